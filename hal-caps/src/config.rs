@@ -1,0 +1,97 @@
+//! hal's operator config file, parsed (reading it is hal-detect's job).
+//!
+//! ```toml
+//! # defaults for every runtime
+//! [defaults]
+//! stall_threshold = "4m"
+//!
+//! # one runtime; beats [defaults]
+//! [runtime.codex]
+//! nudge_interval = 45
+//! gupp_strategy = "polling"
+//! ```
+
+use toml::{Table, Value};
+
+use hal_types::RuntimeProvider;
+
+/// The largest config file hal reads; a larger one is ignored with a warning.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+/// The settings keys of a section.
+pub const KEYS: &[&str] = &["stall_threshold", "nudge_interval", "gupp_strategy"];
+
+/// A config file as hal-detect found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConfigSource {
+    /// No file at the path: normal.
+    Absent,
+    /// The file's text.
+    Text {
+        /// Where it was read, for messages.
+        path: String,
+        /// Its contents.
+        text: String,
+    },
+    /// The file exists but could not be used (unreadable, too large, not UTF-8, not a
+    /// regular file); the reason becomes a warning.
+    Unusable {
+        /// Where it was looked for.
+        path: String,
+        /// Why it was not used.
+        reason: String,
+    },
+}
+
+/// A parsed config file: the sections that apply, as raw TOML values.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Config {
+    /// Where the file was read.
+    pub path: String,
+    defaults: Table,
+    runtimes: Table,
+}
+
+impl Config {
+    /// Parses the file's text. Errors are messages for a warning.
+    pub fn parse(path: &str, text: &str) -> Result<Self, String> {
+        let table: Table = text.parse().map_err(|e: toml::de::Error| {
+            format!("config file {path} is not valid TOML ({}); using built-in defaults", e.message())
+        })?;
+        let mut config = Self { path: path.to_owned(), ..Self::default() };
+        for (key, value) in table {
+            match (key.as_str(), value) {
+                ("defaults", Value::Table(t)) => config.defaults = t,
+                ("runtime", Value::Table(t)) => config.runtimes = t,
+                (other, _) => {
+                    return Err(format!(
+                        "config file {path}: unexpected top-level key `{}` (expected [defaults] or [runtime.<id>]); using built-in defaults",
+                        crate::text::escape_control(other)
+                    ));
+                }
+            }
+        }
+        Ok(config)
+    }
+
+    pub(crate) fn defaults(&self) -> &Table {
+        &self.defaults
+    }
+
+    pub(crate) fn runtimes(&self) -> &Table {
+        &self.runtimes
+    }
+
+    /// The value of `key` for `provider`: its `[runtime.<id>]` section, else `[defaults]`.
+    #[must_use]
+    pub fn value(&self, provider: RuntimeProvider, key: &str) -> Option<&Value> {
+        self.runtimes
+            .iter()
+            .find(|(id, _)| crate::registry::lookup(id) == Some(provider))
+            .map(|(_, v)| v)
+            .and_then(Value::as_table)
+            .and_then(|t| t.get(key))
+            .or_else(|| self.defaults.get(key))
+    }
+}

@@ -1,0 +1,356 @@
+//! Operator overrides: provider defaults, then the config file, then the environment,
+//! within what the runtime can structurally do.
+
+use std::ffi::{OsStr, OsString};
+use std::time::Duration;
+
+use serde::Serialize;
+use toml::Value;
+
+use hal_types::{Capabilities, GuppStrategy, RuntimeProvider};
+
+use crate::config::{Config, ConfigSource};
+use crate::text::quote_value;
+
+/// The shortest accepted stall threshold or nudge interval.
+pub const MIN_DURATION: Duration = Duration::from_secs(1);
+/// The longest accepted stall threshold or nudge interval.
+pub const MAX_DURATION: Duration = Duration::from_hours(24);
+/// The program name used in commands when no override names another.
+pub const DEFAULT_COMMAND: &str = "gt";
+
+/// One operator variable as found on the host: its name and raw value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawVar {
+    /// The variable's name (for messages).
+    pub name: &'static str,
+    /// Its value, exactly as set (may be any bytes).
+    pub value: OsString,
+}
+
+/// The operator's raw settings, read by hal-detect, interpreted here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RawSettings {
+    /// The stall threshold override.
+    pub stall_threshold: Option<RawVar>,
+    /// The nudge interval override.
+    pub nudge_interval: Option<RawVar>,
+    /// The GUPP strategy override.
+    pub gupp_strategy: Option<RawVar>,
+    /// The `gt` program name.
+    pub command: Option<RawVar>,
+    /// The config file.
+    pub config: ConfigSource,
+}
+
+impl Default for RawSettings {
+    fn default() -> Self {
+        Self {
+            stall_threshold: None,
+            nudge_interval: None,
+            gupp_strategy: None,
+            command: None,
+            config: ConfigSource::Absent,
+        }
+    }
+}
+
+/// Where a value in force came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum OriginKind {
+    /// The registry's default for the runtime.
+    Default,
+    /// The operator config file.
+    ConfigFile,
+    /// An environment override.
+    Env,
+    /// An override that was refused; the value before it stands.
+    Rejected,
+}
+
+/// The origin of one setting, or a refused override.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Origin {
+    /// `stall_threshold`, `nudge_interval`, `gupp_strategy` or `command`.
+    pub field: &'static str,
+    /// Where it came from.
+    pub origin: OriginKind,
+    /// The variable or file that supplied it (absent for defaults).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The value in force (for [`OriginKind::Rejected`]: the value that was refused,
+    /// escaped and truncated).
+    pub value: String,
+    /// Why an override was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Capabilities with every override applied, and an account of each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Resolved {
+    /// The row in force.
+    pub capabilities: Capabilities,
+    /// The `gt` program name in force.
+    pub command: String,
+    /// Where each overridable value came from, and every refused override.
+    pub overrides: Vec<Origin>,
+    /// Problems, for humans.
+    pub warnings: Vec<String>,
+}
+
+/// Parses a duration override: whole seconds (`240`) or with a unit (`240s`, `4m`, `1h`).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    if digits.is_empty() {
+        return Err("expected whole seconds or a number with s, m or h".to_owned());
+    }
+    let n: u64 = digits.parse().map_err(|_| "number too large".to_owned())?;
+    let scale = match unit.trim() {
+        "" | "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        _ => return Err("unit must be s, m or h".to_owned()),
+    };
+    let d = n.checked_mul(scale).map(Duration::from_secs).ok_or("number too large")?;
+    if !(MIN_DURATION..=MAX_DURATION).contains(&d) {
+        return Err("out of range (1 s to 24 h)".to_owned());
+    }
+    Ok(d)
+}
+
+/// Whether `strategy` can work on a runtime with these capabilities; `Err` says why not.
+pub fn gupp_possible(caps: &Capabilities, strategy: GuppStrategy) -> Result<(), String> {
+    let ok = match strategy {
+        GuppStrategy::HookInjection => caps.session_hooks.is_full(),
+        GuppStrategy::PromptPreamble => caps.startup_injection.delivers_text(),
+        GuppStrategy::StartupFallback => caps.provider != RuntimeProvider::Unknown,
+        _ => true,
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(match strategy {
+        GuppStrategy::HookInjection => format!("{} has no session hooks that can inject", caps.provider),
+        GuppStrategy::PromptPreamble => format!(
+            "{} has no startup path that delivers text (startup injection is {})",
+            caps.provider, caps.startup_injection
+        ),
+        _ => format!("{strategy} needs a known runtime"),
+    })
+}
+
+fn fmt_secs(d: Duration) -> String {
+    format!("{}s", d.as_secs())
+}
+
+/// A candidate value for a field: from the config file or the environment.
+struct Candidate<'a> {
+    kind: OriginKind,
+    source: String,
+    shown: String,
+    text: Option<&'a str>,
+    number: Option<i64>,
+}
+
+struct Resolver<'a> {
+    provider: RuntimeProvider,
+    config: Option<&'a Config>,
+    overrides: Vec<Origin>,
+    warnings: Vec<String>,
+}
+
+impl<'a> Resolver<'a> {
+    /// The config-file and env candidates for `field`, in precedence order (lowest first).
+    fn candidates(&self, field: &'static str, env: Option<&'a RawVar>) -> Vec<Candidate<'a>> {
+        let mut out = Vec::new();
+        if let Some(cfg) = self.config
+            && let Some(v) = cfg.value(self.provider, field)
+        {
+            out.push(Candidate {
+                kind: OriginKind::ConfigFile,
+                source: format!("{} ({field})", cfg.path),
+                shown: crate::text::escape_control(&v.to_string()).into_owned(),
+                text: v.as_str(),
+                number: v.as_integer(),
+            });
+        }
+        if let Some(var) = env {
+            out.push(Candidate {
+                kind: OriginKind::Env,
+                source: var.name.to_owned(),
+                shown: quote_value(&var.value),
+                text: var.value.to_str(),
+                number: None,
+            });
+        }
+        out
+    }
+
+    fn reject(&mut self, field: &'static str, c: &Candidate<'_>, reason: String, kept: &str) {
+        self.warnings.push(format!(
+            "ignoring {} = {}: {reason}; using {kept}",
+            c.source, c.shown
+        ));
+        self.overrides.push(Origin {
+            field,
+            origin: OriginKind::Rejected,
+            source: Some(c.source.clone()),
+            value: c.shown.clone(),
+            reason: Some(reason),
+        });
+    }
+
+    fn duration(&mut self, field: &'static str, default: Duration, env: Option<&'a RawVar>) -> Duration {
+        let mut value = default;
+        let mut origin = (OriginKind::Default, None);
+        for c in self.candidates(field, env) {
+            let parsed = match (c.number, c.text) {
+                (Some(n), _) => u64::try_from(n)
+                    .map_err(|_| "out of range (1 s to 24 h)".to_owned())
+                    .map(Duration::from_secs)
+                    .and_then(|d| parse_duration(&d.as_secs().to_string())),
+                (None, Some(t)) => parse_duration(t),
+                (None, None) => Err("not text (expected seconds such as 240 or 4m)".to_owned()),
+            };
+            match parsed {
+                Ok(d) => {
+                    value = d;
+                    origin = (c.kind, Some(c.source));
+                }
+                Err(reason) => self.reject(field, &c, reason, &fmt_secs(value)),
+            }
+        }
+        self.overrides.push(Origin { field, origin: origin.0, source: origin.1, value: fmt_secs(value), reason: None });
+        value
+    }
+
+    fn gupp(&mut self, caps: &Capabilities, env: Option<&'a RawVar>) -> GuppStrategy {
+        let field = "gupp_strategy";
+        let mut value = caps.gupp_strategy;
+        let mut origin = (OriginKind::Default, None);
+        for c in self.candidates(field, env) {
+            let parsed = c
+                .text
+                .ok_or_else(|| "not text".to_owned())
+                .and_then(|t| t.trim().to_ascii_lowercase().parse::<GuppStrategy>().map_err(|e| e.to_string()))
+                .and_then(|s| gupp_possible(caps, s).map(|()| s));
+            match parsed {
+                Ok(s) => {
+                    value = s;
+                    origin = (c.kind, Some(c.source));
+                }
+                Err(reason) => self.reject(field, &c, reason, value.as_str()),
+            }
+        }
+        self.overrides.push(Origin { field, origin: origin.0, source: origin.1, value: value.to_string(), reason: None });
+        value
+    }
+}
+
+/// Applies the operator's settings to `defaults` (the registry row of the runtime).
+#[must_use]
+pub fn resolve(defaults: &Capabilities, raw: &RawSettings) -> Resolved {
+    let mut warnings = Vec::new();
+    let config = match &raw.config {
+        ConfigSource::Absent => None,
+        ConfigSource::Unusable { path, reason } => {
+            warnings.push(format!("config file {path} not used: {reason}; using built-in defaults"));
+            None
+        }
+        ConfigSource::Text { path, text } => match Config::parse(path, text) {
+            Ok(c) => Some(c),
+            Err(w) => {
+                warnings.push(w);
+                None
+            }
+        },
+    };
+    if let Some(c) = &config {
+        warnings.extend(c.problems());
+    }
+    let mut r = Resolver { provider: defaults.provider, config: config.as_ref(), overrides: Vec::new(), warnings };
+    let mut caps = defaults.clone();
+    caps.stall_threshold = r.duration("stall_threshold", caps.stall_threshold, raw.stall_threshold.as_ref());
+    caps.nudge_interval = r.duration("nudge_interval", caps.nudge_interval, raw.nudge_interval.as_ref());
+    caps.gupp_strategy = r.gupp(&caps, raw.gupp_strategy.as_ref());
+    if caps.nudge_interval >= caps.stall_threshold {
+        r.warnings.push(format!(
+            "nudge interval {} is not shorter than stall threshold {}: every agent would look stalled before its first nudge",
+            fmt_secs(caps.nudge_interval),
+            fmt_secs(caps.stall_threshold)
+        ));
+    }
+    let command = command(raw.command.as_ref(), &mut r);
+    Resolved { capabilities: caps, command, overrides: r.overrides, warnings: r.warnings }
+}
+
+fn command(raw: Option<&RawVar>, r: &mut Resolver<'_>) -> String {
+    let Some(var) = raw.filter(|v| !v.value.is_empty()) else {
+        return DEFAULT_COMMAND.to_owned();
+    };
+    match var.value.to_str() {
+        Some(s) if !s.trim().is_empty() => {
+            r.overrides.push(Origin {
+                field: "command",
+                origin: OriginKind::Env,
+                source: Some(var.name.to_owned()),
+                value: quote_value(OsStr::new(s)),
+                reason: None,
+            });
+            s.to_owned()
+        }
+        _ => {
+            let c = Candidate {
+                kind: OriginKind::Env,
+                source: var.name.to_owned(),
+                shown: quote_value(&var.value),
+                text: None,
+                number: None,
+            };
+            r.reject("command", &c, "not valid UTF-8 or blank".to_owned(), DEFAULT_COMMAND);
+            DEFAULT_COMMAND.to_owned()
+        }
+    }
+}
+
+impl Config {
+    /// Unknown runtime sections and unknown keys, as warnings.
+    fn problems(&self) -> Vec<String> {
+        let check_keys = |section: &str, t: &toml::Table| -> Vec<String> {
+            t.keys()
+                .filter(|k| !crate::config::KEYS.contains(&k.as_str()))
+                .map(|k| {
+                    format!(
+                        "config file {}: unknown key `{}` in [{section}] (known: {})",
+                        self.path,
+                        crate::text::escape_control(k),
+                        crate::config::KEYS.join(", ")
+                    )
+                })
+                .collect()
+        };
+        let mut out = check_keys("defaults", self.defaults());
+        for (id, v) in self.runtimes() {
+            let section = format!("runtime.{}", crate::text::escape_control(id));
+            match v {
+                Value::Table(t) if crate::registry::lookup(id).is_some() => out.extend(check_keys(&section, t)),
+                Value::Table(_) => out.push(format!(
+                    "config file {}: [{section}] names no runtime hal knows; it is ignored",
+                    self.path
+                )),
+                _ => out.push(format!("config file {}: `{section}` must be a table", self.path)),
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,8 @@
+//! The library behind the `hal` command: the clap definition ([`cli`]) and a
+//! dispatcher ([`run`]) that returns what to print and the exit code. `main.rs` only
+//! maps that to stdio.
+
+pub mod cli;
+pub mod run;
+
+pub use cli::{BIN_NAME, Cli};

@@ -1,0 +1,1 @@
+//! The boundary lint (written below).

@@ -1,0 +1,258 @@
+//! The real host: the process environment, the filesystem and the process table.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io::{self, Read as _};
+use std::path::{Path, PathBuf};
+
+use crate::host::{Ancestry, Host, ProcessInfo, Stat};
+
+/// Where the OS host reads the process ancestry from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AncestrySource {
+    /// `/proc/<pid>/{stat,cmdline,exe}` read directly (Linux only; the default there).
+    Procfs,
+    /// The `sysinfo` crate, refreshing only the pids on the chain (the default elsewhere).
+    Sysinfo,
+}
+
+impl AncestrySource {
+    /// The fastest source for this platform.
+    #[must_use]
+    pub const fn platform_default() -> Self {
+        if cfg!(target_os = "linux") { Self::Procfs } else { Self::Sysinfo }
+    }
+}
+
+/// The real host.
+#[derive(Debug, Clone, Copy)]
+pub struct OsHost {
+    source: AncestrySource,
+}
+
+impl Default for OsHost {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl OsHost {
+    /// The real host with the platform's default ancestry source.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self { source: AncestrySource::platform_default() }
+    }
+
+    /// The real host reading ancestry from `source`.
+    #[must_use]
+    pub const fn with_ancestry_source(source: AncestrySource) -> Self {
+        Self { source }
+    }
+}
+
+impl Host for OsHost {
+    // The one blessed reader of the process environment (see .clippy.toml).
+    #[allow(clippy::disallowed_methods)]
+    fn var(&self, name: &str) -> Option<OsString> {
+        if name.is_empty() || name.contains(['=', '\0']) {
+            return None;
+        }
+        std::env::var_os(name)
+    }
+
+    fn current_dir(&self) -> io::Result<PathBuf> {
+        std::env::current_dir()
+    }
+
+    fn stat(&self, path: &Path) -> io::Result<Stat> {
+        match fs::metadata(path) {
+            Ok(m) => Ok(classify(&m)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => match fs::symlink_metadata(path) {
+                Ok(l) if l.file_type().is_symlink() => Ok(Stat::DanglingLink),
+                _ => Ok(Stat::Missing),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    fn read_file(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        // Stat first: only a regular file is opened, so a FIFO cannot block us.
+        match self.stat(path)? {
+            Stat::File { .. } => {}
+            Stat::Missing | Stat::DanglingLink => return Err(io::ErrorKind::NotFound.into()),
+            other => return Err(io::Error::other(format!("not a regular file ({})", describe(other)))),
+        }
+        let mut buf = Vec::new();
+        fs::File::open(path)?.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
+        if buf.len() as u64 > limit {
+            return Err(io::Error::other(format!("larger than {limit} bytes")));
+        }
+        Ok(buf)
+    }
+
+    fn ancestry(&self, max_depth: usize) -> Ancestry {
+        let start = std::os::unix::process::parent_id();
+        match self.source {
+            #[cfg(target_os = "linux")]
+            AncestrySource::Procfs => walk(start, max_depth, procfs::read),
+            #[cfg(not(target_os = "linux"))]
+            AncestrySource::Procfs => sysinfo_walk(start, max_depth),
+            AncestrySource::Sysinfo => sysinfo_walk(start, max_depth),
+        }
+    }
+}
+
+/// Words for a [`Stat`], for warnings.
+#[must_use]
+pub const fn describe(s: Stat) -> &'static str {
+    match s {
+        Stat::Missing => "missing",
+        Stat::File { .. } => "a regular file",
+        Stat::Dir => "a directory",
+        Stat::Special(kind) => kind,
+        Stat::DanglingLink => "a dangling symbolic link",
+    }
+}
+
+#[cfg(unix)]
+fn classify(m: &fs::Metadata) -> Stat {
+    use std::os::unix::fs::FileTypeExt as _;
+    let t = m.file_type();
+    if t.is_file() {
+        Stat::File { len: m.len() }
+    } else if t.is_dir() {
+        Stat::Dir
+    } else if t.is_fifo() {
+        Stat::Special("a FIFO")
+    } else if t.is_socket() {
+        Stat::Special("a socket")
+    } else if t.is_char_device() {
+        Stat::Special("a character device")
+    } else if t.is_block_device() {
+        Stat::Special("a block device")
+    } else {
+        Stat::Special("not a regular file")
+    }
+}
+
+/// Walks parent links from `start` with `read`, bounded, cycle- and reuse-safe.
+pub(crate) fn walk(
+    start: u32,
+    max_depth: usize,
+    mut read: impl FnMut(u32) -> io::Result<ProcessInfo>,
+) -> Ancestry {
+    let mut out = Ancestry::default();
+    let mut next = Some(start);
+    while let Some(pid) = next.filter(|p| *p != 0) {
+        if out.chain.len() >= max_depth {
+            out.warnings.push(format!("process ancestry deeper than {max_depth}; the walk stopped there"));
+            break;
+        }
+        if out.chain.iter().any(|p| p.pid == pid) {
+            out.warnings.push(format!("process ancestry loops back to pid {pid}; the walk stopped there"));
+            break;
+        }
+        let info = match read(pid) {
+            Ok(info) => info,
+            Err(e) => {
+                out.warnings.push(format!("could not read process {pid} ({e}); the ancestry walk stopped there"));
+                break;
+            }
+        };
+        // A parent that started after its child is a reused pid: the real parent is gone.
+        if let (Some(child), Some(t)) = (out.chain.last(), info.start_time)
+            && child.start_time.is_some_and(|c| t > c)
+        {
+            out.warnings.push(format!("pid {pid} was reused after our ancestor exited; the ancestry walk stopped there"));
+            break;
+        }
+        next = info.parent;
+        out.chain.push(info);
+    }
+    out
+}
+
+fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
+    use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
+    let Ok(mut sys) = System::new() else {
+        return Ancestry {
+            chain: Vec::new(),
+            warnings: vec!["the process table is not readable on this platform".to_owned()],
+        };
+    };
+    let kind = ProcessRefreshKind::nothing()
+        .with_cmd(UpdateKind::Always)
+        .with_exe(UpdateKind::Always)
+        .without_tasks();
+    walk(start, max_depth, |pid| {
+        let p = Pid::from_u32(pid);
+        sys.refresh_processes_specifics(ProcessesToUpdate::Some(&[p]), true, kind);
+        let proc = sys.process(p).ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
+        Ok(ProcessInfo {
+            pid,
+            parent: proc.parent().map(Pid::as_u32),
+            name: proc.name().to_owned(),
+            exe: proc.exe().map(Path::to_path_buf),
+            argv: proc.cmd().to_vec(),
+            start_time: Some(proc.start_time()),
+        })
+    })
+}
+
+#[cfg(target_os = "linux")]
+pub(crate) mod procfs {
+    //! Reading `/proc/<pid>` directly: three small reads per ancestor.
+
+    use std::ffi::OsString;
+    use std::fs;
+    use std::io::{self, Read as _};
+    use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
+    use std::path::PathBuf;
+
+    use crate::host::ProcessInfo;
+
+    /// The most bytes of a command line read.
+    const MAX_CMDLINE: u64 = 64 * 1024;
+
+    pub(crate) fn read(pid: u32) -> io::Result<ProcessInfo> {
+        let dir = PathBuf::from(format!("/proc/{pid}"));
+        let stat = fs::read(dir.join("stat"))?;
+        let mut info = parse_stat(pid, &stat)
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unparsable /proc stat"))?;
+        let mut cmdline = Vec::new();
+        if fs::File::open(dir.join("cmdline")).and_then(|f| f.take(MAX_CMDLINE).read_to_end(&mut cmdline)).is_ok() {
+            info.argv = cmdline
+                .split(|b| *b == 0)
+                .filter(|a| !a.is_empty())
+                .map(|a| OsString::from_vec(a.to_vec()))
+                .collect();
+        }
+        info.exe = fs::read_link(dir.join("exe")).ok().map(|p| {
+            let bytes = p.as_os_str().as_bytes();
+            let trimmed = bytes.strip_suffix(b" (deleted)").unwrap_or(bytes);
+            PathBuf::from(OsString::from_vec(trimmed.to_vec()))
+        });
+        Ok(info)
+    }
+
+    /// Parses `/proc/<pid>/stat`: `pid (comm) state ppid ... starttime ...`. The comm
+    /// may itself contain `)` and spaces, so it ends at the last `)`.
+    pub(crate) fn parse_stat(pid: u32, stat: &[u8]) -> Option<ProcessInfo> {
+        let open = stat.iter().position(|b| *b == b'(')?;
+        let close = stat.iter().rposition(|b| *b == b')')?;
+        let comm = stat.get(open + 1..close)?;
+        let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
+        let fields: Vec<&str> = rest.split_ascii_whitespace().collect();
+        let ppid: u32 = fields.get(1)?.parse().ok()?;
+        let start_time = fields.get(19).and_then(|s| s.parse().ok());
+        Some(ProcessInfo {
+            pid,
+            parent: (ppid != 0).then_some(ppid),
+            name: OsString::from_vec(comm.to_vec()),
+            exe: None,
+            argv: Vec::new(),
+            start_time,
+        })
+    }
+}

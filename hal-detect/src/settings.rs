@@ -1,0 +1,58 @@
+//! The operator's raw settings: override variables and the config file.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use hal_caps::{ConfigSource, MAX_CONFIG_BYTES, RawSettings, RawVar};
+
+use crate::host::{Host, Stat};
+use crate::os::describe;
+use crate::vars;
+
+fn raw<H: Host + ?Sized>(host: &H, name: &'static str) -> Option<RawVar> {
+    host.var(name).filter(|v| !v.is_empty()).map(|value| RawVar { name, value })
+}
+
+/// Where the config file is: `$GT_HAL_CONFIG`, `$XDG_CONFIG_HOME/hal/config.toml`,
+/// `~/.config/hal/config.toml`.
+pub fn config_path<H: Host + ?Sized>(host: &H) -> Option<PathBuf> {
+    let nonempty = |n| host.var(n).filter(|v: &OsString| !v.is_empty()).map(PathBuf::from);
+    nonempty(vars::GT_HAL_CONFIG)
+        .or_else(|| nonempty(vars::XDG_CONFIG_HOME).map(|d| d.join("hal").join("config.toml")))
+        .or_else(|| nonempty(vars::HOME).map(|d| d.join(".config").join("hal").join("config.toml")))
+}
+
+/// Reads the config file: stat first, only a regular file of at most 1 MiB is read.
+pub fn read_config<H: Host + ?Sized>(host: &H) -> ConfigSource {
+    let Some(path) = config_path(host) else { return ConfigSource::Absent };
+    let shown = hal_caps::text::escape_control(&path.to_string_lossy()).into_owned();
+    let unusable = |reason: String| ConfigSource::Unusable { path: shown.clone(), reason };
+    match host.stat(&path) {
+        Ok(Stat::Missing) => ConfigSource::Absent,
+        Ok(Stat::File { len }) if len > MAX_CONFIG_BYTES => {
+            unusable(format!("{len} bytes, larger than the {MAX_CONFIG_BYTES}-byte limit"))
+        }
+        Ok(Stat::File { .. }) => match host.read_file(&path, MAX_CONFIG_BYTES) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => ConfigSource::Text { path: shown.clone(), text },
+                Err(_) => unusable("not valid UTF-8".to_owned()),
+            },
+            Err(e) => unusable(format!("unreadable ({e})")),
+        },
+        Ok(s) => unusable(format!("{}, not a regular file", describe(s))),
+        Err(e) => unusable(format!("unreadable ({e})")),
+    }
+}
+
+/// The raw operator settings. The config file is read only when `with_config`.
+pub fn read_settings<H: Host + ?Sized>(host: &H, with_config: bool) -> RawSettings {
+    let mut s = RawSettings::default();
+    s.stall_threshold = raw(host, vars::GT_STALL_THRESHOLD);
+    s.nudge_interval = raw(host, vars::GT_NUDGE_INTERVAL);
+    s.gupp_strategy = raw(host, vars::GT_GUPP_STRATEGY);
+    s.command = raw(host, vars::GT_COMMAND);
+    if with_config {
+        s.config = read_config(host);
+    }
+    s
+}

@@ -1,0 +1,47 @@
+//! The names of the variables hal itself reads (operator and orchestrator variables).
+//! Runtime markers live in the registry (`hal_caps::registry`).
+
+/// Operator override of the runtime (cascade step 1).
+pub const GT_RUNTIME: &str = "GT_RUNTIME";
+/// Gastown's stamp of the preset it launched (cascade step 3).
+pub const GT_AGENT: &str = "GT_AGENT";
+/// Gastown: the name of the variable holding the session id.
+pub const GT_SESSION_ID_ENV: &str = "GT_SESSION_ID_ENV";
+/// Gastown's generic session id variable.
+pub const GT_SESSION_ID: &str = "GT_SESSION_ID";
+/// Operator override of the stall threshold.
+pub const GT_STALL_THRESHOLD: &str = "GT_STALL_THRESHOLD";
+/// Operator override of the nudge interval.
+pub const GT_NUDGE_INTERVAL: &str = "GT_NUDGE_INTERVAL";
+/// Operator override of the GUPP strategy.
+pub const GT_GUPP_STRATEGY: &str = "GT_GUPP_STRATEGY";
+/// The name of Gastown's CLI (default `gt`).
+pub const GT_COMMAND: &str = "GT_COMMAND";
+/// hal's detection policy (`spec` or `ancestry`).
+pub const GT_HAL_POLICY: &str = "GT_HAL_POLICY";
+/// hal's config file path.
+pub const GT_HAL_CONFIG: &str = "GT_HAL_CONFIG";
+/// The workspace root Claude Code gives its hooks.
+pub const CLAUDE_PROJECT_DIR: &str = "CLAUDE_PROJECT_DIR";
+/// The generic agent identity variable (parsed, never decisive over a runtime's own marker).
+pub const AI_AGENT: &str = "AI_AGENT";
+/// XDG config directory.
+pub const XDG_CONFIG_HOME: &str = "XDG_CONFIG_HOME";
+/// The user's home directory.
+pub const HOME: &str = "HOME";
+
+/// Every variable hal reads besides the registry's, for the lint and for docs.
+pub const ALL: &[&str] = &[
+    GT_RUNTIME,
+    GT_AGENT,
+    GT_SESSION_ID_ENV,
+    GT_SESSION_ID,
+    GT_STALL_THRESHOLD,
+    GT_NUDGE_INTERVAL,
+    GT_GUPP_STRATEGY,
+    GT_COMMAND,
+    GT_HAL_POLICY,
+    GT_HAL_CONFIG,
+    CLAUDE_PROJECT_DIR,
+    AI_AGENT,
+];

@@ -1,0 +1,78 @@
+//! The assembled HAL: detection from hal-detect, capabilities from hal-caps, plans from here.
+
+use hal_caps::{Resolved, registry};
+use hal_detect::{Detector, Host, OsHost};
+use hal_types::{
+    AgentRole, Capabilities, Detection, DetectionSource, Policy, RuntimeHal, RuntimeProvider,
+    SourceKind, StartupPlan,
+};
+
+/// The real [`RuntimeHal`]: a detection, the capabilities with operator overrides
+/// applied, and the host (kept to read the session id fresh on every call).
+#[derive(Debug, Clone)]
+pub struct Hal<H = OsHost> {
+    host: H,
+    detection: Detection,
+    resolved: Resolved,
+}
+
+impl Hal<OsHost> {
+    /// The HAL of this process: the cached detection and the operator's settings.
+    #[must_use]
+    pub fn from_env() -> Self {
+        Self::new(OsHost::new(), hal_detect::detect().clone())
+    }
+}
+
+impl<H: Host> Hal<H> {
+    /// A HAL for `detection` on `host`; operator settings (env and config file) are
+    /// read from `host` now.
+    pub fn new(host: H, detection: Detection) -> Self {
+        let settings = hal_detect::read_settings(&host, true);
+        let defaults = hal_caps::capabilities(detection.provider);
+        let resolved = hal_caps::resolve(&defaults, &settings);
+        Self { host, detection, resolved }
+    }
+
+    /// Runs the cascade on `host` (uncached) and builds the HAL.
+    pub fn detect(host: H, policy: Option<Policy>) -> Self {
+        let detection = Detector::new(&host).maybe_policy(policy).detect();
+        Self::new(host, detection)
+    }
+
+    /// A HAL for a runtime named by the caller (e.g. `hal caps --provider codex`).
+    pub fn for_provider(host: H, provider: RuntimeProvider) -> Self {
+        let d = Detection::new(provider, DetectionSource::new(SourceKind::Override, "--provider"), Policy::Spec);
+        Self::new(host, d)
+    }
+
+    /// The capabilities with an account of every override.
+    pub const fn resolved(&self) -> &Resolved {
+        &self.resolved
+    }
+
+    /// The host.
+    pub const fn host(&self) -> &H {
+        &self.host
+    }
+}
+
+impl<H: Host> RuntimeHal for Hal<H> {
+    fn detection(&self) -> &Detection {
+        &self.detection
+    }
+
+    fn capabilities(&self) -> &Capabilities {
+        &self.resolved.capabilities
+    }
+
+    fn startup_plan(&self, role: AgentRole) -> StartupPlan {
+        let runtime = registry::runtime(self.detection.provider);
+        crate::plan::startup_plan(&self.resolved.capabilities, runtime, role, &self.resolved.command)
+    }
+
+    fn session_id(&self) -> Option<String> {
+        let var = self.resolved.capabilities.session_id_env.as_deref();
+        hal_detect::session_id(&self.host, self.detection.provider, var)
+    }
+}

@@ -1,0 +1,22 @@
+//! `hal-gupp`: startup and GUPP strategy, startup plans per role, and the assembled
+//! [`Hal`].
+//!
+//! The strategy logic ([`plan`], [`shell`]) is pure: a function of a capability row,
+//! the registry and the `gt` program name. [`Hal`] assembles hal-detect's detection and
+//! hal-caps' resolved capabilities into a `hal_types::RuntimeHal`.
+//!
+//! ```
+//! use hal_detect::FakeHost;
+//! use hal_gupp::Hal;
+//! use hal_types::{AgentRole, RuntimeHal, RuntimeProvider};
+//!
+//! let hal = Hal::for_provider(FakeHost::new(), RuntimeProvider::Claude);
+//! assert_eq!(hal.startup_commands(AgentRole::Polecat), ["gt prime --hook && gt mail check --inject"]);
+//! ```
+
+mod hal;
+pub mod plan;
+pub mod shell;
+
+pub use hal::Hal;
+pub use plan::{STARTUP_NUDGE_DELAY_MS, prime_command, startup_nudge_text, startup_plan};

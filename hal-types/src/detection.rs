@@ -1,0 +1,120 @@
+//! The answer to "which runtime am I running under?", with its evidence.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Policy, RuntimeProvider, SourceKind, Strength};
+
+/// The signal that decided a detection.
+///
+/// It names the variable, path or process that was seen, never a variable's value
+/// (values may be secrets).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct DetectionSource {
+    /// Which cascade step decided.
+    pub kind: SourceKind,
+    /// The variable name, workspace path or executable name seen; absent for
+    /// [`SourceKind::Fallback`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signal: Option<String>,
+    /// For a process ancestor: how many levels above us it is (1 = our parent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+}
+
+impl DetectionSource {
+    /// A source of the given kind that saw `signal`.
+    #[must_use]
+    pub fn new(kind: SourceKind, signal: impl Into<String>) -> Self {
+        Self { kind, signal: Some(signal.into()), depth: None }
+    }
+
+    /// A process-ancestor source: the executable `name`, `depth` levels up.
+    #[must_use]
+    pub fn ancestor(name: impl Into<String>, depth: u32) -> Self {
+        Self { kind: SourceKind::ProcessAncestor, signal: Some(name.into()), depth: Some(depth) }
+    }
+
+    /// The fallback: nothing decided.
+    #[must_use]
+    pub const fn fallback() -> Self {
+        Self { kind: SourceKind::Fallback, signal: None, depth: None }
+    }
+}
+
+/// A signal seen during detection, whether or not it decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Candidate {
+    /// The runtime the signal points at (`unknown` for a name hal does not know).
+    pub provider: RuntimeProvider,
+    /// Where the signal was seen, and what it was (a name, never a value).
+    #[serde(flatten)]
+    pub source: DetectionSource,
+    /// How far the signal can be trusted, where the registry says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<Strength>,
+}
+
+impl Candidate {
+    /// A candidate for `provider` seen at `source`.
+    #[must_use]
+    pub const fn new(
+        provider: RuntimeProvider,
+        source: DetectionSource,
+        strength: Option<Strength>,
+    ) -> Self {
+        Self { provider, source, strength }
+    }
+}
+
+/// The result of detection: the provider, why, and everything seen on the way.
+///
+/// Detection never fails: a probe that errors becomes a warning here and the
+/// cascade goes on, ending at [`RuntimeProvider::Unknown`] at worst.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Detection {
+    /// The runtime hal decided on.
+    pub provider: RuntimeProvider,
+    /// The signal that decided.
+    pub source: DetectionSource,
+    /// Every signal seen, in cascade order.
+    #[serde(default)]
+    pub candidates: Vec<Candidate>,
+    /// `true` when signals of several runtimes were present and no process ancestor
+    /// arbitrated between them, so a documented priority decided.
+    #[serde(default)]
+    pub ambiguous: bool,
+    /// The policy the cascade ran under.
+    pub policy: Policy,
+    /// `true` when the deciding fact rests only on third-party sources (not on the
+    /// runtime vendor's own code or docs).
+    #[serde(default)]
+    pub secondary_only: bool,
+    /// Probes that failed or values that were ignored, for humans.
+    #[serde(default)]
+    pub warnings: Vec<String>,
+}
+
+impl Detection {
+    /// A detection of `provider` decided by `source`, with no candidates or warnings yet.
+    #[must_use]
+    pub const fn new(provider: RuntimeProvider, source: DetectionSource, policy: Policy) -> Self {
+        Self {
+            provider,
+            source,
+            candidates: Vec::new(),
+            ambiguous: false,
+            policy,
+            secondary_only: false,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The `unknown` detection of a host where nothing was found.
+    #[must_use]
+    pub const fn unknown(policy: Policy) -> Self {
+        Self::new(RuntimeProvider::Unknown, DetectionSource::fallback(), policy)
+    }
+}

@@ -1,0 +1,39 @@
+//! `hal-types`: the vocabulary of hal and the [`RuntimeHal`] trait.
+//!
+//! hal is a hardware abstraction layer for AI coding-agent runtimes (Claude Code, Codex,
+//! Gemini CLI, Cursor, ...). It answers *which runtime am I running under, what can it
+//! do, how does an agent of role X get its startup context, how are GUPP rules
+//! enforced, and after how long is it stalled?* Skill crates depend on this crate
+//! alone and receive a `&dyn RuntimeHal`; they never probe the host themselves.
+//!
+//! This crate moves slowly: every public enum and struct is `#[non_exhaustive]`, so
+//! new runtimes, strategies and fields arrive in minor releases. Its only
+//! dependencies are `serde` and `thiserror`.
+//!
+//! Every enum has one spelling, shared by serde, `Display`, `FromStr` and hal's CLI:
+//!
+//! ```
+//! use hal_types::{GuppStrategy, RuntimeProvider};
+//! assert_eq!(GuppStrategy::HookInjection.to_string(), "hook_injection");
+//! assert_eq!("codex".parse::<RuntimeProvider>(), Ok(RuntimeProvider::Codex));
+//! assert!("admiral".parse::<hal_types::AgentRole>().unwrap_err().to_string().contains("polecat"));
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod caps;
+mod detection;
+mod enums;
+mod hal;
+mod plan;
+mod vocab;
+
+pub use caps::Capabilities;
+pub use detection::{Candidate, Detection, DetectionSource};
+pub use enums::{
+    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection,
+    StartupStrategy, Strength, Support,
+};
+pub use hal::{RuntimeHal, StaticHal};
+pub use plan::{HookCommand, HookFragment, HookGroup, Poll, StartupNudge, StartupPlan};
+pub use vocab::{EnumVisitor, ParseEnumError, StringEnum};

@@ -1,0 +1,59 @@
+//! `cargo xtask check`: everything CI enforces, in one command.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// The workspace root (xtask lives one level below it).
+pub(crate) fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
+}
+
+/// The cargo that runs us (`$CARGO`), else `cargo`.
+#[allow(clippy::disallowed_methods, reason = "xtask is a build tool, not a skill: $CARGO is cargo's contract with xtasks")]
+pub(crate) fn cargo() -> Command {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut c = Command::new(cargo);
+    c.current_dir(root());
+    c
+}
+
+fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
+    let started = Instant::now();
+    eprintln!("==> {name}");
+    let status = cmd.status().map_err(|e| format!("{name}: could not start: {e}"))?;
+    eprintln!("    {name}: {} in {:.1}s", if status.success() { "ok" } else { "FAILED" }, started.elapsed().as_secs_f64());
+    if status.success() { Ok(()) } else { Err(format!("{name} failed ({status})")) }
+}
+
+pub(crate) fn check() -> Result<(), String> {
+    let mut failures = Vec::new();
+    let mut step = |name: &str, cmd: Command| {
+        if let Err(e) = run_step(name, cmd) {
+            failures.push(e);
+        }
+    };
+
+    let mut fmt = cargo();
+    fmt.args(["fmt", "--all", "--", "--check"]);
+    step("fmt", fmt);
+
+    let mut clippy = cargo();
+    clippy.args(["clippy", "--workspace", "--all-targets", "--all-features", "--", "-D", "warnings"]);
+    step("clippy", clippy);
+
+    let mut test = cargo();
+    test.args(["test", "--workspace", "--all-features"]).env("INSTA_UPDATE", "no").env("CI", "true");
+    step("tests", test);
+
+    let mut doc = cargo();
+    doc.args(["doc", "--workspace", "--no-deps", "--all-features"]).env("RUSTDOCFLAGS", "-D warnings");
+    step("rustdoc", doc);
+
+    if failures.is_empty() {
+        eprintln!("xtask check: all steps passed");
+        Ok(())
+    } else {
+        Err(format!("{} step(s) failed:\n  {}", failures.len(), failures.join("\n  ")))
+    }
+}
