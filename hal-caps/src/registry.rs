@@ -311,6 +311,38 @@ const CURSOR_EVENTS: &[(&str, &str)] = &[
     ("context.compact.pre", "preCompact"),
 ];
 
+/// The canonical agent lifecycle events, in canonical order.
+pub const CANONICAL_EVENTS: &[&str] = &[
+    "session.start",
+    "session.resume",
+    "session.end",
+    "prompt.submit",
+    "turn.end",
+    "turn.fail",
+    "agent.idle",
+    "model.request.pre",
+    "model.response.post",
+    "tool.use.pre",
+    "tool.use.post",
+    "tool.use.fail",
+    "file.edit.post",
+    "file.read.pre",
+    "file.change.external",
+    "shell.exec.pre",
+    "shell.exec.post",
+    "mcp.exec.pre",
+    "mcp.exec.post",
+    "subagent.start",
+    "subagent.end",
+    "permission.request",
+    "permission.deny",
+    "notification",
+    "context.compact.pre",
+    "context.compact.post",
+    "config.changed",
+    "instructions.loaded",
+];
+
 /// Every runtime hal knows, in marker priority order; `unknown` last.
 pub static REGISTRY: &[Runtime] = &[
     Runtime {

@@ -87,6 +87,11 @@ macro_rules! string_enum {
 
         impl $crate::vocab::StringEnum for $name {
             const KIND: &'static str = $kind;
+            const VARIANTS: &'static [Self] = Self::ALL;
+
+            fn as_str(self) -> &'static str {
+                $name::as_str(self)
+            }
         }
     };
 }
@@ -99,6 +104,11 @@ pub trait StringEnum:
 {
     /// What the enum names, for error messages (`"role"`, `"provider"`).
     const KIND: &'static str;
+    /// Every variant, in declaration order.
+    const VARIANTS: &'static [Self];
+
+    /// The canonical spelling.
+    fn as_str(self) -> &'static str;
 }
 
 /// serde visitor shared by every string enum.

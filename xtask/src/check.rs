@@ -43,7 +43,7 @@ pub(crate) fn check() -> Result<(), String> {
     step("clippy", clippy);
 
     let mut test = cargo();
-    test.args(["test", "--workspace", "--all-features"]).env("INSTA_UPDATE", "no").env("CI", "true");
+    test.args(["test", "--workspace", "--all-features"]).env("INSTA_UPDATE", "no").env("CI", "true").env("PROPTEST_CASES", "10000");
     step("tests", test);
 
     let mut doc = cargo();

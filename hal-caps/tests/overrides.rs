@@ -1,0 +1,148 @@
+//! Operator overrides and the config file.
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt as _;
+use std::time::Duration;
+
+use hal_caps::{ConfigSource, OriginKind, RawSettings, RawVar, resolve};
+use hal_types::{GuppStrategy, RuntimeProvider as P};
+
+fn var(name: &'static str, value: impl Into<OsString>) -> Option<RawVar> {
+    Some(RawVar { name, value: value.into() })
+}
+
+fn settings() -> RawSettings {
+    RawSettings::default()
+}
+
+fn stall(provider: P, raw: RawSettings) -> (Duration, Vec<String>) {
+    let r = resolve(&hal_caps::capabilities(provider), &raw);
+    (r.capabilities.stall_threshold, r.warnings)
+}
+
+#[test]
+fn duration_forms() {
+    for (text, secs) in [("240", 240), ("240s", 240), (" 4m ", 240), ("1h", 3600), ("1", 1), ("24h", 86_400)] {
+        let mut s = settings();
+        s.stall_threshold = var("GT_STALL_THRESHOLD", text);
+        let (d, w) = stall(P::Codex, s);
+        assert_eq!(d, Duration::from_secs(secs), "{text}");
+        assert!(!w.iter().any(|x| x.contains("ignoring")), "{text}: {w:?}");
+    }
+}
+
+#[test]
+fn bad_durations_keep_the_default_and_say_so() {
+    let long = "9".repeat(200);
+    for text in ["0", "86401", "25h", "abc", "-5", "4 minutes", "1.5m", "", long.as_str(), "\u{1b}[2J99"] {
+        let mut s = settings();
+        s.stall_threshold = var("GT_STALL_THRESHOLD", text);
+        let r = resolve(&hal_caps::capabilities(P::Codex), &s);
+        assert_eq!(r.capabilities.stall_threshold, Duration::from_secs(180), "{text:?}");
+        if text.is_empty() {
+            continue;
+        }
+        let w = r.warnings.join("\n");
+        assert!(w.contains("GT_STALL_THRESHOLD") && w.contains("using 180s"), "{text:?}: {w}");
+        assert!(!w.contains('\u{1b}'), "control characters are escaped: {w:?}");
+        assert!(w.len() < 300, "long values are truncated: {}", w.len());
+        assert!(r.overrides.iter().any(|o| o.origin == OriginKind::Rejected));
+    }
+    let mut s = settings();
+    s.nudge_interval = var("GT_NUDGE_INTERVAL", OsString::from_vec(vec![0x34, 0xff]));
+    let r = resolve(&hal_caps::capabilities(P::Codex), &s);
+    assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(60));
+    assert!(r.warnings[0].contains("GT_NUDGE_INTERVAL"));
+}
+
+#[test]
+fn nudge_not_shorter_than_stall_is_kept_with_a_warning() {
+    let mut s = settings();
+    s.nudge_interval = var("GT_NUDGE_INTERVAL", "10m");
+    let r = resolve(&hal_caps::capabilities(P::Claude), &s);
+    assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(600));
+    assert!(r.warnings.iter().any(|w| w.contains("not shorter than stall threshold")));
+}
+
+#[test]
+fn gupp_override_within_structural_limits() {
+    let cases = [
+        (P::Codex, "hook_injection", GuppStrategy::StartupFallback, true),
+        (P::Codex, "polling", GuppStrategy::Polling, false),
+        (P::Codex, "prompt_preamble", GuppStrategy::PromptPreamble, false),
+        (P::Claude, "polling", GuppStrategy::Polling, false),
+        (P::Claude, "prompt_preamble", GuppStrategy::HookInjection, true),
+        (P::Cursor, "hook_injection", GuppStrategy::PromptPreamble, true),
+        (P::Gemini, " STARTUP_FALLBACK ", GuppStrategy::StartupFallback, false),
+        (P::Unknown, "startup_fallback", GuppStrategy::Polling, true),
+        (P::Unknown, "hook_injection", GuppStrategy::Polling, true),
+        (P::Claude, "bogus", GuppStrategy::HookInjection, true),
+    ];
+    for (provider, value, want, rejected) in cases {
+        let mut s = settings();
+        s.gupp_strategy = var("GT_GUPP_STRATEGY", value);
+        let r = resolve(&hal_caps::capabilities(provider), &s);
+        assert_eq!(r.capabilities.gupp_strategy, want, "{provider} {value}");
+        let was_rejected = r.overrides.iter().any(|o| o.origin == OriginKind::Rejected && o.field == "gupp_strategy");
+        assert_eq!(was_rejected, rejected, "{provider} {value}: {:?}", r.overrides);
+        assert_eq!(!r.warnings.is_empty(), rejected, "{provider} {value}: {:?}", r.warnings);
+    }
+}
+
+fn with_config(text: &str) -> RawSettings {
+    let mut s = settings();
+    s.config = ConfigSource::Text { path: "/etc/hal.toml".to_owned(), text: text.to_owned() };
+    s
+}
+
+#[test]
+fn config_file_valid_and_env_beats_file() {
+    let text = "[defaults]\nstall_threshold = \"4m\"\n[runtime.codex]\nnudge_interval = 45\ngupp_strategy = \"polling\"\n";
+    let r = resolve(&hal_caps::capabilities(P::Codex), &with_config(text));
+    assert_eq!(r.capabilities.stall_threshold, Duration::from_secs(240));
+    assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(45));
+    assert_eq!(r.capabilities.gupp_strategy, GuppStrategy::Polling);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let o = r.overrides.iter().find(|o| o.field == "nudge_interval").unwrap();
+    assert_eq!(o.origin, OriginKind::ConfigFile);
+    // [runtime.codex] does not apply to claude; [defaults] does.
+    let r = resolve(&hal_caps::capabilities(P::Claude), &with_config(text));
+    assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(30));
+    assert_eq!(r.capabilities.stall_threshold, Duration::from_secs(240));
+    // The environment beats the file.
+    let mut s = with_config(text);
+    s.stall_threshold = var("GT_STALL_THRESHOLD", "7m");
+    let r = resolve(&hal_caps::capabilities(P::Codex), &s);
+    assert_eq!(r.capabilities.stall_threshold, Duration::from_secs(420));
+    let o = r.overrides.iter().find(|o| o.field == "stall_threshold").unwrap();
+    assert_eq!((o.origin, o.source.as_deref()), (OriginKind::Env, Some("GT_STALL_THRESHOLD")));
+}
+
+#[test]
+fn config_file_absent_malformed_unusable() {
+    let defaults = hal_caps::capabilities(P::Codex);
+    let r = resolve(&defaults, &settings());
+    assert_eq!(r.capabilities, defaults);
+    assert!(r.warnings.is_empty());
+    for text in ["stall_threshold = [", "[defaults]\nstall_threshold = true\n", "oops = 1", "[runtime.nobody]\nstall_threshold = 5\n", "[defaults]\ntypo = 1\n"] {
+        let r = resolve(&defaults, &with_config(text));
+        assert_eq!(r.capabilities, defaults, "{text:?}");
+        assert!(!r.warnings.is_empty(), "{text:?} warns");
+    }
+    let mut s = settings();
+    s.config = ConfigSource::Unusable { path: "/x".to_owned(), reason: "larger than 1048576 bytes".to_owned() };
+    let r = resolve(&defaults, &s);
+    assert_eq!(r.capabilities, defaults);
+    assert!(r.warnings[0].contains("larger than"));
+}
+
+#[test]
+fn command_override() {
+    let mut s = settings();
+    s.command = var("GT_COMMAND", "/opt/gas town/gt");
+    assert_eq!(resolve(&hal_caps::capabilities(P::Codex), &s).command, "/opt/gas town/gt");
+    s.command = var("GT_COMMAND", OsString::from_vec(vec![0xff]));
+    let r = resolve(&hal_caps::capabilities(P::Codex), &s);
+    assert_eq!(r.command, "gt");
+    assert!(!r.warnings.is_empty());
+}

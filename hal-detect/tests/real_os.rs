@@ -1,0 +1,135 @@
+//! Detection on the real OS: real process trees under executables named like runtimes,
+//! and real hostile workspace files. Hermetic: children get a cleared environment, and
+//! assertions name the nearest runtime, never a bare `unknown` from the real table.
+
+mod support;
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use hal_detect::{Detector, OsHost};
+use hal_types::RuntimeProvider as P;
+
+use support::{FsOnly, probe_line, run_under, shell_named};
+
+const PROBE: &str = "HAL_DETECT_TEST_PROBE";
+
+/// In probe mode (re-run as a child of a process tree), print the real detection.
+#[test]
+fn probe_entry() {
+    #[allow(clippy::disallowed_methods, reason = "the test harness's own switch, not a runtime probe")]
+    if std::env::var_os(PROBE).is_none() {
+        return;
+    }
+    let d = Detector::new(OsHost::new()).detect();
+    println!("HAL-PROBE {} {} {}", d.provider, d.source.kind, d.source.signal.unwrap_or_default());
+}
+
+fn probe_argv() -> Vec<OsString> {
+    let exe = std::env::current_exe().unwrap();
+    vec![exe.into(), "--exact".into(), "probe_entry".into(), "--nocapture".into(), "--test-threads=1".into()]
+}
+
+fn detect_under(chain: &[&Path], env: &[(&str, &str)]) -> String {
+    let cwd = tempfile::tempdir().unwrap();
+    let mut env = env.to_vec();
+    env.push((PROBE, "1"));
+    probe_line(&run_under(chain, &probe_argv(), &env, cwd.path()))
+}
+
+#[test]
+fn a_codex_ancestor_names_codex() {
+    let dir = tempfile::tempdir().unwrap();
+    let codex = shell_named(dir.path(), "codex");
+    assert_eq!(detect_under(&[&codex], &[]), "codex process_ancestor codex");
+}
+
+#[test]
+fn nearest_of_several_runtime_ancestors_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let claude = shell_named(dir.path(), "claude");
+    let gemini = shell_named(dir.path(), "gemini");
+    assert_eq!(detect_under(&[&claude, &gemini], &[]), "gemini process_ancestor gemini");
+    assert_eq!(detect_under(&[&gemini, &claude], &[]), "claude process_ancestor claude");
+}
+
+#[test]
+fn a_look_alike_is_not_a_runtime() {
+    let dir = tempfile::tempdir().unwrap();
+    let claude = shell_named(dir.path(), "claude");
+    let codexify = shell_named(dir.path(), "codexify");
+    // Whatever runs this suite, the nearest runtime above the probe is our `claude`.
+    assert_eq!(detect_under(&[&claude, &codexify], &[]), "claude process_ancestor claude");
+}
+
+#[test]
+fn an_ancestor_overrules_an_inherited_marker_and_confirms_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let codex = shell_named(dir.path(), "codex");
+    let claude = shell_named(dir.path(), "claude");
+    // Claude's marker inherited into a Codex session: the Codex ancestor wins.
+    assert_eq!(detect_under(&[&claude, &codex], &[("CLAUDECODE", "1")]), "codex process_ancestor codex");
+    // Two runtimes' markers: the nearest of them decides, through its own marker.
+    let env = [("CLAUDECODE", "1"), ("CODEX_THREAD_ID", "t-1")];
+    assert_eq!(detect_under(&[&codex, &claude], &env), "claude marker CLAUDECODE");
+    assert_eq!(detect_under(&[&claude, &codex], &env), "codex marker CODEX_THREAD_ID");
+}
+
+#[test]
+fn an_interpreter_running_a_runtime_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let node = shell_named(dir.path(), "node");
+    let script = dir.path().join("lib/node_modules/@google/gemini-cli/dist/index.js");
+    std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+    std::fs::write(&script, "\"$@\"; true\n").unwrap();
+    let cwd = tempfile::tempdir().unwrap();
+    // sh → node <gemini-cli script> → the probe.
+    let mut argv = vec![node.into_os_string(), script.into_os_string()];
+    argv.extend(probe_argv());
+    let out = run_under(&[], &argv, &[(PROBE, "1")], cwd.path());
+    assert_eq!(probe_line(&out), "gemini process_ancestor @google/gemini-cli/");
+}
+
+/// Runs `f` on a thread; fails if it takes more than a second (a hang, not a speed test).
+fn promptly<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(1)).unwrap_or_else(|_| panic!("{what}: no answer within a second"))
+}
+
+#[test]
+fn hostile_workspace_files_answer_promptly() {
+    use std::os::unix::fs::symlink;
+    let cases: Vec<(&str, Box<dyn Fn(&Path)>, P, Option<&str>)> = vec![
+        ("regular file", Box::new(|p: &Path| std::fs::write(p, "{}").unwrap()), P::Claude, None),
+        ("fifo", Box::new(|p: &Path| mkfifo(p)), P::Unknown, Some("FIFO")),
+        ("directory", Box::new(|p: &Path| std::fs::create_dir(p).unwrap()), P::Unknown, Some("directory")),
+        ("dangling link", Box::new(|p: &Path| symlink("/nonexistent/target", p).unwrap()), P::Unknown, Some("dangling")),
+        ("link loop", Box::new(|p: &Path| symlink(p, p).unwrap()), P::Unknown, Some("could not stat")),
+        ("link to a file", Box::new(|p: &Path| {
+            let t = p.with_file_name("real.json");
+            std::fs::write(&t, "{}").unwrap();
+            symlink(&t, p).unwrap();
+        }), P::Claude, None),
+    ];
+    for (name, make, want, warning) in cases {
+        let ws = tempfile::tempdir().unwrap();
+        std::fs::create_dir(ws.path().join(".claude")).unwrap();
+        make(&ws.path().join(".claude/settings.json"));
+        let root = ws.path().to_path_buf();
+        let d = promptly(name, move || Detector::new(FsOnly).workspace(root).detect());
+        assert_eq!(d.provider, want, "{name}");
+        if let Some(w) = warning {
+            assert!(d.warnings.iter().any(|x| x.contains(w)), "{name}: {:?}", d.warnings);
+        }
+    }
+}
+
+fn mkfifo(p: &Path) {
+    let st = std::process::Command::new("mkfifo").arg(p).status().unwrap();
+    assert!(st.success());
+}

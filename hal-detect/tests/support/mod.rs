@@ -1,0 +1,73 @@
+//! Test support: real process trees under named executables, and a host that sees the
+//! real filesystem but no environment or ancestry.
+#![allow(dead_code, unreachable_pub)]
+
+use std::ffi::OsString;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use hal_detect::{Ancestry, Host, OsHost, Stat};
+
+/// The real filesystem; an empty environment; no ancestors.
+#[derive(Debug, Default)]
+pub struct FsOnly;
+
+impl Host for FsOnly {
+    fn var(&self, _: &str) -> Option<OsString> {
+        None
+    }
+    fn current_dir(&self) -> io::Result<PathBuf> {
+        Ok(PathBuf::from("/nonexistent-cwd"))
+    }
+    fn stat(&self, path: &Path) -> io::Result<Stat> {
+        OsHost::new().stat(path)
+    }
+    fn read_file(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        OsHost::new().read_file(path, limit)
+    }
+    fn ancestry(&self, _: usize) -> Ancestry {
+        Ancestry::default()
+    }
+}
+
+/// A shell (a copy of `/bin/sh`) installed under `name` in `dir`.
+pub fn shell_named(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap();
+    }
+    std::fs::copy("/bin/sh", &path).unwrap();
+    path
+}
+
+/// Runs `probe` (argv) under a chain of named shells, outermost first, with a plain
+/// `sh` between the innermost and the probe; the environment is cleared except `env`.
+/// Returns the probe's stdout.
+pub fn run_under(chain: &[&Path], probe: &[OsString], env: &[(&str, &str)], cwd: &Path) -> String {
+    // Innermost: sh -c '"$@"; true' sh probe...   (the `; true` keeps sh from exec-ing)
+    let mut argv: Vec<OsString> = vec!["/bin/sh".into(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
+    argv.extend(probe.iter().cloned());
+    for shell in chain.iter().rev() {
+        let mut outer: Vec<OsString> = vec![shell.as_os_str().to_owned(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
+        outer.extend(argv);
+        argv = outer;
+    }
+    let mut cmd = Command::new(&argv[0]);
+    cmd.args(&argv[1..]).env_clear().env("PATH", "/usr/bin:/bin").current_dir(cwd);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "probe failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The probe line printed by a test binary re-run in probe mode.
+pub fn probe_line(stdout: &str) -> String {
+    stdout
+        .lines()
+        .find_map(|l| l.split_once("HAL-PROBE ").map(|(_, rest)| rest.trim()))
+        .unwrap_or_else(|| panic!("no probe line in: {stdout}"))
+        .to_owned()
+}

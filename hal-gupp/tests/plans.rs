@@ -1,0 +1,87 @@
+//! Startup plans for every role on every runtime, and shell safety of every command.
+
+use std::fmt::Write as _;
+
+use hal_caps::registry;
+use hal_gupp::shell::{join, quote};
+use hal_gupp::startup_plan;
+use hal_types::{AgentRole, RuntimeProvider, StartupStrategy};
+use proptest::prelude::*;
+
+#[test]
+fn every_role_on_every_provider() {
+    let mut all = serde_json::Map::new();
+    for r in hal_caps::REGISTRY {
+        for role in AgentRole::ALL {
+            let plan = startup_plan(&r.caps, r, *role, "gt");
+            assert_eq!(plan.strategy, r.caps.startup_strategy);
+            let mail = plan.commands.iter().any(|c| c.contains("mail check --inject"));
+            assert_eq!(mail, role.is_autonomous(), "{} {role}", r.provider);
+            match plan.strategy {
+                StartupStrategy::HookInjection => assert!(plan.commands[0].contains("prime --hook")),
+                StartupStrategy::StartupFallback => assert_eq!(plan.startup_nudge.as_ref().unwrap().delay_ms, 2000),
+                _ => assert_eq!(plan.poll.as_ref().unwrap().interval_secs, r.caps.nudge_interval.as_secs()),
+            }
+            all.insert(format!("{}/{role}", r.provider), serde_json::to_value(&plan).unwrap());
+        }
+    }
+    insta::assert_json_snapshot!("plans", all);
+}
+
+#[test]
+fn claude_hook_fragment_is_claudes_schema() {
+    let r = registry::runtime(RuntimeProvider::Claude);
+    let plan = startup_plan(&r.caps, r, AgentRole::Polecat, "gt");
+    let v = serde_json::to_value(plan.hook_fragment.unwrap()).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"hooks":{"SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"gt prime --hook && gt mail check --inject"}]}]}})
+    );
+    assert_eq!(plan.hook_file.as_deref(), Some(".claude/settings.json"));
+}
+
+#[test]
+fn quoting_examples() {
+    let mut s = String::new();
+    for w in ["gt", "/opt/gas town/gt", "it's", "", "$(rm -rf /)", "a\nb", "=x", "ünï"] {
+        let _ = writeln!(s, "{w:?} -> {}", quote(w));
+    }
+    insta::assert_snapshot!("quoting", s);
+}
+
+fn words_of(line: &str) -> Vec<String> {
+    shlex::split(line).expect("parses as shell words")
+}
+
+proptest! {
+    #[test]
+    fn quote_round_trips(word in "[^\u{0}]{0,40}") {
+        prop_assert_eq!(words_of(&quote(&word)), vec![word.clone()]);
+        prop_assert_eq!(words_of(&join([word.as_str(), "x"])), vec![word, "x".to_owned()]);
+    }
+
+    #[test]
+    fn every_command_parses_into_the_intended_words(gt in "[^\u{0}]{1,40}", role in proptest::sample::select(AgentRole::ALL)) {
+        for r in hal_caps::REGISTRY {
+            let plan = startup_plan(&r.caps, r, role, &gt);
+            let mut lines = plan.commands.clone();
+            lines.extend(plan.poll.map(|p| p.command));
+            for line in lines {
+                let words = words_of(&line);
+                prop_assert_eq!(&words[0], &gt);
+                let expected_len = match (role.is_autonomous(), line.contains("--hook"), line.ends_with(" hook")) {
+                    (_, _, true) => 2,
+                    (true, true, _) => 8,
+                    (true, false, _) => 7,
+                    (false, true, _) => 3,
+                    (false, false, _) => 2,
+                };
+                prop_assert_eq!(words.len(), expected_len, "{:?} -> {:?}", line, words);
+                if role.is_autonomous() && !line.ends_with(" hook") {
+                    let amp = words.iter().position(|w| w == "&&").unwrap();
+                    prop_assert_eq!(&words[amp + 1], &gt);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! serde, Display and FromStr agree for every variant of every enum; spellings are pinned.
+
+use std::fmt::Write as _;
+
+use hal_types::{
+    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection,
+    StartupStrategy, Strength, StringEnum, Support,
+};
+
+fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
+    listing: &mut String,
+) {
+    let _ = write!(listing, "{}:", T::KIND);
+    for &v in T::VARIANTS {
+        let s = v.as_str();
+        assert_eq!(v.to_string(), s, "Display of {v:?}");
+        assert_eq!(s.parse::<T>().unwrap(), v, "FromStr of {s}");
+        let json = serde_json::to_string(&v).unwrap();
+        assert_eq!(json, format!("\"{s}\""), "serde of {v:?}");
+        assert_eq!(serde_json::from_str::<T>(&json).unwrap(), v, "serde round trip of {v:?}");
+        let _ = write!(listing, " {s}");
+    }
+    listing.push('\n');
+    let err = "no-such-value".parse::<T>().unwrap_err();
+    let msg = err.to_string();
+    for &v in T::VARIANTS {
+        assert!(msg.contains(v.as_str()), "error lists {}: {msg}", v.as_str());
+    }
+    assert!(serde_json::from_str::<T>("\"no-such-value\"").is_err());
+}
+
+#[test]
+fn every_enum_agrees_and_spellings_are_pinned() {
+    let mut listing = String::new();
+    check::<RuntimeProvider>(&mut listing);
+    check::<StartupStrategy>(&mut listing);
+    check::<GuppStrategy>(&mut listing);
+    check::<AgentRole>(&mut listing);
+    check::<Support>(&mut listing);
+    check::<StartupInjection>(&mut listing);
+    check::<Policy>(&mut listing);
+    check::<Strength>(&mut listing);
+    check::<SourceKind>(&mut listing);
+    insta::assert_snapshot!("spellings", listing);
+}
+
+#[test]
+fn autonomous_roles_are_gastowns() {
+    let autonomous: Vec<&str> =
+        AgentRole::ALL.iter().filter(|r| r.is_autonomous()).map(|r| r.as_str()).collect();
+    assert_eq!(autonomous, ["deacon", "boot", "witness", "refinery", "polecat"]);
+}
+
+#[test]
+fn parse_error_names_the_kind_and_value() {
+    let e = "admiral".parse::<AgentRole>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unknown role `admiral`; expected one of: mayor, deacon, dog, boot, witness, refinery, polecat, crew"
+    );
+}
