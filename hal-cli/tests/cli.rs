@@ -1,0 +1,200 @@
+//! End-to-end: the built `hal` binary with a cleared environment.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use clap::CommandFactory as _;
+use serde_json::Value;
+
+fn hal_in(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hal"));
+    cmd.args(args).env_clear().env("PATH", "/usr/bin:/bin").current_dir(cwd);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn hal(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    hal_in(dir.path(), args, env)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(args: &[&str], env: &[(&str, &str)]) -> Value {
+    let mut a = args.to_vec();
+    a.push("--json");
+    let o = hal(&a, env);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&o)));
+    assert_eq!(v["version"], 1, "{args:?}");
+    v
+}
+
+#[test]
+fn cli_definition_is_consistent() {
+    hal_cli::Cli::command().debug_assert();
+}
+
+#[test]
+fn bin_name_agrees_with_the_manifest() {
+    let manifest = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let bin = manifest.split("[[bin]]").nth(1).expect("a [[bin]] section");
+    let name = bin.lines().find_map(|l| l.trim().strip_prefix("name = ")).unwrap().trim_matches('"');
+    assert_eq!(name, hal_cli::BIN_NAME);
+    assert!(env!("CARGO_BIN_EXE_hal").ends_with(&format!("/{}", hal_cli::BIN_NAME)));
+}
+
+#[test]
+fn json_outputs() {
+    let codex = [("GT_RUNTIME", "codex")];
+    let claude = [("GT_RUNTIME", "claude"), ("GT_STALL_THRESHOLD", "4m"), ("GT_GUPP_STRATEGY", "prompt_preamble")];
+    insta::assert_json_snapshot!("detect", json(&["detect"], &codex));
+    insta::assert_json_snapshot!("caps", json(&["caps"], &claude));
+    insta::assert_json_snapshot!("caps_cursor", json(&["caps", "--provider", "cursor-agent"], &[]));
+    insta::assert_json_snapshot!("startup_polecat_codex", json(&["startup", "--role", "polecat"], &codex));
+    insta::assert_json_snapshot!("startup_mayor_claude", json(&["startup", "--role", "mayor", "--provider", "claude"], &[]));
+    insta::assert_json_snapshot!("startup_unknown", json(&["startup", "--role", "crew"], &[("GT_RUNTIME", "unknown"), ("GT_COMMAND", "/opt/gas town/gt")]));
+    insta::assert_json_snapshot!("gupp", json(&["gupp", "--provider", "gemini"], &[]));
+    insta::assert_json_snapshot!("session_id", json(&["session-id"], &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "s-42")]));
+    let all = json(&["caps", "--all"], &[]);
+    assert_eq!(all["runtimes"].as_array().unwrap().len(), hal_caps::REGISTRY.len());
+}
+
+#[test]
+fn text_outputs() {
+    let o = hal(&["detect"], &[("GT_AGENT", "gemini")]);
+    assert_eq!(stdout(&o), "gemini (orchestrator_stamp GT_AGENT)\n");
+    let o = hal(&["caps", "--all", "--format", "markdown"], &[]);
+    assert_eq!(stdout(&o), hal_caps::design_matrix_markdown());
+    let o = hal(&["startup", "--role", "witness"], &[("GT_RUNTIME", "claude")]);
+    assert!(stdout(&o).contains("gt prime --hook && gt mail check --inject"), "{}", stdout(&o));
+    let o = hal(&["gupp"], &[("GT_RUNTIME", "cursor")]);
+    assert!(stdout(&o).contains("gupp strategy: prompt_preamble"));
+    let o = hal(&["explain"], &[("GT_AGENT", "codex"), ("GT_NUDGE_INTERVAL", "nope")]);
+    let text = stdout(&o);
+    assert!(text.contains("[DECIDED]") && text.contains("GT_NUDGE_INTERVAL"), "{text}");
+    let o = hal(&["caps"], &[("GT_RUNTIME", "codex"), ("GT_STALL_THRESHOLD", "\u{1b}[2Jx")]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("warning: ignoring GT_STALL_THRESHOLD") && !err.contains('\u{1b}'), "{err:?}");
+}
+
+#[test]
+fn exit_codes() {
+    // 0
+    assert_eq!(hal(&["detect"], &[("GT_RUNTIME", "codex")]).status.code(), Some(0));
+    // 1: no session id; unknown under --require-known
+    let o = hal(&["session-id"], &[("GT_RUNTIME", "codex")]);
+    assert_eq!((o.status.code(), o.stdout.len()), (Some(1), 0));
+    let o = hal(&["session-id"], &[("GT_RUNTIME", "codex"), ("GT_SESSION_ID", "abc")]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "abc\n".to_owned()));
+    let o = hal(&["detect", "--require-known"], &[("GT_RUNTIME", "unknown")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "unknown (override GT_RUNTIME)\n");
+    assert_eq!(hal(&["detect", "--require-known"], &[("GT_RUNTIME", "codex")]).status.code(), Some(0));
+    // 2: usage errors list the accepted values
+    let o = hal(&["startup", "--role", "admiral"], &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    for role in hal_types::AgentRole::ALL {
+        assert!(err.contains(role.as_str()), "{err}");
+    }
+    for args in [
+        &["frobnicate"][..],
+        &["caps", "--provider", "nobody"],
+        &["detect", "--policy", "whatever"],
+        &["completions", "tcsh"],
+        &["startup"],
+    ] {
+        let o = hal(args, &[]);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!o.stderr.is_empty());
+    }
+    let o = hal(&["caps", "--provider", "nobody"], &[]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("codex"));
+}
+
+#[test]
+fn env_output_evaluates_in_sh() {
+    let o = hal(&["env"], &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "x'; echo PWNED; '$(id)")]);
+    let script = format!("{}\nprintf '%s|%s|%s' \"$HAL_PROVIDER\" \"$HAL_SESSION_ID\" \"$HAL_SUPPORTS_HOOKS\"", stdout(&o));
+    let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "claude|x'; echo PWNED; '$(id)|1");
+}
+
+#[test]
+fn a_closed_stdout_pipe_exits_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hal"))
+        .args(["completions", "zsh"])
+        .env_clear()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn detect_under_a_codex_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let codex = dir.path().join("codex");
+    std::fs::copy("/bin/sh", &codex).unwrap();
+    let out = Command::new(&codex)
+        .args(["-c", "\"$@\"; true", "sh", env!("CARGO_BIN_EXE_hal"), "detect", "--json"])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("CODEX_THREAD_ID", "t-1")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["provider"], "codex");
+    assert_eq!(v["source"]["kind"], "marker");
+    // Without the marker the ancestor alone decides.
+    let out = Command::new(&codex)
+        .args(["-c", "\"$@\"; true", "sh", env!("CARGO_BIN_EXE_hal"), "detect", "--json"])
+        .env_clear()
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["provider"].as_str(), v["source"]["kind"].as_str()), (Some("codex"), Some("process_ancestor")));
+}
+
+#[test]
+fn help_of_every_command() {
+    let mut all = String::new();
+    for args in [
+        &["--help"][..],
+        &["detect", "--help"],
+        &["caps", "--help"],
+        &["startup", "--help"],
+        &["gupp", "--help"],
+        &["session-id", "--help"],
+        &["explain", "--help"],
+        &["env", "--help"],
+        &["completions", "--help"],
+        &["man", "--help"],
+    ] {
+        let o = hal(args, &[]);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        all.push_str(&format!("$ hal {}\n{}\n", args.join(" "), stdout(&o)));
+    }
+    insta::assert_snapshot!("help", all);
+}
+
+#[test]
+fn completions_and_man() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = hal(&["completions", shell], &[]);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stdout(&o).contains("session-id"), "{shell}");
+    }
+    let o = hal(&["man"], &[]);
+    assert!(stdout(&o).starts_with(".ie") || stdout(&o).contains(".TH"), "{}", stdout(&o));
+}
