@@ -13,8 +13,7 @@ pub mod text;
 
 pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
 pub use overrides::{
-    DEFAULT_COMMAND, Origin, OriginKind, RawSettings, RawVar, Resolved, gupp_possible,
-    parse_duration, resolve,
+    DEFAULT_COMMAND, Origin, OriginKind, RawSettings, RawVar, Resolved, gupp_possible, parse_duration, resolve,
 };
 pub use registry::{REGISTRY, Runtime, lookup, runtime};
 

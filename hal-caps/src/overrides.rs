@@ -197,10 +197,7 @@ impl<'a> Resolver<'a> {
     }
 
     fn reject(&mut self, field: &'static str, c: &Candidate<'_>, reason: String, kept: &str) {
-        self.warnings.push(format!(
-            "ignoring {} = {}: {reason}; using {kept}",
-            c.source, c.shown
-        ));
+        self.warnings.push(format!("ignoring {} = {}: {reason}; using {kept}", c.source, c.shown));
         self.overrides.push(Origin {
             field,
             origin: OriginKind::Rejected,
@@ -252,7 +249,13 @@ impl<'a> Resolver<'a> {
                 Err(reason) => self.reject(field, &c, reason, value.as_str()),
             }
         }
-        self.overrides.push(Origin { field, origin: origin.0, source: origin.1, value: value.to_string(), reason: None });
+        self.overrides.push(Origin {
+            field,
+            origin: origin.0,
+            source: origin.1,
+            value: value.to_string(),
+            reason: None,
+        });
         value
     }
 }
@@ -344,10 +347,8 @@ impl Config {
             let section = format!("runtime.{}", crate::text::escape_control(id));
             match v {
                 Value::Table(t) if crate::registry::lookup(id).is_some() => out.extend(check_keys(&section, t)),
-                Value::Table(_) => out.push(format!(
-                    "config file {}: [{section}] names no runtime hal knows; it is ignored",
-                    self.path
-                )),
+                Value::Table(_) => out
+                    .push(format!("config file {}: [{section}] names no runtime hal knows; it is ignored", self.path)),
                 _ => out.push(format!("config file {}: `{section}` must be a table", self.path)),
             }
         }

@@ -12,10 +12,7 @@
 
 use std::time::Duration;
 
-use hal_types::{
-    Capabilities, GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Strength,
-    Support,
-};
+use hal_types::{Capabilities, GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Strength, Support};
 
 /// How a marker's value must look for the marker to count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,8 +178,7 @@ impl Runtime {
     /// Whether `name` is this runtime's id or one of its aliases (ASCII case-insensitive).
     #[must_use]
     pub fn is_named(&self, name: &str) -> bool {
-        self.provider.as_str().eq_ignore_ascii_case(name)
-            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        self.provider.as_str().eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
 
     /// Whether this runtime is `other` or derived from it (directly or transitively).
@@ -231,15 +227,9 @@ use ValueRule::Contains;
 use ValueRule::{Exact, Truthy};
 
 /// The defaults of a runtime hal knows nothing about: the design's `unknown` column.
-pub const UNKNOWN_CAPS: Capabilities = Capabilities::new(
-    RuntimeProvider::Unknown,
-    None,
-    StartupStrategy::Polling,
-    G::Polling,
-    secs(300),
-    secs(120),
-)
-.with_nudge_support(Support::Yes);
+pub const UNKNOWN_CAPS: Capabilities =
+    Capabilities::new(RuntimeProvider::Unknown, None, StartupStrategy::Polling, G::Polling, secs(300), secs(120))
+        .with_nudge_support(Support::Yes);
 
 const CLAUDE_EVENTS: &[(&str, &str)] = &[
     ("session.start", "SessionStart"),
@@ -528,10 +518,7 @@ pub static REGISTRY: &[Runtime] = &[
 /// The registry row of `provider` (the `unknown` row for a provider without one).
 #[must_use]
 pub fn runtime(provider: RuntimeProvider) -> &'static Runtime {
-    REGISTRY
-        .iter()
-        .find(|r| r.provider == provider)
-        .unwrap_or_else(|| &REGISTRY[REGISTRY.len() - 1])
+    REGISTRY.iter().find(|r| r.provider == provider).unwrap_or_else(|| &REGISTRY[REGISTRY.len() - 1])
 }
 
 /// Resolves a runtime name: id or alias, trimmed, ASCII case-insensitive.

@@ -47,7 +47,11 @@ fn registry_is_valid() {
         }
         if let Some(h) = r.hooks {
             for (canonical, _) in h.events {
-                assert!(hal_caps::registry::CANONICAL_EVENTS.contains(canonical), "{}: {canonical} is not canonical", r.provider);
+                assert!(
+                    hal_caps::registry::CANONICAL_EVENTS.contains(canonical),
+                    "{}: {canonical} is not canonical",
+                    r.provider
+                );
             }
         }
     }

@@ -7,6 +7,7 @@ use std::time::Duration;
 use hal_caps::{ConfigSource, OriginKind, RawSettings, RawVar, resolve};
 use hal_types::{GuppStrategy, RuntimeProvider as P};
 
+#[allow(clippy::unnecessary_wraps, reason = "the settings fields are options")]
 fn var(name: &'static str, value: impl Into<OsString>) -> Option<RawVar> {
     Some(RawVar { name, value: value.into() })
 }
@@ -15,8 +16,8 @@ fn settings() -> RawSettings {
     RawSettings::default()
 }
 
-fn stall(provider: P, raw: RawSettings) -> (Duration, Vec<String>) {
-    let r = resolve(&hal_caps::capabilities(provider), &raw);
+fn stall(provider: P, raw: &RawSettings) -> (Duration, Vec<String>) {
+    let r = resolve(&hal_caps::capabilities(provider), raw);
     (r.capabilities.stall_threshold, r.warnings)
 }
 
@@ -25,7 +26,7 @@ fn duration_forms() {
     for (text, secs) in [("240", 240), ("240s", 240), (" 4m ", 240), ("1h", 3600), ("1", 1), ("24h", 86_400)] {
         let mut s = settings();
         s.stall_threshold = var("GT_STALL_THRESHOLD", text);
-        let (d, w) = stall(P::Codex, s);
+        let (d, w) = stall(P::Codex, &s);
         assert_eq!(d, Duration::from_secs(secs), "{text}");
         assert!(!w.iter().any(|x| x.contains("ignoring")), "{text}: {w:?}");
     }
@@ -97,7 +98,8 @@ fn with_config(text: &str) -> RawSettings {
 
 #[test]
 fn config_file_valid_and_env_beats_file() {
-    let text = "[defaults]\nstall_threshold = \"4m\"\n[runtime.codex]\nnudge_interval = 45\ngupp_strategy = \"polling\"\n";
+    let text =
+        "[defaults]\nstall_threshold = \"4m\"\n[runtime.codex]\nnudge_interval = 45\ngupp_strategy = \"polling\"\n";
     let r = resolve(&hal_caps::capabilities(P::Codex), &with_config(text));
     assert_eq!(r.capabilities.stall_threshold, Duration::from_secs(240));
     assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(45));
@@ -124,7 +126,13 @@ fn config_file_absent_malformed_unusable() {
     let r = resolve(&defaults, &settings());
     assert_eq!(r.capabilities, defaults);
     assert!(r.warnings.is_empty());
-    for text in ["stall_threshold = [", "[defaults]\nstall_threshold = true\n", "oops = 1", "[runtime.nobody]\nstall_threshold = 5\n", "[defaults]\ntypo = 1\n"] {
+    for text in [
+        "stall_threshold = [",
+        "[defaults]\nstall_threshold = true\n",
+        "oops = 1",
+        "[runtime.nobody]\nstall_threshold = 5\n",
+        "[defaults]\ntypo = 1\n",
+    ] {
         let r = resolve(&defaults, &with_config(text));
         assert_eq!(r.capabilities, defaults, "{text:?}");
         assert!(!r.warnings.is_empty(), "{text:?} warns");

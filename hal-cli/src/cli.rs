@@ -95,6 +95,12 @@ pub enum Command {
     Explain,
     /// `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
     Env,
+    /// The boundary lint: report code under PATH that reads runtime env vars, names
+    /// runtime indicators or walks the process tree instead of asking hal.
+    Lint {
+        /// A crate directory or a single .rs file.
+        path: PathBuf,
+    },
     /// Shell completions for hal.
     Completions {
         /// The shell.

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use clap::CommandFactory as _;
-use hal_caps::text::escape_control;
 use hal_caps::OriginKind;
+use hal_caps::text::escape_control;
 use hal_detect::{Detector, Host, OsHost, Outcome};
 use hal_gupp::Hal;
 use hal_gupp::shell::quote;
@@ -81,6 +81,7 @@ fn require_known(g: &Global, provider: RuntimeProvider, out: &mut Output) {
 }
 
 /// Runs `cli` against `host`.
+#[allow(clippy::too_many_lines, reason = "one arm per command reads as the command table")]
 pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
     let g = &cli.global;
     let mut out = Output::default();
@@ -168,6 +169,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             out.warnings.clone_from(&hal.detection().warnings);
             require_known(g, hal.detect_provider(), &mut out);
         }
+        Command::Lint { path } => out = lint(path, g.json),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), BIN_NAME, &mut buf);
@@ -177,6 +179,33 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             let mut buf = Vec::new();
             let _ = clap_mangen::Man::new(Cli::command()).render(&mut buf);
             out.stdout = String::from_utf8_lossy(&buf).into_owned();
+        }
+    }
+    out
+}
+
+/// `hal lint PATH`: exit 1 on findings, 2 when the path cannot be read.
+fn lint(path: &std::path::Path, as_json: bool) -> Output {
+    let mut out = Output::default();
+    match hal_detect::lint::lint_dir(path, &[("target/", "build output")]) {
+        Ok(findings) => {
+            out.stdout = if as_json {
+                let list: Vec<Value> = findings
+                    .iter()
+                    .map(|f| json!({"path": f.path.to_string_lossy(), "line": f.line, "col": f.col, "rule": f.rule, "found": f.found}))
+                    .collect();
+                versioned(json!({ "findings": list }))
+            } else {
+                findings.iter().fold(String::new(), |mut s, f| {
+                    let _ = writeln!(s, "{}", escape_control(&f.to_string()));
+                    s
+                })
+            };
+            out.code = u8::from(!findings.is_empty());
+        }
+        Err(e) => {
+            out.warnings.push(format!("cannot lint {}: {e}", escape_control(&path.to_string_lossy())));
+            out.code = 2;
         }
     }
     out

@@ -1,5 +1,6 @@
 //! End-to-end: the built `hal` binary with a cleared environment.
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -55,10 +56,19 @@ fn json_outputs() {
     insta::assert_json_snapshot!("caps", json(&["caps"], &claude));
     insta::assert_json_snapshot!("caps_cursor", json(&["caps", "--provider", "cursor-agent"], &[]));
     insta::assert_json_snapshot!("startup_polecat_codex", json(&["startup", "--role", "polecat"], &codex));
-    insta::assert_json_snapshot!("startup_mayor_claude", json(&["startup", "--role", "mayor", "--provider", "claude"], &[]));
-    insta::assert_json_snapshot!("startup_unknown", json(&["startup", "--role", "crew"], &[("GT_RUNTIME", "unknown"), ("GT_COMMAND", "/opt/gas town/gt")]));
+    insta::assert_json_snapshot!(
+        "startup_mayor_claude",
+        json(&["startup", "--role", "mayor", "--provider", "claude"], &[])
+    );
+    insta::assert_json_snapshot!(
+        "startup_unknown",
+        json(&["startup", "--role", "crew"], &[("GT_RUNTIME", "unknown"), ("GT_COMMAND", "/opt/gas town/gt")])
+    );
     insta::assert_json_snapshot!("gupp", json(&["gupp", "--provider", "gemini"], &[]));
-    insta::assert_json_snapshot!("session_id", json(&["session-id"], &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "s-42")]));
+    insta::assert_json_snapshot!(
+        "session_id",
+        json(&["session-id"], &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "s-42")])
+    );
     let all = json(&["caps", "--all"], &[]);
     assert_eq!(all["runtimes"].as_array().unwrap().len(), hal_caps::REGISTRY.len());
 }
@@ -119,7 +129,8 @@ fn exit_codes() {
 #[test]
 fn env_output_evaluates_in_sh() {
     let o = hal(&["env"], &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "x'; echo PWNED; '$(id)")]);
-    let script = format!("{}\nprintf '%s|%s|%s' \"$HAL_PROVIDER\" \"$HAL_SESSION_ID\" \"$HAL_SUPPORTS_HOOKS\"", stdout(&o));
+    let script =
+        format!("{}\nprintf '%s|%s|%s' \"$HAL_PROVIDER\" \"$HAL_SESSION_ID\" \"$HAL_SUPPORTS_HOOKS\"", stdout(&o));
     let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "claude|x'; echo PWNED; '$(id)|1");
 }
@@ -178,12 +189,13 @@ fn help_of_every_command() {
         &["session-id", "--help"],
         &["explain", "--help"],
         &["env", "--help"],
+        &["lint", "--help"],
         &["completions", "--help"],
         &["man", "--help"],
     ] {
         let o = hal(args, &[]);
         assert_eq!(o.status.code(), Some(0), "{args:?}");
-        all.push_str(&format!("$ hal {}\n{}\n", args.join(" "), stdout(&o)));
+        let _ = writeln!(all, "$ hal {}\n{}", args.join(" "), stdout(&o));
     }
     insta::assert_snapshot!("help", all);
 }
@@ -197,4 +209,18 @@ fn completions_and_man() {
     }
     let o = hal(&["man"], &[]);
     assert!(stdout(&o).starts_with(".ie") || stdout(&o).contains(".TH"), "{}", stdout(&o));
+}
+
+#[test]
+fn lint_a_crate_outside_the_workspace() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../xtask/tests/fixtures");
+    let o = hal(&["lint", fixtures.join("violating").to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).lines().count(), 10, "{}", stdout(&o));
+    assert!(stdout(&o).contains("src/lib.rs:3:15: env-read:"));
+    let o = hal(&["lint", fixtures.join("clean").to_str().unwrap(), "--json"], &[]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(serde_json::from_slice::<Value>(&o.stdout).unwrap()["findings"], serde_json::json!([]));
+    let o = hal(&["lint", "/nonexistent/crate"], &[]);
+    assert_eq!(o.status.code(), Some(2));
 }

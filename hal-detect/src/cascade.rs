@@ -19,9 +19,7 @@ use std::path::{Path, PathBuf};
 
 use hal_caps::registry::{self, REGISTRY, Runtime};
 use hal_caps::text::{escape_control, quote_value};
-use hal_types::{
-    Candidate, Detection, DetectionSource, Policy, RuntimeProvider, SourceKind, Strength,
-};
+use hal_types::{Candidate, Detection, DetectionSource, Policy, RuntimeProvider, SourceKind, Strength};
 
 use crate::host::{Ancestry, Host, Stat};
 use crate::identify::{AncestorMatch, Evidence, identify_chain};
@@ -363,9 +361,9 @@ impl<H: Host> Run<'_, H> {
             // The ancestor's own markers: its row, or a row derived from it that runs
             // under the same executable (a mode such as cowork). Derived rows come
             // first in the registry, so the most specific wins.
-            let own = hits.iter().find(|(r, ..)| {
-                r.provider == a.provider || r.executables.is_empty() && r.in_family_of(a.provider)
-            });
+            let own = hits
+                .iter()
+                .find(|(r, ..)| r.provider == a.provider || r.executables.is_empty() && r.in_family_of(a.provider));
             if let Some((r, signal, _, secondary)) = own {
                 self.decide(r.provider, DetectionSource::new(SourceKind::Marker, signal.clone()), *secondary);
                 return self.step(
@@ -380,12 +378,8 @@ impl<H: Host> Run<'_, H> {
         let (r, signal, _, secondary) = first;
         // Several unrelated runtimes' markers and no ancestor to arbitrate: the
         // registry order decides, and the answer is flagged.
-        let unrelated: Vec<RuntimeProvider> = hits
-            .iter()
-            .map(|h| h.0)
-            .filter(|o| !r.in_family_of(o.provider))
-            .map(|o| o.provider)
-            .collect();
+        let unrelated: Vec<RuntimeProvider> =
+            hits.iter().map(|h| h.0).filter(|o| !r.in_family_of(o.provider)).map(|o| o.provider).collect();
         self.decide(r.provider, DetectionSource::new(SourceKind::Marker, signal), secondary);
         if unrelated.is_empty() {
             self.step(name, looked, names, Outcome::Decided);
@@ -395,7 +389,11 @@ impl<H: Host> Run<'_, H> {
             self.step(
                 name,
                 looked,
-                format!("{names}; markers of {} too and no runtime ancestor: {} by priority (ambiguous)", others.join(", "), r.provider),
+                format!(
+                    "{names}; markers of {} too and no runtime ancestor: {} by priority (ambiguous)",
+                    others.join(", "),
+                    r.provider
+                ),
                 Outcome::Decided,
             );
         }
@@ -427,7 +425,9 @@ impl<H: Host> Run<'_, H> {
                     vars::CLAUDE_PROJECT_DIR,
                     describe(s)
                 )),
-                Err(e) => self.det.warnings.push(format!("{} is unreadable ({e}); ignoring it", vars::CLAUDE_PROJECT_DIR)),
+                Err(e) => {
+                    self.det.warnings.push(format!("{} is unreadable ({e}); ignoring it", vars::CLAUDE_PROJECT_DIR));
+                }
             }
         }
         let cwd = match self.host.current_dir() {
@@ -455,7 +455,12 @@ impl<H: Host> Run<'_, H> {
         if let Some(home) = self.var(vars::HOME)
             && Path::new(&home) == root
         {
-            return self.step(name, format!("{shown} ({why})"), "the home directory is never a workspace", Outcome::Passed);
+            return self.step(
+                name,
+                format!("{shown} ({why})"),
+                "the home directory is never a workspace",
+                Outcome::Passed,
+            );
         }
         for r in REGISTRY {
             let Some(file) = r.workspace_file else { continue };
@@ -470,7 +475,9 @@ impl<H: Host> Run<'_, H> {
                 }
                 Ok(Stat::Missing) => self.step(name, looked, "absent", Outcome::Passed),
                 Ok(s) => {
-                    self.det.warnings.push(format!("{file} in the workspace is {}, not a regular file; ignored", describe(s)));
+                    self.det
+                        .warnings
+                        .push(format!("{file} in the workspace is {}, not a regular file; ignored", describe(s)));
                     self.step(name, looked, describe(s), Outcome::Passed);
                 }
                 Err(e) => {
@@ -494,7 +501,12 @@ impl<H: Host> Run<'_, H> {
                     Evidence::Args => "interpreter script",
                 };
                 self.decide(a.provider, source, registry::runtime(a.provider).secondary_only());
-                self.step(name, looked, format!("{how} `{}` {} level(s) up (pid {})", a.name, a.depth, a.pid), Outcome::Decided);
+                self.step(
+                    name,
+                    looked,
+                    format!("{how} `{}` {} level(s) up (pid {})", a.name, a.depth, a.pid),
+                    Outcome::Decided,
+                );
             }
             None => self.step(name, looked, "no runtime among them", Outcome::Passed),
         }

@@ -43,8 +43,7 @@ fn basename(p: &OsStr) -> Option<&str> {
 }
 
 fn is_interpreter(name: &str) -> bool {
-    INTERPRETERS.contains(&name)
-        || name.strip_prefix("python3.").is_some_and(|v| v.chars().all(|c| c.is_ascii_digit()))
+    INTERPRETERS.contains(&name) || name.strip_prefix("python3.").is_some_and(|v| v.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Whether `name` is the executable `pattern` (`codex`, or `muse-bin-*` for a prefix).
@@ -58,9 +57,7 @@ fn exe_matches(pattern: &str, name: &str, is_comm: bool) -> bool {
 }
 
 fn by_executable(name: &str, is_comm: bool) -> Option<(&'static Runtime, &'static str)> {
-    REGISTRY.iter().find_map(|r| {
-        r.executables.iter().find(|e| exe_matches(e, name, is_comm)).map(|e| (r, *e))
-    })
+    REGISTRY.iter().find_map(|r| r.executables.iter().find(|e| exe_matches(e, name, is_comm)).map(|e| (r, *e)))
 }
 
 /// Identifies one process, if it is a runtime.

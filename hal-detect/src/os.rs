@@ -137,11 +137,7 @@ fn classify(m: &fs::Metadata) -> Stat {
 }
 
 /// Walks parent links from `start` with `read`, bounded, cycle- and reuse-safe.
-pub(crate) fn walk(
-    start: u32,
-    max_depth: usize,
-    mut read: impl FnMut(u32) -> io::Result<ProcessInfo>,
-) -> Ancestry {
+pub(crate) fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Result<ProcessInfo>) -> Ancestry {
     let mut out = Ancestry::default();
     let mut next = Some(start);
     while let Some(pid) = next.filter(|p| *p != 0) {
@@ -164,7 +160,8 @@ pub(crate) fn walk(
         if let (Some(child), Some(t)) = (out.chain.last(), info.start_time)
             && child.start_time.is_some_and(|c| t > c)
         {
-            out.warnings.push(format!("pid {pid} was reused after our ancestor exited; the ancestry walk stopped there"));
+            out.warnings
+                .push(format!("pid {pid} was reused after our ancestor exited; the ancestry walk stopped there"));
             break;
         }
         next = info.parent;
@@ -181,10 +178,7 @@ fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
             warnings: vec!["the process table is not readable on this platform".to_owned()],
         };
     };
-    let kind = ProcessRefreshKind::nothing()
-        .with_cmd(UpdateKind::Always)
-        .with_exe(UpdateKind::Always)
-        .without_tasks();
+    let kind = ProcessRefreshKind::nothing().with_cmd(UpdateKind::Always).with_exe(UpdateKind::Always).without_tasks();
     walk(start, max_depth, |pid| {
         let p = Pid::from_u32(pid);
         sys.refresh_processes_specifics(ProcessesToUpdate::Some(&[p]), true, kind);
@@ -222,11 +216,8 @@ pub(crate) mod procfs {
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unparsable /proc stat"))?;
         let mut cmdline = Vec::new();
         if fs::File::open(dir.join("cmdline")).and_then(|f| f.take(MAX_CMDLINE).read_to_end(&mut cmdline)).is_ok() {
-            info.argv = cmdline
-                .split(|b| *b == 0)
-                .filter(|a| !a.is_empty())
-                .map(|a| OsString::from_vec(a.to_vec()))
-                .collect();
+            info.argv =
+                cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| OsString::from_vec(a.to_vec())).collect();
         }
         info.exe = fs::read_link(dir.join("exe")).ok().map(|p| {
             let bytes = p.as_os_str().as_bytes();

@@ -20,8 +20,7 @@ pub fn session_id<H: Host + ?Sized>(
 ) -> Option<String> {
     let own = registry::runtime(provider).session_vars;
     let foreign = |name: &str| {
-        !own.contains(&name)
-            && REGISTRY.iter().any(|r| r.provider != provider && r.session_vars.contains(&name))
+        !own.contains(&name) && REGISTRY.iter().any(|r| r.provider != provider && r.session_vars.contains(&name))
     };
     let named = host
         .var(vars::GT_SESSION_ID_ENV)

@@ -58,6 +58,7 @@ fn each_step_alone_decides() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop, reason = "i and j index the same table")]
 fn every_step_beats_every_later_step_under_spec() {
     for i in 0..STEPS.len() {
         for j in i + 1..STEPS.len() {
@@ -86,7 +87,8 @@ fn under_ancestry_policy_a_comm_ancestor_beats_steps_two_to_five() {
 
 #[test]
 fn ancestry_policy_ignores_interpreter_only_ancestors() {
-    let node = ProcessInfo::new(20, Some(21), "node").with_argv(["node", "/usr/lib/node_modules/@google/gemini-cli/dist/index.js"]);
+    let node = ProcessInfo::new(20, Some(21), "node")
+        .with_argv(["node", "/usr/lib/node_modules/@google/gemini-cli/dist/index.js"]);
     let host = FakeHost::new().env("CODEX_THREAD_ID", "t").ancestors(vec![node]);
     let d = Detector::new(host).policy(Policy::Ancestry).detect();
     assert_eq!((d.provider, d.source.kind), (P::Codex, K::Marker));
@@ -94,7 +96,9 @@ fn ancestry_policy_ignores_interpreter_only_ancestors() {
 
 #[test]
 fn override_values() {
-    for (v, want) in [(" Claude-Code ", P::Claude), ("CODEX", P::Codex), ("gemini-cli", P::Gemini), ("unknown", P::Unknown)] {
+    for (v, want) in
+        [(" Claude-Code ", P::Claude), ("CODEX", P::Codex), ("gemini-cli", P::Gemini), ("unknown", P::Unknown)]
+    {
         assert_eq!(detect(FakeHost::new().env("GT_RUNTIME", v)).provider, want, "{v:?}");
     }
     let d = detect(FakeHost::new().env("GT_RUNTIME", "admiral").env("CODEX_THREAD_ID", "t"));
@@ -176,7 +180,11 @@ fn an_ancestor_beats_an_inherited_marker() {
     let d = detect(FakeHost::new().env("CLAUDECODE", "1").ancestors(bash_then("codex")));
     assert_eq!((d.provider, d.source.kind), (P::Codex, K::ProcessAncestor));
     // ... but an interpreter-only ancestor does not.
-    let node = ProcessInfo::new(20, Some(21), "MainThread").with_argv(["node", "--no-warnings", "/opt/x/@google/gemini-cli/bundle.js"]);
+    let node = ProcessInfo::new(20, Some(21), "MainThread").with_argv([
+        "node",
+        "--no-warnings",
+        "/opt/x/@google/gemini-cli/bundle.js",
+    ]);
     let d = detect(FakeHost::new().env("CLAUDECODE", "1").ancestors(vec![node]));
     assert_eq!((d.provider, d.source.kind), (P::Claude, K::Marker));
 }
@@ -229,7 +237,10 @@ fn workspace_root_rules() {
         .file(format!("/proj/{settings}"), "{}");
     assert_eq!(detect(host).provider, P::Claude);
     // The nearest .git (a file, as in worktrees) above the cwd.
-    let host = FakeHost::new().cwd(Some("/repo/a/b")).path("/repo/.git", Ok(Stat::File { len: 10 })).file(format!("/repo/{settings}"), "{}");
+    let host = FakeHost::new()
+        .cwd(Some("/repo/a/b"))
+        .path("/repo/.git", Ok(Stat::File { len: 10 }))
+        .file(format!("/repo/{settings}"), "{}");
     assert_eq!(detect(host).provider, P::Claude);
     // Explicit workspace beats everything.
     let host = FakeHost::new().file(format!("/elsewhere/{settings}"), "{}");
@@ -305,6 +316,9 @@ fn session_id_order_and_ownership() {
 fn the_report_walks_every_step() {
     let r = Detector::new(FakeHost::new().env("CODEX_THREAD_ID", "t")).report();
     let names: Vec<&str> = r.steps.iter().map(|s| s.name).collect();
-    assert_eq!(names, ["override", "session id", "orchestrator stamp", "runtime markers", "workspace file", "process ancestry"]);
+    assert_eq!(
+        names,
+        ["override", "session id", "orchestrator stamp", "runtime markers", "workspace file", "process ancestry"]
+    );
     assert_eq!(r.steps[3].outcome, hal_detect::Outcome::Decided);
 }

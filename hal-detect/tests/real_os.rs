@@ -104,17 +104,28 @@ fn promptly<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'stati
 #[test]
 fn hostile_workspace_files_answer_promptly() {
     use std::os::unix::fs::symlink;
-    let cases: Vec<(&str, Box<dyn Fn(&Path)>, P, Option<&str>)> = vec![
+    type Make = Box<dyn Fn(&Path)>;
+    let cases: Vec<(&str, Make, P, Option<&str>)> = vec![
         ("regular file", Box::new(|p: &Path| std::fs::write(p, "{}").unwrap()), P::Claude, None),
         ("fifo", Box::new(|p: &Path| mkfifo(p)), P::Unknown, Some("FIFO")),
         ("directory", Box::new(|p: &Path| std::fs::create_dir(p).unwrap()), P::Unknown, Some("directory")),
-        ("dangling link", Box::new(|p: &Path| symlink("/nonexistent/target", p).unwrap()), P::Unknown, Some("dangling")),
+        (
+            "dangling link",
+            Box::new(|p: &Path| symlink("/nonexistent/target", p).unwrap()),
+            P::Unknown,
+            Some("dangling"),
+        ),
         ("link loop", Box::new(|p: &Path| symlink(p, p).unwrap()), P::Unknown, Some("could not stat")),
-        ("link to a file", Box::new(|p: &Path| {
-            let t = p.with_file_name("real.json");
-            std::fs::write(&t, "{}").unwrap();
-            symlink(&t, p).unwrap();
-        }), P::Claude, None),
+        (
+            "link to a file",
+            Box::new(|p: &Path| {
+                let t = p.with_file_name("real.json");
+                std::fs::write(&t, "{}").unwrap();
+                symlink(&t, p).unwrap();
+            }),
+            P::Claude,
+            None,
+        ),
     ];
     for (name, make, want, warning) in cases {
         let ws = tempfile::tempdir().unwrap();

@@ -1,9 +1,7 @@
 //! Startup plans per role: pure functions of a capability row and the registry.
 
 use hal_caps::registry::{HookSchema, Runtime};
-use hal_types::{
-    AgentRole, Capabilities, HookFragment, Poll, StartupNudge, StartupPlan, StartupStrategy,
-};
+use hal_types::{AgentRole, Capabilities, HookFragment, Poll, StartupNudge, StartupPlan, StartupStrategy};
 
 use crate::shell::quote;
 

@@ -70,11 +70,11 @@ proptest! {
                 let words = words_of(&line);
                 prop_assert_eq!(&words[0], &gt);
                 let expected_len = match (role.is_autonomous(), line.contains("--hook"), line.ends_with(" hook")) {
-                    (_, _, true) => 2,
-                    (true, true, _) => 8,
-                    (true, false, _) => 7,
-                    (false, true, _) => 3,
-                    (false, false, _) => 2,
+                    (true, true, false) => 8,
+                    (true, false, false) => 7,
+                    (false, true, false) => 3,
+                    _ => 2, // `gt hook` and `gt prime`
+
                 };
                 prop_assert_eq!(words.len(), expected_len, "{:?} -> {:?}", line, words);
                 if role.is_autonomous() && !line.ends_with(" hook") {

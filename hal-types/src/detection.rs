@@ -59,11 +59,7 @@ pub struct Candidate {
 impl Candidate {
     /// A candidate for `provider` seen at `source`.
     #[must_use]
-    pub const fn new(
-        provider: RuntimeProvider,
-        source: DetectionSource,
-        strength: Option<Strength>,
-    ) -> Self {
+    pub const fn new(provider: RuntimeProvider, source: DetectionSource, strength: Option<Strength>) -> Self {
         Self { provider, source, strength }
     }
 }

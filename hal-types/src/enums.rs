@@ -80,10 +80,7 @@ impl AgentRole {
     /// `IsAutonomousRole`): polecat, witness, refinery, deacon and boot.
     #[must_use]
     pub const fn is_autonomous(self) -> bool {
-        matches!(
-            self,
-            Self::Polecat | Self::Witness | Self::Refinery | Self::Deacon | Self::Boot
-        )
+        matches!(self, Self::Polecat | Self::Witness | Self::Refinery | Self::Deacon | Self::Boot)
     }
 }
 

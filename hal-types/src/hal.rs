@@ -3,10 +3,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::{
-    AgentRole, Capabilities, Detection, GuppStrategy, RuntimeProvider, StartupPlan,
-    StartupStrategy,
-};
+use crate::{AgentRole, Capabilities, Detection, GuppStrategy, RuntimeProvider, StartupPlan, StartupStrategy};
 
 /// The runtime hardware abstraction layer.
 ///
@@ -144,12 +141,7 @@ impl RuntimeHal for StaticHal {
 
     fn startup_plan(&self, role: AgentRole) -> StartupPlan {
         self.plans.get(&role).cloned().unwrap_or_else(|| {
-            StartupPlan::new(
-                self.capabilities.provider,
-                role,
-                self.capabilities.startup_strategy,
-                Vec::new(),
-            )
+            StartupPlan::new(self.capabilities.provider, role, self.capabilities.startup_strategy, Vec::new())
         })
     }
 

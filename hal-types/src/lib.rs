@@ -31,8 +31,7 @@ mod vocab;
 pub use caps::Capabilities;
 pub use detection::{Candidate, Detection, DetectionSource};
 pub use enums::{
-    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection,
-    StartupStrategy, Strength, Support,
+    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy, Strength, Support,
 };
 pub use hal::{RuntimeHal, StaticHal};
 pub use plan::{HookCommand, HookFragment, HookGroup, Poll, StartupNudge, StartupPlan};

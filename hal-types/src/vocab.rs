@@ -99,9 +99,7 @@ pub(crate) use string_enum;
 
 /// Implemented by every string enum of this crate; lets generic code (tests, the CLI)
 /// walk all of them the same way.
-pub trait StringEnum:
-    Copy + fmt::Display + std::str::FromStr<Err = ParseEnumError> + 'static
-{
+pub trait StringEnum: Copy + fmt::Display + std::str::FromStr<Err = ParseEnumError> + 'static {
     /// What the enum names, for error messages (`"role"`, `"provider"`).
     const KIND: &'static str;
     /// Every variant, in declaration order.

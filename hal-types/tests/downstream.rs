@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use hal_types::{
-    AgentRole, Capabilities, GuppStrategy, RuntimeHal, RuntimeProvider, StartupPlan,
-    StartupStrategy, StaticHal, Support,
+    AgentRole, Capabilities, GuppStrategy, RuntimeHal, RuntimeProvider, StartupPlan, StartupStrategy, StaticHal,
+    Support,
 };
 
 fn witness_should_nudge(hal: &dyn RuntimeHal, idle: Duration) -> bool {

@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use hal_types::{
-    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection,
-    StartupStrategy, Strength, StringEnum, Support,
+    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy, Strength,
+    StringEnum, Support,
 };
 
 fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -46,8 +46,7 @@ fn every_enum_agrees_and_spellings_are_pinned() {
 
 #[test]
 fn autonomous_roles_are_gastowns() {
-    let autonomous: Vec<&str> =
-        AgentRole::ALL.iter().filter(|r| r.is_autonomous()).map(|r| r.as_str()).collect();
+    let autonomous: Vec<&str> = AgentRole::ALL.iter().filter(|r| r.is_autonomous()).map(|r| r.as_str()).collect();
     assert_eq!(autonomous, ["deacon", "boot", "witness", "refinery", "polecat"]);
 }
 

@@ -10,7 +10,10 @@ pub(crate) fn root() -> PathBuf {
 }
 
 /// The cargo that runs us (`$CARGO`), else `cargo`.
-#[allow(clippy::disallowed_methods, reason = "xtask is a build tool, not a skill: $CARGO is cargo's contract with xtasks")]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "xtask is a build tool, not a skill: $CARGO is cargo's contract with xtasks"
+)]
 pub(crate) fn cargo() -> Command {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut c = Command::new(cargo);
@@ -22,13 +25,17 @@ fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
     let started = Instant::now();
     eprintln!("==> {name}");
     let status = cmd.status().map_err(|e| format!("{name}: could not start: {e}"))?;
-    eprintln!("    {name}: {} in {:.1}s", if status.success() { "ok" } else { "FAILED" }, started.elapsed().as_secs_f64());
+    eprintln!(
+        "    {name}: {} in {:.1}s",
+        if status.success() { "ok" } else { "FAILED" },
+        started.elapsed().as_secs_f64()
+    );
     if status.success() { Ok(()) } else { Err(format!("{name} failed ({status})")) }
 }
 
 pub(crate) fn check() -> Result<(), String> {
     let mut failures = Vec::new();
-    let mut step = |name: &str, cmd: Command| {
+    let step = |failures: &mut Vec<String>, name: &str, cmd: Command| {
         if let Err(e) = run_step(name, cmd) {
             failures.push(e);
         }
@@ -36,19 +43,40 @@ pub(crate) fn check() -> Result<(), String> {
 
     let mut fmt = cargo();
     fmt.args(["fmt", "--all", "--", "--check"]);
-    step("fmt", fmt);
+    step(&mut failures, "fmt", fmt);
 
     let mut clippy = cargo();
     clippy.args(["clippy", "--workspace", "--all-targets", "--all-features", "--", "-D", "warnings"]);
-    step("clippy", clippy);
+    step(&mut failures, "clippy", clippy);
 
     let mut test = cargo();
-    test.args(["test", "--workspace", "--all-features"]).env("INSTA_UPDATE", "no").env("CI", "true").env("PROPTEST_CASES", "10000");
-    step("tests", test);
+    test.args(["test", "--workspace", "--all-features"])
+        .env("INSTA_UPDATE", "no")
+        .env("CI", "true")
+        .env("PROPTEST_CASES", "10000");
+    step(&mut failures, "tests", test);
+
+    eprintln!("==> boundary lint");
+    match hal_detect::lint::lint_dir(&root(), hal_detect::lint::WORKSPACE_ALLOWLIST) {
+        Ok(f) if f.is_empty() => eprintln!("    boundary lint: ok"),
+        Ok(f) => {
+            for x in &f {
+                eprintln!("{x}");
+            }
+            failures.push(format!("boundary lint: {} finding(s)", f.len()));
+        }
+        Err(e) => failures.push(format!("boundary lint: {e}")),
+    }
+
+    eprintln!("==> docs in sync");
+    match crate::codegen::check_docs(&root()) {
+        Ok(()) => eprintln!("    docs in sync: ok"),
+        Err(e) => failures.push(e),
+    }
 
     let mut doc = cargo();
     doc.args(["doc", "--workspace", "--no-deps", "--all-features"]).env("RUSTDOCFLAGS", "-D warnings");
-    step("rustdoc", doc);
+    step(&mut failures, "rustdoc", doc);
 
     if failures.is_empty() {
         eprintln!("xtask check: all steps passed");

@@ -6,16 +6,47 @@
 //! - `codegen`: regenerate README's generated sections.
 //! - `bench`: the CLI benchmark (not part of `check`).
 
+mod bench;
 mod check;
+mod codegen;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <check | lint [--path DIR] | codegen | bench [--runs N]>";
+
+fn lint(args: &[String]) -> Result<(), String> {
+    let findings = match args {
+        [] => {
+            let root = check::root();
+            hal_detect::lint::lint_dir(&root, hal_detect::lint::WORKSPACE_ALLOWLIST)
+        }
+        [flag, dir] if flag == "--path" => {
+            hal_detect::lint::lint_dir(&PathBuf::from(dir), &[("target/", "build output")])
+        }
+        _ => return Err(USAGE.to_owned()),
+    }
+    .map_err(|e| format!("lint: {e}"))?;
+    for f in &findings {
+        println!("{f}");
+    }
+    if findings.is_empty() {
+        eprintln!("lint: no findings");
+        Ok(())
+    } else {
+        Err(format!("lint: {} finding(s)", findings.len()))
+    }
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("check") => check::check(),
+        Some("lint") => lint(&args[1..]),
+        Some("codegen") => codegen::codegen(&check::root()),
+        Some("bench") => bench::bench(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <check|lint [--path DIR]|codegen|bench>");
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -25,5 +56,24 @@ fn main() -> ExitCode {
             eprintln!("xtask: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Tidy-style: plain `cargo test` fails when README drifts from the code.
+    #[test]
+    fn readme_is_in_sync() {
+        if let Err(e) = crate::codegen::check_docs(&crate::check::root()) {
+            panic!("{e}");
+        }
+    }
+
+    /// Tidy-style: plain `cargo test` fails when the workspace breaks the boundary.
+    #[test]
+    fn workspace_passes_the_boundary_lint() {
+        let f = hal_detect::lint::lint_dir(&crate::check::root(), hal_detect::lint::WORKSPACE_ALLOWLIST).unwrap();
+        let shown: Vec<String> = f.iter().map(ToString::to_string).collect();
+        assert!(f.is_empty(), "{}", shown.join("\n"));
     }
 }

@@ -49,7 +49,8 @@ pub fn run_under(chain: &[&Path], probe: &[OsString], env: &[(&str, &str)], cwd:
     let mut argv: Vec<OsString> = vec!["/bin/sh".into(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
     argv.extend(probe.iter().cloned());
     for shell in chain.iter().rev() {
-        let mut outer: Vec<OsString> = vec![shell.as_os_str().to_owned(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
+        let mut outer: Vec<OsString> =
+            vec![shell.as_os_str().to_owned(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
         outer.extend(argv);
         argv = outer;
     }
