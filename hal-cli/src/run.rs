@@ -55,11 +55,7 @@ fn hal<H: Host>(host: H, g: &Global, provider: Option<RuntimeProvider>) -> Hal<H
     match provider {
         Some(p) => Hal::for_provider(host, p),
         None => {
-            let mut det = Detector::new(&host).maybe_policy(g.policy);
-            if let Some(w) = &g.workspace {
-                det = det.workspace(w);
-            }
-            let detection = det.detect();
+            let detection = detector(&host, g).detect();
             Hal::new(host, detection)
         }
     }
