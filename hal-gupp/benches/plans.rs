@@ -9,7 +9,7 @@ use hal_types::{AgentRole, RuntimeProvider};
 fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("plans");
     g.bench_function("baseline_clone_row", |b| {
-        b.iter(|| black_box(hal_caps::capabilities(black_box(RuntimeProvider::Codex))))
+        b.iter(|| black_box(hal_caps::capabilities(black_box(RuntimeProvider::Codex))));
     });
     g.bench_function("capabilities_and_every_role_plan", |b| {
         b.iter(|| {

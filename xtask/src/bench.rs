@@ -25,6 +25,12 @@ fn time_once(cmd: &mut Command) -> Duration {
     d
 }
 
+/// Peak RSS as text (MiB) through GNU time, where installed.
+#[allow(clippy::cast_precision_loss, reason = "KiB of RSS fit f64 exactly")]
+fn rss_text(argv: &[&str], cwd: &Path, missing: &str) -> String {
+    peak_rss_kib(argv, cwd).map_or_else(|| missing.to_owned(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+}
+
 /// Peak RSS in KiB through GNU time, where installed.
 fn peak_rss_kib(argv: &[&str], cwd: &Path) -> Option<u64> {
     let out = Command::new("/usr/bin/time")
@@ -67,6 +73,7 @@ fn ratio(a: f64, b: f64) -> String {
     if b > 0.0 { format!("{:.3}", a / b) } else { "n/a".to_owned() }
 }
 
+#[allow(clippy::too_many_lines, reason = "one linear report, section by section")]
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let runs: usize = match args {
         [] => 300,
@@ -76,7 +83,8 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let mut report = String::new();
 
     eprintln!("==> criterion (cargo bench -p hal-detect -p hal-gupp)");
-    let status = cargo().args(["bench", "-q", "-p", "hal-detect", "-p", "hal-gupp"]).status().map_err(|e| e.to_string())?;
+    let status =
+        cargo().args(["bench", "-q", "-p", "hal-detect", "-p", "hal-gupp"]).status().map_err(|e| e.to_string())?;
     if !status.success() {
         return Err("cargo bench failed".to_owned());
     }
@@ -89,13 +97,37 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     }
     let full = get("detect/full_cascade_procfs");
     let _ = writeln!(report, "\n| ratio | value | budget |\n|---|---|---|");
-    let _ = writeln!(report, "| override_uncached / full_cascade_procfs | {} | < 0.01 |", ratio(get("detect/override_uncached"), full));
-    let _ = writeln!(report, "| stamp_uncached / full_cascade_procfs | {} | < 0.01 |", ratio(get("detect/stamp_uncached"), full));
-    let _ = writeln!(report, "| full_cascade_procfs / floor_proc_read | {} | <= 3 |", ratio(full, get("detect/floor_proc_read")));
-    let _ = writeln!(report, "| full_cascade_sysinfo / floor_proc_read | {} | (sysinfo, for the record) |", ratio(get("detect/full_cascade_sysinfo"), get("detect/floor_proc_read")));
-    let _ = writeln!(report, "| marker_uncached / floor_proc_read | {} | one walk |", ratio(get("detect/marker_uncached"), get("detect/floor_proc_read")));
+    let _ = writeln!(
+        report,
+        "| override_uncached / full_cascade_procfs | {} | < 0.01 |",
+        ratio(get("detect/override_uncached"), full)
+    );
+    let _ = writeln!(
+        report,
+        "| stamp_uncached / full_cascade_procfs | {} | < 0.01 |",
+        ratio(get("detect/stamp_uncached"), full)
+    );
+    let _ = writeln!(
+        report,
+        "| full_cascade_procfs / floor_proc_read | {} | <= 3 |",
+        ratio(full, get("detect/floor_proc_read"))
+    );
+    let _ = writeln!(
+        report,
+        "| full_cascade_sysinfo / floor_proc_read | {} | (sysinfo, for the record) |",
+        ratio(get("detect/full_cascade_sysinfo"), get("detect/floor_proc_read"))
+    );
+    let _ = writeln!(
+        report,
+        "| marker_uncached / floor_proc_read | {} | one walk |",
+        ratio(get("detect/marker_uncached"), get("detect/floor_proc_read"))
+    );
     let _ = writeln!(report, "| cached (ns) | {:.2} | nanoseconds |", get("detect/cached"));
-    let _ = writeln!(report, "| plans: every provider x role / one row clone | {} | - |", ratio(get("plans/capabilities_and_every_role_plan"), get("plans/baseline_clone_row")));
+    let _ = writeln!(
+        report,
+        "| plans: every provider x role / one row clone | {} | - |",
+        ratio(get("plans/capabilities_and_every_role_plan"), get("plans/baseline_clone_row"))
+    );
 
     eprintln!("==> release build of hal");
     let status = cargo().args(["build", "-q", "--release", "-p", "hal-cli"]).status().map_err(|e| e.to_string())?;
@@ -135,13 +167,18 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let _ = writeln!(report, "| command | median | ratio to /bin/true | peak RSS |\n|---|---|---|---|");
     for (j, (name, argv)) in rows.iter().enumerate() {
         let med = median(&mut times[j]);
-        let rss = peak_rss_kib(argv, &cwd).map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
-        let _ = writeln!(report, "| `{name}` | {:.3} ms | {:.2} | {rss} |", med.as_secs_f64() * 1e3, med.as_secs_f64() / floor.as_secs_f64());
+        let rss = rss_text(argv, &cwd, "n/a (no /usr/bin/time)");
+        let _ = writeln!(
+            report,
+            "| `{name}` | {:.3} ms | {:.2} | {rss} |",
+            med.as_secs_f64() * 1e3,
+            med.as_secs_f64() / floor.as_secs_f64()
+        );
     }
     if node {
         let med = median(&mut node_times);
         let hal_med = median(&mut times[1]);
-        let rss = peak_rss_kib(&["node", "-e", NODE_SCRIPT], &node_dir).map_or_else(|| "n/a".to_owned(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
+        let rss = rss_text(&["node", "-e", NODE_SCRIPT], &node_dir, "n/a");
         let _ = writeln!(
             report,
             "| `node -e <@vercel/detect-agent>` ({} runs) | {:.3} ms | {:.2} | {rss} |\n\n`hal detect --json` is {:.0}x faster than the Node peer in this run.",
@@ -151,7 +188,10 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
             med.as_secs_f64() / hal_med.as_secs_f64()
         );
     } else {
-        let _ = writeln!(report, "\nNode peer skipped: install it with `npm install --prefix {NODE_PEER} @vercel/detect-agent`.");
+        let _ = writeln!(
+            report,
+            "\nNode peer skipped: install it with `npm install --prefix {NODE_PEER} @vercel/detect-agent`."
+        );
     }
     println!("{report}");
     Ok(())
