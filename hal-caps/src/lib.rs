@@ -17,18 +17,66 @@ pub use overrides::{
 };
 pub use registry::{REGISTRY, Runtime, lookup, runtime};
 
-use hal_types::{Capabilities, RuntimeProvider};
+use hal_types::{Capabilities, GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Support};
 
-/// The built-in capability row of `provider`, before overrides.
+use crate::registry::{Inject, UNKNOWN_CAPS};
+
+/// The built-in capability row of `provider`, before overrides: the design's row for
+/// claude, codex, gemini, cursor and unknown, else [`derive`]d from the registry.
 #[must_use]
 pub fn capabilities(provider: RuntimeProvider) -> Capabilities {
-    runtime(provider).caps.clone()
+    row(runtime(provider))
+}
+
+/// The built-in row of a registry entry.
+#[must_use]
+pub fn row(r: &Runtime) -> Capabilities {
+    r.caps.cloned().unwrap_or_else(|| derive(r))
+}
+
+/// The documented derivation of a capability row from registry facts:
+///
+/// - a session-start hook whose output reaches the model → session hooks `yes`,
+///   startup and GUPP `hook_injection`, startup injection by SessionStart hook;
+/// - otherwise, a launch command that takes an initial prompt → `startup_fallback`
+///   (`gt prime` delivered at start), session hooks `partial` when the runtime has
+///   hooks that cannot inject, else `no`;
+/// - otherwise the `unknown` row's strategies (`polling`), hooks `partial` or `no`;
+/// - always: the `unknown` row's stall threshold and nudge interval, nudges through
+///   the filesystem, the runtime's first session variable and its context-fork fact.
+#[must_use]
+pub fn derive(r: &Runtime) -> Capabilities {
+    let u = &UNKNOWN_CAPS;
+    let session = r.session_vars.first().copied();
+    let (strategy, gupp, injection) = match (r.hooks.map(|h| h.inject), r.takes_prompt) {
+        (Some(Inject::Yes), _) => {
+            (StartupStrategy::HookInjection, GuppStrategy::HookInjection, StartupInjection::SessionStartHook)
+        }
+        (_, true) => (StartupStrategy::StartupFallback, GuppStrategy::StartupFallback, StartupInjection::PrimeFallback),
+        _ => (u.startup_strategy, u.gupp_strategy, u.startup_injection),
+    };
+    let hooks = match r.hooks.map(|h| h.inject) {
+        Some(Inject::Yes) => Support::Yes,
+        Some(_) => Support::Partial,
+        None => Support::No,
+    };
+    Capabilities::new(r.provider, session, strategy, gupp, u.stall_threshold, u.nudge_interval)
+        .with_session_hooks(hooks)
+        .with_startup_injection(injection)
+        .with_context_fork(r.context_fork)
+        .with_nudge_support(u.nudge_support)
 }
 
 /// Every built-in row, in registry order.
 #[must_use]
 pub fn all_capabilities() -> Vec<Capabilities> {
-    REGISTRY.iter().map(|r| r.caps.clone()).collect()
+    REGISTRY.iter().map(row).collect()
+}
+
+/// Every runtime's built-in row as Markdown, one line per runtime.
+#[must_use]
+pub fn full_matrix_markdown() -> String {
+    render::matrix_by_row(&all_capabilities())
 }
 
 /// The design's matrix (claude, codex, gemini, cursor, unknown) as Markdown.

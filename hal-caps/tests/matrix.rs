@@ -8,6 +8,11 @@ fn design_matrix_markdown() {
 }
 
 #[test]
+fn full_matrix_markdown() {
+    insta::assert_snapshot!("full_matrix", hal_caps::full_matrix_markdown());
+}
+
+#[test]
 fn wire_form_of_every_row() {
     let rows: Vec<serde_json::Value> =
         hal_caps::all_capabilities().iter().map(|c| serde_json::to_value(c).unwrap()).collect();
@@ -33,7 +38,7 @@ fn registry_is_valid() {
             assert!(names.insert(a.to_ascii_lowercase()), "duplicate alias {a}");
         }
         assert!(!r.sources.is_empty(), "{} has no source", r.provider);
-        assert_eq!(r.caps.provider, r.provider, "{}'s capability row names another provider", r.provider);
+        assert_eq!(hal_caps::row(r).provider, r.provider, "{}'s capability row names another provider", r.provider);
         // A derived runtime comes before the runtime whose markers it carries.
         if let Some(parent) = r.derived_from {
             let pos = |p| reg.iter().position(|x| x.provider == p).unwrap();
@@ -56,6 +61,17 @@ fn registry_is_valid() {
         }
     }
     assert_eq!(reg.last().unwrap().provider, RuntimeProvider::Unknown);
+    // No signal belongs to two rows.
+    let mut seen = BTreeSet::new();
+    for r in reg {
+        for m in r.markers {
+            assert!(seen.insert(format!("{}={:?}", m.var, m.value)), "{} is in two rows", m.var);
+        }
+        for e in r.executables {
+            assert!(seen.insert(format!("exe {e}")), "executable {e} is in two rows");
+        }
+    }
+    assert!(reg.len() > 40, "{} runtimes", reg.len());
     for p in RuntimeProvider::ALL {
         assert!(reg.iter().any(|r| r.provider == *p), "{p} has no registry row");
     }

@@ -88,6 +88,13 @@ pub enum Command {
         #[command(flatten)]
         provider: ProviderArg,
     },
+    /// Every runtime hal knows: strongest signal, hooks, sources, vendor verification.
+    Providers,
+    /// The canonical lifecycle events and the native hook each maps to.
+    Events {
+        #[command(flatten)]
+        provider: ProviderArg,
+    },
     /// The session id; prints nothing and exits 1 when there is none.
     SessionId,
     /// The detection cascade step by step, then every override (for bug reports; not

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use clap::CommandFactory as _;
-use hal_caps::OriginKind;
 use hal_caps::text::escape_control;
+use hal_caps::{OriginKind, registry};
 use hal_detect::{Detector, Host, OsHost, Outcome};
 use hal_gupp::Hal;
 use hal_gupp::shell::quote;
@@ -103,6 +103,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             warnings.extend(r.warnings.iter().cloned());
             out.stdout = if g.json {
                 let mut v = serde_json::to_value(&r.capabilities).unwrap_or(Value::Null);
+                v["hookable_events"] = json!(hookable_events(r.capabilities.provider));
                 v["overrides"] = json!(r.overrides);
                 v["warnings"] = json!(warnings);
                 versioned(v)
@@ -166,6 +167,12 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             require_known(g, hal.detect_provider(), &mut out);
         }
         Command::Lint { path } => out = lint(path, g.json),
+        Command::Providers => out.stdout = providers(g.json),
+        Command::Events { provider } => {
+            let p = provider.provider.unwrap_or_else(|| detector(&host, g).detect().provider);
+            out.stdout = events(p, g.json);
+            require_known(g, p, &mut out);
+        }
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), BIN_NAME, &mut buf);
@@ -178,6 +185,71 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
         }
     }
     out
+}
+
+/// How many canonical lifecycle events a runtime can hook.
+fn hookable_events(p: RuntimeProvider) -> usize {
+    registry::runtime(p).hooks.map_or(0, |h| h.events.len())
+}
+
+fn inject_word(r: &registry::Runtime) -> &'static str {
+    r.hooks.map_or("none", |h| match h.inject {
+        registry::Inject::Yes => "yes",
+        registry::Inject::Nudge => "nudge",
+        _ => "no",
+    })
+}
+
+/// `hal providers`.
+fn providers(as_json: bool) -> String {
+    let rows = registry::REGISTRY.iter().filter(|r| r.provider != RuntimeProvider::Unknown);
+    if as_json {
+        let list: Vec<Value> = rows
+            .map(|r| {
+                json!({
+                    "id": r.provider,
+                    "name": r.name,
+                    "aliases": r.aliases,
+                    "strongest_signal": r.strongest_signal(),
+                    "executables": r.executables,
+                    "hooks_inject": inject_word(r),
+                    "hookable_events": r.hooks.map_or(0, |h| h.events.len()),
+                    "sources": r.sources.len(),
+                    "vendor_verified": !r.secondary_only(),
+                })
+            })
+            .collect();
+        return versioned(json!({ "providers": list }));
+    }
+    let mut s = format!("{:<16} {:<44} {:<6} {:>7}  {}\n", "ID", "STRONGEST SIGNAL", "HOOKS", "SOURCES", "VERIFIED");
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "{:<16} {:<44} {:<6} {:>7}  {}",
+            r.provider.as_str(),
+            r.strongest_signal().unwrap_or_else(|| "-".to_owned()),
+            inject_word(r),
+            r.sources.len(),
+            if r.secondary_only() { "secondary only" } else { "vendor" }
+        );
+    }
+    s
+}
+
+/// `hal events`: canonical → native for one runtime.
+fn events(p: RuntimeProvider, as_json: bool) -> String {
+    let map = registry::runtime(p).hooks.map_or(&[][..], |h| h.events);
+    let native = |c: &str| map.iter().find(|(k, _)| *k == c).map(|(_, n)| *n);
+    if as_json {
+        let list: Vec<Value> =
+            registry::CANONICAL_EVENTS.iter().map(|c| json!({"canonical": c, "native": native(c)})).collect();
+        return versioned(json!({ "provider": p, "hookable": map.len(), "events": list }));
+    }
+    let mut s = format!("{p}: {} of {} canonical events hookable\n", map.len(), registry::CANONICAL_EVENTS.len());
+    for c in registry::CANONICAL_EVENTS {
+        let _ = writeln!(s, "  {c:<22} {}", native(c).unwrap_or("-"));
+    }
+    s
 }
 
 /// `hal lint PATH`: exit 1 on findings, 2 when the path cannot be read.
@@ -226,6 +298,7 @@ fn caps_text<H: Host>(hal: &Hal<H>) -> String {
         let _ = writeln!(s, "{label:<20} {}", cell(c));
     }
     let _ = writeln!(s, "{:<20} {}", "Provider", c.provider);
+    let _ = writeln!(s, "{:<20} {}", "Hookable events", hookable_events(c.provider));
     for o in &hal.resolved().overrides {
         let origin = match o.origin {
             OriginKind::Default => "default".to_owned(),

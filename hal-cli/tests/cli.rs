@@ -161,8 +161,7 @@ fn detect_under_a_codex_process() {
         .env("PATH", "/usr/bin:/bin")
         .env("CODEX_THREAD_ID", "t-1")
         .current_dir(dir.path())
-        .output()
-        .unwrap();
+        .output_retrying();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["provider"], "codex");
     assert_eq!(v["source"]["kind"], "marker");
@@ -171,8 +170,7 @@ fn detect_under_a_codex_process() {
         .args(["-c", "\"$@\"; true", "sh", env!("CARGO_BIN_EXE_hal"), "detect", "--json"])
         .env_clear()
         .current_dir(dir.path())
-        .output()
-        .unwrap();
+        .output_retrying();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["provider"].as_str(), v["source"]["kind"].as_str()), (Some("codex"), Some("process_ancestor")));
 }
@@ -187,6 +185,8 @@ fn help_of_every_command() {
         &["startup", "--help"],
         &["gupp", "--help"],
         &["session-id", "--help"],
+        &["providers", "--help"],
+        &["events", "--help"],
         &["explain", "--help"],
         &["env", "--help"],
         &["lint", "--help"],
@@ -223,4 +223,48 @@ fn lint_a_crate_outside_the_workspace() {
     assert_eq!(serde_json::from_slice::<Value>(&o.stdout).unwrap()["findings"], serde_json::json!([]));
     let o = hal(&["lint", "/nonexistent/crate"], &[]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn providers_and_events() {
+    let v = json(&["providers"], &[]);
+    let list = v["providers"].as_array().unwrap();
+    assert!(list.len() >= 40, "{}", list.len());
+    let codex = list.iter().find(|p| p["id"] == "codex").unwrap();
+    assert_eq!(
+        (codex["vendor_verified"].as_bool(), codex["strongest_signal"].as_str()),
+        (Some(true), Some("CODEX_THREAD_ID"))
+    );
+    let jules = list.iter().find(|p| p["id"] == "jules").unwrap();
+    assert_eq!(jules["vendor_verified"], false);
+    insta::assert_snapshot!("providers", stdout(&hal(&["providers"], &[])));
+    let e = json(&["events", "--provider", "claude"], &[]);
+    assert_eq!(e["events"].as_array().unwrap().len(), 28);
+    assert_eq!(e["hookable"], 19);
+    insta::assert_snapshot!("events_cursor", stdout(&hal(&["events", "--provider", "cursor"], &[])));
+    let caps = json(&["caps", "--provider", "codex"], &[]);
+    assert_eq!(caps["hookable_events"], 11);
+    // A decision on a secondary-only fact says so.
+    let o = hal(&["detect"], &[("GOOSE_TERMINAL", "1")]);
+    assert!(stdout(&o).contains("[secondary sources only]"), "{}", stdout(&o));
+}
+
+/// `output()`, retried while the kernel says "text file busy": a just-copied executable
+/// can still be open for writing in a child forked by a parallel test.
+trait OutputRetrying {
+    fn output_retrying(&mut self) -> Output;
+}
+
+impl OutputRetrying for Command {
+    fn output_retrying(&mut self) -> Output {
+        for _ in 0..100 {
+            match self.output() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                other => return other.unwrap(),
+            }
+        }
+        panic!("{self:?}: text file busy for a second");
+    }
 }

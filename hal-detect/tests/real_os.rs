@@ -144,3 +144,35 @@ fn mkfifo(p: &Path) {
     let st = std::process::Command::new("mkfifo").arg(p).status().unwrap();
     assert!(st.success());
 }
+
+#[test]
+fn real_ancestors_of_many_runtimes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("codex", "codex", "codex"),
+        ("claude", "claude", "claude"),
+        ("gemini", "gemini", "gemini"),
+        ("cursor-agent", "cursor", "cursor-agent"),
+        ("opencode", "opencode", "opencode"),
+        ("copilot", "copilot", "copilot"),
+        ("auggie", "auggie", "auggie"),
+        ("kiro-cli-chat", "kiro", "kiro-cli-chat"),
+        ("grok", "grok", "grok"),
+        ("kimi", "kimi", "kimi"),
+        ("devin", "devin", "devin"),
+        ("qwen", "qwen-code", "qwen"),
+        ("crush", "crush", "crush"),
+        ("goose", "goose", "goose"),
+        // A 31-byte name: the kernel's comm is cut to `codex-x86_64-un`.
+        ("codex-x86_64-unknown-linux-musl", "codex", "codex-x86_64-"),
+        ("muse-bin-2026.9.1", "muse", "muse-bin-"),
+    ];
+    for (exe, provider, signal) in cases {
+        let shell = shell_named(dir.path(), exe);
+        assert_eq!(detect_under(&[&shell], &[]), format!("{provider} process_ancestor {signal}"), "{exe}");
+    }
+    // A look-alike under a real runtime: the runtime, not the look-alike.
+    let goose = shell_named(dir.path(), "goose");
+    let gooseberry = shell_named(dir.path(), "gooseberry");
+    assert_eq!(detect_under(&[&goose, &gooseberry], &[]), "goose process_ancestor goose");
+}

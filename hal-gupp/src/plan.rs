@@ -39,11 +39,15 @@ pub fn startup_plan(caps: &Capabilities, runtime: &Runtime, role: AgentRole, com
         StartupStrategy::HookInjection => {
             let cmd = prime_command(&gt, role, true);
             let mut plan = StartupPlan::new(caps.provider, role, strategy, vec![cmd.clone()]);
-            if let Some(hooks) = runtime.hooks.filter(|h| h.schema == HookSchema::ClaudeSettings)
-                && let Some((_, native)) = hooks.events.iter().find(|(c, _)| *c == SESSION_START_EVENT)
-            {
-                plan.hook_fragment = Some(HookFragment::command(*native, cmd));
+            if let Some(hooks) = runtime.hooks {
                 plan.hook_file = hooks.files.first().map(|f| (*f).to_owned());
+                // A fragment only where hal knows the schema; elsewhere the launcher
+                // wires `commands` into the runtime's own hook or plugin.
+                if hooks.schema == HookSchema::ClaudeSettings
+                    && let Some((_, native)) = hooks.events.iter().find(|(c, _)| *c == SESSION_START_EVENT)
+                {
+                    plan.hook_fragment = Some(HookFragment::command(*native, cmd));
+                }
             }
             plan
         }

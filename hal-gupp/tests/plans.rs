@@ -12,15 +12,16 @@ use proptest::prelude::*;
 fn every_role_on_every_provider() {
     let mut all = serde_json::Map::new();
     for r in hal_caps::REGISTRY {
+        let caps = hal_caps::row(r);
         for role in AgentRole::ALL {
-            let plan = startup_plan(&r.caps, r, *role, "gt");
-            assert_eq!(plan.strategy, r.caps.startup_strategy);
+            let plan = startup_plan(&caps, r, *role, "gt");
+            assert_eq!(plan.strategy, caps.startup_strategy);
             let mail = plan.commands.iter().any(|c| c.contains("mail check --inject"));
             assert_eq!(mail, role.is_autonomous(), "{} {role}", r.provider);
             match plan.strategy {
                 StartupStrategy::HookInjection => assert!(plan.commands[0].contains("prime --hook")),
                 StartupStrategy::StartupFallback => assert_eq!(plan.startup_nudge.as_ref().unwrap().delay_ms, 2000),
-                _ => assert_eq!(plan.poll.as_ref().unwrap().interval_secs, r.caps.nudge_interval.as_secs()),
+                _ => assert_eq!(plan.poll.as_ref().unwrap().interval_secs, caps.nudge_interval.as_secs()),
             }
             all.insert(format!("{}/{role}", r.provider), serde_json::to_value(&plan).unwrap());
         }
@@ -31,7 +32,7 @@ fn every_role_on_every_provider() {
 #[test]
 fn claude_hook_fragment_is_claudes_schema() {
     let r = registry::runtime(RuntimeProvider::Claude);
-    let plan = startup_plan(&r.caps, r, AgentRole::Polecat, "gt");
+    let plan = startup_plan(&hal_caps::row(r), r, AgentRole::Polecat, "gt");
     let v = serde_json::to_value(plan.hook_fragment.unwrap()).unwrap();
     assert_eq!(
         v,
@@ -63,7 +64,7 @@ proptest! {
     #[test]
     fn every_command_parses_into_the_intended_words(gt in "[^\u{0}]{1,40}", role in proptest::sample::select(AgentRole::ALL)) {
         for r in hal_caps::REGISTRY {
-            let plan = startup_plan(&r.caps, r, role, &gt);
+            let plan = startup_plan(&hal_caps::row(r), r, role, &gt);
             let mut lines = plan.commands.clone();
             lines.extend(plan.poll.map(|p| p.command));
             for line in lines {

@@ -20,6 +20,102 @@ string_enum! {
         /// No runtime could be identified. hal never guesses: callers should use the
         /// most conservative behaviour (polling) or ask a human.
         Unknown = "unknown",
+        /// Augment's Auggie CLI.
+        Auggie = "auggie",
+        /// Sourcegraph's Amp.
+        Amp = "amp",
+        /// OpenCode.
+        Opencode = "opencode",
+        /// GitHub Copilot CLI.
+        Copilot = "copilot",
+        /// The pi coding agent.
+        Pi = "pi",
+        /// oh-my-pi.
+        Omp = "omp",
+        /// Mistral Vibe.
+        Vibe = "vibe",
+        /// Claude Code pointed at Groq's compound model (a Gastown preset).
+        GroqCompound = "groq-compound",
+        /// Kiro CLI.
+        Kiro = "kiro",
+        /// Grok Build.
+        Grok = "grok",
+        /// Kimi CLI.
+        Kimi = "kimi",
+        /// Muse.
+        Muse = "muse",
+        /// Atlassian Rovo Dev CLI.
+        Rovo = "rovo",
+        /// Google Antigravity CLI.
+        Agy = "agy",
+        /// Devin (CLI and cloud).
+        Devin = "devin",
+        /// Command Code.
+        Commandcode = "commandcode",
+        /// Polytoken.
+        Polytoken = "polytoken",
+        /// Cortex.
+        Cortex = "cortex",
+        /// GitHub Copilot's agent in VS Code.
+        CopilotVscode = "copilot-vscode",
+        /// GitHub Copilot's cloud agent (on Actions).
+        CopilotCloud = "copilot-cloud",
+        /// Qwen Code (a Gemini CLI fork).
+        QwenCode = "qwen-code",
+        /// Charm's Crush.
+        Crush = "crush",
+        /// Goose.
+        Goose = "goose",
+        /// Cline.
+        Cline = "cline",
+        /// Roo Code.
+        Roo = "roo",
+        /// Kilo Code (OpenCode-derived).
+        Kilo = "kilo",
+        /// Windsurf (now Devin Desktop).
+        Windsurf = "windsurf",
+        /// JetBrains Junie.
+        Junie = "junie",
+        /// Trae.
+        Trae = "trae",
+        /// Tencent CodeBuddy (Claude-compatible).
+        Codebuddy = "codebuddy",
+        /// Warp's Oz agent runs.
+        Warp = "warp",
+        /// Replit Assistant.
+        Replit = "replit",
+        /// Google Jules.
+        Jules = "jules",
+        /// Zed's agent.
+        Zed = "zed",
+        /// Bolt.
+        Bolt = "bolt",
+        /// Factory's Droid.
+        Droid = "droid",
+        /// The Antigravity IDE agent.
+        Antigravity = "antigravity",
+        /// Amazon Q Developer CLI.
+        AmazonQ = "amazon-q",
+        /// iFlow CLI.
+        Iflow = "iflow",
+        /// Hermes agent.
+        Hermes = "hermes",
+        /// OpenClaw.
+        Openclaw = "openclaw",
+        /// OpenHands.
+        Openhands = "openhands",
+        /// VT Code.
+        Vtcode = "vtcode",
+        /// Firebender.
+        Firebender = "firebender",
+        /// Aider.
+        Aider = "aider",
+        /// Octofriend.
+        Octofriend = "octofriend",
+        /// Claude Code in Cowork mode.
+        Cowork = "cowork",
+        /// Vercel v0.
+        V0 = "v0",
     }
 }
 

@@ -9,6 +9,7 @@ pub(crate) fn sections() -> Vec<(&'static str, String)> {
     vec![
         ("capability-matrix", hal_caps::design_matrix_markdown()),
         ("runtimes", runtimes_table()),
+        ("full-matrix", hal_caps::full_matrix_markdown()),
         ("lint-indicators", lint_indicators()),
     ]
 }

@@ -59,7 +59,7 @@ pub fn run_under(chain: &[&Path], probe: &[OsString], env: &[(&str, &str)], cwd:
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = cmd.output().unwrap();
+    let out = output_retrying(&mut cmd);
     assert!(out.status.success(), "probe failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -71,4 +71,18 @@ pub fn probe_line(stdout: &str) -> String {
         .find_map(|l| l.split_once("HAL-PROBE ").map(|(_, rest)| rest.trim()))
         .unwrap_or_else(|| panic!("no probe line in: {stdout}"))
         .to_owned()
+}
+
+/// `cmd.output()`, retried while the kernel says "text file busy": a just-copied
+/// executable can still be open for writing in a child forked by a parallel test.
+pub fn output_retrying(cmd: &mut Command) -> std::process::Output {
+    for _ in 0..100 {
+        match cmd.output() {
+            Err(e) if e.kind() == io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => return other.unwrap(),
+        }
+    }
+    panic!("{cmd:?}: text file busy for a second");
 }
