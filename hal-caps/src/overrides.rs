@@ -179,7 +179,7 @@ impl<'a> Resolver<'a> {
             out.push(Candidate {
                 kind: OriginKind::ConfigFile,
                 source: format!("{} ({field})", cfg.path),
-                shown: crate::text::escape_control(&v.to_string()).into_owned(),
+                shown: quote_value(OsStr::new(&v.to_string())),
                 text: v.as_str(),
                 number: v.as_integer(),
             });
@@ -239,7 +239,14 @@ impl<'a> Resolver<'a> {
             let parsed = c
                 .text
                 .ok_or_else(|| "not text".to_owned())
-                .and_then(|t| t.trim().to_ascii_lowercase().parse::<GuppStrategy>().map_err(|e| e.to_string()))
+                .and_then(|t| {
+                    // The reason names the accepted values, never the input (it is
+                    // quoted, escaped and truncated, once, in the warning).
+                    t.trim()
+                        .to_ascii_lowercase()
+                        .parse::<GuppStrategy>()
+                        .map_err(|e| format!("not a GUPP strategy (expected one of: {})", e.accepted.join(", ")))
+                })
                 .and_then(|s| gupp_possible(caps, s).map(|()| s));
             match parsed {
                 Ok(s) => {

@@ -154,3 +154,31 @@ fn command_override() {
     assert_eq!(r.command, "gt");
     assert!(!r.warnings.is_empty());
 }
+
+/// Fuzz finding (override_value, crash-44d26d92): the reason for a rejected
+/// GT_GUPP_STRATEGY quoted the raw value, so a control character reached the warning
+/// unescaped.
+#[test]
+fn fuzz_regression_gupp_reason_is_escaped() {
+    let mut s = settings();
+    s.gupp_strategy = var("GT_GUPP_STRATEGY", "@\u{4}");
+    let r = resolve(&hal_caps::capabilities(P::Codex), &s);
+    for w in &r.warnings {
+        assert!(!w.chars().any(char::is_control), "{w:?}");
+    }
+    for o in &r.overrides {
+        assert!(!o.reason.as_deref().unwrap_or("").chars().any(char::is_control), "{o:?}");
+        assert!(!o.value.chars().any(char::is_control), "{o:?}");
+    }
+}
+
+/// Long config-file values are truncated in warnings like environment values.
+#[test]
+fn config_values_are_quoted_like_env_values() {
+    let long = "9".repeat(500);
+    let r = resolve(
+        &hal_caps::capabilities(P::Codex),
+        &with_config(&format!("[defaults]\nstall_threshold = \"{long}\"\n")),
+    );
+    assert!(r.warnings[0].len() < 300, "{}", r.warnings[0]);
+}

@@ -399,11 +399,17 @@ fn env_text<H: Host>(hal: &Hal<H>) -> String {
     if let Some(id) = hal.session_id() {
         vars.push(("HAL_SESSION_ID", id));
     }
-    let mut s = String::new();
-    for (k, v) in vars {
-        let _ = writeln!(s, "export {k}={}", quote(&v));
-    }
-    s
+    export_lines(&vars)
+}
+
+/// `export NAME=value` lines that a POSIX shell evaluates into exactly these
+/// variables (values single-quoted where needed) and nothing else.
+#[must_use]
+pub fn export_lines(vars: &[(&str, String)]) -> String {
+    vars.iter().fold(String::new(), |mut s, (k, v)| {
+        let _ = writeln!(s, "export {k}={}", quote(v));
+        s
+    })
 }
 
 /// The real host.

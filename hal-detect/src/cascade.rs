@@ -451,16 +451,15 @@ impl<H: Host> Run<'_, H> {
             return self.step(name, "workspace root", "no workspace root", Outcome::Passed);
         };
         self.workspace = Some(root.clone());
-        let shown = escape_control(&root.to_string_lossy()).into_owned();
+        // Never print an environment value: a root taken from a variable is named by it.
+        let shown = match why {
+            "CLAUDE_PROJECT_DIR" => format!("${}", vars::CLAUDE_PROJECT_DIR),
+            _ => escape_control(&root.to_string_lossy()).into_owned(),
+        };
         if let Some(home) = self.var(vars::HOME)
             && Path::new(&home) == root
         {
-            return self.step(
-                name,
-                format!("{shown} ({why})"),
-                "the home directory is never a workspace",
-                Outcome::Passed,
-            );
+            return self.step(name, "$HOME", "the home directory is never a workspace", Outcome::Passed);
         }
         for r in REGISTRY {
             let Some(file) = r.workspace_file else { continue };

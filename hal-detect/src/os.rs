@@ -136,8 +136,10 @@ fn classify(m: &fs::Metadata) -> Stat {
     }
 }
 
-/// Walks parent links from `start` with `read`, bounded, cycle- and reuse-safe.
-pub(crate) fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Result<ProcessInfo>) -> Ancestry {
+/// Walks parent links from `start` with `read` (one process per call), bounded by
+/// `max_depth`, stopping with a warning at a cycle, a reused pid or a read error. The
+/// OS sources use it; it is public so that tests can inject faults into `read`.
+pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Result<ProcessInfo>) -> Ancestry {
     let mut out = Ancestry::default();
     let mut next = Some(start);
     while let Some(pid) = next.filter(|p| *p != 0) {

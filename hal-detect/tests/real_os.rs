@@ -132,7 +132,7 @@ fn hostile_workspace_files_answer_promptly() {
         std::fs::create_dir(ws.path().join(".claude")).unwrap();
         make(&ws.path().join(".claude/settings.json"));
         let root = ws.path().to_path_buf();
-        let d = promptly(name, move || Detector::new(FsOnly).workspace(root).detect());
+        let d = promptly(name, move || Detector::new(FsOnly::default()).workspace(root).detect());
         assert_eq!(d.provider, want, "{name}");
         if let Some(w) = warning {
             assert!(d.warnings.iter().any(|x| x.contains(w)), "{name}: {:?}", d.warnings);
@@ -175,4 +175,90 @@ fn real_ancestors_of_many_runtimes() {
     let goose = shell_named(dir.path(), "goose");
     let gooseberry = shell_named(dir.path(), "gooseberry");
     assert_eq!(detect_under(&[&goose, &gooseberry], &[]), "goose process_ancestor goose");
+}
+
+#[test]
+fn hostile_workspace_paths_and_project_dirs() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let base = tempfile::tempdir().unwrap();
+    for name in [&b"with spaces"[..], b"new\nline", b"bad\xff\xfebytes", b"-dash"] {
+        let ws = base.path().join(std::ffi::OsStr::from_bytes(name));
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::write(ws.join(".claude/settings.json"), "{}").unwrap();
+        let env = vec![("CLAUDE_PROJECT_DIR", ws.clone().into_os_string())];
+        let d = promptly("odd path", move || Detector::new(FsOnly(env)).detect());
+        assert_eq!(d.provider, P::Claude, "{:?}", String::from_utf8_lossy(name));
+        // Explain-style text escapes the newline.
+        let r = Detector::new(FsOnly(vec![("CLAUDE_PROJECT_DIR", ws.into_os_string())])).report();
+        assert!(r.steps.iter().all(|s| !s.looked_at.contains('\n')), "{:?}", r.steps);
+    }
+    let file = base.path().join("plain-file");
+    std::fs::write(&file, "x").unwrap();
+    let locked = base.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    for (name, dir) in [
+        ("missing", base.path().join("missing")),
+        ("a file", file),
+        ("a FIFO", {
+            let f = base.path().join("fifo");
+            mkfifo(&f);
+            f
+        }),
+        ("unreadable", locked.join("inner")),
+    ] {
+        let env = vec![("CLAUDE_PROJECT_DIR", dir.into_os_string())];
+        let d = promptly(name, move || Detector::new(FsOnly(env)).detect());
+        assert_eq!(d.provider, P::Unknown, "{name}");
+        assert!(d.warnings.iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")), "{name}: {:?}", d.warnings);
+    }
+}
+
+/// Detection as an unprivileged user (when we are root and `setpriv` exists) over a
+/// workspace it cannot read: still an answer, promptly.
+#[test]
+fn detection_as_an_unprivileged_user() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let uid = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if uid.as_deref().ok() != Some("0") || !setpriv.exists() {
+        eprintln!("skipped: needs root and setpriv to drop privileges");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(ws.join(".claude")).unwrap();
+    std::fs::write(ws.join(".claude/settings.json"), "{}").unwrap();
+    let fifo = ws.join(".claude/settings.local.json");
+    mkfifo(&fifo);
+    // Everything readable to others except the .claude directory itself.
+    for p in [dir.path(), ws.as_path()] {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::set_permissions(ws.join(".claude"), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let mut argv: Vec<std::ffi::OsString> =
+        vec!["--reuid=65534".into(), "--regid=65534".into(), "--clear-groups".into()];
+    argv.extend(probe_argv());
+    let started = std::time::Instant::now();
+    let out = support::output_retrying(
+        std::process::Command::new(setpriv)
+            .args(&argv)
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env(PROBE, "1")
+            .env("CLAUDE_PROJECT_DIR", &ws)
+            .current_dir("/"),
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() && stdout.is_empty() {
+        // The test binary may sit in a directory nobody cannot enter (e.g. under /root).
+        eprintln!("skipped: {} is not executable by an unprivileged user", exe.display());
+        return;
+    }
+    let line = probe_line(&stdout);
+    assert!(!line.starts_with("claude workspace_file"), "nobody cannot see the settings file: {line}");
 }

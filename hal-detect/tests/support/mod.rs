@@ -9,13 +9,13 @@ use std::process::Command;
 
 use hal_detect::{Ancestry, Host, OsHost, Stat};
 
-/// The real filesystem; an empty environment; no ancestors.
+/// The real filesystem; a given environment (empty by default); no ancestors.
 #[derive(Debug, Default)]
-pub struct FsOnly;
+pub struct FsOnly(pub Vec<(&'static str, OsString)>);
 
 impl Host for FsOnly {
-    fn var(&self, _: &str) -> Option<OsString> {
-        None
+    fn var(&self, name: &str) -> Option<OsString> {
+        self.0.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone())
     }
     fn current_dir(&self) -> io::Result<PathBuf> {
         Ok(PathBuf::from("/nonexistent-cwd"))
