@@ -22,7 +22,7 @@ use hal_types::{Capabilities, GuppStrategy, RuntimeProvider, StartupInjection, S
 use crate::registry::{Inject, UNKNOWN_CAPS};
 
 /// The built-in capability row of `provider`, before overrides: the design's row for
-/// claude, codex, gemini, cursor and unknown, else [`derive`]d from the registry.
+/// claude, codex, gemini, cursor and unknown, else derived from the registry ([`derive()`]).
 #[must_use]
 pub fn capabilities(provider: RuntimeProvider) -> Capabilities {
     row(runtime(provider))
