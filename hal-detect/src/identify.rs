@@ -60,6 +60,21 @@ fn by_executable(name: &str, is_comm: bool) -> Option<(&'static Runtime, &'stati
     REGISTRY.iter().find_map(|r| r.executables.iter().find(|e| exe_matches(e, name, is_comm)).map(|e| (r, *e)))
 }
 
+/// Whether naming `p` can need its arguments: not when its exe already names a runtime,
+/// nor when exe and `comm` agree on a name that is not an interpreter (the process did
+/// not rename itself, so `argv[0]` adds nothing and there is no script to read). The
+/// `/proc` reader skips `cmdline` otherwise, saving a read per ancestor.
+#[must_use]
+pub fn argv_needed(p: &ProcessInfo) -> bool {
+    let Some(exe) = p.exe.as_deref().and_then(|e| basename(e.as_os_str())) else { return true };
+    if by_executable(exe, false).is_some() {
+        return false;
+    }
+    let comm = p.name.to_str().unwrap_or_default();
+    let agree = comm == exe || comm.len() == COMM_LEN && exe.starts_with(comm);
+    !agree || is_interpreter(exe)
+}
+
 /// Identifies one process, if it is a runtime.
 #[must_use]
 pub fn identify(p: &ProcessInfo) -> Option<(RuntimeProvider, Evidence, String)> {

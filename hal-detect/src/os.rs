@@ -216,16 +216,18 @@ pub(crate) mod procfs {
         let stat = fs::read(dir.join("stat"))?;
         let mut info = parse_stat(pid, &stat)
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unparsable /proc stat"))?;
-        let mut cmdline = Vec::new();
-        if fs::File::open(dir.join("cmdline")).and_then(|f| f.take(MAX_CMDLINE).read_to_end(&mut cmdline)).is_ok() {
-            info.argv =
-                cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| OsString::from_vec(a.to_vec())).collect();
-        }
         info.exe = fs::read_link(dir.join("exe")).ok().map(|p| {
             let bytes = p.as_os_str().as_bytes();
             let trimmed = bytes.strip_suffix(b" (deleted)").unwrap_or(bytes);
             PathBuf::from(OsString::from_vec(trimmed.to_vec()))
         });
+        let mut cmdline = Vec::new();
+        if crate::identify::argv_needed(&info)
+            && fs::File::open(dir.join("cmdline")).and_then(|f| f.take(MAX_CMDLINE).read_to_end(&mut cmdline)).is_ok()
+        {
+            info.argv =
+                cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| OsString::from_vec(a.to_vec())).collect();
+        }
         Ok(info)
     }
 

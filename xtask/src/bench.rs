@@ -73,6 +73,21 @@ fn ratio(a: f64, b: f64) -> String {
     if b > 0.0 { format!("{:.3}", a / b) } else { "n/a".to_owned() }
 }
 
+/// The static-pie release build (x86_64 Linux only; `None` when it cannot be built).
+fn build_static() -> Option<PathBuf> {
+    if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        return None;
+    }
+    eprintln!("==> static-pie release build of hal");
+    let ok = cargo()
+        .args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"])
+        .args(["--target-dir", "target/static"])
+        .env("RUSTFLAGS", "-C target-feature=+crt-static")
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then(|| root().join("target/static/x86_64-unknown-linux-gnu/release/hal"))
+}
+
 #[allow(clippy::too_many_lines, reason = "one linear report, section by section")]
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let runs: usize = match args {
@@ -135,6 +150,7 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
         return Err("release build failed".to_owned());
     }
     let hal = root().join("target/release/hal");
+    let static_hal = build_static();
     let cwd = std::env::temp_dir();
     let node_dir: PathBuf = root().join(NODE_PEER);
     let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success())
@@ -146,11 +162,15 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
         c
     };
     let hal_s = hal.to_string_lossy().into_owned();
-    let rows: Vec<(&str, Vec<&str>)> = vec![
+    let static_s = static_hal.as_ref().map(|p| p.to_string_lossy().into_owned());
+    let mut rows: Vec<(&str, Vec<&str>)> = vec![
         ("/bin/true", vec!["/bin/true"]),
         ("hal detect --json", vec![hal_s.as_str(), "detect", "--json"]),
         ("hal startup --role polecat --json", vec![hal_s.as_str(), "startup", "--role", "polecat", "--json"]),
     ];
+    if let Some(s) = &static_s {
+        rows.push(("hal detect --json (static-pie build)", vec![s.as_str(), "detect", "--json"]));
+    }
     eprintln!("==> {runs} interleaved runs");
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); rows.len()];
     let mut node_times = Vec::new();
@@ -187,6 +207,14 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
             med.as_secs_f64() / floor.as_secs_f64(),
             med.as_secs_f64() / hal_med.as_secs_f64()
         );
+        if static_s.is_some() {
+            let static_med = median(&mut times[3]);
+            let _ = writeln!(
+                report,
+                "The static-pie build is {:.0}x faster than the Node peer.",
+                med.as_secs_f64() / static_med.as_secs_f64()
+            );
+        }
     } else {
         let _ = writeln!(
             report,
