@@ -378,8 +378,9 @@ impl<H: Host> Run<'_, H> {
         let (r, signal, _, secondary) = first;
         // Several unrelated runtimes' markers and no ancestor to arbitrate: the
         // registry order decides, and the answer is flagged.
-        let unrelated: Vec<RuntimeProvider> =
+        let mut unrelated: Vec<RuntimeProvider> =
             hits.iter().map(|h| h.0).filter(|o| !r.in_family_of(o.provider)).map(|o| o.provider).collect();
+        unrelated.dedup();
         self.decide(r.provider, DetectionSource::new(SourceKind::Marker, signal), secondary);
         if unrelated.is_empty() {
             self.step(name, looked, names, Outcome::Decided);

@@ -162,8 +162,10 @@ fn weak_combination_counts() {
 #[test]
 fn markers_of_unrelated_runtimes_are_ambiguous_without_an_ancestor() {
     let host = || FakeHost::new().env("CURSOR_AGENT", "1").env("CLAUDECODE", "1");
-    let d = detect(host());
+    let d = detect(host().env("CLAUDE_CODE_CHILD_SESSION", "1"));
     assert_eq!((d.provider, d.ambiguous), (P::Cursor, true), "the documented priority: cursor before claude");
+    let r = Detector::new(host().env("CLAUDE_CODE_CHILD_SESSION", "1")).report();
+    assert!(r.steps[3].found.contains("markers of claude too"), "{}", r.steps[3].found);
     // The nearest runtime ancestor arbitrates.
     let d = detect(host().ancestors(bash_then("claude")));
     assert_eq!((d.provider, d.source.kind, d.ambiguous), (P::Claude, K::Marker, false));
