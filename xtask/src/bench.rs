@@ -73,21 +73,6 @@ fn ratio(a: f64, b: f64) -> String {
     if b > 0.0 { format!("{:.3}", a / b) } else { "n/a".to_owned() }
 }
 
-/// The static-pie release build (x86_64 Linux only; `None` when it cannot be built).
-fn build_static() -> Option<PathBuf> {
-    if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
-        return None;
-    }
-    eprintln!("==> static-pie release build of hal");
-    let ok = cargo()
-        .args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"])
-        .args(["--target-dir", "target/static"])
-        .env("RUSTFLAGS", "-C target-feature=+crt-static")
-        .status()
-        .is_ok_and(|s| s.success());
-    ok.then(|| root().join("target/static/x86_64-unknown-linux-gnu/release/hal"))
-}
-
 #[allow(clippy::too_many_lines, reason = "one linear report, section by section")]
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let runs: usize = match args {
@@ -150,7 +135,7 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
         return Err("release build failed".to_owned());
     }
     let hal = root().join("target/release/hal");
-    let static_hal = build_static();
+    let static_hal = crate::dist::build_static().ok();
     let cwd = std::env::temp_dir();
     let node_dir: PathBuf = root().join(NODE_PEER);
     let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success())

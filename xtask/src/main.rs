@@ -5,15 +5,17 @@
 //! - `lint [--path DIR]`: the boundary lint (the workspace when no path is given).
 //! - `codegen`: regenerate README's generated sections.
 //! - `bench`: the CLI benchmark (not part of `check`).
+//! - `dist`: the binary to install (static-pie on x86_64 Linux) in `target/dist/hal`.
 
 mod bench;
 mod check;
 mod codegen;
+mod dist;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <check | lint [--path DIR] | codegen | bench [--runs N]>";
+const USAGE: &str = "usage: cargo xtask <check | lint [--path DIR] | codegen | bench [--runs N] | dist>";
 
 fn lint(args: &[String]) -> Result<(), String> {
     let findings = match args {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Some("lint") => lint(&args[1..]),
         Some("codegen") => codegen::codegen(&check::root()),
         Some("bench") => bench::bench(&args[1..]),
+        Some("dist") => dist::dist(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
