@@ -211,9 +211,18 @@ pub(crate) mod procfs {
     /// The most bytes of a command line read.
     const MAX_CMDLINE: u64 = 64 * 1024;
 
+    /// Reads a `/proc` file of at most `limit` bytes. `/proc` files report size 0, so a
+    /// plain `fs::read` starts with a tiny buffer and needs five or six `read` calls;
+    /// a buffer sized up front needs two (the data, then end of file).
+    fn read_small(path: &std::path::Path, limit: u64) -> io::Result<Vec<u8>> {
+        let mut buf = Vec::with_capacity(512);
+        fs::File::open(path)?.take(limit).read_to_end(&mut buf)?;
+        Ok(buf)
+    }
+
     pub(crate) fn read(pid: u32) -> io::Result<ProcessInfo> {
         let dir = PathBuf::from(format!("/proc/{pid}"));
-        let stat = fs::read(dir.join("stat"))?;
+        let stat = read_small(&dir.join("stat"), 1024)?;
         let mut info = parse_stat(pid, &stat)
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unparsable /proc stat"))?;
         info.exe = fs::read_link(dir.join("exe")).ok().map(|p| {
@@ -221,9 +230,8 @@ pub(crate) mod procfs {
             let trimmed = bytes.strip_suffix(b" (deleted)").unwrap_or(bytes);
             PathBuf::from(OsString::from_vec(trimmed.to_vec()))
         });
-        let mut cmdline = Vec::new();
         if crate::identify::argv_needed(&info)
-            && fs::File::open(dir.join("cmdline")).and_then(|f| f.take(MAX_CMDLINE).read_to_end(&mut cmdline)).is_ok()
+            && let Ok(cmdline) = read_small(&dir.join("cmdline"), MAX_CMDLINE)
         {
             info.argv =
                 cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| OsString::from_vec(a.to_vec())).collect();
