@@ -386,6 +386,13 @@ const CODEX_EVENTS: &[(&str, &str)] = &[
     ("context.compact.pre", "PreCompact"),
     ("context.compact.post", "PostCompact"),
 ];
+/// Claude Code's hook system, shared by the rows that run the `claude` binary.
+const CLAUDE_HOOKS: Option<Hooks> = Some(Hooks {
+    files: &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
+    inject: Inject::Yes,
+    schema: HookSchema::ClaudeSettings,
+    events: CLAUDE_EVENTS,
+});
 const OMP_EVENTS: &[(&str, &str)] = &[
     ("session.start", "session_start"),
     ("session.resume", "session_switch"),
@@ -534,12 +541,7 @@ pub static REGISTRY: &[Runtime] = &[
         weak: &["CLAUDE_CODE_IS_COWORK"],
         session_vars: &["CLAUDE_CODE_SESSION_ID"],
         derived_from: Some(P::Claude),
-        hooks: Some(Hooks {
-            files: &[".claude/settings.json"],
-            inject: Inject::Yes,
-            schema: HookSchema::ClaudeSettings,
-            events: CLAUDE_EVENTS,
-        }),
+        hooks: CLAUDE_HOOKS,
         context_fork: Support::Yes,
         sources: &[third("vercel/vercel:packages/detect-agent/src/index.ts"), third("vercel/vercel#15441")],
         ..base(P::Cowork, "Claude Code (Cowork)")
@@ -547,12 +549,7 @@ pub static REGISTRY: &[Runtime] = &[
     Runtime {
         session_vars: &["CLAUDE_SESSION_ID", "CLAUDE_CODE_SESSION_ID"],
         derived_from: Some(P::Claude),
-        hooks: Some(Hooks {
-            files: &[".claude/settings.json"],
-            inject: Inject::Yes,
-            schema: HookSchema::ClaudeSettings,
-            events: CLAUDE_EVENTS,
-        }),
+        hooks: CLAUDE_HOOKS,
         takes_prompt: true,
         context_fork: Support::Yes,
         sources: &[GASTOWN_AGENTS],
@@ -718,12 +715,7 @@ pub static REGISTRY: &[Runtime] = &[
         session_vars: &["CLAUDE_SESSION_ID", "CLAUDE_CODE_SESSION_ID"],
         cascade_session_var: Some("CLAUDE_SESSION_ID"),
         workspace_file: Some(".claude/settings.json"),
-        hooks: Some(Hooks {
-            files: &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
-            inject: Inject::Yes,
-            schema: HookSchema::ClaudeSettings,
-            events: CLAUDE_EVENTS,
-        }),
+        hooks: CLAUDE_HOOKS,
         takes_prompt: true,
         context_fork: Support::Yes,
         caps: Some(&CLAUDE_CAPS),

@@ -40,7 +40,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let host = run::os_host();
+    let host = hal_detect::OsHost::new();
     init_logging(host, cli.global.verbose);
     let out = run::run(&cli, host);
     let mut stdout = std::io::stdout().lock();

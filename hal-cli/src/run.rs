@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use clap::CommandFactory as _;
 use hal_caps::text::escape_control;
 use hal_caps::{OriginKind, registry};
-use hal_detect::{Detector, Host, OsHost, Outcome};
+use hal_detect::{Detector, Host, Outcome};
 use hal_gupp::Hal;
 use hal_gupp::shell::quote;
 use hal_types::{Detection, RuntimeHal, RuntimeProvider};
@@ -410,9 +410,4 @@ pub fn export_lines(vars: &[(&str, String)]) -> String {
         let _ = writeln!(s, "export {k}={}", quote(v));
         s
     })
-}
-
-/// The real host.
-pub fn os_host() -> OsHost {
-    OsHost::new()
 }

@@ -230,11 +230,9 @@ impl<H: Host> Run<'_, H> {
         if !self.decided {
             self.step("fallback", "-", "no signal identified a runtime", Outcome::Decided);
         }
-        let (ancestry, _) = match self.ancestry.get() {
-            Some(a) => a.clone(),
-            None => return,
-        };
-        self.det.warnings.extend(ancestry.warnings);
+        if let Some((ancestry, _)) = self.ancestry.get() {
+            self.det.warnings.extend(ancestry.warnings.iter().cloned());
+        }
     }
 
     fn step_override(&mut self) {
@@ -490,9 +488,9 @@ impl<H: Host> Run<'_, H> {
 
     fn step_ancestry(&mut self) {
         let name = "process ancestry";
-        let (ancestry, matches) = self.ancestors().clone();
+        let (ancestry, matches) = self.ancestors();
         let looked = format!("{} ancestor(s)", ancestry.chain.len());
-        match matches.first() {
+        match matches.first().cloned() {
             Some(a) => {
                 let source = DetectionSource::ancestor(&a.name, a.depth);
                 self.candidate(a.provider, source.clone(), None);
