@@ -19,7 +19,7 @@ Exit codes:
 Detection itself never fails; any other exit status is a bug.";
 
 /// The command line.
-#[derive(Debug, Parser)]
+#[derive(Debug, PartialEq, Eq, Parser)]
 #[command(
     name = BIN_NAME,
     version,
@@ -35,7 +35,7 @@ pub struct Cli {
 }
 
 /// Options of every command.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, PartialEq, Eq, Args)]
 pub struct Global {
     /// Print one JSON object (with "version": 1) instead of text.
     #[arg(long, global = true)]
@@ -59,7 +59,7 @@ pub struct Global {
 }
 
 /// The commands.
-#[derive(Debug, Subcommand)]
+#[derive(Debug, PartialEq, Eq, Subcommand)]
 #[non_exhaustive]
 pub enum Command {
     /// The runtime this process runs under, and the signal that decided.
@@ -119,7 +119,7 @@ pub enum Command {
 }
 
 /// `--provider P`.
-#[derive(Debug, Args)]
+#[derive(Debug, PartialEq, Eq, Args)]
 pub struct ProviderArg {
     /// Answer for this runtime instead of the detected one (id or alias).
     #[arg(long, value_parser = parse_provider)]
@@ -134,15 +134,15 @@ pub enum Format {
     Markdown,
 }
 
-fn parse_role(s: &str) -> Result<AgentRole, String> {
+pub(crate) fn parse_role(s: &str) -> Result<AgentRole, String> {
     s.trim().to_ascii_lowercase().parse().map_err(|e: hal_types::ParseEnumError| e.to_string())
 }
 
-fn parse_policy(s: &str) -> Result<Policy, String> {
+pub(crate) fn parse_policy(s: &str) -> Result<Policy, String> {
     s.trim().to_ascii_lowercase().parse().map_err(|e: hal_types::ParseEnumError| e.to_string())
 }
 
-fn parse_provider(s: &str) -> Result<RuntimeProvider, String> {
+pub(crate) fn parse_provider(s: &str) -> Result<RuntimeProvider, String> {
     hal_caps::lookup(s).ok_or_else(|| {
         let ids: Vec<&str> = hal_caps::REGISTRY.iter().map(|r| r.provider.as_str()).collect();
         format!("unknown provider `{}`; expected one of: {}", hal_caps::text::escape_control(s), ids.join(", "))

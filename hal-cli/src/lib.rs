@@ -1,8 +1,10 @@
-//! The library behind the `hal` command: the clap definition ([`cli`]) and a
+//! The library behind the `hal` command: the clap definition ([`cli`]), its hot
+//! path for the commands hooks call ([`fast`]) and a
 //! dispatcher ([`run`]) that returns what to print and the exit code. `main.rs` only
 //! maps that to stdio.
 
 pub mod cli;
+pub mod fast;
 pub mod run;
 
 pub use cli::{BIN_NAME, Cli};

@@ -1,9 +1,16 @@
 //! `hal`: which AI coding-agent runtime am I running under, and what can it do?
 //!
 //! Output on stdout, diagnostics on stderr; exit codes in `hal --help`.
+//!
+//! On Linux hal starts at the C `main` (`#![no_main]`): std's runtime set-up reads
+//! `/proc/self/maps` and maps an alternate signal stack to report stack overflows,
+//! about a tenth of a whole `hal detect` run on the benchmark machine (BENCHMARKS.md),
+//! and hooks start hal on every session start and tool call. std still collects the
+//! arguments (glibc hands them to `.init_array`); hal ignores SIGPIPE itself, as std
+//! would, so that a closed pipe is an error it handles, not a signal that kills it.
+#![cfg_attr(target_os = "linux", no_main)]
 
 use std::io::Write as _;
-use std::process::ExitCode;
 
 use clap::Parser as _;
 use hal_detect::Host as _;
@@ -32,12 +39,15 @@ fn init_logging(host: hal_detect::OsHost, verbose: u8) {
         .try_init();
 }
 
-fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+/// The whole command; its exit code.
+fn hal() -> u8 {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let cli = match hal_cli::fast::parse(&args).map_or_else(Cli::try_parse, Ok) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            let _ = std::io::stdout().flush(); // no std runtime to flush it at exit
+            return if e.use_stderr() { 2 } else { 0 };
         }
     };
     let host = hal_detect::OsHost::new();
@@ -46,7 +56,7 @@ fn main() -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     // A closed pipe (`hal caps | head -1`) is not an error: exit quietly.
     if stdout.write_all(out.stdout.as_bytes()).and_then(|()| stdout.flush()).is_err() {
-        return ExitCode::SUCCESS;
+        return 0;
     }
     if !cli.global.quiet && !cli.global.json {
         let mut stderr = std::io::stderr().lock();
@@ -54,5 +64,23 @@ fn main() -> ExitCode {
             let _ = writeln!(stderr, "warning: {}", hal_caps::text::escape_control(w));
         }
     }
-    ExitCode::from(out.code)
+    out.code
+}
+
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code, reason = "the C entry point and one signal disposition; see the module docs")]
+mod entry {
+    /// The process entry point in place of std's.
+    // SAFETY: with `#![no_main]` no other `main` symbol exists.
+    #[unsafe(no_mangle)]
+    extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+        // SAFETY: sets a disposition at start-up, before any other thread exists.
+        unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+        libc::c_int::from(super::hal())
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(hal())
 }

@@ -66,12 +66,17 @@ impl Host for OsHost {
     }
 
     fn stat(&self, path: &Path) -> io::Result<Stat> {
-        match fs::metadata(path) {
-            Ok(m) => Ok(classify(&m)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => match fs::symlink_metadata(path) {
-                Ok(l) if l.file_type().is_symlink() => Ok(Stat::DanglingLink),
-                _ => Ok(Stat::Missing),
+        // `lstat` first: the common answer (missing) takes one system call, and only a
+        // link costs a second one to follow it.
+        let not_found = |e: &io::Error| e.kind() == io::ErrorKind::NotFound;
+        match fs::symlink_metadata(path) {
+            Ok(l) if l.file_type().is_symlink() => match fs::metadata(path) {
+                Ok(m) => Ok(classify(&m)),
+                Err(e) if not_found(&e) => Ok(Stat::DanglingLink),
+                Err(e) => Err(e),
             },
+            Ok(m) => Ok(classify(&m)),
+            Err(e) if not_found(&e) => Ok(Stat::Missing),
             Err(e) => Err(e),
         }
     }
@@ -198,7 +203,8 @@ fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
 
 #[cfg(target_os = "linux")]
 pub(crate) mod procfs {
-    //! Reading `/proc/<pid>` directly: three small reads per ancestor.
+    //! Reading `/proc/<pid>` directly: `stat` and the `exe` link of each ancestor,
+    //! `cmdline` only when naming it can need its arguments.
 
     use std::ffi::OsString;
     use std::fs;
@@ -209,14 +215,29 @@ pub(crate) mod procfs {
     use crate::host::ProcessInfo;
 
     /// The most bytes of a command line read.
-    const MAX_CMDLINE: u64 = 64 * 1024;
+    const MAX_CMDLINE: usize = 64 * 1024;
 
     /// Reads a `/proc` file of at most `limit` bytes. `/proc` files report size 0, so a
-    /// plain `fs::read` starts with a tiny buffer and needs five or six `read` calls;
-    /// a buffer sized up front needs two (the data, then end of file).
-    fn read_small(path: &std::path::Path, limit: u64) -> io::Result<Vec<u8>> {
-        let mut buf = Vec::with_capacity(512);
-        fs::File::open(path)?.take(limit).read_to_end(&mut buf)?;
+    /// plain `fs::read` starts with a tiny buffer and needs five or six `read` calls.
+    /// These files hand over all they hold that fits in one `read` (`stat` is rendered
+    /// whole, `cmdline` is copied until the buffer is full), so a short read is their
+    /// end: one `read` per file instead of a second one that returns 0.
+    fn read_small(path: &std::path::Path, limit: usize) -> io::Result<Vec<u8>> {
+        let mut file = fs::File::open(path)?;
+        let mut buf = vec![0; limit.min(512)];
+        let mut len = 0;
+        loop {
+            match file.read(&mut buf[len..]) {
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+            if len < buf.len() || buf.len() == limit {
+                break;
+            }
+            buf.resize(limit.min(buf.len() * 4), 0);
+        }
+        buf.truncate(len);
         Ok(buf)
     }
 

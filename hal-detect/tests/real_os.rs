@@ -81,15 +81,20 @@ fn an_ancestor_overrules_an_inherited_marker_and_confirms_its_own() {
 fn an_interpreter_running_a_runtime_script() {
     let dir = tempfile::tempdir().unwrap();
     let node = shell_named(dir.path(), "node");
-    let script = dir.path().join("lib/node_modules/@google/gemini-cli/dist/index.js");
-    std::fs::create_dir_all(script.parent().unwrap()).unwrap();
-    std::fs::write(&script, "\"$@\"; true\n").unwrap();
-    let cwd = tempfile::tempdir().unwrap();
-    // sh → node <gemini-cli script> → the probe.
-    let mut argv = vec![node.into_os_string(), script.into_os_string()];
-    argv.extend(probe_argv());
-    let out = run_under(&[], &argv, &[(PROBE, "1")], cwd.path());
-    assert_eq!(probe_line(&out), "gemini process_ancestor @google/gemini-cli/");
+    // A short script path, and one so deep that the anchor lies beyond the first
+    // 512 bytes of `/proc/<pid>/cmdline` (the reader's first read).
+    let deep = ["a", "b", "c"].map(|c| c.repeat(200)).join("/");
+    for prefix in ["", deep.as_str()] {
+        let script = dir.path().join(prefix).join("lib/node_modules/@google/gemini-cli/dist/index.js");
+        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "\"$@\"; true\n").unwrap();
+        let cwd = tempfile::tempdir().unwrap();
+        // sh → node <gemini-cli script> → the probe.
+        let mut argv = vec![node.clone().into_os_string(), script.into_os_string()];
+        argv.extend(probe_argv());
+        let out = run_under(&[], &argv, &[(PROBE, "1")], cwd.path());
+        assert_eq!(probe_line(&out), "gemini process_ancestor @google/gemini-cli/", "prefix of {} bytes", prefix.len());
+    }
 }
 
 /// Runs `f` on a thread; fails if it takes more than a second (a hang, not a speed test).

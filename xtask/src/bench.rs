@@ -19,30 +19,54 @@ fn median(v: &mut [Duration]) -> Duration {
 
 fn time_once(cmd: &mut Command) -> Duration {
     let t = Instant::now();
-    let status = cmd.stdout(Stdio::null()).stderr(Stdio::null()).status();
+    let status = cmd.stderr(Stdio::null()).status();
     let d = t.elapsed();
     assert!(status.is_ok_and(|s| s.success()), "{cmd:?} failed");
     d
 }
 
-/// Peak RSS as text (MiB) through GNU time, where installed.
-#[allow(clippy::cast_precision_loss, reason = "KiB of RSS fit f64 exactly")]
-fn rss_text(argv: &[&str], cwd: &Path, missing: &str) -> String {
-    peak_rss_kib(argv, cwd).map_or_else(|| missing.to_owned(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+/// One whole-process benchmark: a command, where it runs, and how often.
+struct Row {
+    label: String,
+    argv: Vec<String>,
+    env: &'static [(&'static str, &'static str)],
+    dir: PathBuf,
+    /// Runs every `every`-th round (the Node peer is slow).
+    every: usize,
+    times: Vec<Duration>,
 }
 
-/// Peak RSS in KiB through GNU time, where installed.
-fn peak_rss_kib(argv: &[&str], cwd: &Path) -> Option<u64> {
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
-        .args(argv)
-        .env_clear()
-        .env("PATH", "/usr/bin:/bin")
-        .current_dir(cwd)
-        .stdout(Stdio::null())
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse().ok()
+impl Row {
+    fn new(label: &str, argv: &[&str], dir: &Path) -> Self {
+        Self {
+            label: label.to_owned(),
+            argv: argv.iter().map(|&a| a.to_owned()).collect(),
+            env: &[],
+            dir: dir.to_path_buf(),
+            every: 1,
+            times: Vec::new(),
+        }
+    }
+
+    /// The command, run by `wrapper` if given, with a cleared environment: hal must not
+    /// see the runtime this benchmark itself may run under.
+    fn command(&self, wrapper: &[&str]) -> Command {
+        let mut words = wrapper.iter().copied().chain(self.argv.iter().map(String::as_str));
+        let mut c = Command::new(words.next().unwrap_or_default());
+        c.args(words).env_clear().env("PATH", "/usr/bin:/bin").envs(self.env.iter().copied());
+        c.current_dir(&self.dir).stdout(Stdio::null());
+        c
+    }
+
+    /// Peak RSS through GNU time, where installed.
+    #[allow(clippy::cast_precision_loss, reason = "KiB of RSS fit f64 exactly")]
+    fn peak_rss(&self) -> String {
+        self.command(&["/usr/bin/time", "-f", "%M"])
+            .output()
+            .ok()
+            .and_then(|out| String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse::<u64>().ok())
+            .map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |kib| format!("{:.1} MiB", kib as f64 / 1024.0))
+    }
 }
 
 fn criterion_medians() -> Vec<(String, f64)> {
@@ -67,6 +91,83 @@ fn criterion_medians() -> Vec<(String, f64)> {
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
+}
+
+/// Builds every variant of hal, then times them against `/bin/true` (and the Node peer,
+/// where installed), interleaved round by round.
+fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
+    use crate::dist::{Static, build_static};
+
+    eprintln!("==> release build of hal");
+    let status = cargo().args(["build", "-q", "--release", "-p", "hal-cli"]).status().map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err("release build failed".to_owned());
+    }
+    let dynamic = root().join("target/release/hal").to_string_lossy().into_owned();
+    let dist = build_static(Static::Plain).map_or_else(|_| dynamic.clone(), |p| p.to_string_lossy().into_owned());
+    let pie = build_static(Static::Pie).ok().map(|p| p.to_string_lossy().into_owned());
+    let tmp = std::env::temp_dir();
+
+    let detect = [dist.as_str(), "detect", "--json"];
+    let mut rows = vec![
+        Row::new("/bin/true", &["/bin/true"], &tmp),
+        Row::new("hal detect --json", &detect, &tmp),
+        Row::new("hal startup --role polecat --json", &[&dist, "startup", "--role", "polecat", "--json"], &tmp),
+        Row { env: &[("GT_RUNTIME", "codex")], ..Row::new("GT_RUNTIME=codex hal detect --json", &detect, &tmp) },
+    ];
+    if let Some(pie) = &pie {
+        rows.push(Row::new("hal detect --json (static-pie build)", &[pie, "detect", "--json"], &tmp));
+    }
+    rows.push(Row::new("hal detect --json (cargo build --release)", &[&dynamic, "detect", "--json"], &tmp));
+    let node_dir = root().join(NODE_PEER);
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success())
+        && node_dir.join("node_modules/@vercel/detect-agent").is_dir();
+    if node {
+        let peer = Row::new("node -e <@vercel/detect-agent>", &["node", "-e", NODE_SCRIPT], &node_dir);
+        rows.push(Row { every: 10, ..peer });
+    }
+
+    eprintln!("==> {runs} interleaved rounds");
+    let n = rows.len();
+    for round in 0..runs {
+        // Each round starts one row later, so that no command always follows the same one.
+        for k in 0..n {
+            let row = &mut rows[(k + round) % n];
+            if round % row.every == 0 {
+                let t = time_once(&mut row.command(&[]));
+                row.times.push(t);
+            }
+        }
+    }
+    let medians: Vec<f64> = rows.iter_mut().map(|r| median(&mut r.times).as_secs_f64()).collect();
+    let floor = medians[0];
+    let peer = node.then(|| medians[medians.len() - 1]);
+    let _ = writeln!(report, "\n## Whole process ({runs} interleaved rounds, medians)\n");
+    let _ = writeln!(
+        report,
+        "The hal rows without a build named run `cargo xtask dist`'s binary, the one hooks install.\n"
+    );
+    let _ = writeln!(report, "| command | runs | median | ratio to /bin/true | Node peer / this | peak RSS |");
+    let _ = writeln!(report, "|---|---|---|---|---|---|");
+    for (row, med) in rows.iter().zip(&medians) {
+        let vs_peer = peer.map_or_else(|| "-".to_owned(), |p| format!("{:.0}x", p / med));
+        let _ = writeln!(
+            report,
+            "| `{}` | {} | {:.3} ms | {:.2} | {vs_peer} | {} |",
+            row.label,
+            row.times.len(),
+            med * 1e3,
+            med / floor,
+            row.peak_rss()
+        );
+    }
+    if !node {
+        let _ = writeln!(
+            report,
+            "\nNode peer skipped: install it with `npm install --prefix {NODE_PEER} @vercel/detect-agent`."
+        );
+    }
+    Ok(())
 }
 
 fn ratio(a: f64, b: f64) -> String {
@@ -129,83 +230,7 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
         ratio(get("plans/capabilities_and_every_role_plan"), get("plans/baseline_clone_row"))
     );
 
-    eprintln!("==> release build of hal");
-    let status = cargo().args(["build", "-q", "--release", "-p", "hal-cli"]).status().map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err("release build failed".to_owned());
-    }
-    let hal = root().join("target/release/hal");
-    let static_hal = crate::dist::build_static().ok();
-    let cwd = std::env::temp_dir();
-    let node_dir: PathBuf = root().join(NODE_PEER);
-    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success())
-        && node_dir.join("node_modules/@vercel/detect-agent").is_dir();
-
-    let cmd = |argv: &[&str], dir: &Path| {
-        let mut c = Command::new(argv[0]);
-        c.args(&argv[1..]).env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir);
-        c
-    };
-    let hal_s = hal.to_string_lossy().into_owned();
-    let static_s = static_hal.as_ref().map(|p| p.to_string_lossy().into_owned());
-    let mut rows: Vec<(&str, Vec<&str>)> = vec![
-        ("/bin/true", vec!["/bin/true"]),
-        ("hal detect --json", vec![hal_s.as_str(), "detect", "--json"]),
-        ("hal startup --role polecat --json", vec![hal_s.as_str(), "startup", "--role", "polecat", "--json"]),
-    ];
-    if let Some(s) = &static_s {
-        rows.push(("hal detect --json (static-pie build)", vec![s.as_str(), "detect", "--json"]));
-    }
-    eprintln!("==> {runs} interleaved runs");
-    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); rows.len()];
-    let mut node_times = Vec::new();
-    for i in 0..runs {
-        for (j, (_, argv)) in rows.iter().enumerate() {
-            times[j].push(time_once(&mut cmd(argv, &cwd)));
-        }
-        if node && i % 10 == 0 {
-            node_times.push(time_once(&mut cmd(&["node", "-e", NODE_SCRIPT], &node_dir)));
-        }
-    }
-    let floor = median(&mut times[0]);
-    let _ = writeln!(report, "\n## Whole process ({runs} interleaved runs, medians)\n");
-    let _ = writeln!(report, "| command | median | ratio to /bin/true | peak RSS |\n|---|---|---|---|");
-    for (j, (name, argv)) in rows.iter().enumerate() {
-        let med = median(&mut times[j]);
-        let rss = rss_text(argv, &cwd, "n/a (no /usr/bin/time)");
-        let _ = writeln!(
-            report,
-            "| `{name}` | {:.3} ms | {:.2} | {rss} |",
-            med.as_secs_f64() * 1e3,
-            med.as_secs_f64() / floor.as_secs_f64()
-        );
-    }
-    if node {
-        let med = median(&mut node_times);
-        let hal_med = median(&mut times[1]);
-        let rss = rss_text(&["node", "-e", NODE_SCRIPT], &node_dir, "n/a");
-        let _ = writeln!(
-            report,
-            "| `node -e <@vercel/detect-agent>` ({} runs) | {:.3} ms | {:.2} | {rss} |\n\n`hal detect --json` is {:.0}x faster than the Node peer in this run.",
-            node_times.len(),
-            med.as_secs_f64() * 1e3,
-            med.as_secs_f64() / floor.as_secs_f64(),
-            med.as_secs_f64() / hal_med.as_secs_f64()
-        );
-        if static_s.is_some() {
-            let static_med = median(&mut times[3]);
-            let _ = writeln!(
-                report,
-                "The static-pie build is {:.0}x faster than the Node peer.",
-                med.as_secs_f64() / static_med.as_secs_f64()
-            );
-        }
-    } else {
-        let _ = writeln!(
-            report,
-            "\nNode peer skipped: install it with `npm install --prefix {NODE_PEER} @vercel/detect-agent`."
-        );
-    }
+    whole_process(runs, &mut report)?;
     println!("{report}");
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! - `lint [--path DIR]`: the boundary lint (the workspace when no path is given).
 //! - `codegen`: regenerate README's generated sections.
 //! - `bench`: the CLI benchmark (not part of `check`).
-//! - `dist`: the binary to install (static-pie on x86_64 Linux) in `target/dist/hal`.
+//! - `dist [--pie]`: the binary to install (static on x86_64 Linux) in `target/dist/hal`.
 
 mod bench;
 mod check;
@@ -15,7 +15,7 @@ mod dist;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <check | lint [--path DIR] | codegen | bench [--runs N] | dist>";
+const USAGE: &str = "usage: cargo xtask <check | lint [--path DIR] | codegen | bench [--runs N] | dist [--pie]>";
 
 fn lint(args: &[String]) -> Result<(), String> {
     let findings = match args {
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
         Some("lint") => lint(&args[1..]),
         Some("codegen") => codegen::codegen(&check::root()),
         Some("bench") => bench::bench(&args[1..]),
-        Some("dist") => dist::dist(),
+        Some("dist") => dist::dist(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
