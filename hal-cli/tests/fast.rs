@@ -214,7 +214,19 @@ fn the_spellings_in_the_docs_take_the_fast_path() {
 
 #[test]
 fn help_version_and_errors_are_left_to_clap() {
-    for line in ["", "--help", "-h", "--version", "-V", "help", "detect --help", "lint .", "startup", "detect -q -v"] {
+    for line in [
+        "",
+        "--help",
+        "-h",
+        "--version",
+        "-V",
+        "help",
+        "detect --help",
+        "lint .",
+        "startup",
+        "detect -q -v",
+        "-v gupp -v",
+    ] {
         let args: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
         assert_eq!(parse(&args), None, "{line}");
     }
