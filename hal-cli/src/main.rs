@@ -2,13 +2,14 @@
 //!
 //! Output on stdout, diagnostics on stderr; exit codes in `hal --help`.
 //!
-//! On Linux hal starts at the C `main` (`#![no_main]`): std's runtime set-up reads
-//! `/proc/self/maps` and maps an alternate signal stack to report stack overflows,
+//! On Linux with glibc hal starts at the C `main` (`#![no_main]`): std's runtime set-up
+//! reads `/proc/self/maps` and maps an alternate signal stack to report stack overflows,
 //! about a tenth of a whole `hal detect` run on the benchmark machine (BENCHMARKS.md),
 //! and hooks start hal on every session start and tool call. std still collects the
-//! arguments (glibc hands them to `.init_array`); hal ignores SIGPIPE itself, as std
-//! would, so that a closed pipe is an error it handles, not a signal that kills it.
-#![cfg_attr(target_os = "linux", no_main)]
+//! arguments (glibc, unlike musl, hands them to `.init_array`); hal ignores SIGPIPE
+//! itself, as std would, so that a closed pipe is an error it handles, not a signal that
+//! kills it.
+#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
 
 use std::io::Write as _;
 
@@ -67,7 +68,7 @@ fn hal() -> u8 {
     out.code
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[allow(unsafe_code, reason = "the C entry point and one signal disposition; see the module docs")]
 mod entry {
     /// The process entry point in place of std's.
@@ -80,7 +81,7 @@ mod entry {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(hal())
 }
