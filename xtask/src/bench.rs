@@ -72,7 +72,7 @@ impl Row {
 fn criterion_medians() -> Vec<(String, f64)> {
     let mut out = Vec::new();
     let dir = root().join("target/criterion");
-    for group in ["detect", "plans"] {
+    for group in ["detect", "plans", "parse"] {
         let Ok(entries) = std::fs::read_dir(dir.join(group)) else { continue };
         for e in entries.flatten() {
             let est = e.path().join("new/estimates.json");
@@ -142,7 +142,7 @@ fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
     let medians: Vec<f64> = rows.iter_mut().map(|r| median(&mut r.times).as_secs_f64()).collect();
     let floor = medians[0];
     let peer = node.then(|| medians[medians.len() - 1]);
-    let _ = writeln!(report, "\n## Whole process ({runs} interleaved rounds, medians)\n");
+    let _ = writeln!(report, "\n### Whole process ({runs} interleaved rounds, medians)\n");
     let _ = writeln!(
         report,
         "The hal rows without a build named run `cargo xtask dist`'s binary, the one hooks install.\n"
@@ -176,22 +176,30 @@ fn ratio(a: f64, b: f64) -> String {
 
 #[allow(clippy::too_many_lines, reason = "one linear report, section by section")]
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
-    let runs: usize = match args {
-        [] => 300,
-        [flag, n] if flag == "--runs" => n.parse().map_err(|_| "--runs takes a number".to_owned())?,
-        _ => return Err("usage: cargo xtask bench [--runs N]".to_owned()),
-    };
+    const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write]";
+    let (mut runs, mut write) = (300, false);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--runs" => runs = it.next().and_then(|n| n.parse().ok()).filter(|n| *n > 0).ok_or(USAGE)?,
+            "--write" => write = true,
+            _ => return Err(USAGE.to_owned()),
+        }
+    }
     let mut report = String::new();
 
-    eprintln!("==> criterion (cargo bench -p hal-detect -p hal-gupp)");
-    let status =
-        cargo().args(["bench", "-q", "-p", "hal-detect", "-p", "hal-gupp"]).status().map_err(|e| e.to_string())?;
+    eprintln!("==> criterion (cargo bench -p hal-detect -p hal-gupp -p hal-cli)");
+    let status = cargo()
+        .args(["bench", "-q", "-p", "hal-detect", "-p", "hal-gupp", "-p", "hal-cli", "--bench", "detect"])
+        .args(["--bench", "plans", "--bench", "parse"])
+        .status()
+        .map_err(|e| e.to_string())?;
     if !status.success() {
         return Err("cargo bench failed".to_owned());
     }
     let m = criterion_medians();
     let get = |name: &str| m.iter().find(|(n, _)| n == name).map_or(0.0, |(_, v)| *v);
-    let _ = writeln!(report, "## In-process (criterion medians, ns)\n");
+    let _ = writeln!(report, "### In-process (criterion medians, ns)\n");
     let _ = writeln!(report, "| benchmark | median ns |\n|---|---|");
     for (name, v) in &m {
         let _ = writeln!(report, "| {name} | {v:.1} |");
@@ -229,8 +237,21 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
         "| plans: every provider x role / one row clone | {} | - |",
         ratio(get("plans/capabilities_and_every_role_plan"), get("plans/baseline_clone_row"))
     );
+    let _ = writeln!(
+        report,
+        "| parse: hot path / clap (two hook command lines) | {} | - |",
+        ratio(get("parse/fast"), get("parse/clap"))
+    );
 
     whole_process(runs, &mut report)?;
     println!("{report}");
+    if write {
+        let path = root().join("BENCHMARKS.md");
+        let doc = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let doc =
+            crate::codegen::replace_section(&doc, "BENCHMARKS.md", "results", "cargo xtask bench --write", &report)?;
+        std::fs::write(&path, doc).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("updated BENCHMARKS.md");
+    }
     Ok(())
 }

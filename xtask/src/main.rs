@@ -4,7 +4,8 @@
 //!   docs in sync, rustdoc -D warnings. What CI runs.
 //! - `lint [--path DIR]`: the boundary lint (the workspace when no path is given).
 //! - `codegen`: regenerate README's generated sections.
-//! - `bench`: the CLI benchmark (not part of `check`).
+//! - `bench [--runs N] [--write]`: criterion ratios and whole-process timings (not part of
+//!   `check`); `--write` puts the results into BENCHMARKS.md.
 //! - `dist [--pie]`: the binary to install (static on x86_64 Linux) in `target/dist/hal`.
 
 mod bench;
@@ -15,7 +16,8 @@ mod dist;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <check | lint [--path DIR] | codegen | bench [--runs N] | dist [--pie]>";
+const USAGE: &str =
+    "usage: cargo xtask <check | lint [--path DIR] | codegen | bench [--runs N] [--write] | dist [--pie]>";
 
 fn lint(args: &[String]) -> Result<(), String> {
     let findings = match args {
