@@ -89,7 +89,9 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
     }
     let SubOptions { provider, role, all, format } = sub;
     let provider = ProviderArg { provider };
+    // Which subcommand options were given: each command accepts only its own.
     let plain = role.is_none() && !all && format.is_none();
+    let bare = plain && provider.provider.is_none();
     let command = match command? {
         "caps" if role.is_none() && (all || format.is_none()) => {
             Command::Caps { provider, all, format: format.unwrap_or(Format::Text) }
@@ -97,10 +99,10 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         "startup" if !all && format.is_none() => Command::Startup { role: role?, provider },
         "gupp" if plain => Command::Gupp { provider },
         "events" if plain => Command::Events { provider },
-        "detect" if plain && provider.provider.is_none() => Command::Detect,
-        "session-id" if plain && provider.provider.is_none() => Command::SessionId,
-        "env" if plain && provider.provider.is_none() => Command::Env,
-        "providers" if plain && provider.provider.is_none() => Command::Providers,
+        "detect" if bare => Command::Detect,
+        "session-id" if bare => Command::SessionId,
+        "env" if bare => Command::Env,
+        "providers" if bare => Command::Providers,
         _ => return None,
     };
     Some(Cli { global, command })

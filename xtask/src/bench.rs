@@ -12,6 +12,32 @@ use crate::check::{cargo, root};
 const NODE_PEER: &str = "target/bench-node";
 const NODE_SCRIPT: &str = "require('@vercel/detect-agent').determineAgent().then(r => console.log(JSON.stringify(r)))";
 
+/// `(package, bench target)`; each target's criterion group has the target's name.
+const CRITERION: &[(&str, &str)] = &[("hal-detect", "detect"), ("hal-gupp", "plans"), ("hal-cli", "parse")];
+
+/// The ratio table: `(label, numerator, denominator, budget)` over criterion medians;
+/// no denominator prints the numerator itself.
+const RATIOS: &[(&str, &str, &str, &str)] = &[
+    ("override_uncached / full_cascade_procfs", "detect/override_uncached", "detect/full_cascade_procfs", "< 0.01"),
+    ("stamp_uncached / full_cascade_procfs", "detect/stamp_uncached", "detect/full_cascade_procfs", "< 0.01"),
+    ("full_cascade_procfs / floor_proc_read", "detect/full_cascade_procfs", "detect/floor_proc_read", "<= 3"),
+    (
+        "full_cascade_sysinfo / floor_proc_read",
+        "detect/full_cascade_sysinfo",
+        "detect/floor_proc_read",
+        "(sysinfo, for the record)",
+    ),
+    ("marker_uncached / floor_proc_read", "detect/marker_uncached", "detect/floor_proc_read", "one walk"),
+    ("cached (ns)", "detect/cached", "", "nanoseconds"),
+    (
+        "plans: every provider x role / one row clone",
+        "plans/capabilities_and_every_role_plan",
+        "plans/baseline_clone_row",
+        "-",
+    ),
+    ("parse: hot path / clap (two hook command lines)", "parse/fast", "parse/clap", "-"),
+];
+
 fn median(v: &mut [Duration]) -> Duration {
     v.sort_unstable();
     v[v.len() / 2]
@@ -72,7 +98,7 @@ impl Row {
 fn criterion_medians() -> Vec<(String, f64)> {
     let mut out = Vec::new();
     let dir = root().join("target/criterion");
-    for group in ["detect", "plans", "parse"] {
+    for (_, group) in CRITERION {
         let Ok(entries) = std::fs::read_dir(dir.join(group)) else { continue };
         for e in entries.flatten() {
             let est = e.path().join("new/estimates.json");
@@ -96,14 +122,9 @@ fn criterion_medians() -> Vec<(String, f64)> {
 /// Builds every variant of hal, then times them against `/bin/true` (and the Node peer,
 /// where installed), interleaved round by round.
 fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
-    use crate::dist::{Static, build_static};
+    use crate::dist::{Static, build_release, build_static};
 
-    eprintln!("==> release build of hal");
-    let status = cargo().args(["build", "-q", "--release", "-p", "hal-cli"]).status().map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err("release build failed".to_owned());
-    }
-    let dynamic = root().join("target/release/hal").to_string_lossy().into_owned();
+    let dynamic = build_release()?.to_string_lossy().into_owned();
     let dist = build_static(Static::Plain).map_or_else(|_| dynamic.clone(), |p| p.to_string_lossy().into_owned());
     let pie = build_static(Static::Pie).ok().map(|p| p.to_string_lossy().into_owned());
     let tmp = std::env::temp_dir();
@@ -174,7 +195,6 @@ fn ratio(a: f64, b: f64) -> String {
     if b > 0.0 { format!("{:.3}", a / b) } else { "n/a".to_owned() }
 }
 
-#[allow(clippy::too_many_lines, reason = "one linear report, section by section")]
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write]";
     let (mut runs, mut write) = (300, false);
@@ -188,15 +208,12 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     }
     let mut report = String::new();
 
-    eprintln!("==> criterion (cargo bench -p hal-detect -p hal-gupp -p hal-cli)");
-    let status = cargo()
-        .args(["bench", "-q", "-p", "hal-detect", "-p", "hal-gupp", "-p", "hal-cli", "--bench", "detect"])
-        .args(["--bench", "plans", "--bench", "parse"])
-        .status()
-        .map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err("cargo bench failed".to_owned());
+    let mut bench = cargo();
+    bench.args(["bench", "-q"]);
+    for (package, group) in CRITERION {
+        bench.args(["-p", package, "--bench", group]);
     }
+    crate::check::run_step("criterion (cargo bench)", bench)?;
     let m = criterion_medians();
     let get = |name: &str| m.iter().find(|(n, _)| n == name).map_or(0.0, |(_, v)| *v);
     let _ = writeln!(report, "### In-process (criterion medians, ns)\n");
@@ -204,44 +221,11 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     for (name, v) in &m {
         let _ = writeln!(report, "| {name} | {v:.1} |");
     }
-    let full = get("detect/full_cascade_procfs");
     let _ = writeln!(report, "\n| ratio | value | budget |\n|---|---|---|");
-    let _ = writeln!(
-        report,
-        "| override_uncached / full_cascade_procfs | {} | < 0.01 |",
-        ratio(get("detect/override_uncached"), full)
-    );
-    let _ = writeln!(
-        report,
-        "| stamp_uncached / full_cascade_procfs | {} | < 0.01 |",
-        ratio(get("detect/stamp_uncached"), full)
-    );
-    let _ = writeln!(
-        report,
-        "| full_cascade_procfs / floor_proc_read | {} | <= 3 |",
-        ratio(full, get("detect/floor_proc_read"))
-    );
-    let _ = writeln!(
-        report,
-        "| full_cascade_sysinfo / floor_proc_read | {} | (sysinfo, for the record) |",
-        ratio(get("detect/full_cascade_sysinfo"), get("detect/floor_proc_read"))
-    );
-    let _ = writeln!(
-        report,
-        "| marker_uncached / floor_proc_read | {} | one walk |",
-        ratio(get("detect/marker_uncached"), get("detect/floor_proc_read"))
-    );
-    let _ = writeln!(report, "| cached (ns) | {:.2} | nanoseconds |", get("detect/cached"));
-    let _ = writeln!(
-        report,
-        "| plans: every provider x role / one row clone | {} | - |",
-        ratio(get("plans/capabilities_and_every_role_plan"), get("plans/baseline_clone_row"))
-    );
-    let _ = writeln!(
-        report,
-        "| parse: hot path / clap (two hook command lines) | {} | - |",
-        ratio(get("parse/fast"), get("parse/clap"))
-    );
+    for (label, num, den, budget) in RATIOS {
+        let value = if den.is_empty() { format!("{:.2}", get(num)) } else { ratio(get(num), get(den)) };
+        let _ = writeln!(report, "| {label} | {value} | {budget} |");
+    }
 
     whole_process(runs, &mut report)?;
     println!("{report}");

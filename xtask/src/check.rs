@@ -21,7 +21,8 @@ pub(crate) fn cargo() -> Command {
     c
 }
 
-fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
+/// Runs `cmd` as the step `name`: announces it, times it, and fails unless it succeeds.
+pub(crate) fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
     let started = Instant::now();
     eprintln!("==> {name}");
     let status = cmd.status().map_err(|e| format!("{name}: could not start: {e}"))?;

@@ -11,7 +11,7 @@
 
 use std::path::PathBuf;
 
-use crate::check::{cargo, root};
+use crate::check::{cargo, root, run_step};
 
 /// A static build of hal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,21 +36,23 @@ pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         return Err("static builds are for x86_64 Linux".to_owned());
     }
-    eprintln!("==> {} release build of hal", kind.label());
     let (flags, dir) = match kind {
         Static::Plain => ("-C target-feature=+crt-static -C relocation-model=static", "target/static"),
         Static::Pie => ("-C target-feature=+crt-static", "target/static-pie"),
     };
-    let status = cargo()
-        .args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"])
-        .args(["--target-dir", dir])
-        .env("RUSTFLAGS", flags)
-        .status()
-        .map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err(format!("the {} build failed", kind.label()));
-    }
+    let mut build = cargo();
+    build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
+    build.args(["--target-dir", dir]).env("RUSTFLAGS", flags);
+    run_step(&format!("{} release build of hal", kind.label()), build)?;
     Ok(root().join(dir).join("x86_64-unknown-linux-gnu/release/hal"))
+}
+
+/// Builds the plain (dynamic) release binary; its path.
+pub(crate) fn build_release() -> Result<PathBuf, String> {
+    let mut build = cargo();
+    build.args(["build", "-q", "--release", "-p", "hal-cli"]);
+    run_step("release build of hal", build)?;
+    Ok(root().join("target/release/hal"))
 }
 
 /// Writes `target/dist/hal` and prints its path.
@@ -64,12 +66,7 @@ pub(crate) fn dist(args: &[String]) -> Result<(), String> {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}; using the plain release build");
-            let status =
-                cargo().args(["build", "-q", "--release", "-p", "hal-cli"]).status().map_err(|e| e.to_string())?;
-            if !status.success() {
-                return Err("release build failed".to_owned());
-            }
-            root().join("target/release/hal")
+            build_release()?
         }
     };
     let out = root().join("target/dist");
