@@ -1,0 +1,134 @@
+//! `hal-lint`: the boundary lint for skills.
+//!
+//! The design's rule: no skill outside the HAL inspects environment variables, probes
+//! the filesystem for runtime indicators, or checks the process tree; it asks the HAL
+//! (`hal_types::RuntimeHal` from Rust, the `hal` command from anything else). This crate
+//! finds the places that break the rule in Rust (parsed with `syn`), shell, TypeScript,
+//! JavaScript and Python (parsed with tree-sitter grammars), in hook command strings of
+//! `.claude/settings.json`-style files, and in manifests (`Cargo.toml`, `package.json`,
+//! `pyproject.toml`).
+//!
+//! Comments and documentation are never findings: every language is parsed, and only
+//! code is looked at. A literal naming a runtime indicator counts only where it reaches
+//! an environment read or a filesystem probe. The indicator names come from
+//! `hal_caps::registry`, so the lint cannot drift from what hal detects.
+//!
+//! ```
+//! use std::path::Path;
+//!
+//! let found = hal_lint::lint_source(Path::new("hook.sh"), "[ -n \"$CLAUDECODE\" ] && echo claude\n");
+//! assert_eq!(found.findings[0].rule, hal_lint::Rule::IndicatorVar);
+//! assert_eq!((found.findings[0].line, found.findings[0].column), (1, 7));
+//! ```
+#![deny(missing_docs)]
+
+mod hooks;
+mod indicators;
+mod js;
+mod lines;
+mod manifest;
+mod output;
+mod python;
+mod rules;
+mod rust;
+mod shell;
+mod suppress;
+mod ts;
+mod walk;
+
+use std::path::{Path, PathBuf};
+
+pub use indicators::{indicator_paths, indicator_vars, is_indicator_var};
+pub use output::{JSON_VERSION, github_escape};
+pub use rules::{Ask, Rule};
+pub use walk::{Kind, kind_of};
+
+/// One rule broken at one place.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
+pub struct Finding {
+    /// The file, as it was reached from the linted path.
+    pub path: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The rule broken.
+    pub rule: Rule,
+    /// What was found and what to call instead.
+    pub message: String,
+    /// The HAL call to use instead: a Rust path for Rust skills, a `hal` command line
+    /// for the others, or the manifest line to write.
+    pub suggestion: String,
+}
+
+/// Something that kept the lint from looking at a file, or a path it could not read: not
+/// a finding, but never silent.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
+pub struct Diagnostic {
+    /// A stable snake_case code: `lint_unparseable`, `path_missing`, `path_unreadable`,
+    /// `file_too_large`, `unsupported_file`.
+    pub code: &'static str,
+    /// The path it is about, if any.
+    pub subject: Option<PathBuf>,
+    /// What happened.
+    pub message: String,
+}
+
+/// Everything one run of the lint found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Report {
+    /// Findings, sorted by path, line, column and rule.
+    pub findings: Vec<Finding>,
+    /// Files and paths the lint could not look at.
+    pub diagnostics: Vec<Diagnostic>,
+    /// How many files were linted.
+    pub files: usize,
+}
+
+/// What to lint and what to leave out.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// Paths to leave out, each with its reason: a file is skipped when its path
+    /// relative to the linted directory, written with `/` and a leading `/`, contains
+    /// the entry or starts with `/` + the entry.
+    pub skip: Vec<(String, String)>,
+}
+
+impl Options {
+    /// Options that skip `entries` (pairs of path fragment and reason).
+    #[must_use]
+    pub fn skipping(entries: &[(&str, &str)]) -> Self {
+        Self { skip: entries.iter().map(|(p, r)| ((*p).to_owned(), (*r).to_owned())).collect() }
+    }
+}
+
+/// Lints every path: a directory is walked (skipping `.git`, `target`, `node_modules`
+/// and virtual environments), a file is linted when its kind is known. A path that does
+/// not exist is a `path_missing` diagnostic.
+#[must_use]
+pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Report {
+    let mut report = Report::default();
+    for root in paths {
+        walk::lint_root(root, options, &mut report);
+    }
+    report.findings.sort();
+    report.findings.dedup();
+    report
+}
+
+/// Lints one file's text, its kind chosen from `path` (extension, file name) or, for a
+/// file without an extension, from a shebang in `src`. A file of no known kind yields
+/// nothing.
+#[must_use]
+pub fn lint_source(path: &Path, src: &str) -> Report {
+    let mut report = Report::default();
+    if let Some(kind) = kind_of(path, src) {
+        walk::lint_text(path, kind, src, &mut report);
+    }
+    report.findings.sort();
+    report
+}

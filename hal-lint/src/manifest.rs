@@ -1,0 +1,266 @@
+//! Manifests: `Cargo.toml` (hal-types only among hal's crates, pinned to a release line;
+//! no process-table crate), `package.json` and `pyproject.toml` (no runtime-detection or
+//! process-listing package).
+
+use crate::lines::Lines;
+use crate::rules::{Ask, Rule};
+use crate::walk::{FileLint, Hit};
+
+/// hal's crates a skill must not depend on (it depends on `hal-types` alone).
+const HAL_CRATES: &[&str] = &["hal-caps", "hal-detect", "hal-gupp", "hal-cli", "hal-lint"];
+/// Packages that detect the runtime themselves (npm and PyPI spellings).
+const DETECTION_PACKAGES: &[&str] = &["@vercel/detect-agent", "am-i-vibing", "is-ai-agent", "std-env", "detect-agent"];
+/// The manifest line every skill crate should have.
+const PINNED: &str = "hal-types = \"0.1\"";
+
+/// Where a dependency named `name` is declared: the first line, after a table header
+/// accepted by `in_section`, whose key is `name` (or a `[…​.name]` header).
+fn locate(src: &str, name: &str, in_section: impl Fn(&str) -> bool) -> (usize, usize) {
+    let lines = Lines::new(src);
+    let mut section = String::new();
+    let quoted = [format!("\"{name}\""), format!("'{name}'")];
+    for line in 1..=lines.count() {
+        let text = lines.text(line);
+        let t = text.trim_start();
+        let indent = text.len() - t.len();
+        if let Some(header) = t.strip_prefix('[') {
+            section = header.trim_end().trim_end_matches(']').trim_matches('[').replace(' ', "");
+            if let Some(table) = section.strip_suffix(&format!(".{name}"))
+                && in_section(table)
+            {
+                return (line, indent + t.find(name).unwrap_or(0) + 1);
+            }
+            continue;
+        }
+        let key_ok = t.strip_prefix(name).is_some_and(|r| r.trim_start().starts_with(['=', '.']))
+            || quoted.iter().any(|q| t.starts_with(q.as_str()));
+        let in_list = quoted.iter().find_map(|q| text.find(q.as_str()).map(|i| i + 1)).filter(|_| !key_ok);
+        if key_ok && in_section(&section) {
+            return (line, indent + 1);
+        }
+        if let Some(at) = in_list.filter(|_| in_section(&section)) {
+            return (line, text[..at].chars().count() + 1);
+        }
+    }
+    (1, 1)
+}
+
+/// Whether a Cargo version requirement pins a release line: every comparator has an
+/// upper bound (`^`, `~`, `=`, `<`, a bare version), and a `0.x` one names its minor.
+fn pins_a_line(req: &str) -> bool {
+    let comparators: Vec<&str> = req.split(',').map(str::trim).filter(|c| !c.is_empty()).collect();
+    let bounded = comparators.iter().any(|c| {
+        let v = c.trim_start_matches(['^', '~', '=', '<']).trim();
+        let open = c.starts_with('>');
+        let mut parts = v.split('.');
+        let major = parts.next().unwrap_or("");
+        let minor = parts.next();
+        !open
+            && !major.is_empty()
+            && major.chars().all(|ch| ch.is_ascii_digit())
+            && (major != "0" || minor.is_some_and(|m| !m.is_empty() && m.chars().all(|ch| ch.is_ascii_digit())))
+    });
+    bounded && !comparators.iter().any(|c| c.contains('*'))
+}
+
+fn hit(rule: Rule, (line, column): (usize, usize), message: String, suggestion: &str) -> Hit {
+    Hit { rule, line, column, message, suggestion: suggestion.to_owned() }
+}
+
+fn unparseable(what: &str, e: &dyn std::fmt::Display) -> FileLint {
+    FileLint { unparseable: Some(format!("not valid {what}: {e}")), ..FileLint::default() }
+}
+
+/// The dependency tables of a `Cargo.toml`: `(section name as written in a header, table)`.
+fn cargo_tables(doc: &toml::Table) -> Vec<(String, &toml::Table)> {
+    let mut out = Vec::new();
+    for key in ["dependencies", "build-dependencies"] {
+        if let Some(t) = doc.get(key).and_then(toml::Value::as_table) {
+            out.push((key.to_owned(), t));
+        }
+    }
+    if let Some(targets) = doc.get("target").and_then(toml::Value::as_table) {
+        for (cfg, t) in targets {
+            for key in ["dependencies", "build-dependencies"] {
+                if let Some(t) = t.get(key).and_then(toml::Value::as_table) {
+                    out.push((format!("target.{cfg}.{key}"), t));
+                }
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn cargo(src: &str) -> FileLint {
+    let doc: toml::Table = match toml::from_str(src) {
+        Ok(d) => d,
+        Err(e) => return unparseable("TOML", &e),
+    };
+    let mut lint = FileLint::default();
+    let is_dep_section = |s: &str| {
+        (s == "dependencies" || s == "build-dependencies")
+            || (s.starts_with("target.") && (s.ends_with(".dependencies") || s.ends_with(".build-dependencies")))
+    };
+    for (_, table) in cargo_tables(&doc) {
+        for (key, spec) in table {
+            let name = spec.get("package").and_then(toml::Value::as_str).unwrap_or(key);
+            let at = || locate(src, key, is_dep_section);
+            if HAL_CRATES.contains(&name) {
+                let msg = format!(
+                    "depends on `{name}`; a skill depends on `hal-types` alone and takes a `&dyn hal_types::RuntimeHal`"
+                );
+                lint.hits.push(hit(Rule::HalCrateDependency, at(), msg, PINNED));
+            } else if crate::rust::PROCESS_CRATES.contains(&name) {
+                let msg = format!(
+                    "depends on `{name}`, which reads the process table; ask the HAL instead: `{}`",
+                    Ask::Provider.rust()
+                );
+                lint.hits.push(hit(Rule::ProcessDependency, at(), msg, Ask::Provider.rust()));
+            } else if name == "hal-types"
+                && let Some(why) = unpinned(spec)
+            {
+                let msg = format!("requires `hal-types` {why}; pin a release line: `{PINNED}`");
+                lint.hits.push(hit(Rule::UnpinnedHalTypes, at(), msg, PINNED));
+            }
+        }
+    }
+    let ws_deps = doc.get("workspace").and_then(|w| w.get("dependencies")).and_then(toml::Value::as_table);
+    if let Some(spec) = ws_deps.and_then(|t| t.get("hal-types"))
+        && let Some(why) = unpinned(spec)
+    {
+        let msg = format!("requires `hal-types` {why}; pin a release line: `{PINNED}`");
+        lint.hits.push(hit(
+            Rule::UnpinnedHalTypes,
+            locate(src, "hal-types", |s| s == "workspace.dependencies"),
+            msg,
+            PINNED,
+        ));
+    }
+    lint
+}
+
+/// Why a `hal-types` dependency does not pin a release line, if it does not.
+fn unpinned(spec: &toml::Value) -> Option<String> {
+    let req = match spec {
+        toml::Value::String(s) => Some(s.as_str()),
+        toml::Value::Table(t) if t.get("workspace").and_then(toml::Value::as_bool) == Some(true) => return None,
+        toml::Value::Table(t) => match t.get("version").and_then(toml::Value::as_str) {
+            Some(v) => Some(v),
+            None if t.contains_key("path") => return Some("from a path without a version".to_owned()),
+            None if t.contains_key("git") => return Some("from git without a version".to_owned()),
+            None => None,
+        },
+        _ => None,
+    };
+    match req {
+        Some(r) if pins_a_line(r) => None,
+        Some(r) => Some(format!("as `{r}`, which does not pin a release line")),
+        None => Some("without a version".to_owned()),
+    }
+}
+
+/// A finding for a package name from `package.json` or `pyproject.toml`.
+fn package_hit(name: &str, at: (usize, usize)) -> Option<Hit> {
+    let normalized = name.to_ascii_lowercase().replace('_', "-");
+    if DETECTION_PACKAGES.contains(&normalized.as_str()) {
+        let call = Ask::Provider.command();
+        let msg = format!("depends on `{name}`, which detects the runtime itself; ask the HAL instead: `{call}`");
+        Some(hit(Rule::DetectionPackage, at, msg, call))
+    } else if crate::js::PROCESS_PACKAGES.contains(&normalized.as_str())
+        || crate::python::PROCESS_PACKAGES.contains(&normalized.as_str())
+    {
+        let call = Ask::Provider.command();
+        let msg = format!("depends on `{name}`, which reads the process table; ask the HAL instead: `{call}`");
+        Some(hit(Rule::ProcessDependency, at, msg, call))
+    } else {
+        None
+    }
+}
+
+pub(crate) fn package_json(src: &str) -> FileLint {
+    let doc: serde_json::Value = match serde_json::from_str(src) {
+        Ok(d) => d,
+        Err(e) => return unparseable("JSON", &e),
+    };
+    let mut lint = FileLint::default();
+    for section in ["dependencies", "optionalDependencies", "peerDependencies"] {
+        let Some(deps) = doc.get(section).and_then(serde_json::Value::as_object) else { continue };
+        for name in deps.keys() {
+            let at = locate(src, name, |_| true);
+            lint.hits.extend(package_hit(name, at));
+        }
+    }
+    lint
+}
+
+/// The distribution name a PEP 508 requirement starts with.
+fn requirement_name(req: &str) -> &str {
+    let end = req.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))).unwrap_or(req.len());
+    &req[..end]
+}
+
+pub(crate) fn pyproject(src: &str) -> FileLint {
+    let doc: toml::Table = match toml::from_str(src) {
+        Ok(d) => d,
+        Err(e) => return unparseable("TOML", &e),
+    };
+    let mut names: Vec<String> = Vec::new();
+    let project = doc.get("project");
+    let lists = project.and_then(|p| p.get("dependencies")).into_iter().chain(
+        project
+            .and_then(|p| p.get("optional-dependencies"))
+            .and_then(toml::Value::as_table)
+            .into_iter()
+            .flat_map(|t| t.values()),
+    );
+    for list in lists.filter_map(toml::Value::as_array) {
+        names.extend(list.iter().filter_map(toml::Value::as_str).map(|r| requirement_name(r.trim()).to_owned()));
+    }
+    let poetry = doc.get("tool").and_then(|t| t.get("poetry")).and_then(|p| p.get("dependencies"));
+    names.extend(poetry.and_then(toml::Value::as_table).into_iter().flat_map(|t| t.keys().cloned()));
+    let mut lint = FileLint::default();
+    for name in names {
+        let at = locate(src, &name, |_| true);
+        let at = if at == (1, 1) { locate_requirement(src, &name) } else { at };
+        lint.hits.extend(package_hit(&name, at));
+    }
+    lint
+}
+
+/// Where a requirement string starting with `name` stands (`"psutil>=5"`).
+fn locate_requirement(src: &str, name: &str) -> (usize, usize) {
+    let lines = Lines::new(src);
+    for line in 1..=lines.count() {
+        let text = lines.text(line);
+        for q in ['"', '\''] {
+            if let Some(i) = text.find(&format!("{q}{name}")) {
+                let after = text[i + 1 + name.len()..].chars().next();
+                if after.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')) {
+                    return (line, text[..i].chars().count() + 1);
+                }
+            }
+        }
+    }
+    (1, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn release_lines() {
+        for ok in ["0.1", "0.1.2", "^0.1", "~0.1.2", "=0.1.2", ">=0.1, <0.2", "1"] {
+            assert!(pins_a_line(ok), "{ok}");
+        }
+        for bad in ["*", "0", "0.*", ">=0.1", "", "0.1.*", "> 0.1"] {
+            assert!(!pins_a_line(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn requirement_names() {
+        assert_eq!(requirement_name("psutil>=5.9; python_version>'3'"), "psutil");
+        assert_eq!(requirement_name("am_i_vibing[extra]"), "am_i_vibing");
+    }
+}

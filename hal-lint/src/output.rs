@@ -1,0 +1,147 @@
+//! Rendering a report: compiler-style text, GitHub workflow annotations, JSON.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::Report;
+
+/// The JSON wire format's version; changes only additively.
+pub const JSON_VERSION: u32 = 1;
+
+/// `s` escaped for a GitHub workflow command: `%`, CR and LF always; `:` and `,` too
+/// in a property (`property`).
+#[must_use]
+pub fn github_escape(s: &str, property: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A path as the report prints it: with `/`, relative where it was made relative.
+fn shown(p: &Path) -> String {
+    p.to_string_lossy().replace('\\', "/")
+}
+
+impl Report {
+    /// Makes every path relative to `base` where it lies below it (the current
+    /// directory, so that paths print as the user can open them).
+    pub fn relative_to(&mut self, base: &Path) {
+        let rel = |p: &mut std::path::PathBuf| {
+            if let Ok(r) = p.strip_prefix(base) {
+                *p = if r.as_os_str().is_empty() { ".".into() } else { r.to_path_buf() };
+            }
+        };
+        for f in &mut self.findings {
+            rel(&mut f.path);
+        }
+        for d in &mut self.diagnostics {
+            if let Some(p) = &mut d.subject {
+                let before = p.clone();
+                rel(p);
+                d.message = d.message.replacen(&before.to_string_lossy().into_owned(), &p.to_string_lossy(), 1);
+            }
+        }
+        self.findings.sort();
+    }
+
+    /// The exit code: 2 when a linted path does not exist (a usage error), else 1 on
+    /// findings, else 0.
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        if self.diagnostics.iter().any(|d| d.code == "path_missing") { 2 } else { u8::from(!self.findings.is_empty()) }
+    }
+
+    /// One `path:line:col: rule-id: message` line per finding.
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.findings.iter().fold(String::new(), |mut s, f| {
+            let _ = writeln!(s, "{}:{}:{}: {}: {}", shown(&f.path), f.line, f.column, f.rule, f.message);
+            s
+        })
+    }
+
+    /// One GitHub workflow annotation per finding (`::error`) and per diagnostic
+    /// (`::warning`).
+    #[must_use]
+    pub fn github(&self) -> String {
+        let mut s = String::new();
+        for f in &self.findings {
+            let _ = writeln!(
+                s,
+                "::error file={},line={},col={},title={}::{}",
+                github_escape(&shown(&f.path), true),
+                f.line,
+                f.column,
+                github_escape(&format!("hal-lint {}", f.rule), true),
+                github_escape(&f.message, false)
+            );
+        }
+        for d in &self.diagnostics {
+            let file = d.subject.as_deref().map(|p| format!(" file={},", github_escape(&shown(p), true)));
+            let _ = writeln!(
+                s,
+                "::warning{}title={}::{}",
+                file.unwrap_or_else(|| " ".to_owned()),
+                github_escape(d.code, true),
+                github_escape(&d.message, false)
+            );
+        }
+        s
+    }
+
+    /// The JSON object: `version`, `findings` (rule, path, line, column, message,
+    /// suggestion; `col` and `found` are deprecated aliases of `column` and `message`
+    /// kept within version 1), `warnings` (given) and `diagnostics`.
+    #[must_use]
+    pub fn json(&self, warnings: &[String]) -> Value {
+        let findings: Vec<Value> = self
+            .findings
+            .iter()
+            .map(|f| {
+                json!({
+                    "rule": f.rule.id(),
+                    "path": shown(&f.path),
+                    "line": f.line,
+                    "column": f.column,
+                    "message": f.message,
+                    "suggestion": f.suggestion,
+                    "col": f.column,
+                    "found": f.message,
+                })
+            })
+            .collect();
+        let diagnostics: Vec<Value> = self
+            .diagnostics
+            .iter()
+            .map(|d| json!({"code": d.code, "subject": d.subject.as_deref().map(shown), "message": d.message}))
+            .collect();
+        json!({
+            "version": JSON_VERSION,
+            "findings": findings,
+            "warnings": warnings,
+            "diagnostics": diagnostics,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_escapes() {
+        assert_eq!(github_escape("a:b,c%\n", true), "a%3Ab%2Cc%25%0A");
+        assert_eq!(github_escape("a:b,c", false), "a:b,c");
+    }
+}

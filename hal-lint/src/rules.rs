@@ -1,0 +1,172 @@
+//! The rules: ids, what each catches, and what to call instead.
+
+use std::fmt;
+
+/// A rule of the boundary lint. Its id is what findings print and what a suppression
+/// comment names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    /// Reading a runtime indicator variable (registry markers, session variables,
+    /// stamps, `GT_*` operator variables).
+    IndicatorVar,
+    /// Probing a runtime indicator file (`.claude/settings.json`, ...).
+    IndicatorFile,
+    /// Reading the process table (`/proc`, `ps`, `sysinfo`, `psutil`, `process.ppid`).
+    ProcessTable,
+    /// A crate depending on a hal crate other than `hal-types`.
+    HalCrateDependency,
+    /// A `hal-types` requirement that does not pin a release line.
+    UnpinnedHalTypes,
+    /// A manifest depending on a process-table crate or package.
+    ProcessDependency,
+    /// A `package.json` or `pyproject.toml` depending on a runtime-detection package.
+    DetectionPackage,
+    /// A suppression comment without a reason or naming no known rule.
+    BadSuppression,
+}
+
+impl Rule {
+    /// Every rule, in the order of the README's table.
+    pub const ALL: &'static [Self] = &[
+        Self::IndicatorVar,
+        Self::IndicatorFile,
+        Self::ProcessTable,
+        Self::HalCrateDependency,
+        Self::UnpinnedHalTypes,
+        Self::ProcessDependency,
+        Self::DetectionPackage,
+        Self::BadSuppression,
+    ];
+
+    /// The id findings print and suppressions name.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Self::IndicatorVar => "indicator-var",
+            Self::IndicatorFile => "indicator-file",
+            Self::ProcessTable => "process-table",
+            Self::HalCrateDependency => "hal-crate-dependency",
+            Self::UnpinnedHalTypes => "unpinned-hal-types",
+            Self::ProcessDependency => "process-dependency",
+            Self::DetectionPackage => "detection-package",
+            Self::BadSuppression => "bad-suppression",
+        }
+    }
+
+    /// What the rule catches, for the README's table and `--help`.
+    #[must_use]
+    pub const fn what(self) -> &'static str {
+        match self {
+            Self::IndicatorVar => {
+                "reads a runtime indicator variable (a registry marker, session variable or stamp, or a `GT_*` operator variable; not `HOME` or `PATH`), by name, through an alias or a constant"
+            }
+            Self::IndicatorFile => {
+                "probes a runtime indicator file (`.claude/settings.json`, `.cursor/hooks.json`, ... from the registry)"
+            }
+            Self::ProcessTable => {
+                "reads the process table: `/proc/*`, `ps`/`pgrep`/`pidof`/`pstree`, `sysinfo`/`procfs` APIs, `psutil`, `os.getppid()`, `process.ppid`"
+            }
+            Self::HalCrateDependency => "`Cargo.toml` depends on a hal crate other than `hal-types`",
+            Self::UnpinnedHalTypes => {
+                "`Cargo.toml` requires `hal-types` without pinning a release line (`*`, `>=`, a path or git source without a version)"
+            }
+            Self::ProcessDependency => {
+                "a manifest depends on a process-table crate or package (`sysinfo`, `procfs`, `psutil`, `ps-list`, ...)"
+            }
+            Self::DetectionPackage => {
+                "`package.json` or `pyproject.toml` depends on a runtime-detection package (`@vercel/detect-agent`, `am-i-vibing`, `is-ai-agent`, `std-env`, ...)"
+            }
+            Self::BadSuppression => "a `hal-lint: allow(...)` comment without a reason, or naming an unknown rule",
+        }
+    }
+
+    /// The rule with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|r| r.id() == id)
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The question a skill should ask the HAL instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Ask {
+    /// Which runtime is this?
+    Provider,
+    /// The session id.
+    SessionId,
+    /// Capabilities, thresholds and strategies (what operator variables tune).
+    Capabilities,
+}
+
+impl Ask {
+    /// The question a read of `var` stands for.
+    #[must_use]
+    pub fn for_var(var: &str) -> Self {
+        let session = ["SESSION_ID", "THREAD_ID", "TASK_ID", "RUN_ID", "TRAJECTORY_ID", "CONVERSATION_ID"];
+        if session.iter().any(|s| var.ends_with(s)) {
+            Self::SessionId
+        } else if var.starts_with("GT_") && !matches!(var, "GT_RUNTIME" | "GT_AGENT") {
+            Self::Capabilities
+        } else {
+            Self::Provider
+        }
+    }
+
+    /// The call for a Rust skill.
+    #[must_use]
+    pub const fn rust(self) -> &'static str {
+        match self {
+            Self::Provider => "hal_types::RuntimeHal::detect_provider",
+            Self::SessionId => "hal_types::RuntimeHal::session_id",
+            Self::Capabilities => "hal_types::RuntimeHal::capabilities",
+        }
+    }
+
+    /// The command for any other skill.
+    #[must_use]
+    pub const fn command(self) -> &'static str {
+        match self {
+            Self::Provider => "hal detect --json",
+            Self::SessionId => "hal session-id",
+            Self::Capabilities => "hal caps --json",
+        }
+    }
+
+    /// The call for a skill written in Rust (`rust`) or not.
+    #[must_use]
+    pub const fn call(self, rust: bool) -> &'static str {
+        if rust { self.rust() } else { self.command() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_are_unique() {
+        for r in Rule::ALL {
+            assert_eq!(Rule::from_id(r.id()), Some(*r));
+            assert_eq!(r.to_string(), r.id());
+        }
+        let mut ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), Rule::ALL.len());
+    }
+
+    #[test]
+    fn asks_follow_the_variable() {
+        assert_eq!(Ask::for_var("CODEX_THREAD_ID"), Ask::SessionId);
+        assert_eq!(Ask::for_var("GT_STALL_THRESHOLD"), Ask::Capabilities);
+        assert_eq!(Ask::for_var("GT_RUNTIME"), Ask::Provider);
+        assert_eq!(Ask::for_var("CLAUDECODE"), Ask::Provider);
+    }
+}

@@ -1,0 +1,143 @@
+//! Suppression comments: `hal-lint: allow(<id>[, <id>…]) <reason>`.
+//!
+//! At the end of a line it silences that line; alone on its line it silences the next
+//! line of code and, when an item or statement starts there, all of it. A suppression
+//! without a reason, or naming an unknown rule, silences nothing and is itself a finding.
+
+use crate::lines::Lines;
+use crate::rules::Rule;
+use crate::walk::Hit;
+
+const MARK: &str = "hal-lint:";
+const FIX: &str = "hal-lint: allow(<rule-id>) <why this line may do it>";
+
+/// One suppression comment that parsed.
+#[derive(Debug)]
+struct Allow {
+    rules: Vec<Rule>,
+    /// The lines it silences.
+    first: usize,
+    last: usize,
+    line: usize,
+}
+
+fn bad(line: usize, column: usize, why: &str) -> Hit {
+    Hit {
+        rule: Rule::BadSuppression,
+        line,
+        column,
+        message: format!("{why}; write `{FIX}`"),
+        suggestion: FIX.to_owned(),
+    }
+}
+
+/// Parses the text after `hal-lint:`; the rules, or why not.
+fn parse(rest: &str) -> Result<Vec<Rule>, String> {
+    let rest = rest.trim_start();
+    let Some(inner) = rest.strip_prefix("allow(") else {
+        return Err("a `hal-lint:` comment that is not `allow(...)`".to_owned());
+    };
+    let Some((ids, tail)) = inner.split_once(')') else {
+        return Err("a suppression without its closing parenthesis".to_owned());
+    };
+    let mut rules = Vec::new();
+    for id in ids.split(',').map(str::trim) {
+        match Rule::from_id(id) {
+            Some(r) => rules.push(r),
+            None => return Err(format!("a suppression naming unknown rule `{id}`")),
+        }
+    }
+    let reason = tail.trim().trim_end_matches("*/").trim_end_matches("-->").trim();
+    if reason.is_empty() {
+        return Err("a suppression without a reason".to_owned());
+    }
+    Ok(rules)
+}
+
+fn is_comment_line(text: &str, comment: &[&str]) -> bool {
+    let t = text.trim_start();
+    comment.iter().any(|c| t.starts_with(c))
+}
+
+/// Drops the hits a suppression covers and adds a finding for each bad suppression.
+pub(crate) fn apply(src: &str, comment: &[&str], hits: Vec<Hit>, extents: &[(usize, usize)]) -> Vec<Hit> {
+    if comment.is_empty() {
+        return hits;
+    }
+    let lines = Lines::new(src);
+    let mut allows = Vec::new();
+    let mut out = Vec::new();
+    for line in 1..=lines.count() {
+        let text = lines.text(line);
+        let Some(at) = text.find(MARK) else { continue };
+        let before = &text[..at];
+        if !comment.iter().any(|c| before.contains(c)) {
+            continue; // not in a comment
+        }
+        let column = before.chars().count() + 1;
+        match parse(&text[at + MARK.len()..]) {
+            Err(why) => out.push(bad(line, column, &why)),
+            Ok(rules) if is_comment_line(before, comment) || before.trim().is_empty() => {
+                let next = (line + 1..=lines.count())
+                    .find(|&l| !lines.text(l).trim().is_empty() && !is_comment_line(lines.text(l), comment));
+                if let Some(first) = next {
+                    let last = extents.iter().filter(|(s, _)| *s == first).map(|(_, e)| *e).max().unwrap_or(first);
+                    allows.push(Allow { rules, first, last, line });
+                }
+            }
+            Ok(rules) => allows.push(Allow { rules, first: line, last: line, line }),
+        }
+    }
+    out.extend(hits.into_iter().filter(|h| {
+        !allows.iter().any(|a| a.rules.contains(&h.rule) && ((a.first..=a.last).contains(&h.line) || a.line == h.line))
+    }));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hit(line: usize) -> Hit {
+        Hit::var(line, 1, "CLAUDECODE", false)
+    }
+
+    #[test]
+    fn a_trailing_suppression_silences_its_line_only() {
+        let src = "a # hal-lint: allow(indicator-var) the hook reports it\nb\n";
+        let kept = apply(src, &["#"], vec![hit(1), hit(2)], &[]);
+        assert_eq!(kept.iter().map(|h| h.line).collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn a_suppression_above_an_item_covers_the_item() {
+        let src = "# hal-lint: allow(indicator-var, process-table) legacy shim\nf() {\n  x\n}\ny\n";
+        let kept = apply(src, &["#"], vec![hit(2), hit(3), hit(5)], &[(2, 4)]);
+        assert_eq!(kept.iter().map(|h| h.line).collect::<Vec<_>>(), [5]);
+    }
+
+    #[test]
+    fn bad_suppressions_are_findings_and_silence_nothing() {
+        let src = "a # hal-lint: allow(indicator-var)\nb # hal-lint: allow(no-such-rule) why\nc # hal-lint: deny(x)\n";
+        let kept = apply(src, &["#"], vec![hit(1)], &[]);
+        let rules: Vec<(Rule, usize, usize)> = kept.iter().map(|h| (h.rule, h.line, h.column)).collect();
+        assert_eq!(
+            rules,
+            [
+                (Rule::BadSuppression, 1, 5),
+                (Rule::BadSuppression, 2, 5),
+                (Rule::BadSuppression, 3, 5),
+                (Rule::IndicatorVar, 1, 1)
+            ]
+        );
+        assert!(kept[0].message.contains("without a reason"), "{}", kept[0].message);
+        assert!(kept[1].message.contains("no-such-rule"), "{}", kept[1].message);
+    }
+
+    #[test]
+    fn the_mark_outside_a_comment_is_not_a_suppression() {
+        let src = "echo \"hal-lint: allow(indicator-var) no\"\n";
+        let kept = apply(src, &["#"], vec![hit(1)], &[]);
+        assert_eq!(kept.len(), 1);
+    }
+}

@@ -1,0 +1,94 @@
+//! What the tree-sitter languages share: parsing, walking, text and positions.
+
+use tree_sitter::{Language, Node, Parser, Tree};
+
+use crate::lines::Lines;
+use crate::walk::FileLint;
+
+/// A parsed file: its tree, its text and its line index.
+pub(crate) struct Parsed<'a> {
+    pub(crate) tree: Tree,
+    pub(crate) src: &'a str,
+    pub(crate) lines: Lines<'a>,
+}
+
+impl<'a> Parsed<'a> {
+    /// Parses `src`; `None` only when tree-sitter gives no tree at all. A tree with
+    /// errors still comes back (tree-sitter recovers), and `unparseable` says where.
+    pub(crate) fn new(src: &'a str, language: &Language) -> Option<Self> {
+        let mut parser = Parser::new();
+        parser.set_language(language).ok()?;
+        let tree = parser.parse(src, None)?;
+        Some(Self { tree, src, lines: Lines::new(src) })
+    }
+
+    /// The text of `node`.
+    pub(crate) fn text(&self, node: Node<'_>) -> &'a str {
+        self.src.get(node.start_byte()..node.end_byte()).unwrap_or("")
+    }
+
+    /// The 1-based line and character column where `node` starts.
+    pub(crate) fn pos(&self, node: Node<'_>) -> (usize, usize) {
+        self.lines.pos(node.start_byte())
+    }
+
+    /// Every node, parents before children.
+    pub(crate) fn nodes(&self) -> Vec<Node<'_>> {
+        descendants(self.tree.root_node())
+    }
+
+    /// A `FileLint` with the extents of every node below the root that is not a bare
+    /// block, and a note when the tree has syntax errors.
+    pub(crate) fn file_lint(&self, nodes: &[Node<'_>], what: &str) -> FileLint {
+        let root = self.tree.root_node();
+        let mut lint = FileLint::default();
+        for n in nodes {
+            if n.id() != root.id()
+                && n.is_named()
+                && !matches!(n.kind(), "block" | "statement_block" | "compound_statement")
+            {
+                lint.extents.push((self.lines.pos(n.start_byte()).0, self.lines.pos(n.end_byte().saturating_sub(1)).0));
+            }
+        }
+        if root.has_error() {
+            let at = nodes.iter().find(|n| n.is_error() || n.is_missing()).map_or((1, 1), |n| self.pos(*n));
+            lint.unparseable = Some(format!("not valid {what} at {}:{} (linted what parsed)", at.0, at.1));
+        }
+        lint
+    }
+}
+
+/// The value of a string literal node: its text without quotes (escapes kept).
+pub(crate) fn unquote(text: &str) -> &str {
+    let t = text.trim_start_matches(|c: char| c.is_ascii_alphabetic()); // Python prefixes: r, b, f, u
+    for q in ["\"\"\"", "'''", "\"", "'", "`"] {
+        if let Some(inner) = t.strip_prefix(q).and_then(|s| s.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    text
+}
+
+/// The last `.`-separated name of a callee (`fs.promises.readFile` → `readFile`).
+pub(crate) fn last_name(callee: &str) -> &str {
+    callee.rsplit('.').next().unwrap_or(callee).trim()
+}
+
+/// The program a command line starts with, without its directory.
+pub(crate) fn program(command_line: &str) -> &str {
+    let first = command_line.split_whitespace().next().unwrap_or("");
+    first.rsplit('/').next().unwrap_or(first)
+}
+
+/// Every node under `node` (itself included), parents first, without recursion.
+pub(crate) fn descendants<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        out.push(n);
+        let mut cursor = n.walk();
+        let children: Vec<Node<'t>> = n.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
