@@ -154,7 +154,7 @@ impl<'a> Linter<'_, 'a> {
                 if self.is_env(object) {
                     self.var(property, self.text(property));
                 } else if self.text(object) == "process" && self.text(property) == "ppid" {
-                    self.process(n, "`process.ppid` walks the process tree, which reads");
+                    self.process(n, "process.ppid");
                 }
             }
             "subscript_expression" => {
@@ -196,7 +196,7 @@ impl<'a> Linter<'_, 'a> {
                 if let Some(source) = field("source")
                     && PROCESS_PACKAGES.contains(&unquote(self.text(source)))
                 {
-                    self.process(source, &format!("imports `{}`, which reads", unquote(self.text(source))));
+                    self.process(source, unquote(self.text(source)));
                 }
             }
             _ => {}
@@ -217,11 +217,11 @@ impl<'a> Linter<'_, 'a> {
             }
         } else if callee == "require" {
             if let Some((a, v)) = first.filter(|(_, v)| PROCESS_PACKAGES.contains(v)) {
-                self.process(a, &format!("requires `{v}`, which reads"));
+                self.process(a, &format!("require(\"{v}\")"));
             }
         } else if EXEC_FNS.contains(&name) {
             if let Some((a, v)) = first.filter(|(_, v)| PROCESS_PROGRAMS.contains(&program(v))) {
-                self.process(a, &format!("runs `{}`, which reads", program(v)));
+                self.process(a, program(v));
             }
         } else if FS_FNS.contains(&name) {
             let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();

@@ -214,7 +214,7 @@ impl<'a> Linter<'_, 'a> {
                 for m in modules {
                     let name = self.imported(m).map_or("", |(module, _)| module);
                     if PROCESS_PACKAGES.contains(&name.split('.').next().unwrap_or("")) {
-                        self.process(m, &format!("imports `{name}`, which reads"));
+                        self.process(m, name);
                     }
                 }
             }
@@ -241,14 +241,14 @@ impl<'a> Linter<'_, 'a> {
                 self.var(a, name);
             }
         } else if callee == "os.getppid" {
-            self.process(n, "`os.getppid()` starts a walk of the process tree, which reads");
+            self.process(n, "os.getppid()");
         } else if RUNNERS.contains(&callee.as_str()) {
             let prog = first.and_then(|a| match a.kind() {
                 "list" => a.named_child(0).and_then(|c| self.value(c)).map(|v| (c_or(a), v)),
                 _ => self.value(a).map(|v| (a, v)),
             });
             if let Some((a, v)) = prog.filter(|(_, v)| PROCESS_PROGRAMS.contains(&program(v))) {
-                self.process(a, &format!("runs `{}`, which reads", program(v)));
+                self.process(a, program(v));
             }
         } else if FS_FNS.contains(&last_name(&callee)) {
             let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();

@@ -201,12 +201,7 @@ impl Linter {
             syn::UseTree::Glob(_) => {
                 if prefix.first().is_some_and(|f| PROCESS_CRATES.contains(&f.as_str())) {
                     let (line, col) = line_col(span);
-                    self.hit(Hit::process(
-                        line,
-                        col,
-                        &format!("`use {}::*` imports an API that reads", prefix.join("::")),
-                        true,
-                    ));
+                    self.hit(Hit::process(line, col, &format!("use {}::*", prefix.join("::")), true));
                 }
             }
         }
@@ -217,7 +212,7 @@ impl Linter {
         let full = self.expand(&full);
         if full.first().is_some_and(|f| PROCESS_CRATES.contains(&f.as_str())) {
             let (line, col) = line_col(span);
-            self.hit(Hit::process(line, col, &format!("`use {}` imports an API that reads", full.join("::")), true));
+            self.hit(Hit::process(line, col, &format!("use {}", full.join("::")), true));
         }
         if local != "_" {
             self.aliases.insert(local, full);
@@ -248,12 +243,7 @@ impl Linter {
                 let base = prog.rsplit('/').next().unwrap_or(&prog);
                 if PROCESS_PROGRAMS.contains(&base) {
                     let (line, col) = line_col(arg.span());
-                    self.hit(Hit::process(
-                        line,
-                        col,
-                        &format!("`Command::new(\"{prog}\")` lists processes, reading"),
-                        true,
-                    ));
+                    self.hit(Hit::process(line, col, &format!("Command::new(\"{prog}\")"), true));
                 }
             }
         } else if FS_FNS.contains(&last)
@@ -295,7 +285,7 @@ impl<'ast> Visit<'ast> for Linter {
         let name = e.ident.to_string();
         if PROCESS_CRATES.contains(&name.as_str()) {
             let (line, col) = line_col(e.ident.span());
-            self.hit(Hit::process(line, col, &format!("`extern crate {name}` links an API that reads"), true));
+            self.hit(Hit::process(line, col, &format!("extern crate {name}"), true));
         }
     }
 
@@ -303,7 +293,7 @@ impl<'ast> Visit<'ast> for Linter {
         let full = self.expand(&segments(p));
         if full.len() > 1 && PROCESS_CRATES.contains(&full[0].as_str()) {
             let (line, col) = line_col(p.span());
-            self.hit(Hit::process(line, col, &format!("`{}` reads", full.join("::")), true));
+            self.hit(Hit::process(line, col, &full.join("::"), true));
         }
         syn::visit::visit_path(self, p);
     }

@@ -64,7 +64,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
                 if PROCESS_PROGRAMS.contains(&name) {
                     let at = n.child_by_field_name("name").unwrap_or(n);
                     let (line, col) = p.pos(at);
-                    lint.hits.push(Hit::process(line, col, &format!("calls `{name}`, which reads"), false));
+                    lint.hits.push(Hit::process(line, col, name, false));
                 } else if name == "printenv" {
                     let mut cursor = n.walk();
                     for arg in n.children_by_field_name("argument", &mut cursor) {

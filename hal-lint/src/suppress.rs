@@ -59,6 +59,10 @@ fn is_comment_line(text: &str, comment: &[&str]) -> bool {
     comment.iter().any(|c| t.starts_with(c))
 }
 
+fn is_code(text: &str, comment: &[&str]) -> bool {
+    !text.trim().is_empty() && !is_comment_line(text, comment)
+}
+
 /// Drops the hits a suppression covers and adds a finding for each bad suppression.
 pub(crate) fn apply(src: &str, comment: &[&str], hits: Vec<Hit>, extents: &[(usize, usize)]) -> Vec<Hit> {
     if comment.is_empty() {
@@ -78,10 +82,18 @@ pub(crate) fn apply(src: &str, comment: &[&str], hits: Vec<Hit>, extents: &[(usi
         match parse(&text[at + MARK.len()..]) {
             Err(why) => out.push(bad(line, column, &why)),
             Ok(rules) if is_comment_line(before, comment) || before.trim().is_empty() => {
-                let next = (line + 1..=lines.count())
-                    .find(|&l| !lines.text(l).trim().is_empty() && !is_comment_line(lines.text(l), comment));
+                let next = (line + 1..=lines.count()).find(|&l| is_code(lines.text(l), comment));
+                // The item or statement the comment stands in: it contains the next line
+                // of code and starts after the code before the comment (doc comments and
+                // attributes may stand between).
+                let prev = (1..line).rev().find(|&l| is_code(lines.text(l), comment)).unwrap_or(0);
                 if let Some(first) = next {
-                    let last = extents.iter().filter(|(s, _)| *s == first).map(|(_, e)| *e).max().unwrap_or(first);
+                    let last = extents
+                        .iter()
+                        .filter(|(s, e)| *s > prev && *s <= first && first <= *e)
+                        .map(|(_, e)| *e)
+                        .max()
+                        .unwrap_or(first);
                     allows.push(Allow { rules, first, last, line });
                 }
             }

@@ -143,18 +143,18 @@ impl Hit {
                     suggestion: call.to_owned(),
                 }
             }
-            PathHit::Proc => Self::process(line, column, "reads `/proc`", rust),
+            PathHit::Proc => Self::process(line, column, "/proc", rust),
         }
     }
 
-    /// A read of the process table, described by `what` ("calls `ps`").
+    /// A read of the process table through `what` (a program, an API, a package).
     pub(crate) fn process(line: usize, column: usize, what: &str, rust: bool) -> Self {
         let call = Ask::Provider.call(rust);
         Self {
             rule: Rule::ProcessTable,
             line,
             column,
-            message: format!("{what}, the process table; ask the HAL instead: `{call}`"),
+            message: format!("reads the process table (`{what}`); ask the HAL instead: `{call}`"),
             suggestion: call.to_owned(),
         }
     }

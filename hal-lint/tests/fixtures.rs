@@ -1,0 +1,217 @@
+//! The fixture skills: exact findings (rule, line, column) for each violating one,
+//! nothing for each clean one.
+
+use std::path::{Path, PathBuf};
+
+use hal_lint::{Options, Report, Rule, lint_paths};
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(rel)
+}
+
+fn lint(rel: &str) -> Report {
+    let root = fixture(rel);
+    let mut r = lint_paths(std::slice::from_ref(&root), &Options::default());
+    r.relative_to(&root);
+    assert_eq!(r.diagnostics, [], "{rel}");
+    r
+}
+
+/// `(path, rule id, line, column)` of every finding under `rel`.
+fn found(rel: &str) -> Vec<(String, &'static str, usize, usize)> {
+    lint(rel)
+        .findings
+        .iter()
+        .map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.rule.id(), f.line, f.column))
+        .collect()
+}
+
+fn at(path: &str, list: &[(&'static str, usize, usize)]) -> Vec<(String, &'static str, usize, usize)> {
+    list.iter().map(|(r, l, c)| (path.to_owned(), *r, *l, *c)).collect()
+}
+
+#[test]
+fn rust() {
+    let mut want = at("Cargo.toml", &[("process-dependency", 9, 1)]);
+    want.extend(at(
+        "src/lib.rs",
+        &[
+            ("process-table", 5, 14),
+            ("indicator-var", 13, 20),
+            ("indicator-var", 14, 27),
+            ("indicator-file", 16, 23),
+            ("process-table", 17, 26),
+            ("process-table", 18, 37),
+            ("process-table", 19, 14),
+            ("indicator-var", 21, 30),
+            ("bad-suppression", 26, 4),
+            ("indicator-var", 28, 19),
+        ],
+    ));
+    assert_eq!(found("rust/violating"), want);
+}
+
+#[test]
+fn shell() {
+    let mut want = at("bin/detect", &[("indicator-var", 3, 8)]);
+    want.extend(at(
+        "hook.sh",
+        &[
+            ("indicator-var", 3, 10),
+            ("indicator-var", 6, 10),
+            ("indicator-var", 6, 29),
+            ("indicator-file", 7, 6),
+            ("process-table", 8, 10),
+            ("process-table", 9, 12),
+            ("indicator-var", 11, 8),
+        ],
+    ));
+    assert_eq!(found("shell/violating"), want);
+}
+
+#[test]
+fn typescript() {
+    let want = at(
+        "index.ts",
+        &[
+            ("indicator-var", 12, 19),
+            ("indicator-var", 13, 19),
+            ("indicator-var", 14, 11),
+            ("indicator-var", 15, 11),
+            ("indicator-file", 16, 38),
+            ("process-table", 17, 26),
+            ("indicator-var", 19, 28),
+        ],
+    );
+    assert_eq!(found("typescript/violating"), want);
+}
+
+#[test]
+fn javascript() {
+    let want = at(
+        "index.js",
+        &[
+            ("process-table", 4, 24),
+            ("indicator-var", 6, 18),
+            ("indicator-var", 7, 27),
+            ("indicator-file", 8, 30),
+            ("process-table", 9, 25),
+            ("indicator-var", 11, 23),
+        ],
+    );
+    assert_eq!(found("javascript/violating"), want);
+}
+
+#[test]
+fn python() {
+    let want = at(
+        "skill.py",
+        &[
+            ("process-table", 9, 8),
+            ("indicator-var", 17, 23),
+            ("indicator-var", 19, 8),
+            ("indicator-var", 21, 25),
+            ("indicator-file", 22, 23),
+            ("process-table", 24, 29),
+            ("process-table", 25, 27),
+            ("indicator-var", 28, 23),
+        ],
+    );
+    assert_eq!(found("python/violating"), want);
+}
+
+#[test]
+fn markdown_skill_with_a_hook_script_and_hook_settings() {
+    let mut want = at(".claude/settings.json", &[("indicator-var", 7, 51)]);
+    want.extend(at("hooks/session-start.sh", &[("indicator-var", 3, 10), ("indicator-var", 4, 23)]));
+    assert_eq!(found("markdown-skill"), want);
+    // SKILL.md names the same indicators in prose and a code block: never linted.
+    let md = std::fs::read_to_string(fixture("markdown-skill/SKILL.md")).unwrap();
+    assert!(md.contains("$CLAUDECODE") && md.contains(".claude/settings.json"));
+}
+
+#[test]
+fn clean_skills_have_no_findings() {
+    for rel in [
+        "rust/clean",
+        "shell/clean",
+        "typescript/clean",
+        "javascript/clean",
+        "python/clean",
+        "markdown-clean",
+        "manifests/pinned",
+    ] {
+        let r = lint(rel);
+        assert_eq!(r.text(), "", "{rel}");
+        assert!(r.files > 0, "{rel}: nothing was linted");
+    }
+}
+
+#[test]
+fn a_suppression_with_a_reason_silences_exactly_its_line() {
+    // Each violating fixture repeats a suppressed line on the next line, unsuppressed.
+    for (rel, suppressed) in [
+        ("rust/violating/src/lib.rs", 20),
+        ("shell/violating/hook.sh", 10),
+        ("typescript/violating/index.ts", 18),
+        ("javascript/violating/index.js", 10),
+        ("python/violating/skill.py", 27),
+    ] {
+        let src = std::fs::read_to_string(fixture(rel)).unwrap();
+        let line = src.lines().nth(suppressed - 1).unwrap();
+        assert!(line.contains("hal-lint: allow(indicator-var) "), "{rel}:{suppressed}: {line}");
+        let lines: Vec<usize> = lint(rel).findings.iter().map(|f| f.line).collect();
+        assert!(!lines.contains(&suppressed), "{rel}: {lines:?}");
+        assert!(lines.contains(&(suppressed + 1)), "{rel}: {lines:?}");
+    }
+}
+
+#[test]
+fn manifests_one_finding_each() {
+    for (rel, path, rule, line) in [
+        ("manifests/hal-detect", "Cargo.toml", Rule::HalCrateDependency, 9),
+        ("manifests/sysinfo", "Cargo.toml", Rule::ProcessDependency, 9),
+        ("manifests/star", "Cargo.toml", Rule::UnpinnedHalTypes, 8),
+        ("manifests/path", "Cargo.toml", Rule::UnpinnedHalTypes, 8),
+        ("manifests/package-json", "package.json", Rule::DetectionPackage, 5),
+        ("manifests/pyproject", "pyproject.toml", Rule::ProcessDependency, 6),
+    ] {
+        let r = lint(rel);
+        let got: Vec<(String, Rule, usize)> =
+            r.findings.iter().map(|f| (f.path.to_string_lossy().into_owned(), f.rule, f.line)).collect();
+        assert_eq!(got, [(path.to_owned(), rule, line)], "{rel}");
+    }
+    assert_eq!(found("manifests/pinned"), []);
+}
+
+#[test]
+fn messages_name_the_hal_call_for_the_language() {
+    let rust = lint("rust/violating");
+    let f = rust.findings.iter().find(|f| f.rule == Rule::IndicatorVar).unwrap();
+    assert_eq!(f.suggestion, "hal_types::RuntimeHal::detect_provider");
+    assert!(f.message.contains("`CLAUDECODE`") && f.message.contains("hal_types::RuntimeHal"), "{}", f.message);
+    let sh = lint("shell/violating");
+    let f = sh.findings.iter().find(|f| f.line == 6).unwrap();
+    assert_eq!(f.suggestion, "hal session-id");
+    let ts = lint("typescript/violating");
+    assert!(ts.findings.iter().all(|f| f.suggestion.starts_with("hal ")), "{}", ts.text());
+}
+
+#[test]
+fn an_unparseable_file_is_a_diagnostic_and_hides_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.rs"), "fn broken( {").unwrap();
+    std::fs::write(dir.path().join("b.sh"), "echo \"$CLAUDECODE\"\n").unwrap();
+    let r = lint_paths(&[dir.path().to_path_buf()], &Options::default());
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    assert_eq!(r.diagnostics[0].code, "lint_unparseable");
+    assert_eq!(r.findings.len(), 1);
+    assert_eq!(r.exit_code(), 1);
+}
+
+#[test]
+fn a_missing_path_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = lint_paths(&[dir.path().join("no-such-skill")], &Options::default());
+    assert_eq!((r.diagnostics[0].code, r.exit_code()), ("path_missing", 2));
+}
