@@ -2,6 +2,7 @@
 //! without a panic, findings stay inside the file and come sorted, and a file made only
 //! of comments has no findings whatever indicators the comments name.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use proptest::prelude::*;
@@ -61,7 +62,10 @@ proptest! {
     ) {
         let ext = EXTENSIONS[ext];
         let marker = if matches!(ext, "py" | "sh") { "#" } else { "//" };
-        let src: String = lines.iter().map(|(ind, noise)| format!("{marker} {noise} {ind} {noise}\n")).collect();
+        let mut src = String::new();
+        for (ind, noise) in &lines {
+            let _ = writeln!(src, "{marker} {noise} {ind} {noise}");
+        }
         let r = hal_lint::lint_source(Path::new(&format!("x.{ext}")), &src);
         prop_assert_eq!(r.findings, vec![], "{}", src);
     }
