@@ -15,7 +15,8 @@ Exit codes:
   0  success
   1  nothing to report: no session id (`session-id`), an `unknown` runtime under
      --require-known, or findings (`lint`)
-  2  usage error: unknown command, role, provider, policy, strategy or shell
+  2  usage error: unknown command, role, provider, policy, strategy or shell; a
+     path to lint that does not exist, or `lint` in a hal built without it
 Detection itself never fails; any other exit status is a bug.";
 
 /// The command line.
@@ -102,11 +103,17 @@ pub enum Command {
     Explain,
     /// `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
     Env,
-    /// The boundary lint: report code under PATH that reads runtime env vars, names
-    /// runtime indicators or walks the process tree instead of asking hal.
+    /// The boundary lint: report skill code (Rust, shell, TypeScript, JavaScript, Python,
+    /// hook settings, manifests) that reads runtime indicator variables, probes runtime
+    /// indicator files or reads the process table instead of asking hal.
     Lint {
-        /// A crate directory or a single .rs file.
-        path: PathBuf,
+        /// Skill directories or files.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// `text` (path:line:col: rule-id: message, like a compiler) or `github` (GitHub
+        /// Actions workflow annotations); --json prints one JSON object instead.
+        #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+        format: LintFormat,
     },
     /// Shell completions for hal.
     Completions {
@@ -132,6 +139,14 @@ pub struct ProviderArg {
 pub enum Format {
     Text,
     Markdown,
+}
+
+/// Output format of `lint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum LintFormat {
+    Text,
+    Github,
 }
 
 pub(crate) fn parse_role(s: &str) -> Result<AgentRole, String> {

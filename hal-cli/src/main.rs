@@ -59,6 +59,12 @@ fn hal() -> u8 {
     if stdout.write_all(out.stdout.as_bytes()).and_then(|()| stdout.flush()).is_err() {
         return 0;
     }
+    if !cli.global.json {
+        let mut stderr = std::io::stderr().lock();
+        for e in &out.errors {
+            let _ = writeln!(stderr, "error: {}", hal_caps::text::escape_control(e));
+        }
+    }
     if !cli.global.quiet && !cli.global.json {
         let mut stderr = std::io::stderr().lock();
         for w in &out.warnings {

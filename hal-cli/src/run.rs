@@ -24,6 +24,8 @@ pub struct Output {
     pub stdout: String,
     /// Warnings for stderr (human mode only; JSON carries its own).
     pub warnings: Vec<String>,
+    /// Errors for stderr (human mode only; JSON carries its own), printed even with -q.
+    pub errors: Vec<String>,
     pub code: u8,
 }
 
@@ -166,7 +168,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             out.warnings.clone_from(&hal.detection().warnings);
             require_known(g, hal.detect_provider(), &mut out);
         }
-        Command::Lint { path } => out = lint(path, g.json),
+        Command::Lint { paths, format } => out = crate::lint::run(paths, *format, g.json, &host),
         Command::Providers => out.stdout = providers(g.json),
         Command::Events { provider } => {
             let p = provider.provider.unwrap_or_else(|| detector(&host, g).detect().provider);
@@ -250,33 +252,6 @@ fn events(p: RuntimeProvider, as_json: bool) -> String {
         let _ = writeln!(s, "  {c:<22} {}", native(c).unwrap_or("-"));
     }
     s
-}
-
-/// `hal lint PATH`: exit 1 on findings, 2 when the path cannot be read.
-fn lint(path: &std::path::Path, as_json: bool) -> Output {
-    let mut out = Output::default();
-    match hal_detect::lint::lint_dir(path, &[("target/", "build output")]) {
-        Ok(findings) => {
-            out.stdout = if as_json {
-                let list: Vec<Value> = findings
-                    .iter()
-                    .map(|f| json!({"path": f.path.to_string_lossy(), "line": f.line, "col": f.col, "rule": f.rule, "found": f.found}))
-                    .collect();
-                versioned(json!({ "findings": list }))
-            } else {
-                findings.iter().fold(String::new(), |mut s, f| {
-                    let _ = writeln!(s, "{}", escape_control(&f.to_string()));
-                    s
-                })
-            };
-            out.code = u8::from(!findings.is_empty());
-        }
-        Err(e) => {
-            out.warnings.push(format!("cannot lint {}: {e}", escape_control(&path.to_string_lossy())));
-            out.code = 2;
-        }
-    }
-    out
 }
 
 fn detect_text(d: &Detection) -> String {

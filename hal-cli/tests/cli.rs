@@ -211,18 +211,71 @@ fn completions_and_man() {
     assert!(stdout(&o).starts_with(".ie") || stdout(&o).contains(".TH"), "{}", stdout(&o));
 }
 
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 #[test]
-fn lint_a_crate_outside_the_workspace() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../xtask/tests/fixtures");
-    let o = hal(&["lint", fixtures.join("violating").to_str().unwrap()], &[]);
+fn lint_skills_with_paths_relative_to_the_current_directory() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hal-lint/tests/fixtures").canonicalize().unwrap();
+    let first = "shell/violating/bin/detect:3:8: indicator-var: reads runtime indicator variable `GEMINI_CLI`; \
+                 ask the HAL instead: `hal detect --json`";
+    let relative = hal_in(&fixtures, &["lint", "shell/violating", "rust/clean"], &[]);
+    assert_eq!(relative.status.code(), Some(1), "{}", stderr(&relative));
+    assert_eq!(stdout(&relative).lines().next(), Some(first));
+    assert_eq!(stdout(&relative).lines().count(), 8, "{}", stdout(&relative));
+    let absolute = fixtures.join("shell/violating");
+    let o = hal_in(&fixtures, &["lint", absolute.to_str().unwrap(), "rust/clean"], &[]);
+    assert_eq!(stdout(&o), stdout(&relative));
+
+    let o = hal_in(&fixtures, &["lint", "python/violating", "--json"], &[]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o).lines().count(), 10, "{}", stdout(&o));
-    assert!(stdout(&o).contains("src/lib.rs:3:15: env-read:"));
-    let o = hal(&["lint", fixtures.join("clean").to_str().unwrap(), "--json"], &[]);
-    assert_eq!(o.status.code(), Some(0));
-    assert_eq!(serde_json::from_slice::<Value>(&o.stdout).unwrap()["findings"], serde_json::json!([]));
-    let o = hal(&["lint", "/nonexistent/crate"], &[]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["version"].as_u64(), v["warnings"].as_array().map(Vec::len)), (Some(1), Some(0)));
+    assert_eq!(v["diagnostics"], serde_json::json!([]));
+    let f = &v["findings"][0];
+    assert_eq!(
+        (f["rule"].as_str(), f["path"].as_str(), f["line"].as_u64(), f["column"].as_u64()),
+        (Some("process-table"), Some("python/violating/skill.py"), Some(9), Some(8))
+    );
+    assert_eq!(f["suggestion"], "hal detect --json");
+    // The keys of version 1 before `column` and `message`, kept as deprecated aliases.
+    assert_eq!((&f["col"], &f["found"]), (&f["column"], &f["message"]));
+
+    let o = hal_in(&fixtures, &["lint", "markdown-skill", "--format", "github"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with(
+            "::error file=markdown-skill/.claude/settings.json,line=7,col=51,title=hal-lint indicator-var::reads runtime indicator variable `CODEX_THREAD_ID`"
+        ),
+        "{}",
+        stdout(&o)
+    );
+
+    let o = hal_in(&fixtures, &["lint", "rust/clean", "typescript/clean"], &[]);
+    assert_eq!((o.status.code(), stdout(&o), stderr(&o)), (Some(0), String::new(), String::new()));
+}
+
+#[test]
+fn lint_a_missing_path_is_a_usage_error_and_a_broken_file_a_warning() {
+    let o = hal(&["lint", "no-such-skill"], &[]);
     assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "error: cannot lint no-such-skill: no such file or directory\n");
+    let v = json(&["lint", "no-such-skill"], &[]);
+    assert_eq!(v["diagnostics"][0]["code"], "path_missing");
+    assert_eq!(v["diagnostics"][0]["subject"], "no-such-skill");
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("broken.py"), "def (:\n").unwrap();
+    std::fs::write(dir.path().join("hook.sh"), "echo \"$CLAUDECODE\"\n").unwrap();
+    let o = hal_in(dir.path(), &["lint", "."], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("hook.sh:1:7: indicator-var:"), "{}", stdout(&o));
+    assert!(stderr(&o).starts_with("warning: broken.py: not valid Python at 1:"), "{}", stderr(&o));
+    let o = hal_in(dir.path(), &["lint", ".", "--json"], &[]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["diagnostics"][0]["code"], "lint_unparseable");
+    assert_eq!(v["diagnostics"][0]["subject"], "broken.py");
 }
 
 #[test]

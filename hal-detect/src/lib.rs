@@ -17,8 +17,6 @@ pub mod cascade;
 pub mod fake;
 pub mod host;
 pub mod identify;
-#[cfg(feature = "lint")]
-pub mod lint;
 pub mod os;
 pub mod session;
 pub mod settings;

@@ -1,7 +1,7 @@
 //! Rendering a report: compiler-style text, GitHub workflow annotations, JSON.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Component, Path};
 
 use serde_json::{Value, json};
 
@@ -35,12 +35,13 @@ fn shown(p: &Path) -> String {
 
 impl Report {
     /// Makes every path relative to `base` where it lies below it (the current
-    /// directory, so that paths print as the user can open them).
+    /// directory, so that paths print as the user can open them), without a leading `./`.
     pub fn relative_to(&mut self, base: &Path) {
         let rel = |p: &mut std::path::PathBuf| {
-            if let Ok(r) = p.strip_prefix(base) {
-                *p = if r.as_os_str().is_empty() { ".".into() } else { r.to_path_buf() };
-            }
+            let r = p.strip_prefix(base).unwrap_or(p);
+            // `./hook.sh` (from linting `.`) prints as `hook.sh`.
+            let r: std::path::PathBuf = r.components().skip_while(|c| matches!(c, Component::CurDir)).collect();
+            *p = if r.as_os_str().is_empty() { ".".into() } else { r };
         };
         for f in &mut self.findings {
             rel(&mut f.path);

@@ -118,6 +118,11 @@ fn lit_str(e: &syn::Expr) -> Option<String> {
     }
 }
 
+/// `#[cfg(test)]`.
+fn is_cfg_test(a: &syn::Attribute) -> bool {
+    a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
+}
+
 fn segments(p: &syn::Path) -> Vec<String> {
     p.segments.iter().map(|s| s.ident.to_string()).collect()
 }
@@ -262,6 +267,16 @@ impl<'ast> Visit<'ast> for Linter {
     }
 
     fn visit_item(&mut self, i: &'ast syn::Item) {
+        if let syn::Item::Mod(m) = i
+            && m.attrs.iter().any(is_cfg_test)
+        {
+            return; // unit tests build fake environments; they never ship
+        }
+        if let syn::Item::Fn(f) = i
+            && f.attrs.iter().any(|a| is_cfg_test(a) || a.path().is_ident("test"))
+        {
+            return;
+        }
         self.extent(i.span());
         syn::visit::visit_item(self, i);
     }
@@ -346,6 +361,12 @@ mod tests {
     fn a_literal_that_reaches_nothing_is_not_a_finding() {
         let src = "fn help() { println!(\"set GEMINI_CLI or open .claude/settings.json\"); let _ = \"CLAUDECODE\"; }\n";
         assert_eq!(rules(src), []);
+    }
+
+    #[test]
+    fn unit_tests_are_not_linted() {
+        let src = "#[cfg(test)]\nmod tests {\n    fn f() { let _ = std::env::var(\"CLAUDECODE\"); }\n}\n#[test]\nfn t() { let _ = std::env::var(\"CLAUDECODE\"); }\nfn g() { let _ = std::env::var(\"CLAUDECODE\"); }\n";
+        assert_eq!(rules(src), [("indicator-var", 7, 32)]);
     }
 
     #[test]

@@ -59,6 +59,14 @@ fn is_comment_line(text: &str, comment: &[&str]) -> bool {
     comment.iter().any(|c| t.starts_with(c))
 }
 
+/// Whether `before` (the text left of the mark) ends with a comment opener that stands
+/// alone: `// hal-lint:`, `x # hal-lint:`, `/* hal-lint:`; not `/// hal-lint:` (a doc
+/// comment), nor `"# hal-lint:` or a quoted `` `// hal-lint:` ``.
+fn opens_a_comment(before: &str, comment: &[&str]) -> bool {
+    let b = before.trim_end();
+    comment.iter().any(|c| b.strip_suffix(c).is_some_and(|pre| pre.is_empty() || pre.ends_with(char::is_whitespace)))
+}
+
 fn is_code(text: &str, comment: &[&str]) -> bool {
     !text.trim().is_empty() && !is_comment_line(text, comment)
 }
@@ -75,13 +83,13 @@ pub(crate) fn apply(src: &str, comment: &[&str], hits: Vec<Hit>, extents: &[(usi
         let text = lines.text(line);
         let Some(at) = text.find(MARK) else { continue };
         let before = &text[..at];
-        if !comment.iter().any(|c| before.contains(c)) {
-            continue; // not in a comment
+        if !opens_a_comment(before, comment) {
+            continue; // not a comment of its own: code, a string, a doc comment
         }
         let column = before.chars().count() + 1;
         match parse(&text[at + MARK.len()..]) {
             Err(why) => out.push(bad(line, column, &why)),
-            Ok(rules) if is_comment_line(before, comment) || before.trim().is_empty() => {
+            Ok(rules) if is_comment_line(before, comment) => {
                 let next = (line + 1..=lines.count()).find(|&l| is_code(lines.text(l), comment));
                 // The item or statement the comment stands in: it contains the next line
                 // of code and starts after the code before the comment (doc comments and
@@ -147,9 +155,12 @@ mod tests {
     }
 
     #[test]
-    fn the_mark_outside_a_comment_is_not_a_suppression() {
-        let src = "echo \"hal-lint: allow(indicator-var) no\"\n";
+    fn the_mark_outside_a_comment_of_its_own_is_not_a_suppression() {
+        let src = "echo \"hal-lint: allow(indicator-var) no\" # see hal-lint: allow(x)\n";
         let kept = apply(src, &["#"], vec![hit(1)], &[]);
         assert_eq!(kept.len(), 1);
+        let src = "/// hal-lint: allow(<id>) in docs\nx // hal-lint: allow(indicator-var) because\n";
+        let kept = apply(src, &["//", "/*"], vec![hit(1), hit(2)], &[]);
+        assert_eq!(kept.iter().map(|h| (h.rule, h.line)).collect::<Vec<_>>(), [(Rule::IndicatorVar, 1)]);
     }
 }

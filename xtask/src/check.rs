@@ -58,15 +58,9 @@ pub(crate) fn check() -> Result<(), String> {
     step(&mut failures, "tests", test);
 
     eprintln!("==> boundary lint");
-    match hal_detect::lint::lint_dir(&root(), hal_detect::lint::WORKSPACE_ALLOWLIST) {
-        Ok(f) if f.is_empty() => eprintln!("    boundary lint: ok"),
-        Ok(f) => {
-            for x in &f {
-                eprintln!("{x}");
-            }
-            failures.push(format!("boundary lint: {} finding(s)", f.len()));
-        }
-        Err(e) => failures.push(format!("boundary lint: {e}")),
+    match crate::lint::print(&crate::lint::workspace(), "    boundary lint (workspace and examples/witness)") {
+        Ok(()) => {}
+        Err(e) => failures.push(e),
     }
 
     eprintln!("==> docs in sync");

@@ -1,0 +1,57 @@
+//! `hal lint PATH…`: the boundary lint (crate `hal-lint`), behind the default `lint`
+//! feature. A hal built without it (`cargo xtask dist`, the binary hooks run) answers
+//! `hal lint` with exit 2 and says why.
+
+use std::path::PathBuf;
+
+use hal_detect::Host;
+
+use crate::cli::LintFormat;
+use crate::run::Output;
+
+/// What `hal lint` says in a binary built without the lint.
+pub const WITHOUT_LINT: &str = "this hal was built without the lint (cargo feature `lint`; `cargo xtask dist` \
+     leaves it out so the binary hooks run carries no parser); run `hal lint` from a full build: \
+     `cargo install hal-cli`";
+
+/// `hal lint PATH…`: findings on stdout (text, GitHub annotations or JSON), paths relative
+/// to the current directory; exit 0 clean, 1 findings, 2 when a path does not exist.
+#[cfg(feature = "lint")]
+pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, json: bool, host: &H) -> Output {
+    let mut report = hal_lint::lint_paths(paths, &hal_lint::Options::default());
+    if let Ok(cwd) = host.current_dir() {
+        report.relative_to(&cwd);
+    }
+    let mut out = Output { code: report.exit_code(), ..Output::default() };
+    out.stdout = match (json, format) {
+        (true, _) => format!("{}\n", report.json(&[])),
+        (false, LintFormat::Github) => report.github(),
+        (false, _) => report.text(),
+    };
+    for d in &report.diagnostics {
+        if d.code == "path_missing" {
+            out.errors.push(format!("cannot lint {}", d.message));
+        } else if format != LintFormat::Github {
+            out.warnings.push(d.message.clone());
+        }
+    }
+    out
+}
+
+/// `hal lint` in a binary built without the lint: exit 2 with the explanation.
+#[cfg(not(feature = "lint"))]
+pub fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, json: bool, _host: &H) -> Output {
+    let mut out = Output { code: 2, ..Output::default() };
+    if json {
+        let v = serde_json::json!({
+            "version": crate::run::JSON_VERSION,
+            "findings": [],
+            "warnings": [],
+            "diagnostics": [{"code": "lint_unavailable", "subject": null, "message": WITHOUT_LINT}],
+        });
+        out.stdout = format!("{v}\n");
+    } else {
+        out.errors.push(WITHOUT_LINT.to_owned());
+    }
+    out
+}
