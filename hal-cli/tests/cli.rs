@@ -215,6 +215,7 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+#[cfg(feature = "lint")]
 #[test]
 fn lint_skills_with_paths_relative_to_the_current_directory() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hal-lint/tests/fixtures").canonicalize().unwrap();
@@ -256,6 +257,7 @@ fn lint_skills_with_paths_relative_to_the_current_directory() {
     assert_eq!((o.status.code(), stdout(&o), stderr(&o)), (Some(0), String::new(), String::new()));
 }
 
+#[cfg(feature = "lint")]
 #[test]
 fn lint_a_missing_path_is_a_usage_error_and_a_broken_file_a_warning() {
     let o = hal(&["lint", "no-such-skill"], &[]);
@@ -319,5 +321,16 @@ impl OutputRetrying for Command {
             }
         }
         panic!("{self:?}: text file busy for a second");
+    }
+}
+
+/// The positive control of `cargo xtask check`'s dist step, which finds none of these in
+/// `target/dist/hal` (built without the `lint` feature): a build with the lint holds them.
+#[cfg(feature = "lint")]
+#[test]
+fn a_build_with_the_lint_holds_the_parsers() {
+    let bytes = std::fs::read(env!("CARGO_BIN_EXE_hal")).unwrap();
+    for marker in ["tree_sitter", "tree-sitter", "/syn-"] {
+        assert!(bytes.windows(marker.len()).any(|w| w == marker.as_bytes()), "{marker}");
     }
 }

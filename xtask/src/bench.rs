@@ -124,7 +124,7 @@ fn criterion_medians() -> Vec<(String, f64)> {
 fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
     use crate::dist::{Static, build_release, build_static};
 
-    let dynamic = build_release()?.to_string_lossy().into_owned();
+    let dynamic = build_release(&[])?.to_string_lossy().into_owned();
     let dist = build_static(Static::Plain).map_or_else(|_| dynamic.clone(), |p| p.to_string_lossy().into_owned());
     let pie = build_static(Static::Pie).ok().map(|p| p.to_string_lossy().into_owned());
     let tmp = std::env::temp_dir();

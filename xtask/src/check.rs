@@ -63,6 +63,11 @@ pub(crate) fn check() -> Result<(), String> {
         Err(e) => failures.push(e),
     }
 
+    eprintln!("==> dist without the lint");
+    if let Err(e) = crate::dist::check_dist() {
+        failures.push(format!("dist without the lint: {e}"));
+    }
+
     eprintln!("==> docs in sync");
     match crate::codegen::check_docs(&root()) {
         Ok(()) => eprintln!("    docs in sync: ok"),

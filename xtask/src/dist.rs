@@ -8,10 +8,22 @@
 //! environment, its ancestors, its config file) can already run anything as that user,
 //! so randomising hal's image protects nothing a hook has; `--pie` builds static-pie
 //! for those who want it anyway. Elsewhere the plain release build.
+//!
+//! Without hal-cli's `lint` feature: the binary every hook runs carries no parser (no
+//! `syn`, no tree-sitter grammars); its `hal lint` says so and exits 2. `cargo xtask
+//! check` builds it and holds it to that ([`check_dist`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use crate::check::{cargo, root, run_step};
+
+/// The cargo flags of every binary `dist` installs: hal-cli without its `lint` feature.
+const WITHOUT_LINT: &[&str] = &["--no-default-features"];
+
+/// Strings only a binary linking the lint's parsers holds: syn's and tree-sitter's source
+/// paths (kept in panic locations even in a stripped binary) and tree-sitter's names.
+pub(crate) const PARSER_MARKERS: &[&str] = &["tree_sitter", "tree-sitter", "/syn-"];
 
 /// A static build of hal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,17 +54,34 @@ pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
     };
     let mut build = cargo();
     build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
-    build.args(["--target-dir", dir]).env("RUSTFLAGS", flags);
+    build.args(WITHOUT_LINT).args(["--target-dir", dir]).env("RUSTFLAGS", flags);
     run_step(&format!("{} release build of hal", kind.label()), build)?;
     Ok(root().join(dir).join("x86_64-unknown-linux-gnu/release/hal"))
 }
 
-/// Builds the plain (dynamic) release binary; its path.
-pub(crate) fn build_release() -> Result<PathBuf, String> {
+/// Builds the plain (dynamic) release binary with the extra cargo flags `extra` (none:
+/// what `cargo install` builds); its path.
+pub(crate) fn build_release(extra: &[&str]) -> Result<PathBuf, String> {
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli"]);
+    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra);
     run_step("release build of hal", build)?;
     Ok(root().join("target/release/hal"))
+}
+
+/// Builds `target/dist/hal`; its path.
+fn build_dist(kind: Static) -> Result<PathBuf, String> {
+    let built = match build_static(kind) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}; using the plain release build");
+            build_release(WITHOUT_LINT)?
+        }
+    };
+    let out = root().join("target/dist");
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let dest = out.join("hal");
+    std::fs::copy(&built, &dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    Ok(dest)
 }
 
 /// Writes `target/dist/hal` and prints its path.
@@ -62,17 +91,58 @@ pub(crate) fn dist(args: &[String]) -> Result<(), String> {
         [flag] if flag == "--pie" => Static::Pie,
         _ => return Err("usage: cargo xtask dist [--pie]".to_owned()),
     };
-    let built = match build_static(kind) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}; using the plain release build");
-            build_release()?
-        }
-    };
-    let out = root().join("target/dist");
-    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
-    let dest = out.join("hal");
-    std::fs::copy(&built, &dest).map_err(|e| format!("{}: {e}", dest.display()))?;
-    println!("{}", dest.display());
+    println!("{}", build_dist(kind)?.display());
     Ok(())
+}
+
+/// The parser markers `binary` holds.
+pub(crate) fn parser_markers(binary: &[u8]) -> Vec<&'static str> {
+    PARSER_MARKERS.iter().copied().filter(|m| binary.windows(m.len()).any(|w| w == m.as_bytes())).collect()
+}
+
+/// Holds a dist binary to its promise: no parser inside, and `hal lint` exits 2 saying
+/// why. Its size in bytes.
+pub(crate) fn verify_dist(binary: &Path) -> Result<u64, String> {
+    let bytes = std::fs::read(binary).map_err(|e| format!("{}: {e}", binary.display()))?;
+    let markers = parser_markers(&bytes);
+    if !markers.is_empty() {
+        return Err(format!("{} links the lint's parsers (it holds {markers:?})", binary.display()));
+    }
+    let out = Command::new(binary)
+        .args(["lint", "."])
+        .env_clear()
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("{}: {e}", binary.display()))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() != Some(2) || !stderr.contains("built without the lint") {
+        return Err(format!(
+            "{} lint: {} with {stderr:?}; expected exit 2 and the explanation",
+            binary.display(),
+            out.status
+        ));
+    }
+    Ok(bytes.len() as u64)
+}
+
+/// `cargo xtask check`'s dist step: builds `target/dist/hal` and verifies it.
+pub(crate) fn check_dist() -> Result<(), String> {
+    let binary = build_dist(Static::Plain)?;
+    let size = verify_dist(&binary)?;
+    eprintln!(
+        "    target/dist/hal: {size} bytes, no syn or tree-sitter inside; `hal lint` exits 2 with the explanation"
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parser_markers;
+
+    #[test]
+    fn markers_are_found_in_bytes_and_only_there() {
+        let full = b"..\0/cargo/registry/src/x/syn-2.0.119/src/expr.rs\0tree_sitter_bash\0";
+        assert_eq!(parser_markers(full), ["tree_sitter", "/syn-"]);
+        assert_eq!(parser_markers(b"hal detect: codex (marker CODEX_THREAD_ID)"), Vec::<&str>::new());
+    }
 }

@@ -67,11 +67,15 @@ mod tests {
         for krate in ["hal-caps", "hal-detect"] {
             let src = ws.path().join(krate).join("src");
             std::fs::create_dir_all(&src).unwrap();
-            std::fs::write(src.join("lib.rs"), "pub fn f() -> bool {\n    std::env::var(\"CLAUDECODE\").is_ok()\n}\n").unwrap();
+            std::fs::write(src.join("lib.rs"), "pub fn f() -> bool {\n    std::env::var(\"CLAUDECODE\").is_ok()\n}\n")
+                .unwrap();
         }
         let mut r = hal_lint::lint_paths(&[ws.path().to_path_buf()], &Options::skipping(WORKSPACE_ALLOWLIST));
         r.relative_to(ws.path());
-        assert_eq!(r.text().lines().map(|l| l.split(": ").next().unwrap()).collect::<Vec<_>>(), ["hal-caps/src/lib.rs:2:19"]);
+        assert_eq!(
+            r.text().lines().map(|l| l.split(": ").next().unwrap()).collect::<Vec<_>>(),
+            ["hal-caps/src/lib.rs:2:19"]
+        );
     }
 
     #[test]
