@@ -6,10 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
 
-use crate::indicators::{is_indicator_var, path_hit};
 use crate::rust::PROCESS_PROGRAMS;
 use crate::ts::{Parsed, last_name, program, unquote};
-use crate::walk::{FileLint, Hit, Kind};
+use crate::walk::{FileLint, Kind};
 
 /// Expressions that are the environment object.
 const ENV_OBJECTS: &[&str] = &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env"];
@@ -48,7 +47,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         _ => tree_sitter_javascript::LANGUAGE.into(),
     };
     let Some(p) = Parsed::new(src, &language) else {
-        return FileLint { unparseable: Some("tree-sitter gave no tree".to_owned()), ..FileLint::default() };
+        return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
     let nodes = p.nodes();
     let what = if matches!(kind, Kind::JavaScript) { "JavaScript" } else { "TypeScript" };
@@ -95,15 +94,11 @@ impl<'a> Linter<'_, 'a> {
     }
 
     fn var(&mut self, at: Node<'_>, name: &str) {
-        if is_indicator_var(name) {
-            let (line, col) = self.p.pos(at);
-            self.lint.hits.push(Hit::var(line, col, name, false));
-        }
+        self.lint.hits.extend(self.p.var_hit(at, name));
     }
 
     fn process(&mut self, at: Node<'_>, what: &str) {
-        let (line, col) = self.p.pos(at);
-        self.lint.hits.push(Hit::process(line, col, what, false));
+        self.lint.hits.push(self.p.process_hit(at, what));
     }
 
     /// First pass: aliases of the environment object and string constants.
@@ -225,11 +220,7 @@ impl<'a> Linter<'_, 'a> {
             }
         } else if FS_FNS.contains(&name) {
             let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();
-            let joined: Vec<&str> = strings.iter().map(|(_, v)| *v).collect();
-            if let (Some((at, _)), Some(hit)) = (strings.first(), path_hit(&joined.join("/"))) {
-                let (line, col) = self.p.pos(*at);
-                self.lint.hits.push(Hit::path(line, col, hit, false));
-            }
+            self.lint.hits.extend(self.p.probe_hit(&strings));
         }
     }
 }
@@ -239,7 +230,7 @@ mod tests {
     use super::*;
 
     fn rules(src: &str, kind: Kind) -> Vec<(&'static str, usize, usize)> {
-        lint(src, kind).hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
+        lint(src, kind).positions()
     }
 
     #[test]

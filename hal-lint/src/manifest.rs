@@ -67,8 +67,9 @@ fn hit(rule: Rule, (line, column): (usize, usize), message: String, suggestion: 
     Hit { rule, line, column, message, suggestion: suggestion.to_owned() }
 }
 
-fn unparseable(what: &str, e: &dyn std::fmt::Display) -> FileLint {
-    FileLint { unparseable: Some(format!("not valid {what}: {e}")), ..FileLint::default() }
+/// A TOML document, or the `FileLint` saying why not.
+fn toml_table(src: &str) -> Result<toml::Table, FileLint> {
+    toml::from_str(src).map_err(|e| FileLint::unparseable(format!("not valid TOML: {e}")))
 }
 
 /// The dependency tables of a `Cargo.toml`: `(section name as written in a header, table)`.
@@ -92,9 +93,9 @@ fn cargo_tables(doc: &toml::Table) -> Vec<(String, &toml::Table)> {
 }
 
 pub(crate) fn cargo(src: &str) -> FileLint {
-    let doc: toml::Table = match toml::from_str(src) {
+    let doc = match toml_table(src) {
         Ok(d) => d,
-        Err(e) => return unparseable("TOML", &e),
+        Err(lint) => return lint,
     };
     let mut lint = FileLint::default();
     let is_dep_section = |s: &str| {
@@ -180,7 +181,7 @@ fn package_hit(name: &str, at: (usize, usize)) -> Option<Hit> {
 pub(crate) fn package_json(src: &str) -> FileLint {
     let doc: serde_json::Value = match serde_json::from_str(src) {
         Ok(d) => d,
-        Err(e) => return unparseable("JSON", &e),
+        Err(e) => return FileLint::unparseable(format!("not valid JSON: {e}")),
     };
     let mut lint = FileLint::default();
     for section in ["dependencies", "optionalDependencies", "peerDependencies"] {
@@ -200,9 +201,9 @@ fn requirement_name(req: &str) -> &str {
 }
 
 pub(crate) fn pyproject(src: &str) -> FileLint {
-    let doc: toml::Table = match toml::from_str(src) {
+    let doc = match toml_table(src) {
         Ok(d) => d,
-        Err(e) => return unparseable("TOML", &e),
+        Err(lint) => return lint,
     };
     let mut names: Vec<String> = Vec::new();
     let project = doc.get("project");

@@ -7,10 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
 
-use crate::indicators::{is_indicator_var, path_hit};
 use crate::rust::PROCESS_PROGRAMS;
 use crate::ts::{Parsed, last_name, program, unquote};
-use crate::walk::{FileLint, Hit};
+use crate::walk::FileLint;
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
 const ENV_GETTERS: &[&str] = &["os.getenv", "os.getenvb"];
@@ -50,7 +49,7 @@ pub(crate) const PROCESS_PACKAGES: &[&str] = &["psutil"];
 
 pub(crate) fn lint(src: &str) -> FileLint {
     let Some(p) = Parsed::new(src, &tree_sitter_python::LANGUAGE.into()) else {
-        return FileLint { unparseable: Some("tree-sitter gave no tree".to_owned()), ..FileLint::default() };
+        return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
     let nodes = p.nodes();
     let mut l = Linter {
@@ -110,15 +109,11 @@ impl<'a> Linter<'_, 'a> {
     }
 
     fn var(&mut self, at: Node<'_>, name: &str) {
-        if is_indicator_var(name) {
-            let (line, col) = self.p.pos(at);
-            self.lint.hits.push(Hit::var(line, col, name, false));
-        }
+        self.lint.hits.extend(self.p.var_hit(at, name));
     }
 
     fn process(&mut self, at: Node<'_>, what: &str) {
-        let (line, col) = self.p.pos(at);
-        self.lint.hits.push(Hit::process(line, col, what, false));
+        self.lint.hits.push(self.p.process_hit(at, what));
     }
 
     /// The imported module of an import statement's `name` node, and the local name.
@@ -197,12 +192,8 @@ impl<'a> Linter<'_, 'a> {
                 else {
                     return;
                 };
-                if self.text(op) == "/"
-                    && left.kind() != "string"
-                    && let Some(hit) = self.value(right).and_then(path_hit)
-                {
-                    let (line, col) = self.p.pos(right);
-                    self.lint.hits.push(Hit::path(line, col, hit, false));
+                if self.text(op) == "/" && left.kind() != "string" {
+                    self.lint.hits.extend(self.value(right).and_then(|v| self.p.probe_hit(&[(right, v)])));
                 }
             }
             "import_statement" | "import_from_statement" => {
@@ -252,11 +243,7 @@ impl<'a> Linter<'_, 'a> {
             }
         } else if FS_FNS.contains(&last_name(&callee)) {
             let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();
-            let joined: Vec<&str> = strings.iter().map(|(_, v)| *v).collect();
-            if let (Some((at, _)), Some(hit)) = (strings.first(), path_hit(&joined.join("/"))) {
-                let (line, col) = self.p.pos(*at);
-                self.lint.hits.push(Hit::path(line, col, hit, false));
-            }
+            self.lint.hits.extend(self.p.probe_hit(&strings));
         }
     }
 }
@@ -271,7 +258,7 @@ mod tests {
     use super::*;
 
     fn rules(src: &str) -> Vec<(&'static str, usize, usize)> {
-        lint(src).hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
+        lint(src).positions()
     }
 
     #[test]

@@ -348,7 +348,7 @@ mod tests {
     use super::*;
 
     fn rules(src: &str) -> Vec<(&'static str, usize, usize)> {
-        lint(src).hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
+        lint(src).positions()
     }
 
     #[test]

@@ -4,10 +4,9 @@
 
 use tree_sitter::Node;
 
-use crate::indicators::{is_indicator_var, path_hit};
 use crate::rust::PROCESS_PROGRAMS;
 use crate::ts::{Parsed, program, unquote};
-use crate::walk::{FileLint, Hit};
+use crate::walk::FileLint;
 
 /// Commands whose arguments are messages, not paths.
 const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false"];
@@ -16,7 +15,7 @@ const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
 
 pub(crate) fn lint(src: &str) -> FileLint {
     let Some(p) = Parsed::new(src, &tree_sitter_bash::LANGUAGE.into()) else {
-        return FileLint { unparseable: Some("tree-sitter gave no tree".to_owned()), ..FileLint::default() };
+        return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
     lint_parsed(&p)
 }
@@ -52,38 +51,23 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
         match n.kind() {
             "simple_expansion" | "expansion" => {
                 let var = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c));
-                if let Some(var) = var
-                    && is_indicator_var(var)
-                {
-                    let (line, col) = p.pos(n);
-                    lint.hits.push(Hit::var(line, col, var, false));
-                }
+                lint.hits.extend(var.and_then(|v| p.var_hit(n, v)));
             }
             "command" => {
                 let name = command_name(p, n);
                 if PROCESS_PROGRAMS.contains(&name) {
-                    let at = n.child_by_field_name("name").unwrap_or(n);
-                    let (line, col) = p.pos(at);
-                    lint.hits.push(Hit::process(line, col, name, false));
+                    lint.hits.push(p.process_hit(n.child_by_field_name("name").unwrap_or(n), name));
                 } else if name == "printenv" {
                     let mut cursor = n.walk();
                     for arg in n.children_by_field_name("argument", &mut cursor) {
-                        let var = unquote(p.text(arg));
-                        if is_indicator_var(var) {
-                            let (line, col) = p.pos(arg);
-                            lint.hits.push(Hit::var(line, col, var, false));
-                        }
+                        lint.hits.extend(p.var_hit(arg, unquote(p.text(arg))));
                     }
                 }
             }
             kind if WORDS.contains(&kind) => {
                 let outermost = n.parent().is_none_or(|parent| !WORDS.contains(&parent.kind()));
-                if outermost
-                    && reaches_probe(p, n)
-                    && let Some(hit) = path_hit(unquote(p.text(n)))
-                {
-                    let (line, col) = p.pos(n);
-                    lint.hits.push(Hit::path(line, col, hit, false));
+                if outermost && reaches_probe(p, n) {
+                    lint.hits.extend(p.probe_hit(&[(n, unquote(p.text(n)))]));
                 }
             }
             _ => {}
@@ -97,7 +81,7 @@ mod tests {
     use super::*;
 
     fn rules(src: &str) -> Vec<(&'static str, usize, usize)> {
-        lint(src).hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
+        lint(src).positions()
     }
 
     #[test]

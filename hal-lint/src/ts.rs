@@ -2,8 +2,9 @@
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
+use crate::indicators::{is_indicator_var, path_hit};
 use crate::lines::Lines;
-use crate::walk::FileLint;
+use crate::walk::{FileLint, Hit};
 
 /// A parsed file: its tree, its text and its line index.
 pub(crate) struct Parsed<'a> {
@@ -30,6 +31,27 @@ impl<'a> Parsed<'a> {
     /// The 1-based line and character column where `node` starts.
     pub(crate) fn pos(&self, node: Node<'_>) -> (usize, usize) {
         self.lines.pos(node.start_byte())
+    }
+
+    /// A read of `name` at `at`, if `name` is a runtime indicator.
+    pub(crate) fn var_hit(&self, at: Node<'_>, name: &str) -> Option<Hit> {
+        let (line, col) = self.pos(at);
+        is_indicator_var(name).then(|| Hit::var(line, col, name, false))
+    }
+
+    /// A read of the process table through `what`, at `at`.
+    pub(crate) fn process_hit(&self, at: Node<'_>, what: &str) -> Hit {
+        let (line, col) = self.pos(at);
+        Hit::process(line, col, what, false)
+    }
+
+    /// A probe of the path that the string arguments `strings` spell (joined with `/`),
+    /// at the first of them.
+    pub(crate) fn probe_hit(&self, strings: &[(Node<'_>, &str)]) -> Option<Hit> {
+        let joined: Vec<&str> = strings.iter().map(|(_, v)| *v).collect();
+        let hit = path_hit(&joined.join("/"))?;
+        let (line, col) = self.pos(strings.first()?.0);
+        Some(Hit::path(line, col, hit, false))
     }
 
     /// Every node, parents before children.

@@ -104,44 +104,35 @@ pub(crate) struct Hit {
 }
 
 impl Hit {
-    /// A read of the indicator variable `var`.
-    pub(crate) fn var(line: usize, column: usize, var: &str, rust: bool) -> Self {
-        let call = Ask::for_var(var).call(rust);
+    /// A hit whose message says `what` and names `call`, the HAL call to use instead.
+    fn ask(rule: Rule, (line, column): (usize, usize), what: &str, call: &str) -> Self {
         Self {
-            rule: Rule::IndicatorVar,
+            rule,
             line,
             column,
-            message: format!("reads runtime indicator variable `{var}`; ask the HAL instead: `{call}`"),
+            message: format!("{what}; ask the HAL instead: `{call}`"),
             suggestion: call.to_owned(),
         }
     }
 
+    /// A read of the indicator variable `var`.
+    pub(crate) fn var(line: usize, column: usize, var: &str, rust: bool) -> Self {
+        let what = format!("reads runtime indicator variable `{var}`");
+        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::for_var(var).call(rust))
+    }
+
     /// A read of every variable at once (`std::env::vars()`).
     pub(crate) fn all_vars(line: usize, column: usize, what: &str) -> Self {
-        let call = Ask::Provider.rust();
-        Self {
-            rule: Rule::IndicatorVar,
-            line,
-            column,
-            message: format!(
-                "`{what}` reads every variable, runtime indicators among them; ask the HAL instead: `{call}`"
-            ),
-            suggestion: call.to_owned(),
-        }
+        let what = format!("`{what}` reads every variable, runtime indicators among them");
+        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::Provider.rust())
     }
 
     /// A probe of a path that `hit` names.
     pub(crate) fn path(line: usize, column: usize, hit: PathHit, rust: bool) -> Self {
         match hit {
             PathHit::Indicator(ind) => {
-                let call = Ask::Provider.call(rust);
-                Self {
-                    rule: Rule::IndicatorFile,
-                    line,
-                    column,
-                    message: format!("probes runtime indicator file `{ind}`; ask the HAL instead: `{call}`"),
-                    suggestion: call.to_owned(),
-                }
+                let what = format!("probes runtime indicator file `{ind}`");
+                Self::ask(Rule::IndicatorFile, (line, column), &what, Ask::Provider.call(rust))
             }
             PathHit::Proc => Self::process(line, column, "/proc", rust),
         }
@@ -149,14 +140,8 @@ impl Hit {
 
     /// A read of the process table through `what` (a program, an API, a package).
     pub(crate) fn process(line: usize, column: usize, what: &str, rust: bool) -> Self {
-        let call = Ask::Provider.call(rust);
-        Self {
-            rule: Rule::ProcessTable,
-            line,
-            column,
-            message: format!("reads the process table (`{what}`); ask the HAL instead: `{call}`"),
-            suggestion: call.to_owned(),
-        }
+        let what = format!("reads the process table (`{what}`)");
+        Self::ask(Rule::ProcessTable, (line, column), &what, Ask::Provider.call(rust))
     }
 }
 
@@ -168,6 +153,19 @@ pub(crate) struct FileLint {
     pub(crate) extents: Vec<(usize, usize)>,
     /// Why the text could not be parsed, where that is so.
     pub(crate) unparseable: Option<String>,
+}
+
+impl FileLint {
+    /// Nothing linted, because `why`.
+    pub(crate) fn unparseable(why: String) -> Self {
+        Self { unparseable: Some(why), ..Self::default() }
+    }
+
+    /// `(rule id, line, column)` of every hit, for tests.
+    #[cfg(test)]
+    pub(crate) fn positions(&self) -> Vec<(&'static str, usize, usize)> {
+        self.hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
+    }
 }
 
 /// Lints `src` as a file of `kind` and adds what it found to `report`.
