@@ -2,12 +2,12 @@
 //! `process.env["X"]`, destructuring, aliases and constants; `fs` probes of indicator
 //! files; `process.ppid`, `ps` through `child_process`, and process-listing packages.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use tree_sitter::Node;
 
 use crate::rust::PROCESS_PROGRAMS;
-use crate::ts::{Parsed, last_name, program, unquote};
+use crate::ts::{Parsed, Scope, last_name, program, unquote};
 use crate::walk::{FileLint, Kind};
 
 /// Expressions that are the environment object.
@@ -51,54 +51,26 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
     };
     let nodes = p.nodes();
     let what = if matches!(kind, Kind::JavaScript) { "JavaScript" } else { "TypeScript" };
-    let mut l = Linter { p: &p, aliases: BTreeSet::new(), consts: BTreeMap::new(), lint: p.file_lint(&nodes, what) };
+    let mut l = Linter { s: Scope::new(&p, &nodes, "template_substitution", what), aliases: BTreeSet::new() };
     for &n in &nodes {
         l.collect(n);
     }
     for &n in &nodes {
         l.check(n);
     }
-    l.lint
+    l.s.lint
 }
 
 struct Linter<'p, 'a> {
-    p: &'p Parsed<'a>,
+    s: Scope<'p, 'a>,
     /// Names bound to the environment object.
     aliases: BTreeSet<&'a str>,
-    /// Names bound to string literals.
-    consts: BTreeMap<&'a str, &'a str>,
-    lint: FileLint,
 }
 
-impl<'a> Linter<'_, 'a> {
-    fn text(&self, n: Node<'_>) -> &'a str {
-        self.p.text(n)
-    }
-
+impl Linter<'_, '_> {
     fn is_env(&self, n: Node<'_>) -> bool {
-        let t: String = self.text(n).split_whitespace().collect();
+        let t: String = self.s.text(n).split_whitespace().collect();
         ENV_OBJECTS.contains(&t.as_str()) || (n.kind() == "identifier" && self.aliases.contains(t.as_str()))
-    }
-
-    /// The string a node stands for: a literal, a template without substitutions, or a
-    /// constant holding one.
-    fn value(&self, n: Node<'_>) -> Option<&'a str> {
-        match n.kind() {
-            "string" => Some(unquote(self.text(n))),
-            "template_string" if n.named_children(&mut n.walk()).all(|c| c.kind() != "template_substitution") => {
-                Some(unquote(self.text(n)))
-            }
-            "identifier" => self.consts.get(self.text(n)).copied(),
-            _ => None,
-        }
-    }
-
-    fn var(&mut self, at: Node<'_>, name: &str) {
-        self.lint.hits.extend(self.p.var_hit(at, name));
-    }
-
-    fn process(&mut self, at: Node<'_>, what: &str) {
-        self.lint.hits.push(self.p.process_hit(at, what));
     }
 
     /// First pass: aliases of the environment object and string constants.
@@ -109,28 +81,28 @@ impl<'a> Linter<'_, 'a> {
                     return;
                 };
                 if name.kind() == "identifier" {
-                    if let Some(v) = self.value(value).filter(|_| value.kind() != "identifier") {
-                        self.consts.insert(self.text(name), v);
+                    if let Some(v) = self.s.value(value).filter(|_| value.kind() != "identifier") {
+                        self.s.consts.insert(self.s.text(name), v);
                     } else if self.is_env(value) {
-                        self.aliases.insert(self.text(name));
+                        self.aliases.insert(self.s.text(name));
                     }
-                } else if name.kind() == "object_pattern" && self.text(value) == "process" {
+                } else if name.kind() == "object_pattern" && self.s.text(value) == "process" {
                     for c in name.named_children(&mut name.walk()) {
-                        if c.kind() == "shorthand_property_identifier_pattern" && self.text(c) == "env" {
+                        if c.kind() == "shorthand_property_identifier_pattern" && self.s.text(c) == "env" {
                             self.aliases.insert("env");
                         }
                     }
                 }
             }
             "import_statement" => {
-                let source = n.child_by_field_name("source").map(|s| unquote(self.text(s)));
+                let source = n.child_by_field_name("source").map(|s| unquote(self.s.text(s)));
                 if matches!(source, Some("process" | "node:process")) {
                     for spec in crate::ts::descendants(n).into_iter().filter(|s| s.kind() == "import_specifier") {
-                        let is_env = spec.child_by_field_name("name").is_some_and(|x| self.text(x) == "env");
+                        let is_env = spec.child_by_field_name("name").is_some_and(|x| self.s.text(x) == "env");
                         if is_env {
                             let local = spec.child_by_field_name("alias").or_else(|| spec.child_by_field_name("name"));
                             if let Some(local) = local {
-                                self.aliases.insert(self.text(local));
+                                self.aliases.insert(self.s.text(local));
                             }
                         }
                     }
@@ -147,17 +119,17 @@ impl<'a> Linter<'_, 'a> {
             "member_expression" => {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
-                    self.var(property, self.text(property));
-                } else if self.text(object) == "process" && self.text(property) == "ppid" {
-                    self.process(n, "process.ppid");
+                    self.s.var(property, self.s.text(property));
+                } else if self.s.text(object) == "process" && self.s.text(property) == "ppid" {
+                    self.s.process(n, "process.ppid");
                 }
             }
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
                 if self.is_env(object)
-                    && let Some(name) = self.value(index)
+                    && let Some(name) = self.s.value(index)
                 {
-                    self.var(index, name);
+                    self.s.var(index, name);
                 }
             }
             "variable_declarator" => {
@@ -170,7 +142,7 @@ impl<'a> Linter<'_, 'a> {
                             _ => None,
                         };
                         if let Some(key) = key {
-                            self.var(key, unquote(self.text(key)));
+                            self.s.var(key, unquote(self.s.text(key)));
                         }
                     }
                 }
@@ -179,19 +151,19 @@ impl<'a> Linter<'_, 'a> {
                 let (Some(left), Some(op), Some(right)) = (field("left"), field("operator"), field("right")) else {
                     return;
                 };
-                if self.text(op) == "in"
+                if self.s.text(op) == "in"
                     && self.is_env(right)
-                    && let Some(name) = self.value(left)
+                    && let Some(name) = self.s.value(left)
                 {
-                    self.var(left, name);
+                    self.s.var(left, name);
                 }
             }
             "call_expression" => self.call(n),
             "import_statement" => {
                 if let Some(source) = field("source")
-                    && PROCESS_PACKAGES.contains(&unquote(self.text(source)))
+                    && PROCESS_PACKAGES.contains(&unquote(self.s.text(source)))
                 {
-                    self.process(source, unquote(self.text(source)));
+                    self.s.process(source, unquote(self.s.text(source)));
                 }
             }
             _ => {}
@@ -202,25 +174,24 @@ impl<'a> Linter<'_, 'a> {
         let (Some(callee), Some(args)) = (n.child_by_field_name("function"), n.child_by_field_name("arguments")) else {
             return;
         };
-        let callee: String = self.text(callee).split_whitespace().collect();
+        let callee: String = self.s.text(callee).split_whitespace().collect();
         let args: Vec<Node<'_>> = args.named_children(&mut args.walk()).collect();
-        let first = args.first().copied().and_then(|a| self.value(a).map(|v| (a, v)));
+        let first = args.first().copied().and_then(|a| self.s.value(a).map(|v| (a, v)));
         let name = last_name(&callee);
         if callee == "Deno.env.get" {
             if let Some((a, v)) = first {
-                self.var(a, v);
+                self.s.var(a, v);
             }
         } else if callee == "require" {
             if let Some((a, v)) = first.filter(|(_, v)| PROCESS_PACKAGES.contains(v)) {
-                self.process(a, &format!("require(\"{v}\")"));
+                self.s.process(a, &format!("require(\"{v}\")"));
             }
         } else if EXEC_FNS.contains(&name) {
             if let Some((a, v)) = first.filter(|(_, v)| PROCESS_PROGRAMS.contains(&program(v))) {
-                self.process(a, program(v));
+                self.s.process(a, program(v));
             }
         } else if FS_FNS.contains(&name) {
-            let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();
-            self.lint.hits.extend(self.p.probe_hit(&strings));
+            self.s.probe(&args);
         }
     }
 }

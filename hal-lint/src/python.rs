@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
 
 use crate::rust::PROCESS_PROGRAMS;
-use crate::ts::{Parsed, last_name, program, unquote};
+use crate::ts::{Parsed, Scope, last_name, program};
 use crate::walk::FileLint;
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
@@ -53,11 +53,9 @@ pub(crate) fn lint(src: &str) -> FileLint {
     };
     let nodes = p.nodes();
     let mut l = Linter {
-        p: &p,
+        s: Scope::new(&p, &nodes, "interpolation", "Python"),
         names: BTreeMap::new(),
         env_aliases: BTreeSet::new(),
-        consts: BTreeMap::new(),
-        lint: p.file_lint(&nodes, "Python"),
     };
     for &n in &nodes {
         l.collect(n);
@@ -65,26 +63,20 @@ pub(crate) fn lint(src: &str) -> FileLint {
     for &n in &nodes {
         l.check(n);
     }
-    l.lint
+    l.s.lint
 }
 
 struct Linter<'p, 'a> {
-    p: &'p Parsed<'a>,
+    s: Scope<'p, 'a>,
     /// Local name → what it was imported as (`o` → `os`, `environ` → `os.environ`).
     names: BTreeMap<&'a str, String>,
     env_aliases: BTreeSet<&'a str>,
-    consts: BTreeMap<&'a str, &'a str>,
-    lint: FileLint,
 }
 
 impl<'a> Linter<'_, 'a> {
-    fn text(&self, n: Node<'_>) -> &'a str {
-        self.p.text(n)
-    }
-
     /// The dotted expression `n` with its first name expanded through the imports.
     fn canon(&self, n: Node<'_>) -> String {
-        let t: String = self.text(n).split_whitespace().collect();
+        let t: String = self.s.text(n).split_whitespace().collect();
         let (first, rest) = t.split_once('.').map_or((t.as_str(), None), |(f, r)| (f, Some(r)));
         match (self.names.get(first), rest) {
             (Some(full), Some(rest)) => format!("{full}.{rest}"),
@@ -95,33 +87,15 @@ impl<'a> Linter<'_, 'a> {
 
     fn is_env(&self, n: Node<'_>) -> bool {
         ENV_OBJECTS.contains(&self.canon(n).as_str())
-            || (n.kind() == "identifier" && self.env_aliases.contains(self.text(n)))
-    }
-
-    fn value(&self, n: Node<'_>) -> Option<&'a str> {
-        match n.kind() {
-            "string" if n.named_children(&mut n.walk()).all(|c| c.kind() != "interpolation") => {
-                Some(unquote(self.text(n)))
-            }
-            "identifier" => self.consts.get(self.text(n)).copied(),
-            _ => None,
-        }
-    }
-
-    fn var(&mut self, at: Node<'_>, name: &str) {
-        self.lint.hits.extend(self.p.var_hit(at, name));
-    }
-
-    fn process(&mut self, at: Node<'_>, what: &str) {
-        self.lint.hits.push(self.p.process_hit(at, what));
+            || (n.kind() == "identifier" && self.env_aliases.contains(self.s.text(n)))
     }
 
     /// The imported module of an import statement's `name` node, and the local name.
     fn imported(&self, n: Node<'_>) -> Option<(&'a str, &'a str)> {
         match n.kind() {
-            "dotted_name" => Some((self.text(n), self.text(n))),
+            "dotted_name" => Some((self.s.text(n), self.s.text(n))),
             "aliased_import" => {
-                Some((self.text(n.child_by_field_name("name")?), self.text(n.child_by_field_name("alias")?)))
+                Some((self.s.text(n.child_by_field_name("name")?), self.s.text(n.child_by_field_name("alias")?)))
             }
             _ => None,
         }
@@ -137,7 +111,7 @@ impl<'a> Linter<'_, 'a> {
                 }
             }
             "import_from_statement" => {
-                let Some(module) = n.child_by_field_name("module_name").map(|m| self.text(m)) else { return };
+                let Some(module) = n.child_by_field_name("module_name").map(|m| self.s.text(m)) else { return };
                 for c in n.children_by_field_name("name", &mut n.walk()) {
                     if let Some((name, local)) = self.imported(c) {
                         self.names.insert(local, format!("{module}.{name}"));
@@ -152,11 +126,11 @@ impl<'a> Linter<'_, 'a> {
                     return;
                 }
                 if right.kind() == "string"
-                    && let Some(v) = self.value(right)
+                    && let Some(v) = self.s.value(right)
                 {
-                    self.consts.insert(self.text(left), v);
+                    self.s.consts.insert(self.s.text(left), v);
                 } else if self.is_env(right) {
-                    self.env_aliases.insert(self.text(left));
+                    self.env_aliases.insert(self.s.text(left));
                 }
             }
             _ => {}
@@ -171,19 +145,19 @@ impl<'a> Linter<'_, 'a> {
                     return;
                 };
                 if self.is_env(value)
-                    && let Some(name) = self.value(index)
+                    && let Some(name) = self.s.value(index)
                 {
-                    self.var(index, name);
+                    self.s.var(index, name);
                 }
             }
             "comparison_operator" => {
                 let kids: Vec<Node<'_>> = n.children(&mut n.walk()).collect();
                 if let [left, op, right] = kids[..]
-                    && matches!(self.text(op), "in" | "not in")
+                    && matches!(self.s.text(op), "in" | "not in")
                     && self.is_env(right)
-                    && let Some(name) = self.value(left)
+                    && let Some(name) = self.s.value(left)
                 {
-                    self.var(left, name);
+                    self.s.var(left, name);
                 }
             }
             "binary_operator" => {
@@ -192,8 +166,8 @@ impl<'a> Linter<'_, 'a> {
                 else {
                     return;
                 };
-                if self.text(op) == "/" && left.kind() != "string" {
-                    self.lint.hits.extend(self.value(right).and_then(|v| self.p.probe_hit(&[(right, v)])));
+                if self.s.text(op) == "/" && left.kind() != "string" {
+                    self.s.lint.hits.extend(self.s.value(right).and_then(|v| self.s.p.probe_hit(&[(right, v)])));
                 }
             }
             "import_statement" | "import_from_statement" => {
@@ -205,7 +179,7 @@ impl<'a> Linter<'_, 'a> {
                 for m in modules {
                     let name = self.imported(m).map_or("", |(module, _)| module);
                     if PROCESS_PACKAGES.contains(&name.split('.').next().unwrap_or("")) {
-                        self.process(m, name);
+                        self.s.process(m, name);
                     }
                 }
             }
@@ -224,26 +198,25 @@ impl<'a> Linter<'_, 'a> {
         let first = args.first().copied();
         let env_method = func.kind() == "attribute"
             && func.child_by_field_name("object").is_some_and(|o| self.is_env(o))
-            && func.child_by_field_name("attribute").is_some_and(|a| ENV_METHODS.contains(&self.text(a)));
+            && func.child_by_field_name("attribute").is_some_and(|a| ENV_METHODS.contains(&self.s.text(a)));
         if ENV_GETTERS.contains(&callee.as_str()) || env_method {
             if let Some(a) = first
-                && let Some(name) = self.value(a)
+                && let Some(name) = self.s.value(a)
             {
-                self.var(a, name);
+                self.s.var(a, name);
             }
         } else if callee == "os.getppid" {
-            self.process(n, "os.getppid()");
+            self.s.process(n, "os.getppid()");
         } else if RUNNERS.contains(&callee.as_str()) {
             let prog = first.and_then(|a| match a.kind() {
-                "list" => a.named_child(0).and_then(|c| self.value(c)).map(|v| (c_or(a), v)),
-                _ => self.value(a).map(|v| (a, v)),
+                "list" => a.named_child(0).and_then(|c| self.s.value(c)).map(|v| (c_or(a), v)),
+                _ => self.s.value(a).map(|v| (a, v)),
             });
             if let Some((a, v)) = prog.filter(|(_, v)| PROCESS_PROGRAMS.contains(&program(v))) {
-                self.process(a, program(v));
+                self.s.process(a, program(v));
             }
         } else if FS_FNS.contains(&last_name(&callee)) {
-            let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();
-            self.lint.hits.extend(self.p.probe_hit(&strings));
+            self.s.probe(&args);
         }
     }
 }

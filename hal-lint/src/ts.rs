@@ -1,5 +1,7 @@
 //! What the tree-sitter languages share: parsing, walking, text and positions.
 
+use std::collections::BTreeMap;
+
 use tree_sitter::{Language, Node, Parser, Tree};
 
 use crate::indicators::{is_indicator_var, path_hit};
@@ -113,4 +115,53 @@ pub(crate) fn descendants<'t>(node: Node<'t>) -> Vec<Node<'t>> {
         stack.extend(children.into_iter().rev());
     }
     out
+}
+
+/// What the JavaScript and Python linters share: the parsed file, its string constants
+/// and the hits so far.
+pub(crate) struct Scope<'p, 'a> {
+    pub(crate) p: &'p Parsed<'a>,
+    /// Names bound to string literals.
+    pub(crate) consts: BTreeMap<&'a str, &'a str>,
+    /// The node kind of an interpolation inside a string literal.
+    interpolation: &'static str,
+    pub(crate) lint: FileLint,
+}
+
+impl<'p, 'a> Scope<'p, 'a> {
+    /// A scope over `p`, whose string literals interpolate with nodes of kind
+    /// `interpolation`, and which is a file of language `what`.
+    pub(crate) fn new(p: &'p Parsed<'a>, nodes: &[Node<'_>], interpolation: &'static str, what: &str) -> Self {
+        Self { p, consts: BTreeMap::new(), interpolation, lint: p.file_lint(nodes, what) }
+    }
+
+    pub(crate) fn text(&self, n: Node<'_>) -> &'a str {
+        self.p.text(n)
+    }
+
+    /// The string a node stands for: a literal without interpolation, or a constant
+    /// holding one.
+    pub(crate) fn value(&self, n: Node<'_>) -> Option<&'a str> {
+        match n.kind() {
+            "string" | "template_string" if n.named_children(&mut n.walk()).all(|c| c.kind() != self.interpolation) => {
+                Some(unquote(self.text(n)))
+            }
+            "identifier" => self.consts.get(self.text(n)).copied(),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn var(&mut self, at: Node<'_>, name: &str) {
+        self.lint.hits.extend(self.p.var_hit(at, name));
+    }
+
+    pub(crate) fn process(&mut self, at: Node<'_>, what: &str) {
+        self.lint.hits.push(self.p.process_hit(at, what));
+    }
+
+    /// A probe of the path the string arguments among `args` spell.
+    pub(crate) fn probe(&mut self, args: &[Node<'_>]) {
+        let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();
+        self.lint.hits.extend(self.p.probe_hit(&strings));
+    }
 }
