@@ -74,7 +74,7 @@ proptest! {
             host = host.env(&k, v);
         }
         if let Some(s) = settings {
-            host = host.path("/work/.claude/settings.json", Ok(s));
+            host = host.path("/ws/.claude/settings.json", Ok(s));
         }
         let mut det = Detector::new(&host);
         if ancestry_policy {

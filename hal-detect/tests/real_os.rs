@@ -140,7 +140,7 @@ fn hostile_workspace_files_answer_promptly() {
         let d = promptly(name, move || Detector::new(FsOnly::default()).workspace(root).detect());
         assert_eq!(d.provider, want, "{name}");
         if let Some(w) = warning {
-            assert!(d.warnings.iter().any(|x| x.contains(w)), "{name}: {:?}", d.warnings);
+            assert!(d.warnings().iter().any(|x| x.contains(w)), "{name}: {:?}", d.warnings());
         }
     }
 }
@@ -214,7 +214,7 @@ fn hostile_workspace_paths_and_project_dirs() {
         let env = vec![("CLAUDE_PROJECT_DIR", dir.into_os_string())];
         let d = promptly(name, move || Detector::new(FsOnly(env)).detect());
         assert_eq!(d.provider, P::Unknown, "{name}");
-        assert!(d.warnings.iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")), "{name}: {:?}", d.warnings);
+        assert!(d.warnings().iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")), "{name}: {:?}", d.warnings());
     }
 }
 

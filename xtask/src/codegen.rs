@@ -19,7 +19,7 @@ fn runtimes_table() -> String {
         "| id | name | strongest signal | executables | hooks inject | session var | vendor-verified |\n|---|---|---|---|---|---|---|\n",
     );
     for r in hal_caps::REGISTRY {
-        let inject = r.hooks.map_or("no hooks", |h| match h.inject {
+        let inject = r.hook_system().map_or("no hooks", |h| match h.inject {
             hal_caps::registry::Inject::Yes => "yes",
             hal_caps::registry::Inject::Nudge => "nudge",
             _ => "no",
@@ -38,7 +38,7 @@ fn runtimes_table() -> String {
             exes,
             inject,
             r.session_vars.first().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
-            if r.secondary_only() { "no" } else { "yes" },
+            if r.vendor_verified() { "yes" } else { "no" },
         );
     }
     out
