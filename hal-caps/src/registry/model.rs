@@ -144,10 +144,12 @@ impl Marker {
         self
     }
 
-    /// `VAR`, `VAR=value` or `VAR~part`, as listings show it.
+    /// `VAR`, `VAR=value` or `VAR~part`, as listings show it; `(unconfirmed)` follows
+    /// a marker whose sources disagree.
     #[must_use]
     pub fn label(&self) -> String {
-        format!("{}{}", self.var, self.value.suffix())
+        let unconfirmed = if self.standing == Standing::Unconfirmed { " (unconfirmed)" } else { "" };
+        format!("{}{}{unconfirmed}", self.var, self.value.suffix())
     }
 }
 
@@ -430,7 +432,8 @@ impl Runtime {
             || self.combos.iter().any(|c| c.standing == Standing::Vendor)
     }
 
-    /// The strongest identifying signal, for listings.
+    /// The strongest identifying signal, for listings (the best-backed among the
+    /// strongest; an unconfirmed one says so).
     #[must_use]
     pub fn strongest_signal(&self) -> Option<String> {
         if let Some(m) = self.markers.iter().min_by_key(|m| (m.strength, m.standing)) {
