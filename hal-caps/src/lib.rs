@@ -15,11 +15,11 @@ pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
 pub use overrides::{
     DEFAULT_COMMAND, Origin, OriginKind, RawSettings, RawVar, Resolved, gupp_possible, parse_duration, resolve,
 };
-pub use registry::{REGISTRY, Runtime, lookup, runtime};
+pub use registry::{REGISTRY, Runtime, family, lookup, runtime};
 
 use hal_types::{Capabilities, GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Support};
 
-use crate::registry::{Inject, UNKNOWN_CAPS};
+use crate::registry::UNKNOWN_CAPS;
 
 /// The built-in capability row of `provider`, before overrides: the design's row for
 /// claude, codex, gemini, cursor and unknown, else derived from the registry ([`derive()`]).
@@ -28,16 +28,26 @@ pub fn capabilities(provider: RuntimeProvider) -> Capabilities {
     row(runtime(provider))
 }
 
-/// The built-in row of a registry entry.
+/// The built-in row of a registry entry, always with the entry's own provider and
+/// family: the design's literal row; for a variant of a design runtime (cowork,
+/// groq-compound, codebuddy → claude; qwen-code → gemini) its base's literal row;
+/// else [`derive()`]d from the entry's facts, a variant's inherited where it states
+/// none of its own. A variant's listed departures ([`Runtime::cap_overrides`]) apply last.
 #[must_use]
 pub fn row(r: &Runtime) -> Capabilities {
-    r.caps.cloned().unwrap_or_else(|| derive(r))
+    let literal = r.caps.or_else(|| r.variant_of.and_then(|p| runtime(p).caps));
+    let base = literal.cloned().unwrap_or_else(|| derive(r));
+    let mut caps = r.cap_overrides.iter().fold(base, |c, o| o.apply(c));
+    caps.provider = r.provider;
+    caps.family = r.family();
+    caps
 }
 
 /// The documented derivation of a capability row from registry facts:
 ///
-/// - a session-start hook whose output reaches the model → session hooks `yes`,
-///   startup and GUPP `hook_injection`, startup injection by SessionStart hook;
+/// - a session-start hook whose output reaches the model, on a fact that is not
+///   unconfirmed → session hooks `yes`, startup and GUPP `hook_injection`, startup
+///   injection by SessionStart hook;
 /// - otherwise, a launch command that takes an initial prompt → `startup_fallback`
 ///   (`gt prime` delivered at start), session hooks `partial` when the runtime has
 ///   hooks that cannot inject, else `no`;
@@ -47,16 +57,15 @@ pub fn row(r: &Runtime) -> Capabilities {
 #[must_use]
 pub fn derive(r: &Runtime) -> Capabilities {
     let u = &UNKNOWN_CAPS;
-    let session = r.session_vars.first().copied();
-    let (strategy, gupp, injection) = match (r.hooks.map(|h| h.inject), r.takes_prompt) {
-        (Some(Inject::Yes), _) => {
-            (StartupStrategy::HookInjection, GuppStrategy::HookInjection, StartupInjection::SessionStartHook)
-        }
+    let session = r.own_session_vars().first().copied();
+    let hooks = r.hook_system();
+    let (strategy, gupp, injection) = match (hooks.is_some_and(|h| h.injects()), r.takes_prompt) {
+        (true, _) => (StartupStrategy::HookInjection, GuppStrategy::HookInjection, StartupInjection::SessionStartHook),
         (_, true) => (StartupStrategy::StartupFallback, GuppStrategy::StartupFallback, StartupInjection::PrimeFallback),
         _ => (u.startup_strategy, u.gupp_strategy, u.startup_injection),
     };
-    let hooks = match r.hooks.map(|h| h.inject) {
-        Some(Inject::Yes) => Support::Yes,
+    let hooks = match hooks {
+        Some(h) if h.injects() => Support::Yes,
         Some(_) => Support::Partial,
         None => Support::No,
     };

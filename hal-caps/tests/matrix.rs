@@ -1,6 +1,7 @@
 //! The capability matrix: the design's table to the letter, and every row's wire form.
 
-use hal_types::RuntimeProvider;
+use hal_caps::registry::CapChange;
+use hal_types::{Capabilities, RuntimeProvider};
 
 #[test]
 fn design_matrix_markdown() {
@@ -39,10 +40,15 @@ fn registry_is_valid() {
         }
         assert!(!r.sources.is_empty(), "{} has no source", r.provider);
         assert_eq!(hal_caps::row(r).provider, r.provider, "{}'s capability row names another provider", r.provider);
-        // A derived runtime comes before the runtime whose markers it carries.
-        if let Some(parent) = r.derived_from {
-            let pos = |p| reg.iter().position(|x| x.provider == p).unwrap();
-            assert!(pos(r.provider) < pos(parent), "{} must precede {parent}", r.provider);
+        // A runtime comes before every runtime whose markers it sets or keeps.
+        let pos = |p| reg.iter().position(|x| x.provider == p).unwrap();
+        for other in r.precedes() {
+            assert!(pos(r.provider) < pos(*other), "{} must precede {other}", r.provider);
+        }
+        // A family is one level deep: a variant's base is a base runtime.
+        if let Some(base) = r.variant_of {
+            assert_eq!(hal_caps::runtime(base).variant_of, None, "{}: {base} is itself a variant", r.provider);
+            assert_ne!(base, r.provider);
         }
         for m in r.markers {
             assert_ne!(m.strength, hal_types::Strength::Weak, "{}: weak signals belong in `weak` or a combo", m.var);
@@ -85,4 +91,148 @@ fn ai_agent_values() {
     assert_eq!(parse_ai_agent("codex@1"), Some(RuntimeProvider::Codex));
     assert_eq!(parse_ai_agent(""), None);
     assert_eq!(parse_ai_agent("nobody_1_agent"), None);
+}
+
+/// Every field of a capability row that can differ, by name.
+fn fields(c: &Capabilities) -> Vec<(&'static str, String)> {
+    vec![
+        ("session_hooks", c.session_hooks.to_string()),
+        ("context_fork", c.context_fork.to_string()),
+        ("session_id_env", format!("{:?}", c.session_id_env)),
+        ("startup_injection", c.startup_injection.to_string()),
+        ("startup_strategy", c.startup_strategy.to_string()),
+        ("gupp_strategy", c.gupp_strategy.to_string()),
+        ("stall_threshold", format!("{:?}", c.stall_threshold)),
+        ("nudge_interval", format!("{:?}", c.nudge_interval)),
+        ("nudge_support", c.nudge_support.to_string()),
+    ]
+}
+
+fn differing(a: &Capabilities, b: &Capabilities) -> Vec<&'static str> {
+    fields(a).into_iter().zip(fields(b)).filter(|(x, y)| x != y).map(|(x, _)| x.0).collect()
+}
+
+#[test]
+fn a_variant_has_its_base_runtimes_row_but_for_listed_departures() {
+    for r in hal_caps::REGISTRY {
+        let Some(base) = r.variant_of else {
+            assert_eq!(hal_caps::row(r).family, r.provider, "a base runtime is its own family");
+            continue;
+        };
+        if hal_caps::runtime(base).caps.is_none() {
+            // A variant of a derived runtime is derived itself, from facts it inherits.
+            assert_eq!(hal_caps::row(r), hal_caps::derive(r).with_family(base), "{}", r.provider);
+            continue;
+        }
+        let own = hal_caps::row(r);
+        assert_eq!((own.provider, own.family), (r.provider, base));
+        let listed: Vec<&str> = r
+            .cap_overrides
+            .iter()
+            .flat_map(|o| {
+                assert!(o.reason.len() > 20, "{}: a departure needs its reason", r.provider);
+                match o.change {
+                    CapChange::Startup(..) => {
+                        ["session_hooks", "startup_strategy", "gupp_strategy", "startup_injection"]
+                    }
+                    _ => unreachable!("a new CapChange needs its fields here"),
+                }
+            })
+            .collect();
+        for field in differing(&own, &hal_caps::capabilities(base)) {
+            assert!(listed.contains(&field), "{}: {field} differs from {base}'s without a listed reason", r.provider);
+        }
+    }
+}
+
+#[test]
+fn groq_compound_and_cowork_are_claude_with_claudes_timings() {
+    for p in [RuntimeProvider::GroqCompound, RuntimeProvider::Cowork] {
+        let c = hal_caps::capabilities(p);
+        assert_eq!(c.family, RuntimeProvider::Claude);
+        assert_eq!((c.stall_threshold.as_secs(), c.nudge_interval.as_secs()), (120, 30), "{p}");
+        assert_eq!(c.startup_strategy, hal_types::StartupStrategy::HookInjection, "{p}");
+    }
+    assert_eq!(hal_caps::family(RuntimeProvider::CopilotVscode), RuntimeProvider::Copilot);
+    assert_eq!(hal_caps::family(RuntimeProvider::PiSigned), RuntimeProvider::Pi);
+    assert_eq!(hal_caps::family(RuntimeProvider::Amp), RuntimeProvider::Amp, "amp sets CLAUDECODE but is not Claude");
+}
+
+/// The design's literal rows against what the registry's facts would derive: every
+/// field that differs is listed here with the reason the design's cell stands.
+const DESIGN_DEPARTURES: &[(RuntimeProvider, &str, &str)] = &[
+    (
+        RuntimeProvider::Claude,
+        "session_id_env",
+        "the design's cell is CLAUDE_SESSION_ID; Claude Code exports CLAUDE_CODE_SESSION_ID",
+    ),
+    (RuntimeProvider::Claude, "stall_threshold", "the design's own per-provider default (120 s), not Gastown's"),
+    (RuntimeProvider::Claude, "nudge_interval", "the design's own per-provider default (30 s)"),
+    (RuntimeProvider::Codex, "session_id_env", "the design's cell is GT_SESSION_ID; Codex exports CODEX_THREAD_ID"),
+    (RuntimeProvider::Codex, "session_hooks", "the design's row predates Codex's hooks: no hook to rely on"),
+    (RuntimeProvider::Codex, "startup_injection", "the design's cell: gt prime fallback"),
+    (RuntimeProvider::Codex, "startup_strategy", "the design's cell: startup_fallback"),
+    (RuntimeProvider::Codex, "gupp_strategy", "the design's cell: startup_fallback"),
+    (RuntimeProvider::Codex, "stall_threshold", "the design's own per-provider default (180 s)"),
+    (RuntimeProvider::Codex, "nudge_interval", "the design's own per-provider default (60 s)"),
+    (
+        RuntimeProvider::Gemini,
+        "session_id_env",
+        "the design's cell is GT_SESSION_ID; Gemini CLI's hooks get GEMINI_SESSION_ID",
+    ),
+    (RuntimeProvider::Gemini, "session_hooks", "the design's row predates Gemini CLI's hooks: no hook to rely on"),
+    (RuntimeProvider::Gemini, "startup_injection", "the design's cell: gt prime fallback"),
+    (RuntimeProvider::Gemini, "startup_strategy", "the design's cell: startup_fallback"),
+    (RuntimeProvider::Gemini, "gupp_strategy", "the design's cell: polling"),
+    (
+        RuntimeProvider::Cursor,
+        "session_id_env",
+        "the design's cell is none; Cursor's id is CURSOR_CONVERSATION_ID (secondary)",
+    ),
+    (RuntimeProvider::Cursor, "startup_injection", "the design's cell: command palette"),
+    (RuntimeProvider::Cursor, "gupp_strategy", "the design's cell: prompt_preamble through the command palette"),
+    (RuntimeProvider::Cursor, "stall_threshold", "the design's own per-provider default (120 s)"),
+    (RuntimeProvider::Cursor, "nudge_interval", "the design's own per-provider default (30 s)"),
+    (RuntimeProvider::Cursor, "nudge_support", "the design's cell: limited"),
+];
+
+#[test]
+fn each_design_row_departs_from_its_derived_row_only_in_listed_fields() {
+    for r in hal_caps::REGISTRY.iter().filter(|r| r.caps.is_some()) {
+        let mut diff = differing(&hal_caps::row(r), &hal_caps::derive(r));
+        let mut listed: Vec<&str> =
+            DESIGN_DEPARTURES.iter().filter(|(p, ..)| *p == r.provider).map(|(_, field, _)| *field).collect();
+        diff.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(diff, listed, "{}: the design row's departures from the derived row", r.provider);
+    }
+}
+
+#[test]
+fn vendor_standing_never_rests_on_an_orchestrator_alone() {
+    use hal_caps::registry::Standing;
+    for r in hal_caps::REGISTRY {
+        if r.sources.iter().all(hal_caps::registry::Source::is_orchestrator) {
+            assert!(!r.vendor_verified(), "{}: its only sources are orchestrators", r.provider);
+        }
+        for s in r.sources.iter().filter(|s| s.is_orchestrator()) {
+            assert_ne!(s.standing, Standing::Vendor, "{}: {} is not a runtime vendor", r.provider, s.cite);
+        }
+    }
+    for p in [RuntimeProvider::Omp, RuntimeProvider::Vibe, RuntimeProvider::GroqCompound] {
+        assert!(!hal_caps::runtime(p).vendor_verified(), "{p} rests on Gastown or Firstmate only");
+    }
+    assert!(hal_caps::runtime(RuntimeProvider::Claude).vendor_verified());
+}
+
+#[test]
+fn flags_accept_truthy_spellings_and_exact_markers_stay_exact() {
+    use hal_caps::registry::ValueRule;
+    for v in ["1", "true", "TRUE", "yes", "On", " 1 "] {
+        assert!(ValueRule::Flag.matches(Some(v)), "{v:?}");
+    }
+    for v in ["0", "false", "no", "off", "", "2", "enabled"] {
+        assert!(!ValueRule::Flag.matches(Some(v)), "{v:?}");
+    }
+    assert!(!ValueRule::Exact("1").matches(Some("true")), "GEMINI_CLI=1 stays exact");
 }

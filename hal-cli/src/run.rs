@@ -86,8 +86,14 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
     match &cli.command {
         Command::Detect => {
             let d = detector(host, g).detect();
-            out.stdout = if g.json { versioned(&d) } else { detect_text(&d) };
-            out.warnings.clone_from(&d.warnings);
+            out.stdout = if g.json {
+                let mut v = serde_json::to_value(&d).unwrap_or(Value::Null);
+                v["warnings"] = json!(d.warnings());
+                versioned(v)
+            } else {
+                detect_text(&d)
+            };
+            out.warnings = d.warnings();
             require_known(g, d.provider, &mut out);
         }
         Command::Caps { all: true, format, .. } => {
@@ -101,7 +107,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
         Command::Caps { provider, .. } => {
             let hal = hal(host, g, provider.provider);
             let r = hal.resolved();
-            let mut warnings = hal.detection().warnings.clone();
+            let mut warnings = hal.detection().warnings();
             warnings.extend(r.warnings.iter().cloned());
             out.stdout = if g.json {
                 let mut v = serde_json::to_value(&r.capabilities).unwrap_or(Value::Null);
@@ -165,7 +171,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
         Command::Env => {
             let hal = hal(host, g, None);
             out.stdout = env_text(&hal);
-            out.warnings.clone_from(&hal.detection().warnings);
+            out.warnings = hal.detection().warnings();
             require_known(g, hal.detect_provider(), &mut out);
         }
         Command::Lint { paths, format } => out = crate::lint::run(paths, *format, g.json, &host),
@@ -191,11 +197,11 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
 
 /// How many canonical lifecycle events a runtime can hook.
 fn hookable_events(p: RuntimeProvider) -> usize {
-    registry::runtime(p).hooks.map_or(0, |h| h.events.len())
+    registry::runtime(p).hook_system().map_or(0, |h| h.events.len())
 }
 
 fn inject_word(r: &registry::Runtime) -> &'static str {
-    r.hooks.map_or("none", |h| match h.inject {
+    r.hook_system().map_or("none", |h| match h.inject {
         registry::Inject::Yes => "yes",
         registry::Inject::Nudge => "nudge",
         _ => "no",
@@ -215,9 +221,9 @@ fn providers(as_json: bool) -> String {
                     "strongest_signal": r.strongest_signal(),
                     "executables": r.executables,
                     "hooks_inject": inject_word(r),
-                    "hookable_events": r.hooks.map_or(0, |h| h.events.len()),
+                    "hookable_events": r.hook_system().map_or(0, |h| h.events.len()),
                     "sources": r.sources.len(),
-                    "vendor_verified": !r.secondary_only(),
+                    "vendor_verified": r.vendor_verified(),
                 })
             })
             .collect();
@@ -232,7 +238,7 @@ fn providers(as_json: bool) -> String {
             r.strongest_signal().unwrap_or_else(|| "-".to_owned()),
             inject_word(r),
             r.sources.len(),
-            if r.secondary_only() { "secondary only" } else { "vendor" }
+            if r.vendor_verified() { "vendor" } else { "secondary only" }
         );
     }
     s
@@ -240,7 +246,7 @@ fn providers(as_json: bool) -> String {
 
 /// `hal events`: canonical → native for one runtime.
 fn events(p: RuntimeProvider, as_json: bool) -> String {
-    let map = registry::runtime(p).hooks.map_or(&[][..], |h| h.events);
+    let map = registry::runtime(p).hook_system().map_or(&[][..], |h| h.events);
     let native = |c: &str| map.iter().find(|(k, _)| *k == c).map(|(_, n)| *n);
     if as_json {
         let list: Vec<Value> =
@@ -320,7 +326,7 @@ fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
             s,
             "{}. {:<20} [{mark}] looked at: {}; found: {}",
             i + 1,
-            step.name,
+            step.kind.label(),
             escape_control(&step.looked_at),
             escape_control(&step.found)
         );
@@ -349,7 +355,7 @@ fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
             o.source.as_deref().map(|x| format!(" {}", escape_control(x))).unwrap_or_default()
         );
     }
-    for w in d.warnings.iter().chain(&hal.resolved().warnings) {
+    for w in d.warnings().iter().chain(&hal.resolved().warnings) {
         let _ = writeln!(s, "warning: {}", escape_control(w));
     }
     s

@@ -1,28 +1,30 @@
 //! The detection cascade.
 //!
 //! Policy `spec` (default), first step that yields a runtime decides:
-//! 1. `GT_RUNTIME` (operator override; unrecognised → `unknown` with a warning);
+//! 1. `GT_RUNTIME` (operator override; unrecognised → `unknown` with a diagnostic);
 //! 2. the design's session-id variable (`CLAUDE_SESSION_ID`);
-//! 3. the orchestrator stamp `GT_AGENT`;
-//! 4. runtime markers, arbitrated by the nearest runtime ancestor known by its own
-//!    executable name; `AI_AGENT` only when no runtime's own marker is present;
-//! 5. the workspace file (`.claude/settings.json` in the workspace root; stat only);
-//! 6. the nearest runtime ancestor (by executable name or interpreter script);
-//! 7. `unknown`.
+//! 3. inherited signals — Gastown's `GT_AGENT` stamp, runtime markers, `AI_AGENT`, in
+//!    that priority — arbitrated by the nearest runtime ancestor ([`crate::arbiter`]);
+//! 4. the workspace file (`.claude/settings.json` in the workspace root; stat only);
+//! 5. the nearest runtime ancestor (by executable name, interpreter script, or a name
+//!    `GT_PROCESS_NAMES` lists);
+//! 6. `unknown`.
 //!
-//! Policy `ancestry`: after step 1, an ancestor known by its own executable name beats
-//! steps 2–5.
+//! Policy `ancestry`: after step 1, an ancestor known by its own name beats steps 2–4.
 
 use std::cell::OnceCell;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use hal_caps::registry::{self, REGISTRY, Runtime};
+use hal_caps::registry::{self, REGISTRY, Standing};
 use hal_caps::text::{escape_control, quote_value};
-use hal_types::{Candidate, Detection, DetectionSource, Policy, RuntimeProvider, SourceKind, Strength};
+use hal_types::{
+    Candidate, Detection, DetectionSource, Diagnostic, DiagnosticCode, Policy, RuntimeProvider, SourceKind, Strength,
+};
 
+use crate::arbiter::{self, Decision, Inherited, Signal};
 use crate::host::{Ancestry, Host, Stat};
-use crate::identify::{AncestorMatch, Evidence, identify_chain};
+use crate::identify::{AncestorMatch, Evidence, Listed, identify_chain};
 use crate::os::describe;
 use crate::vars;
 
@@ -43,12 +45,80 @@ pub enum Outcome {
     Skipped,
 }
 
+/// A step of the cascade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StepKind {
+    /// `GT_RUNTIME`.
+    Override,
+    /// Policy `ancestry` only: an ancestor known by its own name beats every signal.
+    PolicyAncestor,
+    /// The design's session-id variable (`CLAUDE_SESSION_ID`).
+    SessionId,
+    /// The stamp, markers and `AI_AGENT`, arbitrated by the nearest runtime ancestor.
+    Inherited,
+    /// A runtime's file in the workspace root.
+    WorkspaceFile,
+    /// The nearest runtime ancestor.
+    Ancestry,
+    /// Nothing decided: `unknown`.
+    Fallback,
+}
+
+impl StepKind {
+    /// The steps of `policy`, in order (the fallback last).
+    #[must_use]
+    pub const fn order(policy: Policy) -> &'static [Self] {
+        match policy {
+            Policy::Ancestry => &[
+                Self::Override,
+                Self::PolicyAncestor,
+                Self::SessionId,
+                Self::Inherited,
+                Self::WorkspaceFile,
+                Self::Ancestry,
+                Self::Fallback,
+            ],
+            _ => {
+                &[Self::Override, Self::SessionId, Self::Inherited, Self::WorkspaceFile, Self::Ancestry, Self::Fallback]
+            }
+        }
+    }
+
+    /// The step's name, as `hal explain` prints it.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Override => "override",
+            Self::PolicyAncestor => "ancestor (policy ancestry)",
+            Self::SessionId => "session id",
+            Self::Inherited => "inherited signals",
+            Self::WorkspaceFile => "workspace file",
+            Self::Ancestry => "process ancestry",
+            Self::Fallback => "fallback",
+        }
+    }
+
+    /// The kinds of source a decision of this step has.
+    #[must_use]
+    pub const fn decides_as(self) -> &'static [SourceKind] {
+        match self {
+            Self::Override => &[SourceKind::Override],
+            Self::PolicyAncestor | Self::Ancestry => &[SourceKind::ProcessAncestor],
+            Self::SessionId => &[SourceKind::SessionId],
+            Self::Inherited => &[SourceKind::OrchestratorStamp, SourceKind::Marker, SourceKind::ProcessAncestor],
+            Self::WorkspaceFile => &[SourceKind::WorkspaceFile],
+            Self::Fallback => &[SourceKind::Fallback],
+        }
+    }
+}
+
 /// One step of the cascade, for `hal explain`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Step {
-    /// The step's name.
-    pub name: &'static str,
+    /// Which step.
+    pub kind: StepKind,
     /// What it looked at.
     pub looked_at: String,
     /// What it found (names only, never values).
@@ -65,7 +135,7 @@ pub struct Report {
     pub detection: Detection,
     /// Every step, in cascade order.
     pub steps: Vec<Step>,
-    /// The workspace root used by step 5, if it ran.
+    /// The workspace root used by the workspace-file step, if it ran.
     pub workspace: Option<PathBuf>,
 }
 
@@ -123,13 +193,14 @@ impl<H: Host> Detector<H> {
             det: Detection::unknown(Policy::Spec),
             steps: Vec::new(),
             ancestry: OnceCell::new(),
-            workspace: None,
+            workspace: self.workspace.clone(),
             decided: false,
         };
         run.det.policy = self.policy.unwrap_or_else(|| run.env_policy());
-        run.cascade(self.workspace.as_deref());
-        for w in &run.det.warnings {
-            tracing::warn!("{w}");
+        run.cascade();
+        run.det.family = registry::family(run.det.provider);
+        for d in &run.det.diagnostics {
+            tracing::warn!(code = d.code.as_str(), "{}", d.message);
         }
         Report { detection: run.det, steps: run.steps, workspace: run.workspace }
     }
@@ -155,28 +226,31 @@ impl<H: Host> Run<'_, H> {
         self.host.var(name).filter(|v| !v.is_empty())
     }
 
+    fn diagnose(&mut self, code: DiagnosticCode, subject: Option<&str>, message: String) {
+        tracing::debug!(code = code.as_str(), "{message}");
+        self.det.diagnostics.push(Diagnostic::new(code, subject, message));
+    }
+
     fn env_policy(&mut self) -> Policy {
         let Some(v) = self.var(vars::GT_HAL_POLICY) else { return Policy::Spec };
         match v.to_str().map(|s| s.trim().to_ascii_lowercase()).and_then(|s| s.parse().ok()) {
             Some(p) => p,
             None => {
-                self.det.warnings.push(format!(
+                let message = format!(
                     "ignoring {}={}: expected one of: {}; using spec",
                     vars::GT_HAL_POLICY,
                     quote_value(&v),
                     Policy::variants().join(", ")
-                ));
+                );
+                self.diagnose(DiagnosticCode::PolicyInvalid, Some(vars::GT_HAL_POLICY), message);
                 Policy::Spec
             }
         }
     }
 
-    fn step(&mut self, name: &'static str, looked_at: impl Into<String>, found: impl Into<String>, outcome: Outcome) {
-        self.steps.push(Step { name, looked_at: looked_at.into(), found: found.into(), outcome });
-    }
-
-    fn skip(&mut self, name: &'static str, looked_at: impl Into<String>, why: &str) {
-        self.step(name, looked_at, why, Outcome::Skipped);
+    fn step(&mut self, kind: StepKind, looked_at: impl Into<String>, found: impl Into<String>, outcome: Outcome) {
+        tracing::debug!(step = kind.label(), ?outcome, "cascade");
+        self.steps.push(Step { kind, looked_at: looked_at.into(), found: found.into(), outcome });
     }
 
     fn decide(&mut self, provider: RuntimeProvider, source: DetectionSource, secondary: bool) {
@@ -194,92 +268,83 @@ impl<H: Host> Run<'_, H> {
     fn ancestors(&self) -> &(Ancestry, Vec<AncestorMatch>) {
         self.ancestry.get_or_init(|| {
             let a = self.host.ancestry(MAX_ANCESTRY_DEPTH);
-            let m = identify_chain(&a.chain);
+            let listed = self.listed();
+            let m = identify_chain(&a.chain, listed.as_ref());
             (a, m)
         })
     }
 
-    fn nearest_comm(&self) -> Option<AncestorMatch> {
-        self.ancestors().1.iter().find(|m| m.evidence == Evidence::Comm).cloned()
+    /// Gastown's `GT_PROCESS_NAMES`, for the preset `GT_AGENT` names.
+    fn listed(&self) -> Option<Listed> {
+        let names = self.var(vars::GT_PROCESS_NAMES)?;
+        let stamp = self.var(vars::GT_AGENT).and_then(|v| v.to_str().and_then(registry::lookup));
+        Listed::parse(&text(&names), stamp)
     }
 
-    fn cascade(&mut self, workspace: Option<&Path>) {
-        type StepFn<T> = fn(&mut T);
-        let steps: [(&'static str, StepFn<Self>); 6] = [
-            ("override", Self::step_override),
-            ("session id", Self::step_session),
-            ("orchestrator stamp", Self::step_stamp),
-            ("runtime markers", Self::step_markers),
-            ("workspace file", Self::step_workspace_marker),
-            ("process ancestry", Self::step_ancestry),
-        ];
-        self.workspace = workspace.map(Path::to_path_buf);
-        for (i, (name, f)) in steps.into_iter().enumerate() {
+    fn cascade(&mut self) {
+        for &kind in StepKind::order(self.det.policy) {
             if self.decided {
-                self.skip(name, "-", "an earlier step decided");
+                self.step(kind, "-", "an earlier step decided", Outcome::Skipped);
                 continue;
             }
-            if i == 1 && self.det.policy == Policy::Ancestry {
-                self.step_policy_ancestor();
-                if self.decided {
-                    continue;
-                }
+            match kind {
+                StepKind::Override => self.step_override(),
+                StepKind::PolicyAncestor => self.step_policy_ancestor(),
+                StepKind::SessionId => self.step_session(),
+                StepKind::Inherited => self.step_inherited(),
+                StepKind::WorkspaceFile => self.step_workspace_marker(),
+                StepKind::Ancestry => self.step_ancestry(),
+                _ => self.step(kind, "-", "no signal identified a runtime", Outcome::Decided),
             }
-            f(self);
-        }
-        if !self.decided {
-            self.step("fallback", "-", "no signal identified a runtime", Outcome::Decided);
         }
         if let Some((ancestry, _)) = self.ancestry.get() {
-            self.det.warnings.extend(ancestry.warnings.iter().cloned());
+            self.det.diagnostics.extend(ancestry.warnings.iter().cloned());
         }
     }
 
     fn step_override(&mut self) {
-        let name = "override";
+        let kind = StepKind::Override;
         let Some(v) = self.var(vars::GT_RUNTIME) else {
-            return self.step(name, vars::GT_RUNTIME, "unset", Outcome::Passed);
+            return self.step(kind, vars::GT_RUNTIME, "unset", Outcome::Passed);
         };
         let source = DetectionSource::new(SourceKind::Override, vars::GT_RUNTIME);
         match v.to_str().and_then(registry::lookup) {
             Some(p) => {
                 self.candidate(p, source.clone(), None);
                 self.decide(p, source, false);
-                self.step(name, vars::GT_RUNTIME, format!("names {p}"), Outcome::Decided);
+                self.step(kind, vars::GT_RUNTIME, format!("names {p}"), Outcome::Decided);
             }
             None => {
-                self.det.warnings.push(format!(
+                let message = format!(
                     "{}={} names no runtime hal knows (see `hal providers`); the provider is unknown",
                     vars::GT_RUNTIME,
                     quote_value(&v)
-                ));
+                );
+                self.diagnose(DiagnosticCode::OverrideUnknownRuntime, Some(vars::GT_RUNTIME), message);
                 self.candidate(RuntimeProvider::Unknown, source.clone(), None);
                 self.decide(RuntimeProvider::Unknown, source, false);
-                self.step(name, vars::GT_RUNTIME, "an unrecognised runtime name: unknown", Outcome::Decided);
+                self.step(kind, vars::GT_RUNTIME, "an unrecognised runtime name: unknown", Outcome::Decided);
             }
         }
     }
 
     fn step_policy_ancestor(&mut self) {
-        let name = "ancestor (policy ancestry)";
-        match self.nearest_comm() {
+        let kind = StepKind::PolicyAncestor;
+        let looked = "process ancestry (own names)";
+        match arbiter::policy_ancestor(&self.ancestors().1).cloned() {
             Some(a) => {
                 let source = DetectionSource::ancestor(&a.name, a.depth);
                 self.candidate(a.provider, source.clone(), None);
-                self.decide(a.provider, source, registry::runtime(a.provider).secondary_only());
-                self.step(
-                    name,
-                    "process ancestry (executable names)",
-                    format!("`{}` {} level(s) up (pid {}) beats env and file signals", a.name, a.depth, a.pid),
-                    Outcome::Decided,
-                );
+                self.decide(a.provider, source, !registry::runtime(a.provider).vendor_verified());
+                let found = format!("`{}` {} level(s) up (pid {}) beats env and file signals", a.name, a.depth, a.pid);
+                self.step(kind, looked, found, Outcome::Decided);
             }
-            None => self.step(name, "process ancestry (executable names)", "no runtime executable", Outcome::Passed),
+            None => self.step(kind, looked, "no runtime known by its own name", Outcome::Passed),
         }
     }
 
     fn step_session(&mut self) {
-        let name = "session id";
+        let kind = StepKind::SessionId;
         let looked: Vec<&str> = REGISTRY.iter().filter_map(|r| r.cascade_session_var).collect();
         for r in REGISTRY {
             let Some(var) = r.cascade_session_var else { continue };
@@ -287,127 +352,116 @@ impl<H: Host> Run<'_, H> {
                 let source = DetectionSource::new(SourceKind::SessionId, var);
                 self.candidate(r.provider, source.clone(), None);
                 self.decide(r.provider, source, false);
-                return self.step(name, looked.join(", "), format!("{var} is set"), Outcome::Decided);
+                return self.step(kind, looked.join(", "), format!("{var} is set"), Outcome::Decided);
             }
         }
-        self.step(name, looked.join(", "), "unset", Outcome::Passed);
+        self.step(kind, looked.join(", "), "unset", Outcome::Passed);
     }
 
-    fn step_stamp(&mut self) {
-        let name = "orchestrator stamp";
-        let Some(v) = self.var(vars::GT_AGENT) else {
-            return self.step(name, vars::GT_AGENT, "unset", Outcome::Passed);
-        };
-        let source = DetectionSource::new(SourceKind::OrchestratorStamp, vars::GT_AGENT);
-        if let Some(p) = v.to_str().and_then(registry::lookup) {
-            self.candidate(p, source.clone(), None);
-            self.decide(p, source, false);
-            return self.step(name, vars::GT_AGENT, format!("names {p}"), Outcome::Decided);
+    /// The stamp, markers and `AI_AGENT` present, each recorded as a candidate.
+    fn inherited(&mut self) -> Inherited {
+        let mut out = Inherited::default();
+        if let Some(v) = self.var(vars::GT_AGENT) {
+            match v.to_str().and_then(registry::lookup) {
+                Some(p) => {
+                    out.stamp = Some(Signal::new(p, SourceKind::OrchestratorStamp, vars::GT_AGENT, Strength::Strong));
+                }
+                None => {
+                    let message = format!(
+                        "{}={} is not a runtime hal knows (a custom preset?); detection went on",
+                        vars::GT_AGENT,
+                        quote_value(&v)
+                    );
+                    self.diagnose(DiagnosticCode::StampUnknown, Some(vars::GT_AGENT), message);
+                    let source = DetectionSource::new(SourceKind::OrchestratorStamp, vars::GT_AGENT);
+                    self.candidate(RuntimeProvider::Unknown, source, None);
+                }
+            }
         }
-        self.candidate(RuntimeProvider::Unknown, source, None);
-        self.det.warnings.push(format!(
-            "{}={} is not a runtime hal knows (a custom preset?); detection went on",
-            vars::GT_AGENT,
-            quote_value(&v)
-        ));
-        self.step(name, vars::GT_AGENT, "a preset hal does not know", Outcome::Passed);
-    }
-
-    /// Every runtime marker present, in registry (priority) order.
-    fn marker_hits(&self) -> Vec<(&'static Runtime, String, Strength, bool)> {
-        let mut hits = Vec::new();
         for r in REGISTRY {
             for m in r.markers {
-                if m.value.matches(self.var(m.var).as_ref().map(text).as_deref()) {
-                    hits.push((r, m.var.to_owned(), m.strength, m.secondary));
+                if m.value.matches(self.var(m.var).as_ref().map(text).as_deref()) && self.ancestor_present(m) {
+                    let s = Signal::new(r.provider, SourceKind::Marker, m.var, m.strength);
+                    out.markers.push(s.secondary(m.standing != Standing::Vendor));
                 }
             }
             for c in r.combos {
                 if c.all.iter().all(|(v, rule)| rule.matches(self.var(v).as_ref().map(text).as_deref())) {
                     let names: Vec<&str> = c.all.iter().map(|(v, _)| *v).collect();
-                    hits.push((r, names.join("+"), Strength::Strong, c.secondary));
+                    let s = Signal::new(r.provider, SourceKind::Marker, names.join("+"), Strength::Strong);
+                    out.markers.push(s.secondary(c.standing != Standing::Vendor));
                 }
             }
         }
-        hits
+        if let Some(p) = self.var(vars::AI_AGENT).and_then(|v| v.to_str().and_then(registry::parse_ai_agent)) {
+            out.ai_agent = Some(Signal::new(p, SourceKind::Marker, vars::AI_AGENT, Strength::Weak).secondary(true));
+        }
+        for s in out.stamp.iter().chain(&out.markers).chain(&out.ai_agent) {
+            let strength = (s.kind == SourceKind::Marker).then_some(s.strength);
+            self.det.candidates.push(Candidate::new(
+                s.provider,
+                DetectionSource::new(s.kind, s.name.clone()),
+                strength,
+            ));
+        }
+        out
     }
 
-    fn step_markers(&mut self) {
-        let name = "runtime markers";
-        let looked = "runtime markers of the registry, AI_AGENT";
-        let hits = self.marker_hits();
-        for (r, signal, strength, _) in &hits {
-            self.candidate(r.provider, DetectionSource::new(SourceKind::Marker, signal.clone()), Some(*strength));
+    /// Whether a launch marker's required ancestor is there (always, for other markers).
+    fn ancestor_present(&self, m: &registry::Marker) -> bool {
+        let Some(need) = m.needs_ancestor else { return true };
+        self.ancestors().0.chain.iter().take(need.within as usize).any(|p| {
+            let exe = p.exe.as_deref().and_then(Path::file_name);
+            p.name.to_str() == Some(need.executable) || exe.is_some_and(|e| e == need.executable)
+        })
+    }
+
+    fn step_inherited(&mut self) {
+        let kind = StepKind::Inherited;
+        let looked = "GT_AGENT, runtime markers of the registry, AI_AGENT";
+        let inherited = self.inherited();
+        if inherited.in_priority().is_empty() {
+            return self.step(kind, looked, "none", Outcome::Passed);
         }
-        let ai = self.var(vars::AI_AGENT).and_then(|v| v.to_str().and_then(registry::parse_ai_agent));
-        if let Some(p) = ai {
-            self.candidate(p, DetectionSource::new(SourceKind::Marker, vars::AI_AGENT), Some(Strength::Weak));
-        }
-        let Some(first) = hits.first().cloned() else {
-            let Some(p) = ai else {
-                return self.step(name, looked, "none", Outcome::Passed);
-            };
-            // AI_AGENT alone: inherited by nested agents, so any runtime ancestor beats it.
-            if let Some(a) = self.nearest_comm().filter(|a| a.provider != p) {
-                return self.decide_ancestor(name, looked, &a, &format!("AI_AGENT names {p}, inherited"));
+        let names = inherited.in_priority().iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ");
+        // The ancestry is walked only when some signal needs arbitrating.
+        let decision = arbiter::arbitrate(self.det.policy, &inherited, &self.ancestors().1);
+        match decision {
+            Decision::Nothing => self.step(kind, looked, "none", Outcome::Passed),
+            Decision::Signal { signal, confirmed_by, ambiguous } => {
+                self.decide(signal.provider, DetectionSource::new(signal.kind, signal.name.clone()), signal.secondary);
+                let found = match (confirmed_by, ambiguous) {
+                    (Some(a), _) => format!("{names}; confirmed by ancestor `{}` {} level(s) up", a.name, a.depth),
+                    (None, true) => {
+                        self.det.ambiguous = true;
+                        format!(
+                            "{names}; unrelated runtimes and no runtime ancestor: {} by priority (ambiguous)",
+                            signal.provider
+                        )
+                    }
+                    (None, false) => names,
+                };
+                self.step(kind, looked, found, Outcome::Decided);
             }
-            self.decide(p, DetectionSource::new(SourceKind::Marker, vars::AI_AGENT), true);
-            return self.step(name, looked, format!("AI_AGENT names {p}"), Outcome::Decided);
-        };
-        let names = hits.iter().map(|h| h.1.as_str()).collect::<Vec<_>>().join(", ");
-        if let Some(a) = self.nearest_comm() {
-            // The ancestor's own markers: its row, or a row derived from it that runs
-            // under the same executable (a mode such as cowork). Derived rows come
-            // first in the registry, so the most specific wins.
-            let own = hits
-                .iter()
-                .find(|(r, ..)| r.provider == a.provider || r.executables.is_empty() && r.in_family_of(a.provider));
-            if let Some((r, signal, _, secondary)) = own {
-                self.decide(r.provider, DetectionSource::new(SourceKind::Marker, signal.clone()), *secondary);
-                return self.step(
-                    name,
-                    looked,
-                    format!("{names}; confirmed by ancestor `{}` {} level(s) up", a.name, a.depth),
-                    Outcome::Decided,
+            Decision::Ancestor { ancestor: a, overruled } => {
+                let source = DetectionSource::ancestor(&a.name, a.depth);
+                self.candidate(a.provider, source.clone(), None);
+                self.decide(a.provider, source, !registry::runtime(a.provider).vendor_verified());
+                let inherited: Vec<&str> = overruled.iter().map(|s| s.name.as_str()).collect();
+                let found = format!(
+                    "{names}: the nearest runtime ancestor `{}` ({} level(s) up) is {}{}",
+                    a.name,
+                    a.depth,
+                    a.provider,
+                    if inherited.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", so {} were inherited", inherited.join(", "))
+                    }
                 );
+                self.step(kind, looked, found, Outcome::Decided);
             }
-            return self.decide_ancestor(name, looked, &a, &format!("{names}, inherited"));
         }
-        let (r, signal, _, secondary) = first;
-        // Several unrelated runtimes' markers and no ancestor to arbitrate: the
-        // registry order decides, and the answer is flagged.
-        let mut unrelated: Vec<RuntimeProvider> =
-            hits.iter().map(|h| h.0).filter(|o| !r.in_family_of(o.provider)).map(|o| o.provider).collect();
-        unrelated.dedup();
-        self.decide(r.provider, DetectionSource::new(SourceKind::Marker, signal), secondary);
-        if unrelated.is_empty() {
-            self.step(name, looked, names, Outcome::Decided);
-        } else {
-            self.det.ambiguous = true;
-            let others: Vec<&str> = unrelated.iter().map(|p| p.as_str()).collect();
-            self.step(
-                name,
-                looked,
-                format!(
-                    "{names}; markers of {} too and no runtime ancestor: {} by priority (ambiguous)",
-                    others.join(", "),
-                    r.provider
-                ),
-                Outcome::Decided,
-            );
-        }
-    }
-
-    fn decide_ancestor(&mut self, name: &'static str, looked: &str, a: &AncestorMatch, found: &str) {
-        let source = DetectionSource::ancestor(&a.name, a.depth);
-        self.candidate(a.provider, source.clone(), None);
-        self.decide(a.provider, source, registry::runtime(a.provider).secondary_only());
-        self.step(
-            name,
-            looked,
-            format!("{found}: the nearest runtime ancestor `{}` ({} level(s) up) is {}", a.name, a.depth, a.provider),
-            Outcome::Decided,
-        );
     }
 
     /// The workspace root: explicit, `CLAUDE_PROJECT_DIR`, the nearest `.git`, the cwd.
@@ -419,20 +473,22 @@ impl<H: Host> Run<'_, H> {
             let dir = PathBuf::from(dir);
             match self.host.stat(&dir) {
                 Ok(Stat::Dir) => return Some((dir, "CLAUDE_PROJECT_DIR")),
-                Ok(s) => self.det.warnings.push(format!(
-                    "{} is {}, not a directory; ignoring it",
-                    vars::CLAUDE_PROJECT_DIR,
-                    describe(s)
-                )),
+                Ok(s) => {
+                    let message =
+                        format!("{} is {}, not a directory; ignoring it", vars::CLAUDE_PROJECT_DIR, describe(s));
+                    self.diagnose(DiagnosticCode::ProbeFailed, Some(vars::CLAUDE_PROJECT_DIR), message);
+                }
                 Err(e) => {
-                    self.det.warnings.push(format!("{} is unreadable ({e}); ignoring it", vars::CLAUDE_PROJECT_DIR));
+                    let message = format!("{} is unreadable ({e}); ignoring it", vars::CLAUDE_PROJECT_DIR);
+                    self.diagnose(DiagnosticCode::ProbeFailed, Some(vars::CLAUDE_PROJECT_DIR), message);
                 }
             }
         }
         let cwd = match self.host.current_dir() {
             Ok(c) => c,
             Err(e) => {
-                self.det.warnings.push(format!("the current directory is unreadable ({e}); no workspace root"));
+                let message = format!("the current directory is unreadable ({e}); no workspace root");
+                self.diagnose(DiagnosticCode::ProbeFailed, None, message);
                 return None;
             }
         };
@@ -445,7 +501,7 @@ impl<H: Host> Run<'_, H> {
     }
 
     fn step_workspace_marker(&mut self) {
-        let name = "workspace file";
+        let name = StepKind::WorkspaceFile;
         let Some((root, why)) = self.workspace_root() else {
             return self.step(name, "workspace root", "no workspace root", Outcome::Passed);
         };
@@ -473,13 +529,13 @@ impl<H: Host> Run<'_, H> {
                 }
                 Ok(Stat::Missing) => self.step(name, looked, "absent", Outcome::Passed),
                 Ok(s) => {
-                    self.det
-                        .warnings
-                        .push(format!("{file} in the workspace is {}, not a regular file; ignored", describe(s)));
+                    let message = format!("{file} in the workspace is {}, not a regular file; ignored", describe(s));
+                    self.diagnose(DiagnosticCode::WorkspaceSpecialFile, Some(file), message);
                     self.step(name, looked, describe(s), Outcome::Passed);
                 }
                 Err(e) => {
-                    self.det.warnings.push(format!("could not stat {file} in the workspace ({e}); ignored"));
+                    let message = format!("could not stat {file} in the workspace ({e}); ignored");
+                    self.diagnose(DiagnosticCode::ProbeFailed, Some(file), message);
                     self.step(name, looked, format!("unreadable ({e})"), Outcome::Passed);
                 }
             }
@@ -487,7 +543,7 @@ impl<H: Host> Run<'_, H> {
     }
 
     fn step_ancestry(&mut self) {
-        let name = "process ancestry";
+        let name = StepKind::Ancestry;
         let (ancestry, matches) = self.ancestors();
         let looked = format!("{} ancestor(s)", ancestry.chain.len());
         match matches.first().cloned() {
@@ -497,8 +553,9 @@ impl<H: Host> Run<'_, H> {
                 let how = match a.evidence {
                     Evidence::Comm => "executable",
                     Evidence::Args => "interpreter script",
+                    _ => "process name listed in GT_PROCESS_NAMES",
                 };
-                self.decide(a.provider, source, registry::runtime(a.provider).secondary_only());
+                self.decide(a.provider, source, !registry::runtime(a.provider).vendor_verified());
                 self.step(
                     name,
                     looked,

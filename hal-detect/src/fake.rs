@@ -19,10 +19,10 @@ pub struct FakeHost {
 }
 
 impl FakeHost {
-    /// An empty host: no variables, no files, no ancestors, cwd `/work`.
+    /// An empty host: no variables, no files, no ancestors, cwd `/ws`.
     #[must_use]
     pub fn new() -> Self {
-        Self { cwd: Some(PathBuf::from("/work")), ..Self::default() }
+        Self { cwd: Some(PathBuf::from("/ws")), ..Self::default() }
     }
 
     /// Sets a variable.
@@ -100,7 +100,7 @@ impl Host for FakeHost {
         let mut a = self.ancestry.clone();
         if a.chain.len() > max_depth {
             a.chain.truncate(max_depth);
-            a.warnings.push(format!("process ancestry deeper than {max_depth}; the walk stopped there"));
+            a.warnings.push(crate::os::truncated(max_depth));
         }
         a
     }

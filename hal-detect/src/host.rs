@@ -77,8 +77,8 @@ impl ProcessInfo {
 pub struct Ancestry {
     /// Parent first, then its parent, ... (bounded by the requested depth).
     pub chain: Vec<ProcessInfo>,
-    /// Problems met on the walk (a vanished pid, a denied read, a cycle).
-    pub warnings: Vec<String>,
+    /// Problems met on the walk (a vanished pid, a denied read, a cycle, the depth bound).
+    pub warnings: Vec<hal_types::Diagnostic>,
 }
 
 impl Ancestry {

@@ -19,6 +19,36 @@ pub enum Evidence {
     Comm,
     /// Only by a script argument of an interpreter (`node …/@google/gemini-cli/…`).
     Args,
+    /// By a name Gastown's `GT_PROCESS_NAMES` lists for the preset it launched
+    /// (Cursor's CLI running as `agent`).
+    Listed,
+}
+
+/// Gastown's `GT_PROCESS_NAMES`: the process names of the preset it launched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Listed {
+    /// The preset's runtime: `GT_AGENT`'s, else the runtime one of whose executables
+    /// is listed.
+    pub provider: RuntimeProvider,
+    /// The listed names.
+    pub names: Vec<String>,
+}
+
+impl Listed {
+    /// Reads a `GT_PROCESS_NAMES` value (comma-separated) for the preset `stamp` names;
+    /// `None` when the list is empty or names no runtime hal knows and there is no stamp.
+    #[must_use]
+    pub fn parse(value: &str, stamp: Option<RuntimeProvider>) -> Option<Self> {
+        let names: Vec<String> =
+            value.split(',').map(str::trim).filter(|n| !n.is_empty() && n.len() <= 255).map(str::to_owned).collect();
+        let provider = stamp.or_else(|| names.iter().find_map(|n| by_executable(n, false).map(|(r, _)| r.provider)))?;
+        (!names.is_empty()).then_some(Self { provider, names })
+    }
+
+    fn lists(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n == name)
+    }
 }
 
 /// An identified ancestor.
@@ -75,9 +105,23 @@ pub fn argv_needed(p: &ProcessInfo) -> bool {
     !agree || is_interpreter(exe)
 }
 
-/// Identifies one process, if it is a runtime.
+/// Identifies one process, if it is a runtime: by its executable, by an interpreter's
+/// script, then by a name `listed` (Gastown's `GT_PROCESS_NAMES`) holds.
 #[must_use]
-pub fn identify(p: &ProcessInfo) -> Option<(RuntimeProvider, Evidence, String)> {
+pub fn identify(p: &ProcessInfo, listed: Option<&Listed>) -> Option<(RuntimeProvider, Evidence, String)> {
+    identify_own(p).or_else(|| {
+        let listed = listed?;
+        let exe = p.exe.as_deref().and_then(|e| basename(e.as_os_str()));
+        let argv0 = p.argv.first().and_then(|a| basename(a));
+        [exe, argv0, p.name.to_str()]
+            .into_iter()
+            .flatten()
+            .find(|n| listed.lists(n))
+            .map(|n| (listed.provider, Evidence::Listed, n.to_owned()))
+    })
+}
+
+fn identify_own(p: &ProcessInfo) -> Option<(RuntimeProvider, Evidence, String)> {
     let exe = p.exe.as_deref().and_then(|e| basename(e.as_os_str()));
     let argv0 = p.argv.first().and_then(|a| basename(a));
     let comm = p.name.to_str();
@@ -105,12 +149,12 @@ pub fn identify(p: &ProcessInfo) -> Option<(RuntimeProvider, Evidence, String)> 
 
 /// Every identified ancestor, nearest first.
 #[must_use]
-pub fn identify_chain(chain: &[ProcessInfo]) -> Vec<AncestorMatch> {
+pub fn identify_chain(chain: &[ProcessInfo], listed: Option<&Listed>) -> Vec<AncestorMatch> {
     chain
         .iter()
         .enumerate()
         .filter_map(|(i, p)| {
-            identify(p).map(|(provider, evidence, name)| AncestorMatch {
+            identify(p, listed).map(|(provider, evidence, name)| AncestorMatch {
                 provider,
                 evidence,
                 name,

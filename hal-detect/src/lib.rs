@@ -13,6 +13,7 @@
 //! assert_eq!(Detector::new(host).detect().provider, RuntimeProvider::Codex);
 //! ```
 
+pub mod arbiter;
 pub mod cascade;
 pub mod fake;
 pub mod host;
@@ -25,7 +26,7 @@ pub mod vars;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub use cascade::{Detector, Outcome, Report, Step};
+pub use cascade::{Detector, Outcome, Report, Step, StepKind};
 pub use fake::FakeHost;
 pub use hal_types::Detection;
 pub use host::{Ancestry, Host, ProcessInfo, Stat};

@@ -1,5 +1,6 @@
 //! The real host: the process environment, the filesystem and the process table.
 
+use hal_types::{Diagnostic, DiagnosticCode};
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Read as _};
@@ -141,6 +142,20 @@ fn classify(m: &fs::Metadata) -> Stat {
     }
 }
 
+/// The diagnostic of a walk cut at `max_depth`.
+#[must_use]
+pub fn truncated(max_depth: usize) -> Diagnostic {
+    Diagnostic::new(
+        DiagnosticCode::AncestryTruncated,
+        None,
+        format!("process ancestry deeper than {max_depth}; the walk stopped there"),
+    )
+}
+
+fn probe_failed(message: String) -> Diagnostic {
+    Diagnostic::new(DiagnosticCode::ProbeFailed, None, message)
+}
+
 /// Walks parent links from `start` with `read` (one process per call), bounded by
 /// `max_depth`, stopping with a warning at a cycle, a reused pid or a read error. The
 /// OS sources use it; it is public so that tests can inject faults into `read`.
@@ -149,17 +164,19 @@ pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Resul
     let mut next = Some(start);
     while let Some(pid) = next.filter(|p| *p != 0) {
         if out.chain.len() >= max_depth {
-            out.warnings.push(format!("process ancestry deeper than {max_depth}; the walk stopped there"));
+            out.warnings.push(truncated(max_depth));
             break;
         }
         if out.chain.iter().any(|p| p.pid == pid) {
-            out.warnings.push(format!("process ancestry loops back to pid {pid}; the walk stopped there"));
+            out.warnings
+                .push(probe_failed(format!("process ancestry loops back to pid {pid}; the walk stopped there")));
             break;
         }
         let info = match read(pid) {
             Ok(info) => info,
             Err(e) => {
-                out.warnings.push(format!("could not read process {pid} ({e}); the ancestry walk stopped there"));
+                out.warnings
+                    .push(probe_failed(format!("could not read process {pid} ({e}); the ancestry walk stopped there")));
                 break;
             }
         };
@@ -167,8 +184,9 @@ pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Resul
         if let (Some(child), Some(t)) = (out.chain.last(), info.start_time)
             && child.start_time.is_some_and(|c| t > c)
         {
-            out.warnings
-                .push(format!("pid {pid} was reused after our ancestor exited; the ancestry walk stopped there"));
+            out.warnings.push(probe_failed(format!(
+                "pid {pid} was reused after our ancestor exited; the ancestry walk stopped there"
+            )));
             break;
         }
         next = info.parent;
@@ -182,7 +200,7 @@ fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
     let Ok(mut sys) = System::new() else {
         return Ancestry {
             chain: Vec::new(),
-            warnings: vec!["the process table is not readable on this platform".to_owned()],
+            warnings: vec![probe_failed("the process table is not readable on this platform".to_owned())],
         };
     };
     let kind = ProcessRefreshKind::nothing().with_cmd(UpdateKind::Always).with_exe(UpdateKind::Always).without_tasks();

@@ -5,6 +5,10 @@
 pub const GT_RUNTIME: &str = "GT_RUNTIME";
 /// Gastown's stamp of the preset it launched (cascade step 3).
 pub const GT_AGENT: &str = "GT_AGENT";
+/// Gastown's stamp of the launched agent's process names (comma-separated).
+pub const GT_PROCESS_NAMES: &str = "GT_PROCESS_NAMES";
+/// Gastown's stamp of the role it launched (`<rig>/polecats/<name>`, `mayor`, ...).
+pub const GT_ROLE: &str = "GT_ROLE";
 /// Gastown: the name of the variable holding the session id.
 pub const GT_SESSION_ID_ENV: &str = "GT_SESSION_ID_ENV";
 /// Gastown's generic session id variable.
@@ -34,6 +38,8 @@ pub const HOME: &str = "HOME";
 pub const ALL: &[&str] = &[
     GT_RUNTIME,
     GT_AGENT,
+    GT_PROCESS_NAMES,
+    GT_ROLE,
     GT_SESSION_ID_ENV,
     GT_SESSION_ID,
     GT_STALL_THRESHOLD,

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io;
 use std::os::unix::ffi::OsStringExt as _;
 
-use hal_detect::{Detector, FakeHost, ProcessInfo, Stat, session_id};
+use hal_detect::{Detector, FakeHost, ProcessInfo, Stat, StepKind, session_id};
 use hal_types::{Detection, Policy, RuntimeProvider as P, SourceKind as K};
 
 fn detect(host: FakeHost) -> Detection {
@@ -41,7 +41,7 @@ fn with_step(host: FakeHost, i: usize) -> FakeHost {
         1 => host.env("CLAUDE_SESSION_ID", "sess-1"),
         2 => host.env("GT_AGENT", "cursor"),
         3 => host.env("CODEX_THREAD_ID", "th-1"),
-        4 => host.path("/work/.git", Ok(Stat::Dir)).file("/work/.claude/settings.json", "{}"),
+        4 => host.path("/ws/.git", Ok(Stat::Dir)).file("/ws/.claude/settings.json", "{}"),
         _ => host.ancestors(bash_then("codex")),
     }
 }
@@ -63,7 +63,9 @@ fn every_step_beats_every_later_step_under_spec() {
     for i in 0..STEPS.len() {
         for j in i + 1..STEPS.len() {
             let d = detect(with_step(with_step(FakeHost::new(), i), j));
-            assert_eq!((d.source.kind, d.provider), STEPS[i], "step {} against step {}", i + 1, j + 1);
+            // The stamp is inherited: a nearer runtime ancestor of another family beats it.
+            let want = if (i, j) == (2, 5) { STEPS[5] } else { STEPS[i] };
+            assert_eq!((d.source.kind, d.provider), want, "step {} against step {}", i + 1, j + 1);
         }
     }
 }
@@ -82,16 +84,21 @@ fn under_ancestry_policy_a_comm_ancestor_beats_steps_two_to_five() {
     assert_eq!(detect(host).provider, P::Codex);
     let d = detect(with_step(with_step(FakeHost::new(), 1), 5).env("GT_HAL_POLICY", "bogus"));
     assert_eq!((d.provider, d.policy), (P::Claude, Policy::Spec));
-    assert!(d.warnings.iter().any(|w| w.contains("GT_HAL_POLICY")), "{:?}", d.warnings);
+    assert!(d.warnings().iter().any(|w| w.contains("GT_HAL_POLICY")), "{:?}", d.warnings());
 }
 
 #[test]
-fn ancestry_policy_ignores_interpreter_only_ancestors() {
+fn ancestry_policy_puts_only_ancestors_known_by_their_own_name_first() {
     let node = ProcessInfo::new(20, Some(21), "node")
         .with_argv(["node", "/usr/lib/node_modules/@google/gemini-cli/dist/index.js"]);
+    // An interpreter-run ancestor does not beat the session-id step...
+    let host = FakeHost::new().env("CLAUDE_SESSION_ID", "s").ancestors(vec![node.clone()]);
+    let d = Detector::new(host).policy(Policy::Ancestry).detect();
+    assert_eq!((d.provider, d.source.kind), (P::Claude, K::SessionId));
+    // ...but arbitrates inherited markers as under spec: it is the nearest runtime.
     let host = FakeHost::new().env("CODEX_THREAD_ID", "t").ancestors(vec![node]);
     let d = Detector::new(host).policy(Policy::Ancestry).detect();
-    assert_eq!((d.provider, d.source.kind), (P::Codex, K::Marker));
+    assert_eq!((d.provider, d.source.kind), (P::Gemini, K::ProcessAncestor));
 }
 
 #[test]
@@ -103,10 +110,11 @@ fn override_values() {
     }
     let d = detect(FakeHost::new().env("GT_RUNTIME", "admiral").env("CODEX_THREAD_ID", "t"));
     assert_eq!((d.provider, d.source.kind), (P::Unknown, K::Override));
-    assert!(d.warnings[0].contains("`admiral`"), "{:?}", d.warnings);
+    assert!(d.warnings()[0].contains("`admiral`"), "{:?}", d.warnings());
+    assert_eq!(d.diagnostics[0].code, hal_types::DiagnosticCode::OverrideUnknownRuntime);
     let d = detect(FakeHost::new().env("GT_RUNTIME", non_utf8()));
     assert_eq!(d.provider, P::Unknown);
-    assert!(!d.warnings.is_empty());
+    assert!(!d.diagnostics.is_empty());
     // Empty counts as unset.
     assert_eq!(detect(FakeHost::new().env("GT_RUNTIME", "").env("CODEX_THREAD_ID", "t")).provider, P::Codex);
 }
@@ -116,7 +124,7 @@ fn unknown_orchestrator_stamp_is_a_candidate_and_the_cascade_goes_on() {
     let d = detect(FakeHost::new().env("GT_AGENT", "my-preset").env("CODEX_THREAD_ID", "t"));
     assert_eq!(d.provider, P::Codex);
     assert!(d.candidates.iter().any(|c| c.source.kind == K::OrchestratorStamp && c.provider == P::Unknown));
-    assert!(d.warnings.iter().any(|w| w.contains("my-preset")));
+    assert!(d.warnings().iter().any(|w| w.contains("my-preset")));
     assert_eq!(detect(FakeHost::new().env("GT_AGENT", "claude-code")).provider, P::Claude);
 }
 
@@ -130,7 +138,8 @@ fn falsy_empty_and_wrong_values_are_not_markers() {
         ("CODEX_SANDBOX", "OFF"),
         ("CLAUDECODE", "0"),
         ("GEMINI_CLI", "true"),
-        ("CURSOR_AGENT", "yes"),
+        ("CURSOR_AGENT", "2"),
+        ("CLAUDECODE", "enabled"),
         ("CLAUDE_CODE_CHILD_SESSION", "0"),
     ] {
         let d = detect(FakeHost::new().env(var, v));
@@ -161,19 +170,22 @@ fn weak_combination_counts() {
 
 #[test]
 fn markers_of_unrelated_runtimes_are_ambiguous_without_an_ancestor() {
-    let host = || FakeHost::new().env("CURSOR_AGENT", "1").env("CLAUDECODE", "1");
-    let d = detect(host().env("CLAUDE_CODE_CHILD_SESSION", "1"));
-    assert_eq!((d.provider, d.ambiguous), (P::Cursor, true), "the documented priority: cursor before claude");
-    let r = Detector::new(host().env("CLAUDE_CODE_CHILD_SESSION", "1")).report();
-    assert!(r.steps[3].found.contains("markers of claude too"), "{}", r.steps[3].found);
-    // The nearest runtime ancestor arbitrates.
-    let d = detect(host().ancestors(bash_then("claude")));
-    assert_eq!((d.provider, d.source.kind, d.ambiguous), (P::Claude, K::Marker, false));
-    let d = detect(host().ancestors(bash_then("cursor-agent")));
+    let host = || FakeHost::new().env("CODEX_THREAD_ID", "t").env("GEMINI_CLI", "1");
+    let d = detect(host());
+    assert_eq!((d.provider, d.ambiguous), (P::Gemini, true), "the documented priority: gemini before codex");
+    let r = Detector::new(host()).report();
+    assert!(r.steps[2].found.contains("(ambiguous)"), "{}", r.steps[2].found);
+    // A runtime that keeps another's markers is not ambiguous with it.
+    let d = detect(FakeHost::new().env("CURSOR_AGENT", "1").env("CLAUDECODE", "1"));
     assert_eq!((d.provider, d.ambiguous), (P::Cursor, false));
-    // An ancestor that is neither: the markers were inherited.
+    // The nearest runtime ancestor arbitrates.
     let d = detect(host().ancestors(bash_then("codex")));
-    assert_eq!((d.provider, d.source.kind), (P::Codex, K::ProcessAncestor));
+    assert_eq!((d.provider, d.source.kind, d.ambiguous), (P::Codex, K::Marker, false));
+    let d = detect(host().ancestors(bash_then("gemini")));
+    assert_eq!((d.provider, d.ambiguous), (P::Gemini, false));
+    // An ancestor that is neither: the markers were inherited.
+    let d = detect(host().ancestors(bash_then("claude")));
+    assert_eq!((d.provider, d.source.kind), (P::Claude, K::ProcessAncestor));
     assert_eq!(d.source.depth, Some(3));
 }
 
@@ -181,14 +193,15 @@ fn markers_of_unrelated_runtimes_are_ambiguous_without_an_ancestor() {
 fn an_ancestor_beats_an_inherited_marker() {
     let d = detect(FakeHost::new().env("CLAUDECODE", "1").ancestors(bash_then("codex")));
     assert_eq!((d.provider, d.source.kind), (P::Codex, K::ProcessAncestor));
-    // ... but an interpreter-only ancestor does not.
+    // ... and so does a runtime an interpreter runs by an anchored script path (hal's
+    // departure from Firstmate's rule 6: the anchor is as structural as a name).
     let node = ProcessInfo::new(20, Some(21), "MainThread").with_argv([
         "node",
         "--no-warnings",
         "/opt/x/@google/gemini-cli/bundle.js",
     ]);
-    let d = detect(FakeHost::new().env("CLAUDECODE", "1").ancestors(vec![node]));
-    assert_eq!((d.provider, d.source.kind), (P::Claude, K::Marker));
+    let d = detect(FakeHost::new().env("CLAUDECODE", "1").ancestors(vec![node, proc(21, "claude")]));
+    assert_eq!((d.provider, d.source.kind), (P::Gemini, K::ProcessAncestor));
 }
 
 #[test]
@@ -254,16 +267,16 @@ fn workspace_root_rules() {
     let host = FakeHost::new().env("CLAUDE_PROJECT_DIR", "/nope");
     let d = detect(host);
     assert_eq!(d.provider, P::Unknown);
-    assert!(d.warnings.iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")));
+    assert!(d.warnings().iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")));
     // An unreadable cwd: no workspace, a warning, still an answer.
     let d = detect(FakeHost::new().cwd(None));
     assert_eq!(d.provider, P::Unknown);
-    assert!(!d.warnings.is_empty());
+    assert!(!d.diagnostics.is_empty());
 }
 
 #[test]
 fn workspace_file_must_be_a_regular_file() {
-    let path = "/work/.claude/settings.json";
+    let path = "/ws/.claude/settings.json";
     for (stat, warn) in [
         (Ok(Stat::Special("a FIFO")), "FIFO"),
         (Ok(Stat::Dir), "directory"),
@@ -272,17 +285,18 @@ fn workspace_file_must_be_a_regular_file() {
     ] {
         let d = detect(FakeHost::new().path(path, stat));
         assert_eq!(d.provider, P::Unknown);
-        assert!(d.warnings.iter().any(|w| w.contains(warn)), "{warn}: {:?}", d.warnings);
+        assert!(d.warnings().iter().any(|w| w.contains(warn)), "{warn}: {:?}", d.warnings());
     }
 }
 
 #[test]
 fn ancestry_problems_are_warnings() {
     let mut a = hal_detect::Ancestry::new(vec![proc(10, "bash")]);
-    a.warnings.push("could not read process 11".to_owned());
+    let probe = hal_types::Diagnostic::new(hal_types::DiagnosticCode::ProbeFailed, None, "could not read process 11");
+    a.warnings.push(probe.clone());
     let d = detect(FakeHost::new().ancestry_answer(a));
     assert_eq!(d.provider, P::Unknown);
-    assert_eq!(d.warnings, ["could not read process 11"]);
+    assert_eq!(d.diagnostics, [probe]);
 }
 
 #[test]
@@ -317,10 +331,7 @@ fn session_id_order_and_ownership() {
 #[test]
 fn the_report_walks_every_step() {
     let r = Detector::new(FakeHost::new().env("CODEX_THREAD_ID", "t")).report();
-    let names: Vec<&str> = r.steps.iter().map(|s| s.name).collect();
-    assert_eq!(
-        names,
-        ["override", "session id", "orchestrator stamp", "runtime markers", "workspace file", "process ancestry"]
-    );
-    assert_eq!(r.steps[3].outcome, hal_detect::Outcome::Decided);
+    let kinds: Vec<StepKind> = r.steps.iter().map(|s| s.kind).collect();
+    assert_eq!(kinds, StepKind::order(hal_types::Policy::Spec));
+    assert_eq!(r.steps[2].outcome, hal_detect::Outcome::Decided);
 }

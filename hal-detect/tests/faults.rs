@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use hal_detect::os::walk;
 use hal_detect::{Ancestry, Detector, FakeHost, Host, ProcessInfo, Stat};
-use hal_types::RuntimeProvider as P;
+use hal_types::{Diagnostic, DiagnosticCode, RuntimeProvider as P};
 
 /// A host whose every probe fails in a chosen way.
 struct FaultHost {
@@ -25,7 +25,7 @@ impl Host for FaultHost {
         self.env.var(name)
     }
     fn current_dir(&self) -> io::Result<PathBuf> {
-        Ok(PathBuf::from("/work/a/b/c"))
+        Ok(PathBuf::from("/ws/a/b/c"))
     }
     fn stat(&self, _: &Path) -> io::Result<Stat> {
         if let Some(code) = self.stat_raw {
@@ -73,7 +73,7 @@ fn hostile_environments() {
     for (name, host, want) in cases {
         let d = Detector::new(fault(host)).detect();
         assert_eq!(d.provider, want, "{name}");
-        for w in &d.warnings {
+        for w in &d.warnings() {
             assert!(w.len() < 512, "{name}: warnings stay short: {}", w.len());
         }
     }
@@ -92,8 +92,12 @@ fn failing_file_probes_are_warnings() {
         h.stat_raw = raw;
         let d = Detector::new(h).detect();
         assert_eq!(d.provider, P::Unknown);
-        assert!(d.warnings.iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")), "{kind:?} {raw:?}: {:?}", d.warnings);
-        assert!(d.warnings.iter().any(|w| w.contains(".claude/settings.json")), "{kind:?} {raw:?}: {:?}", d.warnings);
+        assert!(d.warnings().iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")), "{kind:?} {raw:?}: {:?}", d.warnings());
+        assert!(
+            d.warnings().iter().any(|w| w.contains(".claude/settings.json")),
+            "{kind:?} {raw:?}: {:?}",
+            d.warnings()
+        );
     }
 }
 
@@ -106,7 +110,8 @@ fn broken_ancestries_are_bounded() {
     // A parent cycle.
     let a = walk(10, 64, |pid| Ok(link(pid, if pid == 12 { 10 } else { pid + 1 }, "sh")));
     assert_eq!(a.chain.len(), 3);
-    assert!(a.warnings[0].contains("loops back"));
+    assert!(a.warnings[0].message.contains("loops back"));
+    assert_eq!(a.warnings[0].code, DiagnosticCode::ProbeFailed);
     // 10,000 levels: cut at the depth bound, reads counted.
     let reads = Cell::new(0);
     let a = walk(1, 64, |pid| {
@@ -114,16 +119,17 @@ fn broken_ancestries_are_bounded() {
         Ok(link(pid, pid + 1, "sh"))
     });
     assert_eq!((a.chain.len(), reads.get()), (64, 64));
-    assert!(a.warnings[0].contains("deeper than 64"));
+    assert!(a.warnings[0].message.contains("deeper than 64"));
+    assert_eq!(a.warnings[0].code, DiagnosticCode::AncestryTruncated);
     // A process that vanishes mid-walk.
     let a =
         walk(1, 64, |pid| if pid == 5 { Err(io::ErrorKind::NotFound.into()) } else { Ok(link(pid, pid + 1, "sh")) });
     assert_eq!(a.chain.len(), 4);
-    assert!(a.warnings[0].contains("process 5"));
+    assert!(a.warnings[0].message.contains("process 5"));
     // A reused pid: the "parent" started after its child.
     let a = walk(1, 64, |pid| Ok(ProcessInfo::new(pid, Some(pid + 1), "sh").with_start_time(u64::from(pid) * 10)));
     assert_eq!(a.chain.len(), 1);
-    assert!(a.warnings[0].contains("reused"));
+    assert!(a.warnings[0].message.contains("reused"));
     // pid 0 ends the walk quietly.
     let a = walk(3, 64, |pid| Ok(ProcessInfo::new(pid, if pid == 1 { None } else { Some(pid - 1) }, "init")));
     assert_eq!((a.chain.len(), a.warnings.len()), (3, 0));
@@ -135,12 +141,13 @@ fn detection_over_broken_ancestries() {
     deep.push(link(1, 0, "codex"));
     let d = Detector::new(FakeHost::new().ancestors(deep)).detect();
     assert_eq!(d.provider, P::Unknown, "the codex at depth 10,001 is beyond the bound");
-    assert!(d.warnings.iter().any(|w| w.contains("deeper than 64")));
+    assert!(d.warnings().iter().any(|w| w.contains("deeper than 64")));
     let mut failed = Ancestry::new(vec![link(2, 3, "bash"), link(3, 4, "codex")]);
-    failed.warnings.push("could not read process 4 (permission denied); the ancestry walk stopped there".into());
+    let message = "could not read process 4 (permission denied); the ancestry walk stopped there";
+    failed.warnings.push(Diagnostic::new(DiagnosticCode::ProbeFailed, None, message));
     let d = Detector::new(FakeHost::new().ancestry_answer(failed)).detect();
     assert_eq!(d.provider, P::Codex);
-    assert_eq!(d.warnings.len(), 1);
+    assert_eq!(d.diagnostics.len(), 1);
 }
 
 #[test]

@@ -1,10 +1,12 @@
-//! Totality: detection over arbitrary environments and ancestries never panics and
-//! always returns a provider.
+//! Totality and the cascade's invariants over arbitrary environments and ancestries:
+//! detection always returns a provider, exactly one step decides and its kind is the
+//! source's, the deciding signal is a candidate, the operator override always wins,
+//! and a weak signal never changes the answer.
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt as _;
 
-use hal_detect::{Detector, FakeHost, ProcessInfo, Stat};
+use hal_detect::{Detector, FakeHost, Outcome, ProcessInfo, Stat};
 use hal_types::{Policy, RuntimeProvider, SourceKind};
 use proptest::prelude::*;
 
@@ -74,7 +76,7 @@ proptest! {
             host = host.env(&k, v);
         }
         if let Some(s) = settings {
-            host = host.path("/work/.claude/settings.json", Ok(s));
+            host = host.path("/ws/.claude/settings.json", Ok(s));
         }
         let mut det = Detector::new(&host);
         if ancestry_policy {
@@ -87,8 +89,58 @@ proptest! {
             prop_assert!(matches!(d.source.kind, SourceKind::Fallback | SourceKind::Override));
         }
         prop_assert!(!report.steps.is_empty());
+        let decided: Vec<_> = report.steps.iter().filter(|s| s.outcome == Outcome::Decided).collect();
+        prop_assert_eq!(decided.len(), 1, "{:?}", report.steps);
+        prop_assert!(decided[0].kind.decides_as().contains(&d.source.kind), "{:?} by {:?}", d.source, decided[0]);
+        if d.source.kind != SourceKind::Fallback {
+            prop_assert!(d.candidates.iter().any(|c| c.source == d.source), "{:?} not among {:?}", d.source, d.candidates);
+        }
+        prop_assert_eq!(d.family, hal_caps::family(d.provider));
         // Every session-id read is total too.
         let _ = hal_detect::session_id(&host, d.provider, None);
         let _ = hal_detect::read_settings(&host, true);
+    }
+}
+
+fn host_of(vars: &[(String, OsString)], chain: Vec<ProcessInfo>) -> FakeHost {
+    vars.iter().fold(FakeHost::new().ancestors(chain), |h, (k, v)| h.env(k, v.clone()))
+}
+
+/// Weak signals that take part in no combination: alone they must change nothing.
+fn lone_weak_vars() -> Vec<&'static str> {
+    let in_combo =
+        |w: &str| hal_caps::REGISTRY.iter().any(|r| r.combos.iter().any(|c| c.all.iter().any(|(v, _)| *v == w)));
+    let mut v: Vec<&str> =
+        hal_caps::REGISTRY.iter().flat_map(|r| r.weak.iter().copied()).filter(|w| !in_combo(w)).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+proptest! {
+    #[test]
+    fn the_operator_override_always_decides(
+        vars in env(),
+        chain in proptest::collection::vec(ancestor(), 0..8),
+        row in proptest::sample::select(hal_caps::REGISTRY),
+        ancestry_policy in any::<bool>(),
+    ) {
+        let host = host_of(&vars, chain).env("GT_RUNTIME", row.provider.as_str());
+        let policy = if ancestry_policy { Policy::Ancestry } else { Policy::Spec };
+        let d = Detector::new(host).policy(policy).detect();
+        prop_assert_eq!((d.provider, d.source.kind), (row.provider, SourceKind::Override));
+    }
+
+    #[test]
+    fn adding_a_weak_signal_never_changes_the_answer(
+        vars in env(),
+        chain in proptest::collection::vec(ancestor(), 0..8),
+        weak in proptest::sample::select(lone_weak_vars()),
+        v in value(),
+    ) {
+        prop_assume!(!vars.iter().any(|(k, _)| k == weak));
+        let before = Detector::new(host_of(&vars, chain.clone())).detect();
+        let after = Detector::new(host_of(&vars, chain).env(weak, v)).detect();
+        prop_assert_eq!((before.provider, before.source), (after.provider, after.source), "adding {}", weak);
     }
 }

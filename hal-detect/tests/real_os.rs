@@ -12,7 +12,7 @@ use std::time::Duration;
 use hal_detect::{Detector, OsHost};
 use hal_types::RuntimeProvider as P;
 
-use support::{FsOnly, probe_line, run_under, shell_named};
+use support::{FsOnly, Link, probe_line, run_chain, run_under, shell_named};
 
 const PROBE: &str = "HAL_DETECT_TEST_PROBE";
 
@@ -97,6 +97,84 @@ fn an_interpreter_running_a_runtime_script() {
     }
 }
 
+/// The runtimes of the nesting tests: id, executable, the script a `node` runs for it,
+/// and the marker the runtime sets on what it spawns.
+const NESTED: &[(&str, &str, &str, (&str, &str))] = &[
+    ("claude", "claude", "lib/node_modules/@anthropic-ai/claude-code/cli.js", ("CLAUDECODE", "1")),
+    ("codex", "codex", "lib/node_modules/@openai/codex/bin/codex.js", ("CODEX_THREAD_ID", "t-1")),
+    ("gemini", "gemini", "lib/node_modules/@google/gemini-cli/bundle/gemini.js", ("GEMINI_CLI", "1")),
+    ("cursor", "cursor-agent", "opt/cursor-agent/cursor-agent", ("CURSOR_AGENT", "1")),
+];
+
+fn detect_chain(links: &[Link], env: &[(&str, &str)]) -> String {
+    let cwd = tempfile::tempdir().unwrap();
+    let mut env = env.to_vec();
+    env.push((PROBE, "1"));
+    probe_line(&run_chain(links, &probe_argv(), &env, cwd.path()))
+}
+
+#[test]
+fn each_runtime_nested_under_each_other_by_executable_and_by_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cases = 0;
+    for (outer, outer_exe, _, outer_marker) in NESTED {
+        for (inner, inner_exe, inner_script, inner_marker) in NESTED.iter().filter(|n| n.0 != *outer) {
+            for by_script in [false, true] {
+                let inner_link =
+                    if by_script { Link::node(dir.path(), inner_script) } else { Link::exe(dir.path(), inner_exe) };
+                let links = [Link::exe(dir.path(), outer_exe), inner_link];
+                let how = if by_script { "node <script>" } else { "its executable" };
+                // Both markers (the inner runtime sets its own, inherits the outer's):
+                // the inner runtime, by its own marker, confirmed by the nearest ancestor.
+                let got = detect_chain(&links, &[*outer_marker, *inner_marker]);
+                assert_eq!(got, format!("{inner} marker {}", inner_marker.0), "{inner} ({how}) under {outer}");
+                // Only the outer marker (an inner runtime that sets none, or whose
+                // launcher cleared it): the nearest ancestor decides.
+                let got = detect_chain(&links, &[*outer_marker]);
+                assert!(got.starts_with(&format!("{inner} process_ancestor ")), "{inner} ({how}) under {outer}: {got}");
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 4 * 3 * 2);
+}
+
+#[test]
+fn gastowns_stamp_is_inherited_by_a_nested_runtime() {
+    let dir = tempfile::tempdir().unwrap();
+    let claude = Link::exe(dir.path(), "claude");
+    let codex = Link::exe(dir.path(), "codex");
+    // The Claude agent Gastown launched starts a codex: the stamp names claude, the
+    // nearest runtime is codex.
+    let env = [("GT_AGENT", "claude"), ("GT_PROCESS_NAMES", "node,claude")];
+    assert_eq!(detect_chain(&[claude.clone(), codex.clone()], &env), "codex process_ancestor codex");
+    let env = [("GT_AGENT", "claude"), ("CODEX_THREAD_ID", "t-1")];
+    assert_eq!(detect_chain(&[claude.clone(), codex], &env), "codex marker CODEX_THREAD_ID");
+    // Directly under the Claude agent, the stamp stands.
+    assert_eq!(
+        detect_chain(std::slice::from_ref(&claude), &[("GT_AGENT", "groq-compound")]),
+        "groq-compound orchestrator_stamp GT_AGENT"
+    );
+}
+
+#[test]
+fn gastowns_process_names_identify_cursors_agent_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let claude = Link::exe(dir.path(), "claude");
+    let agent = Link::exe(dir.path(), "agent");
+    let names = ("GT_PROCESS_NAMES", "cursor-agent,agent");
+    assert_eq!(detect_chain(std::slice::from_ref(&agent), &[names]), "cursor process_ancestor agent");
+    assert_eq!(
+        detect_chain(std::slice::from_ref(&agent), &[names, ("GT_AGENT", "cursor")]),
+        "cursor orchestrator_stamp GT_AGENT"
+    );
+    // Under a claude that started it, the `agent` process is the nearer runtime.
+    assert_eq!(detect_chain(&[claude.clone(), agent.clone()], &[names]), "cursor process_ancestor agent");
+    // A bare `agent` process, without Gastown's context, names nothing: the nearest
+    // runtime above it (our `claude`) decides.
+    assert_eq!(detect_chain(&[claude, agent], &[]), "claude process_ancestor claude");
+}
+
 /// Runs `f` on a thread; fails if it takes more than a second (a hang, not a speed test).
 fn promptly<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
     let (tx, rx) = mpsc::channel();
@@ -140,7 +218,7 @@ fn hostile_workspace_files_answer_promptly() {
         let d = promptly(name, move || Detector::new(FsOnly::default()).workspace(root).detect());
         assert_eq!(d.provider, want, "{name}");
         if let Some(w) = warning {
-            assert!(d.warnings.iter().any(|x| x.contains(w)), "{name}: {:?}", d.warnings);
+            assert!(d.warnings().iter().any(|x| x.contains(w)), "{name}: {:?}", d.warnings());
         }
     }
 }
@@ -214,7 +292,7 @@ fn hostile_workspace_paths_and_project_dirs() {
         let env = vec![("CLAUDE_PROJECT_DIR", dir.into_os_string())];
         let d = promptly(name, move || Detector::new(FsOnly(env)).detect());
         assert_eq!(d.provider, P::Unknown, "{name}");
-        assert!(d.warnings.iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")), "{name}: {:?}", d.warnings);
+        assert!(d.warnings().iter().any(|w| w.contains("CLAUDE_PROJECT_DIR")), "{name}: {:?}", d.warnings());
     }
 }
 

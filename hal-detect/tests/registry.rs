@@ -1,7 +1,7 @@
 //! Every registry row is identified by its own signals; weak signals never decide; a
 //! derived runtime wins over the runtime whose markers it carries.
 
-use hal_caps::registry::{REGISTRY, Runtime, ValueRule};
+use hal_caps::registry::{REGISTRY, Runtime, Standing, ValueRule};
 use hal_detect::{Detector, FakeHost, ProcessInfo};
 use hal_types::{RuntimeProvider as P, SourceKind};
 
@@ -17,9 +17,15 @@ fn detect(host: FakeHost) -> hal_types::Detection {
     Detector::new(host).detect()
 }
 
+/// The host with `r`'s first marker (and the ancestor a launch marker needs), or its
+/// first combination.
 fn with_first_signal(host: FakeHost, r: &Runtime) -> Option<FakeHost> {
     if let Some(m) = r.markers.first() {
-        return Some(host.env(m.var, satisfying(m.value)));
+        let host = host.env(m.var, satisfying(m.value));
+        return Some(match m.needs_ancestor {
+            Some(need) => host.ancestors(vec![ProcessInfo::new(8, Some(1), need.executable)]),
+            None => host,
+        });
     }
     let c = r.combos.first()?;
     Some(c.all.iter().fold(host, |h, (var, rule)| h.env(var, satisfying(*rule))))
@@ -30,10 +36,20 @@ fn every_marker_and_combination_names_its_row() {
     let mut checked = 0;
     for r in REGISTRY {
         for m in r.markers {
-            let d = detect(FakeHost::new().env(m.var, satisfying(m.value)));
+            let host = FakeHost::new().env(m.var, satisfying(m.value));
+            if let Some(need) = m.needs_ancestor {
+                // A launch marker alone is nothing; with its ancestor (here two levels
+                // up, under a shell) it names the row.
+                assert_eq!(detect(host.clone()).provider, P::Unknown, "{} without its ancestor", m.var);
+                let chain = vec![ProcessInfo::new(9, Some(8), "sh"), ProcessInfo::new(8, Some(1), need.executable)];
+                assert_eq!(detect(host.ancestors(chain)).provider, r.provider, "{} with its ancestor", m.var);
+                checked += 1;
+                continue;
+            }
+            let d = detect(host);
             assert_eq!(d.provider, r.provider, "{}={}", m.var, satisfying(m.value));
             assert_eq!(d.source.kind, SourceKind::Marker);
-            assert_eq!(d.secondary_only, m.secondary, "{}", m.var);
+            assert_eq!(d.secondary_only, m.standing != Standing::Vendor, "{}", m.var);
             checked += 1;
         }
         for c in r.combos {
@@ -56,7 +72,7 @@ fn rows_without_env_signals_are_found_by_their_channel() {
         let d = if let Some(exe) = r.executables.first() {
             let name = exe.replace('*', "1.0");
             detect(FakeHost::new().ancestors(vec![ProcessInfo::new(9, Some(1), name)]))
-        } else if r.derived_from.is_some() {
+        } else if r.variant_of.is_some() {
             detect(FakeHost::new().env("GT_AGENT", r.provider.as_str()))
         } else {
             detect(FakeHost::new().env("AI_AGENT", format!("{}@1", r.provider)))
@@ -66,19 +82,20 @@ fn rows_without_env_signals_are_found_by_their_channel() {
 }
 
 #[test]
-fn a_derived_runtime_beats_its_parent() {
+fn a_runtime_beats_the_runtime_whose_markers_it_keeps() {
     let mut pairs = 0;
     for r in REGISTRY {
-        let Some(parent) = r.derived_from else { continue };
-        let parent_row = hal_caps::runtime(parent);
-        let Some(host) = with_first_signal(FakeHost::new(), r) else { continue };
-        let Some(host) = with_first_signal(host, parent_row) else { continue };
-        let d = detect(host);
-        assert_eq!(d.provider, r.provider, "{} over {parent}", r.provider);
-        assert!(!d.ambiguous, "{} over {parent} is by design, not ambiguous", r.provider);
-        pairs += 1;
+        for &parent in r.precedes() {
+            let parent_row = hal_caps::runtime(parent);
+            let Some(host) = with_first_signal(FakeHost::new(), r) else { continue };
+            let Some(host) = with_first_signal(host, parent_row) else { continue };
+            let d = detect(host);
+            assert_eq!(d.provider, r.provider, "{} over {parent}", r.provider);
+            assert!(!d.ambiguous, "{} over {parent} is by design, not ambiguous", r.provider);
+            pairs += 1;
+        }
     }
-    assert!(pairs >= 6, "{pairs}");
+    assert!(pairs >= 8, "{pairs}");
 }
 
 #[test]

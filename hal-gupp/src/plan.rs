@@ -39,7 +39,7 @@ pub fn startup_plan(caps: &Capabilities, runtime: &Runtime, role: AgentRole, com
         StartupStrategy::HookInjection => {
             let cmd = prime_command(&gt, role, true);
             let mut plan = StartupPlan::new(caps.provider, role, strategy, vec![cmd.clone()]);
-            if let Some(hooks) = runtime.hooks {
+            if let Some(hooks) = runtime.hook_system() {
                 plan.hook_file = hooks.files.first().map(|f| (*f).to_owned());
                 // A fragment only where hal knows the schema; elsewhere the launcher
                 // wires `commands` into the runtime's own hook or plugin.

@@ -17,6 +17,9 @@ use crate::{GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Su
 pub struct Capabilities {
     /// The runtime this row describes.
     pub provider: RuntimeProvider,
+    /// The base runtime `provider` is a variant of (itself for a base runtime).
+    #[serde(default)]
+    pub family: RuntimeProvider,
     /// Whether the runtime has session hooks able to carry startup injection.
     pub session_hooks: Support,
     /// Whether a session's context can be forked.
@@ -55,6 +58,7 @@ impl Capabilities {
     ) -> Self {
         Self {
             provider,
+            family: provider,
             session_hooks: Support::No,
             context_fork: Support::No,
             session_id_env: match session_id_env {
@@ -68,6 +72,13 @@ impl Capabilities {
             nudge_interval,
             nudge_support: Support::No,
         }
+    }
+
+    /// Sets [`Capabilities::family`].
+    #[must_use]
+    pub const fn with_family(mut self, family: RuntimeProvider) -> Self {
+        self.family = family;
+        self
     }
 
     /// Sets [`Capabilities::session_hooks`].

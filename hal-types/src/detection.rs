@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Policy, RuntimeProvider, SourceKind, Strength};
+use crate::{Diagnostic, Policy, RuntimeProvider, SourceKind, Strength};
 
 /// The signal that decided a detection.
 ///
@@ -66,13 +66,18 @@ impl Candidate {
 
 /// The result of detection: the provider, why, and everything seen on the way.
 ///
-/// Detection never fails: a probe that errors becomes a warning here and the
+/// Detection never fails: a probe that errors becomes a diagnostic here and the
 /// cascade goes on, ending at [`RuntimeProvider::Unknown`] at worst.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct Detection {
     /// The runtime hal decided on.
     pub provider: RuntimeProvider,
+    /// The base runtime `provider` is a variant of (`claude` for `cowork` and
+    /// `groq-compound`, `copilot` for `copilot-vscode`); the provider itself for a base
+    /// runtime. A skill that asks "is this Claude Code?" compares the family.
+    #[serde(default)]
+    pub family: RuntimeProvider,
     /// The signal that decided.
     pub source: DetectionSource,
     /// Every signal seen, in cascade order.
@@ -88,24 +93,32 @@ pub struct Detection {
     /// runtime vendor's own code or docs).
     #[serde(default)]
     pub secondary_only: bool,
-    /// Probes that failed or values that were ignored, for humans.
+    /// Probes that failed and values that were ignored, each with a stable code.
     #[serde(default)]
-    pub warnings: Vec<String>,
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Detection {
-    /// A detection of `provider` decided by `source`, with no candidates or warnings yet.
+    /// A detection of `provider` (its own family) decided by `source`, with no
+    /// candidates or diagnostics yet.
     #[must_use]
     pub const fn new(provider: RuntimeProvider, source: DetectionSource, policy: Policy) -> Self {
         Self {
             provider,
+            family: provider,
             source,
             candidates: Vec::new(),
             ambiguous: false,
             policy,
             secondary_only: false,
-            warnings: Vec::new(),
+            diagnostics: Vec::new(),
         }
+    }
+
+    /// The diagnostics' messages, in order (the `warnings` of hal's JSON).
+    #[must_use]
+    pub fn warnings(&self) -> Vec<String> {
+        crate::diagnostic::messages(&self.diagnostics)
     }
 
     /// The `unknown` detection of a host where nothing was found.

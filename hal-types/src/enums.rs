@@ -8,7 +8,10 @@ string_enum! {
     /// The spelling is the runtime's kebab-case id (`"claude"`, `"codex"`). The enum is
     /// `#[non_exhaustive]`: new runtimes are added in minor releases, so match with a
     /// wildcard arm, which should treat a runtime you do not know like [`RuntimeProvider::Unknown`].
-    pub enum RuntimeProvider("provider") {
+    /// Deserializing a spelling this version does not know yields
+    /// [`RuntimeProvider::Unknown`] (JSON from a newer hal still reads); `FromStr` stays
+    /// strict, so a CLI can list the accepted values.
+    pub enum RuntimeProvider("provider", fallback = Unknown) {
         /// Anthropic's Claude Code.
         Claude = "claude",
         /// OpenAI's Codex CLI.
@@ -30,6 +33,8 @@ string_enum! {
         Copilot = "copilot",
         /// The pi coding agent.
         Pi = "pi",
+        /// pi's signed build, as Firstmate launches it (`FM_PI_HARNESS=pi-signed`).
+        PiSigned = "pi-signed",
         /// oh-my-pi.
         Omp = "omp",
         /// Mistral Vibe.
@@ -171,6 +176,13 @@ string_enum! {
     }
 }
 
+impl Default for RuntimeProvider {
+    /// [`RuntimeProvider::Unknown`]: what hal answers when it knows nothing.
+    fn default() -> Self {
+        Self::Unknown
+    }
+}
+
 impl AgentRole {
     /// Whether the role runs without a human at the keyboard (Gastown's
     /// `IsAutonomousRole`): polecat, witness, refinery, deacon and boot.
@@ -281,6 +293,9 @@ string_enum! {
         WorkspaceFile = "workspace_file",
         /// A process in our ancestry.
         ProcessAncestor = "process_ancestor",
+        /// The hook payload on standard input (`hal detect --hook`): it names the
+        /// runtime running the hook.
+        HookPayload = "hook_payload",
         /// Nothing decided; the provider is `unknown`.
         Fallback = "fallback",
     }

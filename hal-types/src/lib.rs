@@ -23,6 +23,7 @@
 
 mod caps;
 mod detection;
+mod diagnostic;
 mod enums;
 mod hal;
 mod plan;
@@ -30,6 +31,7 @@ mod vocab;
 
 pub use caps::Capabilities;
 pub use detection::{Candidate, Detection, DetectionSource};
+pub use diagnostic::{Diagnostic, DiagnosticCode, messages};
 pub use enums::{
     AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy, Strength, Support,
 };

@@ -15,6 +15,9 @@ use crate::{AgentRole, RuntimeProvider, StartupStrategy};
 pub struct StartupPlan {
     /// The runtime the plan is for.
     pub provider: RuntimeProvider,
+    /// The base runtime `provider` is a variant of (itself for a base runtime).
+    #[serde(default)]
+    pub family: RuntimeProvider,
     /// The role the plan is for.
     pub role: AgentRole,
     /// The startup strategy in force.
@@ -48,6 +51,7 @@ impl StartupPlan {
     ) -> Self {
         Self {
             provider,
+            family: provider,
             role,
             strategy,
             commands,

@@ -17,11 +17,12 @@ pub struct ParseEnumError {
 }
 
 /// Declares a `#[non_exhaustive]` string enum with `ALL`, `as_str`, `Display`, `FromStr`
-/// and serde impls that all use the same spelling, so they cannot disagree.
+/// and serde impls that all use the same spelling, so they cannot disagree. With
+/// `fallback = Variant`, serde (not `FromStr`) reads an unknown spelling as that variant.
 macro_rules! string_enum {
     (
         $(#[$meta:meta])*
-        pub enum $name:ident ($kind:literal) {
+        pub enum $name:ident ($kind:literal $(, fallback = $fallback:ident)?) {
             $( $(#[$vmeta:meta])* $variant:ident = $text:literal, )+
         }
     ) => {
@@ -88,13 +89,17 @@ macro_rules! string_enum {
         impl $crate::vocab::StringEnum for $name {
             const KIND: &'static str = $kind;
             const VARIANTS: &'static [Self] = Self::ALL;
+            const FALLBACK: Option<Self> = $crate::vocab::string_enum!(@fallback $name $($fallback)?);
 
             fn as_str(self) -> &'static str {
                 $name::as_str(self)
             }
         }
     };
+    (@fallback $name:ident) => { None };
+    (@fallback $name:ident $variant:ident) => { Some($name::$variant) };
 }
+
 pub(crate) use string_enum;
 
 /// Implemented by every string enum of this crate; lets generic code (tests, the CLI)
@@ -104,6 +109,9 @@ pub trait StringEnum: Copy + fmt::Display + std::str::FromStr<Err = ParseEnumErr
     const KIND: &'static str;
     /// Every variant, in declaration order.
     const VARIANTS: &'static [Self];
+    /// The variant serde reads for a spelling it does not know, so that JSON from a
+    /// newer hal (a runtime added since) still reads; `None`: an unknown spelling is an error.
+    const FALLBACK: Option<Self>;
 
     /// The canonical spelling.
     fn as_str(self) -> &'static str;
@@ -130,6 +138,6 @@ impl<T: StringEnum> serde::de::Visitor<'_> for EnumVisitor<T> {
     }
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
-        v.parse().map_err(E::custom)
+        v.parse().or_else(|e| T::FALLBACK.ok_or_else(|| E::custom(e)))
     }
 }

@@ -68,5 +68,5 @@ fn detection_json_is_additive() {
     )
     .unwrap();
     assert_eq!(d.provider, RuntimeProvider::Codex);
-    assert!(d.candidates.is_empty() && d.warnings.is_empty() && !d.ambiguous);
+    assert!(d.candidates.is_empty() && d.diagnostics.is_empty() && !d.ambiguous);
 }

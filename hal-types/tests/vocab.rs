@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use hal_types::{
-    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy, Strength,
-    StringEnum, Support,
+    AgentRole, DiagnosticCode, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,
+    Strength, StringEnum, Support,
 };
 
 fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -26,7 +26,20 @@ fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + Partia
     for &v in T::VARIANTS {
         assert!(msg.contains(v.as_str()), "error lists {}: {msg}", v.as_str());
     }
-    assert!(serde_json::from_str::<T>("\"no-such-value\"").is_err());
+    // Serde reads an unknown spelling as the fallback where the enum has one (JSON from
+    // a newer hal), and refuses it otherwise.
+    match T::FALLBACK {
+        Some(f) => assert_eq!(serde_json::from_str::<T>("\"no-such-value\"").unwrap(), f),
+        None => assert!(serde_json::from_str::<T>("\"no-such-value\"").is_err()),
+    }
+}
+
+#[test]
+fn json_from_a_newer_hal_with_a_runtime_this_version_does_not_know_still_reads() {
+    let json = r#"{"provider":"brand-new-agent","family":"brand-new-agent","source":{"kind":"marker","signal":"X"},"policy":"spec","diagnostics":[],"warnings":[],"version":1}"#;
+    let d: hal_types::Detection = serde_json::from_str(json).unwrap();
+    assert_eq!((d.provider, d.family), (RuntimeProvider::Unknown, RuntimeProvider::Unknown));
+    assert!("brand-new-agent".parse::<RuntimeProvider>().is_err(), "FromStr stays strict for the CLI");
 }
 
 #[test]
@@ -41,6 +54,7 @@ fn every_enum_agrees_and_spellings_are_pinned() {
     check::<Policy>(&mut listing);
     check::<Strength>(&mut listing);
     check::<SourceKind>(&mut listing);
+    check::<DiagnosticCode>(&mut listing);
     insta::assert_snapshot!("spellings", listing);
 }
 

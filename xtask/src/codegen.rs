@@ -17,14 +17,10 @@ pub(crate) fn sections() -> Vec<(&'static str, String)> {
 
 fn runtimes_table() -> String {
     let mut out = String::from(
-        "| id | name | strongest signal | executables | hooks inject | session var | vendor-verified |\n|---|---|---|---|---|---|---|\n",
+        "| id | family | name | strongest signal | executables | hooks inject | session var | vendor-verified |\n|---|---|---|---|---|---|---|---|\n",
     );
     for r in hal_caps::REGISTRY {
-        let inject = r.hooks.map_or("no hooks", |h| match h.inject {
-            hal_caps::registry::Inject::Yes => "yes",
-            hal_caps::registry::Inject::Nudge => "nudge",
-            _ => "no",
-        });
+        let inject = r.hook_system().map_or("no hooks", |h| h.inject.as_str());
         let exes = if r.executables.is_empty() {
             "-".to_owned()
         } else {
@@ -32,14 +28,15 @@ fn runtimes_table() -> String {
         };
         let _ = writeln!(
             out,
-            "| `{}` | {} | {} | {} | {} | {} | {} |",
+            "| `{}` | `{}` | {} | {} | {} | {} | {} | {} |",
             r.provider,
+            r.family(),
             r.name,
             r.strongest_signal().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
             exes,
             inject,
-            r.session_vars.first().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
-            if r.secondary_only() { "no" } else { "yes" },
+            r.own_session_vars().first().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
+            if r.vendor_verified() { "yes" } else { "no" },
         );
     }
     out

@@ -86,3 +86,60 @@ pub fn output_retrying(cmd: &mut Command) -> std::process::Output {
     }
     panic!("{cmd:?}: text file busy for a second");
 }
+
+/// One process of a launcher chain: a named executable, or an interpreter running a
+/// script (`node …/@google/gemini-cli/bundle/gemini.js`).
+#[derive(Debug, Clone)]
+pub enum Link {
+    /// A copy of `/bin/sh` under a runtime's executable name.
+    Exe(PathBuf),
+    /// A copy of `/bin/sh` named like an interpreter, running a script at a package path.
+    Script(PathBuf, PathBuf),
+}
+
+impl Link {
+    /// The executable `name` (a copy of `/bin/sh`) in `dir`.
+    pub fn exe(dir: &Path, name: &str) -> Self {
+        Self::Exe(shell_named(dir, name))
+    }
+
+    /// `node <dir>/<script>`: the interpreter is a copy of `/bin/sh` named `node`, the
+    /// script runs its arguments.
+    pub fn node(dir: &Path, script: &str) -> Self {
+        let node = dir.join("bin").join("node");
+        if !node.exists() {
+            shell_named(&dir.join("bin"), "node");
+        }
+        let path = dir.join(script);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "\"$@\"; true\n").unwrap();
+        Self::Script(node, path)
+    }
+
+    fn argv(&self) -> Vec<OsString> {
+        match self {
+            Self::Exe(shell) => vec![shell.as_os_str().to_owned(), "-c".into(), "\"$@\"; true".into(), "sh".into()],
+            Self::Script(node, script) => vec![node.as_os_str().to_owned(), script.as_os_str().to_owned()],
+        }
+    }
+}
+
+/// Runs `probe` under `links`, outermost first (a plain `sh` between the innermost and
+/// the probe); the environment is cleared except `env`. Returns the probe's stdout.
+pub fn run_chain(links: &[Link], probe: &[OsString], env: &[(&str, &str)], cwd: &Path) -> String {
+    let mut argv: Vec<OsString> = vec!["/bin/sh".into(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
+    argv.extend(probe.iter().cloned());
+    for link in links.iter().rev() {
+        let mut outer = link.argv();
+        outer.extend(argv);
+        argv = outer;
+    }
+    let mut cmd = Command::new(&argv[0]);
+    cmd.args(&argv[1..]).env_clear().env("PATH", "/usr/bin:/bin").current_dir(cwd);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = output_retrying(&mut cmd);
+    assert!(out.status.success(), "probe failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

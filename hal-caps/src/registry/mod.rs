@@ -1,0 +1,118 @@
+//! The runtime registry: one row per runtime, the single source of every fact hal
+//! knows about a runtime (its signals, executables, session variables, hooks, family,
+//! capabilities and the sources of those facts, each with its standing).
+//!
+//! hal-detect matches the host against the signals; hal-caps derives capability rows;
+//! the lint, README and snapshots are generated from it. The table holds names as
+//! data; nothing here reads them.
+//!
+//! - [`model`]: the shape of a row ([`Runtime`], [`Marker`], [`Hooks`], [`Source`], ...);
+//! - `events`: the 28 canonical lifecycle events and each runtime's native names;
+//! - `rows`: the rows, in marker priority order;
+//! - `design`: the design's literal capability rows.
+//!
+//! Row order is the marker priority used when signals of several runtimes are present
+//! and no process ancestor arbitrates: a variant, and a runtime that sets or keeps
+//! another runtime's markers, come before it (see `registry_is_valid` in the tests).
+//! A new runtime is one row in `rows` (and a variant in `hal_types::RuntimeProvider`).
+
+mod design;
+mod events;
+pub mod model;
+mod rows;
+
+pub use design::UNKNOWN_CAPS;
+pub use events::CANONICAL_EVENTS;
+pub use model::{
+    CapChange, CapOverride, Combo, FALSY, HookSchema, Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, Runtime,
+    Source, Standing, TRUTHY, ValueRule, is_falsy, is_truthy,
+};
+pub use rows::REGISTRY;
+
+use hal_types::RuntimeProvider;
+
+/// The registry row of `provider` (the `unknown` row for a provider without one).
+#[must_use]
+pub fn runtime(provider: RuntimeProvider) -> &'static Runtime {
+    REGISTRY.iter().find(|r| r.provider == provider).unwrap_or_else(|| &REGISTRY[REGISTRY.len() - 1])
+}
+
+/// Resolves a runtime name: id or alias, trimmed, ASCII case-insensitive.
+#[must_use]
+pub fn lookup(name: &str) -> Option<RuntimeProvider> {
+    let name = name.trim();
+    REGISTRY.iter().find(|r| r.is_named(name)).map(|r| r.provider)
+}
+
+/// Parses an `AI_AGENT` value (`claude-code_2-1-263_agent`, `crush`, `devin@1`,
+/// `github_copilot_vscode_agent`) into the runtime it names, if hal knows it.
+#[must_use]
+pub fn parse_ai_agent(value: &str) -> Option<RuntimeProvider> {
+    let v = value.trim();
+    if v.is_empty() || v.len() > 256 {
+        return None;
+    }
+    let no_version = v.split('@').next().unwrap_or(v);
+    let first_word = no_version.split('_').next().unwrap_or(no_version);
+    [v, no_version, first_word].into_iter().find_map(lookup)
+}
+
+/// Variables some rows use in a combination but that belong to the OS, the terminal or
+/// CI, and that skills read for reasons of their own: they are not lint indicators.
+pub const GENERIC_VARS: &[&str] = &[
+    "HOME",
+    "USER",
+    "SHELL",
+    "PAGER",
+    "GIT_PAGER",
+    "EDITOR",
+    "PS1",
+    "PROMPT_COMMAND",
+    "TERM_PROGRAM",
+    "npm_config_yes",
+    "GITHUB_ACTIONS",
+    "GITHUB_WORKFLOW",
+    "AWS_EXECUTION_ENV",
+];
+
+/// Every runtime-specific variable name the registry mentions (markers, combos, weak
+/// signals, session variables; not [`GENERIC_VARS`]), sorted and deduplicated: the
+/// lint's list of runtime indicators.
+#[must_use]
+pub fn indicator_vars() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = REGISTRY
+        .iter()
+        .flat_map(|r| {
+            r.markers
+                .iter()
+                .map(|m| m.var)
+                .chain(r.combos.iter().flat_map(|c| c.all.iter().map(|(v, _)| *v)))
+                .chain(r.weak.iter().copied())
+                .chain(r.session_vars.iter().copied())
+                .chain(r.cascade_session_var)
+        })
+        .filter(|v| !GENERIC_VARS.contains(v))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every workspace path the registry names as a runtime indicator (hook files and
+/// workspace files), sorted and deduplicated.
+#[must_use]
+pub fn indicator_paths() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = REGISTRY
+        .iter()
+        .flat_map(|r| r.hooks.iter().flat_map(|h| h.files.iter().copied()).chain(r.workspace_file))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The family of `provider`: the base runtime it is a variant of, or itself.
+#[must_use]
+pub fn family(provider: RuntimeProvider) -> RuntimeProvider {
+    runtime(provider).family()
+}

@@ -1,0 +1,482 @@
+//! The shape of a registry row: signals, hooks, sources and their standing.
+
+use hal_types::{Capabilities, GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Strength, Support};
+
+/// How far a fact is backed, as `runtime-facts.md` marks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Standing {
+    /// The runtime vendor's own code or docs.
+    Vendor,
+    /// Only third parties (other detectors, orchestrators, user reports).
+    Secondary,
+    /// Unsettled: sources disagree, or nobody has shown it.
+    Unconfirmed,
+}
+
+impl Standing {
+    /// The word used in listings: `vendor`, `secondary`, `unconfirmed`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Vendor => "vendor",
+            Self::Secondary => "secondary",
+            Self::Unconfirmed => "unconfirmed",
+        }
+    }
+}
+
+/// The truthy spellings of a boolean flag (any ASCII case, surrounding space ignored).
+pub const TRUTHY: &[&str] = &["1", "true", "yes", "on"];
+/// The falsy spellings: these and the empty value count as unset.
+pub const FALSY: &[&str] = &["0", "false", "no", "off"];
+
+/// How a marker's value must look for the marker to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ValueRule {
+    /// Any value that is not falsy ([`FALSY`] or empty): ids, paths, versions.
+    Truthy,
+    /// A boolean flag: one of the [`TRUTHY`] spellings, any case (`1`, `true`, `YES`).
+    Flag,
+    /// Exactly this value (markers the runtime sets to one value only, e.g. `GEMINI_CLI=1`).
+    Exact(&'static str),
+    /// A value containing this text, compared case-insensitively.
+    Contains(&'static str),
+}
+
+impl ValueRule {
+    /// Whether `value` satisfies the rule. `None` (unset or not UTF-8) never does.
+    #[must_use]
+    pub fn matches(self, value: Option<&str>) -> bool {
+        let Some(value) = value else { return false };
+        match self {
+            Self::Truthy => !is_falsy(value),
+            Self::Flag => is_truthy(value),
+            Self::Exact(want) => value == want,
+            Self::Contains(part) => value.to_ascii_lowercase().contains(&part.to_ascii_lowercase()),
+        }
+    }
+
+    /// The rule as listings show it after the variable's name (`=1`, `~kiro`, or nothing).
+    #[must_use]
+    pub fn suffix(self) -> String {
+        match self {
+            Self::Exact(v) => format!("={v}"),
+            Self::Contains(v) => format!("~{v}"),
+            Self::Truthy | Self::Flag => String::new(),
+        }
+    }
+}
+
+/// Empty, `0`, `false`, `no` and `off` (any case, surrounding space ignored) count as unset.
+#[must_use]
+pub fn is_falsy(value: &str) -> bool {
+    let v = value.trim();
+    v.is_empty() || FALSY.iter().any(|f| v.eq_ignore_ascii_case(f))
+}
+
+/// `1`, `true`, `yes` and `on` (any case, surrounding space ignored).
+#[must_use]
+pub fn is_truthy(value: &str) -> bool {
+    let v = value.trim();
+    TRUTHY.iter().any(|t| v.eq_ignore_ascii_case(t))
+}
+
+/// A process that must be among our ancestors for a launch marker to count
+/// (Firstmate's `FM_OMP_HARNESS=omp` with an exact `omp` ancestor within 8 levels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct NeedsAncestor {
+    /// The exact executable name.
+    pub executable: &'static str,
+    /// At most this many levels up.
+    pub within: u32,
+}
+
+/// An environment variable that identifies a runtime on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Marker {
+    /// The variable name.
+    pub var: &'static str,
+    /// What its value must look like.
+    pub value: ValueRule,
+    /// Definitive or strong (weak signals live in [`Runtime::weak`] and [`Combo`]).
+    pub strength: Strength,
+    /// Who backs it.
+    pub standing: Standing,
+    /// An ancestor without which the marker does not count.
+    pub needs_ancestor: Option<NeedsAncestor>,
+}
+
+impl Marker {
+    /// A definitive marker the vendor documents: the runtime sets it on what it spawns.
+    #[must_use]
+    pub const fn definitive(var: &'static str, value: ValueRule) -> Self {
+        Self { var, value, strength: Strength::Definitive, standing: Standing::Vendor, needs_ancestor: None }
+    }
+
+    /// A strong marker the vendor documents (version- or mode-dependent).
+    #[must_use]
+    pub const fn strong(var: &'static str, value: ValueRule) -> Self {
+        Self { var, value, strength: Strength::Strong, standing: Standing::Vendor, needs_ancestor: None }
+    }
+
+    /// The same marker, documented by third parties only.
+    #[must_use]
+    pub const fn secondary(mut self) -> Self {
+        self.standing = Standing::Secondary;
+        self
+    }
+
+    /// The same marker, unsettled (sources disagree).
+    #[must_use]
+    pub const fn unconfirmed(mut self) -> Self {
+        self.standing = Standing::Unconfirmed;
+        self
+    }
+
+    /// The same marker, counting only with an exact `executable` ancestor `within` levels.
+    #[must_use]
+    pub const fn with_ancestor(mut self, executable: &'static str, within: u32) -> Self {
+        self.needs_ancestor = Some(NeedsAncestor { executable, within });
+        self
+    }
+
+    /// `VAR`, `VAR=value` or `VAR~part`, as listings show it; `(unconfirmed)` follows
+    /// a marker whose sources disagree.
+    #[must_use]
+    pub fn label(&self) -> String {
+        let unconfirmed = if self.standing == Standing::Unconfirmed { " (unconfirmed)" } else { "" };
+        format!("{}{}{unconfirmed}", self.var, self.value.suffix())
+    }
+}
+
+/// Weak signals that identify a runtime only together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Combo {
+    /// Every (variable, rule) pair must hold.
+    pub all: &'static [(&'static str, ValueRule)],
+    /// Who backs the combination.
+    pub standing: Standing,
+}
+
+impl Combo {
+    /// A combination documented by third parties only.
+    #[must_use]
+    pub const fn secondary(all: &'static [(&'static str, ValueRule)]) -> Self {
+        Self { all, standing: Standing::Secondary }
+    }
+
+    /// `A + B`, as listings show it.
+    #[must_use]
+    pub fn label(&self) -> String {
+        self.all.iter().map(|(v, rule)| format!("{v}{}", rule.suffix())).collect::<Vec<_>>().join(" + ")
+    }
+}
+
+/// Whether a session-start hook's output reaches the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Inject {
+    /// The output reaches model context.
+    Yes,
+    /// The hook can only trigger a follow-up prompt.
+    Nudge,
+    /// Neither.
+    No,
+}
+
+impl Inject {
+    /// `yes`, `nudge` or `no`: the spelling of every surface.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Yes => "yes",
+            Self::Nudge => "nudge",
+            Self::No => "no",
+        }
+    }
+}
+
+/// The shape of a runtime's hook file, where hal can render a fragment for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HookSchema {
+    /// Claude Code's `settings.json` `hooks` object.
+    ClaudeSettings,
+    /// Anything else (plugins, extensions, other JSON): hal names the event only.
+    Native,
+}
+
+/// A runtime's hook system: what the runtime offers natively.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Hooks {
+    /// Where hook configuration lives, workspace-relative first.
+    pub files: &'static [&'static str],
+    /// Whether the session-start hook can inject context.
+    pub inject: Inject,
+    /// How far the injection fact is backed.
+    pub inject_standing: Standing,
+    /// The hook file's schema.
+    pub schema: HookSchema,
+    /// Canonical lifecycle event → the runtime's native hook name.
+    pub events: &'static [(&'static str, &'static str)],
+}
+
+impl Hooks {
+    /// A hook system in the runtime's own format (plugins, extensions, its own JSON).
+    #[must_use]
+    pub const fn native(
+        files: &'static [&'static str],
+        inject: Inject,
+        events: &'static [(&'static str, &'static str)],
+    ) -> Self {
+        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::Native, events }
+    }
+
+    /// A hook system configured through a Claude Code-shaped `settings.json` `hooks` object.
+    #[must_use]
+    pub const fn claude_settings(
+        files: &'static [&'static str],
+        inject: Inject,
+        events: &'static [(&'static str, &'static str)],
+    ) -> Self {
+        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::ClaudeSettings, events }
+    }
+
+    /// The same, with the injection fact backed as `standing`.
+    #[must_use]
+    pub const fn inject_backed(mut self, standing: Standing) -> Self {
+        self.inject_standing = standing;
+        self
+    }
+
+    /// The native hook name of a canonical event, if the runtime can hook it.
+    #[must_use]
+    pub fn native_event(&self, canonical: &str) -> Option<&'static str> {
+        self.events.iter().find(|(c, _)| *c == canonical).map(|(_, n)| *n)
+    }
+
+    /// Whether the session-start hook's output reaches the model, on a fact that is
+    /// not unconfirmed (what hal relies on when deriving a capability row).
+    #[must_use]
+    pub fn injects(&self) -> bool {
+        self.inject == Inject::Yes && self.inject_standing != Standing::Unconfirmed
+    }
+}
+
+/// Where a fact comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Source {
+    /// `owner/repo:path`, `owner/repo#N` or a URL.
+    pub cite: &'static str,
+    /// The runtime vendor's own code or docs ([`Standing::Vendor`]), or a third party's.
+    pub standing: Standing,
+}
+
+/// Repositories of orchestrators: they are the vendor of no runtime they launch.
+pub const ORCHESTRATORS: &[&str] =
+    &["steveyegge/gastown", "gastownhall/gastown", "kunchenguid/firstmate", "svc-bi-concepts/firstmate"];
+
+impl Source {
+    /// The runtime vendor's own code or docs.
+    #[must_use]
+    pub const fn vendor(cite: &'static str) -> Self {
+        Self { cite, standing: Standing::Vendor }
+    }
+
+    /// A third party: another detector, an orchestrator, a user report.
+    #[must_use]
+    pub const fn secondary(cite: &'static str) -> Self {
+        Self { cite, standing: Standing::Secondary }
+    }
+
+    /// Whether the cite is an orchestrator's repository (Gastown, Firstmate).
+    #[must_use]
+    pub fn is_orchestrator(&self) -> bool {
+        ORCHESTRATORS.iter().any(|o| self.cite.strip_prefix(o).is_some_and(|rest| rest.starts_with([':', '#', '@'])))
+    }
+}
+
+/// A capability field a variant's row sets differently from its base runtime's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CapChange {
+    /// Session hooks, startup strategy, GUPP strategy and startup injection.
+    Startup(Support, StartupStrategy, GuppStrategy, StartupInjection),
+}
+
+/// A departure of a variant's capability row from its base runtime's, with its reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CapOverride {
+    /// What changes.
+    pub change: CapChange,
+    /// Why, with the source.
+    pub reason: &'static str,
+}
+
+impl CapOverride {
+    /// Applies the change to `caps`.
+    #[must_use]
+    pub const fn apply(&self, mut caps: Capabilities) -> Capabilities {
+        match self.change {
+            CapChange::Startup(hooks, startup, gupp, injection) => {
+                caps.session_hooks = hooks;
+                caps.startup_strategy = startup;
+                caps.gupp_strategy = gupp;
+                caps.startup_injection = injection;
+            }
+        }
+        caps
+    }
+}
+
+/// One runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Runtime {
+    /// The provider this row describes.
+    pub provider: RuntimeProvider,
+    /// Human name.
+    pub name: &'static str,
+    /// Other spellings accepted by `GT_RUNTIME`, `GT_AGENT`, `AI_AGENT` and `--provider`.
+    pub aliases: &'static [&'static str],
+    /// Variables that identify the runtime on their own.
+    pub markers: &'static [Marker],
+    /// Weak signals that count only together.
+    pub combos: &'static [Combo],
+    /// Weak signals that never decide alone (documented so tests can prove it).
+    pub weak: &'static [&'static str],
+    /// Exact executable basenames; a trailing `*` matches a prefix (`muse-bin-*`).
+    pub executables: &'static [&'static str],
+    /// Script path anchors run by an interpreter (`@google/gemini-cli/`).
+    pub scripts: &'static [&'static str],
+    /// Variables the runtime itself sets to the session id, most specific first.
+    pub session_vars: &'static [&'static str],
+    /// The design's session-id detection step (cascade step 2), if this runtime has one.
+    pub cascade_session_var: Option<&'static str>,
+    /// A workspace file whose presence means this runtime (cascade step 5).
+    pub workspace_file: Option<&'static str>,
+    /// The base runtime this one is a variant of (same program or a fork of it): its
+    /// family. `None`: a base runtime, its own family.
+    pub variant_of: Option<RuntimeProvider>,
+    /// Runtimes whose markers this one sets or keeps (amp sets `CLAUDECODE=1`, cowork
+    /// runs with it, kilo sets `OPENCODE=1`): it must come before them in marker priority.
+    pub keeps_markers_of: &'static [RuntimeProvider],
+    /// The hook system, if any. A variant without one of its own has its base's.
+    pub hooks: Option<Hooks>,
+    /// Whether the runtime's launch command takes an initial prompt (so `gt prime` can
+    /// be delivered at start: the startup fallback).
+    pub takes_prompt: bool,
+    /// Whether a session's context can be forked.
+    pub context_fork: Support,
+    /// The capability row, given literally for the design's runtimes; `None`: the base
+    /// runtime's row for a variant, else derived from the facts above (`hal_caps::derive`).
+    pub caps: Option<&'static Capabilities>,
+    /// Where a variant's row departs from its base runtime's, each with a reason.
+    pub cap_overrides: &'static [CapOverride],
+    /// Where the facts come from.
+    pub sources: &'static [Source],
+}
+
+impl Runtime {
+    /// A row with nothing known but its id and name; rows set what they know with
+    /// struct-update syntax (`..Runtime::new(P::Codex, "Codex CLI")`).
+    #[must_use]
+    pub const fn new(provider: RuntimeProvider, name: &'static str) -> Self {
+        Self {
+            provider,
+            name,
+            aliases: &[],
+            markers: &[],
+            combos: &[],
+            weak: &[],
+            executables: &[],
+            scripts: &[],
+            session_vars: &[],
+            cascade_session_var: None,
+            workspace_file: None,
+            variant_of: None,
+            keeps_markers_of: &[],
+            hooks: None,
+            takes_prompt: false,
+            context_fork: Support::No,
+            caps: None,
+            cap_overrides: &[],
+            sources: &[],
+        }
+    }
+
+    /// The family: the base runtime this one is a variant of, or itself.
+    #[must_use]
+    pub fn family(&self) -> RuntimeProvider {
+        self.variant_of.unwrap_or(self.provider)
+    }
+
+    /// Whether the runtime's identification is backed by its vendor: some marker or
+    /// combination of vendor standing, or (for a runtime known only by its executable
+    /// or a stamp) a vendor source. Orchestrators are the vendor of no runtime they
+    /// launch, nor are facts marked unconfirmed.
+    #[must_use]
+    pub fn vendor_verified(&self) -> bool {
+        if self.markers.is_empty() && self.combos.is_empty() {
+            return self.sources.iter().any(|s| s.standing == Standing::Vendor && !s.is_orchestrator());
+        }
+        self.markers.iter().any(|m| m.standing == Standing::Vendor)
+            || self.combos.iter().any(|c| c.standing == Standing::Vendor)
+    }
+
+    /// The strongest identifying signal, for listings (the best-backed among the
+    /// strongest; an unconfirmed one says so).
+    #[must_use]
+    pub fn strongest_signal(&self) -> Option<String> {
+        if let Some(m) = self.markers.iter().min_by_key(|m| (m.strength, m.standing)) {
+            return Some(m.label());
+        }
+        if let Some(c) = self.combos.first() {
+            return Some(c.label());
+        }
+        self.executables.first().map(|e| format!("process `{e}`"))
+    }
+
+    /// Whether `name` is this runtime's id or one of its aliases (ASCII case-insensitive).
+    #[must_use]
+    pub fn is_named(&self, name: &str) -> bool {
+        self.provider.as_str().eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether a signal of `other` is explained by this runtime running: the same
+    /// family, or a runtime whose markers this one sets or keeps.
+    #[must_use]
+    pub fn explains(&self, other: RuntimeProvider) -> bool {
+        self.family() == super::runtime(other).family() || self.keeps_markers_of.contains(&other)
+    }
+
+    /// The runtimes this row must come before in marker priority: those whose markers
+    /// it sets or keeps.
+    #[must_use]
+    pub const fn precedes(&self) -> &'static [RuntimeProvider] {
+        self.keeps_markers_of
+    }
+
+    /// The hook system in force: the row's own, else its base runtime's.
+    #[must_use]
+    pub fn hook_system(&self) -> Option<Hooks> {
+        self.hooks.or_else(|| self.variant_of.and_then(|p| super::runtime(p).hooks))
+    }
+
+    /// The session variables in force: the row's own, else its base runtime's.
+    #[must_use]
+    pub fn own_session_vars(&self) -> &'static [&'static str] {
+        match (self.session_vars, self.variant_of) {
+            ([], Some(p)) => super::runtime(p).session_vars,
+            (own, _) => own,
+        }
+    }
+}

@@ -1,0 +1,696 @@
+//! The rows: one per runtime, in marker priority order.
+
+use hal_types::{GuppStrategy, RuntimeProvider as P, StartupInjection, StartupStrategy, Support};
+
+use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
+use super::events::{
+    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, CORTEX_EVENTS, CRUSH_EVENTS,
+    CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS,
+    POLYTOKEN_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
+};
+use super::model::ValueRule::{Contains, Exact, Flag, Truthy};
+use super::model::{CapChange, CapOverride, Combo, Hooks, Inject, Marker, Runtime, Source, Standing};
+
+const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
+/// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
+const GASTOWN_AGENTS: Source = Source::secondary("steveyegge/gastown:internal/config/agents.go");
+
+/// Claude Code's hook system, shared by the rows that run the `claude` binary.
+const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
+    &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
+    Inject::Yes,
+    CLAUDE_EVENTS,
+);
+
+/// Every runtime hal knows, in marker priority order; `unknown` last.
+///
+/// Order: runtimes that set or keep another runtime's markers come before it
+/// (copilot-cloud before copilot; cowork, amp, cursor, gemini, rovo, cortex, omp before
+/// claude; kilo before opencode; pi-signed before pi); IDE- and terminal-wide rows come
+/// last, since agents in IDE terminals inherit them (copilot-vscode after copilot: the
+/// Copilot CLI in a VS Code terminal is the CLI).
+pub static REGISTRY: &[Runtime] = &[
+    Runtime {
+        markers: &[
+            Marker::strong("GITHUB_TRIGGERING_ACTOR", Exact("copilot-swe-agent[bot]")).secondary(),
+            Marker::strong("GITHUB_WORKFLOW", Exact("dynamic/copilot-swe-agent/copilot")).secondary(),
+            Marker::strong("COPILOT_AGENT_JOB_ID", Truthy).secondary(),
+        ],
+        weak: &["GITHUB_ACTIONS"],
+        session_vars: &["COPILOT_AGENT_SESSION_ID"],
+        variant_of: Some(P::Copilot),
+        keeps_markers_of: &[P::Copilot],
+        takes_prompt: true,
+        sources: &[Source::secondary("watson/is-ci#28"), Source::secondary("moonrepo/proto#1028")],
+        ..Runtime::new(P::CopilotCloud, "GitHub Copilot cloud agent")
+    },
+    Runtime {
+        combos: &[Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDECODE", Flag)])],
+        weak: &["CLAUDE_CODE_IS_COWORK"],
+        variant_of: Some(P::Claude),
+        keeps_markers_of: &[P::Claude],
+        sources: &[
+            Source::secondary("vercel/vercel:packages/detect-agent/src/index.ts"),
+            Source::secondary("vercel/vercel#15441"),
+        ],
+        ..Runtime::new(P::Cowork, "Claude Code (Cowork)")
+    },
+    Runtime {
+        variant_of: Some(P::Claude),
+        takes_prompt: true,
+        sources: &[GASTOWN_AGENTS],
+        ..Runtime::new(P::GroqCompound, "Groq compound (Claude Code)")
+    },
+    Runtime {
+        aliases: &["ampcode"],
+        markers: &[
+            Marker::strong("AGENT", Exact("amp")).secondary(),
+            Marker::strong("AMP_CURRENT_THREAD_ID", Truthy).secondary(),
+            Marker::strong("AGENT_THREAD_ID", Truthy).secondary(),
+        ],
+        weak: &["AMP_HOME"],
+        executables: &["amp"],
+        session_vars: &["AMP_CURRENT_THREAD_ID"],
+        keeps_markers_of: &[P::Claude],
+        hooks: Some(Hooks::native(&[".amp/plugins/", "~/.config/amp/plugins/"], Inject::Yes, AMP_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("https://ampcode.com/manual/plugin-api"),
+            Source::secondary("cli/cli:internal/agents/detect.go"),
+        ],
+        ..Runtime::new(P::Amp, "Amp")
+    },
+    Runtime {
+        markers: &[
+            Marker::strong("CODEBUDDY", Truthy).secondary(),
+            Marker::strong("CODEBUDDY_SESSION_ID", Truthy).secondary(),
+            Marker::strong("CODEBUDDY_PROJECT_DIR", Truthy).secondary(),
+        ],
+        session_vars: &["CODEBUDDY_SESSION_ID"],
+        variant_of: Some(P::Claude),
+        hooks: Some(CLAUDE_HOOKS.inject_backed(Standing::Unconfirmed)),
+        cap_overrides: &[CapOverride {
+            change: CapChange::Startup(
+                Support::Partial,
+                StartupStrategy::Polling,
+                GuppStrategy::Polling,
+                StartupInjection::Polling,
+            ),
+            reason: "its Claude-style hooks are known from third-party installers only (unconfirmed; mise): \
+                     hal does not rely on them to inject startup context",
+        }],
+        sources: &[Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs")],
+        ..Runtime::new(P::Codebuddy, "CodeBuddy")
+    },
+    Runtime {
+        aliases: &["cursor-agent", "cursor-cli"],
+        markers: &[
+            Marker::definitive("CURSOR_AGENT", Flag),
+            Marker::strong("CURSOR_INVOKED_AS", Exact("cursor-agent")).secondary(),
+            Marker::strong("CURSOR_EXTENSION_HOST_ROLE", Exact("agent-exec")).secondary(),
+        ],
+        combos: &[Combo::secondary(&[("CURSOR_TRACE_ID", Truthy), ("PAGER", Exact("head -n 10000 | cat"))])],
+        weak: &["CURSOR_TRACE_ID"],
+        executables: &["cursor-agent", "cursor"],
+        keeps_markers_of: &[P::Claude],
+        session_vars: &["CURSOR_CONVERSATION_ID"],
+        hooks: Some(
+            Hooks::native(
+                &[".cursor/hooks.json", "~/.cursor/hooks.json", "/etc/cursor/hooks.json"],
+                Inject::Yes,
+                CURSOR_EVENTS,
+            )
+            .inject_backed(Standing::Unconfirmed),
+        ),
+        takes_prompt: true,
+        context_fork: Support::Yes,
+        caps: Some(&CURSOR_CAPS),
+        sources: &[
+            Source::vendor("https://cursor.com/docs/agent/terminal"),
+            Source::vendor("https://cursor.com/docs/hooks"),
+            Source::secondary("vercel/vercel:packages/detect-agent/src/index.ts"),
+        ],
+        ..Runtime::new(P::Cursor, "Cursor")
+    },
+    Runtime {
+        aliases: &["qwen"],
+        markers: &[Marker::definitive("QWEN_CODE", Flag)],
+        executables: &["qwen"],
+        session_vars: &["QWEN_CODE_SESSION_ID"],
+        variant_of: Some(P::Gemini),
+        // Qwen Code writes Claude's event names, not Gemini CLI's (runtime-facts §8).
+        hooks: Some(Hooks::claude_settings(
+            &[".qwen/settings.json", "~/.qwen/settings.json"],
+            Inject::Yes,
+            CLAUDE_EVENTS,
+        )),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("QwenLM/qwen-code:packages/core/src/services/shellExecutionService.ts"),
+            Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
+        ],
+        ..Runtime::new(P::QwenCode, "Qwen Code")
+    },
+    Runtime {
+        aliases: &["gemini-cli"],
+        markers: &[Marker::definitive("GEMINI_CLI", Exact("1"))],
+        weak: &["GEMINI_CLI_HOME"],
+        executables: &["gemini"],
+        scripts: &["@google/gemini-cli/"],
+        session_vars: &["GEMINI_SESSION_ID"],
+        keeps_markers_of: &[P::Claude],
+        hooks: Some(Hooks::claude_settings(
+            &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
+            Inject::Yes,
+            GEMINI_EVENTS,
+        )),
+        takes_prompt: true,
+        caps: Some(&GEMINI_CAPS),
+        sources: &[
+            Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
+            Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
+        ],
+        ..Runtime::new(P::Gemini, "Gemini CLI")
+    },
+    Runtime {
+        aliases: &["rovodev", "rovo-dev"],
+        markers: &[
+            Marker::strong("ATLASSIAN_AGENT_TYPE", Exact("rovo")).secondary(),
+            Marker::strong("ROVODEV_CLI", Flag).secondary(),
+            Marker::strong("AGENT", Exact("rovodev_cli")).secondary(),
+        ],
+        executables: &["rovo"],
+        keeps_markers_of: &[P::Claude],
+        takes_prompt: true,
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/rovo.md"),
+            FIRSTMATE,
+        ],
+        ..Runtime::new(P::Rovo, "Rovo Dev")
+    },
+    Runtime {
+        markers: &[
+            Marker::strong("CORTEX_SESSION_ID", Truthy).secondary(),
+            Marker::strong("CORTEX_TASK_CONTEXT_ID", Truthy).secondary(),
+        ],
+        weak: &["CORTEX_THINKING_EFFORT"],
+        executables: &["cortex"],
+        keeps_markers_of: &[P::Claude],
+        session_vars: &["CORTEX_SESSION_ID"],
+        hooks: Some(Hooks::native(&[], Inject::No, CORTEX_EVENTS)),
+        takes_prompt: true,
+        context_fork: Support::Yes,
+        sources: &[Source::secondary("svc-bi-concepts/firstmate:bin/fm-harness.sh")],
+        ..Runtime::new(P::Cortex, "Cortex")
+    },
+    Runtime {
+        aliases: &["oh-my-pi"],
+        // Firstmate's launch marker; omp sets none of its own (Firstmate's rule: it
+        // counts only with an exact `omp` ancestor within 8 levels).
+        markers: &[Marker::strong("FM_OMP_HARNESS", Exact("omp")).secondary().with_ancestor("omp", 8)],
+        weak: &["OMP_SKIP_SETUP"],
+        executables: &["omp"],
+        keeps_markers_of: &[P::Claude],
+        session_vars: &["OMP_SESSION_ID"],
+        hooks: Some(Hooks::native(&[".omp/hooks/gastown-hook.ts"], Inject::Yes, OMP_EVENTS)),
+        takes_prompt: true,
+        sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE],
+        ..Runtime::new(P::Omp, "oh-my-pi")
+    },
+    Runtime {
+        aliases: &["codex-cli", "openai-codex"],
+        markers: &[
+            Marker::definitive("CODEX_THREAD_ID", Truthy),
+            Marker::strong("CODEX_SANDBOX", Truthy),
+            Marker::strong("CODEX_SANDBOX_NETWORK_DISABLED", Flag),
+            Marker::strong("CODEX_CI", Truthy).secondary(),
+        ],
+        weak: &["CODEX_HOME"],
+        executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
+        scripts: &["@openai/codex/"],
+        session_vars: &["CODEX_THREAD_ID"],
+        hooks: Some(Hooks::native(
+            &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
+            Inject::Yes,
+            CODEX_EVENTS,
+        )),
+        takes_prompt: true,
+        caps: Some(&CODEX_CAPS),
+        sources: &[
+            Source::vendor("openai/codex:codex-rs/protocol/src/shell_environment.rs"),
+            Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
+            Source::vendor("https://developers.openai.com/codex/hooks"),
+        ],
+        ..Runtime::new(P::Codex, "Codex CLI")
+    },
+    Runtime {
+        aliases: &["claude-code"],
+        markers: &[
+            Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag),
+            Marker::strong("CLAUDECODE", Flag),
+            Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy),
+            Marker::strong("CLAUDE_CODE_REMOTE", Flag),
+            Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).secondary(),
+        ],
+        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
+        executables: &["claude"],
+        scripts: &["@anthropic-ai/claude-code/"],
+        session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
+        cascade_session_var: Some("CLAUDE_SESSION_ID"),
+        workspace_file: Some(".claude/settings.json"),
+        hooks: Some(CLAUDE_HOOKS),
+        takes_prompt: true,
+        context_fork: Support::Yes,
+        caps: Some(&CLAUDE_CAPS),
+        sources: &[
+            Source::vendor("https://code.claude.com/docs/en/env-vars"),
+            Source::vendor("https://code.claude.com/docs/en/hooks"),
+            Source::vendor("anthropics/claude-code:CHANGELOG.md"),
+        ],
+        ..Runtime::new(P::Claude, "Claude Code")
+    },
+    Runtime {
+        // Firstmate launches the signed build with both variables set.
+        combos: &[Combo::secondary(&[("FM_PI_HARNESS", Exact("pi-signed")), ("PI_CODING_AGENT", Exact("true"))])],
+        executables: &["pi-signed"],
+        variant_of: Some(P::Pi),
+        keeps_markers_of: &[P::Pi],
+        takes_prompt: true,
+        sources: &[FIRSTMATE],
+        ..Runtime::new(P::PiSigned, "pi (signed)")
+    },
+    Runtime {
+        aliases: &["pi-coding-agent"],
+        markers: &[Marker::definitive("PI_CODING_AGENT", Exact("true"))],
+        executables: &["pi", "pi-launcher"],
+        session_vars: &["PI_SESSION_ID"],
+        hooks: Some(
+            Hooks::native(&[".pi/extensions/gastown-hooks.js", ".pi/hooks/"], Inject::Yes, PI_EVENTS)
+                .inject_backed(Standing::Secondary),
+        ),
+        takes_prompt: true,
+        sources: &[Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"), GASTOWN_AGENTS],
+        ..Runtime::new(P::Pi, "pi")
+    },
+    Runtime {
+        aliases: &["grok-build"],
+        markers: &[Marker::strong("GROK_AGENT", Flag).secondary()],
+        weak: &["GROK_HOOK_EVENT", "GROK_WORKSPACE_ROOT"],
+        executables: &["grok"],
+        session_vars: &["GROK_SESSION_ID"],
+        hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", "~/.grok/hooks"], Inject::Nudge, GROK_EVENTS)),
+        takes_prompt: true,
+        context_fork: Support::Yes,
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
+            GASTOWN_AGENTS,
+        ],
+        ..Runtime::new(P::Grok, "Grok Build")
+    },
+    Runtime {
+        aliases: &["kilocode", "kilo-code"],
+        markers: &[
+            Marker::strong("KILO", Flag).secondary(),
+            Marker::strong("KILOCODE_VERSION", Truthy).secondary(),
+            Marker::strong("KILO_RUN_ID", Truthy).secondary(),
+        ],
+        executables: &["kilo", "kilocode"],
+        session_vars: &["KILO_RUN_ID"],
+        variant_of: Some(P::Opencode),
+        keeps_markers_of: &[P::Opencode],
+        hooks: Some(Hooks::native(&[".kilo/plugins/"], Inject::Nudge, OPENCODE_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("https://kilo.ai/docs/automate/extending/plugins"),
+            Source::secondary("expo/agent-cli-detector:src/agents.ts"),
+        ],
+        ..Runtime::new(P::Kilo, "Kilo Code")
+    },
+    Runtime {
+        aliases: &["open-code"],
+        markers: &[
+            Marker::strong("OPENCODE", Flag).unconfirmed(),
+            Marker::strong("OPENCODE_PID", Truthy).unconfirmed(),
+        ],
+        weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION"],
+        executables: &["opencode"],
+        scripts: &["opencode-ai/"],
+        hooks: Some(Hooks::native(
+            &[".opencode/plugins/gastown.js", "~/.config/opencode/plugins/"],
+            Inject::Nudge,
+            OPENCODE_EVENTS,
+        )),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("anomalyco/opencode:packages/opencode/src/index.ts"),
+            Source::vendor("https://opencode.ai/docs/plugins/"),
+        ],
+        ..Runtime::new(P::Opencode, "OpenCode")
+    },
+    Runtime {
+        aliases: &["copilot-cli", "github-copilot", "github-copilot-cli"],
+        markers: &[
+            Marker::strong("COPILOT_CLI", Flag),
+            Marker::strong("COPILOT_AGENT_SESSION_ID", Truthy).secondary(),
+            Marker::strong("COPILOT_RUN_APP", Flag).secondary(),
+            Marker::strong("GITHUB_COPILOT_CLI_MODE", Flag).secondary(),
+        ],
+        weak: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN", "COPILOT_HOME"],
+        executables: &["copilot", "github-copilot-cli"],
+        scripts: &["@github/copilot/"],
+        session_vars: &["COPILOT_AGENT_SESSION_ID"],
+        hooks: Some(
+            Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, COPILOT_EVENTS)
+                .inject_backed(Standing::Unconfirmed),
+        ),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("github/copilot-cli:changelog.md"),
+            Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
+        ],
+        ..Runtime::new(P::Copilot, "GitHub Copilot CLI")
+    },
+    Runtime {
+        aliases: &["augment", "augment-cli"],
+        markers: &[Marker::definitive("AUGMENT_AGENT", Exact("1"))],
+        executables: &["auggie"],
+        hooks: Some(Hooks::native(&[".augment/settings.json", "~/.augment/settings.json"], Inject::No, AUGMENT_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("https://docs.augmentcode.com/cli/reference#shell-environment"),
+            Source::vendor("https://docs.augmentcode.com/cli/hooks"),
+        ],
+        ..Runtime::new(P::Auggie, "Auggie")
+    },
+    Runtime {
+        aliases: &["kiro-cli"],
+        markers: &[
+            Marker::strong("KIRO_SESSION_ID", Truthy),
+            Marker::strong("KIRO_AGENT_PATH", Truthy).secondary(),
+            Marker::strong("AWS_EXECUTION_ENV", Contains("kiro")).secondary(),
+        ],
+        combos: &[Combo::secondary(&[("AGENT_CONTEXT_OUT", Truthy), ("AGENT_DISPLAY_OUT", Truthy)])],
+        weak: &["AGENT_CONTEXT_OUT"],
+        executables: &["kiro-cli", "kiro-cli-chat"],
+        session_vars: &["KIRO_SESSION_ID"],
+        hooks: Some(Hooks::native(&[".kiro/agents/"], Inject::Yes, KIRO_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("https://kiro.dev/docs/cli/hooks"),
+            Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
+        ],
+        ..Runtime::new(P::Kiro, "Kiro CLI")
+    },
+    Runtime {
+        aliases: &["amazonq", "q-cli"],
+        markers: &[Marker::definitive("AWS_EXECUTION_ENV", Contains("AmazonQ-For-CLI"))],
+        executables: &["qchat"],
+        hooks: Some(Hooks::native(&[".amazonq/agents/"], Inject::No, KIRO_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("aws/amazon-q-developer-cli:crates/chat-cli/src/cli/chat/consts.rs"),
+            Source::vendor("aws/amazon-q-developer-cli:docs/hooks.md"),
+        ],
+        ..Runtime::new(P::AmazonQ, "Amazon Q Developer CLI")
+    },
+    Runtime {
+        markers: &[Marker::definitive("CRUSH", Flag), Marker::definitive("AGENT", Exact("crush"))],
+        executables: &["crush"],
+        session_vars: &["CRUSH_SESSION_ID"],
+        hooks: Some(Hooks::native(&[".crush.json", "crush.json"], Inject::No, CRUSH_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("charmbracelet/crush:internal/shell/shell.go"),
+            Source::vendor("charmbracelet/crush:docs/hooks"),
+        ],
+        ..Runtime::new(P::Crush, "Crush")
+    },
+    Runtime {
+        markers: &[Marker::strong("AGENT", Exact("goose")), Marker::strong("GOOSE_TERMINAL", Flag).secondary()],
+        weak: &["GOOSE_PROVIDER", "GOOSE_MODEL"],
+        executables: &["goose"],
+        session_vars: &["AGENT_SESSION_ID"],
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("aaif-goose/goose#7017"),
+            Source::secondary("huggingface/huggingface.js:packages/tasks/src/agent-harnesses.ts"),
+        ],
+        ..Runtime::new(P::Goose, "Goose")
+    },
+    Runtime {
+        markers: &[Marker::definitive("CLINE_ACTIVE", Flag), Marker::strong("CLINE_TASK_ID", Truthy).secondary()],
+        weak: &["CLINE_API_KEY"],
+        executables: &["cline"],
+        session_vars: &["CLINE_TASK_ID"],
+        hooks: Some(Hooks::native(&[".clinerules/hooks/"], Inject::Yes, CLINE_EVENTS)),
+        sources: &[
+            Source::vendor("cline/cline:src/hosts/vscode/terminal/VscodeTerminalRegistry.ts"),
+            Source::vendor("https://docs.cline.bot/features/hooks"),
+        ],
+        ..Runtime::new(P::Cline, "Cline")
+    },
+    Runtime {
+        aliases: &["roo-code"],
+        markers: &[
+            Marker::strong("ROO_ACTIVE", Truthy).secondary(),
+            Marker::strong("ROO_CODE_TASK_ID", Truthy).secondary(),
+        ],
+        session_vars: &["ROO_CODE_TASK_ID"],
+        sources: &[Source::secondary("sdairs/is-ai-agent:src/lib.rs")],
+        ..Runtime::new(P::Roo, "Roo Code")
+    },
+    Runtime {
+        executables: &["kimi"],
+        takes_prompt: true,
+        sources: &[Source::secondary(
+            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md",
+        )],
+        ..Runtime::new(P::Kimi, "Kimi CLI")
+    },
+    Runtime {
+        markers: &[Marker::strong("MUSE_RELEASE_INFO", Truthy).secondary()],
+        weak: &["MUSE_CURRENT_SESSION_LOG"],
+        executables: &["muse", "muse-bin-*"],
+        takes_prompt: true,
+        sources: &[Source::secondary(
+            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/muse.md",
+        )],
+        ..Runtime::new(P::Muse, "Muse")
+    },
+    Runtime {
+        aliases: &["antigravity-cli"],
+        executables: &["agy"],
+        takes_prompt: true,
+        sources: &[Source::secondary(
+            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/agy.md",
+        )],
+        ..Runtime::new(P::Agy, "Antigravity CLI")
+    },
+    Runtime {
+        markers: &[
+            Marker::strong("DEVIN_SESSION_ID", Truthy).secondary(),
+            Marker::strong("DEVIN_WRAPPER_ACTIVE", Truthy).secondary(),
+        ],
+        weak: &["DEVIN_PROJECT_DIR", "EDITOR"],
+        executables: &["devin"],
+        session_vars: &["DEVIN_SESSION_ID"],
+        hooks: Some(Hooks::native(&[], Inject::No, DEVIN_EVENTS)),
+        takes_prompt: true,
+        sources: &[Source::secondary(
+            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md",
+        )],
+        ..Runtime::new(P::Devin, "Devin")
+    },
+    Runtime {
+        aliases: &["command-code"],
+        executables: &["command-code"],
+        takes_prompt: true,
+        sources: &[Source::secondary(
+            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/commandcode.md",
+        )],
+        ..Runtime::new(P::Commandcode, "Command Code")
+    },
+    Runtime {
+        executables: &["polytoken"],
+        hooks: Some(Hooks::native(&[".polytoken/hooks.json"], Inject::No, POLYTOKEN_EVENTS)),
+        takes_prompt: true,
+        sources: &[Source::secondary(
+            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/polytoken.md",
+        )],
+        ..Runtime::new(P::Polytoken, "Polytoken")
+    },
+    Runtime {
+        aliases: &["mistral-vibe"],
+        executables: &["vibe"],
+        session_vars: &["VIBE_SESSION_ID"],
+        takes_prompt: true,
+        sources: &[GASTOWN_AGENTS],
+        ..Runtime::new(P::Vibe, "Mistral Vibe")
+    },
+    Runtime {
+        aliases: &["factory"],
+        weak: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR"],
+        executables: &["droid"],
+        takes_prompt: true,
+        sources: &[Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts")],
+        ..Runtime::new(P::Droid, "Droid")
+    },
+    Runtime {
+        markers: &[
+            Marker::strong("ANTIGRAVITY_AGENT", Flag).secondary(),
+            Marker::strong("ANTIGRAVITY_PROJECT_ID", Truthy).secondary(),
+        ],
+        executables: &["antigravity"],
+        session_vars: &["ANTIGRAVITY_TRAJECTORY_ID"],
+        sources: &[Source::secondary("databricks/cli:libs/agent/agent.go")],
+        ..Runtime::new(P::Antigravity, "Antigravity")
+    },
+    Runtime {
+        markers: &[Marker::strong("IFLOW_CLI", Truthy).secondary()],
+        sources: &[Source::secondary("sdairs/is-ai-agent:src/lib.rs")],
+        ..Runtime::new(P::Iflow, "iFlow CLI")
+    },
+    Runtime {
+        markers: &[Marker::strong("HERMES_SESSION_ID", Truthy).secondary()],
+        weak: &["HERMES_SESSION_PLATFORM"],
+        session_vars: &["HERMES_SESSION_ID"],
+        sources: &[Source::secondary("huggingface/huggingface.js#2222"), Source::secondary("vercel/vercel#16095")],
+        ..Runtime::new(P::Hermes, "Hermes")
+    },
+    Runtime {
+        markers: &[
+            Marker::strong("OPENCLAW_SHELL", Exact("exec")).secondary(),
+            Marker::strong("OPENCLAW_CLI", Flag).secondary(),
+        ],
+        sources: &[Source::secondary("vercel/vercel#16095")],
+        ..Runtime::new(P::Openclaw, "OpenClaw")
+    },
+    Runtime {
+        markers: &[
+            Marker::strong("PS1", Contains("###PS1JSON###")).secondary(),
+            Marker::strong("PROMPT_COMMAND", Contains("###PS1JSON###")).secondary(),
+        ],
+        sources: &[Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs")],
+        ..Runtime::new(P::Openhands, "OpenHands")
+    },
+    Runtime {
+        markers: &[Marker::strong("VTCODE", Flag).secondary()],
+        sources: &[Source::secondary("huggingface/huggingface.js:packages/tasks/src/agent-harnesses.ts")],
+        ..Runtime::new(P::Vtcode, "VT Code")
+    },
+    Runtime {
+        markers: &[Marker::strong("FIREBENDER_TERMINAL", Truthy).secondary()],
+        sources: &[Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs")],
+        ..Runtime::new(P::Firebender, "Firebender")
+    },
+    Runtime {
+        weak: &["AIDER_API_KEY"],
+        executables: &["aider"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://aider.chat/docs/config/aider_conf.html")],
+        ..Runtime::new(P::Aider, "Aider")
+    },
+    Runtime {
+        executables: &["octofriend"],
+        sources: &[Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts")],
+        ..Runtime::new(P::Octofriend, "Octofriend")
+    },
+    Runtime { sources: &[Source::secondary("vercel/vercel#16016")], ..Runtime::new(P::V0, "v0") },
+    Runtime {
+        markers: &[
+            Marker::strong("JUNIE_DATA", Truthy).secondary(),
+            Marker::strong("JUNIE_SHIM_PATH", Truthy).secondary(),
+        ],
+        sources: &[Source::secondary("unjs/std-env:src/agents.ts")],
+        ..Runtime::new(P::Junie, "Junie")
+    },
+    Runtime {
+        markers: &[Marker::strong("TRAE_AI_SHELL_ID", Truthy).secondary()],
+        sources: &[
+            Source::secondary("huggingface/huggingface.js:packages/tasks/src/agent-harnesses.ts"),
+            Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
+        ],
+        ..Runtime::new(P::Trae, "Trae")
+    },
+    Runtime {
+        aliases: &["devin-desktop"],
+        markers: &[Marker::strong("CODEIUM_EDITOR_APP_ROOT", Truthy).secondary()],
+        hooks: Some(Hooks::native(
+            &[".windsurf/hooks.json", "~/.codeium/windsurf/hooks.json", "/etc/windsurf/hooks.json"],
+            Inject::No,
+            WINDSURF_EVENTS,
+        )),
+        sources: &[
+            Source::vendor("https://docs.windsurf.com/windsurf/cascade/hooks"),
+            Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
+        ],
+        ..Runtime::new(P::Windsurf, "Windsurf")
+    },
+    Runtime {
+        aliases: &["vscode-copilot", "github_copilot_vscode_agent"],
+        markers: &[Marker::strong("COPILOT_AGENT", Flag).unconfirmed()],
+        combos: &[Combo::secondary(&[("TERM_PROGRAM", Exact("vscode")), ("GIT_PAGER", Exact("cat"))])],
+        weak: &["VSCODE_AGENT", "TERM_PROGRAM"],
+        variant_of: Some(P::Copilot),
+        // VS Code's agent hooks: its own PascalCase event names, Claude-compatible files.
+        hooks: Some(
+            Hooks::claude_settings(&[".github/hooks/", ".claude/settings.json"], Inject::No, VSCODE_EVENTS)
+                .inject_backed(Standing::Unconfirmed),
+        ),
+        sources: &[
+            Source::vendor("https://code.visualstudio.com/docs/agents/reference/hooks-reference"),
+            Source::secondary("nrwl/nx#35757"),
+        ],
+        ..Runtime::new(P::CopilotVscode, "GitHub Copilot (VS Code)")
+    },
+    Runtime {
+        aliases: &["oz"],
+        markers: &[Marker::definitive("OZ_RUN_ID", Truthy)],
+        weak: &["TERM_PROGRAM"],
+        session_vars: &["OZ_RUN_ID"],
+        sources: &[Source::vendor("warpdotdev/warp:crates/warp_cli/src/lib.rs")],
+        ..Runtime::new(P::Warp, "Warp (Oz)")
+    },
+    Runtime {
+        markers: &[Marker::strong("REPLIT_SESSION", Truthy).secondary()],
+        combos: &[Combo::secondary(&[("REPL_ID", Truthy), ("REPLIT_MODE", Exact("assistant"))])],
+        weak: &["REPL_ID"],
+        sources: &[
+            Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
+            Source::secondary("expo/agent-cli-detector:src/agents.ts"),
+        ],
+        ..Runtime::new(P::Replit, "Replit")
+    },
+    Runtime {
+        combos: &[Combo::secondary(&[("HOME", Exact("/home/jules")), ("USER", Exact("swebot"))])],
+        sources: &[Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts")],
+        ..Runtime::new(P::Jules, "Jules")
+    },
+    Runtime {
+        combos: &[Combo::secondary(&[("TERM_PROGRAM", Exact("zed")), ("PAGER", Exact("cat"))])],
+        weak: &["ZED_TERM", "ZED_ENVIRONMENT"],
+        sources: &[
+            Source::vendor("https://zed.dev/docs/ai/external-agents"),
+            Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
+        ],
+        ..Runtime::new(P::Zed, "Zed")
+    },
+    Runtime {
+        markers: &[
+            Marker::strong("BOLT_ENV", Truthy).secondary(),
+            Marker::strong("BOLT_SERVER_URL", Truthy).secondary(),
+        ],
+        combos: &[Combo::secondary(&[("SHELL", Exact("/bin/jsh")), ("npm_config_yes", Truthy)])],
+        weak: &["SHELL"],
+        sources: &[
+            Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
+            Source::secondary("expo/agent-cli-detector:src/agents.ts"),
+        ],
+        ..Runtime::new(P::Bolt, "Bolt")
+    },
+    Runtime {
+        caps: Some(&UNKNOWN_CAPS),
+        sources: &[Source::vendor("DESIGN.md: capability matrix, `unknown` column")],
+        ..Runtime::new(P::Unknown, "unknown")
+    },
+];

@@ -1,0 +1,165 @@
+//! The one rule for inherited state, as a pure function.
+//!
+//! Markers, `AI_AGENT` and Gastown's `GT_AGENT` stamp are environment state: every
+//! process below the runtime that set them inherits them, nested agents included. So
+//! they are arbitrated the same way, by the nearest runtime ancestor (found by its own
+//! executable name, by the script an interpreter runs, or by a name `GT_PROCESS_NAMES`
+//! lists):
+//!
+//! - the nearest ancestor decides when it is a runtime other than, and not of the
+//!   family of, every inherited signal: the signals were inherited from further up;
+//! - when some signal names the ancestor's family, that signal stands, and may refine
+//!   the ancestor (a `cowork` combination under a `claude` process is cowork); an
+//!   ancestor that is itself the more specific (a `kilo` process under an inherited
+//!   `OPENCODE=1`) decides;
+//! - without a runtime ancestor, the documented priority decides (the stamp, then
+//!   markers in registry order, then `AI_AGENT`), flagged `ambiguous` when signals of
+//!   unrelated runtimes are present.
+//!
+//! A nearer ancestor always beats a farther one. Under policy `ancestry` an ancestor
+//! known by its own name (executable or `GT_PROCESS_NAMES`) decides before any signal.
+
+use hal_caps::registry;
+use hal_types::{Policy, RuntimeProvider, SourceKind, Strength};
+
+use crate::identify::{AncestorMatch, Evidence};
+
+/// An inherited signal that names a runtime.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Signal {
+    /// The runtime it names.
+    pub provider: RuntimeProvider,
+    /// [`SourceKind::OrchestratorStamp`] or [`SourceKind::Marker`].
+    pub kind: SourceKind,
+    /// The variable(s) seen (`GT_AGENT`, `CLAUDECODE`, `A+B` for a combination, `AI_AGENT`).
+    pub name: String,
+    /// How far it can be trusted (`AI_AGENT` is weak).
+    pub strength: Strength,
+    /// Whether only third parties back it.
+    pub secondary: bool,
+}
+
+impl Signal {
+    /// A signal of `provider` of `kind`, seen as `name`.
+    #[must_use]
+    pub fn new(provider: RuntimeProvider, kind: SourceKind, name: impl Into<String>, strength: Strength) -> Self {
+        Self { provider, kind, name: name.into(), strength, secondary: false }
+    }
+
+    /// The same signal, backed by third parties only.
+    #[must_use]
+    pub const fn secondary(mut self, secondary: bool) -> Self {
+        self.secondary = secondary;
+        self
+    }
+}
+
+/// The inherited signals present, in the documented priority: the stamp, the markers
+/// in registry order, then `AI_AGENT` (weak: it counts only without a marker).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Inherited {
+    /// `GT_AGENT`, when it names a runtime hal knows.
+    pub stamp: Option<Signal>,
+    /// Runtime markers and combinations present, in registry order.
+    pub markers: Vec<Signal>,
+    /// `AI_AGENT`, when it names a runtime hal knows.
+    pub ai_agent: Option<Signal>,
+}
+
+impl Inherited {
+    /// Every signal that takes part, in priority order (`AI_AGENT` only without markers).
+    #[must_use]
+    pub fn in_priority(&self) -> Vec<&Signal> {
+        let ai = self.ai_agent.iter().filter(|_| self.markers.is_empty());
+        self.stamp.iter().chain(&self.markers).chain(ai).collect()
+    }
+}
+
+/// What the arbiter decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Decision {
+    /// Nothing inherited and (under policy `ancestry`) no named ancestor: the cascade
+    /// goes on.
+    Nothing,
+    /// An inherited signal decides. `confirmed_by`: the ancestor of its family, if any.
+    Signal {
+        /// The deciding signal.
+        signal: Signal,
+        /// The nearest ancestor, when it is of the signal's family.
+        confirmed_by: Option<AncestorMatch>,
+        /// Signals of unrelated runtimes were present and no ancestor arbitrated.
+        ambiguous: bool,
+    },
+    /// The nearest runtime ancestor decides over what was inherited.
+    Ancestor {
+        /// The ancestor.
+        ancestor: AncestorMatch,
+        /// The signals it overruled (inherited from further up).
+        overruled: Vec<Signal>,
+    },
+}
+
+impl Decision {
+    /// The runtime decided, if any.
+    #[must_use]
+    pub fn provider(&self) -> Option<RuntimeProvider> {
+        match self {
+            Self::Nothing => None,
+            Self::Signal { signal, .. } => Some(signal.provider),
+            Self::Ancestor { ancestor, .. } => Some(ancestor.provider),
+        }
+    }
+
+    /// The kind of source that decided, if any.
+    #[must_use]
+    pub fn source_kind(&self) -> Option<SourceKind> {
+        match self {
+            Self::Nothing => None,
+            Self::Signal { signal, .. } => Some(signal.kind),
+            Self::Ancestor { .. } => Some(SourceKind::ProcessAncestor),
+        }
+    }
+}
+
+fn named_by_itself(a: &AncestorMatch) -> bool {
+    matches!(a.evidence, Evidence::Comm | Evidence::Listed)
+}
+
+/// Under policy `ancestry`: the nearest ancestor known by its own name, which beats
+/// every environment and file signal.
+#[must_use]
+pub fn policy_ancestor(ancestors: &[AncestorMatch]) -> Option<&AncestorMatch> {
+    ancestors.iter().find(|a| named_by_itself(a))
+}
+
+/// Arbitrates the inherited signals by the ancestors (nearest first) under `policy`.
+#[must_use]
+pub fn arbitrate(policy: Policy, inherited: &Inherited, ancestors: &[AncestorMatch]) -> Decision {
+    if policy == Policy::Ancestry
+        && let Some(a) = policy_ancestor(ancestors)
+    {
+        let overruled = inherited.in_priority().into_iter().filter(|s| s.provider != a.provider).cloned().collect();
+        return Decision::Ancestor { ancestor: a.clone(), overruled };
+    }
+    let signals = inherited.in_priority();
+    let Some(first) = signals.first() else { return Decision::Nothing };
+    let Some(nearest) = ancestors.first() else {
+        let chosen = registry::runtime(first.provider);
+        let ambiguous = signals.iter().any(|s| !chosen.explains(s.provider));
+        return Decision::Signal { signal: (*first).clone(), confirmed_by: None, ambiguous };
+    };
+    let family = registry::family(nearest.provider);
+    let Some(own) = signals.iter().find(|s| registry::family(s.provider) == family) else {
+        return Decision::Ancestor { ancestor: nearest.clone(), overruled: signals.into_iter().cloned().collect() };
+    };
+    // The more specific of the two decides: a variant over its base runtime.
+    let ancestor_more_specific = nearest.provider != own.provider && own.provider == family;
+    if ancestor_more_specific {
+        let overruled = signals.into_iter().filter(|s| s.provider != nearest.provider).cloned().collect();
+        return Decision::Ancestor { ancestor: nearest.clone(), overruled };
+    }
+    Decision::Signal { signal: (*own).clone(), confirmed_by: Some(nearest.clone()), ambiguous: false }
+}

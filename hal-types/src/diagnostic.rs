@@ -1,0 +1,78 @@
+//! Structured diagnostics: what went wrong or was ignored, with a stable code.
+
+use serde::{Deserialize, Serialize};
+
+use crate::vocab::string_enum;
+
+string_enum! {
+    /// The stable code of a [`Diagnostic`]. Tools match on the code, never on the message.
+    ///
+    /// `#[non_exhaustive]`: new codes arrive in minor releases; treat a code you do not
+    /// know as a warning to show.
+    pub enum DiagnosticCode("diagnostic code") {
+        /// `GT_RUNTIME` names no runtime hal knows; the provider is `unknown`.
+        OverrideUnknownRuntime = "override_unknown_runtime",
+        /// An override (`GT_GUPP_STRATEGY`, a config value) was refused: the runtime
+        /// cannot do it, or the value is not one hal accepts.
+        OverrideRejected = "override_rejected",
+        /// A duration override is outside 1 s to 24 h, or not a duration.
+        OverrideOutOfRange = "override_out_of_range",
+        /// The nudge interval is not shorter than the stall threshold.
+        NudgeNotShorter = "nudge_not_shorter",
+        /// `GT_HAL_POLICY` is not a policy; `spec` is used.
+        PolicyInvalid = "policy_invalid",
+        /// The config file exists but cannot be used (not a regular file, too large,
+        /// unreadable, not UTF-8, not valid TOML, unknown keys).
+        ConfigUnusable = "config_unusable",
+        /// `GT_HAL_CONFIG` names a file that does not exist.
+        ConfigMissing = "config_missing",
+        /// An orchestrator stamp (`GT_AGENT`) names a preset hal does not know.
+        StampUnknown = "stamp_unknown",
+        /// A Gastown role stamp (`GT_ROLE`) hal cannot map to a role.
+        RoleUnknown = "role_unknown",
+        /// The process ancestry was deeper than the walk goes.
+        AncestryTruncated = "ancestry_truncated",
+        /// A host probe failed (a vanished process, a denied read, an unreadable
+        /// directory); the cascade went on without it.
+        ProbeFailed = "probe_failed",
+        /// A runtime's workspace file is a FIFO, socket, device or directory; ignored.
+        WorkspaceSpecialFile = "workspace_special_file",
+        /// The runtime is `unknown` and `--require-known` was given.
+        RuntimeUnknown = "runtime_unknown",
+        /// A hook payload field was ignored or disagrees with the environment.
+        HookPayload = "hook_payload",
+        /// A file could not be parsed by the boundary lint; the rest was linted.
+        LintUnparseable = "lint_unparseable",
+    }
+}
+
+/// One diagnostic: a stable [`DiagnosticCode`], what it is about, and a message for humans.
+///
+/// The message never contains a variable's raw value unescaped; the value a diagnostic
+/// is about, where one was given, is in [`Diagnostic::subject`] or the message, escaped.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Diagnostic {
+    /// The stable code.
+    pub code: DiagnosticCode,
+    /// The variable, file or field the diagnostic is about (`GT_RUNTIME`, a config
+    /// path); `null` when it is about nothing in particular.
+    #[serde(default)]
+    pub subject: Option<String>,
+    /// One line for humans.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic of `code` about `subject`.
+    #[must_use]
+    pub fn new(code: DiagnosticCode, subject: Option<&str>, message: impl Into<String>) -> Self {
+        Self { code, subject: subject.map(str::to_owned), message: message.into() }
+    }
+}
+
+/// The messages of `diagnostics`, in order (the `warnings` array of hal's JSON).
+#[must_use]
+pub fn messages(diagnostics: &[Diagnostic]) -> Vec<String> {
+    diagnostics.iter().map(|d| d.message.clone()).collect()
+}
