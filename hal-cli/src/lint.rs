@@ -24,12 +24,12 @@ pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, json: bool, host: &H)
     }
     let mut out = Output { code: report.exit_code(), ..Output::default() };
     out.stdout = match (json, format) {
-        (true, _) => format!("{}\n", report.json(&[])),
+        (true, _) => format!("{}\n", report.json()),
         (false, LintFormat::Github) => report.github(),
         (false, _) => report.text(),
     };
     for d in &report.diagnostics {
-        if d.code == "path_missing" {
+        if d.code == hal_types::DiagnosticCode::PathMissing {
             out.errors.push(format!("cannot lint {}", d.message));
         } else if format != LintFormat::Github {
             out.warnings.push(d.message.clone());
@@ -43,11 +43,12 @@ pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, json: bool, host: &H)
 pub fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, json: bool, _host: &H) -> Output {
     let mut out = Output { code: 2, ..Output::default() };
     if json {
+        let d = hal_types::Diagnostic::new(hal_types::DiagnosticCode::LintUnavailable, None, WITHOUT_LINT);
         let v = serde_json::json!({
             "version": crate::run::JSON_VERSION,
             "findings": [],
-            "warnings": [],
-            "diagnostics": [{"code": "lint_unavailable", "subject": null, "message": WITHOUT_LINT}],
+            "warnings": [WITHOUT_LINT],
+            "diagnostics": [d],
         });
         out.stdout = format!("{v}\n");
     } else {

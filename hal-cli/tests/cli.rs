@@ -211,6 +211,7 @@ fn completions_and_man() {
     assert!(stdout(&o).starts_with(".ie") || stdout(&o).contains(".TH"), "{}", stdout(&o));
 }
 
+#[cfg(feature = "lint")]
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }

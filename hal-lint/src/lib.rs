@@ -38,6 +38,7 @@ mod walk;
 
 use std::path::{Path, PathBuf};
 
+pub use hal_types::{Diagnostic, DiagnosticCode};
 pub use indicators::{indicator_paths, indicator_vars, is_indicator_var};
 pub use output::{JSON_VERSION, github_escape};
 pub use rules::{Ask, Rule};
@@ -62,27 +63,15 @@ pub struct Finding {
     pub suggestion: String,
 }
 
-/// Something that kept the lint from looking at a file, or a path it could not read: not
-/// a finding, but never silent.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-#[non_exhaustive]
-pub struct Diagnostic {
-    /// A stable snake_case code: `lint_unparseable`, `path_missing`, `path_unreadable`,
-    /// `file_too_large`, `unsupported_file`.
-    pub code: &'static str,
-    /// The path it is about, if any.
-    pub subject: Option<PathBuf>,
-    /// What happened.
-    pub message: String,
-}
-
 /// Everything one run of the lint found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Report {
     /// Findings, sorted by path, line, column and rule.
     pub findings: Vec<Finding>,
-    /// Files and paths the lint could not look at.
+    /// Files and paths the lint could not look at (codes `lint_unparseable`,
+    /// `path_missing`, `path_unreadable`, `file_too_large`, `unsupported_file`), each
+    /// about its path.
     pub diagnostics: Vec<Diagnostic>,
     /// How many files were linted.
     pub files: usize,

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 
+use hal_types::DiagnosticCode;
 use serde_json::{Value, json};
 
 use crate::Report;
@@ -47,10 +48,12 @@ impl Report {
             rel(&mut f.path);
         }
         for d in &mut self.diagnostics {
-            if let Some(p) = &mut d.subject {
-                let before = p.clone();
-                rel(p);
-                d.message = d.message.replacen(&before.to_string_lossy().into_owned(), &p.to_string_lossy(), 1);
+            if let Some(subject) = &mut d.subject {
+                let mut p = std::path::PathBuf::from(&*subject);
+                rel(&mut p);
+                let shown = p.to_string_lossy().into_owned();
+                d.message = d.message.replacen(subject.as_str(), &shown, 1);
+                *subject = shown;
             }
         }
         self.findings.sort();
@@ -60,7 +63,11 @@ impl Report {
     /// findings, else 0.
     #[must_use]
     pub fn exit_code(&self) -> u8 {
-        if self.diagnostics.iter().any(|d| d.code == "path_missing") { 2 } else { u8::from(!self.findings.is_empty()) }
+        if self.diagnostics.iter().any(|d| d.code == DiagnosticCode::PathMissing) {
+            2
+        } else {
+            u8::from(!self.findings.is_empty())
+        }
     }
 
     /// One `path:line:col: rule-id: message` line per finding.
@@ -89,12 +96,12 @@ impl Report {
             );
         }
         for d in &self.diagnostics {
-            let file = d.subject.as_deref().map(|p| format!(" file={},", github_escape(&shown(p), true)));
+            let file = d.subject.as_deref().map(|p| format!(" file={},", github_escape(p, true)));
             let _ = writeln!(
                 s,
                 "::warning{}title={}::{}",
                 file.unwrap_or_else(|| " ".to_owned()),
-                github_escape(d.code, true),
+                github_escape(d.code.as_str(), true),
                 github_escape(&d.message, false)
             );
         }
@@ -103,9 +110,10 @@ impl Report {
 
     /// The JSON object: `version`, `findings` (rule, path, line, column, message,
     /// suggestion; `col` and `found` are deprecated aliases of `column` and `message`
-    /// kept within version 1), `warnings` (given) and `diagnostics`.
+    /// kept within version 1), `diagnostics` and `warnings` (their messages, as in
+    /// every JSON output of hal).
     #[must_use]
-    pub fn json(&self, warnings: &[String]) -> Value {
+    pub fn json(&self) -> Value {
         let findings: Vec<Value> = self
             .findings
             .iter()
@@ -122,16 +130,11 @@ impl Report {
                 })
             })
             .collect();
-        let diagnostics: Vec<Value> = self
-            .diagnostics
-            .iter()
-            .map(|d| json!({"code": d.code, "subject": d.subject.as_deref().map(shown), "message": d.message}))
-            .collect();
         json!({
             "version": JSON_VERSION,
             "findings": findings,
-            "warnings": warnings,
-            "diagnostics": diagnostics,
+            "warnings": hal_types::messages(&self.diagnostics),
+            "diagnostics": self.diagnostics,
         })
     }
 }

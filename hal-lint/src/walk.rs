@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 
 use crate::indicators::PathHit;
 use crate::rules::{Ask, Rule};
-use crate::{Diagnostic, Finding, Options, Report};
+use hal_types::{Diagnostic, DiagnosticCode};
+
+use crate::{Finding, Options, Report};
 
 /// Files larger than this are a `file_too_large` diagnostic, not read.
 const MAX_FILE: u64 = 4 << 20;
@@ -182,11 +184,7 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, report: &mut Report)
     };
     report.files += 1;
     if let Some(why) = lint.unparseable {
-        report.diagnostics.push(Diagnostic {
-            code: "lint_unparseable",
-            subject: Some(path.to_path_buf()),
-            message: format!("{}: {why}", path.display()),
-        });
+        diagnostic(report, DiagnosticCode::LintUnparseable, path, format!("{}: {why}", path.display()));
     }
     let hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
     report.findings.extend(hits.into_iter().map(|h| Finding {
@@ -199,8 +197,8 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, report: &mut Report)
     }));
 }
 
-fn diagnostic(report: &mut Report, code: &'static str, path: &Path, message: String) {
-    report.diagnostics.push(Diagnostic { code, subject: Some(path.to_path_buf()), message });
+fn diagnostic(report: &mut Report, code: DiagnosticCode, path: &Path, message: String) {
+    report.diagnostics.push(Diagnostic::new(code, Some(&path.to_string_lossy()), message));
 }
 
 /// Reads and lints one file; `explicit` when the user named it (an unknown kind is then
@@ -209,10 +207,10 @@ fn lint_file(path: &Path, explicit: bool, report: &mut Report) {
     match std::fs::metadata(path) {
         Ok(m) if m.len() > MAX_FILE => {
             let msg = format!("{}: {} bytes, more than the lint reads ({MAX_FILE})", path.display(), m.len());
-            return diagnostic(report, "file_too_large", path, msg);
+            return diagnostic(report, DiagnosticCode::FileTooLarge, path, msg);
         }
         Ok(_) => {}
-        Err(e) => return diagnostic(report, "path_unreadable", path, format!("{}: {e}", path.display())),
+        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, path, format!("{}: {e}", path.display())),
     }
     // Only a file without an extension needs its text to be classified.
     let by_name = kind_of(path, "");
@@ -222,20 +220,20 @@ fn lint_file(path: &Path, explicit: bool, report: &mut Report) {
                 "{}: not a file the lint knows (Rust, shell, TypeScript, JavaScript, Python, JSON hooks, manifests)",
                 path.display()
             );
-            diagnostic(report, "unsupported_file", path, msg);
+            diagnostic(report, DiagnosticCode::UnsupportedFile, path, msg);
         }
         return;
     }
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
-        Err(e) => return diagnostic(report, "path_unreadable", path, format!("{}: {e}", path.display())),
+        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, path, format!("{}: {e}", path.display())),
     };
     let src = String::from_utf8_lossy(&bytes);
     match by_name.or_else(|| kind_of(path, &src)) {
         Some(kind) => lint_text(path, kind, &src, report),
         None if explicit => {
             let msg = format!("{}: no extension or shebang the lint knows", path.display());
-            diagnostic(report, "unsupported_file", path, msg);
+            diagnostic(report, DiagnosticCode::UnsupportedFile, path, msg);
         }
         None => {}
     }
@@ -245,7 +243,7 @@ fn lint_file(path: &Path, explicit: bool, report: &mut Report) {
 fn files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, report: &mut Report) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
-        Err(e) => return diagnostic(report, "path_unreadable", dir, format!("{}: {e}", dir.display())),
+        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, dir, format!("{}: {e}", dir.display())),
     };
     let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
     entries.sort_by_key(std::fs::DirEntry::file_name);
@@ -268,9 +266,14 @@ pub(crate) fn lint_root(root: &Path, options: &Options, report: &mut Report) {
     let meta = match std::fs::metadata(root) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return diagnostic(report, "path_missing", root, format!("{}: no such file or directory", root.display()));
+            return diagnostic(
+                report,
+                DiagnosticCode::PathMissing,
+                root,
+                format!("{}: no such file or directory", root.display()),
+            );
         }
-        Err(e) => return diagnostic(report, "path_unreadable", root, format!("{}: {e}", root.display())),
+        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, root, format!("{}: {e}", root.display())),
     };
     if !meta.is_dir() {
         return lint_file(root, true, report);

@@ -204,7 +204,7 @@ fn an_unparseable_file_is_a_diagnostic_and_hides_nothing_else() {
     std::fs::write(dir.path().join("b.sh"), "echo \"$CLAUDECODE\"\n").unwrap();
     let r = lint_paths(&[dir.path().to_path_buf()], &Options::default());
     assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
-    assert_eq!(r.diagnostics[0].code, "lint_unparseable");
+    assert_eq!(r.diagnostics[0].code, hal_lint::DiagnosticCode::LintUnparseable);
     assert_eq!(r.findings.len(), 1);
     assert_eq!(r.exit_code(), 1);
 }
@@ -213,5 +213,5 @@ fn an_unparseable_file_is_a_diagnostic_and_hides_nothing_else() {
 fn a_missing_path_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     let r = lint_paths(&[dir.path().join("no-such-skill")], &Options::default());
-    assert_eq!((r.diagnostics[0].code, r.exit_code()), ("path_missing", 2));
+    assert_eq!((r.diagnostics[0].code, r.exit_code()), (hal_lint::DiagnosticCode::PathMissing, 2));
 }

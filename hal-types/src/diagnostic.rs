@@ -43,6 +43,16 @@ string_enum! {
         HookPayload = "hook_payload",
         /// A file could not be parsed by the boundary lint; the rest was linted.
         LintUnparseable = "lint_unparseable",
+        /// A path given to the boundary lint does not exist (a usage error, exit 2).
+        PathMissing = "path_missing",
+        /// A path given to or found by the boundary lint could not be read.
+        PathUnreadable = "path_unreadable",
+        /// A file larger than the boundary lint reads (4 MiB); not linted.
+        FileTooLarge = "file_too_large",
+        /// A file named to the boundary lint is of no kind it knows.
+        UnsupportedFile = "unsupported_file",
+        /// This hal was built without the boundary lint (`cargo xtask dist`).
+        LintUnavailable = "lint_unavailable",
     }
 }
 
