@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use tree_sitter::Node;
 
 use crate::rust::PROCESS_PROGRAMS;
-use crate::ts::{Parsed, Scope, last_name, program, unquote};
+use crate::ts::{Parsed, Scope, last_name, program, two_passes, unquote};
 use crate::walk::{FileLint, Kind};
 
 /// Expressions that are the environment object.
@@ -52,12 +52,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
     let nodes = p.nodes();
     let what = if matches!(kind, Kind::JavaScript) { "JavaScript" } else { "TypeScript" };
     let mut l = Linter { s: Scope::new(&p, &nodes, "template_substitution", what), aliases: BTreeSet::new() };
-    for &n in &nodes {
-        l.collect(n);
-    }
-    for &n in &nodes {
-        l.check(n);
-    }
+    two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.lint
 }
 

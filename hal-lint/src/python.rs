@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
 
 use crate::rust::PROCESS_PROGRAMS;
-use crate::ts::{Parsed, Scope, last_name, program};
+use crate::ts::{Parsed, Scope, last_name, program, two_passes};
 use crate::walk::FileLint;
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
@@ -57,12 +57,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
         names: BTreeMap::new(),
         env_aliases: BTreeSet::new(),
     };
-    for &n in &nodes {
-        l.collect(n);
-    }
-    for &n in &nodes {
-        l.check(n);
-    }
+    two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.lint
 }
 

@@ -117,6 +117,22 @@ pub(crate) fn descendants<'t>(node: Node<'t>) -> Vec<Node<'t>> {
     out
 }
 
+/// Runs `collect` over every node, then `check`: names (aliases, constants) are known
+/// before the code that uses them is checked, wherever they stand.
+pub(crate) fn two_passes<'t, L>(
+    linter: &mut L,
+    nodes: &[Node<'t>],
+    collect: impl Fn(&mut L, Node<'t>),
+    check: impl Fn(&mut L, Node<'t>),
+) {
+    for &n in nodes {
+        collect(linter, n);
+    }
+    for &n in nodes {
+        check(linter, n);
+    }
+}
+
 /// What the JavaScript and Python linters share: the parsed file, its string constants
 /// and the hits so far.
 pub(crate) struct Scope<'p, 'a> {
