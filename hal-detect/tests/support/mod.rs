@@ -45,23 +45,8 @@ pub fn shell_named(dir: &Path, name: &str) -> PathBuf {
 /// `sh` between the innermost and the probe; the environment is cleared except `env`.
 /// Returns the probe's stdout.
 pub fn run_under(chain: &[&Path], probe: &[OsString], env: &[(&str, &str)], cwd: &Path) -> String {
-    // Innermost: sh -c '"$@"; true' sh probe...   (the `; true` keeps sh from exec-ing)
-    let mut argv: Vec<OsString> = vec!["/bin/sh".into(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
-    argv.extend(probe.iter().cloned());
-    for shell in chain.iter().rev() {
-        let mut outer: Vec<OsString> =
-            vec![shell.as_os_str().to_owned(), "-c".into(), "\"$@\"; true".into(), "sh".into()];
-        outer.extend(argv);
-        argv = outer;
-    }
-    let mut cmd = Command::new(&argv[0]);
-    cmd.args(&argv[1..]).env_clear().env("PATH", "/usr/bin:/bin").current_dir(cwd);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = output_retrying(&mut cmd);
-    assert!(out.status.success(), "probe failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let links: Vec<Link> = chain.iter().map(|p| Link::Exe(p.to_path_buf())).collect();
+    run_chain(&links, probe, env, cwd)
 }
 
 /// The probe line printed by a test binary re-run in probe mode.
