@@ -187,21 +187,23 @@ fn session_id_reads_exactly_the_listed_variables(id: &str, caps: &Value) {
     assert_eq!((o.status.code(), text(&o.stdout)), (Some(1), String::new()), "{id}: read a foreign variable");
 }
 
+/// The commands that detect the runtime and answer about it.
+const ABOUT_THE_HOST: &[&[&str]] = &[
+    &["detect"],
+    &["caps"],
+    &["gupp"],
+    &["startup", "--role", "polecat"],
+    &["events"],
+    &["env"],
+    &["explain"],
+    &["session-id"],
+];
+
 #[test]
 fn an_unknown_override_is_the_same_diagnostic_everywhere() {
     let env = [("GT_RUNTIME", "bogus")];
-    let commands: &[&[&str]] = &[
-        &["detect"],
-        &["caps"],
-        &["gupp"],
-        &["startup", "--role", "polecat"],
-        &["events"],
-        &["env"],
-        &["explain"],
-        &["session-id"],
-    ];
     let mut seen = Vec::new();
-    for args in commands {
+    for args in ABOUT_THE_HOST {
         let v = json(args, &env);
         let diags = v["diagnostics"].as_array().unwrap();
         assert_eq!(diags.len(), 1, "{args:?}: {diags:?}");
@@ -223,17 +225,7 @@ fn every_json_output_is_one_versioned_object() {
     std::fs::write(dir.path().join("lib.rs"), "fn f() {}\n").unwrap();
     let lint_path = dir.path().to_string_lossy().into_owned();
     let env = [("CODEX_THREAD_ID", "t-1"), ("GT_STALL_THRESHOLD", "nope"), ("GT_HAL_CONFIG", "/nonexistent/hal.toml")];
-    let naming: &[&[&str]] = &[
-        &["detect"],
-        &["caps"],
-        &["gupp"],
-        &["startup", "--role", "crew"],
-        &["events"],
-        &["env"],
-        &["explain"],
-        &["session-id"],
-    ];
-    for args in naming {
+    for args in ABOUT_THE_HOST {
         let v = json(args, &env);
         assert_eq!(v["provider"], "codex", "{args:?}");
         let codes: Vec<&str> =
