@@ -45,7 +45,7 @@ pub struct Global {
     pub json: bool,
     /// The workspace root for the workspace-file step (default: CLAUDE_PROJECT_DIR,
     /// else the nearest directory holding .git, else the current directory).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub workspace: Option<PathBuf>,
     /// The detection policy (default: GT_HAL_POLICY, else spec).
     #[arg(long, global = true, value_parser = Completed(parse_policy, policies), hide_possible_values = true)]
@@ -109,6 +109,7 @@ pub enum Command {
     /// runtime indicators or walks the process tree instead of asking hal.
     Lint {
         /// A crate directory or a single .rs file.
+        #[arg(value_hint = clap::ValueHint::AnyPath)]
         path: PathBuf,
     },
     /// Shell completions for hal.

@@ -108,12 +108,12 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
     let as_json = g.json;
     match &cli.command {
         Command::Caps { all: true, format, .. } => {
-            let rows = hal_caps::all_capabilities();
+            let rows: Vec<Value> = hal_caps::all_capabilities().iter().map(row_json).collect();
             Output::with(
                 match (as_json, format) {
                     (true, _) => versioned(json!({ "runtimes": rows }), &[]),
                     (false, Format::Markdown) => hal_caps::design_matrix_markdown(),
-                    (false, Format::Text) => hal_caps::render::matrix_by_row(&rows),
+                    (false, Format::Text) => rows_text(&rows),
                 },
                 &[],
             )
@@ -219,17 +219,42 @@ fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as
     }
 }
 
+/// A capability row as JSON with both notions of hooks.
+fn row_json(c: &hal_types::Capabilities) -> Value {
+    let native = native_hooks(c.provider);
+    let mut v = serde_json::to_value(c).unwrap_or(Value::Null);
+    v["hookable_events"] = json!(native.hookable_events);
+    v["native_hooks"] = json!(native);
+    v
+}
+
 /// `caps` as JSON (without the envelope): the row, both notions of hooks, the session
 /// variables read, and every override.
 fn caps_json<H: Host>(hal: &Hal<H>) -> Value {
     let r = hal.resolved();
-    let native = native_hooks(r.capabilities.provider);
-    let mut v = serde_json::to_value(&r.capabilities).unwrap_or(Value::Null);
-    v["hookable_events"] = json!(native.hookable_events);
-    v["native_hooks"] = json!(native);
+    let mut v = row_json(&r.capabilities);
     v["session_id_vars"] = json!(hal.session_id_vars());
     v["overrides"] = json!(r.overrides);
     v
+}
+
+/// `caps --all` as text: one line per runtime, the JSON values of [`CAPS_KEYS`]
+/// (`native_hooks` as its `inject`), in aligned columns.
+fn rows_text(rows: &[Value]) -> String {
+    let keys: Vec<&str> = CAPS_KEYS.iter().copied().filter(|k| *k != "session_id_vars").collect();
+    let cell = |row: &Value, key: &str| match key {
+        "native_hooks" => text_value(&row[key]["inject"]),
+        _ => text_value(&row[key]),
+    };
+    let mut table: Vec<Vec<String>> = vec![keys.iter().map(|k| (*k).to_owned()).collect()];
+    table.extend(rows.iter().map(|r| keys.iter().map(|k| cell(r, k)).collect()));
+    let widths: Vec<usize> =
+        (0..keys.len()).map(|i| table.iter().map(|line| line[i].len()).max().unwrap_or(0)).collect();
+    table.iter().fold(String::new(), |mut s, line| {
+        let cells: Vec<String> = line.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        let _ = writeln!(s, "{}", cells.join(" ").trim_end());
+        s
+    })
 }
 
 /// The keys of `caps` text, in order; each line is the JSON value of the key.

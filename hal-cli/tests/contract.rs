@@ -73,7 +73,10 @@ fn every_row_and_role_agree_on_every_surface() {
             (p["provider"].as_str().unwrap(), p)
         })
         .collect();
-    for r in REGISTRY {
+    let all = json(&["caps", "--all"], &[]);
+    let all_rows = all["runtimes"].as_array().unwrap();
+    assert_eq!(all_rows.len(), REGISTRY.len());
+    for (r, built_in) in REGISTRY.iter().zip(all_rows) {
         let id = r.provider.as_str();
         let by_env = [("GT_RUNTIME", id)];
         let caps = json(&["caps"], &by_env);
@@ -92,6 +95,9 @@ fn every_row_and_role_agree_on_every_surface() {
         let mut without_origin = caps.clone();
         without_origin["overrides"] = given["overrides"].clone();
         assert_eq!(without_origin, given, "{id}: detected and given rows differ");
+        for (key, value) in built_in.as_object().unwrap() {
+            assert_eq!(&given[key], value, "{id}: caps --all and caps --provider disagree on {key}");
+        }
 
         // Hooks: the same two notions everywhere.
         let native = &caps["native_hooks"];
