@@ -374,3 +374,30 @@ fn readme_hook_example_works_inside_a_codex_session_start_hook() {
     assert_eq!(run(&[("CODEX_THREAD_ID", "t-1")]), (Some(0), ran));
     assert_eq!(run(&[]), (Some(0), String::new()), "outside a runtime with hooks it does nothing");
 }
+
+#[test]
+fn the_orchestrators_session_variable_is_read_first() {
+    let env = [("GT_SESSION_ID_ENV", "MY_SID"), ("MY_SID", "from-orchestrator"), ("CODEX_THREAD_ID", "from-codex")];
+    let caps = json(&["caps"], &env);
+    assert_eq!(caps["session_id_vars"], serde_json::json!(["MY_SID", "CODEX_THREAD_ID", "GT_SESSION_ID"]));
+    let s = json(&["session-id"], &env);
+    assert_eq!((&s["variable"], &s["session_id"]), (&Value::from("MY_SID"), &Value::from("from-orchestrator")));
+    // Naming another runtime's variable does not make hal read it.
+    let env = [("GT_SESSION_ID_ENV", "CLAUDE_CODE_SESSION_ID"), ("CODEX_THREAD_ID", "t")];
+    assert_eq!(json(&["caps"], &env)["session_id_vars"], serde_json::json!(["CODEX_THREAD_ID", "GT_SESSION_ID"]));
+}
+
+#[test]
+fn caps_text_says_where_the_two_notions_of_hooks_differ() {
+    let note = |p: &str| {
+        let out = text(&hal(&["caps", "--provider", p], &[]).stdout);
+        out.lines().filter(|l| l.starts_with("note: ")).map(str::to_owned).collect::<Vec<_>>()
+    };
+    let codex = note("codex");
+    assert_eq!(codex.len(), 1, "{codex:?}");
+    assert!(codex[0].contains("session_hooks is no") && codex[0].contains("native_hooks.inject is yes"), "{codex:?}");
+    assert_eq!(note("claude"), Vec::<String>::new());
+    assert_eq!(note("unknown"), Vec::<String>::new());
+    let cursor = text(&hal(&["caps", "--provider", "cursor"], &[]).stdout);
+    assert!(cursor.contains("nudge_support        partial"), "JSON values in text:\n{cursor}");
+}
