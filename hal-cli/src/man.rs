@@ -10,9 +10,20 @@ use hal_types::DiagnosticCode;
 use crate::cli::{Cli, EXIT_CODES};
 use crate::run::ENV_VARS;
 
-/// Text escaped for roff: backslashes, dashes, and a leading `.` or `'`.
+/// Text escaped for roff: backslashes, dashes, non-ASCII characters (`\[u2026]`), and
+/// a leading `.` or `'`.
 fn esc(s: &str) -> String {
-    let mut out = s.replace('\\', "\\e").replace('-', "\\-");
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\e"),
+            '-' => out.push_str("\\-"),
+            c if c.is_ascii() => out.push(c),
+            c => {
+                let _ = write!(out, "\\[u{:04X}]", u32::from(c));
+            }
+        }
+    }
     if out.starts_with(['.', '\'']) {
         out.insert_str(0, "\\&");
     }
@@ -52,15 +63,16 @@ pub fn render() -> String {
         out.push_str(".RS\n");
         for a in args {
             let name = a.get_long().map_or_else(|| a.get_id().to_string().to_uppercase(), |l| format!("--{l}"));
+            let takes_value = a.get_action().takes_values();
             let value = a
                 .get_value_names()
                 .and_then(|v| v.first())
-                .filter(|_| a.get_long().is_some() && a.get_num_args().is_none_or(|n| n.takes_values()))
+                .filter(|_| a.get_long().is_some() && takes_value)
                 .map(|v| format!(" \\fI{}\\fR", esc(v)));
             let mut help = a.get_help().map(ToString::to_string).unwrap_or_default();
             let values: Vec<String> = a.get_possible_values().iter().map(|v| v.get_name().to_owned()).collect();
-            if !values.is_empty() && values.len() <= 16 {
-                let _ = write!(help, " One of: {}.", values.join(", "));
+            if takes_value && !values.is_empty() && values.len() <= 16 {
+                let _ = write!(help, "; one of: {}", values.join(", "));
             }
             tagged(&mut out, &format!("{}{}", bold(&name), value.unwrap_or_default()), &help);
         }
