@@ -182,3 +182,42 @@ fn config_values_are_quoted_like_env_values() {
     );
     assert!(r.warnings()[0].len() < 300, "{}", r.warnings()[0]);
 }
+
+#[test]
+fn every_problem_is_a_diagnostic_with_its_code() {
+    use hal_types::DiagnosticCode as C;
+    let with = |f: &dyn Fn(&mut RawSettings)| {
+        let mut s = settings();
+        f(&mut s);
+        s
+    };
+    let text = |t: &str| ConfigSource::Text { path: "/x.toml".to_owned(), text: t.to_owned() };
+    let cases: Vec<(RawSettings, C)> = vec![
+        (with(&|s| s.stall_threshold = var("GT_STALL_THRESHOLD", "25h")), C::OverrideOutOfRange),
+        (with(&|s| s.nudge_interval = var("GT_NUDGE_INTERVAL", "soon")), C::OverrideOutOfRange),
+        (with(&|s| s.gupp_strategy = var("GT_GUPP_STRATEGY", "hook_injection")), C::OverrideRejected),
+        (with(&|s| s.command = var("GT_COMMAND", OsString::from_vec(vec![0xff]))), C::OverrideRejected),
+        (with(&|s| s.nudge_interval = var("GT_NUDGE_INTERVAL", "1h")), C::NudgeNotShorter),
+        (with(&|s| s.config = ConfigSource::Missing { path: "/x.toml".to_owned() }), C::ConfigMissing),
+        (with(&|s| s.config = text("[x")), C::ConfigUnusable),
+        (with(&|s| s.config = text("[defaults]\nbogus = 1\n")), C::ConfigUnusable),
+    ];
+    for (raw, code) in cases {
+        let r = resolve(&hal_caps::capabilities(P::Codex), &raw);
+        let codes: Vec<C> = r.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [code], "{raw:?}");
+        assert_eq!(r.warnings(), [r.diagnostics[0].message.clone()]);
+    }
+}
+
+#[test]
+fn a_rejected_value_is_raw_in_data_and_quoted_only_in_the_message() {
+    let mut raw = settings();
+    raw.gupp_strategy = var("GT_GUPP_STRATEGY", "bogus\n");
+    let r = resolve(&hal_caps::capabilities(P::Codex), &raw);
+    let rejected = r.overrides.iter().find(|o| o.origin == OriginKind::Rejected).unwrap();
+    assert_eq!(rejected.raw.as_deref(), Some("bogus\\n"));
+    assert_eq!(rejected.value, "bogus\\n");
+    assert_eq!(r.diagnostics[0].subject.as_deref(), Some("GT_GUPP_STRATEGY"));
+    assert!(r.diagnostics[0].message.contains("`bogus\\n`"), "{}", r.diagnostics[0].message);
+}
