@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         assert!((1..=86_400).contains(&c.stall_threshold.as_secs()));
         assert!((1..=86_400).contains(&c.nudge_interval.as_secs()));
         assert!(hal_caps::gupp_possible(c, c.gupp_strategy).is_ok(), "an impossible strategy was accepted");
-        for w in &r.warnings {
+        for w in &r.warnings() {
             assert!(!w.chars().any(|ch| ch.is_control()), "unescaped control character in {w:?}");
         }
     }

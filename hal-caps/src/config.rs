@@ -34,6 +34,12 @@ pub enum ConfigSource {
         /// Its contents.
         text: String,
     },
+    /// `GT_HAL_CONFIG` names a file that does not exist (a default path that does
+    /// not exist is [`ConfigSource::Absent`]).
+    Missing {
+        /// The path `GT_HAL_CONFIG` names, escaped.
+        path: String,
+    },
     /// The file exists but could not be used (unreadable, too large, not UTF-8, not a
     /// regular file); the reason becomes a warning.
     Unusable {

@@ -6,12 +6,14 @@
 //! settings back here ([`RawSettings`]) to be interpreted by [`resolve`].
 
 pub mod config;
+pub mod native;
 pub mod overrides;
 pub mod registry;
 pub mod render;
 pub mod text;
 
 pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
+pub use native::{NativeHooks, hooks_disagreement, native_hooks};
 pub use overrides::{
     DEFAULT_COMMAND, Origin, OriginKind, RawSettings, RawVar, Resolved, gupp_possible, parse_duration, resolve,
 };

@@ -7,10 +7,10 @@ use std::time::Duration;
 use serde::Serialize;
 use toml::Value;
 
-use hal_types::{Capabilities, GuppStrategy, RuntimeProvider};
+use hal_types::{Capabilities, Diagnostic, DiagnosticCode, GuppStrategy, RuntimeProvider};
 
 use crate::config::{Config, ConfigSource};
-use crate::text::quote_value;
+use crate::text::shown_value;
 
 /// The shortest accepted stall threshold or nudge interval.
 pub const MIN_DURATION: Duration = Duration::from_secs(1);
@@ -79,14 +79,15 @@ pub struct Origin {
     pub field: &'static str,
     /// Where it came from.
     pub origin: OriginKind,
-    /// The variable or file that supplied it (absent for defaults).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The variable or file that supplied it (`null` for defaults).
     pub source: Option<String>,
     /// The value in force (for [`OriginKind::Rejected`]: the value that was refused,
-    /// escaped and truncated).
+    /// escaped and truncated, without quotes).
     pub value: String,
-    /// Why an override was refused.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The operator's text as given (escaped and truncated, never quoted; quoting
+    /// happens only when text output renders it); `null` for defaults.
+    pub raw: Option<String>,
+    /// Why an override was refused (`null` unless rejected).
     pub reason: Option<String>,
 }
 
@@ -100,8 +101,16 @@ pub struct Resolved {
     pub command: String,
     /// Where each overridable value came from, and every refused override.
     pub overrides: Vec<Origin>,
-    /// Problems, for humans.
-    pub warnings: Vec<String>,
+    /// Problems with the settings, each with a stable code.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Resolved {
+    /// The diagnostics' messages, in order.
+    #[must_use]
+    pub fn warnings(&self) -> Vec<String> {
+        hal_types::messages(&self.diagnostics)
+    }
 }
 
 /// Parses a duration override: whole seconds (`240`) or with a unit (`240s`, `4m`, `1h`).
@@ -157,6 +166,8 @@ fn fmt_secs(d: Duration) -> String {
 struct Candidate<'a> {
     kind: OriginKind,
     source: String,
+    /// The variable or file path, for the diagnostic's subject.
+    subject: String,
     shown: String,
     text: Option<&'a str>,
     number: Option<i64>,
@@ -166,7 +177,7 @@ struct Resolver<'a> {
     provider: RuntimeProvider,
     config: Option<&'a Config>,
     overrides: Vec<Origin>,
-    warnings: Vec<String>,
+    diagnostics: Vec<Diagnostic>,
 }
 
 impl<'a> Resolver<'a> {
@@ -179,7 +190,8 @@ impl<'a> Resolver<'a> {
             out.push(Candidate {
                 kind: OriginKind::ConfigFile,
                 source: format!("{} ({field})", cfg.path),
-                shown: quote_value(OsStr::new(&v.to_string())),
+                subject: cfg.path.clone(),
+                shown: shown_value(OsStr::new(&v.to_string())),
                 text: v.as_str(),
                 number: v.as_integer(),
             });
@@ -188,7 +200,8 @@ impl<'a> Resolver<'a> {
             out.push(Candidate {
                 kind: OriginKind::Env,
                 source: var.name.to_owned(),
-                shown: quote_value(&var.value),
+                subject: var.name.to_owned(),
+                shown: shown_value(&var.value),
                 text: var.value.to_str(),
                 number: None,
             });
@@ -196,15 +209,23 @@ impl<'a> Resolver<'a> {
         out
     }
 
-    fn reject(&mut self, field: &'static str, c: &Candidate<'_>, reason: String, kept: &str) {
-        self.warnings.push(format!("ignoring {} = {}: {reason}; using {kept}", c.source, c.shown));
+    fn reject(&mut self, code: DiagnosticCode, field: &'static str, c: &Candidate<'_>, reason: String, kept: &str) {
+        let message = format!("ignoring {} = `{}`: {reason}; using {kept}", c.source, c.shown);
+        self.diagnostics.push(Diagnostic::new(code, Some(&c.subject), message));
         self.overrides.push(Origin {
             field,
             origin: OriginKind::Rejected,
             source: Some(c.source.clone()),
             value: c.shown.clone(),
+            raw: Some(c.shown.clone()),
             reason: Some(reason),
         });
+    }
+
+    /// Records the value in force for `field` and where it came from.
+    fn keep(&mut self, field: &'static str, origin: (OriginKind, Option<(String, String)>), value: String) {
+        let (source, raw) = origin.1.unzip();
+        self.overrides.push(Origin { field, origin: origin.0, source, value, raw, reason: None });
     }
 
     fn duration(&mut self, field: &'static str, default: Duration, env: Option<&'a RawVar>) -> Duration {
@@ -222,12 +243,12 @@ impl<'a> Resolver<'a> {
             match parsed {
                 Ok(d) => {
                     value = d;
-                    origin = (c.kind, Some(c.source));
+                    origin = (c.kind, Some((c.source, c.shown)));
                 }
-                Err(reason) => self.reject(field, &c, reason, &fmt_secs(value)),
+                Err(reason) => self.reject(DiagnosticCode::OverrideOutOfRange, field, &c, reason, &fmt_secs(value)),
             }
         }
-        self.overrides.push(Origin { field, origin: origin.0, source: origin.1, value: fmt_secs(value), reason: None });
+        self.keep(field, origin, fmt_secs(value));
         value
     }
 
@@ -251,18 +272,12 @@ impl<'a> Resolver<'a> {
             match parsed {
                 Ok(s) => {
                     value = s;
-                    origin = (c.kind, Some(c.source));
+                    origin = (c.kind, Some((c.source, c.shown)));
                 }
-                Err(reason) => self.reject(field, &c, reason, value.as_str()),
+                Err(reason) => self.reject(DiagnosticCode::OverrideRejected, field, &c, reason, value.as_str()),
             }
         }
-        self.overrides.push(Origin {
-            field,
-            origin: origin.0,
-            source: origin.1,
-            value: value.to_string(),
-            reason: None,
-        });
+        self.keep(field, origin, value.to_string());
         value
     }
 }
@@ -270,38 +285,51 @@ impl<'a> Resolver<'a> {
 /// Applies the operator's settings to `defaults` (the registry row of the runtime).
 #[must_use]
 pub fn resolve(defaults: &Capabilities, raw: &RawSettings) -> Resolved {
-    let mut warnings = Vec::new();
+    let mut diagnostics = Vec::new();
+    let unusable = |path: &str, message: String| Diagnostic::new(DiagnosticCode::ConfigUnusable, Some(path), message);
     let config = match &raw.config {
-        ConfigSource::Absent => None,
         ConfigSource::Unusable { path, reason } => {
-            warnings.push(format!("config file {path} not used: {reason}; using built-in defaults"));
+            diagnostics.push(unusable(path, format!("config file {path} not used: {reason}; using built-in defaults")));
+            None
+        }
+        ConfigSource::Missing { path } => {
+            diagnostics.push(Diagnostic::new(
+                DiagnosticCode::ConfigMissing,
+                Some(path),
+                format!("config file {path} does not exist; using built-in defaults"),
+            ));
             None
         }
         ConfigSource::Text { path, text } => match Config::parse(path, text) {
             Ok(c) => Some(c),
             Err(w) => {
-                warnings.push(w);
+                diagnostics.push(unusable(path, w));
                 None
             }
         },
+        _ => None,
     };
     if let Some(c) = &config {
-        warnings.extend(c.problems());
+        diagnostics.extend(c.problems().into_iter().map(|m| unusable(&c.path, m)));
     }
-    let mut r = Resolver { provider: defaults.provider, config: config.as_ref(), overrides: Vec::new(), warnings };
+    let mut r = Resolver { provider: defaults.provider, config: config.as_ref(), overrides: Vec::new(), diagnostics };
     let mut caps = defaults.clone();
     caps.stall_threshold = r.duration("stall_threshold", caps.stall_threshold, raw.stall_threshold.as_ref());
     caps.nudge_interval = r.duration("nudge_interval", caps.nudge_interval, raw.nudge_interval.as_ref());
     caps.gupp_strategy = r.gupp(&caps, raw.gupp_strategy.as_ref());
     if caps.nudge_interval >= caps.stall_threshold {
-        r.warnings.push(format!(
-            "nudge interval {} is not shorter than stall threshold {}: every agent would look stalled before its first nudge",
-            fmt_secs(caps.nudge_interval),
-            fmt_secs(caps.stall_threshold)
+        r.diagnostics.push(Diagnostic::new(
+            DiagnosticCode::NudgeNotShorter,
+            Some("nudge_interval"),
+            format!(
+                "nudge interval {} is not shorter than stall threshold {}: every agent would look stalled before its first nudge",
+                fmt_secs(caps.nudge_interval),
+                fmt_secs(caps.stall_threshold)
+            ),
         ));
     }
     let command = command(raw.command.as_ref(), &mut r);
-    Resolved { capabilities: caps, command, overrides: r.overrides, warnings: r.warnings }
+    Resolved { capabilities: caps, command, overrides: r.overrides, diagnostics: r.diagnostics }
 }
 
 fn command(raw: Option<&RawVar>, r: &mut Resolver<'_>) -> String {
@@ -310,24 +338,26 @@ fn command(raw: Option<&RawVar>, r: &mut Resolver<'_>) -> String {
     };
     match var.value.to_str() {
         Some(s) if !s.trim().is_empty() => {
-            r.overrides.push(Origin {
-                field: "command",
-                origin: OriginKind::Env,
-                source: Some(var.name.to_owned()),
-                value: quote_value(OsStr::new(s)),
-                reason: None,
-            });
+            let shown = shown_value(OsStr::new(s));
+            r.keep("command", (OriginKind::Env, Some((var.name.to_owned(), shown.clone()))), shown);
             s.to_owned()
         }
         _ => {
             let c = Candidate {
                 kind: OriginKind::Env,
                 source: var.name.to_owned(),
-                shown: quote_value(&var.value),
+                subject: var.name.to_owned(),
+                shown: shown_value(&var.value),
                 text: None,
                 number: None,
             };
-            r.reject("command", &c, "not valid UTF-8 or blank".to_owned(), DEFAULT_COMMAND);
+            r.reject(
+                DiagnosticCode::OverrideRejected,
+                "command",
+                &c,
+                "not valid UTF-8 or blank".to_owned(),
+                DEFAULT_COMMAND,
+            );
             DEFAULT_COMMAND.to_owned()
         }
     }

@@ -25,16 +25,22 @@ pub fn escape_control(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// An untrusted value as quoted in a warning: lossy UTF-8, at most [`MAX_QUOTED`]
-/// characters (then `…`), control characters escaped, in backticks.
+/// An untrusted value as data may carry it (the `raw` of an override): lossy UTF-8, at
+/// most [`MAX_QUOTED`] characters (then `…`), control characters escaped, no quotes.
 #[must_use]
-pub fn quote_value(value: &OsStr) -> String {
+pub fn shown_value(value: &OsStr) -> String {
     let lossy = value.to_string_lossy();
     let mut shown: String = lossy.chars().take(MAX_QUOTED).collect();
     if lossy.chars().nth(MAX_QUOTED).is_some() {
         shown.push('…');
     }
+    escape_control(&shown).into_owned()
+}
+
+/// An untrusted value as quoted in a warning: [`shown_value`] in backticks.
+#[must_use]
+pub fn quote_value(value: &OsStr) -> String {
     let mut out = String::new();
-    let _ = write!(out, "`{}`", escape_control(&shown));
+    let _ = write!(out, "`{}`", shown_value(value));
     out
 }

@@ -18,7 +18,7 @@ fn settings() -> RawSettings {
 
 fn stall(provider: P, raw: &RawSettings) -> (Duration, Vec<String>) {
     let r = resolve(&hal_caps::capabilities(provider), raw);
-    (r.capabilities.stall_threshold, r.warnings)
+    (r.capabilities.stall_threshold, r.warnings())
 }
 
 #[test]
@@ -43,7 +43,7 @@ fn bad_durations_keep_the_default_and_say_so() {
         if text.is_empty() {
             continue;
         }
-        let w = r.warnings.join("\n");
+        let w = r.warnings().join("\n");
         assert!(w.contains("GT_STALL_THRESHOLD") && w.contains("using 180s"), "{text:?}: {w}");
         assert!(!w.contains('\u{1b}'), "control characters are escaped: {w:?}");
         assert!(w.len() < 300, "long values are truncated: {}", w.len());
@@ -53,7 +53,7 @@ fn bad_durations_keep_the_default_and_say_so() {
     s.nudge_interval = var("GT_NUDGE_INTERVAL", OsString::from_vec(vec![0x34, 0xff]));
     let r = resolve(&hal_caps::capabilities(P::Codex), &s);
     assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(60));
-    assert!(r.warnings[0].contains("GT_NUDGE_INTERVAL"));
+    assert!(r.warnings()[0].contains("GT_NUDGE_INTERVAL"));
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn nudge_not_shorter_than_stall_is_kept_with_a_warning() {
     s.nudge_interval = var("GT_NUDGE_INTERVAL", "10m");
     let r = resolve(&hal_caps::capabilities(P::Claude), &s);
     assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(600));
-    assert!(r.warnings.iter().any(|w| w.contains("not shorter than stall threshold")));
+    assert!(r.warnings().iter().any(|w| w.contains("not shorter than stall threshold")));
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn gupp_override_within_structural_limits() {
         assert_eq!(r.capabilities.gupp_strategy, want, "{provider} {value}");
         let was_rejected = r.overrides.iter().any(|o| o.origin == OriginKind::Rejected && o.field == "gupp_strategy");
         assert_eq!(was_rejected, rejected, "{provider} {value}: {:?}", r.overrides);
-        assert_eq!(!r.warnings.is_empty(), rejected, "{provider} {value}: {:?}", r.warnings);
+        assert_eq!(!r.warnings().is_empty(), rejected, "{provider} {value}: {:?}", r.warnings());
     }
 }
 
@@ -104,7 +104,7 @@ fn config_file_valid_and_env_beats_file() {
     assert_eq!(r.capabilities.stall_threshold, Duration::from_secs(240));
     assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(45));
     assert_eq!(r.capabilities.gupp_strategy, GuppStrategy::Polling);
-    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    assert!(r.warnings().is_empty(), "{:?}", r.warnings());
     let o = r.overrides.iter().find(|o| o.field == "nudge_interval").unwrap();
     assert_eq!(o.origin, OriginKind::ConfigFile);
     // [runtime.codex] does not apply to claude; [defaults] does.
@@ -125,7 +125,7 @@ fn config_file_absent_malformed_unusable() {
     let defaults = hal_caps::capabilities(P::Codex);
     let r = resolve(&defaults, &settings());
     assert_eq!(r.capabilities, defaults);
-    assert!(r.warnings.is_empty());
+    assert!(r.warnings().is_empty());
     for text in [
         "stall_threshold = [",
         "[defaults]\nstall_threshold = true\n",
@@ -135,13 +135,13 @@ fn config_file_absent_malformed_unusable() {
     ] {
         let r = resolve(&defaults, &with_config(text));
         assert_eq!(r.capabilities, defaults, "{text:?}");
-        assert!(!r.warnings.is_empty(), "{text:?} warns");
+        assert!(!r.warnings().is_empty(), "{text:?} warns");
     }
     let mut s = settings();
     s.config = ConfigSource::Unusable { path: "/x".to_owned(), reason: "larger than 1048576 bytes".to_owned() };
     let r = resolve(&defaults, &s);
     assert_eq!(r.capabilities, defaults);
-    assert!(r.warnings[0].contains("larger than"));
+    assert!(r.warnings()[0].contains("larger than"));
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn command_override() {
     s.command = var("GT_COMMAND", OsString::from_vec(vec![0xff]));
     let r = resolve(&hal_caps::capabilities(P::Codex), &s);
     assert_eq!(r.command, "gt");
-    assert!(!r.warnings.is_empty());
+    assert!(!r.warnings().is_empty());
 }
 
 /// Fuzz finding (override_value, crash-44d26d92): the reason for a rejected
@@ -163,7 +163,7 @@ fn fuzz_regression_gupp_reason_is_escaped() {
     let mut s = settings();
     s.gupp_strategy = var("GT_GUPP_STRATEGY", "@\u{4}");
     let r = resolve(&hal_caps::capabilities(P::Codex), &s);
-    for w in &r.warnings {
+    for w in &r.warnings() {
         assert!(!w.chars().any(char::is_control), "{w:?}");
     }
     for o in &r.overrides {
@@ -180,5 +180,44 @@ fn config_values_are_quoted_like_env_values() {
         &hal_caps::capabilities(P::Codex),
         &with_config(&format!("[defaults]\nstall_threshold = \"{long}\"\n")),
     );
-    assert!(r.warnings[0].len() < 300, "{}", r.warnings[0]);
+    assert!(r.warnings()[0].len() < 300, "{}", r.warnings()[0]);
+}
+
+#[test]
+fn every_problem_is_a_diagnostic_with_its_code() {
+    use hal_types::DiagnosticCode as C;
+    let with = |f: &dyn Fn(&mut RawSettings)| {
+        let mut s = settings();
+        f(&mut s);
+        s
+    };
+    let text = |t: &str| ConfigSource::Text { path: "/x.toml".to_owned(), text: t.to_owned() };
+    let cases: Vec<(RawSettings, C)> = vec![
+        (with(&|s| s.stall_threshold = var("GT_STALL_THRESHOLD", "25h")), C::OverrideOutOfRange),
+        (with(&|s| s.nudge_interval = var("GT_NUDGE_INTERVAL", "soon")), C::OverrideOutOfRange),
+        (with(&|s| s.gupp_strategy = var("GT_GUPP_STRATEGY", "hook_injection")), C::OverrideRejected),
+        (with(&|s| s.command = var("GT_COMMAND", OsString::from_vec(vec![0xff]))), C::OverrideRejected),
+        (with(&|s| s.nudge_interval = var("GT_NUDGE_INTERVAL", "1h")), C::NudgeNotShorter),
+        (with(&|s| s.config = ConfigSource::Missing { path: "/x.toml".to_owned() }), C::ConfigMissing),
+        (with(&|s| s.config = text("[x")), C::ConfigUnusable),
+        (with(&|s| s.config = text("[defaults]\nbogus = 1\n")), C::ConfigUnusable),
+    ];
+    for (raw, code) in cases {
+        let r = resolve(&hal_caps::capabilities(P::Codex), &raw);
+        let codes: Vec<C> = r.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [code], "{raw:?}");
+        assert_eq!(r.warnings(), [r.diagnostics[0].message.clone()]);
+    }
+}
+
+#[test]
+fn a_rejected_value_is_raw_in_data_and_quoted_only_in_the_message() {
+    let mut raw = settings();
+    raw.gupp_strategy = var("GT_GUPP_STRATEGY", "bogus\n");
+    let r = resolve(&hal_caps::capabilities(P::Codex), &raw);
+    let rejected = r.overrides.iter().find(|o| o.origin == OriginKind::Rejected).unwrap();
+    assert_eq!(rejected.raw.as_deref(), Some("bogus\\n"));
+    assert_eq!(rejected.value, "bogus\\n");
+    assert_eq!(r.diagnostics[0].subject.as_deref(), Some("GT_GUPP_STRATEGY"));
+    assert!(r.diagnostics[0].message.contains("`bogus\\n`"), "{}", r.diagnostics[0].message);
 }

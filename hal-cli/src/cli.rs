@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory as _, Parser, Subcommand, ValueEnum};
 use hal_types::{AgentRole, Policy, RuntimeProvider};
 
 /// The executable's name: the one place it is written (a test holds Cargo.toml's
@@ -14,9 +16,10 @@ pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success
   1  nothing to report: no session id (`session-id`), an `unknown` runtime under
-     --require-known, or findings (`lint`)
-  2  usage error: unknown command, role, provider, policy, strategy or shell; a
-     path to lint that does not exist, or `lint` in a hal built without it
+     --require-known, or findings (`lint`); an error writing the output
+  2  usage error: unknown command, role, provider, policy, strategy or shell; an
+     option the command does not take; a path `lint` cannot find, or `lint` in a
+     hal built without it
 Detection itself never fails; any other exit status is a bug.";
 
 /// The command line.
@@ -43,10 +46,10 @@ pub struct Global {
     pub json: bool,
     /// The workspace root for the workspace-file step (default: CLAUDE_PROJECT_DIR,
     /// else the nearest directory holding .git, else the current directory).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub workspace: Option<PathBuf>,
     /// The detection policy (default: GT_HAL_POLICY, else spec).
-    #[arg(long, global = true, value_parser = parse_policy)]
+    #[arg(long, global = true, value_parser = Completed(parse_policy, policies), hide_possible_values = true)]
     pub policy: Option<Policy>,
     /// Exit 1 when the runtime is unknown (after printing the answer).
     #[arg(long, global = true)]
@@ -69,8 +72,8 @@ pub enum Command {
     Caps {
         #[command(flatten)]
         provider: ProviderArg,
-        /// Every runtime's built-in row (no overrides).
-        #[arg(long)]
+        /// Every runtime's built-in row (no overrides; not with --provider).
+        #[arg(long, conflicts_with = "provider")]
         all: bool,
         /// Output format with --all.
         #[arg(long, value_enum, default_value_t = Format::Text, requires = "all")]
@@ -79,7 +82,7 @@ pub enum Command {
     /// The startup plan for an agent of a role.
     Startup {
         /// The Gastown role.
-        #[arg(long, value_parser = parse_role)]
+        #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true)]
         role: AgentRole,
         #[command(flatten)]
         provider: ProviderArg,
@@ -108,7 +111,7 @@ pub enum Command {
     /// indicator files or reads the process table instead of asking hal.
     Lint {
         /// Skill directories or files.
-        #[arg(required = true, value_name = "PATH")]
+        #[arg(required = true, value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
         paths: Vec<PathBuf>,
         /// `text` (path:line:col: rule-id: message, like a compiler) or `github` (GitHub
         /// Actions workflow annotations); --json prints one JSON object instead.
@@ -129,7 +132,7 @@ pub enum Command {
 #[derive(Debug, PartialEq, Eq, Args)]
 pub struct ProviderArg {
     /// Answer for this runtime instead of the detected one (id or alias).
-    #[arg(long, value_parser = parse_provider)]
+    #[arg(long, value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
     pub provider: Option<RuntimeProvider>,
 }
 
@@ -162,4 +165,130 @@ pub(crate) fn parse_provider(s: &str) -> Result<RuntimeProvider, String> {
         let ids: Vec<&str> = hal_caps::REGISTRY.iter().map(|r| r.provider.as_str()).collect();
         format!("unknown provider `{}`; expected one of: {}", hal_caps::text::escape_control(s), ids.join(", "))
     })
+}
+
+/// A value parser that parses with a function (trimming, case and aliases as the
+/// function accepts them) and offers `values` to shell completions.
+#[derive(Clone, Copy)]
+struct Completed<T>(fn(&str) -> Result<T, String>, fn() -> Vec<PossibleValue>);
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Completed<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        self.0.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new((self.1)().into_iter()))
+    }
+}
+
+/// Provider ids, then their aliases (hidden from help, offered by completions).
+fn providers() -> Vec<PossibleValue> {
+    let ids = hal_caps::REGISTRY.iter().map(|r| PossibleValue::new(r.provider.as_str()));
+    let aliases = hal_caps::REGISTRY.iter().flat_map(|r| r.aliases.iter().map(|a| PossibleValue::new(*a)));
+    ids.chain(aliases).collect()
+}
+
+fn roles() -> Vec<PossibleValue> {
+    AgentRole::ALL.iter().map(|r| PossibleValue::new(r.as_str())).collect()
+}
+
+fn policies() -> Vec<PossibleValue> {
+    Policy::ALL.iter().map(|p| PossibleValue::new(p.as_str())).collect()
+}
+
+/// Which global options a command takes.
+struct Takes {
+    json: bool,
+    /// `--policy` and `--workspace`: the command runs detection.
+    detection: bool,
+    require_known: bool,
+}
+
+fn takes(command: &Command) -> Takes {
+    let detects = |p: &ProviderArg| p.provider.is_none();
+    match command {
+        Command::Detect | Command::SessionId | Command::Explain | Command::Env => {
+            Takes { json: true, detection: true, require_known: true }
+        }
+        Command::Caps { all: true, .. } | Command::Providers | Command::Lint { .. } => {
+            Takes { json: true, detection: false, require_known: false }
+        }
+        Command::Caps { provider, .. }
+        | Command::Startup { provider, .. }
+        | Command::Gupp { provider }
+        | Command::Events { provider } => Takes { json: true, detection: detects(provider), require_known: true },
+        _ => Takes { json: false, detection: false, require_known: false },
+    }
+}
+
+/// A usage error (exit 2) when a global option was given to a command it does not
+/// apply to, naming the options the command takes.
+///
+/// # Errors
+/// The clap error to print.
+pub fn check_applicable(cli: &Cli) -> Result<(), clap::Error> {
+    let g = &cli.global;
+    let t = takes(&cli.command);
+    let given = [
+        ("--json", g.json, t.json),
+        ("--policy", g.policy.is_some(), t.detection),
+        ("--workspace", g.workspace.is_some(), t.detection),
+        ("--require-known", g.require_known, t.require_known),
+    ];
+    let Some((bad, ..)) = given.iter().find(|(_, given, ok)| *given && !*ok) else { return Ok(()) };
+    let mut cmd = Cli::command();
+    let name = cli.command.name();
+    let sub = cmd.find_subcommand(name);
+    let mut accepted: Vec<String> = sub
+        .map(|s| {
+            s.get_arguments()
+                .filter(|a| !a.is_global_set() && a.get_id() != "help")
+                .map(|a| a.get_long().map_or_else(|| format!("<{}>", a.get_id()), |l| format!("--{l}")))
+                .collect()
+        })
+        .unwrap_or_default();
+    for (option, _, ok) in given {
+        if ok {
+            accepted.push(option.to_owned());
+        }
+    }
+    accepted.extend(["-v".to_owned(), "-q".to_owned()]);
+    let why = if matches!(bad, &"--policy" | &"--workspace") && t.require_known {
+        " (it applies to detection, and --provider skips detection)"
+    } else {
+        ""
+    };
+    Err(cmd.error(
+        ErrorKind::ArgumentConflict,
+        format!("{bad} does not apply to `{BIN_NAME} {name}`{why}; it accepts: {}", accepted.join(", ")),
+    ))
+}
+
+impl Command {
+    /// The subcommand's name on the command line.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::Detect => "detect",
+            Self::Caps { .. } => "caps",
+            Self::Startup { .. } => "startup",
+            Self::Gupp { .. } => "gupp",
+            Self::Providers => "providers",
+            Self::Events { .. } => "events",
+            Self::SessionId => "session-id",
+            Self::Explain => "explain",
+            Self::Env => "env",
+            Self::Lint { .. } => "lint",
+            Self::Completions { .. } => "completions",
+            Self::Man => "man",
+        }
+    }
 }

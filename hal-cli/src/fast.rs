@@ -93,7 +93,8 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
     let plain = role.is_none() && !all && format.is_none();
     let bare = plain && provider.provider.is_none();
     let command = match command? {
-        "caps" if role.is_none() && (all || format.is_none()) => {
+        // `--all` conflicts with `--provider`, and `--format` requires `--all`.
+        "caps" if role.is_none() && (all || format.is_none()) && !(all && provider.provider.is_some()) => {
             Command::Caps { provider, all, format: format.unwrap_or(Format::Text) }
         }
         "startup" if !all && format.is_none() => Command::Startup { role: role?, provider },

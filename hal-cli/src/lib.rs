@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod fast;
 pub mod lint;
+pub mod man;
 pub mod run;
 
-pub use cli::{BIN_NAME, Cli};
+pub use cli::{BIN_NAME, Cli, check_applicable};

@@ -11,9 +11,9 @@
 //! kills it.
 #![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 
-use clap::Parser as _;
+use clap::{CommandFactory as _, Parser as _};
 use hal_detect::Host as _;
 
 use hal_cli::{Cli, run};
@@ -35,7 +35,12 @@ fn init_logging(host: hal_detect::OsHost, verbose: u8) {
         .and_then(|f| f.parse().ok())
         .unwrap_or_else(|| tracing_subscriber::filter::Targets::new().with_default(level));
     let _ = tracing_subscriber::registry()
-        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false))
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_target(false)
+                .with_ansi(std::io::stderr().is_terminal()),
+        )
         .with(targets)
         .try_init();
 }
@@ -43,10 +48,15 @@ fn init_logging(host: hal_detect::OsHost, verbose: u8) {
 /// The whole command; its exit code.
 fn hal() -> u8 {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    let cli = match hal_cli::fast::parse(&args).map_or_else(Cli::try_parse, Ok) {
+    let parsed = hal_cli::fast::parse(&args).map_or_else(Cli::try_parse, Ok);
+    let cli = match parsed.and_then(|cli| hal_cli::check_applicable(&cli).map(|()| cli)) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
+            if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
+                let names: Vec<String> = Cli::command().get_subcommands().map(|s| s.get_name().to_owned()).collect();
+                eprintln!("\ncommands: {}", names.join(", "));
+            }
             let _ = std::io::stdout().flush(); // no std runtime to flush it at exit
             return if e.use_stderr() { 2 } else { 0 };
         }
@@ -54,21 +64,26 @@ fn hal() -> u8 {
     let host = hal_detect::OsHost::new();
     init_logging(host, cli.global.verbose);
     let out = run::run(&cli, host);
-    let mut stdout = std::io::stdout().lock();
-    // A closed pipe (`hal caps | head -1`) is not an error: exit quietly.
-    if stdout.write_all(out.stdout.as_bytes()).and_then(|()| stdout.flush()).is_err() {
-        return 0;
+    let paint = std::io::stderr().is_terminal();
+    let mut stderr = std::io::stderr().lock();
+    for e in &out.errors {
+        let label = if paint { "\x1b[1;31merror:\x1b[0m" } else { "error:" };
+        let _ = writeln!(stderr, "{label} {}", hal_caps::text::escape_control(e));
     }
-    if !cli.global.json {
-        let mut stderr = std::io::stderr().lock();
-        for e in &out.errors {
-            let _ = writeln!(stderr, "error: {}", hal_caps::text::escape_control(e));
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(out.stdout.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => {}
+        // A closed pipe (`hal caps | head -1`) is not an error: exit quietly.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
+        Err(e) => {
+            let _ = writeln!(stderr, "error: cannot write the output: {e}");
+            return 1;
         }
     }
     if !cli.global.quiet && !cli.global.json {
-        let mut stderr = std::io::stderr().lock();
+        let label = if paint { "\x1b[33mwarning:\x1b[0m" } else { "warning:" };
         for w in &out.warnings {
-            let _ = writeln!(stderr, "warning: {}", hal_caps::text::escape_control(w));
+            let _ = writeln!(stderr, "{label} {}", hal_caps::text::escape_control(w));
         }
     }
     out.code

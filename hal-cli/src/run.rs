@@ -1,17 +1,21 @@
 //! Runs a parsed command: returns what to print and the exit code; no I/O here
 //! except reading the host through hal-detect.
+//!
+//! Every command that answers about the host builds one [`Hal`] and reports exactly
+//! its [`Hal::diagnostics`]: in JSON as `diagnostics` (objects) and `warnings` (their
+//! messages), in text once each on stderr.
 
 use std::fmt::Write as _;
 
 use clap::CommandFactory as _;
 use hal_caps::text::escape_control;
-use hal_caps::{OriginKind, registry};
+use hal_caps::{OriginKind, native_hooks, registry};
 use hal_detect::{Detector, Host, Outcome};
 use hal_gupp::Hal;
 use hal_gupp::shell::quote;
-use hal_types::{Detection, RuntimeHal, RuntimeProvider};
+use hal_types::{Detection, Diagnostic, DiagnosticCode, RuntimeHal, RuntimeProvider};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::cli::{BIN_NAME, Cli, Command, Format, Global};
 
@@ -21,19 +25,33 @@ pub const JSON_VERSION: u32 = 1;
 /// What a command produced.
 #[derive(Debug, Default)]
 pub struct Output {
+    /// What goes to stdout.
     pub stdout: String,
     /// Warnings for stderr (human mode only; JSON carries its own).
     pub warnings: Vec<String>,
-    /// Errors for stderr (human mode only; JSON carries its own), printed even with -q.
+    /// Errors for stderr (usage errors, exit 2), printed even with `--quiet`.
     pub errors: Vec<String>,
+    /// The exit code.
     pub code: u8,
 }
 
-/// `v` as one line of JSON with `"version": 1` added (keys sorted).
-fn versioned(v: impl Serialize) -> String {
+impl Output {
+    /// `stdout` with `diagnostics` reported: as text warnings, and the exit code 1
+    /// when `--require-known` found the runtime unknown.
+    fn with(stdout: String, diagnostics: &[Diagnostic]) -> Self {
+        let code = u8::from(diagnostics.iter().any(|d| d.code == DiagnosticCode::RuntimeUnknown));
+        Self { stdout, warnings: hal_types::messages(diagnostics), errors: Vec::new(), code }
+    }
+}
+
+/// `v` (an object) as one line of JSON with `"version": 1`, `warnings` (the messages)
+/// and `diagnostics` (the objects) added; keys sorted.
+fn versioned(v: impl Serialize, diagnostics: &[Diagnostic]) -> String {
     let mut value = serde_json::to_value(v).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut value {
         map.insert("version".to_owned(), json!(JSON_VERSION));
+        map.insert("warnings".to_owned(), json!(hal_types::messages(diagnostics)));
+        map.insert("diagnostics".to_owned(), json!(diagnostics));
     }
     let mut s = serde_json::to_string(&value).unwrap_or_default();
     s.push('\n');
@@ -71,74 +89,93 @@ fn detector<H: Host>(host: H, g: &Global) -> Detector<H> {
     det
 }
 
-fn require_known(g: &Global, provider: RuntimeProvider, out: &mut Output) {
-    if g.require_known && provider == RuntimeProvider::Unknown {
-        out.code = 1;
-        out.warnings.push("the runtime is unknown (--require-known)".to_owned());
+/// The HAL's diagnostics, and `runtime_unknown` under `--require-known`.
+fn diagnostics<H: Host>(g: &Global, hal: &Hal<H>) -> Vec<Diagnostic> {
+    let mut out = hal.diagnostics().to_vec();
+    if g.require_known && hal.detect_provider() == RuntimeProvider::Unknown {
+        out.push(Diagnostic::new(
+            DiagnosticCode::RuntimeUnknown,
+            None,
+            "the runtime is unknown (--require-known)".to_owned(),
+        ));
     }
+    out
 }
 
 /// Runs `cli` against `host`.
-#[allow(clippy::too_many_lines, reason = "one arm per command reads as the command table")]
 pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
     let g = &cli.global;
-    let mut out = Output::default();
+    let as_json = g.json;
     match &cli.command {
-        Command::Detect => {
-            let d = detector(host, g).detect();
-            out.stdout = if g.json {
-                let mut v = serde_json::to_value(&d).unwrap_or(Value::Null);
-                v["warnings"] = json!(d.warnings());
-                versioned(v)
-            } else {
-                detect_text(&d)
-            };
-            out.warnings = d.warnings();
-            require_known(g, d.provider, &mut out);
-        }
         Command::Caps { all: true, format, .. } => {
-            let rows = hal_caps::all_capabilities();
-            out.stdout = match (g.json, format) {
-                (true, _) => versioned(json!({ "runtimes": rows })),
-                (false, Format::Markdown) => hal_caps::design_matrix_markdown(),
-                (false, Format::Text) => hal_caps::render::matrix_by_row(&rows),
-            };
+            let rows: Vec<Value> = hal_caps::all_capabilities().iter().map(row_json).collect();
+            Output::with(
+                match (as_json, format) {
+                    (true, _) => versioned(json!({ "runtimes": rows }), &[]),
+                    (false, Format::Markdown) => hal_caps::design_matrix_markdown(),
+                    (false, Format::Text) => rows_text(&rows),
+                },
+                &[],
+            )
         }
-        Command::Caps { provider, .. } => {
-            let hal = hal(host, g, provider.provider);
-            let r = hal.resolved();
-            let mut warnings = hal.detection().warnings();
-            warnings.extend(r.warnings.iter().cloned());
-            out.stdout = if g.json {
-                let mut v = serde_json::to_value(&r.capabilities).unwrap_or(Value::Null);
-                v["hookable_events"] = json!(hookable_events(r.capabilities.provider));
-                v["overrides"] = json!(r.overrides);
-                v["warnings"] = json!(warnings);
-                versioned(v)
-            } else {
-                caps_text(&hal)
-            };
-            out.warnings = warnings;
-            require_known(g, hal.detect_provider(), &mut out);
+        Command::Lint { paths, format } => crate::lint::run(paths, *format, as_json, &host),
+        Command::Providers => Output::with(providers(as_json), &[]),
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), BIN_NAME, &mut buf);
+            Output::with(String::from_utf8_lossy(&buf).into_owned(), &[])
         }
-        Command::Startup { role, provider } => {
-            let hal = hal(host, g, provider.provider);
+        Command::Man => Output::with(crate::man::render(), &[]),
+        Command::Explain => {
+            let report = detector(&host, g).report();
+            let hal = Hal::new(&host, report.detection.clone());
+            let diags = diagnostics(g, &hal);
+            let stdout = if as_json { explain_json(&report, &hal, &diags) } else { explain_text(&report, &hal) };
+            Output::with(stdout, &diags)
+        }
+        command => {
+            let provider = match command {
+                Command::Caps { provider, .. }
+                | Command::Startup { provider, .. }
+                | Command::Gupp { provider }
+                | Command::Events { provider } => provider.provider,
+                _ => None,
+            };
+            let hal = hal(host, g, provider);
+            let diags = diagnostics(g, &hal);
+            let mut out = Output::with(String::new(), &diags);
+            out.stdout = about_host(command, &hal, &diags, as_json, &mut out.code);
+            out
+        }
+    }
+}
+
+/// The commands that answer about one runtime, detected or given.
+fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as_json: bool, code: &mut u8) -> String {
+    let c = hal.capabilities();
+    match command {
+        Command::Detect => {
+            let d = hal.detection();
+            if as_json { versioned(d, diags) } else { detect_text(d) }
+        }
+        Command::Caps { .. } => {
+            let v = caps_json(hal);
+            if as_json { versioned(v, diags) } else { caps_text(hal, &v) }
+        }
+        Command::Startup { role, .. } => {
             let plan = hal.startup_plan(*role);
-            out.stdout = if g.json { versioned(&plan) } else { startup_text(&plan) };
-            out.warnings.clone_from(&hal.resolved().warnings);
-            require_known(g, hal.detect_provider(), &mut out);
+            if as_json { versioned(&plan, diags) } else { startup_text(&plan) }
         }
-        Command::Gupp { provider } => {
-            let hal = hal(host, g, provider.provider);
-            let c = hal.capabilities();
-            out.stdout = if g.json {
-                versioned(json!({
-                    "provider": c.provider,
-                    "gupp_strategy": c.gupp_strategy,
-                    "stall_threshold_secs": c.stall_threshold.as_secs(),
-                    "nudge_interval_secs": c.nudge_interval.as_secs(),
-                    "warnings": hal.resolved().warnings,
-                }))
+        Command::Gupp { .. } => {
+            let v = json!({
+                "provider": c.provider,
+                "family": c.family,
+                "gupp_strategy": c.gupp_strategy,
+                "stall_threshold_secs": c.stall_threshold.as_secs(),
+                "nudge_interval_secs": c.nudge_interval.as_secs(),
+            });
+            if as_json {
+                versioned(v, diags)
             } else {
                 format!(
                     "provider: {}\ngupp strategy: {}\nstall threshold: {} s\nnudge interval: {} s\n",
@@ -147,65 +184,134 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
                     c.stall_threshold.as_secs(),
                     c.nudge_interval.as_secs()
                 )
-            };
-            out.warnings.clone_from(&hal.resolved().warnings);
-            require_known(g, hal.detect_provider(), &mut out);
-        }
-        Command::SessionId => {
-            let hal = hal(host, g, None);
-            let id = hal.session_id();
-            out.stdout = match (&id, g.json) {
-                (_, true) => versioned(json!({ "provider": hal.detect_provider(), "session_id": id })),
-                (Some(id), false) => format!("{}\n", escape_control(id)),
-                (None, false) => String::new(),
-            };
-            if id.is_none() {
-                out.code = 1;
             }
         }
-        Command::Explain => {
-            let report = detector(&host, g).report();
-            let hal = Hal::new(&host, report.detection.clone());
-            out.stdout = explain_text(&report, &hal);
+        Command::Events { .. } => events(hal.capabilities(), as_json, diags),
+        Command::SessionId => {
+            let s = hal.session();
+            if s.is_none() {
+                *code = 1;
+            }
+            if as_json {
+                versioned(
+                    json!({
+                        "provider": c.provider,
+                        "family": c.family,
+                        "session_id": s.as_ref().map(|s| &s.id),
+                        "variable": s.as_ref().map(|s| &s.variable),
+                        "session_id_vars": hal.session_id_vars(),
+                    }),
+                    diags,
+                )
+            } else {
+                s.map(|s| format!("{}\n", escape_control(&s.id))).unwrap_or_default()
+            }
         }
-        Command::Env => {
-            let hal = hal(host, g, None);
-            out.stdout = env_text(&hal);
-            out.warnings = hal.detection().warnings();
-            require_known(g, hal.detect_provider(), &mut out);
-        }
-        Command::Lint { paths, format } => out = crate::lint::run(paths, *format, g.json, &host),
-        Command::Providers => out.stdout = providers(g.json),
-        Command::Events { provider } => {
-            let p = provider.provider.unwrap_or_else(|| detector(&host, g).detect().provider);
-            out.stdout = events(p, g.json);
-            require_known(g, p, &mut out);
-        }
-        Command::Completions { shell } => {
-            let mut buf = Vec::new();
-            clap_complete::generate(*shell, &mut Cli::command(), BIN_NAME, &mut buf);
-            out.stdout = String::from_utf8_lossy(&buf).into_owned();
-        }
-        Command::Man => {
-            let mut buf = Vec::new();
-            let _ = clap_mangen::Man::new(Cli::command()).render(&mut buf);
-            out.stdout = String::from_utf8_lossy(&buf).into_owned();
+        _ => {
+            let vars = env_vars(hal);
+            if as_json {
+                let map: Map<String, Value> = vars.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                versioned(json!({ "provider": c.provider, "variables": map }), diags)
+            } else {
+                env_lines(&vars)
+            }
         }
     }
-    out
 }
 
-/// How many canonical lifecycle events a runtime can hook.
-fn hookable_events(p: RuntimeProvider) -> usize {
-    registry::runtime(p).hook_system().map_or(0, |h| h.events.len())
+/// A capability row as JSON with both notions of hooks.
+fn row_json(c: &hal_types::Capabilities) -> Value {
+    let native = native_hooks(c.provider);
+    let mut v = serde_json::to_value(c).unwrap_or(Value::Null);
+    v["hookable_events"] = json!(native.hookable_events);
+    v["native_hooks"] = json!(native);
+    v
 }
 
-fn inject_word(r: &registry::Runtime) -> &'static str {
-    r.hook_system().map_or("none", |h| match h.inject {
-        registry::Inject::Yes => "yes",
-        registry::Inject::Nudge => "nudge",
-        _ => "no",
+/// `caps` as JSON (without the envelope): the row, both notions of hooks, the session
+/// variables read, and every override.
+fn caps_json<H: Host>(hal: &Hal<H>) -> Value {
+    let r = hal.resolved();
+    let mut v = row_json(&r.capabilities);
+    v["session_id_vars"] = json!(hal.session_id_vars());
+    v["overrides"] = json!(r.overrides);
+    v
+}
+
+/// `caps --all` as text: one line per runtime, the JSON values of [`CAPS_KEYS`]
+/// (`native_hooks` as its `inject`), in aligned columns.
+fn rows_text(rows: &[Value]) -> String {
+    let keys: Vec<&str> = CAPS_KEYS.iter().copied().filter(|k| *k != "session_id_vars").collect();
+    let cell = |row: &Value, key: &str| match key {
+        "native_hooks" => text_value(&row[key]["inject"]),
+        _ => text_value(&row[key]),
+    };
+    let mut table: Vec<Vec<String>> = vec![keys.iter().map(|k| (*k).to_owned()).collect()];
+    table.extend(rows.iter().map(|r| keys.iter().map(|k| cell(r, k)).collect()));
+    let widths: Vec<usize> =
+        (0..keys.len()).map(|i| table.iter().map(|line| line[i].len()).max().unwrap_or(0)).collect();
+    table.iter().fold(String::new(), |mut s, line| {
+        let cells: Vec<String> = line.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        let _ = writeln!(s, "{}", cells.join(" ").trim_end());
+        s
     })
+}
+
+/// The keys of `caps` text, in order; each line is the JSON value of the key.
+const CAPS_KEYS: &[&str] = &[
+    "provider",
+    "family",
+    "session_hooks",
+    "native_hooks",
+    "context_fork",
+    "session_id_env",
+    "session_id_vars",
+    "startup_injection",
+    "startup_strategy",
+    "gupp_strategy",
+    "stall_threshold_secs",
+    "nudge_interval_secs",
+    "nudge_support",
+];
+
+/// A JSON value as one line of text: strings bare, `null` as `-`, arrays comma-separated.
+fn text_value(v: &Value) -> String {
+    match v {
+        Value::Null => "-".to_owned(),
+        Value::String(s) => escape_control(s).into_owned(),
+        Value::Array(a) if a.is_empty() => "-".to_owned(),
+        Value::Array(a) => a.iter().map(text_value).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
+}
+
+fn caps_text<H: Host>(hal: &Hal<H>, v: &Value) -> String {
+    let mut s = String::new();
+    for key in CAPS_KEYS {
+        let cell = match key {
+            &"native_hooks" => native_hooks(hal.capabilities().provider).summary(),
+            _ => text_value(&v[key]),
+        };
+        let _ = writeln!(s, "{key:<21}{cell}");
+    }
+    s.push_str("overrides:\n");
+    for o in &hal.resolved().overrides {
+        let origin = match o.origin {
+            OriginKind::Default => "default".to_owned(),
+            OriginKind::Rejected => format!(
+                "rejected `{}` from {}: {}",
+                o.value,
+                o.source.as_deref().unwrap_or("?"),
+                o.reason.as_deref().unwrap_or("")
+            ),
+            _ => format!("from {}", o.source.as_deref().unwrap_or("?")),
+        };
+        let _ = writeln!(s, "  {}: {} ({})", o.field, escape_control(&o.value), escape_control(&origin));
+    }
+    if let Some(note) = hal_caps::hooks_disagreement(hal.capabilities()) {
+        let _ = writeln!(s, "note: {note}");
+    }
+    s
 }
 
 /// `hal providers`.
@@ -214,29 +320,41 @@ fn providers(as_json: bool) -> String {
     if as_json {
         let list: Vec<Value> = rows
             .map(|r| {
+                let native = native_hooks(r.provider);
+                let caps = hal_caps::row(r);
                 json!({
+                    "provider": r.provider,
                     "id": r.provider,
+                    "family": r.family(),
                     "name": r.name,
                     "aliases": r.aliases,
                     "strongest_signal": r.strongest_signal(),
                     "executables": r.executables,
-                    "hooks_inject": inject_word(r),
-                    "hookable_events": r.hook_system().map_or(0, |h| h.events.len()),
+                    "session_hooks": caps.session_hooks,
+                    "native_hooks": native,
+                    "hooks_inject": native.inject,
+                    "hookable_events": native.hookable_events,
                     "sources": r.sources.len(),
                     "vendor_verified": r.vendor_verified(),
                 })
             })
             .collect();
-        return versioned(json!({ "providers": list }));
+        return versioned(json!({ "providers": list }), &[]);
     }
-    let mut s = format!("{:<16} {:<44} {:<6} {:>7}  {}\n", "ID", "STRONGEST SIGNAL", "HOOKS", "SOURCES", "VERIFIED");
+    let mut s = format!(
+        "{:<16} {:<46} {:<13} {:<6} {:>6} {:>7}  {}\n",
+        "PROVIDER", "STRONGEST SIGNAL", "SESSION_HOOKS", "INJECT", "EVENTS", "SOURCES", "VERIFIED"
+    );
     for r in rows {
+        let native = native_hooks(r.provider);
         let _ = writeln!(
             s,
-            "{:<16} {:<44} {:<6} {:>7}  {}",
+            "{:<16} {:<46} {:<13} {:<6} {:>6} {:>7}  {}",
             r.provider.as_str(),
             r.strongest_signal().unwrap_or_else(|| "-".to_owned()),
-            inject_word(r),
+            hal_caps::row(r).session_hooks.as_str(),
+            native.inject,
+            native.hookable_events,
             r.sources.len(),
             if r.vendor_verified() { "vendor" } else { "secondary only" }
         );
@@ -244,18 +362,38 @@ fn providers(as_json: bool) -> String {
     s
 }
 
-/// `hal events`: canonical → native for one runtime.
-fn events(p: RuntimeProvider, as_json: bool) -> String {
-    let map = registry::runtime(p).hook_system().map_or(&[][..], |h| h.events);
-    let native = |c: &str| map.iter().find(|(k, _)| *k == c).map(|(_, n)| *n);
+/// `hal events`: canonical → native for one runtime, with both notions of hooks.
+fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> String {
+    let p = c.provider;
+    let hooks = registry::runtime(p).hook_system();
+    let native = |e: &str| hooks.and_then(|h| h.native_event(e));
+    let summary = native_hooks(p);
     if as_json {
         let list: Vec<Value> =
-            registry::CANONICAL_EVENTS.iter().map(|c| json!({"canonical": c, "native": native(c)})).collect();
-        return versioned(json!({ "provider": p, "hookable": map.len(), "events": list }));
+            registry::CANONICAL_EVENTS.iter().map(|e| json!({"canonical": e, "native": native(e)})).collect();
+        let n = summary.hookable_events;
+        return versioned(
+            json!({
+                "provider": p,
+                "family": c.family,
+                "hookable": n,
+                "hookable_events": n,
+                "native_hooks": summary,
+                "session_hooks": c.session_hooks,
+                "events": list,
+            }),
+            diags,
+        );
     }
-    let mut s = format!("{p}: {} of {} canonical events hookable\n", map.len(), registry::CANONICAL_EVENTS.len());
-    for c in registry::CANONICAL_EVENTS {
-        let _ = writeln!(s, "  {c:<22} {}", native(c).unwrap_or("-"));
+    let mut s = format!(
+        "{p}: {} of {} canonical events hookable (native_hooks: inject {}; session_hooks: {})\n",
+        summary.hookable_events,
+        registry::CANONICAL_EVENTS.len(),
+        summary.inject,
+        c.session_hooks
+    );
+    for e in registry::CANONICAL_EVENTS {
+        let _ = writeln!(s, "  {e:<22} {}", native(e).unwrap_or("-"));
     }
     s
 }
@@ -269,30 +407,6 @@ fn detect_text(d: &Detection) -> String {
         s.push_str(" [secondary sources only]");
     }
     s.push('\n');
-    s
-}
-
-fn caps_text<H: Host>(hal: &Hal<H>) -> String {
-    let c = hal.capabilities();
-    let mut s = String::new();
-    for (label, cell) in hal_caps::render::ROWS {
-        let _ = writeln!(s, "{label:<20} {}", cell(c));
-    }
-    let _ = writeln!(s, "{:<20} {}", "Provider", c.provider);
-    let _ = writeln!(s, "{:<20} {}", "Hookable events", hookable_events(c.provider));
-    for o in &hal.resolved().overrides {
-        let origin = match o.origin {
-            OriginKind::Default => "default".to_owned(),
-            OriginKind::Rejected => format!(
-                "rejected {} from {}: {}",
-                o.value,
-                o.source.as_deref().unwrap_or("?"),
-                o.reason.as_deref().unwrap_or("")
-            ),
-            _ => format!("from {}", o.source.as_deref().unwrap_or("?")),
-        };
-        let _ = writeln!(s, "  {}: {} ({})", o.field, o.value, escape_control(&origin));
-    }
     s
 }
 
@@ -313,14 +427,54 @@ fn startup_text(p: &hal_types::StartupPlan) -> String {
     s
 }
 
+/// `decided`, `passed` or `skipped`: the outcome's word in text and JSON.
+const fn outcome_word(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Decided => "decided",
+        Outcome::Passed => "passed",
+        _ => "skipped",
+    }
+}
+
+fn explain_json<H: Host>(report: &hal_detect::Report, hal: &Hal<H>, diags: &[Diagnostic]) -> String {
+    let d = &report.detection;
+    let steps: Vec<Value> = report
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "n": i + 1,
+                "step": s.kind.label(),
+                "outcome": outcome_word(s.outcome),
+                "looked_at": s.looked_at,
+                "found": s.found,
+            })
+        })
+        .collect();
+    versioned(
+        json!({
+            "provider": d.provider,
+            "family": d.family,
+            "source": d.source,
+            "policy": d.policy,
+            "ambiguous": d.ambiguous,
+            "secondary_only": d.secondary_only,
+            "candidates": d.candidates,
+            "steps": steps,
+            "overrides": hal.resolved().overrides,
+        }),
+        diags,
+    )
+}
+
 fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
     let d = &report.detection;
     let mut s = format!("policy: {}\n", d.policy);
     for (i, step) in report.steps.iter().enumerate() {
         let mark = match step.outcome {
             Outcome::Decided => "DECIDED",
-            Outcome::Passed => "passed",
-            _ => "skipped",
+            o => outcome_word(o),
         };
         let _ = writeln!(
             s,
@@ -346,49 +500,105 @@ fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
     }
     s.push_str("overrides:\n");
     for o in &hal.resolved().overrides {
+        let origin = serde_json::to_value(o.origin).ok().and_then(|v| v.as_str().map(str::to_owned));
         let _ = writeln!(
             s,
             "  {} = {} ({}{})",
             o.field,
             escape_control(&o.value),
-            serde_json::to_value(o.origin).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(),
+            origin.unwrap_or_default(),
             o.source.as_deref().map(|x| format!(" {}", escape_control(x))).unwrap_or_default()
         );
-    }
-    for w in d.warnings().iter().chain(&hal.resolved().warnings) {
-        let _ = writeln!(s, "warning: {}", escape_control(w));
     }
     s
 }
 
-fn env_text<H: Host>(hal: &Hal<H>) -> String {
+/// The variables `hal env` sets (or unsets), in order, each with what it means (for
+/// `hal man`).
+pub const ENV_VARS: &[(&str, &str)] = &[
+    ("HAL_PROVIDER", "the runtime (`hal detect`)"),
+    ("HAL_FAMILY", "the base runtime the provider is a variant of (itself for a base runtime)"),
+    ("HAL_SOURCE", "the kind of signal that decided"),
+    ("HAL_STARTUP_STRATEGY", "the startup strategy"),
+    ("HAL_GUPP_STRATEGY", "the GUPP strategy, overrides applied"),
+    ("HAL_STALL_THRESHOLD_SECS", "the stall threshold in seconds"),
+    ("HAL_NUDGE_INTERVAL_SECS", "the nudge interval in seconds"),
+    ("HAL_SUPPORTS_HOOKS", "1 when the design's session_hooks is yes (startup by hook injection), else 0"),
+    (
+        "HAL_NATIVE_HOOKS",
+        "1 when the runtime's own session-start hook reaches the model (native_hooks.inject yes), else 0",
+    ),
+    ("HAL_SUPPORTS_NUDGE", "1 when the agent can be nudged, else 0"),
+    ("HAL_SESSION_ID", "the session id (`hal session-id`); unset when there is none"),
+];
+
+/// The value of every variable of [`ENV_VARS`], in order; `None`: unset it.
+fn env_vars<H: Host>(hal: &Hal<H>) -> Vec<(&'static str, Option<String>)> {
     let c = hal.capabilities();
     let d = hal.detection();
-    let flag = |b: bool| if b { "1" } else { "0" };
-    let stall = c.stall_threshold.as_secs().to_string();
-    let nudge = c.nudge_interval.as_secs().to_string();
-    let mut vars: Vec<(&str, String)> = vec![
-        ("HAL_PROVIDER", c.provider.to_string()),
-        ("HAL_SOURCE", d.source.kind.to_string()),
-        ("HAL_STARTUP_STRATEGY", c.startup_strategy.to_string()),
-        ("HAL_GUPP_STRATEGY", c.gupp_strategy.to_string()),
-        ("HAL_STALL_THRESHOLD_SECS", stall),
-        ("HAL_NUDGE_INTERVAL_SECS", nudge),
-        ("HAL_SUPPORTS_HOOKS", flag(c.supports_hooks()).to_owned()),
-        ("HAL_SUPPORTS_NUDGE", flag(c.supports_nudge()).to_owned()),
-    ];
-    if let Some(id) = hal.session_id() {
-        vars.push(("HAL_SESSION_ID", id));
+    let flag = |b: bool| Some(if b { "1" } else { "0" }.to_owned());
+    ENV_VARS
+        .iter()
+        .map(|(name, _)| {
+            let value = match *name {
+                "HAL_PROVIDER" => Some(c.provider.to_string()),
+                "HAL_FAMILY" => Some(c.family.to_string()),
+                "HAL_SOURCE" => Some(d.source.kind.to_string()),
+                "HAL_STARTUP_STRATEGY" => Some(c.startup_strategy.to_string()),
+                "HAL_GUPP_STRATEGY" => Some(c.gupp_strategy.to_string()),
+                "HAL_STALL_THRESHOLD_SECS" => Some(c.stall_threshold.as_secs().to_string()),
+                "HAL_NUDGE_INTERVAL_SECS" => Some(c.nudge_interval.as_secs().to_string()),
+                "HAL_SUPPORTS_HOOKS" => flag(c.supports_hooks()),
+                "HAL_NATIVE_HOOKS" => flag(native_hooks(c.provider).injects()),
+                "HAL_SUPPORTS_NUDGE" => flag(c.supports_nudge()),
+                _ => hal.session_id(),
+            };
+            (*name, value)
+        })
+        .collect()
+}
+
+/// `export NAME=value` (or `unset NAME`) lines that a POSIX shell evaluates into
+/// exactly these variables and nothing else, one line each.
+fn env_lines(vars: &[(&str, Option<String>)]) -> String {
+    vars.iter().fold(String::new(), |mut s, (k, v)| {
+        let _ = match v {
+            Some(v) => writeln!(s, "{}", export_line(k, v)),
+            None => writeln!(s, "unset {k}"),
+        };
+        s
+    })
+}
+
+/// One line that sets and exports `name` to exactly `value` in a POSIX shell. A value
+/// with control characters (a newline) goes through `printf %b` with octal escapes
+/// (`\0ddd`), so the line stays one line; a trailing `.` keeps `$(…)` from eating
+/// final newlines.
+#[must_use]
+pub fn export_line(name: &str, value: &str) -> String {
+    if !value.chars().any(char::is_control) {
+        return format!("export {name}={}", quote(value));
     }
-    export_lines(&vars)
+    let mut escaped = String::new();
+    for ch in value.chars() {
+        match ch {
+            '\\' => escaped.push_str("\\\\"),
+            c if c.is_ascii_control() => {
+                let _ = write!(escaped, "\\0{:03o}", u32::from(c));
+            }
+            c => escaped.push(c),
+        }
+    }
+    escaped.push('.');
+    format!("{name}=$(printf %b {}); export {name}=\"${{{name}%.}}\"", quote(&escaped))
 }
 
 /// `export NAME=value` lines that a POSIX shell evaluates into exactly these
-/// variables (values single-quoted where needed) and nothing else.
+/// variables and nothing else.
 #[must_use]
 pub fn export_lines(vars: &[(&str, String)]) -> String {
     vars.iter().fold(String::new(), |mut s, (k, v)| {
-        let _ = writeln!(s, "export {k}={}", quote(v));
+        let _ = writeln!(s, "{}", export_line(k, v));
         s
     })
 }

@@ -160,7 +160,8 @@ proptest! {
         if let Some(p) = policy { valued(&mut globals, "--policy", p.to_string(), placement & 2 == 0); }
         let cased = |s: String| if upper { s.to_uppercase() } else { s };
         if name == "startup" { valued(&mut own, "--role", cased(role.to_string()), placement & 4 == 0); }
-        if ["gupp", "events", "caps", "startup"].contains(&name) && let Some(p) = provider {
+        // `caps --all` takes no --provider (a usage error), so a well-formed one has none.
+        if ["gupp", "events", "caps", "startup"].contains(&name) && !(name == "caps" && all) && let Some(p) = provider {
             valued(&mut own, "--provider", p.to_owned(), placement & 8 == 0);
         }
         if name == "caps" && all {

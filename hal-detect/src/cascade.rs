@@ -199,9 +199,9 @@ impl<H: Host> Detector<H> {
         run.det.policy = self.policy.unwrap_or_else(|| run.env_policy());
         run.cascade();
         run.det.family = registry::family(run.det.provider);
-        for d in &run.det.diagnostics {
-            tracing::warn!(code = d.code.as_str(), "{}", d.message);
-        }
+        // Diagnostics are logged where they arise (debug); the CLI prints each
+        // warning once, so nothing is logged at warn level here.
+        tracing::info!(provider = %run.det.provider, source = %run.det.source.kind, "detected");
         Report { detection: run.det, steps: run.steps, workspace: run.workspace }
     }
 }
@@ -223,7 +223,13 @@ fn text(v: &OsString) -> std::borrow::Cow<'_, str> {
 impl<H: Host> Run<'_, H> {
     /// A variable, with an empty value counted as unset.
     fn var(&self, name: &str) -> Option<OsString> {
-        self.host.var(name).filter(|v| !v.is_empty())
+        let value = self.host.var(name).filter(|v| !v.is_empty());
+        if value.is_some() {
+            tracing::debug!(var = name, "probe: variable set");
+        } else {
+            tracing::trace!(var = name, "probe: variable unset");
+        }
+        value
     }
 
     fn diagnose(&mut self, code: DiagnosticCode, subject: Option<&str>, message: String) {
@@ -249,7 +255,7 @@ impl<H: Host> Run<'_, H> {
     }
 
     fn step(&mut self, kind: StepKind, looked_at: impl Into<String>, found: impl Into<String>, outcome: Outcome) {
-        tracing::debug!(step = kind.label(), ?outcome, "cascade");
+        tracing::info!(step = kind.label(), ?outcome, "cascade step");
         self.steps.push(Step { kind, looked_at: looked_at.into(), found: found.into(), outcome });
     }
 
@@ -268,6 +274,7 @@ impl<H: Host> Run<'_, H> {
     fn ancestors(&self) -> &(Ancestry, Vec<AncestorMatch>) {
         self.ancestry.get_or_init(|| {
             let a = self.host.ancestry(MAX_ANCESTRY_DEPTH);
+            tracing::debug!(levels = a.chain.len(), "probe: process ancestry walked");
             let listed = self.listed();
             let m = identify_chain(&a.chain, listed.as_ref());
             (a, m)

@@ -31,7 +31,7 @@ pub use fake::FakeHost;
 pub use hal_types::Detection;
 pub use host::{Ancestry, Host, ProcessInfo, Stat};
 pub use os::{AncestrySource, OsHost};
-pub use session::session_id;
+pub use session::{SessionId, session, session_id, session_id_vars};
 pub use settings::{read_config, read_settings};
 
 static DETECTION: OnceLock<Detection> = OnceLock::new();

@@ -13,6 +13,13 @@ fn raw<H: Host + ?Sized>(host: &H, name: &'static str) -> Option<RawVar> {
     host.var(name).filter(|v| !v.is_empty()).map(|value| RawVar { name, value })
 }
 
+/// Where the config file is looked for, in order (for `hal man`).
+pub const CONFIG_PATHS: &[(&str, &str)] = &[
+    ("$GT_HAL_CONFIG", "when set; it must exist (config_missing otherwise)"),
+    ("$XDG_CONFIG_HOME/hal/config.toml", "when XDG_CONFIG_HOME is set"),
+    ("~/.config/hal/config.toml", "otherwise"),
+];
+
 /// Where the config file is: `$GT_HAL_CONFIG`, `$XDG_CONFIG_HOME/hal/config.toml`,
 /// `~/.config/hal/config.toml`.
 pub fn config_path<H: Host + ?Sized>(host: &H) -> Option<PathBuf> {
@@ -28,6 +35,10 @@ pub fn read_config<H: Host + ?Sized>(host: &H) -> ConfigSource {
     let shown = hal_caps::text::escape_control(&path.to_string_lossy()).into_owned();
     let unusable = |reason: String| ConfigSource::Unusable { path: shown.clone(), reason };
     match host.stat(&path) {
+        // A path the operator named is expected to exist; a default path is optional.
+        Ok(Stat::Missing) if host.var(vars::GT_HAL_CONFIG).is_some_and(|v| !v.is_empty()) => {
+            ConfigSource::Missing { path: shown }
+        }
         Ok(Stat::Missing) => ConfigSource::Absent,
         Ok(Stat::File { len }) if len > MAX_CONFIG_BYTES => {
             unusable(format!("{len} bytes, larger than the {MAX_CONFIG_BYTES}-byte limit"))

@@ -51,3 +51,35 @@ pub const ALL: &[&str] = &[
     CLAUDE_PROJECT_DIR,
     AI_AGENT,
 ];
+
+/// Every variable of [`ALL`] with what hal does with it (for `hal man`), plus the
+/// directories the config file is looked for in.
+pub const DESCRIBED: &[(&str, &str)] = &[
+    (GT_RUNTIME, "override of the runtime (id or alias); an unknown value decides unknown with a diagnostic"),
+    (GT_AGENT, "Gastown's stamp of the preset it launched (cascade step 3)"),
+    (GT_PROCESS_NAMES, "Gastown's stamp of the launched agent's process names, comma-separated"),
+    (GT_ROLE, "Gastown's stamp of the role it launched"),
+    (GT_SESSION_ID_ENV, "the name of the variable holding the session id; read first by hal session-id"),
+    (GT_SESSION_ID, "Gastown's generic session id; read last by hal session-id"),
+    (GT_STALL_THRESHOLD, "override of the stall threshold (240, 240s, 4m, 1h; 1 s to 24 h)"),
+    (GT_NUDGE_INTERVAL, "override of the nudge interval (same format)"),
+    (GT_GUPP_STRATEGY, "override of the GUPP strategy, where the runtime can do it"),
+    (GT_COMMAND, "the name of Gastown's CLI in startup commands (default gt)"),
+    (GT_HAL_POLICY, "the detection policy: spec (default) or ancestry"),
+    (GT_HAL_CONFIG, "the config file; a missing file is a config_missing diagnostic"),
+    (CLAUDE_PROJECT_DIR, "the workspace root for the workspace-file step"),
+    (AI_AGENT, "the generic agent identity variable (never decisive over a runtime's own marker)"),
+    (XDG_CONFIG_HOME, "where the config file is looked for when GT_HAL_CONFIG is unset"),
+    (HOME, "where the config file is looked for last"),
+    ("RUST_LOG", "a tracing filter for -v logging"),
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_variable_is_described() {
+        for v in super::ALL {
+            assert!(super::DESCRIBED.iter().any(|(n, _)| n == v), "{v} lacks a description");
+        }
+    }
+}

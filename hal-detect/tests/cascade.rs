@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io;
 use std::os::unix::ffi::OsStringExt as _;
 
-use hal_detect::{Detector, FakeHost, ProcessInfo, Stat, StepKind, session_id};
+use hal_detect::{Detector, FakeHost, ProcessInfo, Stat, StepKind, session_id, session_id_vars};
 use hal_types::{Detection, Policy, RuntimeProvider as P, SourceKind as K};
 
 fn detect(host: FakeHost) -> Detection {
@@ -317,9 +317,23 @@ fn session_id_order_and_ownership() {
         .env("GT_SESSION_ID", "from-gt");
     assert_eq!(session_id(&host, P::Claude, Some("CLAUDE_SESSION_ID")).as_deref(), Some("from-named"));
     let host = host.env("GT_SESSION_ID_ENV", "");
-    assert_eq!(session_id(&host, P::Claude, Some("CLAUDE_SESSION_ID")).as_deref(), Some("from-caps"));
-    let host = host.env("CLAUDE_SESSION_ID", "");
+    // The runtime's own variable beats the design's, which an orchestrator may have
+    // left stale.
     assert_eq!(session_id(&host, P::Claude, Some("CLAUDE_SESSION_ID")).as_deref(), Some("from-registry"));
+    let host = host.env("CLAUDE_CODE_SESSION_ID", "");
+    assert_eq!(session_id(&host, P::Claude, Some("CLAUDE_SESSION_ID")).as_deref(), Some("from-caps"));
+    assert_eq!(
+        session_id_vars(&host.clone().env("GT_SESSION_ID_ENV", "MY_SID"), P::Claude, Some("CLAUDE_SESSION_ID")),
+        [
+            "MY_SID",
+            "CLAUDE_CODE_SESSION_ID",
+            "CLAUDE_CODE_REMOTE_SESSION_ID",
+            "CLAUDE_CODE_BRIDGE_SESSION_ID",
+            "CLAUDE_SESSION_ID",
+            "GT_SESSION_ID"
+        ]
+    );
+    let host = host.env("CLAUDE_SESSION_ID", "");
     // Codex never returns Claude's session variables, whatever GT_SESSION_ID_ENV says.
     let host = host.env("GT_SESSION_ID_ENV", "CLAUDE_CODE_SESSION_ID");
     assert_eq!(session_id(&host, P::Codex, Some("GT_SESSION_ID")).as_deref(), Some("from-gt"));

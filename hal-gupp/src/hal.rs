@@ -1,9 +1,10 @@
 //! The assembled HAL: detection from hal-detect, capabilities from hal-caps, plans from here.
 
 use hal_caps::{Resolved, registry};
-use hal_detect::{Detector, Host, OsHost};
+use hal_detect::{Detector, Host, OsHost, SessionId};
 use hal_types::{
-    AgentRole, Capabilities, Detection, DetectionSource, Policy, RuntimeHal, RuntimeProvider, SourceKind, StartupPlan,
+    AgentRole, Capabilities, Detection, DetectionSource, Diagnostic, Policy, RuntimeHal, RuntimeProvider, SourceKind,
+    StartupPlan,
 };
 
 /// The real [`RuntimeHal`]: a detection, the capabilities with operator overrides
@@ -13,6 +14,7 @@ pub struct Hal<H = OsHost> {
     host: H,
     detection: Detection,
     resolved: Resolved,
+    diagnostics: Vec<Diagnostic>,
 }
 
 impl Hal<OsHost> {
@@ -30,7 +32,13 @@ impl<H: Host> Hal<H> {
         let settings = hal_detect::read_settings(&host, true);
         let defaults = hal_caps::capabilities(detection.provider);
         let resolved = hal_caps::resolve(&defaults, &settings);
-        Self { host, detection, resolved }
+        let mut diagnostics: Vec<Diagnostic> = Vec::new();
+        for d in detection.diagnostics.iter().chain(&resolved.diagnostics) {
+            if !diagnostics.contains(d) {
+                diagnostics.push(d.clone());
+            }
+        }
+        Self { host, detection, resolved, diagnostics }
     }
 
     /// Runs the cascade on `host` (uncached) and builds the HAL.
@@ -50,6 +58,31 @@ impl<H: Host> Hal<H> {
         &self.resolved
     }
 
+    /// Every diagnostic of this HAL, once each, in order: detection's, then the
+    /// settings' and their resolution's. Every command reports exactly these.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The messages of [`Hal::diagnostics`] (the `warnings` of hal's JSON).
+    pub fn warnings(&self) -> Vec<String> {
+        hal_types::messages(&self.diagnostics)
+    }
+
+    /// The variables the session id is read from, in order (`hal_detect::session_id_vars`).
+    pub fn session_id_vars(&self) -> Vec<String> {
+        hal_detect::session_id_vars(&self.host, self.detection.provider, self.design_session_var())
+    }
+
+    /// The session id and the variable it was read from.
+    pub fn session(&self) -> Option<SessionId> {
+        hal_detect::session(&self.host, self.detection.provider, self.design_session_var())
+    }
+
+    fn design_session_var(&self) -> Option<&str> {
+        self.resolved.capabilities.session_id_env.as_deref()
+    }
+
     /// The host.
     pub const fn host(&self) -> &H {
         &self.host
@@ -67,11 +100,12 @@ impl<H: Host> RuntimeHal for Hal<H> {
 
     fn startup_plan(&self, role: AgentRole) -> StartupPlan {
         let runtime = registry::runtime(self.detection.provider);
-        crate::plan::startup_plan(&self.resolved.capabilities, runtime, role, &self.resolved.command)
+        let mut plan = crate::plan::startup_plan(&self.resolved.capabilities, runtime, role, &self.resolved.command);
+        plan.family = self.resolved.capabilities.family;
+        plan
     }
 
     fn session_id(&self) -> Option<String> {
-        let var = self.resolved.capabilities.session_id_env.as_deref();
-        hal_detect::session_id(&self.host, self.detection.provider, var)
+        self.session().map(|s| s.id)
     }
 }

@@ -15,10 +15,10 @@ pub struct DetectionSource {
     pub kind: SourceKind,
     /// The variable name, workspace path or executable name seen; absent for
     /// [`SourceKind::Fallback`].
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub signal: Option<String>,
     /// For a process ancestor: how many levels above us it is (1 = our parent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub depth: Option<u32>,
 }
 
@@ -52,7 +52,7 @@ pub struct Candidate {
     #[serde(flatten)]
     pub source: DetectionSource,
     /// How far the signal can be trusted, where the registry says.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub strength: Option<Strength>,
 }
 

@@ -56,6 +56,45 @@ string_enum! {
     }
 }
 
+impl DiagnosticCode {
+    /// What the code means, in one line (README's table of codes and `hal man` share it).
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::OverrideUnknownRuntime => {
+                "the runtime override names no runtime hal knows; the provider is `unknown`"
+            }
+            Self::OverrideRejected => {
+                "an override (a GUPP strategy, the command name, a config value) was refused; the value before it stands"
+            }
+            Self::OverrideOutOfRange => {
+                "a duration override is not a duration of 1 s to 24 h; the value before it stands"
+            }
+            Self::NudgeNotShorter => "the nudge interval is not shorter than the stall threshold",
+            Self::PolicyInvalid => "the policy variable is not a policy; `spec` is used",
+            Self::ConfigUnusable => {
+                "the config file exists but cannot be used (not a regular file, too large, unreadable, not TOML, unknown keys)"
+            }
+            Self::ConfigMissing => "the config file the operator named does not exist; built-in defaults are used",
+            Self::StampUnknown => "the orchestrator stamp names a preset hal does not know; the cascade went on",
+            Self::RoleUnknown => "the orchestrator's role stamp cannot be mapped to a role",
+            Self::AncestryTruncated => "the process ancestry was deeper than the walk goes",
+            Self::ProbeFailed => {
+                "a host probe failed (a vanished process, a denied read); the cascade went on without it"
+            }
+            Self::WorkspaceSpecialFile => "a runtime's workspace file is a FIFO, socket, device or directory; ignored",
+            Self::RuntimeUnknown => "the runtime is `unknown` and `--require-known` was given",
+            Self::HookPayload => "a hook payload field was ignored or disagrees with the environment",
+            Self::LintUnparseable => "a file could not be parsed by the boundary lint; the rest was linted",
+            Self::PathMissing => "a path given to the boundary lint does not exist (a usage error)",
+            Self::PathUnreadable => "a path given to or found by the boundary lint could not be read",
+            Self::FileTooLarge => "a file larger than the boundary lint reads (4 MiB); not linted",
+            Self::UnsupportedFile => "a file named to the boundary lint is of no kind it knows",
+            Self::LintUnavailable => "this hal was built without the boundary lint (the hook binary)",
+        }
+    }
+}
+
 /// One diagnostic: a stable [`DiagnosticCode`], what it is about, and a message for humans.
 ///
 /// The message never contains a variable's raw value unescaped; the value a diagnostic

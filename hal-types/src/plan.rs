@@ -30,7 +30,7 @@ pub struct StartupPlan {
     #[serde(default)]
     pub hook_fragment: Option<HookFragment>,
     /// The hook file the fragment belongs in, relative to the agent's workspace.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub hook_file: Option<String>,
     /// A nudge the launcher sends after start (startup fallback).
     #[serde(default)]

@@ -12,30 +12,143 @@ pub(crate) fn sections() -> Vec<(&'static str, String)> {
         ("full-matrix", hal_caps::full_matrix_markdown()),
         ("lint-rules", lint_rules()),
         ("lint-indicators", lint_indicators()),
+        ("diagnostic-codes", diagnostic_codes()),
+        ("cli-examples", cli_examples()),
     ]
+}
+
+/// README's table of diagnostic codes, from `DiagnosticCode::ALL` and `description()`.
+fn diagnostic_codes() -> String {
+    let mut out = String::from("| code | meaning |\n|---|---|\n");
+    for code in hal_types::DiagnosticCode::ALL {
+        let _ = writeln!(out, "| `{}` | {} |", code.as_str(), code.description());
+    }
+    out
+}
+
+/// One example of "The `hal` command": the environment it shows, the arguments, a
+/// comment, and how many lines of output to show (`0`: all).
+struct Example {
+    env: &'static [(&'static str, &'static str)],
+    args: &'static str,
+    note: &'static str,
+    lines: usize,
+}
+
+const EXAMPLES: &[Example] = &[
+    Example { env: &[("CODEX_THREAD_ID", "t-1")], args: "detect", note: "", lines: 0 },
+    Example { env: &[("CODEX_THREAD_ID", "t-1")], args: "detect --json", note: "", lines: 0 },
+    Example {
+        env: &[("GT_STALL_THRESHOLD", "4m")],
+        args: "caps --provider claude --json",
+        note: "one row, with the origin of each value",
+        lines: 0,
+    },
+    Example {
+        env: &[],
+        args: "caps --provider codex",
+        note: "both notions of hooks; a note where they differ",
+        lines: 0,
+    },
+    Example { env: &[], args: "startup --role polecat --provider claude --json", note: "", lines: 0 },
+    Example { env: &[], args: "startup --role crew --provider codex", note: "", lines: 0 },
+    Example { env: &[], args: "gupp --provider gemini", note: "", lines: 0 },
+    Example {
+        env: &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "s-42")],
+        args: "session-id",
+        note: "prints the id, or nothing with exit 1",
+        lines: 0,
+    },
+    Example {
+        env: &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "s-42")],
+        args: "session-id --json",
+        note: "and which variable held it",
+        lines: 0,
+    },
+    Example {
+        env: &[("CODEX_THREAD_ID", "t"), ("GT_NUDGE_INTERVAL", "9h")],
+        args: "explain",
+        note: "the cascade step by step, then every override (for bug reports)",
+        lines: 0,
+    },
+    Example { env: &[("CODEX_THREAD_ID", "t")], args: "env", note: "for eval \"$(hal env)\"", lines: 0 },
+    Example { env: &[("GT_RUNTIME", "bogus")], args: "gupp", note: "warnings go to stderr, once", lines: 0 },
+    Example {
+        env: &[],
+        args: "providers",
+        note: "every runtime: strongest signal, both notions of hooks, sources",
+        lines: 4,
+    },
+    Example {
+        env: &[],
+        args: "events --provider cursor",
+        note: "the 28 canonical lifecycle events → native hook names",
+        lines: 4,
+    },
+];
+
+/// README's examples of the `hal` command, each run with exactly the environment it
+/// shows (and no process ancestry): stdout, then stderr's warnings.
+fn cli_examples() -> String {
+    use clap::Parser as _;
+
+    let mut out = String::from("```console\n");
+    for ex in EXAMPLES {
+        let mut host = hal_detect::FakeHost::new();
+        let mut shown = String::new();
+        for (k, v) in ex.env {
+            host = host.env(k, *v);
+            let _ = write!(shown, "{k}={v} ");
+        }
+        let _ = write!(shown, "hal {}", ex.args);
+        if ex.note.is_empty() {
+            let _ = writeln!(out, "$ {shown}");
+        } else {
+            let _ = writeln!(out, "$ {shown:<52} # {}", ex.note);
+        }
+        let argv = std::iter::once(hal_cli::BIN_NAME).chain(ex.args.split(' '));
+        let cli = hal_cli::Cli::try_parse_from(argv).expect("README examples parse");
+        hal_cli::check_applicable(&cli).expect("README examples are well-formed");
+        let o = hal_cli::run::run(&cli, host);
+        let mut lines: Vec<String> = o.stdout.lines().map(str::to_owned).collect();
+        if ex.lines > 0 && lines.len() > ex.lines {
+            lines.truncate(ex.lines);
+            lines.push("...".to_owned());
+        }
+        if !cli.global.json {
+            lines.extend(o.warnings.iter().map(|w| format!("warning: {w}")));
+        }
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+    }
+    out.push_str("```\n");
+    out
 }
 
 fn runtimes_table() -> String {
     let mut out = String::from(
-        "| id | family | name | strongest signal | executables | hooks inject | session var | vendor-verified |\n|---|---|---|---|---|---|---|---|\n",
+        "| provider | family | name | strongest signal | executables | session hooks | native inject | session vars | vendor-verified |\n|---|---|---|---|---|---|---|---|---|\n",
     );
-    for r in hal_caps::REGISTRY {
-        let inject = r.hook_system().map_or("no hooks", |h| h.inject.as_str());
-        let exes = if r.executables.is_empty() {
+    let code_list = |items: &[&str]| {
+        if items.is_empty() {
             "-".to_owned()
         } else {
-            r.executables.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
-        };
+            items.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
+        }
+    };
+    for r in hal_caps::REGISTRY {
         let _ = writeln!(
             out,
-            "| `{}` | `{}` | {} | {} | {} | {} | {} | {} |",
+            "| `{}` | `{}` | {} | {} | {} | {} | {} | {} | {} |",
             r.provider,
             r.family(),
             r.name,
             r.strongest_signal().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
-            exes,
-            inject,
-            r.own_session_vars().first().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
+            code_list(r.executables),
+            hal_caps::row(r).session_hooks,
+            hal_caps::native_hooks(r.provider).inject,
+            code_list(r.own_session_vars()),
             if r.vendor_verified() { "yes" } else { "no" },
         );
     }
