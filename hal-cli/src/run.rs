@@ -9,7 +9,7 @@ use hal_caps::{OriginKind, registry};
 use hal_detect::{Detector, Host, Outcome};
 use hal_gupp::Hal;
 use hal_gupp::shell::quote;
-use hal_types::{Detection, RuntimeHal, RuntimeProvider};
+use hal_types::{AgentRole, Detection, Diagnostic, DiagnosticCode, RuntimeHal, RuntimeProvider, StartupPlan};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -119,12 +119,8 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             out.warnings = warnings;
             require_known(g, hal.detect_provider(), &mut out);
         }
-        Command::Startup { role, provider } => {
-            let hal = hal(host, g, provider.provider);
-            let plan = hal.startup_plan(*role);
-            out.stdout = if g.json { versioned(&plan) } else { startup_text(&plan) };
-            out.warnings.clone_from(&hal.resolved().warnings);
-            require_known(g, hal.detect_provider(), &mut out);
+        Command::Startup { role, all_roles, agent_id, provider } => {
+            out = startup(&hal(host, g, provider.provider), g, *role, *all_roles, agent_id.as_deref());
         }
         Command::Gupp { provider } => {
             let hal = hal(host, g, provider.provider);
@@ -190,6 +186,73 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             out.stdout = String::from_utf8_lossy(&buf).into_owned();
         }
     }
+    out
+}
+
+/// `hal startup`: one role's plan (`--role`, else the role `GT_ROLE` names), or all
+/// eight (`--all-roles`). No role, or a `GT_ROLE` hal cannot map, is a usage error.
+fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool, agent_id: Option<&str>) -> Output {
+    let mut out = Output::default();
+    let quote = |s: &str| hal_caps::text::quote_value(std::ffi::OsStr::new(s));
+    let roles = || AgentRole::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", ");
+    let mut warnings = hal.detection().warnings();
+    warnings.extend(hal.resolved().warnings.iter().cloned());
+    let mut diagnostics = hal.detection().diagnostics.clone();
+    let (role, from_stamp) = match (role, all, hal.stamped_role()) {
+        (Some(r), ..) => (r, false),
+        (None, true, _) => (AgentRole::Mayor, false),
+        (None, false, Some(Ok(r))) => (r, true),
+        (None, false, stamp) => {
+            let message = match stamp {
+                Some(Err(s)) => {
+                    let m = format!("GT_ROLE = {} names no role; give --role, one of: {}", quote(s), roles());
+                    diagnostics.push(Diagnostic::new(DiagnosticCode::RoleUnknown, Some("GT_ROLE"), m.clone()));
+                    m
+                }
+                _ => format!("no role: give --role (or run under Gastown's GT_ROLE), one of: {}", roles()),
+            };
+            warnings.push(message.clone());
+            if g.json {
+                out.stdout = versioned(json!({ "error": message, "warnings": warnings, "diagnostics": diagnostics }));
+            }
+            out.warnings = vec![message];
+            out.code = 2;
+            return out;
+        }
+    };
+    let c = hal.capabilities();
+    if all {
+        let plans: Vec<StartupPlan> = AgentRole::ALL.iter().map(|r| hal.startup_plan_for(*r, agent_id)).collect();
+        out.stdout = if g.json {
+            versioned(json!({
+                "provider": c.provider, "family": c.family, "plans": plans,
+                "warnings": warnings, "diagnostics": diagnostics,
+            }))
+        } else {
+            plans.iter().map(startup_text).collect::<Vec<_>>().join("\n")
+        };
+    } else {
+        let plan = hal.startup_plan_for(role, agent_id);
+        out.stdout = if g.json {
+            let mut v = serde_json::to_value(&plan).unwrap_or(Value::Null);
+            if from_stamp {
+                v["role_source"] = json!("GT_ROLE");
+            }
+            versioned(v)
+        } else {
+            let text = startup_text(&plan);
+            match hal.role_stamp().filter(|_| from_stamp) {
+                Some(stamp) => text.replacen(
+                    &format!("role: {role}\n"),
+                    &format!("role: {role} (from GT_ROLE = {})\n", quote(stamp)),
+                    1,
+                ),
+                None => text,
+            }
+        };
+    }
+    out.warnings = warnings;
+    require_known(g, hal.detect_provider(), &mut out);
     out
 }
 
@@ -321,19 +384,33 @@ fn caps_text<H: Host>(hal: &Hal<H>) -> String {
     s
 }
 
-fn startup_text(p: &hal_types::StartupPlan) -> String {
-    let mut s = format!("provider: {}\nrole: {}\nstrategy: {}\ncommands:\n", p.provider, p.role, p.strategy);
+fn startup_text(p: &StartupPlan) -> String {
+    let mut s = format!("provider: {}\nrole: {}\nstrategy: {}\ncommands:", p.provider, p.role, p.strategy);
+    if p.commands.is_empty() {
+        s.push_str(" none (the agent starts generic)");
+    }
+    s.push('\n');
     for c in &p.commands {
         let _ = writeln!(s, "  {}", escape_control(c));
     }
-    if let (Some(f), Some(file)) = (&p.hook_fragment, &p.hook_file) {
-        let _ = writeln!(s, "hook fragment for {file}:\n  {}", serde_json::to_string(f).unwrap_or_default());
+    if let Some(file) = &p.hook_file {
+        let kind = p.hook_kind.map(|k| format!(" ({k})")).unwrap_or_default();
+        let _ = writeln!(s, "hook file: {file}{kind}");
+    }
+    if let Some(f) = &p.hook_fragment {
+        let _ = writeln!(s, "hook fragment to merge:\n  {}", serde_json::to_string(f).unwrap_or_default());
     }
     if let Some(n) = &p.startup_nudge {
         let _ = writeln!(s, "startup nudge after {} ms: {}", n.delay_ms, escape_control(&n.text));
     }
     if let Some(poll) = &p.poll {
-        let _ = writeln!(s, "poll every {} s: {}", poll.interval_secs, escape_control(&poll.command));
+        let _ = writeln!(
+            s,
+            "poll {} every {} s (`{}` reads the same)",
+            escape_control(&poll.path),
+            poll.interval_secs,
+            escape_control(&poll.command)
+        );
     }
     s
 }
