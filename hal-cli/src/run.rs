@@ -194,6 +194,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
 fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool, agent_id: Option<&str>) -> Output {
     let mut out = Output::default();
     let quote = |s: &str| hal_caps::text::quote_value(std::ffi::OsStr::new(s));
+    let var = hal_detect::vars::GT_ROLE;
     let roles = || AgentRole::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", ");
     let mut warnings = hal.detection().warnings();
     warnings.extend(hal.resolved().warnings.iter().cloned());
@@ -205,11 +206,11 @@ fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool
         (None, false, stamp) => {
             let message = match stamp {
                 Some(Err(s)) => {
-                    let m = format!("GT_ROLE = {} names no role; give --role, one of: {}", quote(s), roles());
-                    diagnostics.push(Diagnostic::new(DiagnosticCode::RoleUnknown, Some("GT_ROLE"), m.clone()));
+                    let m = format!("{var} = {} names no role; give --role, one of: {}", quote(s), roles());
+                    diagnostics.push(Diagnostic::new(DiagnosticCode::RoleUnknown, Some(var), m.clone()));
                     m
                 }
-                _ => format!("no role: give --role (or run under Gastown's GT_ROLE), one of: {}", roles()),
+                _ => format!("no role: give --role (or run under Gastown's {var}), one of: {}", roles()),
             };
             warnings.push(message.clone());
             if g.json {
@@ -236,7 +237,7 @@ fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool
         out.stdout = if g.json {
             let mut v = serde_json::to_value(&plan).unwrap_or(Value::Null);
             if from_stamp {
-                v["role_source"] = json!("GT_ROLE");
+                v["role_source"] = json!(var);
             }
             versioned(v)
         } else {
@@ -244,7 +245,7 @@ fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool
             match hal.role_stamp().filter(|_| from_stamp) {
                 Some(stamp) => text.replacen(
                     &format!("role: {role}\n"),
-                    &format!("role: {role} (from GT_ROLE = {})\n", quote(stamp)),
+                    &format!("role: {role} (from {var} = {})\n", quote(stamp)),
                     1,
                 ),
                 None => text,
