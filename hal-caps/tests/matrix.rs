@@ -247,3 +247,37 @@ fn flags_accept_truthy_spellings_and_exact_markers_stay_exact() {
     }
     assert!(!ValueRule::Exact("1").matches(Some("true")), "GEMINI_CLI=1 stays exact");
 }
+
+/// Gastown's liveness names and the startup nudge of its fallback matrix, per preset
+/// (runtime-facts.md §5, steveyegge/gastown:internal/config/agents.go; kiro and grok:
+/// gastownhall/gastown@d74edb69).
+#[test]
+fn gastown_presets_liveness_names_and_nudge() {
+    use RuntimeProvider as P;
+    let table: &[(P, &[&str], Option<u64>)] = &[
+        (P::Claude, &["node", "claude"], None),
+        (P::Gemini, &["gemini"], None),
+        (P::Codex, &["codex"], Some(2000)),
+        (P::Cursor, &["cursor-agent", "agent"], None),
+        (P::Auggie, &["auggie"], Some(2000)),
+        (P::Amp, &["amp"], Some(2000)),
+        (P::Opencode, &["opencode", "node", "bun"], None),
+        (P::Copilot, &["copilot"], None),
+        (P::Pi, &["pi", "node", "bun"], None),
+        (P::Omp, &["omp", "node", "bun"], None),
+        (P::Vibe, &["vibe"], Some(2000)),
+        (P::GroqCompound, &["node", "claude"], None),
+        (P::Kiro, &["kiro-cli"], Some(2000)),
+        (P::Grok, &["grok"], None),
+    ];
+    for (p, names, nudge) in table {
+        let g = hal_caps::runtime(*p).gastown.unwrap_or_else(|| panic!("{p} has Gastown's preset"));
+        assert_eq!(g.process_names, *names, "{p}");
+        assert_eq!(g.startup_nudge_ms(), *nudge, "{p}: Gastown's own startup fallback matrix");
+        assert!(g.prompt_arg, "{p}: every preset takes the prompt as an argument");
+        assert!(g.source.is_orchestrator(), "{p}: Gastown's facts are Gastown's");
+        if let Some(a) = g.adapter {
+            assert!(a.schema.is_none() || !a.events.is_empty(), "{p}: a rendered adapter names its events");
+        }
+    }
+}
