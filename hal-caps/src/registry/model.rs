@@ -360,13 +360,20 @@ impl GastownPreset {
     /// A preset with a hook adapter.
     #[must_use]
     pub const fn hooked(name: &'static str, adapter: Adapter, process_names: &'static [&'static str]) -> Self {
-        Self { name, adapter: Some(adapter), prompt_arg: true, ready_delay_ms: None, process_names, source: GASTOWN }
+        Self {
+            name,
+            adapter: Some(adapter),
+            prompt_arg: true,
+            ready_delay_ms: None,
+            process_names,
+            source: GASTOWN_PRESETS,
+        }
     }
 
     /// A preset without a hook adapter.
     #[must_use]
     pub const fn unhooked(name: &'static str, process_names: &'static [&'static str]) -> Self {
-        Self { name, adapter: None, prompt_arg: true, ready_delay_ms: None, process_names, source: GASTOWN }
+        Self { name, adapter: None, prompt_arg: true, ready_delay_ms: None, process_names, source: GASTOWN_PRESETS }
     }
 
     /// The same, with `ReadyDelayMs`.
@@ -405,6 +412,10 @@ impl GastownPreset {
 
 /// Gastown's preset table.
 pub const GASTOWN: Source = Source::secondary("steveyegge/gastown:internal/config/agents.go");
+
+/// The version of Gastown's preset table the [`GastownPreset`] facts were read from
+/// (14 presets, with kiro and grok; `ReadyDelayMs`, `ProcessNames`, hook adapters).
+pub const GASTOWN_PRESETS: Source = Source::secondary("gastownhall/gastown:internal/config/agents.go@d74edb69");
 
 /// Where a fact comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,9 +19,6 @@ const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harnes
 /// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
 const GASTOWN_AGENTS: Source = super::model::GASTOWN;
 
-/// Newer Gastown (kiro, grok presets; `ReadyDelayMs` of every preset).
-const GASTOWNHALL: Source = Source::secondary("gastownhall/gastown:internal/config/agents.go");
-
 /// Gastown's Claude settings adapter (`internal/hooks/templates/claude/settings-*.json`),
 /// for claude and groq-compound: the three events that carry startup context.
 const CLAUDE_ADAPTER: Adapter = Adapter::config(
@@ -384,8 +381,7 @@ pub static REGISTRY: &[Runtime] = &[
                 ),
                 &["grok"],
             )
-            .ready_after(5000)
-            .cited(GASTOWNHALL),
+            .ready_after(5000),
         ),
         ..Runtime::new(P::Grok, "Grok Build")
     },
@@ -503,7 +499,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://kiro.dev/docs/cli/hooks"),
             Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
         ],
-        gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000).cited(GASTOWNHALL)),
+        gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000)),
         ..Runtime::new(P::Kiro, "Kiro CLI")
     },
     Runtime {
