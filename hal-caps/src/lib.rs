@@ -15,7 +15,8 @@ pub mod text;
 pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
 pub use native::{NativeHooks, hooks_disagreement, native_hooks};
 pub use overrides::{
-    DEFAULT_COMMAND, Origin, OriginKind, RawSettings, RawVar, Resolved, gupp_possible, parse_duration, resolve,
+    DEFAULT_COMMAND, Origin, OriginKind, RawSettings, RawVar, Resolved, gupp_possible, parse_duration,
+    receives_text_at_start, resolve,
 };
 pub use registry::{REGISTRY, Runtime, family, lookup, runtime};
 
@@ -45,31 +46,44 @@ pub fn row(r: &Runtime) -> Capabilities {
     caps
 }
 
-/// The documented derivation of a capability row from registry facts:
+/// The documented derivation of a capability row from registry facts. Where Gastown
+/// has a preset for the runtime, its integration decides (so the row and the startup
+/// plan agree, and no runtime is primed twice):
+///
+/// - Gastown installs an adapter that primes at session start → session hooks `yes`,
+///   startup and GUPP `hook_injection`, startup injection by SessionStart hook;
+/// - otherwise → `startup_fallback` (`gt prime` at start, the startup nudge after
+///   2000 ms), session hooks `partial` when the runtime has hooks of its own (hooks
+///   Gastown's integration does not use), else `no`.
+///
+/// Without a preset, the runtime's native facts decide:
 ///
 /// - a session-start hook whose output reaches the model, on a fact that is not
-///   unconfirmed → session hooks `yes`, startup and GUPP `hook_injection`, startup
-///   injection by SessionStart hook;
-/// - otherwise, a launch command that takes an initial prompt → `startup_fallback`
-///   (`gt prime` delivered at start), session hooks `partial` when the runtime has
-///   hooks that cannot inject, else `no`;
-/// - otherwise the `unknown` row's strategies (`polling`), hooks `partial` or `no`;
-/// - always: the `unknown` row's stall threshold and nudge interval, nudges through
-///   the filesystem, the runtime's first session variable and its context-fork fact.
+///   unconfirmed → as an adapter above;
+/// - otherwise, a launch command that takes an initial prompt → `startup_fallback`,
+///   session hooks `partial` when the runtime has hooks that cannot inject, else `no`;
+/// - otherwise the `unknown` row's strategies (`polling`), hooks `partial` or `no`.
+///
+/// Always: the `unknown` row's stall threshold and nudge interval, nudges through the
+/// filesystem, the runtime's first session variable and its context-fork fact.
 #[must_use]
 pub fn derive(r: &Runtime) -> Capabilities {
     let u = &UNKNOWN_CAPS;
     let session = r.own_session_vars().first().copied();
     let hooks = r.hook_system();
-    let (strategy, gupp, injection) = match (hooks.is_some_and(|h| h.injects()), r.takes_prompt) {
+    let (injects, prompt) = match r.gastown {
+        Some(g) => (g.primes_by_hook(), true),
+        None => (hooks.is_some_and(|h| h.injects()), r.takes_prompt),
+    };
+    let (strategy, gupp, injection) = match (injects, prompt) {
         (true, _) => (StartupStrategy::HookInjection, GuppStrategy::HookInjection, StartupInjection::SessionStartHook),
         (_, true) => (StartupStrategy::StartupFallback, GuppStrategy::StartupFallback, StartupInjection::PrimeFallback),
         _ => (u.startup_strategy, u.gupp_strategy, u.startup_injection),
     };
-    let hooks = match hooks {
-        Some(h) if h.injects() => Support::Yes,
-        Some(_) => Support::Partial,
-        None => Support::No,
+    let hooks = match (injects, hooks) {
+        (true, _) => Support::Yes,
+        (false, Some(_)) => Support::Partial,
+        (false, None) => Support::No,
     };
     Capabilities::new(r.provider, session, strategy, gupp, u.stall_threshold, u.nudge_interval)
         .with_session_hooks(hooks)

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Serialize;
 use toml::Value;
 
-use hal_types::{Capabilities, Diagnostic, DiagnosticCode, GuppStrategy, RuntimeProvider};
+use hal_types::{Capabilities, Diagnostic, DiagnosticCode, GuppStrategy, RuntimeProvider, StartupInjection};
 
 use crate::config::{Config, ConfigSource};
 use crate::text::shown_value;
@@ -137,25 +137,43 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     Ok(d)
 }
 
-/// Whether `strategy` can work on a runtime with these capabilities; `Err` says why not.
+/// Whether the runtime can receive text at start: a launch command that takes a prompt
+/// argument, a command palette, or a session-start hook whose output reaches the model
+/// (its own, or Gastown's adapter). Registry facts and the capability row.
+#[must_use]
+pub fn receives_text_at_start(caps: &Capabilities) -> bool {
+    let r = crate::registry::runtime(caps.provider);
+    r.takes_prompt
+        || caps.startup_injection == StartupInjection::CommandPalette
+        || caps.session_hooks.is_full()
+        || r.hook_system().is_some_and(|h| h.injects())
+        || r.gastown.is_some_and(|g| g.primes_by_hook())
+}
+
+/// The GUPP impossibility rule, the one statement of it: whether `strategy` can work
+/// on a runtime with these capabilities; `Err` names the missing capability.
+///
+/// | strategy | possible exactly when |
+/// |---|---|
+/// | `hook_injection` | session hooks `yes` |
+/// | `prompt_preamble` | the runtime can receive text at start ([`receives_text_at_start`]) |
+/// | `startup_fallback` | the runtime is known (not `unknown`) |
+/// | `polling` | always |
 pub fn gupp_possible(caps: &Capabilities, strategy: GuppStrategy) -> Result<(), String> {
-    let ok = match strategy {
-        GuppStrategy::HookInjection => caps.session_hooks.is_full(),
-        GuppStrategy::PromptPreamble => caps.startup_injection.delivers_text(),
-        GuppStrategy::StartupFallback => caps.provider != RuntimeProvider::Unknown,
-        _ => true,
-    };
-    if ok {
-        return Ok(());
+    let p = caps.provider;
+    match strategy {
+        GuppStrategy::HookInjection if !caps.session_hooks.is_full() => Err(format!(
+            "{p} lacks session_hooks: yes (it has {}): no session hook that injects is wired",
+            caps.session_hooks
+        )),
+        GuppStrategy::PromptPreamble if !receives_text_at_start(caps) => Err(format!(
+            "{p} lacks a way to receive text at start (no launch prompt argument, command palette or injecting hook)"
+        )),
+        GuppStrategy::StartupFallback if p == RuntimeProvider::Unknown => {
+            Err(format!("{strategy} needs a known runtime (the runtime is {p})"))
+        }
+        _ => Ok(()),
     }
-    Err(match strategy {
-        GuppStrategy::HookInjection => format!("{} has no session hooks that can inject", caps.provider),
-        GuppStrategy::PromptPreamble => format!(
-            "{} has no startup path that delivers text (startup injection is {})",
-            caps.provider, caps.startup_injection
-        ),
-        _ => format!("{strategy} needs a known runtime"),
-    })
 }
 
 fn fmt_secs(d: Duration) -> String {

@@ -169,10 +169,11 @@ const DESIGN_DEPARTURES: &[(RuntimeProvider, &str, &str)] = &[
     (RuntimeProvider::Claude, "stall_threshold", "the design's own per-provider default (120 s), not Gastown's"),
     (RuntimeProvider::Claude, "nudge_interval", "the design's own per-provider default (30 s)"),
     (RuntimeProvider::Codex, "session_id_env", "the design's cell is GT_SESSION_ID; Codex exports CODEX_THREAD_ID"),
-    (RuntimeProvider::Codex, "session_hooks", "the design's row predates Codex's hooks: no hook to rely on"),
-    (RuntimeProvider::Codex, "startup_injection", "the design's cell: gt prime fallback"),
-    (RuntimeProvider::Codex, "startup_strategy", "the design's cell: startup_fallback"),
-    (RuntimeProvider::Codex, "gupp_strategy", "the design's cell: startup_fallback"),
+    (
+        RuntimeProvider::Codex,
+        "session_hooks",
+        "the design's cell is no; Codex has hooks, which Gastown's preset does not install (partial when derived)",
+    ),
     (RuntimeProvider::Codex, "stall_threshold", "the design's own per-provider default (180 s)"),
     (RuntimeProvider::Codex, "nudge_interval", "the design's own per-provider default (60 s)"),
     (
@@ -180,15 +181,25 @@ const DESIGN_DEPARTURES: &[(RuntimeProvider, &str, &str)] = &[
         "session_id_env",
         "the design's cell is GT_SESSION_ID; Gemini CLI's hooks get GEMINI_SESSION_ID",
     ),
-    (RuntimeProvider::Gemini, "session_hooks", "the design's row predates Gemini CLI's hooks: no hook to rely on"),
-    (RuntimeProvider::Gemini, "startup_injection", "the design's cell: gt prime fallback"),
-    (RuntimeProvider::Gemini, "startup_strategy", "the design's cell: startup_fallback"),
+    (
+        RuntimeProvider::Gemini,
+        "session_hooks",
+        "the design's cell is no; Gastown's .gemini/settings.json adapter is recorded as a native fact, not the plan",
+    ),
+    (RuntimeProvider::Gemini, "startup_injection", "the design's cell: gt prime fallback (not Gastown's adapter)"),
+    (RuntimeProvider::Gemini, "startup_strategy", "the design's cell: startup_fallback (not Gastown's adapter)"),
     (RuntimeProvider::Gemini, "gupp_strategy", "the design's cell: polling"),
     (
         RuntimeProvider::Cursor,
         "session_id_env",
         "the design's cell is none; Cursor's id is CURSOR_CONVERSATION_ID (secondary)",
     ),
+    (
+        RuntimeProvider::Cursor,
+        "session_hooks",
+        "the design's cell is partial; Gastown's .cursor/hooks.json adapter is recorded as a native fact, not the plan",
+    ),
+    (RuntimeProvider::Cursor, "startup_strategy", "the design's cell: startup_fallback (not Gastown's adapter)"),
     (RuntimeProvider::Cursor, "startup_injection", "the design's cell: command palette"),
     (RuntimeProvider::Cursor, "gupp_strategy", "the design's cell: prompt_preamble through the command palette"),
     (RuntimeProvider::Cursor, "stall_threshold", "the design's own per-provider default (120 s)"),
@@ -235,4 +246,38 @@ fn flags_accept_truthy_spellings_and_exact_markers_stay_exact() {
         assert!(!ValueRule::Flag.matches(Some(v)), "{v:?}");
     }
     assert!(!ValueRule::Exact("1").matches(Some("true")), "GEMINI_CLI=1 stays exact");
+}
+
+/// Gastown's liveness names and the startup nudge of its fallback matrix, per preset
+/// (runtime-facts.md §5, steveyegge/gastown:internal/config/agents.go; kiro and grok:
+/// gastownhall/gastown@d74edb69).
+#[test]
+fn gastown_presets_liveness_names_and_nudge() {
+    use RuntimeProvider as P;
+    let table: &[(P, &[&str], Option<u64>)] = &[
+        (P::Claude, &["node", "claude"], None),
+        (P::Gemini, &["gemini"], None),
+        (P::Codex, &["codex"], Some(2000)),
+        (P::Cursor, &["cursor-agent", "agent"], None),
+        (P::Auggie, &["auggie"], Some(2000)),
+        (P::Amp, &["amp"], Some(2000)),
+        (P::Opencode, &["opencode", "node", "bun"], None),
+        (P::Copilot, &["copilot"], None),
+        (P::Pi, &["pi", "node", "bun"], None),
+        (P::Omp, &["omp", "node", "bun"], None),
+        (P::Vibe, &["vibe"], Some(2000)),
+        (P::GroqCompound, &["node", "claude"], None),
+        (P::Kiro, &["kiro-cli"], Some(2000)),
+        (P::Grok, &["grok"], None),
+    ];
+    for (p, names, nudge) in table {
+        let g = hal_caps::runtime(*p).gastown.unwrap_or_else(|| panic!("{p} has Gastown's preset"));
+        assert_eq!(g.process_names, *names, "{p}");
+        assert_eq!(g.startup_nudge_ms(), *nudge, "{p}: Gastown's own startup fallback matrix");
+        assert!(g.prompt_arg, "{p}: every preset takes the prompt as an argument");
+        assert!(g.source.is_orchestrator(), "{p}: Gastown's facts are Gastown's");
+        if let Some(a) = g.adapter {
+            assert!(a.schema.is_none() || !a.events.is_empty(), "{p}: a rendered adapter names its events");
+        }
+    }
 }

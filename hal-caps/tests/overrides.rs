@@ -1,6 +1,7 @@
 //! Operator overrides and the config file.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::os::unix::ffi::OsStringExt as _;
 use std::time::Duration;
 
@@ -72,7 +73,9 @@ fn gupp_override_within_structural_limits() {
         (P::Codex, "polling", GuppStrategy::Polling, false),
         (P::Codex, "prompt_preamble", GuppStrategy::PromptPreamble, false),
         (P::Claude, "polling", GuppStrategy::Polling, false),
-        (P::Claude, "prompt_preamble", GuppStrategy::HookInjection, true),
+        // SessionStart output is injected text, and claude takes a launch prompt.
+        (P::Claude, "prompt_preamble", GuppStrategy::PromptPreamble, false),
+        (P::Roo, "prompt_preamble", GuppStrategy::Polling, true),
         (P::Cursor, "hook_injection", GuppStrategy::PromptPreamble, true),
         (P::Gemini, " STARTUP_FALLBACK ", GuppStrategy::StartupFallback, false),
         (P::Unknown, "startup_fallback", GuppStrategy::Polling, true),
@@ -88,6 +91,62 @@ fn gupp_override_within_structural_limits() {
         assert_eq!(was_rejected, rejected, "{provider} {value}: {:?}", r.overrides);
         assert_eq!(!r.warnings().is_empty(), rejected, "{provider} {value}: {:?}", r.warnings());
     }
+}
+
+/// The GUPP impossibility rule restated from the registry's facts, independently of
+/// `gupp_possible`: `None` when possible, else the capability a rejection must name.
+fn missing(r: &hal_caps::Runtime, strategy: GuppStrategy) -> Option<&'static str> {
+    let row = hal_caps::row(r);
+    let own_hook_injects = r.hook_system().is_some_and(|h| h.injects());
+    let adapter_primes = r.gastown.and_then(|g| g.adapter).is_some_and(|a| a.primes);
+    let text_at_start = r.takes_prompt
+        || row.startup_injection == hal_types::StartupInjection::CommandPalette
+        || row.session_hooks == hal_types::Support::Yes
+        || own_hook_injects
+        || adapter_primes;
+    match strategy {
+        GuppStrategy::HookInjection if row.session_hooks != hal_types::Support::Yes => Some("session_hooks: yes"),
+        GuppStrategy::PromptPreamble if !text_at_start => Some("receive text at start"),
+        GuppStrategy::StartupFallback if r.provider == P::Unknown => Some("known runtime"),
+        _ => None,
+    }
+}
+
+#[test]
+fn every_runtime_and_every_gupp_strategy_per_the_rule() {
+    let mut rejected = std::collections::BTreeMap::<GuppStrategy, Vec<&str>>::new();
+    for r in hal_caps::REGISTRY {
+        for strategy in GuppStrategy::ALL {
+            let direct = hal_caps::gupp_possible(&hal_caps::row(r), *strategy);
+            let mut s = settings();
+            s.gupp_strategy = var("GT_GUPP_STRATEGY", strategy.as_str());
+            let res = resolve(&hal_caps::row(r), &s);
+            let refused = res.overrides.iter().find(|o| o.origin == OriginKind::Rejected);
+            match missing(r, *strategy) {
+                None => {
+                    assert_eq!(direct, Ok(()), "{} {strategy}", r.provider);
+                    assert_eq!(res.capabilities.gupp_strategy, *strategy, "{} {strategy}", r.provider);
+                    assert!(refused.is_none(), "{} {strategy}", r.provider);
+                }
+                Some(capability) => {
+                    let reason = direct.expect_err("rejected");
+                    assert!(reason.contains(capability), "{} {strategy}: {reason}", r.provider);
+                    assert_eq!(refused.and_then(|o| o.reason.clone()), Some(reason), "{} {strategy}", r.provider);
+                    assert_eq!(res.capabilities.gupp_strategy, hal_caps::row(r).gupp_strategy);
+                    rejected.entry(*strategy).or_default().push(r.provider.as_str());
+                }
+            }
+        }
+    }
+    // The rule in numbers, reviewed: polling is never refused, startup_fallback only
+    // on unknown, prompt_preamble only where nothing delivers text at start.
+    assert!(!rejected.contains_key(&GuppStrategy::Polling));
+    assert_eq!(rejected[&GuppStrategy::StartupFallback], ["unknown"]);
+    let listing = rejected.iter().fold(String::new(), |mut out, (s, ps)| {
+        let _ = writeln!(out, "{s} rejected on {}: {}", ps.len(), ps.join(", "));
+        out
+    });
+    insta::assert_snapshot!("gupp_rejections", listing);
 }
 
 fn with_config(text: &str) -> RawSettings {

@@ -81,9 +81,15 @@ pub enum Command {
     },
     /// The startup plan for an agent of a role.
     Startup {
-        /// The Gastown role.
-        #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true)]
-        role: AgentRole,
+        /// The Gastown role (default: the role GT_ROLE names).
+        #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true, conflicts_with = "all_roles")]
+        role: Option<AgentRole>,
+        /// The plans of all eight roles at once.
+        #[arg(long)]
+        all_roles: bool,
+        /// The agent id in a polling plan's path (default: GT_ROLE's last segment).
+        #[arg(long, value_name = "ID")]
+        agent_id: Option<String>,
         #[command(flatten)]
         provider: ProviderArg,
     },

@@ -97,7 +97,9 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         "caps" if role.is_none() && (all || format.is_none()) && !(all && provider.provider.is_some()) => {
             Command::Caps { provider, all, format: format.unwrap_or(Format::Text) }
         }
-        "startup" if !all && format.is_none() => Command::Startup { role: role?, provider },
+        "startup" if !all && format.is_none() => {
+            Command::Startup { role: Some(role?), all_roles: false, agent_id: None, provider }
+        }
         "gupp" if plain => Command::Gupp { provider },
         "events" if plain => Command::Events { provider },
         "detect" if bare => Command::Detect,

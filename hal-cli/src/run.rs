@@ -13,7 +13,7 @@ use hal_caps::{OriginKind, native_hooks, registry};
 use hal_detect::{Detector, Host, Outcome};
 use hal_gupp::Hal;
 use hal_gupp::shell::quote;
-use hal_types::{Detection, Diagnostic, DiagnosticCode, RuntimeHal, RuntimeProvider};
+use hal_types::{AgentRole, Detection, Diagnostic, DiagnosticCode, RuntimeHal, RuntimeProvider, StartupPlan};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -133,6 +133,10 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             let stdout = if as_json { explain_json(&report, &hal, &diags) } else { explain_text(&report, &hal) };
             Output::with(stdout, &diags)
         }
+        Command::Startup { role, all_roles, agent_id, provider } => {
+            let hal = hal(host, g, provider.provider);
+            startup(&hal, g, *role, *all_roles, agent_id.as_deref())
+        }
         command => {
             let provider = match command {
                 Command::Caps { provider, .. }
@@ -150,6 +154,64 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
     }
 }
 
+/// `hal startup`: one role's plan (`--role`, else the role `GT_ROLE` names), or all
+/// eight (`--all-roles`). No role, or a `GT_ROLE` hal cannot map, is a usage error
+/// (exit 2) that lists the roles; in JSON the `role_unknown` diagnostic says so too.
+fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool, agent_id: Option<&str>) -> Output {
+    let quote = |s: &str| hal_caps::text::quote_value(std::ffi::OsStr::new(s));
+    let var = hal_detect::vars::GT_ROLE;
+    let roles = || AgentRole::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", ");
+    let mut diags = diagnostics(g, hal);
+    let (role, from_stamp) = match (role, all, hal.stamped_role()) {
+        (Some(r), ..) => (r, false),
+        (None, true, _) => (AgentRole::Mayor, false),
+        (None, false, Some(Ok(r))) => (r, true),
+        (None, false, stamp) => {
+            let message = match stamp {
+                Some(Err(s)) => {
+                    let m = format!("{var} = {} names no role; give --role, one of: {}", quote(s), roles());
+                    diags.push(Diagnostic::new(DiagnosticCode::RoleUnknown, Some(var), m.clone()));
+                    m
+                }
+                _ => format!("no role: give --role (or run under Gastown's {var}), one of: {}", roles()),
+            };
+            let stdout = if g.json { versioned(json!({ "error": message }), &diags) } else { String::new() };
+            let mut out = Output::with(stdout, &diags);
+            out.warnings.retain(|w| *w != message);
+            out.errors.push(message);
+            out.code = 2;
+            return out;
+        }
+    };
+    let c = hal.capabilities();
+    let stdout = if all {
+        let plans: Vec<StartupPlan> = AgentRole::ALL.iter().map(|r| hal.startup_plan_for(*r, agent_id)).collect();
+        if g.json {
+            versioned(json!({ "provider": c.provider, "family": c.family, "plans": plans }), &diags)
+        } else {
+            plans.iter().map(startup_text).collect::<Vec<_>>().join("\n")
+        }
+    } else {
+        let plan = hal.startup_plan_for(role, agent_id);
+        if g.json {
+            let mut v = serde_json::to_value(&plan).unwrap_or(Value::Null);
+            v["role_source"] = if from_stamp { json!(var) } else { Value::Null };
+            versioned(v, &diags)
+        } else {
+            let text = startup_text(&plan);
+            match hal.role_stamp().filter(|_| from_stamp) {
+                Some(stamp) => text.replacen(
+                    &format!("role: {role}\n"),
+                    &format!("role: {role} (from {var} = {})\n", quote(stamp)),
+                    1,
+                ),
+                None => text,
+            }
+        }
+    };
+    Output::with(stdout, &diags)
+}
+
 /// The commands that answer about one runtime, detected or given.
 fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as_json: bool, code: &mut u8) -> String {
     let c = hal.capabilities();
@@ -161,10 +223,6 @@ fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as
         Command::Caps { .. } => {
             let v = caps_json(hal);
             if as_json { versioned(v, diags) } else { caps_text(hal, &v) }
-        }
-        Command::Startup { role, .. } => {
-            let plan = hal.startup_plan(*role);
-            if as_json { versioned(&plan, diags) } else { startup_text(&plan) }
         }
         Command::Gupp { .. } => {
             let v = json!({
@@ -411,18 +469,32 @@ fn detect_text(d: &Detection) -> String {
 }
 
 fn startup_text(p: &hal_types::StartupPlan) -> String {
-    let mut s = format!("provider: {}\nrole: {}\nstrategy: {}\ncommands:\n", p.provider, p.role, p.strategy);
+    let mut s = format!("provider: {}\nrole: {}\nstrategy: {}\ncommands:", p.provider, p.role, p.strategy);
+    if p.commands.is_empty() {
+        s.push_str(" none (the agent starts generic)");
+    }
+    s.push('\n');
     for c in &p.commands {
         let _ = writeln!(s, "  {}", escape_control(c));
     }
-    if let (Some(f), Some(file)) = (&p.hook_fragment, &p.hook_file) {
-        let _ = writeln!(s, "hook fragment for {file}:\n  {}", serde_json::to_string(f).unwrap_or_default());
+    if let Some(file) = &p.hook_file {
+        let kind = p.hook_kind.map(|k| format!(" ({k})")).unwrap_or_default();
+        let _ = writeln!(s, "hook file: {file}{kind}");
+    }
+    if let Some(f) = &p.hook_fragment {
+        let _ = writeln!(s, "hook fragment to merge:\n  {}", serde_json::to_string(f).unwrap_or_default());
     }
     if let Some(n) = &p.startup_nudge {
         let _ = writeln!(s, "startup nudge after {} ms: {}", n.delay_ms, escape_control(&n.text));
     }
     if let Some(poll) = &p.poll {
-        let _ = writeln!(s, "poll every {} s: {}", poll.interval_secs, escape_control(&poll.command));
+        let _ = writeln!(
+            s,
+            "poll {} every {} s (`{}` reads the same)",
+            escape_control(&poll.path),
+            poll.interval_secs,
+            escape_control(&poll.command)
+        );
     }
     s
 }

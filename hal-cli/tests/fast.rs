@@ -64,6 +64,8 @@ const VOCABULARY: &[&str] = &[
     "--role",
     "--role=polecat",
     "--role= Mayor ",
+    "--all-roles",
+    "--agent-id=toast",
     "--all",
     "--all=true",
     "--format",

@@ -32,7 +32,7 @@ pub use hal_types::Detection;
 pub use host::{Ancestry, Host, ProcessInfo, Stat};
 pub use os::{AncestrySource, OsHost};
 pub use session::{SessionId, session, session_id, session_id_vars};
-pub use settings::{read_config, read_settings};
+pub use settings::{gastown_role, read_config, read_settings};
 
 static DETECTION: OnceLock<Detection> = OnceLock::new();
 static PROBES: AtomicUsize = AtomicUsize::new(0);

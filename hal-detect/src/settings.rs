@@ -55,6 +55,14 @@ pub fn read_config<H: Host + ?Sized>(host: &H) -> ConfigSource {
     }
 }
 
+/// Gastown's role stamp (`GT_ROLE`), as set: `None` when unset or empty. Not UTF-8 is
+/// read lossily (it then maps to no role and is reported as such).
+pub fn gastown_role<H: Host + ?Sized>(host: &H) -> Option<String> {
+    let v = host.var(vars::GT_ROLE)?;
+    let s = v.to_string_lossy().trim().to_owned();
+    (!s.is_empty()).then_some(s)
+}
+
 /// The raw operator settings. The config file is read only when `with_config`.
 pub fn read_settings<H: Host + ?Sized>(host: &H, with_config: bool) -> RawSettings {
     let mut s = RawSettings::default();

@@ -15,6 +15,7 @@ pub struct Hal<H = OsHost> {
     detection: Detection,
     resolved: Resolved,
     diagnostics: Vec<Diagnostic>,
+    role_stamp: Option<String>,
 }
 
 impl Hal<OsHost> {
@@ -38,7 +39,8 @@ impl<H: Host> Hal<H> {
                 diagnostics.push(d.clone());
             }
         }
-        Self { host, detection, resolved, diagnostics }
+        let role_stamp = hal_detect::gastown_role(&host);
+        Self { host, detection, resolved, diagnostics, role_stamp }
     }
 
     /// Runs the cascade on `host` (uncached) and builds the HAL.
@@ -87,6 +89,28 @@ impl<H: Host> Hal<H> {
     pub const fn host(&self) -> &H {
         &self.host
     }
+
+    /// Gastown's role stamp (`GT_ROLE`) of this session, as set, if any.
+    pub fn role_stamp(&self) -> Option<&str> {
+        self.role_stamp.as_deref()
+    }
+
+    /// The role `GT_ROLE` names (see [`role_from_stamp`](crate::role_from_stamp)):
+    /// `None` when unset, `Some(Err(stamp))` when hal cannot map it.
+    pub fn stamped_role(&self) -> Option<Result<AgentRole, &str>> {
+        self.role_stamp().map(|s| crate::role_from_stamp(s).ok_or(s))
+    }
+
+    /// The startup plan for `role`, with `agent_id` (else `GT_ROLE`'s last segment)
+    /// in a polling plan's path.
+    pub fn startup_plan_for(&self, role: AgentRole, agent_id: Option<&str>) -> StartupPlan {
+        let runtime = registry::runtime(self.detection.provider);
+        let id = agent_id.or_else(|| self.role_stamp().and_then(crate::agent_id_from_stamp));
+        let mut plan =
+            crate::plan::startup_plan_for(&self.resolved.capabilities, runtime, role, &self.resolved.command, id);
+        plan.family = self.resolved.capabilities.family;
+        plan
+    }
 }
 
 impl<H: Host> RuntimeHal for Hal<H> {
@@ -99,10 +123,7 @@ impl<H: Host> RuntimeHal for Hal<H> {
     }
 
     fn startup_plan(&self, role: AgentRole) -> StartupPlan {
-        let runtime = registry::runtime(self.detection.provider);
-        let mut plan = crate::plan::startup_plan(&self.resolved.capabilities, runtime, role, &self.resolved.command);
-        plan.family = self.resolved.capabilities.family;
-        plan
+        self.startup_plan_for(role, None)
     }
 
     fn session_id(&self) -> Option<String> {

@@ -19,4 +19,7 @@ pub mod plan;
 pub mod shell;
 
 pub use hal::Hal;
-pub use plan::{STARTUP_NUDGE_DELAY_MS, prime_command, startup_nudge_text, startup_plan};
+pub use plan::{
+    STARTUP_NUDGE_DELAY_MS, agent_id_from_stamp, poll_path, prime_command, role_from_stamp, startup_nudge_text,
+    startup_plan, startup_plan_for,
+};

@@ -1,15 +1,39 @@
 //! Startup plans per role: pure functions of a capability row and the registry.
+//!
+//! A plan is what a launcher does, as it is (see [`StartupPlan`] for what `commands`
+//! means per strategy):
+//!
+//! - `hook_injection`: install the hook file. Where Gastown has a preset, its adapter
+//!   (file, kind, and for configuration the fragment covering the events Gastown
+//!   hooks); otherwise the runtime's own hook system, with a fragment where it uses
+//!   Claude Code's settings schema.
+//! - `startup_fallback`: deliver `commands` at start, then the startup nudge after
+//!   Gastown's `DefaultPrimeWaitMs`.
+//! - `polling`: nothing at start; the agent polls `state/hooks/{agentId}.json`.
 
-use hal_caps::registry::{HookSchema, Runtime};
-use hal_types::{AgentRole, Capabilities, HookFragment, Poll, StartupNudge, StartupPlan, StartupStrategy};
+use hal_caps::registry::{FragmentSchema, HookSchema, PRIME_WAIT_MS, Runtime};
+use hal_types::{
+    AgentRole, Capabilities, CopilotHooks, HookFragment, HookKind, Poll, SettingsHooks, StartupNudge, StartupPlan,
+    StartupStrategy,
+};
 
 use crate::shell::quote;
 
 /// How long after start the startup nudge is sent (Gastown's `DefaultPrimeWaitMs`).
-pub const STARTUP_NUDGE_DELAY_MS: u64 = 2000;
+pub const STARTUP_NUDGE_DELAY_MS: u64 = PRIME_WAIT_MS;
 
 /// The canonical lifecycle event a startup hook runs on.
 pub const SESSION_START_EVENT: &str = "session.start";
+/// The canonical event before a compaction: Gastown re-primes there.
+pub const COMPACT_EVENT: &str = "context.compact.pre";
+/// The canonical prompt-submit event: Gastown drains queued mail there.
+pub const PROMPT_EVENT: &str = "prompt.submit";
+
+/// The placeholder of the poll path when the agent id is not known.
+pub const AGENT_ID_PLACEHOLDER: &str = "{agentId}";
+
+/// Copilot CLI hook timeouts Gastown's template sets: session start, other events.
+const COPILOT_TIMEOUTS: (u32, u32) = (30, 10);
 
 /// The startup nudge text (Gastown's `StartupNudgeContent`), for the `gt` program `gt`.
 #[must_use]
@@ -28,27 +52,85 @@ pub fn prime_command(gt: &str, role: AgentRole, hook: bool) -> String {
     }
 }
 
+/// The hook state file an agent polls: `state/hooks/{agentId}.json`, the placeholder
+/// kept when `agent_id` is `None` or not a plain file-name segment.
+#[must_use]
+pub fn poll_path(agent_id: Option<&str>) -> String {
+    let plain = |id: &&str| {
+        !id.is_empty() && *id != "." && *id != ".." && !id.contains(['/', '\\']) && !id.chars().any(char::is_control)
+    };
+    format!("state/hooks/{}.json", agent_id.filter(plain).unwrap_or(AGENT_ID_PLACEHOLDER))
+}
+
+/// The command a hook runs on canonical `event`, if Gastown hooks it for startup.
+fn event_command(event: &str, gt: &str, role: AgentRole) -> Option<String> {
+    match event {
+        SESSION_START_EVENT => Some(prime_command(gt, role, true)),
+        COMPACT_EVENT => Some(format!("{gt} prime --hook")),
+        PROMPT_EVENT => Some(format!("{gt} mail check --inject")),
+        _ => None,
+    }
+}
+
+/// The fragment of `schema` that hooks `events` (canonical → native).
+fn fragment(schema: FragmentSchema, events: &[(&str, &str)], gt: &str, role: AgentRole) -> HookFragment {
+    let hooked = events.iter().filter_map(|(c, native)| event_command(c, gt, role).map(|cmd| (*c, *native, cmd)));
+    match schema {
+        FragmentSchema::Copilot => HookFragment::Copilot(hooked.fold(CopilotHooks::default(), |f, (c, n, cmd)| {
+            let (start, other) = COPILOT_TIMEOUTS;
+            f.with(n, cmd, if c == SESSION_START_EVENT { start } else { other })
+        })),
+        _ => HookFragment::Settings(hooked.fold(SettingsHooks::default(), |f, (_, n, cmd)| f.with(n, cmd))),
+    }
+}
+
+/// Sets the hook file, kind and fragment of a `hook_injection` plan.
+fn hook_injection(plan: &mut StartupPlan, runtime: &Runtime, gt: &str, role: AgentRole) {
+    if let Some(adapter) = runtime.gastown.and_then(|g| g.adapter).filter(|a| a.primes) {
+        plan.hook_file = Some(adapter.file.to_owned());
+        plan.hook_kind = Some(adapter.kind);
+        plan.hook_fragment = adapter.schema.map(|s| fragment(s, adapter.events, gt, role));
+        return;
+    }
+    // No Gastown preset: the runtime's own hook system.
+    let Some(hooks) = runtime.hook_system() else { return };
+    plan.hook_file = hooks.files.first().map(|f| (*f).to_owned());
+    if hooks.schema == HookSchema::ClaudeSettings {
+        plan.hook_kind = Some(HookKind::SettingsJson);
+        let events: Vec<(&str, &str)> = [SESSION_START_EVENT, COMPACT_EVENT, PROMPT_EVENT]
+            .into_iter()
+            .filter_map(|c| hooks.native_event(c).map(|n| (c, n)))
+            .collect();
+        plan.hook_fragment = Some(fragment(FragmentSchema::Settings, &events, gt, role));
+    } else {
+        plan.hook_kind = Some(HookKind::Native);
+    }
+}
+
 /// The startup plan for `role` on a runtime with capabilities `caps` (overrides
 /// already applied) and registry row `runtime`. `command` is the `gt` program name,
-/// quoted here.
+/// quoted here. The poll path keeps its `{agentId}` placeholder.
 #[must_use]
 pub fn startup_plan(caps: &Capabilities, runtime: &Runtime, role: AgentRole, command: &str) -> StartupPlan {
+    startup_plan_for(caps, runtime, role, command, None)
+}
+
+/// [`startup_plan`] for a known agent: `agent_id` (e.g. the last segment of
+/// `GT_ROLE`) fills the poll path of a polling plan.
+#[must_use]
+pub fn startup_plan_for(
+    caps: &Capabilities,
+    runtime: &Runtime,
+    role: AgentRole,
+    command: &str,
+    agent_id: Option<&str>,
+) -> StartupPlan {
     let gt = quote(command);
     let strategy = caps.startup_strategy;
-    match strategy {
+    let mut plan = match strategy {
         StartupStrategy::HookInjection => {
-            let cmd = prime_command(&gt, role, true);
-            let mut plan = StartupPlan::new(caps.provider, role, strategy, vec![cmd.clone()]);
-            if let Some(hooks) = runtime.hook_system() {
-                plan.hook_file = hooks.files.first().map(|f| (*f).to_owned());
-                // A fragment only where hal knows the schema; elsewhere the launcher
-                // wires `commands` into the runtime's own hook or plugin.
-                if hooks.schema == HookSchema::ClaudeSettings
-                    && let Some((_, native)) = hooks.events.iter().find(|(c, _)| *c == SESSION_START_EVENT)
-                {
-                    plan.hook_fragment = Some(HookFragment::command(*native, cmd));
-                }
-            }
+            let mut plan = StartupPlan::new(caps.provider, role, strategy, vec![prime_command(&gt, role, true)]);
+            hook_injection(&mut plan, runtime, &gt, role);
             plan
         }
         StartupStrategy::StartupFallback => {
@@ -57,9 +139,39 @@ pub fn startup_plan(caps: &Capabilities, runtime: &Runtime, role: AgentRole, com
             plan
         }
         _ => {
-            let mut plan = StartupPlan::new(caps.provider, role, strategy, vec![prime_command(&gt, role, false)]);
-            plan.poll = Some(Poll::new(format!("{gt} hook"), caps.nudge_interval.as_secs()));
+            let mut plan = StartupPlan::new(caps.provider, role, strategy, Vec::new());
+            let poll = Poll::new(format!("{gt} hook"), caps.nudge_interval.as_secs()).with_path(poll_path(agent_id));
+            plan.poll = Some(poll);
             plan
         }
+    };
+    plan.family = caps.family;
+    plan
+}
+
+/// The role a Gastown role stamp (`GT_ROLE`) names: `mayor`, `deacon`, `dog`,
+/// `deacon/boot` → boot, `<rig>/witness`, `<rig>/refinery`, `<rig>/polecats/<name>` →
+/// polecat, `<rig>/crew/<name>` → crew; a bare role name (`polecat`, `boot`) too.
+/// `None` for anything else.
+#[must_use]
+pub fn role_from_stamp(stamp: &str) -> Option<AgentRole> {
+    let parts: Vec<&str> = stamp.trim().split('/').collect();
+    if parts.iter().any(|p| p.trim().is_empty()) {
+        return None;
     }
+    match parts.as_slice() {
+        ["deacon", "boot"] => Some(AgentRole::Boot),
+        [_, "witness"] => Some(AgentRole::Witness),
+        [_, "refinery"] => Some(AgentRole::Refinery),
+        [_, "polecats", _] => Some(AgentRole::Polecat),
+        [_, "crew", _] => Some(AgentRole::Crew),
+        [bare] => bare.parse().ok(),
+        _ => None,
+    }
+}
+
+/// The agent id of a role stamp: its last segment (`gastown/polecats/toast` → `toast`).
+#[must_use]
+pub fn agent_id_from_stamp(stamp: &str) -> Option<&str> {
+    stamp.trim().rsplit('/').next().filter(|s| !s.is_empty())
 }

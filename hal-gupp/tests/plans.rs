@@ -1,44 +1,276 @@
-//! Startup plans for every role on every runtime, and shell safety of every command.
+//! Startup plans: Gastown's presets as a table, the fragments as mergeable
+//! configuration, one snapshot per strategy and kind of role, and shell safety.
 
 use std::fmt::Write as _;
 
 use hal_caps::registry;
 use hal_gupp::shell::{join, quote};
-use hal_gupp::startup_plan;
-use hal_types::{AgentRole, RuntimeProvider, StartupStrategy};
+use hal_gupp::{agent_id_from_stamp, role_from_stamp, startup_plan, startup_plan_for};
+use hal_types::{AgentRole, HookKind, RuntimeProvider as P, StartupPlan, StartupStrategy as S};
 use proptest::prelude::*;
+use serde_json::{Value, json};
+
+fn plan(p: P, role: AgentRole) -> StartupPlan {
+    let r = registry::runtime(p);
+    startup_plan(&hal_caps::row(r), r, role, "gt")
+}
+
+/// Gastown's presets, copied from runtime-facts.md §5 ("Presets and hook files", the
+/// startup fallback matrix, the Claude settings templates and the hook templates;
+/// sources: steveyegge/gastown:internal/config/agents.go,
+/// gastownhall/gastown:internal/config/agents.go@d74edb69 for kiro and grok,
+/// steveyegge/gastown:internal/hooks/templates/), as hal plans them. The design's rows
+/// keep gemini, codex and cursor on the fallback: their adapters are native facts.
+///
+/// preset, strategy, hook file, hook kind, fragment events, startup nudge delay.
+type Preset = (P, S, Option<&'static str>, Option<HookKind>, &'static [&'static str], Option<u64>);
+
+/// See [`Preset`].
+const PRESETS: &[Preset] = &[
+    (
+        P::Claude,
+        S::HookInjection,
+        Some(".claude/settings.json"),
+        Some(HookKind::SettingsJson),
+        &["PreCompact", "SessionStart", "UserPromptSubmit"],
+        None,
+    ),
+    (P::Gemini, S::StartupFallback, None, None, &[], Some(2000)),
+    (P::Codex, S::StartupFallback, None, None, &[], Some(2000)),
+    (P::Cursor, S::StartupFallback, None, None, &[], Some(2000)),
+    (P::Auggie, S::StartupFallback, None, None, &[], Some(2000)),
+    (P::Amp, S::StartupFallback, None, None, &[], Some(2000)),
+    (P::Opencode, S::HookInjection, Some(".opencode/plugins/gastown.js"), Some(HookKind::JsPlugin), &[], None),
+    (
+        P::Copilot,
+        S::HookInjection,
+        Some(".github/hooks/gastown.json"),
+        Some(HookKind::HooksJson),
+        &["sessionStart", "userPromptSubmitted"],
+        None,
+    ),
+    (P::Pi, S::HookInjection, Some(".pi/extensions/gastown-hooks.js"), Some(HookKind::JsPlugin), &[], None),
+    (P::Omp, S::HookInjection, Some(".omp/hooks/gastown-hook.ts"), Some(HookKind::TsPlugin), &[], None),
+    // `.vibe/config.toml` sets tool permissions only: no hook primes vibe.
+    (P::Vibe, S::StartupFallback, None, None, &[], Some(2000)),
+    (
+        P::GroqCompound,
+        S::HookInjection,
+        Some(".claude/settings.json"),
+        Some(HookKind::SettingsJson),
+        &["PreCompact", "SessionStart", "UserPromptSubmit"],
+        None,
+    ),
+    (P::Kiro, S::StartupFallback, None, None, &[], Some(2000)),
+    (
+        P::Grok,
+        S::HookInjection,
+        Some(".grok/hooks/gastown.json"),
+        Some(HookKind::HooksJson),
+        &["PreCompact", "SessionStart", "UserPromptSubmit"],
+        None,
+    ),
+];
 
 #[test]
-fn every_role_on_every_provider() {
-    let mut all = serde_json::Map::new();
-    for r in hal_caps::REGISTRY {
-        let caps = hal_caps::row(r);
+fn every_gastown_preset_as_gastown_runs_it() {
+    assert_eq!(PRESETS.len(), 14);
+    assert_eq!(registry::REGISTRY.iter().filter(|r| r.gastown.is_some()).count(), 14, "one preset per row");
+    for &(p, strategy, file, kind, events, nudge) in PRESETS {
+        assert!(registry::runtime(p).gastown.is_some(), "{p} has Gastown's preset recorded");
         for role in AgentRole::ALL {
-            let plan = startup_plan(&caps, r, *role, "gt");
-            assert_eq!(plan.strategy, caps.startup_strategy);
-            let mail = plan.commands.iter().any(|c| c.contains("mail check --inject"));
-            assert_eq!(mail, role.is_autonomous(), "{} {role}", r.provider);
-            match plan.strategy {
-                StartupStrategy::HookInjection => assert!(plan.commands[0].contains("prime --hook")),
-                StartupStrategy::StartupFallback => assert_eq!(plan.startup_nudge.as_ref().unwrap().delay_ms, 2000),
-                _ => assert_eq!(plan.poll.as_ref().unwrap().interval_secs, caps.nudge_interval.as_secs()),
-            }
-            all.insert(format!("{}/{role}", r.provider), serde_json::to_value(&plan).unwrap());
+            let plan = plan(p, *role);
+            assert_eq!(plan.strategy, strategy, "{p} {role}");
+            assert_eq!(hal_caps::capabilities(p).startup_strategy, strategy, "{p}: the row and the plan agree");
+            assert_eq!(plan.hook_file.as_deref(), file, "{p}");
+            assert_eq!(plan.hook_kind, kind, "{p}");
+            let got: Vec<&str> = plan.hook_fragment.as_ref().map(|f| f.events()).unwrap_or_default();
+            assert_eq!(got, events, "{p}");
+            assert_eq!(plan.startup_nudge.as_ref().map(|n| n.delay_ms), nudge, "{p}");
+            // Primed exactly once: by the hook, or by the commands delivered at start.
+            assert_eq!(plan.hook_file.is_some(), plan.startup_nudge.is_none(), "{p}");
+            let mail = plan.commands.iter().any(|c| c.ends_with("&& gt mail check --inject"));
+            assert_eq!(mail, role.is_autonomous(), "{p} {role}");
         }
     }
-    insta::assert_json_snapshot!("plans", all);
 }
 
 #[test]
-fn claude_hook_fragment_is_claudes_schema() {
-    let r = registry::runtime(RuntimeProvider::Claude);
-    let plan = startup_plan(&hal_caps::row(r), r, AgentRole::Polecat, "gt");
-    let v = serde_json::to_value(plan.hook_fragment.unwrap()).unwrap();
+fn every_runtime_is_primed_exactly_once() {
+    for r in hal_caps::REGISTRY {
+        for role in AgentRole::ALL {
+            let plan = startup_plan(&hal_caps::row(r), r, *role, "gt");
+            let by_hook = plan.hook_file.is_some();
+            let at_start = plan.startup_nudge.is_some();
+            let polled = plan.poll.is_some();
+            let one = match plan.strategy {
+                S::HookInjection => by_hook && !at_start && !polled,
+                S::StartupFallback => at_start && !by_hook && !polled,
+                _ => polled && !by_hook && !at_start && plan.commands.is_empty(),
+            };
+            assert!(one, "{} {role}: {plan:?}", r.provider);
+            // A configuration adapter always comes with its fragment.
+            if matches!(plan.hook_kind, Some(HookKind::SettingsJson | HookKind::HooksJson)) {
+                assert!(plan.hook_fragment.is_some(), "{}", r.provider);
+            }
+        }
+    }
+}
+
+#[test]
+fn claude_hooks_what_gastowns_templates_hook() {
+    let f = |role| serde_json::to_value(plan(P::Claude, role).hook_fragment.unwrap()).unwrap();
+    let group = |cmd: &str| json!([{"matcher":"","hooks":[{"type":"command","command":cmd}]}]);
+    assert_eq!(
+        f(AgentRole::Polecat),
+        json!({"hooks":{
+            "SessionStart": group("gt prime --hook && gt mail check --inject"),
+            "PreCompact": group("gt prime --hook"),
+            "UserPromptSubmit": group("gt mail check --inject"),
+        }})
+    );
+    assert_eq!(f(AgentRole::Crew)["hooks"]["SessionStart"], group("gt prime --hook"));
+}
+
+#[test]
+fn copilot_hooks_in_copilots_own_format() {
+    let v = serde_json::to_value(plan(P::Copilot, AgentRole::Witness).hook_fragment.unwrap()).unwrap();
     assert_eq!(
         v,
-        serde_json::json!({"hooks":{"SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"gt prime --hook && gt mail check --inject"}]}]}})
+        json!({"version":1,"hooks":{
+            "sessionStart":[{"type":"command","bash":"gt prime --hook && gt mail check --inject","timeoutSec":30}],
+            "userPromptSubmitted":[{"type":"command","bash":"gt mail check --inject","timeoutSec":10}],
+        }})
     );
-    assert_eq!(plan.hook_file.as_deref(), Some(".claude/settings.json"));
+}
+
+/// A launcher's merge of a fragment into an existing JSON config: objects merge key
+/// by key, arrays append, anything else takes the fragment's value.
+fn merge(config: &mut Value, fragment: &Value) {
+    match (config, fragment) {
+        (Value::Object(c), Value::Object(f)) => {
+            for (k, v) in f {
+                merge(c.entry(k.clone()).or_insert(Value::Null), v);
+            }
+        }
+        (Value::Array(c), Value::Array(f)) => c.extend(f.iter().cloned()),
+        (c, f) => *c = f.clone(),
+    }
+}
+
+/// Every value path of `v` that is not an array element (`hooks.Stop`, `model`).
+fn keys(v: &Value, prefix: &str, out: &mut Vec<String>) {
+    if let Value::Object(m) = v {
+        for (k, v) in m {
+            let path = format!("{prefix}{k}");
+            out.push(path.clone());
+            keys(v, &format!("{path}."), out);
+        }
+    }
+}
+
+#[test]
+fn every_fragment_parses_and_merges_without_dropping_the_users_keys() {
+    let mut checked = 0;
+    for r in hal_caps::REGISTRY {
+        for role in AgentRole::ALL {
+            let plan = startup_plan(&hal_caps::row(r), r, *role, "gt");
+            let Some(fragment) = &plan.hook_fragment else { continue };
+            // Configuration adapters only: JSON files.
+            assert!(matches!(plan.hook_kind, Some(HookKind::SettingsJson | HookKind::HooksJson)), "{}", r.provider);
+            let file = std::path::Path::new(plan.hook_file.as_deref().unwrap_or_default());
+            assert_eq!(file.extension().and_then(|e| e.to_str()), Some("json"), "{}", r.provider);
+            let text = serde_json::to_string_pretty(fragment).unwrap();
+            let parsed: Value = serde_json::from_str(&text).expect("the fragment is JSON");
+            assert_eq!(serde_json::from_value::<hal_types::HookFragment>(parsed.clone()).unwrap(), *fragment);
+            let user = json!({
+                "model": "opus",
+                "version": 1,
+                "permissions": {"allow": ["Bash(ls)"]},
+                "hooks": {
+                    "Stop": [{"matcher":"","hooks":[{"type":"command","command":"notify"}]}],
+                    "SessionStart": [{"matcher":"startup","hooks":[{"type":"command","command":"mine"}]}],
+                    "sessionStart": [{"type":"command","bash":"mine","timeoutSec":5}],
+                },
+            });
+            let mut merged = user.clone();
+            merge(&mut merged, &parsed);
+            let (mut before, mut after) = (Vec::new(), Vec::new());
+            keys(&user, "", &mut before);
+            keys(&merged, "", &mut after);
+            for k in &before {
+                assert!(after.contains(k), "{}: merging dropped {k}", r.provider);
+            }
+            for (event, entries) in parsed["hooks"].as_object().unwrap() {
+                let all = merged["hooks"][event].as_array().unwrap();
+                let kept = user["hooks"].get(event).and_then(Value::as_array).map_or(0, Vec::len);
+                assert_eq!(all.len(), kept + entries.as_array().unwrap().len(), "{} {event}", r.provider);
+                assert_eq!(&all[..kept], user["hooks"].get(event).and_then(Value::as_array).map_or(&[][..], |v| v));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8 * 4, "claude, cowork, groq-compound, copilot, grok ... ({checked})");
+}
+
+#[test]
+fn the_poll_path_takes_the_agent_id_or_keeps_the_placeholder() {
+    let r = registry::runtime(P::Unknown);
+    let caps = hal_caps::row(r);
+    let path = |id| startup_plan_for(&caps, r, AgentRole::Polecat, "gt", id).poll.unwrap().path;
+    assert_eq!(path(None), "state/hooks/{agentId}.json");
+    assert_eq!(path(Some("toast")), "state/hooks/toast.json");
+    for bad in ["", "..", "a/b", "a\nb"] {
+        assert_eq!(path(Some(bad)), "state/hooks/{agentId}.json", "{bad:?}");
+    }
+    let plan = startup_plan_for(&caps, r, AgentRole::Polecat, "gt", None);
+    assert!(plan.commands.is_empty(), "a polling agent starts generic");
+    assert_eq!(plan.poll.unwrap().interval_secs, caps.nudge_interval.as_secs());
+}
+
+#[test]
+fn gastown_role_stamps() {
+    let cases = [
+        ("mayor", Some(AgentRole::Mayor), Some("mayor")),
+        ("deacon", Some(AgentRole::Deacon), Some("deacon")),
+        ("deacon/boot", Some(AgentRole::Boot), Some("boot")),
+        ("dog", Some(AgentRole::Dog), Some("dog")),
+        ("gastown/witness", Some(AgentRole::Witness), Some("witness")),
+        ("gastown/refinery", Some(AgentRole::Refinery), Some("refinery")),
+        ("gastown/polecats/toast", Some(AgentRole::Polecat), Some("toast")),
+        ("gastown/crew/max", Some(AgentRole::Crew), Some("max")),
+        (" polecat ", Some(AgentRole::Polecat), Some("polecat")),
+        ("bogus", None, Some("bogus")),
+        ("gastown/polecats/", None, None),
+        ("gastown/polecats", None, Some("polecats")),
+        ("a/b/c/d", None, Some("d")),
+        ("", None, None),
+        ("/witness", None, Some("witness")),
+    ];
+    for (stamp, role, id) in cases {
+        assert_eq!(role_from_stamp(stamp), role, "{stamp:?}");
+        assert_eq!(agent_id_from_stamp(stamp), id, "{stamp:?}");
+    }
+}
+
+/// One snapshot per strategy × autonomous/interactive role: the per-runtime facts are
+/// the table test's.
+#[test]
+fn one_plan_per_strategy_and_kind_of_role() {
+    let mut all = serde_json::Map::new();
+    for (p, what) in [
+        (P::Claude, "hook_injection (settings JSON)"),
+        (P::Copilot, "hook_injection (hooks JSON)"),
+        (P::Opencode, "hook_injection (JS plugin)"),
+        (P::Codex, "startup_fallback"),
+        (P::Unknown, "polling"),
+    ] {
+        for role in [AgentRole::Polecat, AgentRole::Crew] {
+            let kind = if role.is_autonomous() { "autonomous" } else { "interactive" };
+            all.insert(format!("{what} / {kind} ({p} {role})"), serde_json::to_value(plan(p, role)).unwrap());
+        }
+    }
+    insta::assert_json_snapshot!("plans_by_strategy", all);
 }
 
 #[test]
@@ -54,6 +286,25 @@ fn words_of(line: &str) -> Vec<String> {
     shlex::split(line).expect("parses as shell words")
 }
 
+/// Every command line of a plan: its commands, the poll command and every hook
+/// command of its fragment.
+fn lines(plan: &StartupPlan) -> Vec<String> {
+    let mut lines = plan.commands.clone();
+    lines.extend(plan.poll.as_ref().map(|p| p.command.clone()));
+    if let Some(f) = &plan.hook_fragment {
+        let v = serde_json::to_value(f).unwrap();
+        for entries in v["hooks"].as_object().unwrap().values() {
+            for e in entries.as_array().unwrap() {
+                lines.extend(e["bash"].as_str().map(str::to_owned));
+                for h in e["hooks"].as_array().into_iter().flatten() {
+                    lines.extend(h["command"].as_str().map(str::to_owned));
+                }
+            }
+        }
+    }
+    lines
+}
+
 proptest! {
     #[test]
     fn quote_round_trips(word in "[^\u{0}]{0,40}") {
@@ -63,31 +314,19 @@ proptest! {
 
     #[test]
     fn every_command_parses_into_the_intended_words(gt in "[^\u{0}]{1,40}", role in proptest::sample::select(AgentRole::ALL)) {
+        let g = gt.as_str();
+        let mail = [g, "mail", "check", "--inject"];
         for r in hal_caps::REGISTRY {
             let plan = startup_plan(&hal_caps::row(r), r, role, &gt);
-            let mut lines = plan.commands.clone();
-            lines.extend(plan.poll.map(|p| p.command));
-            for line in lines {
+            for line in lines(&plan) {
                 let words = words_of(&line);
-                let expected: Vec<&str> = if line.ends_with(" hook") {
-                    vec![gt.as_str(), "hook"]
-                } else {
-                    let mut e = vec![gt.as_str(), "prime"];
-                    if plan.strategy == hal_types::StartupStrategy::HookInjection {
-                        e.push("--hook");
-                    }
-                    if role.is_autonomous() {
-                        e.extend([
-                            "&&",
-                            gt.as_str(),
-                            "mail",
-                            "check",
-                            "--inject",
-                        ]);
-                    }
-                    e
-                };
-                prop_assert_eq!(words, expected, "{:?}", line);
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                let prime: &[&str] = if plan.strategy == S::HookInjection { &[g, "prime", "--hook"] } else { &[g, "prime"] };
+                let ok = words == [g, "hook"]
+                    || words == mail
+                    || words == prime
+                    || (role.is_autonomous() && words == [prime, &["&&"], &mail].concat());
+                prop_assert!(ok, "{:?} -> {:?}", line, words);
             }
         }
     }
@@ -97,7 +336,7 @@ proptest! {
 /// (the first version of the property test mistook it for the separator).
 #[test]
 fn an_operator_as_the_program_name_stays_a_word() {
-    let r = registry::runtime(RuntimeProvider::Claude);
+    let r = registry::runtime(P::Claude);
     let plan = startup_plan(&hal_caps::row(r), r, AgentRole::Boot, "&&");
     assert_eq!(plan.commands, ["'&&' prime --hook && '&&' mail check --inject"]);
 }

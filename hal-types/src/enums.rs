@@ -253,6 +253,27 @@ impl StartupInjection {
 }
 
 string_enum! {
+    /// What a runtime's hook file (or plugin) is: how a launcher installs it.
+    pub enum HookKind("hook kind") {
+        /// A settings JSON file with a `hooks` object among other settings (Claude
+        /// Code's `.claude/settings.json`, Gemini CLI's `.gemini/settings.json`).
+        SettingsJson = "settings_json",
+        /// A JSON file of hooks only (Copilot CLI's `.github/hooks/*.json`, Cursor's
+        /// `.cursor/hooks.json`, Codex's and Grok's hook files).
+        HooksJson = "hooks_json",
+        /// A JavaScript plugin or extension (OpenCode, pi): code, no fragment.
+        JsPlugin = "js_plugin",
+        /// A TypeScript plugin or hook module (oh-my-pi): code, no fragment.
+        TsPlugin = "ts_plugin",
+        /// A TOML configuration file (Mistral Vibe's `.vibe/config.toml`).
+        ConfigToml = "config_toml",
+        /// The runtime's own hook format, which hal does not render (hooks outside
+        /// Gastown's integrations: a directory of scripts, an agent config).
+        Native = "native",
+    }
+}
+
+string_enum! {
     /// The detection policy: how env and file signals rank against process ancestry.
     pub enum Policy("policy") {
         /// The design's cascade: override, session id, orchestrator stamp, markers

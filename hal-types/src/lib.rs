@@ -33,8 +33,11 @@ pub use caps::Capabilities;
 pub use detection::{Candidate, Detection, DetectionSource};
 pub use diagnostic::{Diagnostic, DiagnosticCode, messages};
 pub use enums::{
-    AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy, Strength, Support,
+    AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,
+    Strength, Support,
 };
 pub use hal::{RuntimeHal, StaticHal};
-pub use plan::{HookCommand, HookFragment, HookGroup, Poll, StartupNudge, StartupPlan};
+pub use plan::{
+    CopilotHook, CopilotHooks, HookCommand, HookFragment, HookGroup, Poll, SettingsHooks, StartupNudge, StartupPlan,
+};
 pub use vocab::{EnumVisitor, ParseEnumError, StringEnum};

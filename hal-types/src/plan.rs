@@ -4,12 +4,20 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{AgentRole, RuntimeProvider, StartupStrategy};
+use crate::{AgentRole, HookKind, RuntimeProvider, StartupStrategy};
 
 /// The startup plan for one role on one runtime.
 ///
-/// hal computes it; the launcher (the mayor) carries it out. hal never writes hook
-/// files or sends nudges itself.
+/// hal computes it; the launcher (the mayor) carries it out as it is. hal never writes
+/// hook files or sends nudges itself.
+///
+/// What each strategy asks of the launcher:
+///
+/// | strategy | `commands` | also set |
+/// |---|---|---|
+/// | `hook_injection` | what the runtime's session-start hook runs (`gt prime --hook`, with `&& gt mail check --inject` for autonomous roles); the launcher runs nothing itself | `hook_file`, `hook_kind`; `hook_fragment` where the adapter is configuration (JSON), none where it is code (a JS/TS plugin) |
+/// | `startup_fallback` | what the launcher delivers at start, as the launch prompt or typed into the session (`gt prime`, with `&& gt mail check --inject` for autonomous roles) | `startup_nudge`: sent after `delay_ms` |
+/// | `polling` | empty: the agent starts generic | `poll`: the hook state file it polls, and how often |
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct StartupPlan {
@@ -22,16 +30,22 @@ pub struct StartupPlan {
     pub role: AgentRole,
     /// The startup strategy in force.
     pub strategy: StartupStrategy,
-    /// POSIX shell command lines: for `hook_injection` what the SessionStart hook runs,
-    /// otherwise what the launcher delivers at start.
+    /// POSIX shell command lines. `hook_injection`: what the session-start hook runs;
+    /// `startup_fallback`: what the launcher delivers at start; `polling`: empty.
     pub commands: Vec<String>,
-    /// For `hook_injection`: the settings fragment to merge into the runtime's hook
-    /// file, in the runtime's own schema.
+    /// For `hook_injection` through a configuration file: the fragment to merge into
+    /// [`hook_file`](Self::hook_file), in that file's own schema, covering every event
+    /// the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)).
     #[serde(default)]
     pub hook_fragment: Option<HookFragment>,
-    /// The hook file the fragment belongs in, relative to the agent's workspace.
+    /// The hook file (or plugin) the plan installs, relative to the agent's workspace;
+    /// `null` when the plan installs none.
     #[serde(default)]
     pub hook_file: Option<String>,
+    /// What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS
+    /// plugin, or the runtime's own format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook_kind: Option<HookKind>,
     /// A nudge the launcher sends after start (startup fallback).
     #[serde(default)]
     pub startup_nudge: Option<StartupNudge>,
@@ -57,34 +71,110 @@ impl StartupPlan {
             commands,
             hook_fragment: None,
             hook_file: None,
+            hook_kind: None,
             startup_nudge: None,
             poll: None,
         }
     }
 }
 
-/// A hook settings fragment in Claude Code's schema:
-/// `{"hooks":{"SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"…"}]}]}}`.
+/// The fragment a launcher merges into a runtime's hook file, in that file's schema.
+///
+/// Serialized as the fragment itself (no tag): merge it into the file's JSON object
+/// key by key, appending to the event arrays. `#[non_exhaustive]`: schemas arrive
+/// with the runtimes that need them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
 #[non_exhaustive]
-pub struct HookFragment {
+pub enum HookFragment {
+    /// Copilot CLI's hooks file (`.github/hooks/*.json`):
+    /// `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"…","timeoutSec":30}]}}`.
+    Copilot(CopilotHooks),
+    /// Claude Code's settings schema, also used by Gemini CLI's settings, Codex's
+    /// `hooks.json` and Grok's hook files:
+    /// `{"hooks":{"SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"…"}]}]}}`.
+    Settings(SettingsHooks),
+}
+
+impl HookFragment {
+    /// A settings-schema fragment that runs `command` on the native `event`, for every matcher.
+    #[must_use]
+    pub fn command(event: impl Into<String>, command: impl Into<String>) -> Self {
+        Self::Settings(SettingsHooks::default().with(event, command))
+    }
+
+    /// The native event names the fragment hooks, in the fragment's order.
+    #[must_use]
+    pub fn events(&self) -> Vec<&str> {
+        match self {
+            Self::Copilot(c) => c.hooks.keys().map(String::as_str).collect(),
+            Self::Settings(s) => s.hooks.keys().map(String::as_str).collect(),
+        }
+    }
+}
+
+/// A fragment in Claude Code's settings schema (see [`HookFragment::Settings`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SettingsHooks {
     /// Native event name → matcher groups.
     pub hooks: BTreeMap<String, Vec<HookGroup>>,
 }
 
-impl HookFragment {
-    /// A fragment that runs `command` on the native `event`, for every matcher.
+impl SettingsHooks {
+    /// The same, with a group running `command` on `event` for every matcher.
     #[must_use]
-    pub fn command(event: impl Into<String>, command: impl Into<String>) -> Self {
+    pub fn with(mut self, event: impl Into<String>, command: impl Into<String>) -> Self {
         let group = HookGroup {
             matcher: String::new(),
             hooks: vec![HookCommand { kind: "command".to_owned(), command: command.into() }],
         };
-        Self { hooks: BTreeMap::from([(event.into(), vec![group])]) }
+        self.hooks.entry(event.into()).or_default().push(group);
+        self
     }
 }
 
-/// One matcher group of a [`HookFragment`].
+/// A fragment of Copilot CLI's hooks file (see [`HookFragment::Copilot`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct CopilotHooks {
+    /// The file's schema version (`1`).
+    pub version: u32,
+    /// Native event name (`sessionStart`, `userPromptSubmitted`) → hooks.
+    pub hooks: BTreeMap<String, Vec<CopilotHook>>,
+}
+
+impl Default for CopilotHooks {
+    fn default() -> Self {
+        Self { version: 1, hooks: BTreeMap::new() }
+    }
+}
+
+impl CopilotHooks {
+    /// The same, with a command hook running `bash` on `event`, cut off after `timeout_sec`.
+    #[must_use]
+    pub fn with(mut self, event: impl Into<String>, bash: impl Into<String>, timeout_sec: u32) -> Self {
+        let hook = CopilotHook { kind: "command".to_owned(), bash: bash.into(), timeout_sec };
+        self.hooks.entry(event.into()).or_default().push(hook);
+        self
+    }
+}
+
+/// One hook of a [`CopilotHooks`] event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct CopilotHook {
+    /// The hook type (`"command"`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The POSIX shell command line the hook runs.
+    pub bash: String,
+    /// Seconds before Copilot CLI stops the hook.
+    #[serde(rename = "timeoutSec")]
+    pub timeout_sec: u32,
+}
+
+/// One matcher group of a [`SettingsHooks`] event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct HookGroup {
@@ -123,20 +213,33 @@ impl StartupNudge {
     }
 }
 
-/// The poll loop of the polling strategy.
+/// The poll loop of the polling strategy: the agent starts generic and reads its hook
+/// state file at the nudge interval.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct Poll {
-    /// The POSIX shell command the agent runs at each poll.
+    /// The hook state file the agent polls, relative to the town root
+    /// (`state/hooks/{agentId}.json`; the `{agentId}` placeholder stays when the agent
+    /// id is not known).
+    #[serde(default)]
+    pub path: String,
+    /// The same read as a POSIX shell command (`gt hook`), for agents that run commands.
     pub command: String,
     /// Seconds between polls (the nudge interval).
     pub interval_secs: u64,
 }
 
 impl Poll {
-    /// A poll of `command` every `interval_secs`.
+    /// A poll of `command` every `interval_secs` (no state file path).
     #[must_use]
     pub fn new(command: impl Into<String>, interval_secs: u64) -> Self {
-        Self { command: command.into(), interval_secs }
+        Self { path: String::new(), command: command.into(), interval_secs }
+    }
+
+    /// The same, polling the hook state file `path`.
+    #[must_use]
+    pub fn with_path(mut self, path: impl Into<String>) -> Self {
+        self.path = path.into();
+        self
     }
 }

@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use hal_types::{
-    AgentRole, DiagnosticCode, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,
-    Strength, StringEnum, Support,
+    AgentRole, DiagnosticCode, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection,
+    StartupStrategy, Strength, StringEnum, Support,
 };
 
 fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -55,6 +55,7 @@ fn every_enum_agrees_and_spellings_are_pinned() {
     check::<Strength>(&mut listing);
     check::<SourceKind>(&mut listing);
     check::<DiagnosticCode>(&mut listing);
+    check::<HookKind>(&mut listing);
     insta::assert_snapshot!("spellings", listing);
 }
 

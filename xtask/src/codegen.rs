@@ -50,8 +50,24 @@ const EXAMPLES: &[Example] = &[
         note: "both notions of hooks; a note where they differ",
         lines: 0,
     },
-    Example { env: &[], args: "startup --role polecat --provider claude --json", note: "", lines: 0 },
-    Example { env: &[], args: "startup --role crew --provider codex", note: "", lines: 0 },
+    Example {
+        env: &[],
+        args: "startup --role polecat --provider claude --json",
+        note: "hook_injection: install the hook file, merge the fragment",
+        lines: 0,
+    },
+    Example {
+        env: &[("GT_ROLE", "gastown/crew/max")],
+        args: "startup --provider codex",
+        note: "startup_fallback; the role from Gastown's stamp",
+        lines: 0,
+    },
+    Example {
+        env: &[("GT_ROLE", "gastown/polecats/toast")],
+        args: "startup --provider unknown",
+        note: "polling",
+        lines: 0,
+    },
     Example { env: &[], args: "gupp --provider gemini", note: "", lines: 0 },
     Example {
         env: &[("GT_RUNTIME", "claude"), ("CLAUDE_SESSION_ID", "s-42")],

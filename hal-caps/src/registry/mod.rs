@@ -24,8 +24,9 @@ mod rows;
 pub use design::UNKNOWN_CAPS;
 pub use events::CANONICAL_EVENTS;
 pub use model::{
-    CapChange, CapOverride, Combo, FALSY, HookSchema, Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, Runtime,
-    Source, Standing, TRUTHY, ValueRule, is_falsy, is_truthy,
+    Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
+    Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Runtime, Source, Standing, TRUTHY, ValueRule,
+    is_falsy, is_truthy,
 };
 pub use rows::REGISTRY;
 

@@ -1,6 +1,8 @@
 //! The shape of a registry row: signals, hooks, sources and their standing.
 
-use hal_types::{Capabilities, GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Strength, Support};
+use hal_types::{
+    Capabilities, GuppStrategy, HookKind, RuntimeProvider, StartupInjection, StartupStrategy, Strength, Support,
+};
 
 /// How far a fact is backed, as `runtime-facts.md` marks it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -269,6 +271,154 @@ impl Hooks {
     }
 }
 
+/// The schema of a hook file hal renders a fragment for (`hal_types::HookFragment`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FragmentSchema {
+    /// Claude Code's settings schema: event → matcher groups of `{"type":"command","command":…}`.
+    Settings,
+    /// Copilot CLI's hooks file: `"version": 1`, event → `{"type":"command","bash":…,"timeoutSec":…}`.
+    Copilot,
+}
+
+/// The hook adapter Gastown installs for a preset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Adapter {
+    /// The file, relative to the agent's workspace (or Claude's settings directory).
+    pub file: &'static str,
+    /// What the file is.
+    pub kind: HookKind,
+    /// The schema hal renders a fragment in; `None` for code (plugins) and for
+    /// configuration without lifecycle hooks.
+    pub schema: Option<FragmentSchema>,
+    /// Canonical event → the name Gastown's template hooks it under, for the events
+    /// that carry startup: `session.start` (`gt prime --hook`), `context.compact.pre`
+    /// (re-prime) and `prompt.submit` (`gt mail check --inject`).
+    pub events: &'static [(&'static str, &'static str)],
+    /// Whether the adapter runs `gt prime` at session start (false for configuration
+    /// that only sets permissions).
+    pub primes: bool,
+}
+
+impl Adapter {
+    /// An adapter of `kind` at `file` that primes the agent, rendered in `schema`.
+    #[must_use]
+    pub const fn config(
+        file: &'static str,
+        kind: HookKind,
+        schema: FragmentSchema,
+        events: &'static [(&'static str, &'static str)],
+    ) -> Self {
+        Self { file, kind, schema: Some(schema), events, primes: true }
+    }
+
+    /// An adapter at `file` that primes the agent but that hal renders no fragment
+    /// for: code (a JS or TS plugin), or a file whose schema hal does not model.
+    #[must_use]
+    pub const fn unrendered(file: &'static str, kind: HookKind) -> Self {
+        Self { file, kind, schema: None, events: &[], primes: true }
+    }
+
+    /// The same, recording the events Gastown's template hooks.
+    #[must_use]
+    pub const fn hooking(mut self, events: &'static [(&'static str, &'static str)]) -> Self {
+        self.events = events;
+        self
+    }
+
+    /// Configuration at `file` with no lifecycle hook (it primes nothing).
+    #[must_use]
+    pub const fn settings_only(file: &'static str, kind: HookKind) -> Self {
+        Self { file, kind, schema: None, events: &[], primes: false }
+    }
+}
+
+/// What Gastown's preset for a runtime does (`internal/config/agents.go`): the facts a
+/// launcher following Gastown needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GastownPreset {
+    /// The preset's name (`GT_AGENT`).
+    pub name: &'static str,
+    /// The hook adapter Gastown installs; `None`: none (`SupportsHooks: false`).
+    pub adapter: Option<Adapter>,
+    /// Whether the launch command takes the startup prompt as an argument
+    /// (`PromptMode` `arg`; `none` means it is typed in after start).
+    pub prompt_arg: bool,
+    /// The delay-based readiness fallback (`ReadyDelayMs`), where the preset sets one.
+    pub ready_delay_ms: Option<u32>,
+    /// The process names Gastown's liveness check looks for (`ProcessNames`).
+    pub process_names: &'static [&'static str],
+    /// Where the facts come from.
+    pub source: Source,
+}
+
+/// Gastown's `DefaultPrimeWaitMs`: how long after start a runtime without hooks gets
+/// its startup nudge.
+pub const PRIME_WAIT_MS: u64 = 2000;
+
+impl GastownPreset {
+    /// A preset with a hook adapter.
+    #[must_use]
+    pub const fn hooked(name: &'static str, adapter: Adapter, process_names: &'static [&'static str]) -> Self {
+        Self {
+            name,
+            adapter: Some(adapter),
+            prompt_arg: true,
+            ready_delay_ms: None,
+            process_names,
+            source: GASTOWN_PRESETS,
+        }
+    }
+
+    /// A preset without a hook adapter.
+    #[must_use]
+    pub const fn unhooked(name: &'static str, process_names: &'static [&'static str]) -> Self {
+        Self { name, adapter: None, prompt_arg: true, ready_delay_ms: None, process_names, source: GASTOWN_PRESETS }
+    }
+
+    /// The same, with `ReadyDelayMs`.
+    #[must_use]
+    pub const fn ready_after(mut self, ms: u32) -> Self {
+        self.ready_delay_ms = Some(ms);
+        self
+    }
+
+    /// The same, citing `source`.
+    #[must_use]
+    pub const fn cited(mut self, source: Source) -> Self {
+        self.source = source;
+        self
+    }
+
+    /// Whether Gastown's integration primes the agent through a hook (an adapter with
+    /// a session-start hook): `hasHooks` of Gastown's startup fallback matrix.
+    #[must_use]
+    pub fn primes_by_hook(&self) -> bool {
+        self.adapter.is_some_and(|a| a.primes)
+    }
+
+    /// The startup nudge delay of Gastown's startup fallback matrix
+    /// (`GetStartupFallbackInfo`): none with hooks and a prompt argument; at once with
+    /// hooks but no prompt argument; after [`PRIME_WAIT_MS`] without hooks.
+    #[must_use]
+    pub fn startup_nudge_ms(&self) -> Option<u64> {
+        match (self.primes_by_hook(), self.prompt_arg) {
+            (true, true) => None,
+            (true, false) => Some(0),
+            (false, _) => Some(PRIME_WAIT_MS),
+        }
+    }
+}
+
+/// Gastown's preset table.
+pub const GASTOWN: Source = Source::secondary("steveyegge/gastown:internal/config/agents.go");
+
+/// The version of Gastown's preset table the [`GastownPreset`] facts were read from
+/// (14 presets, with kiro and grok; `ReadyDelayMs`, `ProcessNames`, hook adapters).
+pub const GASTOWN_PRESETS: Source = Source::secondary("gastownhall/gastown:internal/config/agents.go@d74edb69");
+
 /// Where a fact comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -371,6 +521,9 @@ pub struct Runtime {
     pub keeps_markers_of: &'static [RuntimeProvider],
     /// The hook system, if any. A variant without one of its own has its base's.
     pub hooks: Option<Hooks>,
+    /// What Gastown's preset for this runtime does, if Gastown has one. Never inherited:
+    /// a variant Gastown launches has a preset of its own (groq-compound).
+    pub gastown: Option<GastownPreset>,
     /// Whether the runtime's launch command takes an initial prompt (so `gt prime` can
     /// be delivered at start: the startup fallback).
     pub takes_prompt: bool,
@@ -405,6 +558,7 @@ impl Runtime {
             variant_of: None,
             keeps_markers_of: &[],
             hooks: None,
+            gastown: None,
             takes_prompt: false,
             context_fork: Support::No,
             caps: None,

@@ -9,11 +9,24 @@ use super::events::{
     POLYTOKEN_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, Truthy};
-use super::model::{CapChange, CapOverride, Combo, Hooks, Inject, Marker, Runtime, Source, Standing};
+use super::model::{
+    Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Runtime, Source,
+    Standing,
+};
+use hal_types::HookKind;
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 /// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
-const GASTOWN_AGENTS: Source = Source::secondary("steveyegge/gastown:internal/config/agents.go");
+const GASTOWN_AGENTS: Source = super::model::GASTOWN;
+
+/// Gastown's Claude settings adapter (`internal/hooks/templates/claude/settings-*.json`),
+/// for claude and groq-compound: the three events that carry startup context.
+const CLAUDE_ADAPTER: Adapter = Adapter::config(
+    ".claude/settings.json",
+    HookKind::SettingsJson,
+    FragmentSchema::Settings,
+    &[("session.start", "SessionStart"), ("context.compact.pre", "PreCompact"), ("prompt.submit", "UserPromptSubmit")],
+);
 
 /// Claude Code's hook system, shared by the rows that run the `claude` binary.
 const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
@@ -59,6 +72,7 @@ pub static REGISTRY: &[Runtime] = &[
         variant_of: Some(P::Claude),
         takes_prompt: true,
         sources: &[GASTOWN_AGENTS],
+        gastown: Some(GastownPreset::hooked("groq-compound", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
         ..Runtime::new(P::GroqCompound, "Groq compound (Claude Code)")
     },
     Runtime {
@@ -78,6 +92,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://ampcode.com/manual/plugin-api"),
             Source::secondary("cli/cli:internal/agents/detect.go"),
         ],
+        gastown: Some(GastownPreset::unhooked("amp", &["amp"])),
         ..Runtime::new(P::Amp, "Amp")
     },
     Runtime {
@@ -130,6 +145,19 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://cursor.com/docs/hooks"),
             Source::secondary("vercel/vercel:packages/detect-agent/src/index.ts"),
         ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "cursor",
+                // Gastown's adapter, a native fact here: the design's row keeps cursor on the fallback.
+                Adapter::unrendered(".cursor/hooks.json", HookKind::HooksJson).hooking(&[
+                    ("session.start", "sessionStart"),
+                    ("context.compact.pre", "preCompact"),
+                    ("prompt.submit", "beforeSubmitPrompt"),
+                ]),
+                &["cursor-agent", "agent"],
+            )
+            .ready_after(5000),
+        ),
         ..Runtime::new(P::Cursor, "Cursor")
     },
     Runtime {
@@ -170,6 +198,24 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
             Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
         ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "gemini",
+                // Gastown's adapter, a native fact here: the design's row keeps gemini on the fallback.
+                Adapter::config(
+                    ".gemini/settings.json",
+                    HookKind::SettingsJson,
+                    FragmentSchema::Settings,
+                    &[
+                        ("session.start", "SessionStart"),
+                        ("context.compact.pre", "PreCompress"),
+                        ("prompt.submit", "BeforeAgent"),
+                    ],
+                ),
+                &["gemini"],
+            )
+            .ready_after(5000),
+        ),
         ..Runtime::new(P::Gemini, "Gemini CLI")
     },
     Runtime {
@@ -215,6 +261,11 @@ pub static REGISTRY: &[Runtime] = &[
         hooks: Some(Hooks::native(&[".omp/hooks/gastown-hook.ts"], Inject::Yes, OMP_EVENTS)),
         takes_prompt: true,
         sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE],
+        gastown: Some(GastownPreset::hooked(
+            "omp",
+            Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
+            &["omp", "node", "bun"],
+        )),
         ..Runtime::new(P::Omp, "oh-my-pi")
     },
     Runtime {
@@ -241,6 +292,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
             Source::vendor("https://developers.openai.com/codex/hooks"),
         ],
+        gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
         ..Runtime::new(P::Codex, "Codex CLI")
     },
     Runtime {
@@ -267,6 +319,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://code.claude.com/docs/en/hooks"),
             Source::vendor("anthropics/claude-code:CHANGELOG.md"),
         ],
+        gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
         ..Runtime::new(P::Claude, "Claude Code")
     },
     Runtime {
@@ -290,6 +343,14 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         takes_prompt: true,
         sources: &[Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"), GASTOWN_AGENTS],
+        gastown: Some(
+            GastownPreset::hooked(
+                "pi",
+                Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
+                &["pi", "node", "bun"],
+            )
+            .ready_after(8000),
+        ),
         ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
@@ -305,6 +366,23 @@ pub static REGISTRY: &[Runtime] = &[
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
             GASTOWN_AGENTS,
         ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "grok",
+                Adapter::config(
+                    ".grok/hooks/gastown.json",
+                    HookKind::HooksJson,
+                    FragmentSchema::Settings,
+                    &[
+                        ("session.start", "SessionStart"),
+                        ("context.compact.pre", "PreCompact"),
+                        ("prompt.submit", "UserPromptSubmit"),
+                    ],
+                ),
+                &["grok"],
+            )
+            .ready_after(5000),
+        ),
         ..Runtime::new(P::Grok, "Grok Build")
     },
     Runtime {
@@ -345,6 +423,14 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("anomalyco/opencode:packages/opencode/src/index.ts"),
             Source::vendor("https://opencode.ai/docs/plugins/"),
         ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "opencode",
+                Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin),
+                &["opencode", "node", "bun"],
+            )
+            .ready_after(8000),
+        ),
         ..Runtime::new(P::Opencode, "OpenCode")
     },
     Runtime {
@@ -368,6 +454,19 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("github/copilot-cli:changelog.md"),
             Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
         ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "copilot",
+                Adapter::config(
+                    ".github/hooks/gastown.json",
+                    HookKind::HooksJson,
+                    FragmentSchema::Copilot,
+                    &[("session.start", "sessionStart"), ("prompt.submit", "userPromptSubmitted")],
+                ),
+                &["copilot"],
+            )
+            .ready_after(5000),
+        ),
         ..Runtime::new(P::Copilot, "GitHub Copilot CLI")
     },
     Runtime {
@@ -380,6 +479,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://docs.augmentcode.com/cli/reference#shell-environment"),
             Source::vendor("https://docs.augmentcode.com/cli/hooks"),
         ],
+        gastown: Some(GastownPreset::unhooked("auggie", &["auggie"])),
         ..Runtime::new(P::Auggie, "Auggie")
     },
     Runtime {
@@ -399,6 +499,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://kiro.dev/docs/cli/hooks"),
             Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
         ],
+        gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000)),
         ..Runtime::new(P::Kiro, "Kiro CLI")
     },
     Runtime {
@@ -525,6 +626,15 @@ pub static REGISTRY: &[Runtime] = &[
         session_vars: &["VIBE_SESSION_ID"],
         takes_prompt: true,
         sources: &[GASTOWN_AGENTS],
+        gastown: Some(
+            GastownPreset::hooked(
+                "vibe",
+                // Tool permissions only: no lifecycle hook, so nothing primes the agent.
+                Adapter::settings_only(".vibe/config.toml", HookKind::ConfigToml),
+                &["vibe"],
+            )
+            .ready_after(5000),
+        ),
         ..Runtime::new(P::Vibe, "Mistral Vibe")
     },
     Runtime {
