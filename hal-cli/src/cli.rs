@@ -132,6 +132,13 @@ pub enum Command {
     },
     /// hal's man page (roff) on stdout.
     Man,
+    /// The JSON Schema (draft 2020-12) of a command's --json answer; without a command,
+    /// the commands that have one.
+    #[cfg(feature = "schema")]
+    Schema {
+        /// The command (`detect`, `caps`, `caps-all` for `caps --all`, ...).
+        command: Option<String>,
+    },
 }
 
 /// `--provider P`.

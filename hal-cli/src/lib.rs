@@ -8,5 +8,7 @@ pub mod fast;
 pub mod lint;
 pub mod man;
 pub mod run;
+#[cfg(feature = "schema")]
+pub mod schema;
 
 pub use cli::{BIN_NAME, Cli, check_applicable};

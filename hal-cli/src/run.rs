@@ -126,6 +126,8 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             Output::with(String::from_utf8_lossy(&buf).into_owned(), &[])
         }
         Command::Man => Output::with(crate::man::render(), &[]),
+        #[cfg(feature = "schema")]
+        Command::Schema { command } => schema(command.as_deref()),
         Command::Explain => {
             let report = detector(&host, g).report();
             let hal = Hal::new(&host, report.detection.clone());
@@ -673,4 +675,32 @@ pub fn export_lines(vars: &[(&str, String)]) -> String {
         let _ = writeln!(s, "{}", export_line(k, v));
         s
     })
+}
+
+/// `hal schema [COMMAND]`: a schema, or the list; exit 2 for a command without one.
+#[cfg(feature = "schema")]
+fn schema(command: Option<&str>) -> Output {
+    use crate::schema::{OUTPUTS, output};
+    let mut out = Output::default();
+    match command.map(|c| (c, output(c))) {
+        None => {
+            for o in OUTPUTS {
+                let _ = writeln!(out.stdout, "{:<12} {}", o.command, o.about);
+            }
+        }
+        Some((_, Some(o))) => {
+            out.stdout = serde_json::to_string_pretty(&o.schema()).unwrap_or_default();
+            out.stdout.push('\n');
+        }
+        Some((c, None)) => {
+            let names: Vec<&str> = OUTPUTS.iter().map(|o| o.command).collect();
+            out.warnings.push(format!(
+                "no command `{}` with a JSON answer; expected one of: {}",
+                escape_control(c),
+                names.join(", ")
+            ));
+            out.code = 2;
+        }
+    }
+    out
 }

@@ -13,6 +13,7 @@ use crate::{GuppStrategy, RuntimeProvider, StartupInjection, StartupStrategy, Su
 /// Build one with [`Capabilities::new`] and the `with_*` methods; fields not set by a
 /// `with_*` call mean "absent" (`no`, none, `polling`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Capabilities {
     /// The runtime this row describes.
@@ -35,9 +36,11 @@ pub struct Capabilities {
     pub gupp_strategy: GuppStrategy,
     /// After how long without activity an agent counts as stalled.
     #[serde(rename = "stall_threshold_secs", with = "secs")]
+    #[cfg_attr(feature = "schema", schemars(with = "u64"))]
     pub stall_threshold: Duration,
     /// How often an idle agent should be nudged.
     #[serde(rename = "nudge_interval_secs", with = "secs")]
+    #[cfg_attr(feature = "schema", schemars(with = "u64"))]
     pub nudge_interval: Duration,
     /// Whether the agent can be nudged (`yes` is through the filesystem; `partial`
     /// is the design's "limited").

@@ -9,15 +9,17 @@ use crate::{Diagnostic, Policy, RuntimeProvider, SourceKind, Strength};
 /// It names the variable, path or process that was seen, never a variable's value
 /// (values may be secrets).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct DetectionSource {
     /// Which cascade step decided.
     pub kind: SourceKind,
-    /// The variable name, workspace path or executable name seen; absent for
+    /// The variable name, workspace path or executable name seen; `null` for
     /// [`SourceKind::Fallback`].
     #[serde(default)]
     pub signal: Option<String>,
-    /// For a process ancestor: how many levels above us it is (1 = our parent).
+    /// For a process ancestor: how many levels above us it is (1 = our parent);
+    /// `null` otherwise.
     #[serde(default)]
     pub depth: Option<u32>,
 }
@@ -44,6 +46,7 @@ impl DetectionSource {
 
 /// A signal seen during detection, whether or not it decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Candidate {
     /// The runtime the signal points at (`unknown` for a name hal does not know).
@@ -51,7 +54,7 @@ pub struct Candidate {
     /// Where the signal was seen, and what it was (a name, never a value).
     #[serde(flatten)]
     pub source: DetectionSource,
-    /// How far the signal can be trusted, where the registry says.
+    /// How far the signal can be trusted, where the registry says; `null` otherwise.
     #[serde(default)]
     pub strength: Option<Strength>,
 }
@@ -69,6 +72,7 @@ impl Candidate {
 /// Detection never fails: a probe that errors becomes a diagnostic here and the
 /// cascade goes on, ending at [`RuntimeProvider::Unknown`] at worst.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Detection {
     /// The runtime hal decided on.

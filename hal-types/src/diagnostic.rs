@@ -100,6 +100,7 @@ impl DiagnosticCode {
 /// The message never contains a variable's raw value unescaped; the value a diagnostic
 /// is about, where one was given, is in [`Diagnostic::subject`] or the message, escaped.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Diagnostic {
     /// The stable code.

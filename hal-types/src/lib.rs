@@ -28,6 +28,7 @@ mod enums;
 mod hal;
 mod plan;
 mod vocab;
+pub mod wire;
 
 pub use caps::Capabilities;
 pub use detection::{Candidate, Detection, DetectionSource};

@@ -19,6 +19,7 @@ use crate::{AgentRole, HookKind, RuntimeProvider, StartupStrategy};
 /// | `startup_fallback` | what the launcher delivers at start, as the launch prompt or typed into the session (`gt prime`, with `&& gt mail check --inject` for autonomous roles) | `startup_nudge`: sent after `delay_ms` |
 /// | `polling` | empty: the agent starts generic | `poll`: the hook state file it polls, and how often |
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct StartupPlan {
     /// The runtime the plan is for.
@@ -84,6 +85,7 @@ impl StartupPlan {
 /// key by key, appending to the event arrays. `#[non_exhaustive]`: schemas arrive
 /// with the runtimes that need them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 #[non_exhaustive]
 pub enum HookFragment {
@@ -115,6 +117,7 @@ impl HookFragment {
 
 /// A fragment in Claude Code's settings schema (see [`HookFragment::Settings`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct SettingsHooks {
     /// Native event name → matcher groups.
@@ -136,6 +139,7 @@ impl SettingsHooks {
 
 /// A fragment of Copilot CLI's hooks file (see [`HookFragment::Copilot`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CopilotHooks {
     /// The file's schema version (`1`).
@@ -162,6 +166,7 @@ impl CopilotHooks {
 
 /// One hook of a [`CopilotHooks`] event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CopilotHook {
     /// The hook type (`"command"`).
@@ -176,6 +181,7 @@ pub struct CopilotHook {
 
 /// One matcher group of a [`SettingsHooks`] event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct HookGroup {
     /// The matcher (empty: every occurrence of the event).
@@ -186,6 +192,7 @@ pub struct HookGroup {
 
 /// One hook of a [`HookGroup`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct HookCommand {
     /// The hook type (`"command"`).
@@ -197,6 +204,7 @@ pub struct HookCommand {
 
 /// A nudge sent after the agent starts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct StartupNudge {
     /// How long after start to send it, in milliseconds.
@@ -216,6 +224,7 @@ impl StartupNudge {
 /// The poll loop of the polling strategy: the agent starts generic and reads its hook
 /// state file at the nudge interval.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Poll {
     /// The hook state file the agent polls, relative to the town root

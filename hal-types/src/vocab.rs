@@ -86,6 +86,22 @@ macro_rules! string_enum {
             }
         }
 
+        #[cfg(feature = "schema")]
+        impl ::schemars::JsonSchema for $name {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(stringify!($name))
+            }
+
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                // The accepted spellings, from the same table as serde and FromStr.
+                ::schemars::json_schema!({
+                    "type": "string",
+                    "description": concat!("A ", $kind, "."),
+                    "enum": $name::variants(),
+                })
+            }
+        }
+
         impl $crate::vocab::StringEnum for $name {
             const KIND: &'static str = $kind;
             const VARIANTS: &'static [Self] = Self::ALL;

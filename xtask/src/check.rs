@@ -68,11 +68,19 @@ pub(crate) fn check() -> Result<(), String> {
         failures.push(format!("dist without the lint: {e}"));
     }
 
-    eprintln!("==> docs in sync");
+    eprintln!("==> generated files in sync");
     match crate::codegen::check_docs(&root()) {
-        Ok(()) => eprintln!("    docs in sync: ok"),
+        Ok(()) => eprintln!("    generated files in sync: ok"),
         Err(e) => failures.push(e),
     }
+
+    eprintln!("==> JSON changes additive");
+    match crate::compat::check(&root()) {
+        Ok(()) => eprintln!("    JSON changes additive: ok"),
+        Err(e) => failures.push(e),
+    }
+
+    clients(&mut failures);
 
     let mut doc = cargo();
     doc.args(["doc", "--workspace", "--no-deps", "--all-features"]).env("RUSTDOCFLAGS", "-D warnings");
@@ -84,4 +92,42 @@ pub(crate) fn check() -> Result<(), String> {
     } else {
         Err(format!("{} step(s) failed:\n  {}", failures.len(), failures.join("\n  ")))
     }
+}
+
+/// Whether `program` runs (`program --version`).
+fn available(program: &str) -> bool {
+    Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// The node and Python clients' suites, against the `hal` the workspace builds. Skipped,
+/// with a notice, only where node or python3 is absent (both are on CI's machine).
+fn clients(failures: &mut Vec<String>) {
+    let mut build = cargo();
+    build.args(["build", "-p", "hal-cli"]);
+    if let Err(e) = run_step("build hal for the clients", build) {
+        failures.push(e);
+        return;
+    }
+    let hal = target_dir().join("debug").join("hal");
+    let suites: [(&str, &str, &[&str]); 2] = [
+        ("node client", "node", &["--test", "bindings/node/test/"]),
+        ("python client", "python3", &["-m", "unittest", "discover", "-s", "bindings/python", "-v"]),
+    ];
+    for (name, program, args) in suites {
+        if !available(program) {
+            eprintln!("==> {name}: SKIPPED, `{program}` is not installed");
+            continue;
+        }
+        let mut cmd = Command::new(program);
+        cmd.args(args).current_dir(root()).env("HAL_BIN", &hal);
+        if let Err(e) = run_step(name, cmd) {
+            failures.push(e);
+        }
+    }
+}
+
+/// Cargo's target directory: `$CARGO_TARGET_DIR`, else `target/` in the workspace.
+#[allow(clippy::disallowed_methods, reason = "cargo's own variable, read by the build tool")]
+pub(crate) fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), |d| root().join(d))
 }

@@ -209,29 +209,60 @@ pub(crate) fn render(readme: &str) -> Result<String, String> {
     })
 }
 
-pub(crate) fn readme_path(root: &Path) -> std::path::PathBuf {
-    root.join("README.md")
+/// Every generated file: `(path relative to the root, its contents now, what it should be)`.
+fn generated(root: &Path) -> Result<Vec<(String, Option<String>, String)>, String> {
+    let read = |rel: &str| std::fs::read_to_string(root.join(rel)).ok();
+    let readme = read("README.md").ok_or("README.md is unreadable")?;
+    let python = "bindings/python/hal_runtime.py";
+    let py_old = read(python).ok_or_else(|| format!("{python} is unreadable"))?;
+    let by = "cargo xtask codegen";
+    let mut files = vec![
+        ("README.md".to_owned(), render(&readme)?),
+        ("bindings/node/generated.d.ts".to_owned(), crate::clients::node_types()),
+        ("bindings/node/generated.js".to_owned(), crate::clients::node_values()),
+        (python.to_owned(), replace_section(&py_old, python, "python-types", by, &crate::clients::python_section())?),
+    ];
+    files.extend(crate::clients::schema_files());
+    Ok(files.into_iter().map(|(path, new)| (path.clone(), read(&path), new)).collect())
 }
 
-/// Rewrites README.md.
+/// Schema files that no command answers with any more.
+fn stale_schemas(root: &Path, files: &[(String, Option<String>, String)]) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir(root.join("schema")) else { return Vec::new() };
+    dir.filter_map(|e| e.ok().map(|e| format!("schema/{}", e.file_name().to_string_lossy())))
+        .filter(|p| Path::new(p).extension().is_some_and(|e| e == "json") && !files.iter().any(|(f, ..)| f == p))
+        .collect()
+}
+
+/// Rewrites every generated file that is out of date, and removes stale schemas.
 pub(crate) fn codegen(root: &Path) -> Result<(), String> {
-    let path = readme_path(root);
-    let old = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let new = render(&old)?;
-    if new != old {
-        std::fs::write(&path, new).map_err(|e| format!("{}: {e}", path.display()))?;
-        eprintln!("updated README.md");
+    let files = generated(root)?;
+    for (path, old, new) in &files {
+        if old.as_ref() != Some(new) {
+            let full = root.join(path);
+            if let Some(dir) = full.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            std::fs::write(&full, new).map_err(|e| format!("{path}: {e}"))?;
+            eprintln!("updated {path}");
+        }
+    }
+    for path in stale_schemas(root, &files) {
+        std::fs::remove_file(root.join(&path)).map_err(|e| format!("{path}: {e}"))?;
+        eprintln!("removed {path}");
     }
     Ok(())
 }
 
-/// Fails when README.md differs from what codegen would write.
+/// Fails when a generated file differs from what codegen would write.
 pub(crate) fn check_docs(root: &Path) -> Result<(), String> {
-    let path = readme_path(root);
-    let old = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if render(&old)? == old {
+    let files = generated(root)?;
+    let mut stale: Vec<String> =
+        files.iter().filter(|(_, old, new)| old.as_ref() != Some(new)).map(|(p, ..)| p.clone()).collect();
+    stale.extend(stale_schemas(root, &files));
+    if stale.is_empty() {
         Ok(())
     } else {
-        Err("README.md is out of date with the code; run `cargo xtask codegen` and commit the result".to_owned())
+        Err(format!("out of date with the code: {}; run `cargo xtask codegen` and commit the result", stale.join(", ")))
     }
 }

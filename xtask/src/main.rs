@@ -11,7 +11,9 @@
 
 mod bench;
 mod check;
+mod clients;
 mod codegen;
+mod compat;
 mod dist;
 mod lint;
 
