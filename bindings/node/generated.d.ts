@@ -15,6 +15,35 @@ export type Candidate = {
   strength: Strength | null;
 };
 
+export type CapsRow = {
+  /** Whether a session's context can be forked. */
+  context_fork: Support;
+  /** The base runtime `provider` is a variant of (itself for a base runtime). */
+  family: RuntimeProvider;
+  /** How GUPP rules are enforced. */
+  gupp_strategy: GuppStrategy;
+  /** How many canonical lifecycle events the runtime can hook (= `native_hooks.hookable_events`). */
+  hookable_events: number;
+  /** What the runtime's hook system offers natively. */
+  native_hooks: NativeHooks;
+  /** How often an idle agent should be nudged. */
+  nudge_interval_secs: number;
+  /** Whether the agent can be nudged (`yes` is through the filesystem; `partial` is the design's "limited"). */
+  nudge_support: Support;
+  /** The runtime this row describes. */
+  provider: RuntimeProvider;
+  /** Whether the runtime has session hooks able to carry startup injection. */
+  session_hooks: Support;
+  /** The environment variable that carries the session id, if any. */
+  session_id_env: string | null;
+  /** After how long without activity an agent counts as stalled. */
+  stall_threshold_secs: number;
+  /** How startup context reaches the agent. */
+  startup_injection: StartupInjection;
+  /** How the agent gets its role and assignment at start. */
+  startup_strategy: StartupStrategy;
+};
+
 export type DetectionSource = {
   /** For a process ancestor: how many levels above us it is (1 = our parent); `null` otherwise. */
   depth: number | null;
@@ -33,7 +62,16 @@ export type Diagnostic = {
   subject: string | null;
 };
 
-export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable";
+export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable" | "path_missing" | "path_unreadable" | "file_too_large" | "unsupported_file" | "lint_unavailable";
+
+export type Event = {
+  /** The canonical event (`session.start`). */
+  canonical: string;
+  /** The runtime's hook name, `null` when it cannot hook the event. */
+  native: string | null;
+};
+
+export type GuppStrategy = "hook_injection" | "startup_fallback" | "prompt_preamble" | "polling";
 
 export type HookCommand = {
   /** The POSIX shell command line the hook runs. */
@@ -54,6 +92,51 @@ export type HookGroup = {
   matcher: string;
 };
 
+export type LintFinding = {
+  /** Deprecated alias of `column` (until JSON version 2). */
+  col: number;
+  /** 1-based column, in characters. */
+  column: number;
+  /** Deprecated alias of `message` (until JSON version 2). */
+  found: string;
+  /** 1-based line. */
+  line: number;
+  /** What was found and what to call instead. */
+  message: string;
+  /** The file, relative to the directory `hal lint` ran in where it can be. */
+  path: string;
+  /** The rule's stable id (`indicator-var`, `process-table`, ...). */
+  rule: string;
+  /** The HAL call to use instead. */
+  suggestion: string;
+};
+
+export type NativeHooks = {
+  /** Where hook configuration lives, workspace-relative first. */
+  config: Array<string>;
+  /** How many of the canonical lifecycle events the runtime can hook. */
+  hookable_events: number;
+  /** Whether the session-start hook's output reaches the model: `yes`, `nudge` (it can only trigger a follow-up prompt), `no`, or `none` (no hook system). */
+  inject: "yes" | "nudge" | "no" | "none";
+};
+
+export type Origin = {
+  /** `stall_threshold`, `nudge_interval`, `gupp_strategy` or `command`. */
+  field: string;
+  /** Where it came from. */
+  origin: OriginKind;
+  /** The operator's text as given (escaped and truncated, never quoted; quoting happens only when text output renders it); `null` for defaults. */
+  raw: string | null;
+  /** Why an override was refused (`null` unless rejected). */
+  reason: string | null;
+  /** The variable or file that supplied it (`null` for defaults). */
+  source: string | null;
+  /** The value in force (for [`OriginKind::Rejected`]: the value that was refused, escaped and truncated, without quotes). */
+  value: string;
+};
+
+export type OriginKind = "default" | "config_file" | "env" | "rejected";
+
 export type Policy = "spec" | "ancestry";
 
 export type Poll = {
@@ -63,9 +146,40 @@ export type Poll = {
   interval_secs: number;
 };
 
+export type Provider = {
+  /** Other spellings accepted. */
+  aliases: Array<string>;
+  /** Executable names. */
+  executables: Array<string>;
+  /** Its family. */
+  family: RuntimeProvider;
+  /** How many canonical lifecycle events the runtime can hook. */
+  hookable_events: number;
+  /** Deprecated alias of `native_hooks.inject` (until JSON version 2). */
+  hooks_inject: string;
+  /** Deprecated alias of `provider` (until JSON version 2). */
+  id: RuntimeProvider;
+  /** Human name. */
+  name: string;
+  /** What the runtime's hook system offers natively. */
+  native_hooks: NativeHooks;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** The design's notion of hooks. */
+  session_hooks: Support;
+  /** How many sources back the row. */
+  sources: number;
+  /** The strongest identifying signal. */
+  strongest_signal: string | null;
+  /** Whether the runtime's vendor backs the deciding fact. */
+  vendor_verified: boolean;
+};
+
 export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0";
 
 export type SourceKind = "override" | "session_id" | "orchestrator_stamp" | "marker" | "workspace_file" | "process_ancestor" | "hook_payload" | "fallback";
+
+export type StartupInjection = "session_start_hook" | "prime_fallback" | "command_palette" | "polling";
 
 export type StartupNudge = {
   /** How long after start to send it, in milliseconds. */
@@ -76,7 +190,22 @@ export type StartupNudge = {
 
 export type StartupStrategy = "hook_injection" | "startup_fallback" | "polling";
 
+export type Step = {
+  /** What it found (names only). */
+  found: string;
+  /** What it looked at. */
+  looked_at: string;
+  /** 1-based position. */
+  n: number;
+  /** `decided`, `passed` or `skipped`. */
+  outcome: "decided" | "passed" | "skipped";
+  /** The step's name. */
+  step: string;
+};
+
 export type Strength = "definitive" | "strong" | "weak";
+
+export type Support = "yes" | "partial" | "no";
 
 /** The runtime this process runs under, the signal that decided, and every candidate. (`hal detect --json`) */
 export type Detection = {
@@ -96,6 +225,58 @@ export type Detection = {
   secondary_only: boolean;
   /** The signal that decided. */
   source: DetectionSource;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The capability row in force, both notions of hooks, the session variables read, every override. (`hal caps --json`) */
+export type Capabilities = {
+  /** Whether a session's context can be forked. */
+  context_fork: Support;
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** The base runtime `provider` is a variant of (itself for a base runtime). */
+  family: RuntimeProvider;
+  /** How GUPP rules are enforced. */
+  gupp_strategy: GuppStrategy;
+  /** How many canonical lifecycle events the runtime can hook (= `native_hooks.hookable_events`). */
+  hookable_events: number;
+  /** What the runtime's hook system offers natively. */
+  native_hooks: NativeHooks;
+  /** How often an idle agent should be nudged. */
+  nudge_interval_secs: number;
+  /** Whether the agent can be nudged (`yes` is through the filesystem; `partial` is the design's "limited"). */
+  nudge_support: Support;
+  /** Where each overridable value came from, and every refused override. */
+  overrides: Array<Origin>;
+  /** The runtime this row describes. */
+  provider: RuntimeProvider;
+  /** Whether the runtime has session hooks able to carry startup injection. */
+  session_hooks: Support;
+  /** The environment variable that carries the session id, if any. */
+  session_id_env: string | null;
+  /** The variables `hal session-id` reads, in order. */
+  session_id_vars: Array<string>;
+  /** After how long without activity an agent counts as stalled. */
+  stall_threshold_secs: number;
+  /** How startup context reaches the agent. */
+  startup_injection: StartupInjection;
+  /** How the agent gets its role and assignment at start. */
+  startup_strategy: StartupStrategy;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** Every runtime's built-in capability row. (`hal caps-all --json`) */
+export type CapabilityMatrix = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** One row per runtime, in registry order. */
+  runtimes: Array<CapsRow>;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
@@ -124,6 +305,136 @@ export type StartupPlan = {
   startup_nudge: StartupNudge | null;
   /** The startup strategy in force. */
   strategy: StartupStrategy;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`) */
+export type Gupp = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Its family. */
+  family: RuntimeProvider;
+  /** The GUPP strategy in force. */
+  gupp_strategy: GuppStrategy;
+  /** Seconds between nudges. */
+  nudge_interval_secs: number;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** Seconds without activity before an agent counts as stalled. */
+  stall_threshold_secs: number;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** Every runtime hal knows: signals, both notions of hooks, sources, verification. (`hal providers --json`) */
+export type Providers = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** In registry order, `unknown` left out. */
+  providers: Array<Provider>;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The canonical lifecycle events and the native hook each maps to. (`hal events --json`) */
+export type Events = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Every canonical event, in canonical order. */
+  events: Array<Event>;
+  /** Its family. */
+  family: RuntimeProvider;
+  /** Deprecated alias of `hookable_events` (until JSON version 2). */
+  hookable: number;
+  /** How many canonical events the runtime can hook. */
+  hookable_events: number;
+  /** What the runtime's hook system offers natively. */
+  native_hooks: NativeHooks;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** The design's notion of hooks. */
+  session_hooks: Support;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The session id, the variable it came from, and the variables read in order. (`hal session-id --json`) */
+export type SessionId = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Its family. */
+  family: RuntimeProvider;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** The session id (`null`: none; the command exits 1). */
+  session_id: string | null;
+  /** The variables read, in order. */
+  session_id_vars: Array<string>;
+  /** The variable it was read from. */
+  variable: string | null;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The detection cascade step by step, the decision, the candidates and the overrides. (`hal explain --json`) */
+export type Explain = {
+  /** Signals of unrelated runtimes, and no ancestor to arbitrate. */
+  ambiguous: boolean;
+  /** Every signal seen. */
+  candidates: Array<Candidate>;
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Its family. */
+  family: RuntimeProvider;
+  /** Where each overridable value came from. */
+  overrides: Array<Origin>;
+  /** The policy the cascade ran under. */
+  policy: Policy;
+  /** The runtime decided. */
+  provider: RuntimeProvider;
+  /** The deciding fact rests on third parties only. */
+  secondary_only: boolean;
+  /** What decided. */
+  source: DetectionSource;
+  /** Every step, in order. */
+  steps: Array<Step>;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The HAL_* variables `hal env` exports, null for those it unsets. (`hal env --json`) */
+export type Env = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** `HAL_*` name → value, `null` for a variable `hal env` unsets. */
+  variables: Record<string, string | null>;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The boundary lint's findings. (`hal lint --json`) */
+export type Lint = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** The findings. */
+  findings: Array<LintFinding>;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */

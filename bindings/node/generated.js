@@ -21,31 +21,49 @@ export const UNKNOWN_DETECTION = Object.freeze({
 
 export const UNKNOWN_CAPABILITIES = Object.freeze({
   "context_fork": "no",
+  "diagnostics": [],
   "family": "unknown",
   "gupp_strategy": "polling",
   "hookable_events": 0,
+  "native_hooks": {
+    "config": [],
+    "hookable_events": 0,
+    "inject": "none"
+  },
   "nudge_interval_secs": 120,
   "nudge_support": "yes",
   "overrides": [
     {
       "field": "stall_threshold",
       "origin": "default",
+      "raw": null,
+      "reason": null,
+      "source": null,
       "value": "300s"
     },
     {
       "field": "nudge_interval",
       "origin": "default",
+      "raw": null,
+      "reason": null,
+      "source": null,
       "value": "120s"
     },
     {
       "field": "gupp_strategy",
       "origin": "default",
+      "raw": null,
+      "reason": null,
+      "source": null,
       "value": "polling"
     }
   ],
   "provider": "unknown",
   "session_hooks": "no",
   "session_id_env": null,
+  "session_id_vars": [
+    "GT_SESSION_ID"
+  ],
   "stall_threshold_secs": 300,
   "startup_injection": "polling",
   "startup_strategy": "polling",

@@ -27,18 +27,37 @@ __all__ = ["HalVersionError", "RuntimeHal", "create_runtime_hal"]
 JSON_VERSION = 1
 
 AgentRole = Literal["mayor", "deacon", "dog", "boot", "witness", "refinery", "polecat", "crew"]
-DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable"]
+DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable"]
+GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
+OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
 RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0"]
 SourceKind = Literal["override", "session_id", "orchestrator_stamp", "marker", "workspace_file", "process_ancestor", "hook_payload", "fallback"]
+StartupInjection = Literal["session_start_hook", "prime_fallback", "command_palette", "polling"]
 StartupStrategy = Literal["hook_injection", "startup_fallback", "polling"]
 Strength = Literal["definitive", "strong", "weak"]
+Support = Literal["yes", "partial", "no"]
 Candidate = TypedDict("Candidate", {
     "depth": Union[int, None],
     "kind": "SourceKind",
     "provider": "RuntimeProvider",
     "signal": Union[str, None],
     "strength": Union["Strength", None],
+})
+CapsRow = TypedDict("CapsRow", {
+    "context_fork": "Support",
+    "family": "RuntimeProvider",
+    "gupp_strategy": "GuppStrategy",
+    "hookable_events": int,
+    "native_hooks": "NativeHooks",
+    "nudge_interval_secs": int,
+    "nudge_support": "Support",
+    "provider": "RuntimeProvider",
+    "session_hooks": "Support",
+    "session_id_env": Union[str, None],
+    "stall_threshold_secs": int,
+    "startup_injection": "StartupInjection",
+    "startup_strategy": "StartupStrategy",
 })
 DetectionSource = TypedDict("DetectionSource", {
     "depth": Union[int, None],
@@ -49,6 +68,10 @@ Diagnostic = TypedDict("Diagnostic", {
     "code": "DiagnosticCode",
     "message": str,
     "subject": Union[str, None],
+})
+Event = TypedDict("Event", {
+    "canonical": str,
+    "native": Union[str, None],
 })
 HookCommand = TypedDict("HookCommand", {
     "command": str,
@@ -61,13 +84,58 @@ HookGroup = TypedDict("HookGroup", {
     "hooks": List["HookCommand"],
     "matcher": str,
 })
+LintFinding = TypedDict("LintFinding", {
+    "col": int,
+    "column": int,
+    "found": str,
+    "line": int,
+    "message": str,
+    "path": str,
+    "rule": str,
+    "suggestion": str,
+})
+NativeHooks = TypedDict("NativeHooks", {
+    "config": List[str],
+    "hookable_events": int,
+    "inject": Literal["yes", "nudge", "no", "none"],
+})
+Origin = TypedDict("Origin", {
+    "field": str,
+    "origin": "OriginKind",
+    "raw": Union[str, None],
+    "reason": Union[str, None],
+    "source": Union[str, None],
+    "value": str,
+})
 Poll = TypedDict("Poll", {
     "command": str,
     "interval_secs": int,
 })
+Provider = TypedDict("Provider", {
+    "aliases": List[str],
+    "executables": List[str],
+    "family": "RuntimeProvider",
+    "hookable_events": int,
+    "hooks_inject": str,
+    "id": "RuntimeProvider",
+    "name": str,
+    "native_hooks": "NativeHooks",
+    "provider": "RuntimeProvider",
+    "session_hooks": "Support",
+    "sources": int,
+    "strongest_signal": Union[str, None],
+    "vendor_verified": bool,
+})
 StartupNudge = TypedDict("StartupNudge", {
     "delay_ms": int,
     "text": str,
+})
+Step = TypedDict("Step", {
+    "found": str,
+    "looked_at": str,
+    "n": int,
+    "outcome": Literal["decided", "passed", "skipped"],
+    "step": str,
 })
 
 # The runtime this process runs under, the signal that decided, and every candidate. (`hal detect --json`)
@@ -80,6 +148,36 @@ Detection = TypedDict("Detection", {
     "provider": "RuntimeProvider",
     "secondary_only": bool,
     "source": "DetectionSource",
+    "version": int,
+    "warnings": List[str],
+})
+
+# The capability row in force, both notions of hooks, the session variables read, every override. (`hal caps --json`)
+Capabilities = TypedDict("Capabilities", {
+    "context_fork": "Support",
+    "diagnostics": List["Diagnostic"],
+    "family": "RuntimeProvider",
+    "gupp_strategy": "GuppStrategy",
+    "hookable_events": int,
+    "native_hooks": "NativeHooks",
+    "nudge_interval_secs": int,
+    "nudge_support": "Support",
+    "overrides": List["Origin"],
+    "provider": "RuntimeProvider",
+    "session_hooks": "Support",
+    "session_id_env": Union[str, None],
+    "session_id_vars": List[str],
+    "stall_threshold_secs": int,
+    "startup_injection": "StartupInjection",
+    "startup_strategy": "StartupStrategy",
+    "version": int,
+    "warnings": List[str],
+})
+
+# Every runtime's built-in capability row. (`hal caps-all --json`)
+CapabilityMatrix = TypedDict("CapabilityMatrix", {
+    "diagnostics": List["Diagnostic"],
+    "runtimes": List["CapsRow"],
     "version": int,
     "warnings": List[str],
 })
@@ -100,9 +198,88 @@ StartupPlan = TypedDict("StartupPlan", {
     "warnings": List[str],
 })
 
+# The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`)
+Gupp = TypedDict("Gupp", {
+    "diagnostics": List["Diagnostic"],
+    "family": "RuntimeProvider",
+    "gupp_strategy": "GuppStrategy",
+    "nudge_interval_secs": int,
+    "provider": "RuntimeProvider",
+    "stall_threshold_secs": int,
+    "version": int,
+    "warnings": List[str],
+})
+
+# Every runtime hal knows: signals, both notions of hooks, sources, verification. (`hal providers --json`)
+Providers = TypedDict("Providers", {
+    "diagnostics": List["Diagnostic"],
+    "providers": List["Provider"],
+    "version": int,
+    "warnings": List[str],
+})
+
+# The canonical lifecycle events and the native hook each maps to. (`hal events --json`)
+Events = TypedDict("Events", {
+    "diagnostics": List["Diagnostic"],
+    "events": List["Event"],
+    "family": "RuntimeProvider",
+    "hookable": int,
+    "hookable_events": int,
+    "native_hooks": "NativeHooks",
+    "provider": "RuntimeProvider",
+    "session_hooks": "Support",
+    "version": int,
+    "warnings": List[str],
+})
+
+# The session id, the variable it came from, and the variables read in order. (`hal session-id --json`)
+SessionId = TypedDict("SessionId", {
+    "diagnostics": List["Diagnostic"],
+    "family": "RuntimeProvider",
+    "provider": "RuntimeProvider",
+    "session_id": Union[str, None],
+    "session_id_vars": List[str],
+    "variable": Union[str, None],
+    "version": int,
+    "warnings": List[str],
+})
+
+# The detection cascade step by step, the decision, the candidates and the overrides. (`hal explain --json`)
+Explain = TypedDict("Explain", {
+    "ambiguous": bool,
+    "candidates": List["Candidate"],
+    "diagnostics": List["Diagnostic"],
+    "family": "RuntimeProvider",
+    "overrides": List["Origin"],
+    "policy": "Policy",
+    "provider": "RuntimeProvider",
+    "secondary_only": bool,
+    "source": "DetectionSource",
+    "steps": List["Step"],
+    "version": int,
+    "warnings": List[str],
+})
+
+# The HAL_* variables `hal env` exports, null for those it unsets. (`hal env --json`)
+Env = TypedDict("Env", {
+    "diagnostics": List["Diagnostic"],
+    "provider": "RuntimeProvider",
+    "variables": Dict[str, Any],
+    "version": int,
+    "warnings": List[str],
+})
+
+# The boundary lint's findings. (`hal lint --json`)
+Lint = TypedDict("Lint", {
+    "diagnostics": List["Diagnostic"],
+    "findings": List["LintFinding"],
+    "version": int,
+    "warnings": List[str],
+})
+
 # The answers for an unknown runtime: the fallback when hal cannot answer.
 UNKNOWN_DETECTION: Detection = json.loads(r'''{"ambiguous":false,"candidates":[],"diagnostics":[],"family":"unknown","policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
-UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"context_fork":"no","family":"unknown","gupp_strategy":"polling","hookable_events":0,"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","value":"300s"},{"field":"nudge_interval","origin":"default","value":"120s"},{"field":"gupp_strategy","origin":"default","value":"polling"}],"provider":"unknown","session_hooks":"no","session_id_env":null,"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
+UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
 UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":["gt prime && gt mail check --inject"],"crew":["gt prime"],"deacon":["gt prime && gt mail check --inject"],"dog":["gt prime"],"mayor":["gt prime"],"polecat":["gt prime && gt mail check --inject"],"refinery":["gt prime && gt mail check --inject"],"witness":["gt prime && gt mail check --inject"]}''')
 # <!-- generated:python-types end -->
 

@@ -19,12 +19,14 @@ use crate::registry;
 
 /// What a runtime's hook system offers natively (its own hooks, or its base runtime's).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct NativeHooks {
     /// How many of the canonical lifecycle events the runtime can hook.
     pub hookable_events: usize,
     /// Whether the session-start hook's output reaches the model: `yes`, `nudge` (it
     /// can only trigger a follow-up prompt), `no`, or `none` (no hook system).
+    #[cfg_attr(feature = "schema", schemars(schema_with = "inject_schema"))]
     pub inject: &'static str,
     /// Where hook configuration lives, workspace-relative first.
     pub config: Vec<&'static str>,
@@ -51,7 +53,7 @@ pub fn native_hooks(provider: RuntimeProvider) -> NativeHooks {
     let hooks = registry::runtime(provider).hook_system();
     NativeHooks {
         hookable_events: hooks.map_or(0, |h| h.events.len()),
-        inject: hooks.map_or("none", |h| h.inject.as_str()),
+        inject: hooks.map_or(INJECT_VALUES[3], |h| h.inject.as_str()),
         config: hooks.map_or_else(Vec::new, |h| h.files.to_vec()),
     }
 }
@@ -68,4 +70,13 @@ pub fn hooks_disagreement(caps: &Capabilities) -> Option<String> {
         "session_hooks is {} (the design's row, which drives startup_strategy {}) while native_hooks.inject is {} (what {} offers natively)",
         caps.session_hooks, caps.startup_strategy, native.inject, caps.provider
     ))
+}
+
+/// `inject`'s values: the registry's [`registry::Inject`] spellings and `none`.
+pub const INJECT_VALUES: &[&str] =
+    &[registry::Inject::Yes.as_str(), registry::Inject::Nudge.as_str(), registry::Inject::No.as_str(), "none"];
+
+#[cfg(feature = "schema")]
+fn inject_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": "string", "enum": INJECT_VALUES })
 }

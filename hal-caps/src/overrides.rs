@@ -58,6 +58,7 @@ impl Default for RawSettings {
 
 /// Where a value in force came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum OriginKind {
@@ -73,6 +74,7 @@ pub enum OriginKind {
 
 /// The origin of one setting, or a refused override.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Origin {
     /// `stall_threshold`, `nudge_interval`, `gupp_strategy` or `command`.

@@ -302,6 +302,8 @@ impl Command {
             Self::Lint { .. } => "lint",
             Self::Completions { .. } => "completions",
             Self::Man => "man",
+            #[cfg(feature = "schema")]
+            Self::Schema { .. } => "schema",
         }
     }
 }

@@ -3,6 +3,7 @@
 //! dispatcher ([`run`]) that returns what to print and the exit code. `main.rs` only
 //! maps that to stdio.
 
+pub mod answers;
 pub mod cli;
 pub mod fast;
 pub mod lint;

@@ -44,13 +44,8 @@ pub fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, json: bool, _host: 
     let mut out = Output { code: 2, ..Output::default() };
     if json {
         let d = hal_types::Diagnostic::new(hal_types::DiagnosticCode::LintUnavailable, None, WITHOUT_LINT);
-        let v = serde_json::json!({
-            "version": crate::run::JSON_VERSION,
-            "findings": [],
-            "warnings": [WITHOUT_LINT],
-            "diagnostics": [d],
-        });
-        out.stdout = format!("{v}\n");
+        let v = serde_json::to_value(hal_types::wire::Answer::new(hal_types::wire::Lint::default(), vec![d]));
+        out.stdout = format!("{}\n", v.unwrap_or_default());
     } else {
         out.errors.push(WITHOUT_LINT.to_owned());
     }

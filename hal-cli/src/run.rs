@@ -13,14 +13,16 @@ use hal_caps::{OriginKind, native_hooks, registry};
 use hal_detect::{Detector, Host, Outcome};
 use hal_gupp::Hal;
 use hal_gupp::shell::quote;
+use hal_types::wire::Answer;
 use hal_types::{AgentRole, Detection, Diagnostic, DiagnosticCode, RuntimeHal, RuntimeProvider, StartupPlan};
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
+use crate::answers;
 use crate::cli::{BIN_NAME, Cli, Command, Format, Global};
 
 /// The JSON wire format's version; changes only additively.
-pub const JSON_VERSION: u32 = 1;
+pub use hal_types::wire::JSON_VERSION;
 
 /// What a command produced.
 #[derive(Debug, Default)]
@@ -44,15 +46,11 @@ impl Output {
     }
 }
 
-/// `v` (an object) as one line of JSON with `"version": 1`, `warnings` (the messages)
-/// and `diagnostics` (the objects) added; keys sorted.
-fn versioned(v: impl Serialize, diagnostics: &[Diagnostic]) -> String {
-    let mut value = serde_json::to_value(v).unwrap_or(Value::Null);
-    if let Value::Object(map) = &mut value {
-        map.insert("version".to_owned(), json!(JSON_VERSION));
-        map.insert("warnings".to_owned(), json!(hal_types::messages(diagnostics)));
-        map.insert("diagnostics".to_owned(), json!(diagnostics));
-    }
+/// The answer of `body` (one of [`crate::answers`], or a hal-types struct) as one line of
+/// JSON: [`Answer`] adds `"version": 1`, `warnings` (the messages) and `diagnostics`;
+/// keys sorted.
+fn versioned<T: Serialize>(body: T, diagnostics: &[Diagnostic]) -> String {
+    let value = serde_json::to_value(Answer::new(body, diagnostics.to_vec())).unwrap_or(Value::Null);
     let mut s = serde_json::to_string(&value).unwrap_or_default();
     s.push('\n');
     s
@@ -108,12 +106,14 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
     let as_json = g.json;
     match &cli.command {
         Command::Caps { all: true, format, .. } => {
-            let rows: Vec<Value> = hal_caps::all_capabilities().iter().map(row_json).collect();
+            let rows: Vec<answers::CapsRow> = hal_caps::all_capabilities().into_iter().map(caps_row).collect();
             Output::with(
                 match (as_json, format) {
-                    (true, _) => versioned(json!({ "runtimes": rows }), &[]),
+                    (true, _) => versioned(answers::CapsAll { runtimes: rows }, &[]),
                     (false, Format::Markdown) => hal_caps::design_matrix_markdown(),
-                    (false, Format::Text) => rows_text(&rows),
+                    (false, Format::Text) => rows_text(
+                        &rows.iter().map(|r| serde_json::to_value(r).unwrap_or(Value::Null)).collect::<Vec<_>>(),
+                    ),
                 },
                 &[],
             )
@@ -177,8 +177,9 @@ fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool
                 }
                 _ => format!("no role: give --role (or run under Gastown's {var}), one of: {}", roles()),
             };
-            let stdout = if g.json { versioned(json!({ "error": message }), &diags) } else { String::new() };
-            let mut out = Output::with(stdout, &diags);
+            // A usage error, like every other: nothing on stdout; the message and the
+            // diagnostic (`role_unknown` for a stamp hal cannot map) on stderr.
+            let mut out = Output::with(String::new(), &diags);
             out.warnings.retain(|w| *w != message);
             out.errors.push(message);
             out.code = 2;
@@ -189,16 +190,14 @@ fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool
     let stdout = if all {
         let plans: Vec<StartupPlan> = AgentRole::ALL.iter().map(|r| hal.startup_plan_for(*r, agent_id)).collect();
         if g.json {
-            versioned(json!({ "provider": c.provider, "family": c.family, "plans": plans }), &diags)
+            versioned(answers::StartupAllRoles { provider: c.provider, family: c.family, plans }, &diags)
         } else {
             plans.iter().map(startup_text).collect::<Vec<_>>().join("\n")
         }
     } else {
         let plan = hal.startup_plan_for(role, agent_id);
         if g.json {
-            let mut v = serde_json::to_value(&plan).unwrap_or(Value::Null);
-            v["role_source"] = if from_stamp { json!(var) } else { Value::Null };
-            versioned(v, &diags)
+            versioned(answers::Startup { plan, role_source: from_stamp.then_some(var) }, &diags)
         } else {
             let text = startup_text(&plan);
             match hal.role_stamp().filter(|_| from_stamp) {
@@ -223,17 +222,17 @@ fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as
             if as_json { versioned(d, diags) } else { detect_text(d) }
         }
         Command::Caps { .. } => {
-            let v = caps_json(hal);
-            if as_json { versioned(v, diags) } else { caps_text(hal, &v) }
+            let v = caps_body(hal);
+            if as_json { versioned(v, diags) } else { caps_text(hal, &serde_json::to_value(&v).unwrap_or(Value::Null)) }
         }
         Command::Gupp { .. } => {
-            let v = json!({
-                "provider": c.provider,
-                "family": c.family,
-                "gupp_strategy": c.gupp_strategy,
-                "stall_threshold_secs": c.stall_threshold.as_secs(),
-                "nudge_interval_secs": c.nudge_interval.as_secs(),
-            });
+            let v = answers::Gupp {
+                provider: c.provider,
+                family: c.family,
+                gupp_strategy: c.gupp_strategy,
+                stall_threshold_secs: c.stall_threshold.as_secs(),
+                nudge_interval_secs: c.nudge_interval.as_secs(),
+            };
             if as_json {
                 versioned(v, diags)
             } else {
@@ -253,16 +252,14 @@ fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as
                 *code = 1;
             }
             if as_json {
-                versioned(
-                    json!({
-                        "provider": c.provider,
-                        "family": c.family,
-                        "session_id": s.as_ref().map(|s| &s.id),
-                        "variable": s.as_ref().map(|s| &s.variable),
-                        "session_id_vars": hal.session_id_vars(),
-                    }),
-                    diags,
-                )
+                let body = answers::SessionId {
+                    provider: c.provider,
+                    family: c.family,
+                    session_id: s.as_ref().map(|s| s.id.clone()),
+                    variable: s.as_ref().map(|s| s.variable.clone()),
+                    session_id_vars: hal.session_id_vars(),
+                };
+                versioned(body, diags)
             } else {
                 s.map(|s| format!("{}\n", escape_control(&s.id))).unwrap_or_default()
             }
@@ -270,8 +267,8 @@ fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as
         _ => {
             let vars = env_vars(hal);
             if as_json {
-                let map: Map<String, Value> = vars.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
-                versioned(json!({ "provider": c.provider, "variables": map }), diags)
+                let variables = vars.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+                versioned(answers::Env { provider: c.provider, variables }, diags)
             } else {
                 env_lines(&vars)
             }
@@ -279,23 +276,20 @@ fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as
     }
 }
 
-/// A capability row as JSON with both notions of hooks.
-fn row_json(c: &hal_types::Capabilities) -> Value {
-    let native = native_hooks(c.provider);
-    let mut v = serde_json::to_value(c).unwrap_or(Value::Null);
-    v["hookable_events"] = json!(native.hookable_events);
-    v["native_hooks"] = json!(native);
-    v
+/// A capability row with both notions of hooks.
+fn caps_row(capabilities: hal_types::Capabilities) -> answers::CapsRow {
+    let native_hooks = native_hooks(capabilities.provider);
+    answers::CapsRow { capabilities, hookable_events: native_hooks.hookable_events, native_hooks }
 }
 
-/// `caps` as JSON (without the envelope): the row, both notions of hooks, the session
-/// variables read, and every override.
-fn caps_json<H: Host>(hal: &Hal<H>) -> Value {
+/// `caps`: the row, both notions of hooks, the session variables read, every override.
+fn caps_body<H: Host>(hal: &Hal<H>) -> answers::Caps {
     let r = hal.resolved();
-    let mut v = row_json(&r.capabilities);
-    v["session_id_vars"] = json!(hal.session_id_vars());
-    v["overrides"] = json!(r.overrides);
-    v
+    answers::Caps {
+        row: caps_row(r.capabilities.clone()),
+        session_id_vars: hal.session_id_vars(),
+        overrides: r.overrides.clone(),
+    }
 }
 
 /// `caps --all` as text: one line per runtime, the JSON values of [`CAPS_KEYS`]
@@ -378,28 +372,27 @@ fn caps_text<H: Host>(hal: &Hal<H>, v: &Value) -> String {
 fn providers(as_json: bool) -> String {
     let rows = registry::REGISTRY.iter().filter(|r| r.provider != RuntimeProvider::Unknown);
     if as_json {
-        let list: Vec<Value> = rows
+        let providers = rows
             .map(|r| {
                 let native = native_hooks(r.provider);
-                let caps = hal_caps::row(r);
-                json!({
-                    "provider": r.provider,
-                    "id": r.provider,
-                    "family": r.family(),
-                    "name": r.name,
-                    "aliases": r.aliases,
-                    "strongest_signal": r.strongest_signal(),
-                    "executables": r.executables,
-                    "session_hooks": caps.session_hooks,
-                    "native_hooks": native,
-                    "hooks_inject": native.inject,
-                    "hookable_events": native.hookable_events,
-                    "sources": r.sources.len(),
-                    "vendor_verified": r.vendor_verified(),
-                })
+                answers::Provider {
+                    provider: r.provider,
+                    id: r.provider,
+                    family: r.family(),
+                    name: r.name,
+                    aliases: r.aliases,
+                    strongest_signal: r.strongest_signal(),
+                    executables: r.executables,
+                    session_hooks: hal_caps::row(r).session_hooks,
+                    hooks_inject: native.inject,
+                    hookable_events: native.hookable_events,
+                    native_hooks: native,
+                    sources: r.sources.len(),
+                    vendor_verified: r.vendor_verified(),
+                }
             })
             .collect();
-        return versioned(json!({ "providers": list }), &[]);
+        return versioned(answers::Providers { providers }, &[]);
     }
     let mut s = format!(
         "{:<16} {:<46} {:<13} {:<6} {:>6} {:>7}  {}\n",
@@ -429,21 +422,19 @@ fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> S
     let native = |e: &str| hooks.and_then(|h| h.native_event(e));
     let summary = native_hooks(p);
     if as_json {
-        let list: Vec<Value> =
-            registry::CANONICAL_EVENTS.iter().map(|e| json!({"canonical": e, "native": native(e)})).collect();
+        let events =
+            registry::CANONICAL_EVENTS.iter().map(|e| answers::Event { canonical: e, native: native(e) }).collect();
         let n = summary.hookable_events;
-        return versioned(
-            json!({
-                "provider": p,
-                "family": c.family,
-                "hookable": n,
-                "hookable_events": n,
-                "native_hooks": summary,
-                "session_hooks": c.session_hooks,
-                "events": list,
-            }),
-            diags,
-        );
+        let body = answers::Events {
+            provider: p,
+            family: c.family,
+            hookable: n,
+            hookable_events: n,
+            native_hooks: summary,
+            session_hooks: c.session_hooks,
+            events,
+        };
+        return versioned(body, diags);
     }
     let mut s = format!(
         "{p}: {} of {} canonical events hookable (native_hooks: inject {}; session_hooks: {})\n",
@@ -504,42 +495,38 @@ fn startup_text(p: &hal_types::StartupPlan) -> String {
 /// `decided`, `passed` or `skipped`: the outcome's word in text and JSON.
 const fn outcome_word(o: Outcome) -> &'static str {
     match o {
-        Outcome::Decided => "decided",
-        Outcome::Passed => "passed",
-        _ => "skipped",
+        Outcome::Decided => answers::OUTCOMES[0],
+        Outcome::Passed => answers::OUTCOMES[1],
+        _ => answers::OUTCOMES[2],
     }
 }
 
 fn explain_json<H: Host>(report: &hal_detect::Report, hal: &Hal<H>, diags: &[Diagnostic]) -> String {
     let d = &report.detection;
-    let steps: Vec<Value> = report
+    let steps = report
         .steps
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            json!({
-                "n": i + 1,
-                "step": s.kind.label(),
-                "outcome": outcome_word(s.outcome),
-                "looked_at": s.looked_at,
-                "found": s.found,
-            })
+        .map(|(i, s)| answers::Step {
+            n: i + 1,
+            step: s.kind.label(),
+            outcome: outcome_word(s.outcome),
+            looked_at: s.looked_at.clone(),
+            found: s.found.clone(),
         })
         .collect();
-    versioned(
-        json!({
-            "provider": d.provider,
-            "family": d.family,
-            "source": d.source,
-            "policy": d.policy,
-            "ambiguous": d.ambiguous,
-            "secondary_only": d.secondary_only,
-            "candidates": d.candidates,
-            "steps": steps,
-            "overrides": hal.resolved().overrides,
-        }),
-        diags,
-    )
+    let body = answers::Explain {
+        provider: d.provider,
+        family: d.family,
+        source: d.source.clone(),
+        policy: d.policy,
+        ambiguous: d.ambiguous,
+        secondary_only: d.secondary_only,
+        candidates: d.candidates.clone(),
+        steps,
+        overrides: hal.resolved().overrides.clone(),
+    };
+    versioned(body, diags)
 }
 
 fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
@@ -694,7 +681,7 @@ fn schema(command: Option<&str>) -> Output {
         }
         Some((c, None)) => {
             let names: Vec<&str> = OUTPUTS.iter().map(|o| o.command).collect();
-            out.warnings.push(format!(
+            out.errors.push(format!(
                 "no command `{}` with a JSON answer; expected one of: {}",
                 escape_control(c),
                 names.join(", ")

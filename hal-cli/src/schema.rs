@@ -10,8 +10,10 @@ use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
-use hal_types::wire::Answer;
-use hal_types::{Detection, StartupPlan};
+use hal_types::wire::{Answer, Lint};
+use hal_types::Detection;
+
+use crate::answers;
 
 /// One command's answer: its name, what it is, and its schema.
 #[derive(Debug, Clone, Copy)]
@@ -52,12 +54,88 @@ pub const OUTPUTS: &[Output] = &[
         schema: generate::<Answer<Detection>>,
     },
     Output {
+        command: "caps",
+        type_name: "Capabilities",
+        about: "The capability row in force, both notions of hooks, the session variables read, every override.",
+        schema: generate::<Answer<answers::Caps>>,
+    },
+    Output {
+        command: "caps-all",
+        type_name: "CapabilityMatrix",
+        about: "Every runtime's built-in capability row.",
+        schema: generate::<Answer<answers::CapsAll>>,
+    },
+    Output {
         command: "startup",
         type_name: "StartupPlan",
         about: "The startup plan for an agent of a role.",
-        schema: generate::<Answer<StartupPlan>>,
+        schema: generate::<Answer<answers::Startup>>,
+    },
+    Output {
+        command: "startup-all-roles",
+        type_name: "StartupPlans",
+        about: "The startup plans of all eight roles at once.",
+        schema: generate::<Answer<answers::StartupAllRoles>>,
+    },
+    Output {
+        command: "gupp",
+        type_name: "Gupp",
+        about: "The GUPP strategy, the stall threshold and the nudge interval.",
+        schema: generate::<Answer<answers::Gupp>>,
+    },
+    Output {
+        command: "providers",
+        type_name: "Providers",
+        about: "Every runtime hal knows: signals, both notions of hooks, sources, verification.",
+        schema: generate::<Answer<answers::Providers>>,
+    },
+    Output {
+        command: "events",
+        type_name: "Events",
+        about: "The canonical lifecycle events and the native hook each maps to.",
+        schema: generate::<Answer<answers::Events>>,
+    },
+    Output {
+        command: "session-id",
+        type_name: "SessionId",
+        about: "The session id, the variable it came from, and the variables read in order.",
+        schema: generate::<Answer<answers::SessionId>>,
+    },
+    Output {
+        command: "explain",
+        type_name: "Explain",
+        about: "The detection cascade step by step, the decision, the candidates and the overrides.",
+        schema: generate::<Answer<answers::Explain>>,
+    },
+    Output {
+        command: "env",
+        type_name: "Env",
+        about: "The HAL_* variables `hal env` exports, null for those it unsets.",
+        schema: generate::<Answer<answers::Env>>,
+    },
+    Output {
+        command: "lint",
+        type_name: "Lint",
+        about: "The boundary lint's findings.",
+        schema: generate::<Answer<Lint>>,
     },
 ];
+
+/// The name of a JSON answer for a command line's words (`caps --all` → `caps-all`,
+/// `startup --all-roles` → `startup-all-roles`):
+/// the command, or `None` when it has no JSON answer.
+#[must_use]
+pub fn command_of(args: &[&str]) -> Option<&'static str> {
+    use clap::CommandFactory as _;
+    let cli = crate::Cli::command();
+    let command = args.iter().find(|a| cli.find_subcommand(a).is_some())?;
+    let name = match *command {
+        "caps" if args.contains(&"--all") => "caps-all",
+        "startup" if args.contains(&"--all-roles") => "startup-all-roles",
+        other => other,
+    };
+    output(name).map(|o| o.command)
+}
 
 /// The answer of `command`, if it has one.
 #[must_use]

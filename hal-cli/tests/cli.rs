@@ -1,5 +1,7 @@
 //! End-to-end: the built `hal` binary with a cleared environment.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -31,6 +33,7 @@ fn json(args: &[&str], env: &[(&str, &str)]) -> Value {
     let o = hal(&a, env);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&o)));
     assert_eq!(v["version"], 1, "{args:?}");
+    common::validate(args, &v);
     v
 }
 
@@ -163,6 +166,7 @@ fn detect_under_a_codex_process() {
         .current_dir(dir.path())
         .output_retrying();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    common::validate(&["detect"], &v);
     assert_eq!(v["provider"], "codex");
     assert_eq!(v["source"]["kind"], "marker");
     // Without the marker the ancestor alone decides.
@@ -172,6 +176,7 @@ fn detect_under_a_codex_process() {
         .current_dir(dir.path())
         .output_retrying();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    common::validate(&["detect"], &v);
     assert_eq!((v["provider"].as_str(), v["source"]["kind"].as_str()), (Some("codex"), Some("process_ancestor")));
 }
 
@@ -233,6 +238,7 @@ fn lint_skills_with_paths_relative_to_the_current_directory() {
     let o = hal_in(&fixtures, &["lint", "python/violating", "--json"], &[]);
     assert_eq!(o.status.code(), Some(1));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    common::validate(&["lint"], &v);
     assert_eq!((v["version"].as_u64(), v["warnings"].as_array().map(Vec::len)), (Some(1), Some(0)));
     assert_eq!(v["diagnostics"], serde_json::json!([]));
     let f = &v["findings"][0];
@@ -277,6 +283,7 @@ fn lint_a_missing_path_is_a_usage_error_and_a_broken_file_a_warning() {
     assert!(stderr(&o).starts_with("warning: broken.py: not valid Python at 1:"), "{}", stderr(&o));
     let o = hal_in(dir.path(), &["lint", ".", "--json"], &[]);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    common::validate(&["lint"], &v);
     assert_eq!(v["diagnostics"][0]["code"], "lint_unparseable");
     assert_eq!(v["diagnostics"][0]["subject"], "broken.py");
 }
@@ -334,4 +341,23 @@ fn a_build_with_the_lint_holds_the_parsers() {
     for marker in ["tree_sitter", "tree-sitter", "/syn-"] {
         assert!(bytes.windows(marker.len()).any(|w| w == marker.as_bytes()), "{marker}");
     }
+}
+
+#[test]
+fn hal_schema_lists_prints_and_refuses() {
+    let list = hal(&["schema"], &[]);
+    assert_eq!(list.status.code(), Some(0));
+    for o in hal_cli::schema::OUTPUTS {
+        assert!(stdout(&list).contains(o.command), "{}", o.command);
+    }
+    let detect = hal(&["schema", "detect"], &[]);
+    let v: Value = serde_json::from_slice(&detect.stdout).unwrap();
+    assert_eq!(v["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    assert_eq!(v, hal_cli::schema::output("detect").unwrap().schema());
+    // The checked-in file is the same schema (`cargo xtask check` keeps it so).
+    let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../schema/detect.json")).unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&file).unwrap(), v);
+    let bad = hal(&["schema", "bogus"], &[]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected one of: detect, caps"), "{bad:?}");
 }

@@ -4,6 +4,8 @@
 //! `--json` output is one versioned object with `warnings` and `diagnostics`; every
 //! diagnostic code is documented in README.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -34,6 +36,7 @@ fn json(args: &[&str], env: &[(&str, &str)]) -> Value {
     let v: Value = serde_json::from_slice(&o.stdout)
         .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}{}", text(&o.stdout), text(&o.stderr)));
     assert_eq!(v["version"], 1, "{args:?}");
+    common::validate(args, &v);
     let warnings = v["warnings"].as_array().unwrap_or_else(|| panic!("{args:?}: no warnings array"));
     let diagnostics = v["diagnostics"].as_array().unwrap_or_else(|| panic!("{args:?}: no diagnostics array"));
     let messages: Vec<&Value> = diagnostics.iter().map(|d| &d["message"]).collect();

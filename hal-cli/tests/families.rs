@@ -2,6 +2,8 @@
 //! runtime (a copy of `/bin/sh`), with a cleared environment: whatever runs this suite,
 //! the nearest runtime above `hal` is the launcher.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -19,8 +21,10 @@ fn json_under(launcher: &str, args: &[&str], env: &[(&str, &str)]) -> Value {
         cmd.env(k, v);
     }
     let out = retrying(&mut cmd, &shell);
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)))
+    let v = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+    common::validate(args, &v);
+    v
 }
 
 /// A just-copied executable can be busy in a child forked by a parallel test.

@@ -4,12 +4,12 @@ use std::fmt::Write as _;
 use std::path::{Component, Path};
 
 use hal_types::DiagnosticCode;
-use serde_json::{Value, json};
+use hal_types::wire::{Answer, Lint, LintFinding};
+use serde_json::Value;
 
 use crate::Report;
 
-/// The JSON wire format's version; changes only additively.
-pub const JSON_VERSION: u32 = 1;
+pub use hal_types::wire::JSON_VERSION;
 
 /// `s` escaped for a GitHub workflow command: `%`, CR and LF always; `:` and `,` too
 /// in a property (`property`).
@@ -114,28 +114,12 @@ impl Report {
     /// every JSON output of hal).
     #[must_use]
     pub fn json(&self) -> Value {
-        let findings: Vec<Value> = self
+        let findings = self
             .findings
             .iter()
-            .map(|f| {
-                json!({
-                    "rule": f.rule.id(),
-                    "path": shown(&f.path),
-                    "line": f.line,
-                    "column": f.column,
-                    "message": f.message,
-                    "suggestion": f.suggestion,
-                    "col": f.column,
-                    "found": f.message,
-                })
-            })
+            .map(|f| LintFinding::new(f.rule.id(), shown(&f.path), f.line, f.column, &f.message, &f.suggestion))
             .collect();
-        json!({
-            "version": JSON_VERSION,
-            "findings": findings,
-            "warnings": hal_types::messages(&self.diagnostics),
-            "diagnostics": self.diagnostics,
-        })
+        serde_json::to_value(Answer::new(Lint::new(findings), self.diagnostics.clone())).unwrap_or(Value::Null)
     }
 }
 

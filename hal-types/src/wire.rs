@@ -34,3 +34,60 @@ impl<T> Answer<T> {
         Self { body, version: JSON_VERSION, warnings: crate::messages(&diagnostics), diagnostics }
     }
 }
+
+/// One finding of the boundary lint (`hal lint --json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct LintFinding {
+    /// The rule's stable id (`indicator-var`, `process-table`, ...).
+    pub rule: String,
+    /// The file, relative to the directory `hal lint` ran in where it can be.
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What was found and what to call instead.
+    pub message: String,
+    /// The HAL call to use instead.
+    pub suggestion: String,
+    /// Deprecated alias of `column` (until JSON version 2).
+    pub col: usize,
+    /// Deprecated alias of `message` (until JSON version 2).
+    pub found: String,
+}
+
+impl LintFinding {
+    /// A finding; the deprecated aliases repeat `column` and `message`.
+    #[must_use]
+    pub fn new(rule: &str, path: String, line: usize, column: usize, message: &str, suggestion: &str) -> Self {
+        Self {
+            rule: rule.to_owned(),
+            path,
+            line,
+            column,
+            message: message.to_owned(),
+            suggestion: suggestion.to_owned(),
+            col: column,
+            found: message.to_owned(),
+        }
+    }
+}
+
+/// `hal lint --json`: every finding, sorted by path, line, column and rule.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Lint {
+    /// The findings.
+    pub findings: Vec<LintFinding>,
+}
+
+impl Lint {
+    /// The answer listing `findings`.
+    #[must_use]
+    pub const fn new(findings: Vec<LintFinding>) -> Self {
+        Self { findings }
+    }
+}

@@ -1,0 +1,228 @@
+//! The bodies of the commands' JSON answers: one struct per command, serialised inside
+//! [`hal_types::wire::Answer`] (which adds `version`, `warnings` and `diagnostics`), and
+//! the source of the schemas `hal schema` prints.
+
+use std::collections::BTreeMap;
+
+use hal_caps::{NativeHooks, Origin};
+use hal_types::{Candidate, Capabilities, DetectionSource, GuppStrategy, Policy, RuntimeProvider, Support};
+use serde::Serialize;
+
+/// One runtime's capability row with both notions of hooks (`caps --all` rows).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CapsRow {
+    /// The row.
+    #[serde(flatten)]
+    pub capabilities: Capabilities,
+    /// How many canonical lifecycle events the runtime can hook (= `native_hooks.hookable_events`).
+    pub hookable_events: usize,
+    /// What the runtime's hook system offers natively.
+    pub native_hooks: NativeHooks,
+}
+
+/// `hal caps`: the row in force, both notions of hooks, the session variables read, and
+/// the origin of every overridable value.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Caps {
+    /// The row and its hooks.
+    #[serde(flatten)]
+    pub row: CapsRow,
+    /// The variables `hal session-id` reads, in order.
+    pub session_id_vars: Vec<String>,
+    /// Where each overridable value came from, and every refused override.
+    pub overrides: Vec<Origin>,
+}
+
+/// `hal caps --all`: every runtime's built-in row.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CapsAll {
+    /// One row per runtime, in registry order.
+    pub runtimes: Vec<CapsRow>,
+}
+
+/// `hal gupp`: how GUPP is enforced and the witness's timings.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Gupp {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// Its family.
+    pub family: RuntimeProvider,
+    /// The GUPP strategy in force.
+    pub gupp_strategy: GuppStrategy,
+    /// Seconds without activity before an agent counts as stalled.
+    pub stall_threshold_secs: u64,
+    /// Seconds between nudges.
+    pub nudge_interval_secs: u64,
+}
+
+/// `hal session-id`: the id, the variable it came from, and the order read.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct SessionId {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// Its family.
+    pub family: RuntimeProvider,
+    /// The session id (`null`: none; the command exits 1).
+    pub session_id: Option<String>,
+    /// The variable it was read from.
+    pub variable: Option<String>,
+    /// The variables read, in order.
+    pub session_id_vars: Vec<String>,
+}
+
+/// `hal env --json`: the variables `hal env` exports (`null`: it unsets them).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Env {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// `HAL_*` name → value, `null` for a variable `hal env` unsets.
+    pub variables: BTreeMap<String, Option<String>>,
+}
+
+/// One runtime of `hal providers`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Provider {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// Deprecated alias of `provider` (until JSON version 2).
+    pub id: RuntimeProvider,
+    /// Its family.
+    pub family: RuntimeProvider,
+    /// Human name.
+    pub name: &'static str,
+    /// Other spellings accepted.
+    pub aliases: &'static [&'static str],
+    /// The strongest identifying signal.
+    pub strongest_signal: Option<String>,
+    /// Executable names.
+    pub executables: &'static [&'static str],
+    /// The design's notion of hooks.
+    pub session_hooks: Support,
+    /// What the runtime's hook system offers natively.
+    pub native_hooks: NativeHooks,
+    /// Deprecated alias of `native_hooks.inject` (until JSON version 2).
+    pub hooks_inject: &'static str,
+    /// How many canonical lifecycle events the runtime can hook.
+    pub hookable_events: usize,
+    /// How many sources back the row.
+    pub sources: usize,
+    /// Whether the runtime's vendor backs the deciding fact.
+    pub vendor_verified: bool,
+}
+
+/// `hal providers`: every runtime hal knows.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Providers {
+    /// In registry order, `unknown` left out.
+    pub providers: Vec<Provider>,
+}
+
+/// One canonical lifecycle event and the runtime's native name for it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Event {
+    /// The canonical event (`session.start`).
+    pub canonical: &'static str,
+    /// The runtime's hook name, `null` when it cannot hook the event.
+    pub native: Option<&'static str>,
+}
+
+/// `hal events`: the 28 canonical events → native hook names, with both notions of hooks.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Events {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// Its family.
+    pub family: RuntimeProvider,
+    /// Deprecated alias of `hookable_events` (until JSON version 2).
+    pub hookable: usize,
+    /// How many canonical events the runtime can hook.
+    pub hookable_events: usize,
+    /// What the runtime's hook system offers natively.
+    pub native_hooks: NativeHooks,
+    /// The design's notion of hooks.
+    pub session_hooks: Support,
+    /// Every canonical event, in canonical order.
+    pub events: Vec<Event>,
+}
+
+/// One step of `hal explain`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Step {
+    /// 1-based position.
+    pub n: usize,
+    /// The step's name.
+    pub step: &'static str,
+    /// `decided`, `passed` or `skipped`.
+    #[cfg_attr(feature = "schema", schemars(schema_with = "outcome_schema"))]
+    pub outcome: &'static str,
+    /// What it looked at.
+    pub looked_at: String,
+    /// What it found (names only).
+    pub found: String,
+}
+
+/// `hal explain --json`: the decision, the steps, every candidate and override.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Explain {
+    /// The runtime decided.
+    pub provider: RuntimeProvider,
+    /// Its family.
+    pub family: RuntimeProvider,
+    /// What decided.
+    pub source: DetectionSource,
+    /// The policy the cascade ran under.
+    pub policy: Policy,
+    /// Signals of unrelated runtimes, and no ancestor to arbitrate.
+    pub ambiguous: bool,
+    /// The deciding fact rests on third parties only.
+    pub secondary_only: bool,
+    /// Every signal seen.
+    pub candidates: Vec<Candidate>,
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// Where each overridable value came from.
+    pub overrides: Vec<Origin>,
+}
+
+/// The words of a step's outcome, in text and JSON.
+pub const OUTCOMES: &[&str] = &["decided", "passed", "skipped"];
+
+#[cfg(feature = "schema")]
+fn outcome_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": "string", "enum": OUTCOMES })
+}
+
+/// `hal startup`: one role's plan, and where the role came from.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Startup {
+    /// The plan.
+    #[serde(flatten)]
+    pub plan: StartupPlan,
+    /// `GT_ROLE` when the role came from Gastown's stamp; `null` when `--role` gave it.
+    pub role_source: Option<&'static str>,
+}
+
+/// `hal startup --all-roles`: the eight plans at once, for a launcher to cache.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StartupAllRoles {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// Its family.
+    pub family: RuntimeProvider,
+    /// One plan per role, in role order.
+    pub plans: Vec<StartupPlan>,
+}

@@ -1,0 +1,16 @@
+//! Shared by the end-to-end suites: every JSON answer they read is validated against
+//! its command's schema (`hal schema COMMAND`), so a schema that drifts from what the
+//! binary prints fails the suites.
+#![allow(dead_code, unreachable_pub)]
+
+use serde_json::Value;
+
+/// Panics unless `answer` (the JSON printed for `args`) validates against the schema of
+/// the command `args` runs. Commands without a JSON answer are not checked.
+pub fn validate(args: &[&str], answer: &Value) {
+    let Some(command) = hal_cli::schema::command_of(args) else { return };
+    let schema = hal_cli::schema::output(command).map(hal_cli::schema::Output::schema).unwrap();
+    let validator = jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("{command}: bad schema: {e}"));
+    let errors: Vec<String> = validator.iter_errors(answer).map(|e| format!("{}: {e}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{args:?} does not match `hal schema {command}`:\n  {}", errors.join("\n  "));
+}
