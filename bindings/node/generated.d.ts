@@ -44,6 +44,22 @@ export type CapsRow = {
   startup_strategy: StartupStrategy;
 };
 
+export type CopilotHook = {
+  /** The POSIX shell command line the hook runs. */
+  bash: string;
+  /** Seconds before Copilot CLI stops the hook. */
+  timeoutSec: number;
+  /** The hook type (`"command"`). */
+  type: string;
+};
+
+export type CopilotHooks = {
+  /** Native event name (`sessionStart`, `userPromptSubmitted`) → hooks. */
+  hooks: Record<string, Array<CopilotHook>>;
+  /** The file's schema version (`1`). */
+  version: number;
+};
+
 export type DetectionSource = {
   /** For a process ancestor: how many levels above us it is (1 = our parent); `null` otherwise. */
   depth: number | null;
@@ -80,10 +96,7 @@ export type HookCommand = {
   type: string;
 };
 
-export type HookFragment = {
-  /** Native event name → matcher groups. */
-  hooks: Record<string, Array<HookGroup>>;
-};
+export type HookFragment = CopilotHooks | SettingsHooks;
 
 export type HookGroup = {
   /** The hooks run for it. */
@@ -91,6 +104,8 @@ export type HookGroup = {
   /** The matcher (empty: every occurrence of the event). */
   matcher: string;
 };
+
+export type HookKind = "settings_json" | "hooks_json" | "js_plugin" | "ts_plugin" | "config_toml" | "native";
 
 export type LintFinding = {
   /** Deprecated alias of `column` (until JSON version 2). */
@@ -140,10 +155,12 @@ export type OriginKind = "default" | "config_file" | "env" | "rejected";
 export type Policy = "spec" | "ancestry";
 
 export type Poll = {
-  /** The POSIX shell command the agent runs at each poll. */
+  /** The same read as a POSIX shell command (`gt hook`), for agents that run commands. */
   command: string;
   /** Seconds between polls (the nudge interval). */
   interval_secs: number;
+  /** The hook state file the agent polls, relative to the town root (`state/hooks/{agentId}.json`; the `{agentId}` placeholder stays when the agent id is not known). */
+  path: string;
 };
 
 export type Provider = {
@@ -177,6 +194,11 @@ export type Provider = {
 
 export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0";
 
+export type SettingsHooks = {
+  /** Native event name → matcher groups. */
+  hooks: Record<string, Array<HookGroup>>;
+};
+
 export type SourceKind = "override" | "session_id" | "orchestrator_stamp" | "marker" | "workspace_file" | "process_ancestor" | "hook_payload" | "fallback";
 
 export type StartupInjection = "session_start_hook" | "prime_fallback" | "command_palette" | "polling";
@@ -186,6 +208,29 @@ export type StartupNudge = {
   delay_ms: number;
   /** The text of the nudge. */
   text: string;
+};
+
+export type StartupPlan = {
+  /** POSIX shell command lines. `hook_injection`: what the session-start hook runs; `startup_fallback`: what the launcher delivers at start; `polling`: empty. */
+  commands: Array<string>;
+  /** The base runtime `provider` is a variant of (itself for a base runtime). */
+  family: RuntimeProvider;
+  /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
+  hook_file: string | null;
+  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
+  hook_fragment: HookFragment | null;
+  /** What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS plugin, or the runtime's own format. */
+  hook_kind: HookKind | null;
+  /** What the agent polls, and how often (polling). */
+  poll: Poll | null;
+  /** The runtime the plan is for. */
+  provider: RuntimeProvider;
+  /** The role the plan is for. */
+  role: AgentRole;
+  /** A nudge the launcher sends after start (startup fallback). */
+  startup_nudge: StartupNudge | null;
+  /** The startup strategy in force. */
+  strategy: StartupStrategy;
 };
 
 export type StartupStrategy = "hook_injection" | "startup_fallback" | "polling";
@@ -284,27 +329,47 @@ export type CapabilityMatrix = {
 };
 
 /** The startup plan for an agent of a role. (`hal startup --json`) */
-export type StartupPlan = {
-  /** POSIX shell command lines: for `hook_injection` what the SessionStart hook runs, otherwise what the launcher delivers at start. */
+export type StartupAnswer = {
+  /** POSIX shell command lines. `hook_injection`: what the session-start hook runs; `startup_fallback`: what the launcher delivers at start; `polling`: empty. */
   commands: Array<string>;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
   /** The base runtime `provider` is a variant of (itself for a base runtime). */
   family: RuntimeProvider;
-  /** The hook file the fragment belongs in, relative to the agent's workspace. */
+  /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
-  /** For `hook_injection`: the settings fragment to merge into the runtime's hook file, in the runtime's own schema. */
+  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
   hook_fragment: HookFragment | null;
+  /** What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS plugin, or the runtime's own format. */
+  hook_kind: HookKind | null;
   /** What the agent polls, and how often (polling). */
   poll: Poll | null;
   /** The runtime the plan is for. */
   provider: RuntimeProvider;
   /** The role the plan is for. */
   role: AgentRole;
+  /** `GT_ROLE` when the role came from Gastown's stamp; `null` when `--role` gave it. */
+  role_source: string | null;
   /** A nudge the launcher sends after start (startup fallback). */
   startup_nudge: StartupNudge | null;
   /** The startup strategy in force. */
   strategy: StartupStrategy;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The startup plans of all eight roles at once. (`hal startup-all-roles --json`) */
+export type StartupPlans = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Its family. */
+  family: RuntimeProvider;
+  /** One plan per role, in role order. */
+  plans: Array<StartupPlan>;
+  /** The runtime. */
+  provider: RuntimeProvider;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */

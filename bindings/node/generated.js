@@ -72,28 +72,12 @@ export const UNKNOWN_CAPABILITIES = Object.freeze({
 });
 
 export const UNKNOWN_STARTUP_COMMANDS = Object.freeze({
-  "boot": [
-    "gt prime && gt mail check --inject"
-  ],
-  "crew": [
-    "gt prime"
-  ],
-  "deacon": [
-    "gt prime && gt mail check --inject"
-  ],
-  "dog": [
-    "gt prime"
-  ],
-  "mayor": [
-    "gt prime"
-  ],
-  "polecat": [
-    "gt prime && gt mail check --inject"
-  ],
-  "refinery": [
-    "gt prime && gt mail check --inject"
-  ],
-  "witness": [
-    "gt prime && gt mail check --inject"
-  ]
+  "boot": [],
+  "crew": [],
+  "deacon": [],
+  "dog": [],
+  "mayor": [],
+  "polecat": [],
+  "refinery": [],
+  "witness": []
 });

@@ -3,12 +3,15 @@ import type {
   AgentRole,
   Capabilities,
   Detection,
-  GUPPStrategy,
+  GuppStrategy,
   RuntimeProvider,
   StartupStrategy,
 } from "./generated.js";
 
 export * from "./generated.js";
+
+/** The design's name for {@link GuppStrategy}. */
+export type GUPPStrategy = GuppStrategy;
 
 /** Options of {@link createRuntimeHal}. */
 export interface RuntimeHalOptions {

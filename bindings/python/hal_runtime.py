@@ -29,6 +29,8 @@ JSON_VERSION = 1
 AgentRole = Literal["mayor", "deacon", "dog", "boot", "witness", "refinery", "polecat", "crew"]
 DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable"]
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
+HookFragment = Union["CopilotHooks", "SettingsHooks"]
+HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
 OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
 RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0"]
@@ -59,6 +61,15 @@ CapsRow = TypedDict("CapsRow", {
     "startup_injection": "StartupInjection",
     "startup_strategy": "StartupStrategy",
 })
+CopilotHook = TypedDict("CopilotHook", {
+    "bash": str,
+    "timeoutSec": int,
+    "type": str,
+})
+CopilotHooks = TypedDict("CopilotHooks", {
+    "hooks": Dict[str, Any],
+    "version": int,
+})
 DetectionSource = TypedDict("DetectionSource", {
     "depth": Union[int, None],
     "kind": "SourceKind",
@@ -76,9 +87,6 @@ Event = TypedDict("Event", {
 HookCommand = TypedDict("HookCommand", {
     "command": str,
     "type": str,
-})
-HookFragment = TypedDict("HookFragment", {
-    "hooks": Dict[str, Any],
 })
 HookGroup = TypedDict("HookGroup", {
     "hooks": List["HookCommand"],
@@ -110,6 +118,7 @@ Origin = TypedDict("Origin", {
 Poll = TypedDict("Poll", {
     "command": str,
     "interval_secs": int,
+    "path": str,
 })
 Provider = TypedDict("Provider", {
     "aliases": List[str],
@@ -126,9 +135,24 @@ Provider = TypedDict("Provider", {
     "strongest_signal": Union[str, None],
     "vendor_verified": bool,
 })
+SettingsHooks = TypedDict("SettingsHooks", {
+    "hooks": Dict[str, Any],
+})
 StartupNudge = TypedDict("StartupNudge", {
     "delay_ms": int,
     "text": str,
+})
+StartupPlan = TypedDict("StartupPlan", {
+    "commands": List[str],
+    "family": "RuntimeProvider",
+    "hook_file": Union[str, None],
+    "hook_fragment": Union["HookFragment", None],
+    "hook_kind": Union["HookKind", None],
+    "poll": Union["Poll", None],
+    "provider": "RuntimeProvider",
+    "role": "AgentRole",
+    "startup_nudge": Union["StartupNudge", None],
+    "strategy": "StartupStrategy",
 })
 Step = TypedDict("Step", {
     "found": str,
@@ -183,17 +207,29 @@ CapabilityMatrix = TypedDict("CapabilityMatrix", {
 })
 
 # The startup plan for an agent of a role. (`hal startup --json`)
-StartupPlan = TypedDict("StartupPlan", {
+StartupAnswer = TypedDict("StartupAnswer", {
     "commands": List[str],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "hook_file": Union[str, None],
     "hook_fragment": Union["HookFragment", None],
+    "hook_kind": Union["HookKind", None],
     "poll": Union["Poll", None],
     "provider": "RuntimeProvider",
     "role": "AgentRole",
+    "role_source": Union[str, None],
     "startup_nudge": Union["StartupNudge", None],
     "strategy": "StartupStrategy",
+    "version": int,
+    "warnings": List[str],
+})
+
+# The startup plans of all eight roles at once. (`hal startup-all-roles --json`)
+StartupPlans = TypedDict("StartupPlans", {
+    "diagnostics": List["Diagnostic"],
+    "family": "RuntimeProvider",
+    "plans": List["StartupPlan"],
+    "provider": "RuntimeProvider",
     "version": int,
     "warnings": List[str],
 })
@@ -280,7 +316,7 @@ Lint = TypedDict("Lint", {
 # The answers for an unknown runtime: the fallback when hal cannot answer.
 UNKNOWN_DETECTION: Detection = json.loads(r'''{"ambiguous":false,"candidates":[],"diagnostics":[],"family":"unknown","policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
 UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
-UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":["gt prime && gt mail check --inject"],"crew":["gt prime"],"deacon":["gt prime && gt mail check --inject"],"dog":["gt prime"],"mayor":["gt prime"],"polecat":["gt prime && gt mail check --inject"],"refinery":["gt prime && gt mail check --inject"],"witness":["gt prime && gt mail check --inject"]}''')
+UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":[],"crew":[],"deacon":[],"dog":[],"mayor":[],"polecat":[],"refinery":[],"witness":[]}''')
 # <!-- generated:python-types end -->
 
 

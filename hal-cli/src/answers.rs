@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 
 use hal_caps::{NativeHooks, Origin};
-use hal_types::{Candidate, Capabilities, DetectionSource, GuppStrategy, Policy, RuntimeProvider, Support};
+use hal_types::{
+    Candidate, Capabilities, DetectionSource, GuppStrategy, Policy, RuntimeProvider, StartupPlan, Support,
+};
 use serde::Serialize;
 
 /// One runtime's capability row with both notions of hooks (`caps --all` rows).

@@ -10,8 +10,8 @@ use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
-use hal_types::wire::{Answer, Lint};
 use hal_types::Detection;
+use hal_types::wire::{Answer, Lint};
 
 use crate::answers;
 
@@ -67,7 +67,7 @@ pub const OUTPUTS: &[Output] = &[
     },
     Output {
         command: "startup",
-        type_name: "StartupPlan",
+        type_name: "StartupAnswer",
         about: "The startup plan for an agent of a role.",
         schema: generate::<Answer<answers::Startup>>,
     },

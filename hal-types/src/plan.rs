@@ -45,7 +45,7 @@ pub struct StartupPlan {
     pub hook_file: Option<String>,
     /// What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS
     /// plugin, or the runtime's own format.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub hook_kind: Option<HookKind>,
     /// A nudge the launcher sends after start (startup fallback).
     #[serde(default)]

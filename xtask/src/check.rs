@@ -113,6 +113,20 @@ fn clients(failures: &mut Vec<String>) {
         ("node client", "node", &["--test", "bindings/node/test/"]),
         ("python client", "python3", &["-m", "unittest", "discover", "-s", "bindings/python", "-v"]),
     ];
+    // The generated TypeScript types, used as a skill would (where TypeScript is
+    // installed: .ci/run installs it under target/tools).
+    let tsc = target_dir().join("tools").join("node_modules").join(".bin").join("tsc");
+    if tsc.exists() {
+        let mut cmd = Command::new(&tsc);
+        cmd.args(["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext"])
+            .args(["--target", "es2022", "bindings/node/test/types.ts"])
+            .current_dir(root());
+        if let Err(e) = run_step("node client types (tsc)", cmd) {
+            failures.push(e);
+        }
+    } else {
+        eprintln!("==> node client types: SKIPPED, TypeScript is not installed under target/tools");
+    }
     for (name, program, args) in suites {
         if !available(program) {
             eprintln!("==> {name}: SKIPPED, `{program}` is not installed");
