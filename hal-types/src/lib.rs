@@ -26,6 +26,7 @@ mod detection;
 mod diagnostic;
 mod enums;
 mod hal;
+mod hook;
 mod plan;
 mod vocab;
 
@@ -36,5 +37,6 @@ pub use enums::{
     AgentRole, GuppStrategy, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy, Strength, Support,
 };
 pub use hal::{RuntimeHal, StaticHal};
+pub use hook::{HookEvent, SessionSource};
 pub use plan::{HookCommand, HookFragment, HookGroup, Poll, StartupNudge, StartupPlan};
 pub use vocab::{EnumVisitor, ParseEnumError, StringEnum};
