@@ -85,6 +85,9 @@ pub fn parse(bytes: &[u8], detection: Option<&Detection>) -> Result<HookEvent, N
         return Err(NotAHook::Empty);
     }
     let text = std::str::from_utf8(bytes).map_err(|_| NotAHook::NotUtf8)?;
+    if !Depth::default().feed(bytes) {
+        return Err(NotAHook::TooDeep);
+    }
     let mut de = serde_json::Deserializer::from_str(text);
     let fields = read_fields(&mut de).map_err(|e| classify(&e))?;
     interpret(&fields, detection)
@@ -98,6 +101,9 @@ pub fn parse_reader<R: Read>(reader: R, detection: Option<&Detection>) -> Result
     let result = read_fields(&mut serde_json::Deserializer::from_reader(&mut input));
     if input.bad_utf8 {
         return Err(NotAHook::NotUtf8);
+    }
+    if input.too_deep {
+        return Err(NotAHook::TooDeep);
     }
     match result {
         Ok(fields) => interpret(&fields, detection),
@@ -125,8 +131,50 @@ fn classify(e: &serde_json::Error) -> NotAHook {
     }
 }
 
-/// A reader that lets only valid UTF-8 through, and notes whether anything but
-/// whitespace came.
+/// How deep JSON may nest: serde_json's recursion limit.
+pub const MAX_DEPTH: u32 = 128;
+
+/// Tracks how deep the JSON seen so far nests, outside strings. serde_json skips the
+/// values hal ignores without a recursion limit (its frames cost a byte per level on
+/// the heap), so the limit is held here, before the parser sees the bytes.
+#[derive(Debug, Default, Clone, Copy)]
+struct Depth {
+    level: u32,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Depth {
+    /// Feeds the next bytes; `false` once the nesting is deeper than [`MAX_DEPTH`].
+    fn feed(&mut self, bytes: &[u8]) -> bool {
+        for &b in bytes {
+            if self.in_string {
+                match (self.escaped, b) {
+                    (true, _) => self.escaped = false,
+                    (false, b'\\') => self.escaped = true,
+                    (false, b'"') => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.in_string = true,
+                b'[' | b'{' => {
+                    self.level += 1;
+                    if self.level > MAX_DEPTH {
+                        return false;
+                    }
+                }
+                b']' | b'}' => self.level = self.level.saturating_sub(1),
+                _ => {}
+            }
+        }
+        true
+    }
+}
+
+/// A reader that lets only valid UTF-8 nested at most [`MAX_DEPTH`] deep through, and
+/// notes whether anything but whitespace came.
 struct Utf8Reader<R> {
     inner: R,
     pending: Vec<u8>,
@@ -134,6 +182,8 @@ struct Utf8Reader<R> {
     carry: Vec<u8>,
     done: bool,
     bad_utf8: bool,
+    too_deep: bool,
+    depth: Depth,
     non_ws: bool,
 }
 
@@ -141,7 +191,17 @@ const CHUNK: usize = 64 * 1024;
 
 impl<R: Read> Utf8Reader<R> {
     fn new(inner: R) -> Self {
-        Self { inner, pending: Vec::new(), pos: 0, carry: Vec::new(), done: false, bad_utf8: false, non_ws: false }
+        Self {
+            inner,
+            pending: Vec::new(),
+            pos: 0,
+            carry: Vec::new(),
+            done: false,
+            bad_utf8: false,
+            too_deep: false,
+            depth: Depth::default(),
+            non_ws: false,
+        }
     }
 
     fn invalid(&mut self) -> io::Error {
@@ -177,6 +237,10 @@ impl<R: Read> Utf8Reader<R> {
             self.pending.truncate(e.valid_up_to());
         }
         self.non_ws |= self.pending.iter().any(|b| !b.is_ascii_whitespace());
+        if !self.depth.feed(&self.pending) {
+            self.too_deep = true;
+            return Err(io::Error::new(io::ErrorKind::InvalidData, "nested too deep"));
+        }
         Ok(true)
     }
 }
@@ -500,8 +564,13 @@ fn pascal(f: &Fields, name: &str) -> (P, Certainty) {
         return (P::Devin, Certainty::Shape);
     }
     if matches!(f.get("timestamp"), Some(Seen::Str(_))) {
-        // An ISO timestamp: Gemini (its own names), or Copilot without a transcript.
+        // An ISO timestamp: Gemini and Qwen always name a transcript, Copilot's "VS Code
+        // compatible" payloads only on a few events, under its own names.
         if !f.has("transcript_path") {
+            return (P::Copilot, Certainty::Tell);
+        }
+        let copilot_name = payload(P::Copilot).is_some_and(|p| p.renames.iter().any(|(from, _)| *from == name));
+        if copilot_name && canonical(P::Gemini, name).is_none() {
             return (P::Copilot, Certainty::Shape);
         }
         return (P::Gemini, Certainty::Shape);
