@@ -14,8 +14,9 @@ pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success
   1  nothing to report: no session id (`session-id`), an `unknown` runtime under
-     --require-known, or findings (`lint`)
-  2  usage error: unknown command, role, provider, policy, strategy or shell
+     --require-known, findings (`lint`), or no hook payload on stdin (`hook`)
+  2  usage error: unknown command, role, provider, policy, strategy or shell;
+     `hook` with a terminal on stdin
 Detection itself never fails; any other exit status is a bug.";
 
 /// The command line.
@@ -63,7 +64,7 @@ pub struct Global {
 #[non_exhaustive]
 pub enum Command {
     /// The runtime this process runs under, and the signal that decided.
-    Detect,
+    Detect(HookArg),
     /// The capability row of the detected (or given) runtime, with each value's origin.
     Caps {
         #[command(flatten)]
@@ -96,7 +97,7 @@ pub enum Command {
         provider: ProviderArg,
     },
     /// The session id; prints nothing and exits 1 when there is none.
-    SessionId,
+    SessionId(HookArg),
     /// The detection cascade step by step, then every override (for bug reports; not
     /// a stable format).
     Explain,
@@ -108,6 +109,9 @@ pub enum Command {
         /// A crate directory or a single .rs file.
         path: PathBuf,
     },
+    /// The hook payload on stdin as a canonical lifecycle event: provider, event,
+    /// session id (names and ids only; never prompts, tool inputs or outputs).
+    Hook(HookSource),
     /// Shell completions for hal.
     Completions {
         /// The shell.
@@ -116,6 +120,23 @@ pub enum Command {
     },
     /// hal's man page (roff) on stdout.
     Man,
+}
+
+/// `--hook`: read the hook payload on stdin first.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Args)]
+pub struct HookArg {
+    /// Read the hook payload on stdin first: the runtime that wrote it decides right
+    /// after GT_RUNTIME, and its session id comes first.
+    #[arg(long)]
+    pub hook: bool,
+}
+
+/// Where `hal hook` reads the payload.
+#[derive(Debug, Default, PartialEq, Eq, Args)]
+pub struct HookSource {
+    /// Read the payload from FILE instead of stdin (`-`: stdin).
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
 }
 
 /// `--provider P`.

@@ -14,7 +14,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::cli::{Cli, Command, Format, Global, ProviderArg, parse_policy, parse_provider, parse_role};
+use crate::cli::{Cli, Command, Format, Global, HookArg, ProviderArg, parse_policy, parse_provider, parse_role};
 
 /// Options that belong to a subcommand (clap accepts them only after its name).
 #[derive(Default)]
@@ -99,8 +99,8 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         "startup" if !all && format.is_none() => Command::Startup { role: role?, provider },
         "gupp" if plain => Command::Gupp { provider },
         "events" if plain => Command::Events { provider },
-        "detect" if bare => Command::Detect,
-        "session-id" if bare => Command::SessionId,
+        "detect" if bare => Command::Detect(HookArg::default()),
+        "session-id" if bare => Command::SessionId(HookArg::default()),
         "env" if bare => Command::Env,
         "providers" if bare => Command::Providers,
         _ => return None,

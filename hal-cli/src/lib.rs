@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod fast;
+pub mod hook;
 pub mod run;
 
 pub use cli::{BIN_NAME, Cli};

@@ -28,7 +28,7 @@ pub struct Output {
 }
 
 /// `v` as one line of JSON with `"version": 1` added (keys sorted).
-fn versioned(v: impl Serialize) -> String {
+pub(crate) fn versioned(v: impl Serialize) -> String {
     let mut value = serde_json::to_value(v).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut value {
         map.insert("version".to_owned(), json!(JSON_VERSION));
@@ -61,7 +61,7 @@ fn hal<H: Host>(host: H, g: &Global, provider: Option<RuntimeProvider>) -> Hal<H
     }
 }
 
-fn detector<H: Host>(host: H, g: &Global) -> Detector<H> {
+pub(crate) fn detector<H: Host>(host: H, g: &Global) -> Detector<H> {
     let mut det = Detector::new(host).maybe_policy(g.policy);
     if let Some(w) = &g.workspace {
         det = det.workspace(w);
@@ -79,10 +79,13 @@ fn require_known(g: &Global, provider: RuntimeProvider, out: &mut Output) {
 /// Runs `cli` against `host`.
 #[allow(clippy::too_many_lines, reason = "one arm per command reads as the command table")]
 pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
+    if let Some(out) = crate::hook::run(cli, &host) {
+        return out;
+    }
     let g = &cli.global;
     let mut out = Output::default();
     match &cli.command {
-        Command::Detect => {
+        Command::Detect(_) => {
             let d = detector(host, g).detect();
             out.stdout = if g.json {
                 let mut v = serde_json::to_value(&d).unwrap_or(Value::Null);
@@ -149,7 +152,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             out.warnings.clone_from(&hal.resolved().warnings);
             require_known(g, hal.detect_provider(), &mut out);
         }
-        Command::SessionId => {
+        Command::SessionId(_) => {
             let hal = hal(host, g, None);
             let id = hal.session_id();
             out.stdout = match (&id, g.json) {
@@ -179,6 +182,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             out.stdout = events(p, g.json);
             require_known(g, p, &mut out);
         }
+        Command::Hook(_) => {} // answered by crate::hook above
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), BIN_NAME, &mut buf);
@@ -285,7 +289,7 @@ fn lint(path: &std::path::Path, as_json: bool) -> Output {
     out
 }
 
-fn detect_text(d: &Detection) -> String {
+pub(crate) fn detect_text(d: &Detection) -> String {
     let mut s = format!("{} ({})", d.provider, source_text(d));
     if d.ambiguous {
         s.push_str(" [ambiguous]");
