@@ -259,6 +259,7 @@ fn events(p: RuntimeProvider, as_json: bool) -> String {
     for c in registry::CANONICAL_EVENTS {
         let _ = writeln!(s, "  {c:<22} {}", native(c).unwrap_or("-"));
     }
+    s.push_str("`hal hook` maps a hook payload on stdin back to these events.\n");
     s
 }
 

@@ -13,7 +13,8 @@ const NODE_PEER: &str = "target/bench-node";
 const NODE_SCRIPT: &str = "require('@vercel/detect-agent').determineAgent().then(r => console.log(JSON.stringify(r)))";
 
 /// `(package, bench target)`; each target's criterion group has the target's name.
-const CRITERION: &[(&str, &str)] = &[("hal-detect", "detect"), ("hal-gupp", "plans"), ("hal-cli", "parse")];
+const CRITERION: &[(&str, &str)] =
+    &[("hal-detect", "detect"), ("hal-gupp", "plans"), ("hal-cli", "parse"), ("hal-caps", "hook")];
 
 /// The ratio table: `(label, numerator, denominator, budget)` over criterion medians;
 /// no denominator prints the numerator itself.
@@ -36,6 +37,8 @@ const RATIOS: &[(&str, &str, &str, &str)] = &[
         "-",
     ),
     ("parse: hot path / clap (two hook command lines)", "parse/fast", "parse/clap", "-"),
+    ("hook: parse a 1 KiB payload (ns)", "hook/parse_1k", "", "nanoseconds"),
+    ("hook: streaming reader / in memory (1 KiB)", "hook/parse_reader_1k", "hook/parse_1k", "-"),
 ];
 
 fn median(v: &mut [Duration]) -> Duration {
