@@ -94,8 +94,10 @@ pub fn parse(bytes: &[u8], detection: Option<&Detection>) -> Result<HookEvent, N
 }
 
 /// Reads one hook payload from `reader` (stdin, a file) to its end, in bounded memory:
-/// a 64 KiB buffer, and the names and ids kept. hal-caps does not open anything; the
-/// caller hands the reader over.
+/// a 16 KiB buffer, and the names and ids kept. hal-caps does not open anything; the
+/// caller hands the reader over. It accepts exactly what [`parse`] accepts; an input with
+/// several faults may be refused for another of them (the reader stops at the first it
+/// meets).
 pub fn parse_reader<R: Read>(reader: R, detection: Option<&Detection>) -> Result<HookEvent, NotAHook> {
     let mut input = Utf8Reader::new(reader);
     let result = read_fields(&mut serde_json::Deserializer::from_reader(&mut input));
@@ -177,9 +179,12 @@ impl Depth {
 /// notes whether anything but whitespace came.
 struct Utf8Reader<R> {
     inner: R,
-    pending: Vec<u8>,
+    /// `buf[pos..end]`: validated, not yet handed out; `buf[end..filled]`: the start of
+    /// a character cut off by the last read.
+    buf: Box<[u8]>,
     pos: usize,
-    carry: Vec<u8>,
+    end: usize,
+    filled: usize,
     done: bool,
     bad_utf8: bool,
     too_deep: bool,
@@ -187,15 +192,17 @@ struct Utf8Reader<R> {
     non_ws: bool,
 }
 
-const CHUNK: usize = 64 * 1024;
+/// How much is read from the inner reader at a time.
+const CHUNK: usize = 16 * 1024;
 
 impl<R: Read> Utf8Reader<R> {
     fn new(inner: R) -> Self {
         Self {
             inner,
-            pending: Vec::new(),
+            buf: vec![0; CHUNK].into_boxed_slice(),
             pos: 0,
-            carry: Vec::new(),
+            end: 0,
+            filled: 0,
             done: false,
             bad_utf8: false,
             too_deep: false,
@@ -209,35 +216,33 @@ impl<R: Read> Utf8Reader<R> {
         io::Error::new(io::ErrorKind::InvalidData, "not UTF-8")
     }
 
-    /// Refills `pending` with the next validated chunk; `false` at the end.
+    /// Reads and validates the next chunk; `false` at the end of the input.
     fn refill(&mut self) -> io::Result<bool> {
-        self.pending.clear();
+        self.buf.copy_within(self.end..self.filled, 0);
+        self.filled -= self.end;
         self.pos = 0;
-        self.pending.append(&mut self.carry);
-        let start = self.pending.len();
-        self.pending.resize(start + CHUNK, 0);
+        self.end = 0;
         let n = loop {
-            match self.inner.read(&mut self.pending[start..]) {
+            match self.inner.read(&mut self.buf[self.filled..]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         };
-        self.pending.truncate(start + n);
         if n == 0 {
             self.done = true;
-            // A sequence cut off by the end of the input.
-            return if self.pending.is_empty() { Ok(false) } else { Err(self.invalid()) };
+            // A character cut off by the end of the input.
+            return if self.filled == 0 { Ok(false) } else { Err(self.invalid()) };
         }
-        if let Err(e) = std::str::from_utf8(&self.pending) {
-            if e.error_len().is_some() {
-                return Err(self.invalid());
-            }
-            self.carry.extend_from_slice(&self.pending[e.valid_up_to()..]);
-            self.pending.truncate(e.valid_up_to());
-        }
-        self.non_ws |= self.pending.iter().any(|b| !b.is_ascii_whitespace());
-        if !self.depth.feed(&self.pending) {
+        self.filled += n;
+        self.end = match std::str::from_utf8(&self.buf[..self.filled]) {
+            Ok(_) => self.filled,
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => return Err(self.invalid()),
+        };
+        let new = &self.buf[..self.end];
+        self.non_ws |= new.iter().any(|b| !b.is_ascii_whitespace());
+        if !self.depth.feed(new) {
             self.too_deep = true;
             return Err(io::Error::new(io::ErrorKind::InvalidData, "nested too deep"));
         }
@@ -247,13 +252,13 @@ impl<R: Read> Utf8Reader<R> {
 
 impl<R: Read> Read for Utf8Reader<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        while self.pos == self.pending.len() {
+        while self.pos == self.end {
             if self.done || !self.refill()? {
                 return Ok(0);
             }
         }
-        let n = out.len().min(self.pending.len() - self.pos);
-        out[..n].copy_from_slice(&self.pending[self.pos..self.pos + n]);
+        let n = out.len().min(self.end - self.pos);
+        out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
         self.pos += n;
         Ok(n)
     }

@@ -179,8 +179,8 @@ fn hostile_input() {
 
 #[test]
 fn the_reader_validates_utf8_across_its_chunks() {
-    // A 4-byte character straddling the reader's 64 KiB chunk boundary is fine.
-    let pad = "a".repeat(64 * 1024 - 30);
+    // A 4-byte character straddling the reader's 16 KiB chunk boundary is fine.
+    let pad = "a".repeat(16 * 1024 - 30);
     let payload = format!(r#"{{"hook_event_name":"Stop","session_id":"s","x":"{pad}😀"}}"#);
     for shift in 0..8 {
         let p = format!("{}{payload}", " ".repeat(shift));
@@ -207,7 +207,9 @@ proptest! {
     fn arbitrary_bytes_never_panic_and_events_are_canonical(bytes in proptest::collection::vec(any::<u8>(), 0..256)) {
         let a = parse(&bytes, None);
         prop_assert_eq!(&a, &parse(&bytes, None));
-        prop_assert_eq!(&a, &parse_reader(&bytes[..], None));
+        // An input with several faults may be refused for another of them, never accepted.
+        let r = parse_reader(&bytes[..], None);
+        prop_assert_eq!(a.as_ref().ok(), r.as_ref().ok());
         if let Ok(e) = &a { check_event(e); }
     }
 
