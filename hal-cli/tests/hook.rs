@@ -88,7 +88,8 @@ fn from_a_file_or_dash() {
 
 #[test]
 fn the_payload_beats_the_environment() {
-    let cases: &[(&str, &[(&str, &str)], &str, &str)] = &[
+    type Env = &'static [(&'static str, &'static str)];
+    let cases: &[(&str, Env, &str, &str)] = &[
         ("cursor/preToolUse", &[("CLAUDECODE", "1")], "cursor", "cursor"),
         ("claude/PreToolUse", &[("CODEX_THREAD_ID", "t-1")], "claude", "claude"),
         ("copilot-vscode/PreToolUse", &[("CLAUDECODE", "1")], "copilot-vscode", "copilot"),
