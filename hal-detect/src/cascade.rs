@@ -72,41 +72,19 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    /// The steps of `policy`, in order (the fallback last).
-    #[must_use]
-    pub const fn order(policy: Policy) -> &'static [Self] {
-        Self::order_with(policy, false)
-    }
-
     /// The steps of `policy`, with the hook-payload step right after the override when
     /// `hook` (a payload was handed over).
     #[must_use]
-    pub const fn order_with(policy: Policy, hook: bool) -> &'static [Self] {
-        match (policy, hook) {
-            (Policy::Ancestry, true) => &[
-                Self::Override,
-                Self::HookPayload,
-                Self::PolicyAncestor,
-                Self::SessionId,
-                Self::Inherited,
-                Self::WorkspaceFile,
-                Self::Ancestry,
-                Self::Fallback,
-            ],
-            (_, true) => &[
-                Self::Override,
-                Self::HookPayload,
-                Self::SessionId,
-                Self::Inherited,
-                Self::WorkspaceFile,
-                Self::Ancestry,
-                Self::Fallback,
-            ],
-            (policy, false) => Self::plain_order(policy),
-        }
+    pub fn order_with(policy: Policy, hook: bool) -> Vec<Self> {
+        Self::order(policy)
+            .iter()
+            .flat_map(|&k| std::iter::once(k).chain((hook && k == Self::Override).then_some(Self::HookPayload)))
+            .collect()
     }
 
-    const fn plain_order(policy: Policy) -> &'static [Self] {
+    /// The steps of `policy`, in order (the fallback last), without a hook payload.
+    #[must_use]
+    pub const fn order(policy: Policy) -> &'static [Self] {
         match policy {
             Policy::Ancestry => &[
                 Self::Override,
@@ -334,7 +312,7 @@ impl<H: Host> Run<'_, H> {
     }
 
     fn cascade(&mut self) {
-        for &kind in StepKind::order_with(self.det.policy, self.hook.is_some()) {
+        for kind in StepKind::order_with(self.det.policy, self.hook.is_some()) {
             if self.decided {
                 self.step(kind, "-", "an earlier step decided", Outcome::Skipped);
                 continue;
