@@ -41,6 +41,9 @@ const RATIOS: &[(&str, &str, &str, &str)] = &[
     ("hook: streaming reader / in memory (1 KiB)", "hook/parse_reader_1k", "hook/parse_1k", "-"),
 ];
 
+/// The payload of the `hal hook` row: a fixture of the hook tests.
+const HOOK_PAYLOAD: &[u8] = include_bytes!("../../hal-caps/tests/fixtures/hooks/claude/PreToolUse.json");
+
 fn median(v: &mut [Duration]) -> Duration {
     v.sort_unstable();
     v[v.len() / 2]
@@ -62,6 +65,8 @@ struct Row {
     dir: PathBuf,
     /// Runs every `every`-th round (the Node peer is slow).
     every: usize,
+    /// A file on stdin (`hal hook`'s payload); none: stdin is inherited.
+    stdin: Option<PathBuf>,
     times: Vec<Duration>,
 }
 
@@ -73,6 +78,7 @@ impl Row {
             env: &[],
             dir: dir.to_path_buf(),
             every: 1,
+            stdin: None,
             times: Vec::new(),
         }
     }
@@ -84,6 +90,9 @@ impl Row {
         let mut c = Command::new(words.next().unwrap_or_default());
         c.args(words).env_clear().env("PATH", "/usr/bin:/bin").envs(self.env.iter().copied());
         c.current_dir(&self.dir).stdout(Stdio::null());
+        if let Some(path) = &self.stdin {
+            c.stdin(std::fs::File::open(path).map_or_else(|_| Stdio::null(), Stdio::from));
+        }
         c
     }
 
@@ -139,6 +148,11 @@ fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
         Row::new("hal startup --role polecat --json", &[&dist, "startup", "--role", "polecat", "--json"], &tmp),
         Row { env: &[("GT_RUNTIME", "codex")], ..Row::new("GT_RUNTIME=codex hal detect --json", &detect, &tmp) },
     ];
+    // A hook's call: a Claude Code PreToolUse payload on stdin (budget: 1.5x detect --json).
+    let payload = tmp.join("hal-bench-hook-payload.json");
+    std::fs::write(&payload, HOOK_PAYLOAD).map_err(|e| format!("cannot write {}: {e}", payload.display()))?;
+    let hook = Row::new("hal hook --json < PreToolUse payload", &[&dist, "hook", "--json"], &tmp);
+    rows.push(Row { stdin: Some(payload), ..hook });
     if let Some(pie) = &pie {
         rows.push(Row::new("hal detect --json (static-pie build)", &[pie, "detect", "--json"], &tmp));
     }
