@@ -564,9 +564,11 @@ fn pascal(f: &Fields, name: &str) -> (P, Certainty) {
     if (f.has("model") && name != "SessionStart") || f.get("transcript_path") == Some(&Seen::Null) {
         return (P::Codex, Certainty::Tell);
     }
-    // Devin writes neither a working directory nor a transcript path.
+    // Devin writes a session id but neither a working directory nor a transcript path;
+    // with none of the three, nothing tells the runtime (the environment may).
     if !f.has("cwd") && !f.has("transcript_path") {
-        return (P::Devin, Certainty::Shape);
+        let p = if f.has("session_id") { P::Devin } else { P::Unknown };
+        return (p, Certainty::Shape);
     }
     if matches!(f.get("timestamp"), Some(Seen::Str(_))) {
         // An ISO timestamp: Gemini and Qwen always name a transcript, Copilot's "VS Code
@@ -619,12 +621,15 @@ fn interpret(f: &Fields, detection: Option<&Detection>) -> Result<HookEvent, Not
         f.first_str(&["hook_event_name", "hookEventName", "hookName", "agent_action_name"]).map(|(_, v)| v.to_owned());
     let Some((mut provider, certainty)) = identify(f) else {
         return match event_name {
-            Some(_) => Ok(finish(f, HookEvent::new(P::Unknown, P::Unknown), event_name, detection)),
+            Some(_) => Ok(finish(f, HookEvent::new(P::Unknown, P::Unknown), event_name)),
             None => Err(NotAHook::NoEvent),
         };
     };
     let native = event_name.or_else(|| (provider == P::Copilot).then(|| copilot_event(f)).flatten().map(str::to_owned));
     let mut diagnostics = Vec::new();
+    // A runtime that explains the environment's signal (same family, or one whose
+    // markers it keeps: Cursor under CLAUDECODE=1) is no disagreement.
+    let explained = |d: &Detection| provider != P::Unknown && registry::runtime(provider).explains(d.provider);
     if let Some(d) = detection.filter(|d| d.provider != provider && d.provider != P::Unknown) {
         // The shape is shared: the environment's runtime wins when it writes this event.
         let env_writes = native.as_deref().is_some_and(|n| canonical(d.provider, n).is_some())
@@ -635,7 +640,7 @@ fn interpret(f: &Fields, detection: Option<&Detection>) -> Result<HookEvent, Not
                 d.provider, d.provider
             ));
             provider = d.provider;
-        } else {
+        } else if !explained(d) {
             diagnostics.push(format!(
                 "the payload was written by {provider}; the environment says {} (an inherited signal?)",
                 d.provider
@@ -649,10 +654,10 @@ fn interpret(f: &Fields, detection: Option<&Detection>) -> Result<HookEvent, Not
     if payload(provider).is_some_and(|p| p.standing != Standing::Vendor) {
         note(&mut e, None, format!("{provider}'s payload shape is known from third-party sources only"));
     }
-    Ok(finish(f, e, native, detection))
+    Ok(finish(f, e, native))
 }
 
-fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, _detection: Option<&Detection>) -> HookEvent {
+fn finish(f: &Fields, mut e: HookEvent, native: Option<String>) -> HookEvent {
     e.event = native.as_deref().and_then(|n| canonical(e.provider, n)).map(str::to_owned);
     if let (Some(n), None, true) = (&native, &e.event, e.provider != P::Unknown) {
         let message = format!("{} has no canonical event for `{}`", e.provider, crate::text::escape_control(n));

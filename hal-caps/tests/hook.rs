@@ -119,10 +119,11 @@ fn no_output_carries_a_prompt_tool_input_output_or_message() {
 #[test]
 fn the_payload_beats_the_environment() {
     let cursor = parse(&fixture("cursor", "preToolUse"), Some(&env(P::Claude, "CLAUDECODE"))).unwrap();
-    assert_eq!(cursor.provider, P::Cursor);
-    assert!(cursor.warnings().iter().any(|w| w.contains("environment says claude")), "{cursor:?}");
+    // Cursor keeps Claude's markers: that is no disagreement.
+    assert_eq!((cursor.provider, cursor.diagnostics.len()), (P::Cursor, 0));
     let claude = parse(&fixture("claude", "PreToolUse"), Some(&env(P::Codex, "CODEX_THREAD_ID"))).unwrap();
     assert_eq!(claude.provider, P::Claude);
+    assert!(claude.warnings().iter().any(|w| w.contains("environment says codex")), "{claude:?}");
     let vscode = parse(&fixture("copilot-vscode", "PreToolUse"), Some(&env(P::Claude, "CLAUDECODE"))).unwrap();
     assert_eq!((vscode.provider, vscode.family), (P::CopilotVscode, P::Copilot));
     for name in ["SessionStart-pascal", "PreToolUse-pascal", "Stop-pascal"] {
@@ -147,7 +148,10 @@ fn a_shape_shared_by_several_runtimes_goes_to_the_environment_s() {
 #[test]
 fn an_event_field_without_a_known_shape_is_still_a_hook() {
     let e = parse(br#"{"hook_event_name":"SomethingNew"}"#, None).unwrap();
-    assert_eq!((e.native_event.as_deref(), e.event), (Some("SomethingNew"), None));
+    assert_eq!((e.provider, e.native_event.as_deref(), e.event), (P::Unknown, Some("SomethingNew"), None));
+    // Nothing in the payload names a runtime: the environment's, when it writes the event.
+    let e = parse(br#"{"hook_event_name":"Stop"}"#, Some(&env(P::Auggie, "AUGMENT_AGENT"))).unwrap();
+    assert_eq!((e.provider, e.event.as_deref()), (P::Auggie, Some("turn.end")));
 }
 
 #[test]
