@@ -544,11 +544,15 @@ fn identify(f: &Fields) -> Option<(P, Certainty)> {
             _ => (P::Kiro, Certainty::Shape),
         });
     }
+    // Copilot CLI's camelCase payloads: `sessionId` and a numeric timestamp (the older
+    // shape has no `sessionId`, but a `cwd`).
     let numeric_time = f.get("timestamp") == Some(&Seen::Num);
-    if f.has("sessionId") || numeric_time {
-        return Some((P::Copilot, if f.has("sessionId") && numeric_time { Certainty::Tell } else { Certainty::Shape }));
+    match (f.has("sessionId"), numeric_time) {
+        (true, true) => Some((P::Copilot, Certainty::Tell)),
+        (true, false) => Some((P::Copilot, Certainty::Shape)),
+        (false, true) if f.has("cwd") => Some((P::Copilot, Certainty::Shape)),
+        _ => None,
     }
-    None
 }
 
 /// The runtime of a payload with a PascalCase `hook_event_name` and no tell.

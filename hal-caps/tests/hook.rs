@@ -167,6 +167,8 @@ fn hostile_input() {
         (b"5", NotAHook::NotAnObject),
         (long_string.as_bytes(), NotAHook::NotAnObject),
         (br#"{"session":"x"}"#, NotAHook::NoEvent),
+        (br#"{"timestamp":5}"#, NotAHook::NoEvent),
+        (b"{}", NotAHook::NoEvent),
         (br#"{"hook_event_name":"Stop","session_id":"a""#, NotAHook::Truncated),
         (br#"{"hook_event_name":"Stop"} {}"#, NotAHook::NotJson),
         (b"{\"hook_event_name\":\"Stop\",\"x\":\"\xff\"}", NotAHook::NotUtf8),
