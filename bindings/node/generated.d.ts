@@ -194,6 +194,8 @@ export type Provider = {
 
 export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0";
 
+export type SessionSource = "startup" | "resume" | "clear" | "compact" | "fork";
+
 export type SettingsHooks = {
   /** Native event name → matcher groups. */
   hooks: Record<string, Array<HookGroup>>;
@@ -488,6 +490,34 @@ export type Env = {
   provider: RuntimeProvider;
   /** `HAL_*` name → value, `null` for a variable `hal env` unsets. */
   variables: Record<string, string | null>;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The canonical lifecycle event of a hook payload on stdin (names and ids only). (`hal hook --json`) */
+export type HookAnswer = {
+  /** The working directory the payload names. */
+  cwd: string | null;
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** The canonical lifecycle event (one of the 28), `null` when the payload names none. */
+  event: string | null;
+  /** Its family. */
+  family: RuntimeProvider | null;
+  /** The payload's own event name. */
+  native_event: string | null;
+  /** The runtime that wrote the payload. */
+  provider: RuntimeProvider | null;
+  /** The session id the payload carries. */
+  session_id: string | null;
+  /** For a session start: `startup`, `resume`, `clear`, `compact` or `fork`. */
+  source: SessionSource | null;
+  /** The tool's name, for tool events. */
+  tool: string | null;
+  /** The transcript path the payload names. */
+  transcript_path: string | null;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */

@@ -34,6 +34,7 @@ HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "con
 OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
 RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0"]
+SessionSource = Literal["startup", "resume", "clear", "compact", "fork"]
 SourceKind = Literal["override", "session_id", "orchestrator_stamp", "marker", "workspace_file", "process_ancestor", "hook_payload", "fallback"]
 StartupInjection = Literal["session_start_hook", "prime_fallback", "command_palette", "polling"]
 StartupStrategy = Literal["hook_injection", "startup_fallback", "polling"]
@@ -301,6 +302,22 @@ Env = TypedDict("Env", {
     "diagnostics": List["Diagnostic"],
     "provider": "RuntimeProvider",
     "variables": Dict[str, Any],
+    "version": int,
+    "warnings": List[str],
+})
+
+# The canonical lifecycle event of a hook payload on stdin (names and ids only). (`hal hook --json`)
+HookAnswer = TypedDict("HookAnswer", {
+    "cwd": Union[str, None],
+    "diagnostics": List["Diagnostic"],
+    "event": Union[str, None],
+    "family": Union["RuntimeProvider", None],
+    "native_event": Union[str, None],
+    "provider": Union["RuntimeProvider", None],
+    "session_id": Union[str, None],
+    "source": Union["SessionSource", None],
+    "tool": Union[str, None],
+    "transcript_path": Union[str, None],
     "version": int,
     "warnings": List[str],
 })

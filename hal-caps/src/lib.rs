@@ -6,6 +6,7 @@
 //! settings back here ([`RawSettings`]) to be interpreted by [`resolve`].
 
 pub mod config;
+pub mod hook;
 pub mod native;
 pub mod overrides;
 pub mod registry;

@@ -228,3 +228,44 @@ pub struct StartupAllRoles {
     /// One plan per role, in role order.
     pub plans: Vec<StartupPlan>,
 }
+
+/// `hal hook`: the canonical event of a hook payload (names and ids only); every key
+/// `null` when stdin held no hook payload (exit 1).
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Hook {
+    /// The runtime that wrote the payload.
+    pub provider: Option<RuntimeProvider>,
+    /// Its family.
+    pub family: Option<RuntimeProvider>,
+    /// The payload's own event name.
+    pub native_event: Option<String>,
+    /// The canonical lifecycle event (one of the 28), `null` when the payload names none.
+    pub event: Option<String>,
+    /// The session id the payload carries.
+    pub session_id: Option<String>,
+    /// The working directory the payload names.
+    pub cwd: Option<String>,
+    /// The transcript path the payload names.
+    pub transcript_path: Option<String>,
+    /// For a session start: `startup`, `resume`, `clear`, `compact` or `fork`.
+    pub source: Option<hal_types::SessionSource>,
+    /// The tool's name, for tool events.
+    pub tool: Option<String>,
+}
+
+impl From<&hal_types::HookEvent> for Hook {
+    fn from(e: &hal_types::HookEvent) -> Self {
+        Self {
+            provider: Some(e.provider),
+            family: Some(e.family),
+            native_event: e.native_event.clone(),
+            event: e.event.clone(),
+            session_id: e.session_id.clone(),
+            cwd: e.cwd.clone(),
+            transcript_path: e.transcript_path.clone(),
+            source: e.source,
+            tool: e.tool.clone(),
+        }
+    }
+}

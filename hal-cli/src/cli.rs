@@ -16,10 +16,11 @@ pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success
   1  nothing to report: no session id (`session-id`), an `unknown` runtime under
-     --require-known, or findings (`lint`); an error writing the output
+     --require-known, findings (`lint`), no hook payload on stdin (`hook`), or an
+     error writing the output
   2  usage error: unknown command, role, provider, policy, strategy or shell; an
      option the command does not take; a path `lint` cannot find, or `lint` in a
-     hal built without it
+     hal built without it; `hook` with a terminal on stdin
 Detection itself never fails; any other exit status is a bug.";
 
 /// The command line.
@@ -67,7 +68,7 @@ pub struct Global {
 #[non_exhaustive]
 pub enum Command {
     /// The runtime this process runs under, and the signal that decided.
-    Detect,
+    Detect(HookArg),
     /// The capability row of the detected (or given) runtime, with each value's origin.
     Caps {
         #[command(flatten)]
@@ -106,7 +107,7 @@ pub enum Command {
         provider: ProviderArg,
     },
     /// The session id; prints nothing and exits 1 when there is none.
-    SessionId,
+    SessionId(HookArg),
     /// The detection cascade step by step, then every override (for bug reports; not
     /// a stable format).
     Explain,
@@ -124,6 +125,9 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = LintFormat::Text)]
         format: LintFormat,
     },
+    /// The hook payload on stdin as a canonical lifecycle event: provider, event,
+    /// session id (names and ids only; never prompts, tool inputs or outputs).
+    Hook(HookSource),
     /// Shell completions for hal.
     Completions {
         /// The shell.
@@ -139,6 +143,23 @@ pub enum Command {
         /// The command (`detect`, `caps`, `caps-all` for `caps --all`, ...).
         command: Option<String>,
     },
+}
+
+/// `--hook`: read the hook payload on stdin first.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Args)]
+pub struct HookArg {
+    /// Read the hook payload on stdin first: the runtime that wrote it decides right
+    /// after GT_RUNTIME, and its session id comes first.
+    #[arg(long)]
+    pub hook: bool,
+}
+
+/// Where `hal hook` reads the payload.
+#[derive(Debug, Default, PartialEq, Eq, Args)]
+pub struct HookSource {
+    /// Read the payload from FILE instead of stdin (`-`: stdin).
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
 }
 
 /// `--provider P`.
@@ -228,7 +249,7 @@ struct Takes {
 fn takes(command: &Command) -> Takes {
     let detects = |p: &ProviderArg| p.provider.is_none();
     match command {
-        Command::Detect | Command::SessionId | Command::Explain | Command::Env => {
+        Command::Detect(_) | Command::SessionId(_) | Command::Explain | Command::Env | Command::Hook(_) => {
             Takes { json: true, detection: true, require_known: true }
         }
         Command::Caps { all: true, .. } | Command::Providers | Command::Lint { .. } => {
@@ -290,13 +311,14 @@ impl Command {
     #[must_use]
     pub const fn name(&self) -> &'static str {
         match self {
-            Self::Detect => "detect",
+            Self::Detect(_) => "detect",
             Self::Caps { .. } => "caps",
             Self::Startup { .. } => "startup",
             Self::Gupp { .. } => "gupp",
             Self::Providers => "providers",
             Self::Events { .. } => "events",
-            Self::SessionId => "session-id",
+            Self::SessionId(_) => "session-id",
+            Self::Hook(_) => "hook",
             Self::Explain => "explain",
             Self::Env => "env",
             Self::Lint { .. } => "lint",

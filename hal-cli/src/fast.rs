@@ -14,7 +14,9 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::cli::{Cli, Command, Format, Global, ProviderArg, parse_policy, parse_provider, parse_role};
+use crate::cli::{
+    Cli, Command, Format, Global, HookArg, HookSource, ProviderArg, parse_policy, parse_provider, parse_role,
+};
 
 /// Options that belong to a subcommand (clap accepts them only after its name).
 #[derive(Default)]
@@ -23,6 +25,7 @@ struct SubOptions {
     role: Option<hal_types::AgentRole>,
     all: bool,
     format: Option<Format>,
+    hook: bool,
 }
 
 /// Sets `slot` once: a repeated option is clap's to report.
@@ -73,6 +76,7 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
             "--provider" if in_command => once(&mut sub.provider, parse_provider(value()?).ok()?)?,
             "--role" if in_command => once(&mut sub.role, parse_role(value()?).ok()?)?,
             "--all" if in_command && inline.is_none() => flag_once(&mut sub.all)?,
+            "--hook" if in_command && inline.is_none() => flag_once(&mut sub.hook)?,
             "--format" if in_command => once(
                 &mut sub.format,
                 match value()? {
@@ -87,11 +91,13 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
     if global.quiet && global.verbose > 0 {
         return None; // clap reports the conflict
     }
-    let SubOptions { provider, role, all, format } = sub;
+    let SubOptions { provider, role, all, format, hook } = sub;
     let provider = ProviderArg { provider };
     // Which subcommand options were given: each command accepts only its own.
-    let plain = role.is_none() && !all && format.is_none();
+    let plain = role.is_none() && !all && format.is_none() && !hook;
     let bare = plain && provider.provider.is_none();
+    let hook = HookArg { hook };
+    let bare_or_hook = role.is_none() && !all && format.is_none() && provider.provider.is_none();
     let command = match command? {
         // `--all` conflicts with `--provider`, and `--format` requires `--all`.
         "caps" if role.is_none() && (all || format.is_none()) && !(all && provider.provider.is_some()) => {
@@ -102,8 +108,10 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         }
         "gupp" if plain => Command::Gupp { provider },
         "events" if plain => Command::Events { provider },
-        "detect" if bare => Command::Detect,
-        "session-id" if bare => Command::SessionId,
+        "detect" if bare_or_hook => Command::Detect(hook),
+        "session-id" if bare_or_hook => Command::SessionId(hook),
+        // `hook --from FILE` goes to clap.
+        "hook" if bare => Command::Hook(HookSource::default()),
         "env" if bare => Command::Env,
         "providers" if bare => Command::Providers,
         _ => return None,

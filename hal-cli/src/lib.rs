@@ -6,6 +6,7 @@
 pub mod answers;
 pub mod cli;
 pub mod fast;
+pub mod hook;
 pub mod lint;
 pub mod man;
 pub mod run;

@@ -49,7 +49,7 @@ impl Output {
 /// The answer of `body` (one of [`crate::answers`], or a hal-types struct) as one line of
 /// JSON: [`Answer`] adds `"version": 1`, `warnings` (the messages) and `diagnostics`;
 /// keys sorted.
-fn versioned<T: Serialize>(body: T, diagnostics: &[Diagnostic]) -> String {
+pub(crate) fn versioned<T: Serialize>(body: T, diagnostics: &[Diagnostic]) -> String {
     let value = serde_json::to_value(Answer::new(body, diagnostics.to_vec())).unwrap_or(Value::Null);
     let mut s = serde_json::to_string(&value).unwrap_or_default();
     s.push('\n');
@@ -79,7 +79,7 @@ fn hal<H: Host>(host: H, g: &Global, provider: Option<RuntimeProvider>) -> Hal<H
     }
 }
 
-fn detector<H: Host>(host: H, g: &Global) -> Detector<H> {
+pub(crate) fn detector<H: Host>(host: H, g: &Global) -> Detector<H> {
     let mut det = Detector::new(host).maybe_policy(g.policy);
     if let Some(w) = &g.workspace {
         det = det.workspace(w);
@@ -88,7 +88,7 @@ fn detector<H: Host>(host: H, g: &Global) -> Detector<H> {
 }
 
 /// The HAL's diagnostics, and `runtime_unknown` under `--require-known`.
-fn diagnostics<H: Host>(g: &Global, hal: &Hal<H>) -> Vec<Diagnostic> {
+pub(crate) fn diagnostics<H: Host>(g: &Global, hal: &Hal<H>) -> Vec<Diagnostic> {
     let mut out = hal.diagnostics().to_vec();
     if g.require_known && hal.detect_provider() == RuntimeProvider::Unknown {
         out.push(Diagnostic::new(
@@ -102,6 +102,9 @@ fn diagnostics<H: Host>(g: &Global, hal: &Hal<H>) -> Vec<Diagnostic> {
 
 /// Runs `cli` against `host`.
 pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
+    if let Some(out) = crate::hook::run(cli, &host) {
+        return out;
+    }
     let g = &cli.global;
     let as_json = g.json;
     match &cli.command {
@@ -217,7 +220,7 @@ fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool
 fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as_json: bool, code: &mut u8) -> String {
     let c = hal.capabilities();
     match command {
-        Command::Detect => {
+        Command::Detect(_) => {
             let d = hal.detection();
             if as_json { versioned(d, diags) } else { detect_text(d) }
         }
@@ -246,7 +249,7 @@ fn about_host<H: Host>(command: &Command, hal: &Hal<H>, diags: &[Diagnostic], as
             }
         }
         Command::Events { .. } => events(hal.capabilities(), as_json, diags),
-        Command::SessionId => {
+        Command::SessionId(_) => {
             let s = hal.session();
             if s.is_none() {
                 *code = 1;
@@ -446,10 +449,11 @@ fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> S
     for e in registry::CANONICAL_EVENTS {
         let _ = writeln!(s, "  {e:<22} {}", native(e).unwrap_or("-"));
     }
+    s.push_str("`hal hook` maps a hook payload on stdin back to these events.\n");
     s
 }
 
-fn detect_text(d: &Detection) -> String {
+pub(crate) fn detect_text(d: &Detection) -> String {
     let mut s = format!("{} ({})", d.provider, source_text(d));
     if d.ambiguous {
         s.push_str(" [ambiguous]");

@@ -114,6 +114,12 @@ pub const OUTPUTS: &[Output] = &[
         schema: generate::<Answer<answers::Env>>,
     },
     Output {
+        command: "hook",
+        type_name: "HookAnswer",
+        about: "The canonical lifecycle event of a hook payload on stdin (names and ids only).",
+        schema: generate::<Answer<answers::Hook>>,
+    },
+    Output {
         command: "lint",
         type_name: "Lint",
         about: "The boundary lint's findings.",

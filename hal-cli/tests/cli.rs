@@ -195,6 +195,7 @@ fn help_of_every_command() {
         &["explain", "--help"],
         &["env", "--help"],
         &["lint", "--help"],
+        &["hook", "--help"],
         &["completions", "--help"],
         &["man", "--help"],
     ] {

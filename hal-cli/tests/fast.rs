@@ -20,7 +20,7 @@ fn clap(args: &[OsString]) -> Result<Cli, clap::Error> {
 }
 
 /// The commands hooks call: the ones the fast path reads.
-const HOT: &[&str] = &["detect", "caps", "startup", "gupp", "providers", "events", "session-id", "env"];
+const HOT: &[&str] = &["detect", "caps", "startup", "gupp", "providers", "events", "session-id", "env", "hook"];
 
 /// Words that exercise every branch of both parsers, right and wrong.
 const VOCABULARY: &[&str] = &[
@@ -31,6 +31,11 @@ const VOCABULARY: &[&str] = &[
     "providers",
     "events",
     "session-id",
+    "hook",
+    "--hook",
+    "--hook=1",
+    "--from",
+    "--from=-",
     "explain",
     "env",
     "lint",
@@ -146,6 +151,7 @@ proptest! {
         markdown in prop::option::of(any::<bool>()),
         placement in any::<u32>(),
         upper in any::<bool>(),
+        hook in any::<bool>(),
     ) {
         // Options of the command itself come after its name; global ones anywhere.
         let mut globals: Vec<Vec<String>> = Vec::new();
@@ -166,6 +172,7 @@ proptest! {
         if ["gupp", "events", "caps", "startup"].contains(&name) && !(name == "caps" && all) && let Some(p) = provider {
             valued(&mut own, "--provider", p.to_owned(), placement & 8 == 0);
         }
+        if ["detect", "session-id"].contains(&name) && hook { own.push(vec!["--hook".into()]); }
         if name == "caps" && all {
             own.push(vec!["--all".into()]);
             if let Some(md) = markdown {
@@ -208,6 +215,10 @@ fn the_spellings_in_the_docs_take_the_fast_path() {
         "caps --json",
         "caps --all --format markdown",
         "events --provider codex --json",
+        "hook",
+        "hook --json",
+        "session-id --hook",
+        "detect --hook --json",
     ] {
         let args: Vec<String> = line.split(' ').map(str::to_owned).collect();
         let args = os(&args);

@@ -2,6 +2,9 @@
 //!
 //! Policy `spec` (default), first step that yields a runtime decides:
 //! 1. `GT_RUNTIME` (operator override; unrecognised → `unknown` with a diagnostic);
+//!    then, when a hook payload was handed over ([`Detector::with_hook`]), the runtime
+//!    that wrote it: it names the runtime running the hook, so it beats inherited
+//!    markers and the stamp;
 //! 2. the design's session-id variable (`CLAUDE_SESSION_ID`);
 //! 3. inherited signals — Gastown's `GT_AGENT` stamp, runtime markers, `AI_AGENT`, in
 //!    that priority — arbitrated by the nearest runtime ancestor ([`crate::arbiter`]);
@@ -19,7 +22,8 @@ use std::path::{Path, PathBuf};
 use hal_caps::registry::{self, REGISTRY, Standing};
 use hal_caps::text::{escape_control, quote_value};
 use hal_types::{
-    Candidate, Detection, DetectionSource, Diagnostic, DiagnosticCode, Policy, RuntimeProvider, SourceKind, Strength,
+    Candidate, Detection, DetectionSource, Diagnostic, DiagnosticCode, HookEvent, Policy, RuntimeProvider, SourceKind,
+    Strength,
 };
 
 use crate::arbiter::{self, Decision, Inherited, Signal};
@@ -51,6 +55,8 @@ pub enum Outcome {
 pub enum StepKind {
     /// `GT_RUNTIME`.
     Override,
+    /// The hook payload handed to [`Detector::with_hook`] (only then in the order).
+    HookPayload,
     /// Policy `ancestry` only: an ancestor known by its own name beats every signal.
     PolicyAncestor,
     /// The design's session-id variable (`CLAUDE_SESSION_ID`).
@@ -66,7 +72,17 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    /// The steps of `policy`, in order (the fallback last).
+    /// The steps of `policy`, with the hook-payload step right after the override when
+    /// `hook` (a payload was handed over).
+    #[must_use]
+    pub fn order_with(policy: Policy, hook: bool) -> Vec<Self> {
+        Self::order(policy)
+            .iter()
+            .flat_map(|&k| std::iter::once(k).chain((hook && k == Self::Override).then_some(Self::HookPayload)))
+            .collect()
+    }
+
+    /// The steps of `policy`, in order (the fallback last), without a hook payload.
     #[must_use]
     pub const fn order(policy: Policy) -> &'static [Self] {
         match policy {
@@ -90,6 +106,7 @@ impl StepKind {
     pub const fn label(self) -> &'static str {
         match self {
             Self::Override => "override",
+            Self::HookPayload => "hook payload",
             Self::PolicyAncestor => "ancestor (policy ancestry)",
             Self::SessionId => "session id",
             Self::Inherited => "inherited signals",
@@ -104,6 +121,7 @@ impl StepKind {
     pub const fn decides_as(self) -> &'static [SourceKind] {
         match self {
             Self::Override => &[SourceKind::Override],
+            Self::HookPayload => &[SourceKind::HookPayload],
             Self::PolicyAncestor | Self::Ancestry => &[SourceKind::ProcessAncestor],
             Self::SessionId => &[SourceKind::SessionId],
             Self::Inherited => &[SourceKind::OrchestratorStamp, SourceKind::Marker, SourceKind::ProcessAncestor],
@@ -145,12 +163,13 @@ pub struct Detector<H> {
     host: H,
     policy: Option<Policy>,
     workspace: Option<PathBuf>,
+    hook: Option<HookEvent>,
 }
 
 impl<H: Host> Detector<H> {
     /// A detector over `host`, policy from `GT_HAL_POLICY` (default `spec`).
     pub const fn new(host: H) -> Self {
-        Self { host, policy: None, workspace: None }
+        Self { host, policy: None, workspace: None, hook: None }
     }
 
     /// Forces the policy (beats `GT_HAL_POLICY`).
@@ -176,6 +195,15 @@ impl<H: Host> Detector<H> {
         self
     }
 
+    /// Adds the hook-payload step: the runtime that wrote `event` (parsed by the caller,
+    /// e.g. with `hal_caps::hook::parse`; hal-detect reads no stdin) decides, right
+    /// after the operator override, unless it is `unknown`.
+    #[must_use]
+    pub fn with_hook(mut self, event: HookEvent) -> Self {
+        self.hook = Some(event);
+        self
+    }
+
     /// The host this detector reads.
     pub const fn host(&self) -> &H {
         &self.host
@@ -195,6 +223,7 @@ impl<H: Host> Detector<H> {
             ancestry: OnceCell::new(),
             workspace: self.workspace.clone(),
             decided: false,
+            hook: self.hook.as_ref(),
         };
         run.det.policy = self.policy.unwrap_or_else(|| run.env_policy());
         run.cascade();
@@ -213,6 +242,7 @@ struct Run<'h, H> {
     ancestry: OnceCell<(Ancestry, Vec<AncestorMatch>)>,
     workspace: Option<PathBuf>,
     decided: bool,
+    hook: Option<&'h HookEvent>,
 }
 
 /// A variable's value as text for matching: lossy, so non-UTF-8 bytes are data.
@@ -289,13 +319,14 @@ impl<H: Host> Run<'_, H> {
     }
 
     fn cascade(&mut self) {
-        for &kind in StepKind::order(self.det.policy) {
+        for kind in StepKind::order_with(self.det.policy, self.hook.is_some()) {
             if self.decided {
                 self.step(kind, "-", "an earlier step decided", Outcome::Skipped);
                 continue;
             }
             match kind {
                 StepKind::Override => self.step_override(),
+                StepKind::HookPayload => self.step_hook(),
                 StepKind::PolicyAncestor => self.step_policy_ancestor(),
                 StepKind::SessionId => self.step_session(),
                 StepKind::Inherited => self.step_inherited(),
@@ -333,6 +364,26 @@ impl<H: Host> Run<'_, H> {
                 self.step(kind, vars::GT_RUNTIME, "an unrecognised runtime name: unknown", Outcome::Decided);
             }
         }
+    }
+
+    fn step_hook(&mut self) {
+        let kind = StepKind::HookPayload;
+        let Some(event) = self.hook else { return };
+        let looked = "the hook payload's shape";
+        if event.provider == RuntimeProvider::Unknown {
+            return self.step(kind, looked, "no runtime's payload shape", Outcome::Passed);
+        }
+        let p = event.provider;
+        self.det.diagnostics.extend(event.diagnostics.iter().cloned());
+        let source = DetectionSource::new(SourceKind::HookPayload, "hook payload");
+        let secondary = registry::payloads::payload(p).is_some_and(|pl| pl.standing != Standing::Vendor);
+        self.candidate(p, source.clone(), None);
+        self.decide(p, source, secondary);
+        let found = match &event.native_event {
+            Some(e) => format!("{p}'s payload ({})", escape_control(e)),
+            None => format!("{p}'s payload"),
+        };
+        self.step(kind, looked, found, Outcome::Decided);
     }
 
     fn step_policy_ancestor(&mut self) {

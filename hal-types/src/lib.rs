@@ -26,6 +26,7 @@ mod detection;
 mod diagnostic;
 mod enums;
 mod hal;
+mod hook;
 mod plan;
 mod vocab;
 pub mod wire;
@@ -38,6 +39,7 @@ pub use enums::{
     Strength, Support,
 };
 pub use hal::{RuntimeHal, StaticHal};
+pub use hook::{HookEvent, SessionSource};
 pub use plan::{
     CopilotHook, CopilotHooks, HookCommand, HookFragment, HookGroup, Poll, SettingsHooks, StartupNudge, StartupPlan,
 };

@@ -13,13 +13,16 @@ const NODE_PEER: &str = "target/bench-node";
 const NODE_SCRIPT: &str = "require('@vercel/detect-agent').determineAgent().then(r => console.log(JSON.stringify(r)))";
 
 /// `(package, bench target)`; each target's criterion group has the target's name.
-const CRITERION: &[(&str, &str)] = &[("hal-detect", "detect"), ("hal-gupp", "plans"), ("hal-cli", "parse")];
+const CRITERION: &[(&str, &str)] =
+    &[("hal-detect", "detect"), ("hal-gupp", "plans"), ("hal-cli", "parse"), ("hal-caps", "hook")];
 
 /// The ratio table: `(label, numerator, denominator, budget)` over criterion medians;
 /// no denominator prints the numerator itself.
 const RATIOS: &[(&str, &str, &str, &str)] = &[
     ("override_uncached / full_cascade_procfs", "detect/override_uncached", "detect/full_cascade_procfs", "< 0.01"),
-    ("stamp_uncached / full_cascade_procfs", "detect/stamp_uncached", "detect/full_cascade_procfs", "< 0.01"),
+    // The stamp is inherited state: the nearest runtime ancestor arbitrates it (issue 13),
+    // so a stamp costs one walk, like a marker.
+    ("stamp_uncached / floor_proc_read", "detect/stamp_uncached", "detect/floor_proc_read", "one walk"),
     ("full_cascade_procfs / floor_proc_read", "detect/full_cascade_procfs", "detect/floor_proc_read", "<= 3"),
     (
         "full_cascade_sysinfo / floor_proc_read",
@@ -36,7 +39,12 @@ const RATIOS: &[(&str, &str, &str, &str)] = &[
         "-",
     ),
     ("parse: hot path / clap (two hook command lines)", "parse/fast", "parse/clap", "-"),
+    ("hook: parse a 1 KiB payload (ns)", "hook/parse_1k", "", "nanoseconds"),
+    ("hook: streaming reader / in memory (1 KiB)", "hook/parse_reader_1k", "hook/parse_1k", "-"),
 ];
+
+/// The payload of the `hal hook` row: a fixture of the hook tests.
+const HOOK_PAYLOAD: &[u8] = include_bytes!("../../hal-caps/tests/fixtures/hooks/claude/PreToolUse.json");
 
 fn median(v: &mut [Duration]) -> Duration {
     v.sort_unstable();
@@ -59,6 +67,8 @@ struct Row {
     dir: PathBuf,
     /// Runs every `every`-th round (the Node peer is slow).
     every: usize,
+    /// A file on stdin (`hal hook`'s payload); none: stdin is inherited.
+    stdin: Option<PathBuf>,
     times: Vec<Duration>,
 }
 
@@ -70,6 +80,7 @@ impl Row {
             env: &[],
             dir: dir.to_path_buf(),
             every: 1,
+            stdin: None,
             times: Vec::new(),
         }
     }
@@ -81,6 +92,9 @@ impl Row {
         let mut c = Command::new(words.next().unwrap_or_default());
         c.args(words).env_clear().env("PATH", "/usr/bin:/bin").envs(self.env.iter().copied());
         c.current_dir(&self.dir).stdout(Stdio::null());
+        if let Some(path) = &self.stdin {
+            c.stdin(std::fs::File::open(path).map_or_else(|_| Stdio::null(), Stdio::from));
+        }
         c
     }
 
@@ -136,6 +150,11 @@ fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
         Row::new("hal startup --role polecat --json", &[&dist, "startup", "--role", "polecat", "--json"], &tmp),
         Row { env: &[("GT_RUNTIME", "codex")], ..Row::new("GT_RUNTIME=codex hal detect --json", &detect, &tmp) },
     ];
+    // A hook's call: a Claude Code PreToolUse payload on stdin (budget: 1.5x detect --json).
+    let payload = tmp.join("hal-bench-hook-payload.json");
+    std::fs::write(&payload, HOOK_PAYLOAD).map_err(|e| format!("cannot write {}: {e}", payload.display()))?;
+    let hook = Row::new("hal hook --json < PreToolUse payload", &[&dist, "hook", "--json"], &tmp);
+    rows.push(Row { stdin: Some(payload), ..hook });
     if let Some(pie) = &pie {
         rows.push(Row::new("hal detect --json (static-pie build)", &[pie, "detect", "--json"], &tmp));
     }

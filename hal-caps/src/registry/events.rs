@@ -111,8 +111,10 @@ pub(super) const CURSOR_EVENTS: &[(&str, &str)] = &[
     ("subagent.end", "subagentStop"),
     ("context.compact.pre", "preCompact"),
 ];
+// `sessionEnd` is in the CLI hooks reference (runtime-facts §4.3, §8), not in cratylus's map.
 pub(super) const COPILOT_EVENTS: &[(&str, &str)] = &[
     ("session.start", "sessionStart"),
+    ("session.end", "sessionEnd"),
     ("prompt.submit", "userPromptSubmitted"),
     ("turn.end", "agentStop"),
     ("turn.fail", "errorOccurred"),
@@ -171,9 +173,12 @@ pub(super) const WINDSURF_EVENTS: &[(&str, &str)] = &[
     // The response that ends a Cascade turn (hal hook's convention: turn.end).
     ("turn.end", "post_cascade_response"),
 ];
+// Tool events: Devin's payloads carry `tool_name` and `tool_use_id` (runtime-facts §8, secondary).
 pub(super) const DEVIN_EVENTS: &[(&str, &str)] = &[
     ("session.start", "SessionStart"),
     ("prompt.submit", "UserPromptSubmit"),
+    ("tool.use.pre", "PreToolUse"),
+    ("tool.use.post", "PostToolUse"),
     ("turn.end", "Stop"),
     ("session.end", "SessionEnd"),
 ];

@@ -9,7 +9,8 @@
 //! - [`model`]: the shape of a row ([`Runtime`], [`Marker`], [`Hooks`], [`Source`], ...);
 //! - `events`: the 28 canonical lifecycle events and each runtime's native names;
 //! - `rows`: the rows, in marker priority order;
-//! - `design`: the design's literal capability rows.
+//! - `design`: the design's literal capability rows;
+//! - [`payloads`]: what each runtime writes on a hook command's stdin.
 //!
 //! Row order is the marker priority used when signals of several runtimes are present
 //! and no process ancestor arbitrates: a variant, and a runtime that sets or keeps
@@ -19,6 +20,7 @@
 mod design;
 mod events;
 pub mod model;
+pub mod payloads;
 mod rows;
 
 pub use design::UNKNOWN_CAPS;
