@@ -5,6 +5,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+
 fn hal(args: &[&str], env: &[(&str, &str)]) -> Output {
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_hal"));
@@ -29,12 +31,14 @@ fn the_role_comes_from_gt_role_and_hal_says_so() {
 
     let o = hal(&["startup", "--provider", "codex", "--json"], &stamp);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    common::validate(&["startup", "--provider", "codex", "--json"], &v);
     assert_eq!((v["role"].as_str(), v["role_source"].as_str()), (Some("polecat"), Some("GT_ROLE")));
     assert_eq!(v["version"], 1);
 
     // --role beats the stamp; the stamp's last segment is a polling plan's agent id.
     let o = hal(&["startup", "--provider", "unknown", "--role", "crew", "--json"], &stamp);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    common::validate(&["startup", "--provider", "unknown", "--role", "crew", "--json"], &v);
     assert_eq!(v["role"], "crew");
     assert_eq!(v.get("role_source"), Some(&Value::Null), "the key is always there");
     assert_eq!(v["poll"]["path"], "state/hooks/toast.json");
@@ -61,6 +65,7 @@ fn all_roles_at_once() {
     let o = hal(&["startup", "--all-roles", "--provider", "groq-compound", "--json"], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    common::validate(&["startup", "--all-roles", "--provider", "groq-compound", "--json"], &v);
     assert_eq!(
         (v["version"].as_u64(), v["provider"].as_str(), v["family"].as_str()),
         (Some(1), Some("groq-compound"), Some("claude"))
