@@ -675,8 +675,9 @@ fn schema(command: Option<&str>) -> Output {
     let mut out = Output::default();
     match command.map(|c| (c, output(c))) {
         None => {
+            let width = OUTPUTS.iter().map(|o| o.command.len()).max().unwrap_or(0);
             for o in OUTPUTS {
-                let _ = writeln!(out.stdout, "{:<12} {}", o.command, o.about);
+                let _ = writeln!(out.stdout, "{:<width$}  {}", o.command, o.about);
             }
         }
         Some((_, Some(o))) => {
