@@ -53,7 +53,7 @@ pub fn native_hooks(provider: RuntimeProvider) -> NativeHooks {
     let hooks = registry::runtime(provider).hook_system();
     NativeHooks {
         hookable_events: hooks.map_or(0, |h| h.events.len()),
-        inject: hooks.map_or(INJECT_VALUES[3], |h| h.inject.as_str()),
+        inject: hooks.map_or(NO_HOOK_SYSTEM, |h| h.inject.as_str()),
         config: hooks.map_or_else(Vec::new, |h| h.files.to_vec()),
     }
 }
@@ -72,9 +72,12 @@ pub fn hooks_disagreement(caps: &Capabilities) -> Option<String> {
     ))
 }
 
-/// `inject`'s values: the registry's [`registry::Inject`] spellings and `none`.
+/// `inject` of a runtime without a hook system.
+pub const NO_HOOK_SYSTEM: &str = "none";
+
+/// `inject`'s values: the registry's [`registry::Inject`] spellings and [`NO_HOOK_SYSTEM`].
 pub const INJECT_VALUES: &[&str] =
-    &[registry::Inject::Yes.as_str(), registry::Inject::Nudge.as_str(), registry::Inject::No.as_str(), "none"];
+    &[registry::Inject::Yes.as_str(), registry::Inject::Nudge.as_str(), registry::Inject::No.as_str(), NO_HOOK_SYSTEM];
 
 #[cfg(feature = "schema")]
 fn inject_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {

@@ -42,7 +42,7 @@ fn registry_is_valid() {
         assert_eq!(hal_caps::row(r).provider, r.provider, "{}'s capability row names another provider", r.provider);
         // A runtime comes before every runtime whose markers it sets or keeps.
         let pos = |p| reg.iter().position(|x| x.provider == p).unwrap();
-        for other in r.precedes() {
+        for other in r.keeps_markers_of {
             assert!(pos(r.provider) < pos(*other), "{} must precede {other}", r.provider);
         }
         // A family is one level deep: a variant's base is a base runtime.

@@ -96,14 +96,20 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
     // Which subcommand options were given: each command accepts only its own.
     let plain = role.is_none() && !all && format.is_none() && !hook;
     let bare = plain && provider.provider.is_none();
+    let takes_no_hook = !hook;
     let hook = HookArg { hook };
     let bare_or_hook = role.is_none() && !all && format.is_none() && provider.provider.is_none();
     let command = match command? {
         // `--all` conflicts with `--provider`, and `--format` requires `--all`.
-        "caps" if role.is_none() && (all || format.is_none()) && !(all && provider.provider.is_some()) => {
+        "caps"
+            if takes_no_hook
+                && role.is_none()
+                && (all || format.is_none())
+                && !(all && provider.provider.is_some()) =>
+        {
             Command::Caps { provider, all, format: format.unwrap_or(Format::Text) }
         }
-        "startup" if !all && format.is_none() => {
+        "startup" if takes_no_hook && !all && format.is_none() => {
             Command::Startup { role: Some(role?), all_roles: false, agent_id: None, provider }
         }
         "gupp" if plain => Command::Gupp { provider },

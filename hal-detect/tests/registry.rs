@@ -85,7 +85,7 @@ fn rows_without_env_signals_are_found_by_their_channel() {
 fn a_runtime_beats_the_runtime_whose_markers_it_keeps() {
     let mut pairs = 0;
     for r in REGISTRY {
-        for &parent in r.precedes() {
+        for &parent in r.keeps_markers_of {
             let parent_row = hal_caps::runtime(parent);
             let Some(host) = with_first_signal(FakeHost::new(), r) else { continue };
             let Some(host) = with_first_signal(host, parent_row) else { continue };

@@ -16,17 +16,7 @@ pub enum Standing {
     Unconfirmed,
 }
 
-impl Standing {
-    /// The word used in listings: `vendor`, `secondary`, `unconfirmed`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Vendor => "vendor",
-            Self::Secondary => "secondary",
-            Self::Unconfirmed => "unconfirmed",
-        }
-    }
-}
+impl Standing {}
 
 /// The truthy spellings of a boolean flag (any ASCII case, surrounding space ignored).
 pub const TRUTHY: &[&str] = &["1", "true", "yes", "on"];
@@ -610,13 +600,6 @@ impl Runtime {
     #[must_use]
     pub fn explains(&self, other: RuntimeProvider) -> bool {
         self.family() == super::runtime(other).family() || self.keeps_markers_of.contains(&other)
-    }
-
-    /// The runtimes this row must come before in marker priority: those whose markers
-    /// it sets or keeps.
-    #[must_use]
-    pub const fn precedes(&self) -> &'static [RuntimeProvider] {
-        self.keeps_markers_of
     }
 
     /// The hook system in force: the row's own, else its base runtime's.
