@@ -4,12 +4,14 @@
 //! and answers which runtime wrote it, which event fired, in which session
 //! ([`HookEvent`]). It keeps names and ids only: every other value (prompts, tool
 //! inputs and outputs, file contents) is skipped while it streams past, never stored,
-//! so memory does not grow with the payload; [`parse_reader`] reads from any
+//! and a key or a kept value past its cap streams past too, so memory does not grow
+//! with the payload or any of its fields; [`parse_reader`] reads from any
 //! [`std::io::Read`] the caller hands over (hal-caps opens nothing).
 //!
-//! The whole input must be one JSON object in valid UTF-8, nested at most 128 deep
-//! (serde_json's recursion limit), or it is [`NotAHook`], even when the fields hal
-//! needs came before the error.
+//! The whole input must be one JSON object in valid UTF-8, nested at most
+//! [`MAX_DEPTH`] deep, followed by whitespace only, or it is [`NotAHook`], even when the
+//! fields hal needs came before the error. A key given twice: its last value wins, as
+//! in the runtimes' own JSON readers (`JSON.parse`, Python's `json`).
 //!
 //! The runtime is told from the payload's shape, against the registry's payload table
 //! ([`crate::registry::payloads`]): a field only one runtime writes, its transcript
@@ -18,16 +20,17 @@
 //! canonical one through the runtime's event map ([`crate::registry::Hooks`]).
 
 use std::fmt;
-use std::io::{self, Read};
+use std::io::Read;
 
 use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource};
-use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::registry::payloads::{NameStyle, payload};
 use crate::registry::{self, Standing};
 
-/// The longest name, id or path hal keeps from a payload; a longer value is ignored.
-pub const MAX_FIELD: usize = 4096;
+mod read;
+
+use read::{Fields, How, Seen};
+pub use read::{MAX_DEPTH, MAX_FIELD};
 
 /// Why an input is not a hook payload.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,226 +84,28 @@ impl std::error::Error for NotAHook {}
 /// assert_eq!(e.tool.as_deref(), Some("Bash"));
 /// ```
 pub fn parse(bytes: &[u8], detection: Option<&Detection>) -> Result<HookEvent, NotAHook> {
-    if bytes.trim_ascii().is_empty() {
-        return Err(NotAHook::Empty);
-    }
-    let text = std::str::from_utf8(bytes).map_err(|_| NotAHook::NotUtf8)?;
-    if !Depth::default().feed(bytes) {
-        return Err(NotAHook::TooDeep);
-    }
-    let mut de = serde_json::Deserializer::from_str(text);
-    let fields = read_fields(&mut de).map_err(|e| classify(&e))?;
-    interpret(&fields, detection)
+    parse_reader(bytes, detection)
 }
 
 /// Reads one hook payload from `reader` (stdin, a file) to its end, in bounded memory:
-/// a 16 KiB buffer, and the names and ids kept. hal-caps does not open anything; the
-/// caller hands the reader over. It accepts exactly what [`parse`] accepts; an input with
-/// several faults may be refused for another of them (the reader stops at the first it
-/// meets).
+/// a 16 KiB buffer, and the names and ids kept (each at most [`MAX_FIELD`] bytes); a key
+/// or a value of any size streams past. hal-caps does not open anything; the caller
+/// hands the reader over. It accepts exactly what [`parse`] accepts.
 pub fn parse_reader<R: Read>(reader: R, detection: Option<&Detection>) -> Result<HookEvent, NotAHook> {
-    let mut input = Utf8Reader::new(reader);
-    let result = read_fields(&mut serde_json::Deserializer::from_reader(&mut input));
-    if input.bad_utf8 {
-        return Err(NotAHook::NotUtf8);
-    }
-    if input.too_deep {
-        return Err(NotAHook::TooDeep);
-    }
-    match result {
-        Ok(fields) => interpret(&fields, detection),
-        Err(_) if !input.non_ws => Err(NotAHook::Empty),
-        Err(e) => Err(classify(&e)),
-    }
+    parse_reader_then(reader, detection, |_| {})
 }
 
-fn read_fields<'de, R: serde_json::de::Read<'de>>(
-    de: &mut serde_json::Deserializer<R>,
-) -> Result<Fields, serde_json::Error> {
-    let fields = de.deserialize_map(TopVisitor)?;
-    de.end()?;
-    Ok(fields)
-}
-
-fn classify(e: &serde_json::Error) -> NotAHook {
-    use serde_json::error::Category;
-    match e.classify() {
-        Category::Eof => NotAHook::Truncated,
-        Category::Data => NotAHook::NotAnObject,
-        Category::Io => NotAHook::Io(e.to_string()),
-        Category::Syntax if e.to_string().contains("recursion limit") => NotAHook::TooDeep,
-        Category::Syntax => NotAHook::NotJson,
-    }
-}
-
-/// How deep JSON may nest: serde_json's recursion limit.
-pub const MAX_DEPTH: u32 = 128;
-
-/// Tracks how deep the JSON seen so far nests, outside strings. serde_json skips the
-/// values hal ignores without a recursion limit (its frames cost a byte per level on
-/// the heap), so the limit is held here, before the parser sees the bytes.
-#[derive(Debug, Default, Clone, Copy)]
-struct Depth {
-    level: u32,
-    in_string: bool,
-    escaped: bool,
-}
-
-impl Depth {
-    /// Feeds the next bytes; `false` once the nesting is deeper than [`MAX_DEPTH`].
-    fn feed(&mut self, bytes: &[u8]) -> bool {
-        for &b in bytes {
-            if self.in_string {
-                match (self.escaped, b) {
-                    (true, _) => self.escaped = false,
-                    (false, b'\\') => self.escaped = true,
-                    (false, b'"') => self.in_string = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match b {
-                b'"' => self.in_string = true,
-                b'[' | b'{' => {
-                    self.level += 1;
-                    if self.level > MAX_DEPTH {
-                        return false;
-                    }
-                }
-                b']' | b'}' => self.level = self.level.saturating_sub(1),
-                _ => {}
-            }
-        }
-        true
-    }
-}
-
-/// A reader that lets only valid UTF-8 nested at most [`MAX_DEPTH`] deep through, and
-/// notes whether anything but whitespace came.
-struct Utf8Reader<R> {
-    inner: R,
-    /// `buf[pos..end]`: validated, not yet handed out; `buf[end..filled]`: the start of
-    /// a character cut off by the last read.
-    buf: Box<[u8]>,
-    pos: usize,
-    end: usize,
-    filled: usize,
-    done: bool,
-    bad_utf8: bool,
-    too_deep: bool,
-    depth: Depth,
-    non_ws: bool,
-}
-
-/// How much is read from the inner reader at a time.
-const CHUNK: usize = 16 * 1024;
-
-impl<R: Read> Utf8Reader<R> {
-    fn new(inner: R) -> Self {
-        Self {
-            inner,
-            buf: vec![0; CHUNK].into_boxed_slice(),
-            pos: 0,
-            end: 0,
-            filled: 0,
-            done: false,
-            bad_utf8: false,
-            too_deep: false,
-            depth: Depth::default(),
-            non_ws: false,
-        }
-    }
-
-    fn invalid(&mut self) -> io::Error {
-        self.bad_utf8 = true;
-        io::Error::new(io::ErrorKind::InvalidData, "not UTF-8")
-    }
-
-    /// Reads and validates the next chunk; `false` at the end of the input.
-    fn refill(&mut self) -> io::Result<bool> {
-        self.buf.copy_within(self.end..self.filled, 0);
-        self.filled -= self.end;
-        self.pos = 0;
-        self.end = 0;
-        let n = loop {
-            match self.inner.read(&mut self.buf[self.filled..]) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        };
-        if n == 0 {
-            self.done = true;
-            // A character cut off by the end of the input.
-            return if self.filled == 0 { Ok(false) } else { Err(self.invalid()) };
-        }
-        self.filled += n;
-        self.end = match std::str::from_utf8(&self.buf[..self.filled]) {
-            Ok(_) => self.filled,
-            Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => return Err(self.invalid()),
-        };
-        let new = &self.buf[..self.end];
-        self.non_ws |= new.iter().any(|b| !b.is_ascii_whitespace());
-        if !self.depth.feed(new) {
-            self.too_deep = true;
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "nested too deep"));
-        }
-        Ok(true)
-    }
-}
-
-impl<R: Read> Read for Utf8Reader<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        while self.pos == self.end {
-            if self.done || !self.refill()? {
-                return Ok(0);
-            }
-        }
-        let n = out.len().min(self.end - self.pos);
-        out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
-    }
-}
-
-/// A value as far as hal looks at it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Seen {
-    /// A string of at most [`MAX_FIELD`] bytes.
-    Str(String),
-    /// A longer string.
-    Long,
-    Num,
-    Bool,
-    Null,
-    /// An array: its first element, when that is a short string.
-    Array(Option<String>),
-    /// An object: the tool name it holds, for the objects that hold one.
-    Object(Option<String>),
-    /// Present; the value was skipped unseen.
-    Skipped,
-}
-
-impl Seen {
-    fn str(&self) -> Option<&str> {
-        match self {
-            Self::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-}
-
-/// How the value of a key is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum How {
-    /// Kept ([`Seen`]): names, ids, paths, the timestamp's type.
-    Keep,
-    /// An object whose `toolName` / `mcp_tool_name` is kept (Cline's `preToolUse`,
-    /// Windsurf's `tool_info`).
-    ToolHolder,
-    /// Only its presence matters (prompts, tool inputs, errors): skipped unseen.
-    Presence,
+/// [`parse_reader`], calling `on_complete` with the reader as soon as the payload's
+/// closing brace is read, before the rest of the input (which must be whitespace) is
+/// read to its end: a caller reading a pipe that its writer keeps open can then bound
+/// the wait for that end (`hal hook`'s grace period).
+pub fn parse_reader_then<R: Read>(
+    reader: R,
+    detection: Option<&Detection>,
+    on_complete: impl FnOnce(&mut R),
+) -> Result<HookEvent, NotAHook> {
+    let fields = read::read_fields(reader, KEYS, on_complete)?;
+    interpret(&fields, detection)
 }
 
 /// The top-level keys hal looks at; every other key's value is skipped unseen.
@@ -352,165 +157,6 @@ const KEYS: &[(&str, How)] = &[
     ("error_context", How::Presence),
     ("tool_result", How::Presence),
 ];
-
-/// The keys of a payload hal looked at, with what it saw.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-struct Fields {
-    seen: Vec<(&'static str, Seen)>,
-}
-
-impl Fields {
-    fn get(&self, key: &str) -> Option<&Seen> {
-        self.seen.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
-    }
-
-    fn has(&self, key: &str) -> bool {
-        self.get(key).is_some()
-    }
-
-    fn str(&self, key: &str) -> Option<&str> {
-        self.get(key).and_then(Seen::str).filter(|s| !s.is_empty())
-    }
-
-    /// The first of `keys` holding a string, with its key.
-    fn first_str(&self, keys: &[&'static str]) -> Option<(&'static str, &str)> {
-        keys.iter().find_map(|k| self.str(k).map(|v| (*k, v)))
-    }
-}
-
-struct TopVisitor;
-
-impl<'de> Visitor<'de> for TopVisitor {
-    type Value = Fields;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a hook payload object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
-        let mut fields = Fields::default();
-        while let Some(key) = map.next_key_seed(KeySeed(KEYS))? {
-            match key {
-                Some((name, how)) if !fields.has(name) => {
-                    let seen = match how {
-                        How::Keep => map.next_value_seed(KeepSeed { tools: false })?,
-                        How::ToolHolder => map.next_value_seed(KeepSeed { tools: true })?,
-                        How::Presence => {
-                            map.next_value::<IgnoredAny>()?;
-                            Seen::Skipped
-                        }
-                    };
-                    fields.seen.push((name, seen));
-                }
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        Ok(fields)
-    }
-}
-
-/// Reads a key: the entry of `keys` it names, or `None`.
-struct KeySeed(&'static [(&'static str, How)]);
-
-impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Option<(&'static str, How)>;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl Visitor<'_> for KeySeed {
-    type Value = Option<(&'static str, How)>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a key")
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(self.0.iter().find(|(k, _)| *k == v).copied())
-    }
-}
-
-/// Reads a value as [`Seen`]; inside an object that may name a tool, keeps the first
-/// of [`TOOL_KEYS`] holding a short string.
-struct KeepSeed {
-    /// Whether the value may be an object naming a tool.
-    tools: bool,
-}
-
-impl<'de> DeserializeSeed<'de> for KeepSeed {
-    type Value = Seen;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Seen, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for KeepSeed {
-    type Value = Seen;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any value")
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Seen, E> {
-        Ok(if v.len() <= MAX_FIELD { Seen::Str(v.to_owned()) } else { Seen::Long })
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Seen, E> {
-        Ok(Seen::Bool)
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Seen, E> {
-        Ok(Seen::Num)
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Seen, E> {
-        Ok(Seen::Num)
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Seen, E> {
-        Ok(Seen::Num)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Seen, E> {
-        Ok(Seen::Null)
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Seen, E> {
-        Ok(Seen::Null)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Seen, A::Error> {
-        let first = seq.next_element_seed(KeepSeed { tools: false })?.and_then(|s| match s {
-            Seen::Str(s) => Some(s),
-            _ => None,
-        });
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Seen::Array(first))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Seen, A::Error> {
-        let mut tool = None;
-        let keys: &'static [(&'static str, How)] = if self.tools { TOOL_KEYS } else { &[] };
-        while let Some(key) = map.next_key_seed(KeySeed(keys))? {
-            if key.is_some() && tool.is_none() {
-                if let Seen::Str(s) = map.next_value_seed(KeepSeed { tools: false })? {
-                    tool = Some(s);
-                }
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        Ok(Seen::Object(tool))
-    }
-}
-
-/// The keys of a tool-holding object that name the tool.
-const TOOL_KEYS: &[(&str, How)] = &[("toolName", How::Keep), ("mcp_tool_name", How::Keep)];
 
 /// How sure the shape is of the runtime.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

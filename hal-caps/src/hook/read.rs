@@ -1,0 +1,601 @@
+//! The generic streaming reader of hook payloads: one JSON object read in bounded memory.
+//!
+//! A hand-written pull parser over a 16 KiB buffer, so that what it keeps is bounded by
+//! construction, whatever the size of any field:
+//!
+//! - a key is compared as it streams against the keys hal looks for; past the longest
+//!   of them it is no key hal reads, and the rest of it streams past unkept;
+//! - a kept value (a name, an id, a path) is kept up to [`MAX_FIELD`] bytes; past that
+//!   it is dropped as it streams ([`Seen::Long`], which becomes a diagnostic);
+//! - every other value (prompts, tool inputs and outputs) streams past unkept;
+//! - nesting is limited to [`MAX_DEPTH`]; the input must be valid UTF-8 throughout.
+//!
+//! A duplicate key: the last value wins, as the runtimes' own JSON readers (JavaScript's
+//! `JSON.parse`, Python's `json`) take it.
+//!
+//! After the object's closing brace, only whitespace may follow to the end of the
+//! input. The caller is told when the object is complete (`on_complete`), so that it
+//! can stop waiting for an end of input that a runtime keeping stdin open never sends.
+
+use std::io::{self, Read};
+
+use super::NotAHook;
+
+/// The longest name, id or path hal keeps from a payload; a longer value is ignored.
+pub const MAX_FIELD: usize = 4096;
+
+/// How deep JSON may nest.
+pub const MAX_DEPTH: u32 = 128;
+
+/// How much is read from the inner reader at a time.
+const CHUNK: usize = 16 * 1024;
+
+/// A value as far as hal looks at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Seen {
+    /// A string of at most [`MAX_FIELD`] bytes.
+    Str(String),
+    /// A longer string.
+    Long,
+    Num,
+    Bool,
+    Null,
+    /// An array: its first element, when that is a short string.
+    Array(Option<String>),
+    /// An object: the tool name it holds, for the objects that hold one.
+    Object(Option<String>),
+    /// Present; the value was skipped unseen.
+    Skipped,
+}
+
+impl Seen {
+    pub(super) fn str(&self) -> Option<&str> {
+        match self {
+            Self::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// How the value of a key is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum How {
+    /// Kept ([`Seen`]): names, ids, paths, the timestamp's type.
+    Keep,
+    /// An object whose tool-naming key (one of [`TOOL_KEYS`]) is kept (Cline's
+    /// `preToolUse`, Windsurf's `tool_info`).
+    ToolHolder,
+    /// Only its presence matters (prompts, tool inputs, errors): skipped unseen.
+    Presence,
+}
+
+/// The keys of a tool-holding object that name the tool, in order of preference.
+const TOOL_KEYS: &[(&str, How)] = &[("toolName", How::Keep), ("mcp_tool_name", How::Keep)];
+
+/// The keys of a payload hal looked at, with what it saw (the last value of a key).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(super) struct Fields {
+    pub(super) seen: Vec<(&'static str, Seen)>,
+}
+
+impl Fields {
+    pub(super) fn get(&self, key: &str) -> Option<&Seen> {
+        self.seen.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    pub(super) fn has(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    pub(super) fn str(&self, key: &str) -> Option<&str> {
+        self.get(key).and_then(Seen::str).filter(|s| !s.is_empty())
+    }
+
+    /// The first of `keys` holding a string, with its key.
+    pub(super) fn first_str(&self, keys: &[&'static str]) -> Option<(&'static str, &str)> {
+        keys.iter().find_map(|k| self.str(k).map(|v| (*k, v)))
+    }
+
+    /// Records `seen` for `key`; a duplicate key's last value wins.
+    fn set(&mut self, key: &'static str, seen: Seen) {
+        self.seen.retain(|(k, _)| *k != key);
+        self.seen.push((key, seen));
+    }
+}
+
+/// Why reading stopped.
+enum Fail {
+    /// The input ended inside the JSON.
+    Eof,
+    /// Not JSON.
+    Syntax,
+    Deep,
+    Utf8,
+    Io(String),
+}
+
+impl From<Fail> for NotAHook {
+    fn from(f: Fail) -> Self {
+        match f {
+            Fail::Eof => Self::Truncated,
+            Fail::Syntax => Self::NotJson,
+            Fail::Deep => Self::TooDeep,
+            Fail::Utf8 => Self::NotUtf8,
+            Fail::Io(e) => Self::Io(e),
+        }
+    }
+}
+
+/// The bytes of the input, validated as UTF-8 a chunk at a time.
+struct Src<R> {
+    inner: R,
+    /// `buf[pos..end]`: validated, not yet consumed; `buf[end..filled]`: the start of a
+    /// character cut off by the last read.
+    buf: Box<[u8]>,
+    pos: usize,
+    end: usize,
+    filled: usize,
+    done: bool,
+}
+
+impl<R: Read> Src<R> {
+    fn new(inner: R) -> Self {
+        Self { inner, buf: vec![0; CHUNK].into_boxed_slice(), pos: 0, end: 0, filled: 0, done: false }
+    }
+
+    /// Reads and validates the next chunk; `false` at the end of the input.
+    fn refill(&mut self) -> Result<bool, Fail> {
+        if self.done {
+            return Ok(false);
+        }
+        self.buf.copy_within(self.end..self.filled, 0);
+        self.filled -= self.end;
+        self.pos = 0;
+        self.end = 0;
+        let n = loop {
+            match self.inner.read(&mut self.buf[self.filled..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Fail::Io(e.to_string())),
+            }
+        };
+        if n == 0 {
+            self.done = true;
+            // A character cut off by the end of the input.
+            return if self.filled == 0 { Ok(false) } else { Err(Fail::Utf8) };
+        }
+        self.filled += n;
+        self.end = match std::str::from_utf8(&self.buf[..self.filled]) {
+            Ok(_) => self.filled,
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => return Err(Fail::Utf8),
+        };
+        Ok(true)
+    }
+
+    /// The validated bytes not yet consumed, refilled when empty; empty at the end.
+    fn available(&mut self) -> Result<&[u8], Fail> {
+        while self.pos == self.end {
+            if !self.refill()? {
+                return Ok(&[]);
+            }
+        }
+        Ok(&self.buf[self.pos..self.end])
+    }
+
+    fn peek(&mut self) -> Result<Option<u8>, Fail> {
+        Ok(self.available()?.first().copied())
+    }
+
+    fn bump(&mut self, n: usize) {
+        self.pos += n;
+    }
+
+    /// The next byte; the end of the input is [`Fail::Eof`].
+    fn next(&mut self) -> Result<u8, Fail> {
+        let b = self.peek()?.ok_or(Fail::Eof)?;
+        self.bump(1);
+        Ok(b)
+    }
+
+    /// The next byte that is not JSON whitespace, not consumed.
+    fn peek_token(&mut self) -> Result<Option<u8>, Fail> {
+        loop {
+            let bytes = self.available()?;
+            if bytes.is_empty() {
+                return Ok(None);
+            }
+            match bytes.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+                Some(i) => {
+                    let b = bytes[i];
+                    self.bump(i);
+                    return Ok(Some(b));
+                }
+                None => {
+                    let n = bytes.len();
+                    self.bump(n);
+                }
+            }
+        }
+    }
+
+    /// The next byte that is not whitespace, consumed; the end is [`Fail::Eof`].
+    fn token(&mut self) -> Result<u8, Fail> {
+        let b = self.peek_token()?.ok_or(Fail::Eof)?;
+        self.bump(1);
+        Ok(b)
+    }
+}
+
+/// Where a string's decoded bytes go.
+struct Sink<'a> {
+    out: &'a mut Vec<u8>,
+    /// The most bytes kept; past it the string is dropped (`over`).
+    cap: usize,
+    over: bool,
+}
+
+impl Sink<'_> {
+    fn push(&mut self, bytes: &[u8]) {
+        if self.over {
+            return;
+        }
+        if self.out.len() + bytes.len() > self.cap {
+            self.over = true;
+            self.out.clear();
+        } else {
+            self.out.extend_from_slice(bytes);
+        }
+    }
+}
+
+/// What to do with a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Skip,
+    Keep,
+    Tools,
+}
+
+struct Parser<R> {
+    src: Src<R>,
+    depth: u32,
+    /// The longest key of the table being matched.
+    key_cap: usize,
+    key: Vec<u8>,
+    text: Vec<u8>,
+}
+
+/// Reads one JSON object from `reader`, keeping the values of `keys`; `on_complete` is
+/// called with the reader once the object's closing brace is read, before the rest of
+/// the input (which must be whitespace) is read to its end.
+pub(super) fn read_fields<R: Read>(
+    reader: R,
+    keys: &'static [(&'static str, How)],
+    on_complete: impl FnOnce(&mut R),
+) -> Result<Fields, NotAHook> {
+    let mut p = Parser {
+        src: Src::new(reader),
+        depth: 0,
+        key_cap: keys.iter().chain(TOOL_KEYS).map(|(k, _)| k.len()).max().unwrap_or(0),
+        key: Vec::new(),
+        text: Vec::new(),
+    };
+    let fields = match p.src.peek_token()? {
+        None => return Err(NotAHook::Empty),
+        Some(b'{') => {
+            p.src.bump(1);
+            p.object(keys)?
+        }
+        Some(_) => {
+            p.value(Want::Skip)?;
+            return Err(NotAHook::NotAnObject);
+        }
+    };
+    on_complete(&mut p.src.inner);
+    match p.src.peek_token()? {
+        None => Ok(fields),
+        Some(_) => Err(NotAHook::NotJson),
+    }
+}
+
+impl<R: Read> Parser<R> {
+    fn enter(&mut self) -> Result<(), Fail> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH { Err(Fail::Deep) } else { Ok(()) }
+    }
+
+    /// The members of an object whose `{` was read, the values of `keys` kept.
+    fn object(&mut self, keys: &'static [(&'static str, How)]) -> Result<Fields, Fail> {
+        self.enter()?;
+        let mut fields = Fields::default();
+        if self.src.peek_token()? == Some(b'}') {
+            self.src.bump(1);
+        } else {
+            loop {
+                if self.src.token()? != b'"' {
+                    return Err(Fail::Syntax);
+                }
+                let key = self.key(keys)?;
+                if self.src.token()? != b':' {
+                    return Err(Fail::Syntax);
+                }
+                let want = match key {
+                    Some((_, How::Keep)) => Want::Keep,
+                    Some((_, How::ToolHolder)) => Want::Tools,
+                    Some((_, How::Presence)) | None => Want::Skip,
+                };
+                let seen = self.value(want)?;
+                if let Some((name, how)) = key {
+                    fields.set(name, if how == How::Presence { Seen::Skipped } else { seen });
+                }
+                match self.src.token()? {
+                    b',' => {}
+                    b'}' => break,
+                    _ => return Err(Fail::Syntax),
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(fields)
+    }
+
+    /// A key whose opening quote was read: the entry of `keys` it names, if any. A key
+    /// longer than the longest of `keys` streams past unkept.
+    fn key(&mut self, keys: &'static [(&'static str, How)]) -> Result<Option<(&'static str, How)>, Fail> {
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        let cap = self.key_cap;
+        let over = {
+            let mut sink = Sink { out: &mut key, cap, over: false };
+            self.string(&mut sink)?;
+            sink.over
+        };
+        let found = if over { None } else { keys.iter().find(|(k, _)| k.as_bytes() == key.as_slice()).copied() };
+        self.key = key;
+        Ok(found)
+    }
+
+    /// The next value (after whitespace), read as `want` says.
+    fn value(&mut self, want: Want) -> Result<Seen, Fail> {
+        match self.src.token()? {
+            b'{' if want == Want::Tools => Ok(Seen::Object(self.tool_holder()?)),
+            b'{' => {
+                self.object(&[])?;
+                Ok(if want == Want::Skip { Seen::Skipped } else { Seen::Object(None) })
+            }
+            b'[' => self.array(want),
+            b'"' if want == Want::Skip => {
+                let mut none = Vec::new();
+                self.string(&mut Sink { out: &mut none, cap: 0, over: true })?;
+                Ok(Seen::Skipped)
+            }
+            b'"' => {
+                let mut text = std::mem::take(&mut self.text);
+                text.clear();
+                let over = {
+                    let mut sink = Sink { out: &mut text, cap: MAX_FIELD, over: false };
+                    self.string(&mut sink)?;
+                    sink.over
+                };
+                let seen = if over {
+                    Seen::Long
+                } else {
+                    // Valid: the input is, and escapes decode to whole characters.
+                    Seen::Str(std::str::from_utf8(&text).map_err(|_| Fail::Utf8)?.to_owned())
+                };
+                self.text = text;
+                Ok(seen)
+            }
+            b @ (b'-' | b'0'..=b'9') => {
+                self.number(b)?;
+                Ok(Seen::Num)
+            }
+            b't' => self.literal(b"rue").map(|()| Seen::Bool),
+            b'f' => self.literal(b"alse").map(|()| Seen::Bool),
+            b'n' => self.literal(b"ull").map(|()| Seen::Null),
+            _ => Err(Fail::Syntax),
+        }
+    }
+
+    /// An object whose `{` was read, naming a tool: the kept tool name.
+    fn tool_holder(&mut self) -> Result<Option<String>, Fail> {
+        let fields = self.object(TOOL_KEYS)?;
+        Ok(TOOL_KEYS.iter().find_map(|(k, _)| fields.str(k).map(str::to_owned)))
+    }
+
+    /// An array whose `[` was read: when kept, its first element if a short string.
+    fn array(&mut self, want: Want) -> Result<Seen, Fail> {
+        self.enter()?;
+        let mut first = None;
+        if self.src.peek_token()? == Some(b']') {
+            self.src.bump(1);
+        } else {
+            let mut index = 0_usize;
+            loop {
+                let element_want = if index == 0 && want != Want::Skip { Want::Keep } else { Want::Skip };
+                if let Seen::Str(s) = self.value(element_want)? {
+                    first = Some(s);
+                }
+                index += 1;
+                match self.src.token()? {
+                    b',' => {}
+                    b']' => break,
+                    _ => return Err(Fail::Syntax),
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(if want == Want::Skip { Seen::Skipped } else { Seen::Array(first) })
+    }
+
+    fn literal(&mut self, rest: &[u8]) -> Result<(), Fail> {
+        for &want in rest {
+            if self.src.next()? != want {
+                return Err(Fail::Syntax);
+            }
+        }
+        Ok(())
+    }
+
+    /// The digits that follow, at least one.
+    fn digits(&mut self) -> Result<(), Fail> {
+        if !self.src.peek()?.is_some_and(|b| b.is_ascii_digit()) {
+            return if self.src.peek()?.is_none() { Err(Fail::Eof) } else { Err(Fail::Syntax) };
+        }
+        loop {
+            let bytes = self.src.available()?;
+            let n = bytes.iter().position(|b| !b.is_ascii_digit()).unwrap_or(bytes.len());
+            let all = n == bytes.len() && n > 0;
+            self.src.bump(n);
+            if !all {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A number whose first byte was read (JSON's grammar; any length, nothing kept).
+    fn number(&mut self, first: u8) -> Result<(), Fail> {
+        let lead = if first == b'-' { self.src.next()? } else { first };
+        match lead {
+            b'0' => {}
+            b'1'..=b'9' => {
+                if self.src.peek()?.is_some_and(|b| b.is_ascii_digit()) {
+                    self.digits()?;
+                }
+            }
+            _ => return Err(Fail::Syntax),
+        }
+        if self.src.peek()? == Some(b'.') {
+            self.src.bump(1);
+            self.digits()?;
+        }
+        if matches!(self.src.peek()?, Some(b'e' | b'E')) {
+            self.src.bump(1);
+            if matches!(self.src.peek()?, Some(b'+' | b'-')) {
+                self.src.bump(1);
+            }
+            self.digits()?;
+        }
+        Ok(())
+    }
+
+    /// A string whose opening quote was read, decoded into `sink` (up to its cap).
+    fn string(&mut self, sink: &mut Sink<'_>) -> Result<(), Fail> {
+        loop {
+            let bytes = self.src.available()?;
+            if bytes.is_empty() {
+                return Err(Fail::Eof);
+            }
+            let n = bytes.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20).unwrap_or(bytes.len());
+            sink.push(&bytes[..n]);
+            let stop = bytes.get(n).copied();
+            self.src.bump(n);
+            match stop {
+                None => {}
+                Some(b'"') => {
+                    self.src.bump(1);
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.src.bump(1);
+                    self.escape(sink)?;
+                }
+                Some(_) => return Err(Fail::Syntax),
+            }
+        }
+    }
+
+    /// An escape after its backslash.
+    fn escape(&mut self, sink: &mut Sink<'_>) -> Result<(), Fail> {
+        let c = match self.src.next()? {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let hi = self.hex4()?;
+                let code = match hi {
+                    0xD800..=0xDBFF => {
+                        if self.src.next()? != b'\\' || self.src.next()? != b'u' {
+                            return Err(Fail::Syntax);
+                        }
+                        let lo = self.hex4()?;
+                        if !(0xDC00..=0xDFFF).contains(&lo) {
+                            return Err(Fail::Syntax);
+                        }
+                        0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                    }
+                    0xDC00..=0xDFFF => return Err(Fail::Syntax),
+                    _ => hi,
+                };
+                char::from_u32(code).ok_or(Fail::Syntax)?
+            }
+            _ => return Err(Fail::Syntax),
+        };
+        sink.push(c.encode_utf8(&mut [0; 4]).as_bytes());
+        Ok(())
+    }
+
+    fn hex4(&mut self) -> Result<u32, Fail> {
+        let mut v = 0;
+        for _ in 0..4 {
+            let d = char::from(self.src.next()?).to_digit(16).ok_or(Fail::Syntax)?;
+            v = v * 16 + d;
+        }
+        Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEYS: &[(&str, How)] = &[("a", How::Keep), ("t", How::ToolHolder), ("p", How::Presence)];
+
+    fn read(s: &str) -> Result<Fields, NotAHook> {
+        read_fields(s.as_bytes(), KEYS, |_| {})
+    }
+
+    #[test]
+    fn values_escapes_and_duplicates() {
+        let f = read(r#"{"a":"x\u00e9\ud83d\ude00\n","p":[1,{"a":2}],"t":{"toolName":"T"}}"#).unwrap();
+        assert_eq!(f.str("a"), Some("xé😀\n"));
+        assert_eq!(f.get("p"), Some(&Seen::Skipped));
+        assert_eq!(f.get("t"), Some(&Seen::Object(Some("T".to_owned()))));
+        // The last value of a duplicate key wins.
+        assert_eq!(read(r#"{"a":"first","a":"last"}"#).unwrap().str("a"), Some("last"));
+        assert_eq!(read(r#"{"a":-0.5e+3}"#).unwrap().get("a"), Some(&Seen::Num));
+        assert_eq!(read(r#"{"a":["r",2]}"#).unwrap().get("a"), Some(&Seen::Array(Some("r".to_owned()))));
+    }
+
+    #[test]
+    fn refusals() {
+        for (input, want) in [
+            (r#"{"a":01}"#, NotAHook::NotJson),
+            (r#"{"a":1.}"#, NotAHook::NotJson),
+            (r#"{"a":"\ud800"}"#, NotAHook::NotJson),
+            (r#"{"a":"\x"}"#, NotAHook::NotJson),
+            ("{\"a\":\"\u{1}\"}", NotAHook::NotJson),
+            (r#"{"a":1,}"#, NotAHook::NotJson),
+            (r#"{,}"#, NotAHook::NotJson),
+            (r#"{"a" 1}"#, NotAHook::NotJson),
+            (r#"{"a":tru}"#, NotAHook::NotJson),
+            (r#"{"a":1"#, NotAHook::Truncated),
+            (r#"{"a":-"#, NotAHook::Truncated),
+            (r#"{"a":"x"#, NotAHook::Truncated),
+        ] {
+            assert_eq!(read(input).err(), Some(want), "{input}");
+        }
+    }
+
+    #[test]
+    fn a_long_key_is_no_key_and_a_long_value_is_long() {
+        let f = read(&format!(r#"{{"{}":"v","a":"{}"}}"#, "a".repeat(100), "x".repeat(MAX_FIELD + 1))).unwrap();
+        assert_eq!(f.seen, vec![("a", Seen::Long)]);
+    }
+}
