@@ -5,7 +5,6 @@
 //! bounded memory); hal-detect only receives the parsed event. A terminal on stdin is
 //! never read: `hal hook` exits 2, `--hook` goes on without a payload.
 
-use std::fs::File;
 use std::io::IsTerminal as _;
 use std::path::Path;
 
@@ -17,6 +16,7 @@ use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeHal as 
 
 use crate::answers;
 use crate::cli::{Cli, Command, Global, HookArg};
+use crate::input::Input;
 use crate::run::{Output, detect_text, detector, diagnostics, versioned};
 
 /// The usage line when stdin is a terminal.
@@ -42,23 +42,20 @@ impl NoPayload {
     }
 }
 
-/// Reads and parses the payload from `from` (`None` or `-`: stdin).
+/// Reads and parses the payload from `from` (`None` or `-`: stdin), with the bounded
+/// waits of [`crate::input`].
 fn read(from: Option<&Path>, detection: Option<&Detection>) -> Result<HookEvent, NoPayload> {
-    match from {
-        Some(path) if path != Path::new("-") => {
-            let file = File::open(path).map_err(|e| {
-                NoPayload::Open(format!("cannot read {}: {e}", escape_control(&path.to_string_lossy())))
-            })?;
-            hook::parse_reader(file, detection).map_err(NoPayload::Not)
-        }
+    let input = match from {
+        Some(path) if path != Path::new("-") => Input::open(path)
+            .map_err(|e| NoPayload::Open(format!("cannot read {}: {e}", escape_control(&path.to_string_lossy()))))?,
         _ => {
-            let stdin = std::io::stdin();
-            if stdin.is_terminal() {
+            if std::io::stdin().is_terminal() {
                 return Err(NoPayload::Terminal);
             }
-            hook::parse_reader(stdin.lock(), detection).map_err(NoPayload::Not)
+            Input::stdin().map_err(|e| NoPayload::Not(NotAHook::Io(e.to_string())))?
         }
-    }
+    };
+    hook::parse_reader_then(input, detection, Input::complete).map_err(NoPayload::Not)
 }
 
 /// Answers the commands that read a hook payload; `None` for every other command.

@@ -7,6 +7,7 @@ pub mod answers;
 pub mod cli;
 pub mod fast;
 pub mod hook;
+mod input;
 pub mod lint;
 pub mod man;
 pub mod run;

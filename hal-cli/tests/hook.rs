@@ -185,8 +185,8 @@ fn big_payload(mb: usize) -> Vec<u8> {
 }
 
 /// Peak RSS: the child's `VmHWM` from `/proc/<pid>/status`, read after the whole
-/// payload went into the pipe but before stdin is closed, so hal is still running
-/// (it waits for the end of the input to know the JSON is complete).
+/// payload but its closing brace went into the pipe, so hal is still running (it
+/// answers once the object is complete).
 #[cfg(target_os = "linux")]
 #[test]
 fn fifty_megabytes_of_tool_output_in_bounded_memory() {
@@ -197,7 +197,9 @@ fn fifty_megabytes_of_tool_output_in_bounded_memory() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(&big_payload(50)).unwrap();
+    let payload = big_payload(50);
+    let (body, brace) = payload.split_at(payload.len() - 1);
+    stdin.write_all(body).unwrap();
     stdin.flush().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(300));
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
@@ -206,6 +208,7 @@ fn fifty_megabytes_of_tool_output_in_bounded_memory() {
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap();
+    stdin.write_all(brace).unwrap();
     drop(stdin);
     let o = child.wait_with_output().unwrap();
     let v = json(&["hook"], &o);

@@ -1,0 +1,226 @@
+//! Totality, second pass (issue 26): each failure found by trying hal with hostile
+//! inputs on purpose, as a test through the real binary with a cleared environment.
+//! Numbers asserted: peak RSS (the child's `VmHWM`), seconds, exit codes, the exact
+//! diagnostics.
+
+use std::io::Write as _;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+mod common;
+
+const BIN: &str = env!("CARGO_BIN_EXE_hal");
+
+fn command(args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).env_clear().env("PATH", "/usr/bin:/bin").current_dir(std::env::temp_dir());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd
+}
+
+fn spawn(args: &[&str], env: &[(&str, &str)]) -> Child {
+    command(args, env).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(args: &[&str], o: &Output) -> Value {
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)));
+    common::validate(args, &v);
+    v
+}
+
+/// The child's peak RSS in KiB (`VmHWM`), read while it still runs.
+fn peak_kib(child: &Child) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no VmHWM (hal exited early?): {status}"))
+}
+
+/// Writes `n` bytes of `b` to `w`, a MiB at a time (never a buffer of `n`).
+fn stream(w: &mut impl std::io::Write, b: u8, n: usize) {
+    let chunk = vec![b; 1 << 20];
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(chunk.len());
+        w.write_all(&chunk[..k]).unwrap();
+        left -= k;
+    }
+}
+
+/// Runs `hal hook --json` on `head`, `n` bytes of `fill`, then `tail`; the peak RSS is
+/// read before the last byte of `tail` (the payload's closing brace) is written, while
+/// hal still waits for it. Returns the answer, the peak in KiB and the seconds taken.
+fn hook_streamed(head: &str, fill: u8, n: usize, tail: &str) -> (Output, u64, f64) {
+    let started = Instant::now();
+    let mut child = spawn(&["hook", "--json"], &[]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(head.as_bytes()).unwrap();
+    stream(&mut stdin, fill, n);
+    let (body, last) = tail.split_at(tail.len() - 1);
+    stdin.write_all(body.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let kib = peak_kib(&child);
+    stdin.write_all(last.as_bytes()).unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    (o, kib, started.elapsed().as_secs_f64())
+}
+
+const GB: usize = 1_000_000_000;
+const HEAD: &str = r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p","#;
+
+/// Why 1: serde_json buffered every key and every kept value whole: a 400 MB key cost
+/// 412 MB and a 600 MB key under a 512 MiB limit aborted (exit 134).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_gigabyte_key_and_a_gigabyte_value_in_bounded_memory() {
+    let cases: [(&str, &str, Option<&str>); 2] = [
+        // A 1 GB key: no key hal reads; skipped as it streams.
+        (concat!(r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p",""#), r#"":1}"#, None),
+        // A 1 GB kept value: dropped with a diagnostic as it streams.
+        (
+            concat!(r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p","tool_name":""#),
+            r#""}"#,
+            Some("`tool_name` is longer than 4096 bytes; ignored"),
+        ),
+    ];
+    for (head, tail, warning) in cases {
+        let (o, kib, secs) = hook_streamed(head, b'k', GB, tail);
+        let v = json(&["hook"], &o);
+        eprintln!("1 GB {}: peak RSS {kib} KiB, {secs:.1} s", if warning.is_some() { "value" } else { "key" });
+        assert_eq!((o.status.code(), v["session_id"].as_str(), v["tool"].as_str()), (Some(0), Some("big-1"), None));
+        assert!(kib < 16 * 1024, "peak RSS {kib} KiB");
+        let warnings: Vec<&str> = v["warnings"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        if let Some(w) = warning {
+            assert!(warnings.contains(&w), "{warnings:?}");
+        }
+        assert!(secs < 45.0, "{secs} s");
+    }
+}
+
+/// Why 1, every other position hal reads: the first element of `workspaceRoots`, a key
+/// and the tool name inside `tool_info`, a `cwd` object; 64 MiB each (four times the
+/// bound: serde_json kept each whole).
+#[cfg(target_os = "linux")]
+#[test]
+fn every_position_hal_reads_in_bounded_memory() {
+    let mb = 64 << 20;
+    let cases: [(&str, &str); 5] = [
+        (r#""workspaceRoots":[""#, r#"","/b"]}"#),
+        (r#""tool_info":{""#, r#"":1}}"#),
+        (r#""tool_info":{"toolName":""#, r#""}}"#),
+        (r#""cwd":{""#, r#"":"x"}}"#),
+        (r#""x":{""#, r#"":"x"}}"#),
+    ];
+    for (head, tail) in cases {
+        let (o, kib, _) = hook_streamed(&format!("{HEAD}{head}"), b'v', mb, tail);
+        let v = json(&["hook"], &o);
+        assert_eq!((o.status.code(), v["session_id"].as_str()), (Some(0), Some("big-1")), "{head}");
+        assert!(kib < 16 * 1024, "{head}: peak RSS {kib} KiB");
+    }
+}
+
+/// Why 4: `(printf '%s\n' "$P"; sleep 8) | hal hook` hung until the writer closed.
+#[test]
+fn the_hook_answers_once_the_object_is_complete() {
+    let started = Instant::now();
+    let mut child = spawn(&["hook"], &[]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"{\"hook_event_name\":\"Stop\",\"session_id\":\"s1\",\"cwd\":\"/x\"}\n").unwrap();
+    stdin.flush().unwrap();
+    // stdin stays open for 8 s; hal answers within a second.
+    let waiter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(8));
+        drop(stdin);
+    });
+    let o = child.wait_with_output().unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end s1\n", Some(0)));
+    assert!(secs < 1.0, "answered after {secs:.2} s");
+    drop(waiter);
+    // Whitespace after the brace is fine; anything else within the grace period is not.
+    let mut child = spawn(&["hook"], &[]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"{\"hook_event_name\":\"Stop\"} \n x").unwrap();
+    let o = {
+        stdin.flush().unwrap();
+        let o = child.wait_with_output().unwrap();
+        drop(stdin);
+        o
+    };
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "warning: no hook payload: the input is not one JSON value\n");
+}
+
+/// Why 4: `--from` a FIFO with no writer blocked forever.
+#[cfg(unix)]
+#[test]
+fn a_fifo_without_a_writer_is_a_bounded_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("payload");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let started = Instant::now();
+    let o = command(&["hook", "--from", fifo.to_str().unwrap()], &[]).stdin(Stdio::null()).output().unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), format!("error: usage: cannot read {}: no writer opened it within 2 s\n", fifo.display()));
+    assert!((1.9..4.0).contains(&secs), "{secs:.2} s");
+    // With a writer, the FIFO is read.
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        f.write_all(br#"{"hook_event_name":"Stop","session_id":"f1","cwd":"/x"}"#).unwrap();
+    });
+    let o = command(&["hook", "--from", fifo.to_str().unwrap()], &[]).stdin(Stdio::null()).output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(stdout(&o), "claude turn.end f1\n");
+}
+
+/// Why 6: stdin that is a directory, or `--from /proc/self/mem` (EIO), was "the input
+/// is empty".
+#[cfg(target_os = "linux")]
+#[test]
+fn unreadable_input_is_could_not_be_read() {
+    let dir = std::fs::File::open("/").unwrap();
+    let o = command(&["hook"], &[]).stdin(Stdio::from(dir)).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "warning: no hook payload: the input could not be read (Is a directory (os error 21))\n");
+    let o = command(&["hook", "--from", "/proc/self/mem"], &[]).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "warning: no hook payload: the input could not be read (Input/output error (os error 5))\n");
+}
+
+/// Why 7: with a key given twice hal took the first value, `JSON.parse` and Python the
+/// last. The last wins now.
+#[test]
+fn a_duplicate_key_s_last_value_wins() {
+    let mut child = spawn(&["hook"], &[]);
+    let payload = br#"{"hook_event_name":"PreToolUse","session_id":"first","cwd":"/x","session_id":"last","hook_event_name":"Stop"}"#;
+    child.stdin.take().unwrap().write_all(payload).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end last\n", Some(0)));
+    // Python's json agrees (where python3 is installed).
+    if let Ok(py) = Command::new("python3")
+        .args(["-c", "import json,sys; print(json.loads(sys.argv[1])['session_id'])"])
+        .arg(std::str::from_utf8(payload).unwrap())
+        .output()
+    {
+        assert_eq!(String::from_utf8_lossy(&py.stdout), "last\n");
+    }
+}
