@@ -89,15 +89,24 @@ impl Config {
         &self.runtimes
     }
 
-    /// The value of `key` for `provider`: its `[runtime.<id>]` section, else `[defaults]`.
+    /// The `[runtime.<id>]` sections that name `provider` (by its id or an alias), in
+    /// precedence order: the one under the runtime's own id first, then the aliases'
+    /// in the file's (sorted) order.
+    pub(crate) fn sections(&self, provider: RuntimeProvider) -> Vec<(&str, &Table)> {
+        let mut out: Vec<(&str, &Table)> = self
+            .runtimes
+            .iter()
+            .filter(|(id, _)| crate::registry::lookup(id) == Some(provider))
+            .filter_map(|(id, v)| v.as_table().map(|t| (id.as_str(), t)))
+            .collect();
+        out.sort_by_key(|(id, _)| *id != provider.as_str());
+        out
+    }
+
+    /// The value of `key` for `provider`: its `[runtime.<id>]` sections (merged, when
+    /// aliases name it too: see [`Config::sections`]), else `[defaults]`.
     #[must_use]
     pub fn value(&self, provider: RuntimeProvider, key: &str) -> Option<&Value> {
-        self.runtimes
-            .iter()
-            .find(|(id, _)| crate::registry::lookup(id) == Some(provider))
-            .map(|(_, v)| v)
-            .and_then(Value::as_table)
-            .and_then(|t| t.get(key))
-            .or_else(|| self.defaults.get(key))
+        self.sections(provider).into_iter().find_map(|(_, t)| t.get(key)).or_else(|| self.defaults.get(key))
     }
 }

@@ -386,18 +386,26 @@ fn command(raw: Option<&RawVar>, r: &mut Resolver<'_>) -> String {
 impl Config {
     /// Unknown runtime sections and unknown keys, as warnings.
     fn problems(&self) -> Vec<String> {
+        // The first few unknown keys of a section by name, then how many more.
+        const NAMED: usize = 5;
         let check_keys = |section: &str, t: &toml::Table| -> Vec<String> {
-            t.keys()
-                .filter(|k| !crate::config::KEYS.contains(&k.as_str()))
+            let unknown = || t.keys().filter(|k| !crate::config::KEYS.contains(&k.as_str()));
+            let mut out: Vec<String> = unknown()
+                .take(NAMED)
                 .map(|k| {
                     format!(
                         "config file {}: unknown key `{}` in [{section}] (known: {})",
                         self.path,
-                        crate::text::escape_control(k),
+                        crate::text::shown_value(std::ffi::OsStr::new(k)),
                         crate::config::KEYS.join(", ")
                     )
                 })
-                .collect()
+                .collect();
+            let more = unknown().skip(NAMED).count();
+            if more > 0 {
+                out.push(format!("config file {}: and {more} more unknown key(s) in [{section}]", self.path));
+            }
+            out
         };
         let mut out = check_keys("defaults", self.defaults());
         for (id, v) in self.runtimes() {
@@ -407,6 +415,38 @@ impl Config {
                 Value::Table(_) => out
                     .push(format!("config file {}: [{section}] names no runtime hal knows; it is ignored", self.path)),
                 _ => out.push(format!("config file {}: `{section}` must be a table", self.path)),
+            }
+        }
+        out.extend(self.shadowed());
+        out
+    }
+
+    /// Keys set in two sections naming one runtime (`[runtime.claude]` and
+    /// `[runtime.claude-code]`): the sections are merged, and each key set twice is
+    /// reported with the section that wins.
+    fn shadowed(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut done = Vec::new();
+        for id in self.runtimes().keys() {
+            let Some(provider) = crate::registry::lookup(id) else { continue };
+            if done.contains(&provider) {
+                continue;
+            }
+            done.push(provider);
+            let sections = self.sections(provider);
+            for (i, (winner, table)) in sections.iter().enumerate() {
+                for (loser, other) in &sections[i + 1..] {
+                    for key in table.keys().filter(|k| other.contains_key(k.as_str())) {
+                        out.push(format!(
+                            "config file {}: `{}` is set in [runtime.{}] and in [runtime.{}], which both name {provider}; [runtime.{}] wins",
+                            self.path,
+                            crate::text::escape_control(key),
+                            crate::text::escape_control(winner),
+                            crate::text::escape_control(loser),
+                            crate::text::escape_control(winner),
+                        ));
+                    }
+                }
             }
         }
         out

@@ -129,7 +129,7 @@ fn detection_with_hook<H: Host>(g: &Global, host: &H, event: Option<HookEvent>) 
 fn detect<H: Host>(g: &Global, host: &H) -> Output {
     let mut extra = Vec::new();
     let event = payload(&mut extra);
-    let hal = Hal::new(host, detection_with_hook(g, host, event));
+    let hal = Hal::without_config(host, detection_with_hook(g, host, event));
     let mut diags = diagnostics(g, &hal);
     diags.extend(extra);
     let d = hal.detection();
@@ -143,7 +143,7 @@ fn session_id<H: Host>(g: &Global, host: &H) -> Output {
     let mut extra = Vec::new();
     let event = payload(&mut extra);
     let from_payload = event.as_ref().and_then(|e| e.session_id.clone());
-    let hal = Hal::new(host, detection_with_hook(g, host, event));
+    let hal = Hal::without_config(host, detection_with_hook(g, host, event));
     let mut diags = diagnostics(g, &hal);
     diags.extend(extra);
     let c = hal.capabilities();

@@ -68,15 +68,14 @@ fn source_text(d: &Detection) -> String {
     out
 }
 
-/// The HAL for a command: the given provider, or detection on the host.
-fn hal<H: Host>(host: H, g: &Global, provider: Option<RuntimeProvider>) -> Hal<H> {
-    match provider {
-        Some(p) => Hal::for_provider(host, p),
-        None => {
-            let detection = detector(&host, g).detect();
-            Hal::new(host, detection)
-        }
-    }
+/// The HAL for a command: the given provider, or detection on the host. The config
+/// file is read only `with_config` (the commands whose answer a setting can change).
+fn hal<H: Host>(host: H, g: &Global, provider: Option<RuntimeProvider>, with_config: bool) -> Hal<H> {
+    let detection = match provider {
+        Some(p) => hal_gupp::given(p),
+        None => detector(&host, g).detect(),
+    };
+    if with_config { Hal::new(host, detection) } else { Hal::without_config(host, detection) }
 }
 
 pub(crate) fn detector<H: Host>(host: H, g: &Global) -> Detector<H> {
@@ -139,7 +138,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             Output::with(stdout, &diags)
         }
         Command::Startup { role, all_roles, agent_id, provider } => {
-            let hal = hal(host, g, provider.provider);
+            let hal = hal(host, g, provider.provider, true);
             startup(&hal, g, *role, *all_roles, agent_id.as_deref())
         }
         command => {
@@ -150,7 +149,9 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
                 | Command::Events { provider } => provider.provider,
                 _ => None,
             };
-            let hal = hal(host, g, provider);
+            // No setting of the config file changes these answers: it is not read.
+            let with_config = !matches!(command, Command::Detect(_) | Command::SessionId(_) | Command::Events { .. });
+            let hal = hal(host, g, provider, with_config);
             let diags = diagnostics(g, &hal);
             let mut out = Output::with(String::new(), &diags);
             out.stdout = about_host(command, &hal, &diags, as_json, &mut out.code);

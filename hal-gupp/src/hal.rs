@@ -3,7 +3,7 @@
 use hal_caps::{Resolved, registry};
 use hal_detect::{Detector, Host, OsHost, SessionId};
 use hal_types::{
-    AgentRole, Capabilities, Detection, DetectionSource, Diagnostic, Policy, RuntimeHal, RuntimeProvider, SourceKind,
+    AgentRole, Capabilities, Detection, DetectionSource, Diagnostic, DiagnosticCode, Policy, RuntimeHal, RuntimeProvider, SourceKind,
     StartupPlan,
 };
 
@@ -30,15 +30,21 @@ impl<H: Host> Hal<H> {
     /// A HAL for `detection` on `host`; operator settings (env and config file) are
     /// read from `host` now.
     pub fn new(host: H, detection: Detection) -> Self {
-        let settings = hal_detect::read_settings(&host, true);
+        Self::with_settings(host, detection, true)
+    }
+
+    /// A HAL for `detection` on `host` whose capabilities take the environment's
+    /// overrides only: the config file is not read (for the answers no setting of the
+    /// file changes: `detect`, `session-id`, `events`, `hook`).
+    pub fn without_config(host: H, detection: Detection) -> Self {
+        Self::with_settings(host, detection, false)
+    }
+
+    fn with_settings(host: H, detection: Detection, with_config: bool) -> Self {
+        let settings = hal_detect::read_settings(&host, with_config);
         let defaults = hal_caps::capabilities(detection.provider);
         let resolved = hal_caps::resolve(&defaults, &settings);
-        let mut diagnostics: Vec<Diagnostic> = Vec::new();
-        for d in detection.diagnostics.iter().chain(&resolved.diagnostics) {
-            if !diagnostics.contains(d) {
-                diagnostics.push(d.clone());
-            }
-        }
+        let diagnostics = merge(detection.diagnostics.iter().chain(&resolved.diagnostics));
         let role_stamp = hal_detect::gastown_role(&host);
         Self { host, detection, resolved, diagnostics, role_stamp }
     }
@@ -51,8 +57,7 @@ impl<H: Host> Hal<H> {
 
     /// A HAL for a runtime named by the caller (e.g. `hal caps --provider codex`).
     pub fn for_provider(host: H, provider: RuntimeProvider) -> Self {
-        let d = Detection::new(provider, DetectionSource::new(SourceKind::Override, "--provider"), Policy::Spec);
-        Self::new(host, d)
+        Self::new(host, given(provider))
     }
 
     /// The capabilities with an account of every override.
@@ -111,6 +116,44 @@ impl<H: Host> Hal<H> {
         plan.family = self.resolved.capabilities.family;
         plan
     }
+}
+
+/// The detection of a runtime named by the caller (`--provider`).
+pub fn given(provider: RuntimeProvider) -> Detection {
+    Detection::new(provider, DetectionSource::new(SourceKind::Override, "--provider"), Policy::Spec)
+}
+
+/// The most diagnostics of one code about one subject reported one by one; the rest
+/// are counted in one more ("and N more").
+pub const MAX_SAME: usize = 10;
+
+/// `diagnostics` once each, in order, at most [`MAX_SAME`] of one code and subject,
+/// then one that counts the rest. Linear: a set of those seen, a count per kind.
+pub fn merge<'a>(diagnostics: impl IntoIterator<Item = &'a Diagnostic>) -> Vec<Diagnostic> {
+    use std::collections::{HashMap, HashSet};
+    let mut seen: HashSet<&Diagnostic> = HashSet::new();
+    let mut per_kind: HashMap<(DiagnosticCode, Option<&str>), usize> = HashMap::new();
+    let mut over: Vec<(DiagnosticCode, Option<&str>)> = Vec::new();
+    let mut out = Vec::new();
+    for d in diagnostics {
+        if !seen.insert(d) {
+            continue;
+        }
+        let kind = (d.code, d.subject.as_deref());
+        let n = per_kind.entry(kind).or_default();
+        *n += 1;
+        if *n <= MAX_SAME {
+            out.push(d.clone());
+        } else if *n == MAX_SAME + 1 {
+            over.push(kind);
+        }
+    }
+    for (code, subject) in over {
+        let n = per_kind[&(code, subject)] - MAX_SAME;
+        let about = subject.map(|s| format!(" about {}", hal_caps::text::escape_control(s))).unwrap_or_default();
+        out.push(Diagnostic::new(code, subject, format!("and {n} more {code} diagnostic(s){about}")));
+    }
+    out
 }
 
 impl<H: Host> RuntimeHal for Hal<H> {

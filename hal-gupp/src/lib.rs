@@ -18,7 +18,7 @@ mod hal;
 pub mod plan;
 pub mod shell;
 
-pub use hal::Hal;
+pub use hal::{Hal, MAX_SAME, given, merge};
 pub use plan::{
     STARTUP_NUDGE_DELAY_MS, agent_id_from_stamp, poll_path, prime_command, role_from_stamp, startup_nudge_text,
     startup_plan, startup_plan_for,

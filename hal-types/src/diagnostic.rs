@@ -113,11 +113,51 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+/// The most characters of a diagnostic's message; a longer one is cut, ending in `…`.
+pub const MAX_MESSAGE: usize = 512;
+
+/// The most characters of a diagnostic's subject; a longer one is cut, ending in `…`.
+pub const MAX_SUBJECT: usize = 256;
+
+/// `s` cut to at most `max` characters (the last one `…` when cut).
+fn bounded(s: String, max: usize) -> String {
+    match s.char_indices().nth(max.saturating_sub(1)) {
+        Some((at, _)) if s[at..].chars().nth(1).is_some() => {
+            let mut cut = s[..at].to_owned();
+            cut.push('…');
+            cut
+        }
+        _ => s,
+    }
+}
+
 impl Diagnostic {
-    /// A diagnostic of `code` about `subject`.
+    /// A diagnostic of `code` about `subject`. The message is cut to [`MAX_MESSAGE`]
+    /// characters and the subject to [`MAX_SUBJECT`], so no diagnostic grows with
+    /// the value it is about.
     #[must_use]
     pub fn new(code: DiagnosticCode, subject: Option<&str>, message: impl Into<String>) -> Self {
-        Self { code, subject: subject.map(str::to_owned), message: message.into() }
+        Self {
+            code,
+            subject: subject.map(|s| bounded(s.to_owned(), MAX_SUBJECT)),
+            message: bounded(message.into(), MAX_MESSAGE),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_and_subjects_are_bounded() {
+        let d = Diagnostic::new(DiagnosticCode::ProbeFailed, Some(&"s".repeat(1000)), "é".repeat(MAX_MESSAGE));
+        assert_eq!(d.message.chars().count(), MAX_MESSAGE);
+        assert!(!d.message.ends_with('…'));
+        let d = Diagnostic::new(DiagnosticCode::ProbeFailed, Some(&"s".repeat(1000)), "é".repeat(MAX_MESSAGE + 1));
+        assert_eq!(d.message.chars().count(), MAX_MESSAGE);
+        assert!(d.message.ends_with('…'));
+        assert_eq!(d.subject.unwrap().chars().count(), MAX_SUBJECT);
     }
 }
 

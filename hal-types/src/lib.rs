@@ -33,7 +33,7 @@ pub mod wire;
 
 pub use caps::Capabilities;
 pub use detection::{Candidate, Detection, DetectionSource};
-pub use diagnostic::{Diagnostic, DiagnosticCode, messages};
+pub use diagnostic::{Diagnostic, DiagnosticCode, MAX_MESSAGE, MAX_SUBJECT, messages};
 pub use enums::{
     AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,
     Strength, Support,
