@@ -224,3 +224,89 @@ fn a_duplicate_key_s_last_value_wins() {
         assert_eq!(String::from_utf8_lossy(&py.stdout), "last\n");
     }
 }
+
+/// `unshare` runs `script` (sh) in a new PID namespace, with or without its own /proc;
+/// `None` (with the reason printed) where unshare cannot run here.
+#[cfg(target_os = "linux")]
+fn unshare(mount_proc: bool, script: &str) -> Option<Output> {
+    let mut cmd = Command::new("unshare");
+    cmd.arg("-fp");
+    if mount_proc {
+        cmd.arg("--mount-proc");
+    }
+    cmd.args(["sh", "-c", script]).env_clear().env("PATH", "/usr/bin:/bin").stdin(Stdio::null());
+    match cmd.output() {
+        Ok(o) if o.status.success() => Some(o),
+        Ok(o) => {
+            eprintln!("SKIPPED: unshare -fp fails here ({}): {}", o.status, stderr(&o));
+            None
+        }
+        Err(e) => {
+            eprintln!("SKIPPED: unshare is not available: {e}");
+            None
+        }
+    }
+}
+
+/// A copy of `program` named `claude` in a fresh directory.
+#[cfg(target_os = "linux")]
+fn fake_claude(program: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("claude");
+    std::fs::copy(program, &path).unwrap();
+    (dir, path)
+}
+
+/// Why 3: under `unshare -fp` without `--mount-proc` the walk started from
+/// `parent_id()`, a pid of hal's namespace, and read it in the host's /proc: a `claude`
+/// that is not hal's ancestor was named (here: the host pid equal to hal's parent's pid
+/// in the namespace, arranged through `ns_last_pid`).
+#[cfg(target_os = "linux")]
+#[test]
+fn in_a_pid_namespace_without_its_proc_no_stranger_is_an_ancestor() {
+    let (_dir, claude) = fake_claude("/bin/sleep");
+    let mut stranger = Command::new(&claude).arg("30").spawn().unwrap();
+    let pid = stranger.id();
+    // In the namespace: the next pid is `pid` (a shell), whose child is hal.
+    let script =
+        format!("echo {} > /proc/sys/kernel/ns_last_pid && sh -c 'env -i {BIN} detect --json; true'", pid - 1);
+    let out = unshare(false, &script);
+    let _ = stranger.kill();
+    let _ = stranger.wait();
+    let Some(o) = out else { return };
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(&o)));
+    assert_eq!((v["provider"].as_str(), v["source"]["kind"].as_str()), (Some("unknown"), Some("fallback")), "{v}");
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["code"].as_str(), Some("probe_failed"));
+    let m = d["message"].as_str().unwrap();
+    assert!(m.starts_with("the mounted /proc is not of hal's PID namespace (/proc/self is pid "), "{m}");
+    assert!(m.ends_with(&format!(", hal's own pid is {}); the process ancestry was not walked", pid + 1)), "{m}");
+}
+
+/// Why 3, the other way: a real `claude` parent outside the namespace is not guessed
+/// at (the walk is skipped, with the diagnostic), and with `--mount-proc` the namespace's
+/// own ancestry is walked: a `claude` inside it is found, the one outside is not seen.
+#[cfg(target_os = "linux")]
+#[test]
+fn in_a_pid_namespace_the_ancestry_is_the_namespace_s() {
+    let (_dir, claude) = fake_claude("/bin/sh");
+    let claude = claude.display();
+    let inner = format!("env -i {BIN} detect --json; true");
+    // A real claude parent, outside a namespace without its /proc.
+    let Some(o) = unshare(false, &format!("{claude} -c \"unshare -fp sh -c '{inner}'\"")) else { return };
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["provider"].as_str(), Some("unknown"), "{v}");
+    assert_eq!(v["diagnostics"][0]["code"].as_str(), Some("probe_failed"), "{v}");
+    // With its own /proc: no claude in the namespace, none named, nothing to report.
+    let Some(o) = unshare(true, &format!("sh -c '{inner}'")) else { return };
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["provider"].as_str(), v["diagnostics"].as_array().map(Vec::len)), (Some("unknown"), Some(0)), "{v}");
+    // A claude inside it is hal's parent, found one level up.
+    let Some(o) = unshare(true, &format!("{claude} -c '{inner}'")) else { return };
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["provider"].as_str(), v["source"]["kind"].as_str(), v["source"]["depth"].as_u64()),
+        (Some("claude"), Some("process_ancestor"), Some(1)),
+        "{v}"
+    );
+}

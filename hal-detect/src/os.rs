@@ -100,8 +100,14 @@ impl Host for OsHost {
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         let start = std::os::unix::process::parent_id();
         match self.source {
+            // The parent as the mounted procfs sees it: a pid of hal's own namespace
+            // read in another namespace's procfs would name an unrelated process.
             #[cfg(target_os = "linux")]
-            AncestrySource::Procfs => walk(start, max_depth, procfs::read),
+            AncestrySource::Procfs => match procfs::own_parent() {
+                Ok(Some(parent)) => walk(parent, max_depth, procfs::read),
+                Ok(None) => Ancestry::default(),
+                Err(message) => Ancestry { chain: Vec::new(), warnings: vec![probe_failed(message)] },
+            },
             #[cfg(not(target_os = "linux"))]
             AncestrySource::Procfs => sysinfo_walk(start, max_depth),
             AncestrySource::Sysinfo => sysinfo_walk(start, max_depth),
@@ -257,6 +263,30 @@ pub(crate) mod procfs {
         }
         buf.truncate(len);
         Ok(buf)
+    }
+
+    /// hal's parent as the mounted procfs sees it (`/proc/self/stat`), when that procfs
+    /// is of hal's own PID namespace: its pid there is the pid hal has. Under `unshare
+    /// -fp` without `--mount-proc` the two differ, and no pid of that procfs can be
+    /// trusted to be an ancestor: the message says why the walk is skipped.
+    pub(crate) fn own_parent() -> Result<Option<u32>, String> {
+        let skipped = "the process ancestry was not walked";
+        let stat = read_small(std::path::Path::new("/proc/self/stat"), 1024)
+            .map_err(|e| format!("cannot read /proc/self/stat ({e}); {skipped}"))?;
+        let seen: Option<u32> = stat
+            .split(|b| *b == b' ')
+            .next()
+            .and_then(|p| std::str::from_utf8(p).ok())
+            .and_then(|p| p.parse().ok());
+        let own = std::process::id();
+        let info = parse_stat(own, &stat).filter(|_| seen.is_some());
+        match (seen, info) {
+            (Some(pid), Some(info)) if pid == own => Ok(info.parent),
+            (Some(pid), Some(_)) => Err(format!(
+                "the mounted /proc is not of hal's PID namespace (/proc/self is pid {pid} there, hal's own pid is {own}); {skipped}"
+            )),
+            _ => Err(format!("unparsable /proc/self/stat; {skipped}")),
+        }
     }
 
     pub(crate) fn read(pid: u32) -> io::Result<ProcessInfo> {
