@@ -12,6 +12,7 @@
 #![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
 
 use std::io::{IsTerminal as _, Write as _};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{CommandFactory as _, Parser as _};
 use hal_detect::Host as _;
@@ -45,21 +46,48 @@ fn init_logging(host: hal_detect::OsHost, verbose: u8) {
         .try_init();
 }
 
+/// Whether fd 1 was closed when hal started (set by the C entry point, which then put
+/// `/dev/null` there so that no file hal opens takes fd 1).
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `bytes` to stdout and flushes; `Err(exit code)` when that failed: 0 for a
+/// closed pipe (`hal caps | head -1` is not an error), else 1, the error on stderr. A
+/// stdout that was closed (`>&-`) is a write error, help and version included.
+fn write_stdout(bytes: &[u8]) -> Result<(), u8> {
+    let result = if bytes.is_empty() {
+        Ok(())
+    } else if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        Err(std::io::Error::other("stdout is closed"))
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(bytes).and_then(|()| stdout.flush())
+    };
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(0),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: cannot write the output: {e}");
+            Err(1)
+        }
+    }
+}
+
 /// The whole command; its exit code.
 fn hal() -> u8 {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let parsed = hal_cli::fast::parse(&args).map_or_else(Cli::try_parse, Ok);
     let cli = match parsed.and_then(|cli| hal_cli::check_applicable(&cli).map(|()| cli)) {
         Ok(cli) => cli,
-        Err(e) => {
+        Err(e) if e.use_stderr() => {
             let _ = e.print();
             if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
                 let names: Vec<String> = Cli::command().get_subcommands().map(|s| s.get_name().to_owned()).collect();
                 eprintln!("\ncommands: {}", names.join(", "));
             }
-            let _ = std::io::stdout().flush(); // no std runtime to flush it at exit
-            return if e.use_stderr() { 2 } else { 0 };
+            return 2;
         }
+        // Help and version: written like any answer, a write error is exit 1.
+        Err(e) => return write_stdout(e.render().to_string().as_bytes()).map_or_else(|code| code, |()| 0),
     };
     let host = hal_detect::OsHost::new();
     init_logging(host, cli.global.verbose);
@@ -70,16 +98,11 @@ fn hal() -> u8 {
         let label = if paint { "\x1b[1;31merror:\x1b[0m" } else { "error:" };
         let _ = writeln!(stderr, "{label} {}", hal_caps::text::escape_control(e));
     }
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(out.stdout.as_bytes()).and_then(|()| stdout.flush()) {
-        Ok(()) => {}
-        // A closed pipe (`hal caps | head -1`) is not an error: exit quietly.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
-        Err(e) => {
-            let _ = writeln!(stderr, "error: cannot write the output: {e}");
-            return 1;
-        }
+    drop(stderr);
+    if let Err(code) = write_stdout(out.stdout.as_bytes()) {
+        return code;
     }
+    let mut stderr = std::io::stderr().lock();
     if !cli.global.quiet && !cli.global.json {
         let label = if paint { "\x1b[33mwarning:\x1b[0m" } else { "warning:" };
         for w in &out.warnings {
@@ -98,6 +121,22 @@ mod entry {
     extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
         // SAFETY: sets a disposition at start-up, before any other thread exists.
         unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+        // As std's runtime does, a closed fd 0, 1 or 2 gets /dev/null, so that no file
+        // hal opens takes it; a closed stdout is remembered: writing the answer fails.
+        for fd in 0..3 {
+            // SAFETY: F_GETFD reads a flag of a descriptor; no memory is involved.
+            if unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1 {
+                // SAFETY: a constant NUL-terminated path; the lowest free descriptor is `fd`.
+                let opened = unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
+                if fd == 1 {
+                    super::STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                if opened != fd && opened >= 0 {
+                    // SAFETY: closes the descriptor just opened, which nothing else holds.
+                    unsafe { libc::close(opened) };
+                }
+            }
+        }
         libc::c_int::from(super::hal())
     }
 }

@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use clap::CommandFactory as _;
-use hal_caps::text::escape_control;
+use hal_caps::text::{escape_control, escape_json, is_unsafe};
 use hal_caps::{OriginKind, native_hooks, registry};
 use hal_detect::{Detector, Host, Outcome};
 use hal_gupp::Hal;
@@ -51,7 +51,7 @@ impl Output {
 /// keys sorted.
 pub(crate) fn versioned<T: Serialize>(body: T, diagnostics: &[Diagnostic]) -> String {
     let value = serde_json::to_value(Answer::new(body, diagnostics.to_vec())).unwrap_or(Value::Null);
-    let mut s = serde_json::to_string(&value).unwrap_or_default();
+    let mut s = escape_json(&serde_json::to_string(&value).unwrap_or_default()).into_owned();
     s.push('\n');
     s
 }
@@ -168,6 +168,14 @@ fn startup<H: Host>(hal: &Hal<H>, g: &Global, role: Option<AgentRole>, all: bool
     let var = hal_detect::vars::GT_ROLE;
     let roles = || AgentRole::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", ");
     let mut diags = diagnostics(g, hal);
+    if let Some(id) = agent_id.filter(|id| !hal_gupp::plain_agent_id(id)) {
+        let m = format!(
+            "--agent-id {} is not a plain file-name segment; the poll path keeps {}",
+            quote(id),
+            hal_gupp::plan::AGENT_ID_PLACEHOLDER
+        );
+        diags.push(Diagnostic::new(DiagnosticCode::OverrideRejected, Some("--agent-id"), m));
+    }
     let (role, from_stamp) = match (role, all, hal.stamped_role()) {
         (Some(r), ..) => (r, false),
         (None, true, _) => (AgentRole::Mayor, false),
@@ -480,7 +488,8 @@ fn startup_text(p: &hal_types::StartupPlan) -> String {
         let _ = writeln!(s, "hook file: {file}{kind}");
     }
     if let Some(f) = &p.hook_fragment {
-        let _ = writeln!(s, "hook fragment to merge:\n  {}", serde_json::to_string(f).unwrap_or_default());
+        let _ =
+            writeln!(s, "hook fragment to merge:\n  {}", escape_json(&serde_json::to_string(f).unwrap_or_default()));
     }
     if let Some(n) = &p.startup_nudge {
         let _ = writeln!(s, "startup nudge after {} ms: {}", n.delay_ms, escape_control(&n.text));
@@ -637,20 +646,23 @@ fn env_lines(vars: &[(&str, Option<String>)]) -> String {
 }
 
 /// One line that sets and exports `name` to exactly `value` in a POSIX shell. A value
-/// with control characters (a newline) goes through `printf %b` with octal escapes
-/// (`\0ddd`), so the line stays one line; a trailing `.` keeps `$(…)` from eating
-/// final newlines.
+/// with control, bidi or invisible characters (a newline, U+202E) goes through
+/// `printf %b` with octal escapes of their bytes (`\0ddd`), so the line stays one line
+/// and shows nothing raw; a trailing `.` keeps `$(…)` from eating final newlines.
 #[must_use]
 pub fn export_line(name: &str, value: &str) -> String {
-    if !value.chars().any(char::is_control) {
+    if !value.chars().any(is_unsafe) {
         return format!("export {name}={}", quote(value));
     }
     let mut escaped = String::new();
     for ch in value.chars() {
         match ch {
             '\\' => escaped.push_str("\\\\"),
-            c if c.is_ascii_control() => {
-                let _ = write!(escaped, "\\0{:03o}", u32::from(c));
+            // Every byte of a control, bidi or invisible character, in octal.
+            c if is_unsafe(c) => {
+                for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                    let _ = write!(escaped, "\\0{b:03o}");
+                }
             }
             c => escaped.push(c),
         }

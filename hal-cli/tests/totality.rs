@@ -268,8 +268,7 @@ fn in_a_pid_namespace_without_its_proc_no_stranger_is_an_ancestor() {
     let mut stranger = Command::new(&claude).arg("30").spawn().unwrap();
     let pid = stranger.id();
     // In the namespace: the next pid is `pid` (a shell), whose child is hal.
-    let script =
-        format!("echo {} > /proc/sys/kernel/ns_last_pid && sh -c 'env -i {BIN} detect --json; true'", pid - 1);
+    let script = format!("echo {} > /proc/sys/kernel/ns_last_pid && sh -c 'env -i {BIN} detect --json; true'", pid - 1);
     let out = unshare(false, &script);
     let _ = stranger.kill();
     let _ = stranger.wait();

@@ -525,6 +525,27 @@ impl<H: Host> Run<'_, H> {
     /// The workspace root: explicit, `CLAUDE_PROJECT_DIR`, the nearest `.git`, the cwd.
     fn workspace_root(&mut self) -> Option<(PathBuf, &'static str)> {
         if let Some(dir) = self.workspace.clone() {
+            match self.host.stat(&dir) {
+                Ok(Stat::Dir) => {}
+                Ok(Stat::Missing) => {
+                    let shown = hal_caps::text::quote_value(dir.as_os_str());
+                    let message = format!("--workspace {shown} does not exist; no workspace file is read there");
+                    self.diagnose(DiagnosticCode::ProbeFailed, Some("--workspace"), message);
+                }
+                Ok(s) => {
+                    let shown = hal_caps::text::quote_value(dir.as_os_str());
+                    let message = format!(
+                        "--workspace {shown} is {}, not a directory; no workspace file is read there",
+                        describe(s)
+                    );
+                    self.diagnose(DiagnosticCode::ProbeFailed, Some("--workspace"), message);
+                }
+                Err(e) => {
+                    let shown = hal_caps::text::quote_value(dir.as_os_str());
+                    let message = format!("--workspace {shown} is unreadable ({e}); no workspace file is read there");
+                    self.diagnose(DiagnosticCode::ProbeFailed, Some("--workspace"), message);
+                }
+            }
             return Some((dir, "given explicitly"));
         }
         if let Some(dir) = self.var(vars::CLAUDE_PROJECT_DIR) {

@@ -273,11 +273,8 @@ pub(crate) mod procfs {
         let skipped = "the process ancestry was not walked";
         let stat = read_small(std::path::Path::new("/proc/self/stat"), 1024)
             .map_err(|e| format!("cannot read /proc/self/stat ({e}); {skipped}"))?;
-        let seen: Option<u32> = stat
-            .split(|b| *b == b' ')
-            .next()
-            .and_then(|p| std::str::from_utf8(p).ok())
-            .and_then(|p| p.parse().ok());
+        let seen: Option<u32> =
+            stat.split(|b| *b == b' ').next().and_then(|p| std::str::from_utf8(p).ok()).and_then(|p| p.parse().ok());
         let own = std::process::id();
         let info = parse_stat(own, &stat).filter(|_| seen.is_some());
         match (seen, info) {

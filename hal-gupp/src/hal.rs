@@ -3,8 +3,8 @@
 use hal_caps::{Resolved, registry};
 use hal_detect::{Detector, Host, OsHost, SessionId};
 use hal_types::{
-    AgentRole, Capabilities, Detection, DetectionSource, Diagnostic, DiagnosticCode, Policy, RuntimeHal, RuntimeProvider, SourceKind,
-    StartupPlan,
+    AgentRole, Capabilities, Detection, DetectionSource, Diagnostic, DiagnosticCode, Policy, RuntimeHal,
+    RuntimeProvider, SourceKind, StartupPlan,
 };
 
 /// The real [`RuntimeHal`]: a detection, the capabilities with operator overrides

@@ -56,10 +56,14 @@ pub fn prime_command(gt: &str, role: AgentRole, hook: bool) -> String {
 /// kept when `agent_id` is `None` or not a plain file-name segment.
 #[must_use]
 pub fn poll_path(agent_id: Option<&str>) -> String {
-    let plain = |id: &&str| {
-        !id.is_empty() && *id != "." && *id != ".." && !id.contains(['/', '\\']) && !id.chars().any(char::is_control)
-    };
-    format!("state/hooks/{}.json", agent_id.filter(plain).unwrap_or(AGENT_ID_PLACEHOLDER))
+    format!("state/hooks/{}.json", agent_id.filter(|id| plain_agent_id(id)).unwrap_or(AGENT_ID_PLACEHOLDER))
+}
+
+/// Whether `id` can name an agent's hook state file: a plain file-name segment (not
+/// empty, `.` or `..`; no `/`, `\\`, control, bidi or invisible character).
+#[must_use]
+pub fn plain_agent_id(id: &str) -> bool {
+    !id.is_empty() && id != "." && id != ".." && !id.contains(['/', '\\']) && !id.chars().any(hal_caps::text::is_unsafe)
 }
 
 /// The command a hook runs on canonical `event`, if Gastown hooks it for startup.
