@@ -309,3 +309,170 @@ fn in_a_pid_namespace_the_ancestry_is_the_namespace_s() {
         "{v}"
     );
 }
+
+/// The characters no text output may carry raw (besides the newlines ending its
+/// lines): C0 and C1 controls, bidi controls, zero-width and other invisible ones.
+/// Written out here, not taken from hal: the test must not share the code it checks.
+fn raw_unsafe(out: &[u8]) -> Option<char> {
+    let bad = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{ad}' | '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}')
+            || matches!(c, '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{e0000}'..='\u{e007f}')
+    };
+    String::from_utf8_lossy(out).chars().find(|c| *c != '\n' && bad(*c))
+}
+
+/// What goes into hostile values: every class of unsafe character, and shell and JSON
+/// syntax around them.
+const HOSTILE: &[char] = &[
+    'a',
+    'Z',
+    '-',
+    '/',
+    ' ',
+    '.',
+    'é',
+    '\'',
+    '"',
+    '\\',
+    '$',
+    '`',
+    '{',
+    '}',
+    '\u{1b}',
+    '\n',
+    '\r',
+    '\t',
+    '\u{7}',
+    '\u{7f}',
+    '\u{85}',
+    '\u{9b}',
+    '\u{202e}',
+    '\u{202a}',
+    '\u{2066}',
+    '\u{2069}',
+    '\u{200b}',
+    '\u{200d}',
+    '\u{2028}',
+    '\u{feff}',
+    '\u{ad}',
+    '\u{e0041}',
+    '\u{61c}',
+];
+
+/// Every command hal answers, with `V` standing for a hostile value where one fits.
+const COMMANDS: &[&[&str]] = &[
+    &["detect"],
+    &["detect", "--json"],
+    &["detect", "--workspace", "V"],
+    &["explain"],
+    &["explain", "--json"],
+    &["caps"],
+    &["caps", "--json"],
+    &["gupp"],
+    &["gupp", "--json"],
+    &["events"],
+    &["events", "--json"],
+    &["env"],
+    &["env", "--json"],
+    &["startup", "--all-roles"],
+    &["startup", "--role", "polecat", "--agent-id", "V"],
+    &["startup", "--role", "polecat", "--json"],
+    &["startup"],
+    &["session-id"],
+    &["session-id", "--json"],
+    &["providers"],
+    &["hook"],
+    &["hook", "--json"],
+    &["detect", "--hook"],
+    &["session-id", "--hook"],
+    &["session-id", "--hook", "--json"],
+    &["hook", "--from", "V"],
+];
+
+/// The variables a hostile value goes into.
+const VARS: &[&str] = &[
+    "GT_RUNTIME",
+    "GT_COMMAND",
+    "GT_ROLE",
+    "CLAUDE_SESSION_ID",
+    "CODEX_THREAD_ID",
+    "CLAUDE_PROJECT_DIR",
+    "GT_HAL_CONFIG",
+    "AI_AGENT",
+    "GT_AGENT",
+    "GT_STALL_THRESHOLD",
+    "GT_GUPP_STRATEGY",
+    "GT_NUDGE_INTERVAL",
+    "GT_POLICY",
+];
+
+/// Runs `args` (each `V` replaced by `value`) with `env`, a payload of `value`s on
+/// stdin; the first unsafe character on stdout or stderr, if any.
+fn run_hostile(args: &[&str], env: &[(&str, &str)], value: &str) -> Result<(), String> {
+    let args: Vec<&str> = args.iter().map(|a| if *a == "V" { value } else { a }).collect();
+    let mut cmd = Command::new(BIN);
+    cmd.args(&args).env_clear().env("PATH", "/usr/bin:/bin").env("CLAUDECODE", "1").current_dir(std::env::temp_dir());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let payload = serde_json::json!({
+        "hook_event_name": value, "session_id": value, "cwd": value, "tool_name": value, "source": value,
+        "transcript_path": format!("/home/u/.claude/projects/{value}.jsonl"),
+    });
+    let _ = child.stdin.take().unwrap().write_all(payload.to_string().as_bytes());
+    let o = child.wait_with_output().unwrap();
+    for (stream, bytes) in [("stdout", &o.stdout), ("stderr", &o.stderr)] {
+        if let Some(c) = raw_unsafe(bytes) {
+            return Err(format!(
+                "{args:?} with {env:?}: raw {:?} on {stream}: {}",
+                c,
+                String::from_utf8_lossy(bytes).escape_debug()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Why 6: raw C1 controls from `GT_COMMAND` reached `hal startup`'s hook fragment and
+/// bidi and zero-width characters in a session id were printed raw by `hal hook`.
+/// Every command, once, with a value holding every class of unsafe character in every
+/// variable it reads and every field of the payload.
+#[test]
+fn no_command_prints_a_raw_unsafe_character() {
+    let value: String = HOSTILE.iter().collect();
+    let env: Vec<(&str, &str)> = VARS.iter().map(|v| (*v, value.as_str())).collect();
+    let mut failures = Vec::new();
+    for args in COMMANDS {
+        if let Err(e) = run_hostile(args, &env, &value) {
+            failures.push(e);
+        }
+        // One variable at a time too: with all set, the first refused may hide the rest.
+        for var in VARS {
+            if let Err(e) = run_hostile(args, &[(var, value.as_str())], &value) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..proptest::prelude::ProptestConfig::default() })]
+
+    /// Why 6, as a property: any command, hostile values in up to three variables and in
+    /// the payload: nothing unsafe reaches stdout or stderr raw.
+    #[test]
+    fn no_raw_unsafe_character_reaches_any_output(
+        command in proptest::sample::select(COMMANDS.to_vec()),
+        chars in proptest::collection::vec(proptest::sample::select(HOSTILE.to_vec()), 1..24),
+        vars in proptest::sample::subsequence(VARS.to_vec(), 0..=3),
+    ) {
+        let value: String = chars.into_iter().collect();
+        let env: Vec<(&str, &str)> = vars.iter().map(|v| (*v, value.as_str())).collect();
+        if let Err(e) = run_hostile(command, &env, &value) {
+            return Err(proptest::test_runner::TestCaseError::fail(e));
+        }
+    }
+}
