@@ -476,3 +476,137 @@ proptest::proptest! {
         }
     }
 }
+
+/// A config file of `n`-byte size made only of unknown keys in `[defaults]`; the count.
+fn unknown_keys_config(path: &std::path::Path, size: usize) -> usize {
+    let mut text = String::from("[defaults]\n");
+    let mut n = 0;
+    while text.len() + 16 < size {
+        text.push_str(&format!("k{n} = 1\n"));
+        n += 1;
+    }
+    std::fs::write(path, text).unwrap();
+    n
+}
+
+/// Why 2: a 1 MiB configuration file of unknown keys made `detect`, `session-id`,
+/// `events` and `gupp` take about 80 s and print 139,808 warnings (diagnostics
+/// de-duplicated with `Vec::contains`; `detect` parsed the file it does not need).
+#[test]
+fn a_megabyte_of_unknown_config_keys_answers_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let n = unknown_keys_config(&path, 1 << 20);
+    let env = [("GT_HAL_CONFIG", path.to_str().unwrap())];
+    for args in [&["detect"][..], &["session-id"], &["events"], &["detect", "--json"]] {
+        let started = Instant::now();
+        let o = command(args, &env).stdin(Stdio::null()).output().unwrap();
+        let secs = started.elapsed().as_secs_f64();
+        assert!(secs < 1.0, "{args:?}: {secs:.2} s");
+        assert!(!stderr(&o).contains("unknown key"), "{args:?} read the config file: {}", stderr(&o));
+    }
+    // gupp needs the file: five unknown keys named, then how many more; in seconds.
+    let started = Instant::now();
+    let o = command(&["gupp"], &env).stdin(Stdio::null()).output().unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    let warnings: Vec<&str> = std::str::from_utf8(&o.stderr).unwrap().lines().collect();
+    let p = path.display();
+    assert_eq!(warnings.len(), 6, "{warnings:?}");
+    assert_eq!(
+        warnings[0],
+        format!(
+            "warning: config file {p}: unknown key `k0` in [defaults] (known: stall_threshold, nudge_interval, gupp_strategy)"
+        )
+    );
+    assert_eq!(warnings[5], format!("warning: config file {p}: and {} more unknown key(s) in [defaults]", n - 5));
+    assert!(secs < 10.0, "gupp: {secs:.2} s");
+    eprintln!("gupp over {n} unknown keys (1 MiB): {secs:.2} s");
+}
+
+/// Why 5: with `[runtime.claude]` and `[runtime.claude-code]` one table was taken and
+/// the other ignored without a word. They are merged; a key set in both is reported.
+#[test]
+fn config_tables_naming_one_runtime_are_merged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(
+        &path,
+        "[runtime.claude-code]\nstall_threshold = \"4m\"\nnudge_interval = 50\n[runtime.claude]\nstall_threshold = \"3m\"\n",
+    )
+    .unwrap();
+    let o = command(&["gupp", "--provider", "claude"], &[("GT_HAL_CONFIG", path.to_str().unwrap())]).output().unwrap();
+    assert_eq!(
+        stdout(&o),
+        "provider: claude\ngupp strategy: hook_injection\nstall threshold: 180 s\nnudge interval: 50 s\n"
+    );
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: config file {}: `stall_threshold` is set in [runtime.claude] and in [runtime.claude-code], which both name claude; [runtime.claude] wins\n",
+            path.display()
+        )
+    );
+}
+
+/// Why 6: a warning could be 400 KB (a TOML error quoting its whole line) and a 120 KB
+/// `GT_HAL_CONFIG` path was echoed three times in `detect --json`.
+#[test]
+fn every_warning_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, format!("[defaults]\nstall_threshold = \"{}\n", "x".repeat(400_000))).unwrap();
+    let o = command(&["gupp"], &[("GT_HAL_CONFIG", path.to_str().unwrap())]).output().unwrap();
+    let longest = stderr(&o).lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(stderr(&o).contains("is not valid TOML"), "{}", stderr(&o));
+    assert!(longest <= 9 + 512, "a warning of {longest} characters");
+    let long_path = format!("/{}", "p/".repeat(60_000));
+    for args in [&["detect", "--json"][..], &["caps", "--json"], &["gupp"]] {
+        let o = command(args, &[("GT_HAL_CONFIG", &long_path)]).output().unwrap();
+        let (out, err) = (o.stdout.len(), o.stderr.len());
+        assert!(out + err < 8 * 1024, "{args:?}: {out} + {err} bytes");
+    }
+}
+
+/// Why 6: `--help` and `--version` to `/dev/full` exited 0; a closed stdout (`>&-`)
+/// exited 0 with the answer lost.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_write_error_is_exit_1() {
+    for args in [&["--help"][..], &["--version"], &["caps", "--help"], &["providers"], &["detect", "--json"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let o = command(args, &[]).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?} to /dev/full");
+        assert_eq!(stderr(&o), "error: cannot write the output: No space left on device (os error 28)\n");
+        let closed = format!("exec >&-; exec env -i {BIN} {}", args.join(" "));
+        let o = Command::new("sh").args(["-c", &closed]).env_clear().output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?} to a closed stdout");
+        assert_eq!(stderr(&o), "error: cannot write the output: stdout is closed\n");
+    }
+    // A closed pipe stays quiet: `hal providers | head -1`.
+    let o = Command::new("sh").args(["-c", &format!("{BIN} providers | head -c 1 >/dev/null")]).output().unwrap();
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(0), ""));
+}
+
+/// Why 6: `--workspace /nonexistent` and a refused `--agent-id ..` passed without a
+/// diagnostic.
+#[test]
+fn a_missing_workspace_and_a_refused_agent_id_are_diagnostics() {
+    let o = command(&["detect", "--workspace", "/nonexistent"], &[]).output().unwrap();
+    assert_eq!(stderr(&o), "warning: --workspace `/nonexistent` does not exist; no workspace file is read there\n");
+    let o =
+        command(&["startup", "--role", "polecat", "--provider", "codex", "--agent-id", ".."], &[]).output().unwrap();
+    assert_eq!(
+        stderr(&o),
+        "warning: --agent-id `..` is not a plain file-name segment; the poll path keeps {agentId}\n"
+    );
+    let v = json(
+        &["startup"],
+        &command(&["startup", "--role", "polecat", "--provider", "codex", "--agent-id", "..", "--json"], &[])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(
+        (v["diagnostics"][0]["code"].as_str(), v["diagnostics"][0]["subject"].as_str()),
+        (Some("override_rejected"), Some("--agent-id"))
+    );
+}
