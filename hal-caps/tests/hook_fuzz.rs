@@ -22,14 +22,14 @@ enum Piece {
 
 /// Reads the pieces in order.
 struct Pieces {
-    pieces: Vec<Piece>,
+    list: Vec<Piece>,
     at: usize,
     offset: usize,
 }
 
 impl Read for Pieces {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        while let Some(p) = self.pieces.get(self.at) {
+        while let Some(p) = self.list.get(self.at) {
             let len = match p {
                 Piece::Bytes(b) => b.len(),
                 Piece::Repeat(_, n) => *n,
@@ -100,33 +100,22 @@ fn value(kept: bool) -> impl Strategy<Value = Vec<Piece>> {
     ]
 }
 
-/// One member: a kept key, an ignored key, or a long key.
+/// One member: a kept key, an ignored key, or a long key, and its value.
 fn member() -> impl Strategy<Value = Vec<Piece>> {
-    prop_oneof![
-        (proptest::sample::select(KEPT.to_vec()), value(true)).prop_map(|(k, v)| (json_str(k), v)),
-        (proptest::sample::select(IGNORED.to_vec()), value(false)).prop_map(|(k, v)| (json_str(k), v)),
-        (big(), value(false))
-            .prop_map(|(n, v)| (format!("\"{}", "k".repeat(n.min(1))), {
-                let mut pieces = vec![Piece::Repeat(b'k', n), Piece::Bytes(b"\"".to_vec())];
-                pieces.extend(v);
-                pieces
-            }))
-            .prop_map(|(head, v)| (head, v)),
-    ]
-    .prop_map(|(key, v)| {
-        let mut pieces = vec![Piece::Bytes(key.into_bytes())];
-        // A repeated-key member's key pieces come first; others end with the quote.
-        if !matches!(v.first(), Some(Piece::Repeat(b'k', _))) {
-            pieces.push(Piece::Bytes(b":".to_vec()));
-            pieces.extend(v);
-        } else {
-            let mut rest = v.into_iter();
-            pieces.extend(rest.by_ref().take(2));
-            pieces.push(Piece::Bytes(b":".to_vec()));
-            pieces.extend(rest);
-        }
+    let keyed = |key: &str, value: Vec<Piece>| {
+        let mut pieces = vec![Piece::Bytes(format!("{}:", json_str(key)).into_bytes())];
+        pieces.extend(value);
         pieces
-    })
+    };
+    prop_oneof![
+        (proptest::sample::select(KEPT.to_vec()), value(true)).prop_map(move |(k, v)| keyed(k, v)),
+        (proptest::sample::select(IGNORED.to_vec()), value(false)).prop_map(move |(k, v)| keyed(k, v)),
+        (big(), value(false)).prop_map(|(n, v)| {
+            let mut pieces = vec![Piece::Bytes(b"\"".to_vec()), Piece::Repeat(b'k', n), Piece::Bytes(b"\":".to_vec())];
+            pieces.extend(v);
+            pieces
+        }),
+    ]
 }
 
 /// A payload and a mutation: none, a byte replaced, a byte inserted, the end cut.
@@ -202,11 +191,11 @@ proptest! {
         let before = vm_hwm_kib();
         mutate(&mut pieces, mutation, at, byte);
         let size = total(&pieces);
-        let r = parse_reader(Pieces { pieces: pieces.clone(), at: 0, offset: 0 }, None);
+        let r = parse_reader(Pieces { list: pieces.clone(), at: 0, offset: 0 }, None);
         // Small payloads: the slice parser agrees.
         if size < 1 << 20 {
             let mut bytes = Vec::new();
-            Pieces { pieces: pieces.clone(), at: 0, offset: 0 }.read_to_end(&mut bytes).unwrap();
+            Pieces { list: pieces.clone(), at: 0, offset: 0 }.read_to_end(&mut bytes).unwrap();
             prop_assert_eq!(&r, &parse(&bytes, None));
         }
         if let Ok(e) = &r {

@@ -3,6 +3,7 @@
 //! Numbers asserted: peak RSS (the child's `VmHWM`), seconds, exit codes, the exact
 //! diagnostics.
 
+use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -91,10 +92,10 @@ const HEAD: &str = r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/hom
 fn a_gigabyte_key_and_a_gigabyte_value_in_bounded_memory() {
     let cases: [(&str, &str, Option<&str>); 2] = [
         // A 1 GB key: no key hal reads; skipped as it streams.
-        (concat!(r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p",""#), r#"":1}"#, None),
+        (r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p",""#, r#"":1}"#, None),
         // A 1 GB kept value: dropped with a diagnostic as it streams.
         (
-            concat!(r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p","tool_name":""#),
+            r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p","tool_name":""#,
             r#""}"#,
             Some("`tool_name` is longer than 4096 bytes; ignored"),
         ),
@@ -482,7 +483,7 @@ fn unknown_keys_config(path: &std::path::Path, size: usize) -> usize {
     let mut text = String::from("[defaults]\n");
     let mut n = 0;
     while text.len() + 16 < size {
-        text.push_str(&format!("k{n} = 1\n"));
+        let _ = writeln!(text, "k{n} = 1");
         n += 1;
     }
     std::fs::write(path, text).unwrap();

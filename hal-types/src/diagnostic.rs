@@ -145,6 +145,12 @@ impl Diagnostic {
     }
 }
 
+/// The messages of `diagnostics`, in order (the `warnings` array of hal's JSON).
+#[must_use]
+pub fn messages(diagnostics: &[Diagnostic]) -> Vec<String> {
+    diagnostics.iter().map(|d| d.message.clone()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,10 +165,4 @@ mod tests {
         assert!(d.message.ends_with('…'));
         assert_eq!(d.subject.unwrap().chars().count(), MAX_SUBJECT);
     }
-}
-
-/// The messages of `diagnostics`, in order (the `warnings` array of hal's JSON).
-#[must_use]
-pub fn messages(diagnostics: &[Diagnostic]) -> Vec<String> {
-    diagnostics.iter().map(|d| d.message.clone()).collect()
 }

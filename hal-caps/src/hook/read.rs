@@ -582,7 +582,7 @@ mod tests {
             (r#"{"a":"\x"}"#, NotAHook::NotJson),
             ("{\"a\":\"\u{1}\"}", NotAHook::NotJson),
             (r#"{"a":1,}"#, NotAHook::NotJson),
-            (r#"{,}"#, NotAHook::NotJson),
+            ("{,}", NotAHook::NotJson),
             (r#"{"a" 1}"#, NotAHook::NotJson),
             (r#"{"a":tru}"#, NotAHook::NotJson),
             (r#"{"a":1"#, NotAHook::Truncated),
