@@ -79,7 +79,10 @@ fn hal() -> u8 {
     let cli = match parsed.and_then(|cli| hal_cli::check_applicable(&cli).map(|()| cli)) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
-            let _ = e.print();
+            // clap quotes the arguments it refuses: each line escaped, as any warning.
+            let text = e.render().to_string();
+            let lines: Vec<_> = text.split('\n').map(hal_caps::text::escape_control).collect();
+            let _ = write!(std::io::stderr(), "{}", lines.join("\n"));
             if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
                 let names: Vec<String> = Cli::command().get_subcommands().map(|s| s.get_name().to_owned()).collect();
                 eprintln!("\ncommands: {}", names.join(", "));
