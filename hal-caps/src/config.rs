@@ -104,7 +104,7 @@ impl Config {
     }
 
     /// The value of `key` for `provider`: its `[runtime.<id>]` sections (merged, when
-    /// aliases name it too: see [`Config::sections`]), else `[defaults]`.
+    /// aliases name it too: the one under the runtime's own id first), else `[defaults]`.
     #[must_use]
     pub fn value(&self, provider: RuntimeProvider, key: &str) -> Option<&Value> {
         self.sections(provider).into_iter().find_map(|(_, t)| t.get(key)).or_else(|| self.defaults.get(key))
