@@ -49,7 +49,7 @@ fn every_marker_and_combination_names_its_row() {
             let d = detect(host);
             assert_eq!(d.provider, r.provider, "{}={}", m.var, satisfying(m.value));
             assert_eq!(d.source.kind, SourceKind::Marker);
-            assert_eq!(d.secondary_only, m.standing != Standing::Vendor, "{}", m.var);
+            assert_eq!(d.secondary_only, !m.standing.first_hand(), "{}", m.var);
             checked += 1;
         }
         for c in r.combos {

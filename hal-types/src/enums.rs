@@ -43,7 +43,7 @@ string_enum! {
         GroqCompound = "groq-compound",
         /// Kiro CLI.
         Kiro = "kiro",
-        /// Grok Build.
+        /// xAI's Grok Build (not the npm `grok-cli`, [`RuntimeProvider::GrokCli`]).
         Grok = "grok",
         /// Kimi CLI.
         Kimi = "kimi",
@@ -121,6 +121,9 @@ string_enum! {
         Cowork = "cowork",
         /// Vercel v0.
         V0 = "v0",
+        /// The `grok` command of npm's `@vibe-kit/grok-cli` (not xAI's Grok Build, which
+        /// is [`RuntimeProvider::Grok`]).
+        GrokCli = "grok-cli",
     }
 }
 
