@@ -661,7 +661,10 @@ impl Runtime {
         if let Some(c) = self.combos.first() {
             return Some(c.label());
         }
-        self.executables.first().map(|e| format!("process `{e}`"))
+        self.executables
+            .first()
+            .map(|e| format!("process `{e}`"))
+            .or_else(|| self.script_names.first().map(|e| format!("script `{e}`")))
     }
 
     /// Whether `name` is this runtime's id or one of its aliases (ASCII case-insensitive).

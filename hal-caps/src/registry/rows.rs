@@ -415,7 +415,8 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).verified(),
         ],
         weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
-        executables: &["claude"],
+        // 2.1.332 ships a native `claude.exe` (comm, exe and argv[0] all `claude.exe`).
+        executables: &["claude", "claude.exe"],
         scripts: &["@anthropic-ai/claude-code/"],
         session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
         cascade_session_var: Some("CLAUDE_SESSION_ID"),
