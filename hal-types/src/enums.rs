@@ -280,7 +280,8 @@ string_enum! {
     /// The detection policy: how env and file signals rank against process ancestry.
     pub enum Policy("policy") {
         /// The design's cascade: override, session id, orchestrator stamp, markers
-        /// (arbitrated by ancestry), workspace file, ancestry, unknown.
+        /// (arbitrated by ancestry), ancestry, workspace file (last: it never beats a
+        /// runtime's marker or ancestor), unknown.
         Spec = "spec",
         /// The harness-adapters rule for the whole cascade: an ancestor identified by its
         /// own executable name beats every env and file signal; only the operator
