@@ -26,8 +26,8 @@ use std::io::{self, Read};
 use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource, SourceKind};
 use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use crate::registry::payloads::{NameStyle, payload};
 use crate::registry;
+use crate::registry::payloads::{NameStyle, payload};
 
 /// The longest name, id or path hal keeps from a payload; a longer value is ignored.
 pub const MAX_FIELD: usize = 4096;
@@ -632,7 +632,8 @@ impl Reading {
             }
             Claim::Shared(sharing) if sharing.len() > 1 && provider != P::Unknown => {
                 let names: Vec<&str> = sharing.iter().map(|p| p.as_str()).collect();
-                let m = format!("the payload's shape is shared by {}; the environment says {provider}", names.join(", "));
+                let m =
+                    format!("the payload's shape is shared by {}; the environment says {provider}", names.join(", "));
                 note(&mut e, None, m);
             }
             _ => {}

@@ -152,7 +152,10 @@ fn a_shape_shared_by_several_runtimes_goes_to_the_environment_s() {
     }
     // Alone it names no runtime; the event is the one every runtime sharing it agrees on.
     let e = parse(payload, None).unwrap();
-    assert_eq!((e.provider, e.event.as_deref(), e.session_id.as_deref()), (P::Unknown, Some("tool.use.pre"), Some("s")));
+    assert_eq!(
+        (e.provider, e.event.as_deref(), e.session_id.as_deref()),
+        (P::Unknown, Some("tool.use.pre"), Some("s"))
+    );
     let e = parse(payload, Some(&env(P::Auggie, "AUGMENT_AGENT"))).unwrap();
     assert_eq!((e.provider, e.event.as_deref()), (P::Auggie, Some("tool.use.pre")));
     // The environment decides even where its runtime has no such event: then the event is null.

@@ -116,9 +116,11 @@ fn hook_only_variables_are_markers_and_qwen_s_beat_its_compatibility_copies() {
 
 #[test]
 fn a_claude_settings_file_never_beats_a_runtime_ancestor_or_marker() {
-    let gemini = ProcessInfo::new(30, Some(31), "node")
-        .with_exe("/usr/bin/node")
-        .with_argv(["node", "--max-old-space-size=4096", "/opt/npm/node_modules/@google/gemini-cli/bundle/gemini.js"]);
+    let gemini = ProcessInfo::new(30, Some(31), "node").with_exe("/usr/bin/node").with_argv([
+        "node",
+        "--max-old-space-size=4096",
+        "/opt/npm/node_modules/@google/gemini-cli/bundle/gemini.js",
+    ]);
     let ws = |h: FakeHost| {
         every_runtime_s_files(h.path("/ws", Ok(Stat::Dir)).path("/ws/.git", Ok(Stat::Dir)))
             .env("CLAUDE_PROJECT_DIR", "/ws")
@@ -163,7 +165,12 @@ fn the_real_ancestry_shapes() {
         ),
         (
             "qwen's cli.js",
-            proc(11, "node", "/usr/bin/node", &["node", "--expose-gc", "/opt/npm/node_modules/@qwen-code/qwen-code/cli.js"]),
+            proc(
+                11,
+                "node",
+                "/usr/bin/node",
+                &["node", "--expose-gc", "/opt/npm/node_modules/@qwen-code/qwen-code/cli.js"],
+            ),
             P::QwenCode,
         ),
         (

@@ -258,7 +258,13 @@ pub static REGISTRY: &[Runtime] = &[
         verified: Some(Verified {
             version: "0.61.0",
             tool_vars: &["GEMINI_CLI"],
-            hook_vars: &["GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "CLAUDE_PROJECT_DIR"],
+            hook_vars: &[
+                "GEMINI_SESSION_ID",
+                "GEMINI_PROJECT_DIR",
+                "GEMINI_CWD",
+                "GEMINI_PLANS_DIR",
+                "CLAUDE_PROJECT_DIR",
+            ],
             session_vars: &["GEMINI_SESSION_ID"],
             events: &[
                 "SessionStart",
@@ -376,7 +382,13 @@ pub static REGISTRY: &[Runtime] = &[
         caps: Some(&CODEX_CAPS),
         verified: Some(Verified {
             version: "0.171.0",
-            tool_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_CI", "CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
+            tool_vars: &[
+                "CODEX_THREAD_ID",
+                "CODEX_SESSION_ID",
+                "CODEX_CI",
+                "CODEX_MANAGED_BY_NPM",
+                "CODEX_MANAGED_PACKAGE_ROOT",
+            ],
             hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
             session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
             // SessionStart and SessionEnd fire in 0.171.0, while the design's literal row
