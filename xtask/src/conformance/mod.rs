@@ -13,22 +13,22 @@
 //! `cargo xtask conformance --fixtures [--write]` runs the same checks over the checked-in
 //! captures (`xtask/conformance/fixtures/`): what `cargo xtask check` verifies.
 
-pub mod capture;
-pub mod checks;
-pub mod install;
-pub mod probe;
-pub mod replay;
-pub mod report;
-pub mod run;
-pub mod runtimes;
-pub mod stub;
+pub(crate) mod capture;
+pub(crate) mod checks;
+pub(crate) mod install;
+pub(crate) mod probe;
+pub(crate) mod replay;
+pub(crate) mod report;
+pub(crate) mod run;
+pub(crate) mod runtimes;
+pub(crate) mod stub;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::check::{cargo, root, run_step, target_dir};
 use capture::Placeholders;
@@ -36,12 +36,12 @@ use run::{Mode, RunArgs};
 use runtimes::{RUNTIMES, Spec};
 
 /// Where the checked-in captures live.
-pub fn fixtures_dir() -> PathBuf {
+pub(crate) fn fixtures_dir() -> PathBuf {
     root().join("xtask/conformance/fixtures")
 }
 
 /// The harness's working directory (`target/conformance`).
-pub fn work_root() -> PathBuf {
+pub(crate) fn work_root() -> PathBuf {
     target_dir().join("conformance")
 }
 
@@ -84,7 +84,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
 }
 
 /// `cargo xtask conformance ...`
-pub fn conformance(args: &[String]) -> Result<(), String> {
+pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     let o = parse(args)?;
     if o.fixtures {
         return fixtures(o.write);
@@ -158,18 +158,51 @@ pub fn conformance(args: &[String]) -> Result<(), String> {
         runtimes_report.push(entry);
     }
     let report = report::report(runtimes_report, wall.elapsed().as_secs_f64(), &skipped);
-    let path = work_root().join("report.json");
+    let path = work_root().join(if o.hang { "report-hang.json" } else { "report.json" });
     std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap_or_default() + "\n").map_err(|e| e.to_string())?;
     eprintln!("    wrote {}", path.display());
-    if o.runtimes.is_empty() && !o.hang {
-        std::fs::write(root().join("CONFORMANCE.md"), report::markdown(&report)).map_err(|e| e.to_string())?;
-        eprintln!("    wrote CONFORMANCE.md");
+    let md = report::markdown(&report);
+    std::fs::write(work_root().join("CONFORMANCE.md"), &md).map_err(|e| e.to_string())?;
+    // The checked-in CONFORMANCE.md follows the checked-in fixtures: both are written
+    // together, from one run of every runtime.
+    if o.write_fixtures && o.runtimes.is_empty() && !o.hang {
+        std::fs::write(root().join("CONFORMANCE.md"), &md).map_err(|e| e.to_string())?;
+        eprintln!("    wrote CONFORMANCE.md and the fixtures");
     }
     eprintln!("{}", report::summary(&report));
+    if o.hang {
+        return hang_verdict(&report, &work, &to_run, &o);
+    }
     if !skipped.is_empty() {
         eprintln!("    skipped (not in the cache, --offline): {}", skipped.join(", "));
     }
     if report::all_ok(&report) { Ok(()) } else { Err("conformance: some checks failed (see above)".into()) }
+}
+
+/// The fault run's verdict: every runtime whose model never answers was killed at its
+/// timeout and reported failed, and nothing of any run is left running.
+fn hang_verdict(report: &Value, work: &Path, ran: &[&Spec], o: &Options) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for rt in report["runtimes"].as_array().into_iter().flatten() {
+        let id = rt["id"].as_str().unwrap_or_default();
+        let limit = ran.iter().find(|s| s.id == id).map_or(0, |s| o.timeout.unwrap_or(s.timeout_secs)) as f64 + 25.0;
+        if rt["ran"] == true || report::all_ok(&json!({"runtimes": [rt]})) {
+            problems.push(format!("{id}: a hung runtime was not reported failed"));
+        }
+        if rt["seconds"].as_f64().unwrap_or(f64::MAX) > limit {
+            problems.push(format!("{id}: killed after {}s, beyond its timeout", rt["seconds"]));
+        }
+    }
+    let left = leftovers(work);
+    if !left.is_empty() {
+        problems.push(format!("processes left behind: {left:?}"));
+    }
+    if problems.is_empty() {
+        eprintln!("    hang fault: every runtime was killed at its timeout and reported failed; nothing left running");
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
 }
 
 /// Builds the release hal; its path.
@@ -181,7 +214,7 @@ fn build_hal() -> Result<PathBuf, String> {
 }
 
 /// The plan hal gives a polecat on `provider` (`hal startup --role polecat --json`).
-pub fn plan_of(hal: &Path, provider: &str) -> Result<Value, String> {
+pub(crate) fn plan_of(hal: &Path, provider: &str) -> Result<Value, String> {
     let out = Command::new(hal)
         .args(["startup", "--role", "polecat", "--json", "--provider", provider])
         .env_clear()
@@ -208,25 +241,33 @@ fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Re
         eprintln!("==> {} {}: probe run", spec.id, spec.version);
         let probe = run::run_isolated(&base, None)?;
         eprintln!("    {} probe run: {:.1}s{}", spec.id, probe.seconds, if probe.killed { " (killed)" } else { "" });
-        let plan = if o.hang {
-            None
-        } else {
-            let plan_json = plan_of(hal, spec.id)?;
+        let plan_json = if o.hang { None } else { Some(plan_of(hal, spec.id)) };
+        let plan_error = match &plan_json {
+            Some(Err(e)) => Some(e.clone()),
+            _ => None,
+        };
+        let plan = if let Some(Ok(plan_json)) = plan_json {
             let args = RunArgs { mode: Mode::Plan, dir: work.join(spec.id).join("plan"), ..base.clone() };
             std::fs::create_dir_all(&args.dir).map_err(|e| e.to_string())?;
             eprintln!("==> {} {}: plan run ({})", spec.id, spec.version, plan_json["strategy"]);
             let outcome = run::run_isolated(&args, Some(&plan_json))?;
             eprintln!("    {} plan run: {:.1}s", spec.id, outcome.seconds);
             Some((args.dir, outcome, plan_json))
+        } else {
+            None
         };
         let ph = placeholders(&base, hal);
-        Ok(capture::collect(
+        let mut doc = capture::collect(
             spec.id,
             spec.version,
             (&base.dir, &probe),
             plan.as_ref().map(|(d, oc, pj)| (d.as_path(), oc, pj)),
             &ph,
-        ))
+        );
+        if let Some(e) = plan_error {
+            doc["plan_error"] = Value::String(e);
+        }
+        Ok(doc)
     };
     (spec.id.to_owned(), go())
 }
@@ -258,7 +299,7 @@ fn placeholders(args: &RunArgs, hal: &Path) -> Placeholders {
 
 /// The checks over the checked-in fixtures; with `write`, CONFORMANCE.md regenerated from
 /// them (timings kept), else compared with it.
-pub fn fixtures(write: bool) -> Result<(), String> {
+pub(crate) fn fixtures(write: bool) -> Result<(), String> {
     let hal = target_dir().join("debug/hal");
     if !hal.exists() {
         let mut build = cargo();
@@ -285,7 +326,7 @@ pub fn fixtures(write: bool) -> Result<(), String> {
 }
 
 /// The report of the checked-in fixtures, replayed through `hal`.
-pub fn fixture_report(hal: &Path) -> Result<Value, String> {
+pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
     let replay_root = work_root().join("fixture-replay");
     let mut entries = Vec::new();
     for spec in RUNTIMES {
@@ -302,7 +343,102 @@ pub fn fixture_report(hal: &Path) -> Result<Value, String> {
 }
 
 /// Loads one fixture document.
-pub fn load_fixture(id: &str) -> Option<Value> {
+#[cfg(test)]
+pub(crate) fn load_fixture(id: &str) -> Option<Value> {
     std::fs::read(fixtures_dir().join(format!("{id}.json"))).ok().and_then(|b| serde_json::from_slice(&b).ok())
 }
 
+
+/// Processes left behind by runs under `work`: pids whose cwd or command line names it.
+pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
+    let needle = work.display().to_string();
+    let me = std::process::id();
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        if pid == me {
+            continue;
+        }
+        let cwd = std::fs::read_link(entry.path().join("cwd")).map(|p| p.display().to_string()).unwrap_or_default();
+        let cmd = String::from_utf8_lossy(&std::fs::read(entry.path().join("cmdline")).unwrap_or_default()).replace('\0', " ");
+        if cwd.starts_with(&needle) || cmd.contains(&needle) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+#[cfg(test)]
+mod tests {
+    use super::checks::{checks_with, row};
+    use super::*;
+    use hal_caps::registry::Verified;
+
+    fn fixture(id: &str) -> (&'static Spec, Value) {
+        let spec = runtimes::spec(id).unwrap();
+        (spec, load_fixture(id).unwrap_or_else(|| panic!("no fixture for {id}")))
+    }
+
+    /// The checks generated from a verified record pass on the fixtures, and a record
+    /// naming a variable or event the run did not show makes them fail.
+    #[test]
+    fn a_mutated_verified_fact_fails_on_the_fixtures() {
+        let (spec, doc) = fixture("claude");
+        let row = row(spec).unwrap();
+        let truth = row.verified.unwrap();
+        let ok = checks_with(spec, &doc, &[], Some(row), Some(&truth));
+        let var_checks: Vec<_> = ok.iter().filter(|c| c.name.contains("environment sets")).collect();
+        assert!(!var_checks.is_empty() && var_checks.iter().all(|c| c.ok), "{var_checks:#?}");
+        assert!(ok.iter().filter(|c| c.name == "the hook fired").all(|c| c.ok));
+
+        let lie = Verified { tool_vars: &["CLAUDECODE", "CLAUDE_NOT_A_VARIABLE"], ..truth };
+        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        let bad: Vec<_> = got.iter().filter(|c| !c.ok && c.name.contains("CLAUDE_NOT_A_VARIABLE")).collect();
+        assert_eq!(bad.len(), 1, "{got:#?}");
+
+        let lie = Verified { events: &["SessionStart", "NeverFires"], ..truth };
+        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        assert!(got.iter().any(|c| !c.ok && c.context == "hook:NeverFires"), "{got:#?}");
+
+        let lie = Verified { version: "0.0.1", ..truth };
+        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        assert!(got.iter().any(|c| !c.ok && c.name == "verified at the version run"));
+    }
+
+    /// Every runtime of the table has a fixture, and no fixture holds a machine path, a
+    /// credential or the prompt.
+    #[test]
+    #[allow(clippy::disallowed_methods, reason = "the machine's HOME must not appear in fixtures")]
+    fn fixtures_hold_no_machine_paths_secrets_or_prompts() {
+        let root = root().display().to_string();
+        let home = std::env::var("HOME").unwrap_or_default();
+        for spec in RUNTIMES {
+            let Some(doc) = load_fixture(spec.id) else { panic!("no fixture for {}", spec.id) };
+            let text = doc.to_string();
+            assert!(!text.contains(&root), "{}: holds the repository's path", spec.id);
+            assert!(home.len() < 2 || !text.contains(&home), "{}: holds the machine's HOME", spec.id);
+            assert!(!text.contains(runtimes::FAKE_KEY), "{}: holds the key", spec.id);
+            assert!(!text.contains(probe::PROMPT), "{}: holds the prompt", spec.id);
+        }
+    }
+
+    /// The report of the fixtures has issue 21's shape.
+    #[test]
+    fn the_report_has_the_issue_shape() {
+        let (spec, doc) = fixture("codex");
+        let checks = checks::checks(spec, &doc, &[]);
+        let r = report::report(vec![report::entry(spec, &doc, &checks, 1.5)], 3.0, &[]);
+        assert_eq!(r["version"], 1);
+        let rt = &r["runtimes"][0];
+        for key in ["id", "package", "version", "ran", "seconds", "checks", "install_seconds"] {
+            assert!(rt.get(key).is_some(), "{key}");
+        }
+        for c in rt["checks"].as_array().unwrap() {
+            let ctx = c["context"].as_str().unwrap();
+            assert!(["tool", "replay", "plan"].contains(&ctx) || ctx.starts_with("hook:"), "{ctx}");
+            for key in ["name", "expected", "got", "ok"] {
+                assert!(c.get(key).is_some(), "{key}");
+            }
+        }
+    }
+}

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde_json::{Map, Value, json};
 
 /// The prompt every runtime gets; argv entries holding it are dropped from captures.
-pub const PROMPT: &str = "Run the conformance probe with your shell tool, exactly as given, then stop.";
+pub(crate) const PROMPT: &str = "Run the conformance probe with your shell tool, exactly as given, then stop.";
 /// Payload keys whose values are prompt or model text: never stored.
-pub const PROMPT_KEYS: &[&str] = &[
+pub(crate) const PROMPT_KEYS: &[&str] = &[
     "prompt",
     "llm_request",
     "llm_response",
@@ -37,13 +37,13 @@ pub const PROMPT_KEYS: &[&str] = &[
 const MAX_PAYLOAD: u64 = 4 * 1024 * 1024;
 
 /// Variable names whose values are secrets.
-pub fn is_secret(name: &str) -> bool {
+pub(crate) fn is_secret(name: &str) -> bool {
     let n = name.to_ascii_uppercase();
     ["KEY", "TOKEN", "SECRET", "PASSWORD", "CREDENTIAL"].iter().any(|s| n.contains(s))
 }
 
 /// Removes prompt text from a payload (recursively).
-pub fn scrub(value: &mut Value) {
+pub(crate) fn scrub(value: &mut Value) {
     match value {
         Value::Object(map) => {
             for (k, v) in map.iter_mut() {
@@ -60,7 +60,7 @@ pub fn scrub(value: &mut Value) {
 }
 
 /// `xtask conformance-probe ...`
-pub fn main(args: &[String]) -> Result<(), String> {
+pub(crate) fn main(args: &[String]) -> Result<(), String> {
     let mut out = None;
     let mut hal = None;
     let mut rest = Vec::new();

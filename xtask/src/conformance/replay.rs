@@ -12,15 +12,15 @@ use serde_json::Value;
 
 /// One replayed hal call.
 #[derive(Debug, Clone)]
-pub struct Replay {
+pub(crate) struct Replay {
     /// The capture's context (`tool`, `hook:<event>`).
-    pub context: String,
+    pub(crate) context: String,
     /// `plain` or `multi`.
-    pub place: &'static str,
+    pub(crate) place: &'static str,
     /// `detect` or `session-id`.
-    pub command: &'static str,
+    pub(crate) command: &'static str,
     /// hal's JSON answer (`null` when it printed none).
-    pub out: Value,
+    pub(crate) out: Value,
 }
 
 /// The workspace files of the multi-runtime workspace.
@@ -43,7 +43,7 @@ fn prepare(dir: &Path, multi: bool) -> Result<(), String> {
 }
 
 /// Replays every capture of `doc` through `hal`, in `dir/plain` and `dir/multi`.
-pub fn replay(doc: &Value, hal: &Path, dir: &Path) -> Result<Vec<Replay>, String> {
+pub(crate) fn replay(doc: &Value, hal: &Path, dir: &Path) -> Result<Vec<Replay>, String> {
     let mut out = Vec::new();
     for place in ["plain", "multi"] {
         let pdir = dir.join(place);
@@ -58,13 +58,15 @@ pub fn replay(doc: &Value, hal: &Path, dir: &Path) -> Result<Vec<Replay>, String
                 .map(|m| m.iter().map(|(k, v)| (k.clone(), subst(v.as_str().unwrap_or_default()))).collect())
                 .unwrap_or_default();
             let payload = (!cap["payload"].is_null()).then(|| subst(&cap["payload"].to_string()));
-            let calls: [(&'static str, &[&str]); 2] = if payload.is_some() {
-                [("detect", &["detect", "--hook", "--json"]), ("session-id", &["session-id", "--hook", "--json"])]
-            } else {
-                [("detect", &["detect", "--json"]), ("session-id", &["session-id", "--json"])]
-            };
-            for (command, args) in calls {
-                let answer = run(hal, args, &env, Path::new(&ws), payload.as_deref());
+            // The environment alone, and (for hooks) with the payload on stdin.
+            let mut calls: Vec<(&'static str, &[&str], Option<&str>)> =
+                vec![("detect", &["detect", "--json"], None), ("session-id", &["session-id", "--json"], None)];
+            if payload.is_some() {
+                calls.push(("detect --hook", &["detect", "--hook", "--json"], payload.as_deref()));
+                calls.push(("session-id --hook", &["session-id", "--hook", "--json"], payload.as_deref()));
+            }
+            for (command, args, stdin) in calls {
+                let answer = run(hal, args, &env, Path::new(&ws), stdin);
                 out.push(Replay { context: context.clone(), place, command, out: answer });
             }
         }

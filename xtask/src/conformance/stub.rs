@@ -19,27 +19,27 @@ const SECRET_HEADERS: &[&str] = &["authorization", "x-api-key", "x-goog-api-key"
 const MAX_HEADER: usize = 64 * 1024;
 const MAX_BODY: usize = 32 * 1024 * 1024;
 /// The final answer of a turn.
-pub const FINAL_TEXT: &str = "The probe ran.";
+pub(crate) const FINAL_TEXT: &str = "The probe ran.";
 
 /// What the stub answers with.
 #[derive(Debug, Clone)]
-pub struct Script {
+pub(crate) struct Script {
     /// The runtime's shell tool.
-    pub shell_tool: String,
+    pub(crate) shell_tool: String,
     /// The arguments of the one tool call (holds the probe command).
-    pub tool_args: Value,
+    pub(crate) tool_args: Value,
     /// Never answer (the hang fault).
-    pub hang: bool,
+    pub(crate) hang: bool,
     /// At most this many requests are served.
-    pub max_requests: usize,
+    pub(crate) max_requests: usize,
     /// The stub stops serving after this long.
-    pub lifetime: Duration,
+    pub(crate) lifetime: Duration,
 }
 
 /// A running stub.
-pub struct Stub {
+pub(crate) struct Stub {
     /// Its loopback port.
-    pub port: u16,
+    pub(crate) port: u16,
     log: Arc<Mutex<Vec<Value>>>,
     stop: Arc<AtomicBool>,
     handle: Option<JoinHandle<()>>,
@@ -47,7 +47,7 @@ pub struct Stub {
 
 impl Stub {
     /// Binds 127.0.0.1 on an ephemeral port and serves `script` on a thread.
-    pub fn start(script: Script) -> std::io::Result<Self> {
+    pub(crate) fn start(script: Script) -> std::io::Result<Self> {
         let listener = TcpListener::bind(("127.0.0.1", 0))?;
         let port = listener.local_addr()?.port();
         listener.set_nonblocking(true)?;
@@ -59,7 +59,7 @@ impl Stub {
     }
 
     /// Stops serving; every request received, in order.
-    pub fn finish(mut self) -> Vec<Value> {
+    pub(crate) fn finish(mut self) -> Vec<Value> {
         self.stop.store(true, Ordering::SeqCst);
         if let Some(h) = self.handle.take() {
             let _ = h.join();
@@ -186,7 +186,7 @@ fn connection(
 }
 
 /// The answer to a request: status line, content type, body.
-pub fn answer(path: &str, body: &Value, script: &Script) -> (&'static str, &'static str, String) {
+pub(crate) fn answer(path: &str, body: &Value, script: &Script) -> (&'static str, &'static str, String) {
     let stream = body.get("stream").and_then(Value::as_bool).unwrap_or(false);
     let route = path.split('?').next().unwrap_or(path);
     let sse = "text/event-stream";
