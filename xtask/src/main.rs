@@ -24,8 +24,7 @@ mod lint;
 
 use std::process::ExitCode;
 
-pub(crate) const USAGE: &str =
-    "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] | dist [--pie] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
+pub(crate) const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] | dist [--pie] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

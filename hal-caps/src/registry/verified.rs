@@ -7,7 +7,14 @@ use super::model::Verified;
 /// Claude Code 2.1.332, `-p` mode.
 pub(super) const CLAUDE: Verified = Verified {
     version: "2.1.332",
-    tool_vars: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_CHILD_SESSION", "CLAUDE_PID", "AI_AGENT"],
+    tool_vars: &[
+        "CLAUDECODE",
+        "CLAUDE_CODE_ENTRYPOINT",
+        "CLAUDE_CODE_SESSION_ID",
+        "CLAUDE_CODE_CHILD_SESSION",
+        "CLAUDE_PID",
+        "AI_AGENT",
+    ],
     hook_vars: &[
         "CLAUDECODE",
         "CLAUDE_CODE_ENTRYPOINT",
@@ -118,5 +125,12 @@ pub(super) const OPENCODE: Verified = Verified {
     tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     session_vars: &[],
-    events: &["session.created", "chat.message", "tool.execute.before", "shell.env", "tool.execute.after", "session.idle"],
+    events: &[
+        "session.created",
+        "chat.message",
+        "tool.execute.before",
+        "shell.env",
+        "tool.execute.after",
+        "session.idle",
+    ],
 };

@@ -89,7 +89,11 @@ pub(crate) fn collect(
     let requests = read_json(&dir.join("requests.json")).unwrap_or(json!([]));
     let paths: Vec<Value> = requests
         .as_array()
-        .map(|rs| rs.iter().map(|r| json!(format!("{} {}", r["method"].as_str().unwrap_or(""), r["path"].as_str().unwrap_or("")))).collect())
+        .map(|rs| {
+            rs.iter()
+                .map(|r| json!(format!("{} {}", r["method"].as_str().unwrap_or(""), r["path"].as_str().unwrap_or(""))))
+                .collect()
+        })
         .unwrap_or_default();
     let mut doc = json!({
         "id": id,

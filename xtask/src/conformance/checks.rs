@@ -31,7 +31,14 @@ impl Check {
     }
 }
 
-fn check(out: &mut Vec<Check>, context: &str, name: impl Into<String>, expected: impl Into<String>, got: impl Into<String>, ok: bool) {
+fn check(
+    out: &mut Vec<Check>,
+    context: &str,
+    name: impl Into<String>,
+    expected: impl Into<String>,
+    got: impl Into<String>,
+    ok: bool,
+) {
     out.push(Check { name: name.into(), context: context.to_owned(), expected: expected.into(), got: got.into(), ok });
 }
 
@@ -71,6 +78,7 @@ fn payload_session(payload: &Value) -> Value {
 }
 
 /// [`checks`] against an explicit row and record (tests mutate the record).
+#[allow(clippy::too_many_lines, reason = "one table of checks, in the order the report lists them")]
 pub(crate) fn checks_with(
     spec: &Spec,
     doc: &Value,
@@ -92,12 +100,26 @@ pub(crate) fn checks_with(
         run["exit"] == json!(0) && run["timed_out"] == json!(false),
     );
     if let Some(v) = verified {
-        check(&mut out, "tool", "verified at the version run", v.version, s(&doc["version"]), doc["version"] == v.version);
+        check(
+            &mut out,
+            "tool",
+            "verified at the version run",
+            v.version,
+            s(&doc["version"]),
+            doc["version"] == v.version,
+        );
     }
 
     // In the shell tool.
     let tool = captures.iter().find(|c| c["context"] == "tool");
-    check(&mut out, "tool", "the shell tool ran the probe", "a tool capture", if tool.is_some() { "captured" } else { "missing" }, tool.is_some());
+    check(
+        &mut out,
+        "tool",
+        "the shell tool ran the probe",
+        "a tool capture",
+        if tool.is_some() { "captured" } else { "missing" },
+        tool.is_some(),
+    );
     if let Some(tool) = tool {
         let detect = &tool["hal"]["detect"];
         check(&mut out, "tool", "hal detect: provider", id, s(&detect["provider"]), detect["provider"] == id);
@@ -105,14 +127,35 @@ pub(crate) fn checks_with(
         if let Some(v) = verified.filter(|v| !v.tool_vars.is_empty()) {
             let sig = &detect["source"]["signal"];
             let ok = sig.as_str().is_some_and(|g| v.tool_vars.contains(&g));
-            check(&mut out, "tool", "hal detect: the deciding signal is a verified tool variable", v.tool_vars.join(" | "), format!("{} {}", s(&detect["source"]["kind"]), s(sig)), ok);
+            check(
+                &mut out,
+                "tool",
+                "hal detect: the deciding signal is a verified tool variable",
+                v.tool_vars.join(" | "),
+                format!("{} {}", s(&detect["source"]["kind"]), s(sig)),
+                ok,
+            );
         }
         let env_text = s(&tool["hal"]["env"]);
         let want = format!("export HAL_PROVIDER={id}");
-        check(&mut out, "tool", "hal env: HAL_PROVIDER", &want, env_text.lines().find(|l| l.contains("HAL_PROVIDER")).unwrap_or("none"), env_text.lines().any(|l| l == want));
+        check(
+            &mut out,
+            "tool",
+            "hal env: HAL_PROVIDER",
+            &want,
+            env_text.lines().find(|l| l.contains("HAL_PROVIDER")).unwrap_or("none"),
+            env_text.lines().any(|l| l == want),
+        );
         for var in verified.map(|v| v.tool_vars).unwrap_or_default() {
             let got = &tool["env"][*var];
-            check(&mut out, "tool", format!("the tool's environment sets {var}"), "set", if got.is_null() { "unset" } else { "set" }, !got.is_null());
+            check(
+                &mut out,
+                "tool",
+                format!("the tool's environment sets {var}"),
+                "set",
+                if got.is_null() { "unset" } else { "set" },
+                !got.is_null(),
+            );
         }
         // The session id: the value of a verified session variable, else none.
         let truth = verified
@@ -142,7 +185,9 @@ pub(crate) fn checks_with(
         }
         let hook = &cap["hal"]["hook"];
         check(&mut out, ctx, "hal hook: provider", id, s(&hook["provider"]), hook["provider"] == id);
-        let mapped = row.and_then(|r| r.hook_system()).and_then(|h| h.events.iter().find(|(_, n)| *n == native).map(|(c, _)| *c));
+        let mapped = row
+            .and_then(Runtime::hook_system)
+            .and_then(|h| h.events.iter().find(|(_, n)| *n == native).map(|(c, _)| *c));
         // Events the registry maps, and lifecycle events a live run verified, must map.
         if mapped.is_some() || verified.is_some_and(|v| v.events.contains(&native)) {
             let expected = mapped.map_or_else(|| format!("a canonical event for {native}"), str::to_owned);
@@ -150,27 +195,73 @@ pub(crate) fn checks_with(
             check(&mut out, ctx, "hal hook: canonical event", &expected, s(&hook["event"]), ok);
         }
         if bypass && hook["event"] == "permission.request" {
-            check(&mut out, ctx, "no permission is asked in a bypass run", "not permission.request", "permission.request", false);
+            check(
+                &mut out,
+                ctx,
+                "no permission is asked in a bypass run",
+                "not permission.request",
+                "permission.request",
+                false,
+            );
         }
         let truth = payload_session(&cap["payload"]);
         check(&mut out, ctx, "hal hook: session id", s(&truth), s(&hook["session_id"]), hook["session_id"] == truth);
         let dh = &cap["hal"]["detect_hook"];
-        check(&mut out, ctx, "hal detect --hook agrees with hal hook", s(&hook["provider"]), s(&dh["provider"]), dh["provider"] == hook["provider"]);
+        check(
+            &mut out,
+            ctx,
+            "hal detect --hook agrees with hal hook",
+            s(&hook["provider"]),
+            s(&dh["provider"]),
+            dh["provider"] == hook["provider"],
+        );
         let sh = &cap["hal"]["session_id_hook"]["session_id"];
-        check(&mut out, ctx, "hal session-id --hook agrees with hal hook", s(&hook["session_id"]), s(sh), *sh == hook["session_id"]);
+        check(
+            &mut out,
+            ctx,
+            "hal session-id --hook agrees with hal hook",
+            s(&hook["session_id"]),
+            s(sh),
+            *sh == hook["session_id"],
+        );
         for var in verified.map(|v| v.hook_vars).unwrap_or_default() {
             let got = &cap["env"][*var];
-            check(&mut out, ctx, format!("the hook's environment sets {var}"), "set", if got.is_null() { "unset" } else { "set" }, !got.is_null());
+            check(
+                &mut out,
+                ctx,
+                format!("the hook's environment sets {var}"),
+                "set",
+                if got.is_null() { "unset" } else { "set" },
+                !got.is_null(),
+            );
         }
     }
     // Verified session variables carry the session id wherever they are set.
     for var in verified.map(|v| v.session_vars).unwrap_or_default() {
         let seen: Vec<&&Value> = captures.iter().filter(|c| !c["env"][*var].is_null()).collect();
-        check(&mut out, "tool", format!("{var} is set somewhere"), "set in a tool or hook", format!("{} context(s)", seen.len()), !seen.is_empty());
+        check(
+            &mut out,
+            "tool",
+            format!("{var} is set somewhere"),
+            "set in a tool or hook",
+            format!("{} context(s)", seen.len()),
+            !seen.is_empty(),
+        );
         for c in seen {
             let ctx = c["context"].as_str().unwrap_or_default();
-            let got = if ctx == "tool" { &c["hal"]["session_id"]["session_id"] } else { &c["hal"]["session_id_hook"]["session_id"] };
-            check(&mut out, ctx, format!("hal session-id reads {var}"), s(&c["env"][*var]), s(got), *got == c["env"][*var]);
+            let got = if ctx == "tool" {
+                &c["hal"]["session_id"]["session_id"]
+            } else {
+                &c["hal"]["session_id_hook"]["session_id"]
+            };
+            check(
+                &mut out,
+                ctx,
+                format!("hal session-id reads {var}"),
+                s(&c["env"][*var]),
+                s(got),
+                *got == c["env"][*var],
+            );
         }
     }
 
@@ -205,21 +296,53 @@ pub(crate) fn checks_with(
     }
     let plan = &doc["plan"];
     if !plan.is_null() {
-        let calls: Vec<&str> = plan["gt_calls"].as_array().map(|c| c.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-        let wanted: Vec<&str> = plan["markers_reached"].as_array().map(|m| m.iter().filter_map(|m| m["line"].as_str()).collect()).unwrap_or_default();
-        let ran = !wanted.is_empty()
-            && wanted.iter().all(|w| calls.iter().any(|c| w.ends_with(&format!("gt {c}"))));
-        check(&mut out, "plan", format!("the plan's command ran ({})", s(&plan["strategy"])), plan["commands"].as_array().map(|c| c.iter().map(s).collect::<Vec<_>>().join("; ")).unwrap_or_default(), if calls.is_empty() { "gt never ran".to_owned() } else { format!("gt {}", calls.join("; gt ")) }, ran);
-        let reached = plan["markers_reached"].as_array().is_some_and(|m| !m.is_empty() && m.iter().all(|m| m["reached"] == true));
-        check(&mut out, "plan", "the plan's output reached the model", "every marker line in a model request", if reached { "reached" } else { "not reached" }, reached);
+        let calls: Vec<&str> =
+            plan["gt_calls"].as_array().map(|c| c.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let wanted: Vec<&str> = plan["markers_reached"]
+            .as_array()
+            .map(|m| m.iter().filter_map(|m| m["line"].as_str()).collect())
+            .unwrap_or_default();
+        let ran = !wanted.is_empty() && wanted.iter().all(|w| calls.iter().any(|c| w.ends_with(&format!("gt {c}"))));
+        check(
+            &mut out,
+            "plan",
+            format!("the plan's command ran ({})", s(&plan["strategy"])),
+            plan["commands"].as_array().map(|c| c.iter().map(s).collect::<Vec<_>>().join("; ")).unwrap_or_default(),
+            if calls.is_empty() { "gt never ran".to_owned() } else { format!("gt {}", calls.join("; gt ")) },
+            ran,
+        );
+        let reached =
+            plan["markers_reached"].as_array().is_some_and(|m| !m.is_empty() && m.iter().all(|m| m["reached"] == true));
+        check(
+            &mut out,
+            "plan",
+            "the plan's output reached the model",
+            "every marker line in a model request",
+            if reached { "reached" } else { "not reached" },
+            reached,
+        );
         if plan["strategy"] == "startup_fallback" && spec.events.contains(&"SessionStart") {
             let hook_ran = plan["session_hook_ran"] == true;
-            check(&mut out, "plan", "a native SessionStart hook ran", "ran", if hook_ran { "ran" } else { "never ran" }, hook_ran);
+            check(
+                &mut out,
+                "plan",
+                "a native SessionStart hook ran",
+                "ran",
+                if hook_ran { "ran" } else { "never ran" },
+                hook_ran,
+            );
             if hook_ran {
                 let reached = plan["session_hook_reached"] == true;
-                let inject = row.and_then(|r| r.hook_system()).map(|h| h.inject);
+                let inject = row.and_then(Runtime::hook_system).map(|h| h.inject);
                 let expect = inject == Some(Inject::Yes);
-                check(&mut out, "plan", "a SessionStart hook's stdout reaches the model (the row's inject fact)", if expect { "reached (inject yes)" } else { "not reached (inject not yes)" }, if reached { "reached" } else { "not reached" }, reached == expect);
+                check(
+                    &mut out,
+                    "plan",
+                    "a SessionStart hook's stdout reaches the model (the row's inject fact)",
+                    if expect { "reached (inject yes)" } else { "not reached (inject not yes)" },
+                    if reached { "reached" } else { "not reached" },
+                    reached == expect,
+                );
             }
         }
     }

@@ -50,7 +50,10 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, offline: bool) ->
         return Ok(None);
     }
     if offline {
-        return Err(format!("{name} {version} is not in the cache ({}) and --offline forbids installing it", dir.display()));
+        return Err(format!(
+            "{name} {version} is not in the cache ({}) and --offline forbids installing it",
+            dir.display()
+        ));
     }
     std::fs::create_dir_all(&dir).map_err(|e| format!("{name}: {e}"))?;
     let started = Instant::now();
@@ -64,7 +67,8 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, offline: bool) ->
         .map_err(|e| format!("{name}: could not run npm: {e}"))?;
     if !out.status.success() || !installed(&dir, package) {
         let tail = String::from_utf8_lossy(&out.stderr);
-        let tail: String = tail.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
+        let tail: String =
+            tail.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
         return Err(format!("{name}: npm install {package}@{version} failed ({}):\n{tail}", out.status));
     }
     Ok(Some(started.elapsed().as_secs_f64()))

@@ -111,16 +111,13 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     }
     let to_run: Vec<&Spec> = selected.into_iter().filter(|s| !skipped.contains(&s.id)).collect();
 
-    let queue = Mutex::new(to_run.iter().copied().collect::<Vec<_>>());
+    let queue = Mutex::new(to_run.clone());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..o.jobs.max(1) {
             scope.spawn(|| {
-                loop {
-                    let Some(spec) = queue.lock().ok().and_then(|mut q| if q.is_empty() { None } else { Some(q.remove(0)) })
-                    else {
-                        break;
-                    };
+                let next = || queue.lock().ok().and_then(|mut q| if q.is_empty() { None } else { Some(q.remove(0)) });
+                while let Some(spec) = next() {
                     let doc = run_runtime(spec, &hal, &work, &o);
                     if let Ok(mut r) = results.lock() {
                         r.push(doc);
@@ -157,9 +154,10 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
         };
         runtimes_report.push(entry);
     }
-    let report = report::report(runtimes_report, wall.elapsed().as_secs_f64(), &skipped);
+    let report = report::report(&runtimes_report, wall.elapsed().as_secs_f64(), &skipped);
     let path = work_root().join(if o.hang { "report-hang.json" } else { "report.json" });
-    std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap_or_default() + "\n").map_err(|e| e.to_string())?;
+    std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap_or_default() + "\n")
+        .map_err(|e| e.to_string())?;
     eprintln!("    wrote {}", path.display());
     let md = report::markdown(&report);
     std::fs::write(work_root().join("CONFORMANCE.md"), &md).map_err(|e| e.to_string())?;
@@ -185,7 +183,8 @@ fn hang_verdict(report: &Value, work: &Path, ran: &[&Spec], o: &Options) -> Resu
     let mut problems = Vec::new();
     for rt in report["runtimes"].as_array().into_iter().flatten() {
         let id = rt["id"].as_str().unwrap_or_default();
-        let limit = ran.iter().find(|s| s.id == id).map_or(0, |s| o.timeout.unwrap_or(s.timeout_secs)) as f64 + 25.0;
+        let limit = ran.iter().find(|s| s.id == id).map_or(0, |s| o.timeout.unwrap_or(s.timeout_secs));
+        let limit = f64::from(u32::try_from(limit).unwrap_or(u32::MAX)) + 25.0;
         if rt["ran"] == true || report::all_ok(&json!({"runtimes": [rt]})) {
             problems.push(format!("{id}: a hung runtime was not reported failed"));
         }
@@ -339,7 +338,7 @@ pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
         let checks = checks::checks(spec, &doc, &replays);
         entries.push(report::entry(spec, &doc, &checks, 0.0));
     }
-    Ok(report::report(entries, 0.0, &[]))
+    Ok(report::report(&entries, 0.0, &[]))
 }
 
 /// Loads one fixture document.
@@ -347,7 +346,6 @@ pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
 pub(crate) fn load_fixture(id: &str) -> Option<Value> {
     std::fs::read(fixtures_dir().join(format!("{id}.json"))).ok().and_then(|b| serde_json::from_slice(&b).ok())
 }
-
 
 /// Processes left behind by runs under `work`: pids whose cwd or command line names it.
 pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
@@ -360,7 +358,8 @@ pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
             continue;
         }
         let cwd = std::fs::read_link(entry.path().join("cwd")).map(|p| p.display().to_string()).unwrap_or_default();
-        let cmd = String::from_utf8_lossy(&std::fs::read(entry.path().join("cmdline")).unwrap_or_default()).replace('\0', " ");
+        let cmd = String::from_utf8_lossy(&std::fs::read(entry.path().join("cmdline")).unwrap_or_default())
+            .replace('\0', " ");
         if cwd.starts_with(&needle) || cmd.contains(&needle) {
             pids.push(pid);
         }
@@ -427,7 +426,7 @@ mod tests {
     fn the_report_has_the_issue_shape() {
         let (spec, doc) = fixture("codex");
         let checks = checks::checks(spec, &doc, &[]);
-        let r = report::report(vec![report::entry(spec, &doc, &checks, 1.5)], 3.0, &[]);
+        let r = report::report(&[report::entry(spec, &doc, &checks, 1.5)], 3.0, &[]);
         assert_eq!(r["version"], 1);
         let rt = &r["runtimes"][0];
         for key in ["id", "package", "version", "ran", "seconds", "checks", "install_seconds"] {

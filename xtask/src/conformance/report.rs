@@ -2,6 +2,8 @@
 //! generated from it. Measured times live in their own marked section, which the in-sync
 //! check ignores.
 
+use std::fmt::Write as _;
+
 use serde_json::{Value, json};
 
 use super::checks::Check;
@@ -37,7 +39,7 @@ pub(crate) fn failed_entry(spec: &Spec, error: &str, install_seconds: f64) -> Va
 }
 
 /// The whole report.
-pub(crate) fn report(runtimes: Vec<Value>, wall_seconds: f64, skipped: &[&str]) -> Value {
+pub(crate) fn report(runtimes: &[Value], wall_seconds: f64, skipped: &[&str]) -> Value {
     json!({"version": 1, "wall_seconds": (wall_seconds * 10.0).round() / 10.0, "skipped": skipped, "runtimes": runtimes})
 }
 
@@ -56,8 +58,9 @@ pub(crate) fn summary(report: &Value) -> String {
     for rt in report["runtimes"].as_array().into_iter().flatten() {
         let total = checks(rt).count();
         let failed: Vec<&Value> = checks(rt).filter(|c| c["ok"] != true).collect();
-        out += &format!(
-            "  {:<10} {:<8} ran: {:<5} {:>5.1}s  {}/{} checks ok\n",
+        let _ = writeln!(
+            out,
+            "  {:<10} {:<8} ran: {:<5} {:>5.1}s  {}/{} checks ok",
             rt["id"].as_str().unwrap_or(""),
             rt["version"].as_str().unwrap_or(""),
             rt["ran"],
@@ -66,8 +69,9 @@ pub(crate) fn summary(report: &Value) -> String {
             total
         );
         for c in failed {
-            out += &format!(
-                "      FAIL [{}] {}: expected {}, got {}\n",
+            let _ = writeln!(
+                out,
+                "      FAIL [{}] {}: expected {}, got {}",
                 c["context"].as_str().unwrap_or(""),
                 c["name"].as_str().unwrap_or(""),
                 c["expected"].as_str().unwrap_or(""),
@@ -97,8 +101,9 @@ pub(crate) fn markdown(report: &Value) -> String {
     let rts: Vec<&Value> = report["runtimes"].as_array().map(|r| r.iter().collect()).unwrap_or_default();
     for rt in &rts {
         let failed = checks(rt).filter(|c| c["ok"] != true).count();
-        md += &format!(
-            "| {} | `{}` | {} | {} | {} | {} |\n",
+        let _ = writeln!(
+            md,
+            "| {} | `{}` | {} | {} | {} | {} |",
             cell(&rt["id"]),
             cell(&rt["package"]),
             cell(&rt["version"]),
@@ -108,33 +113,42 @@ pub(crate) fn markdown(report: &Value) -> String {
         );
     }
     for rt in &rts {
-        md += &format!("\n## {} {}\n\n", cell(&rt["id"]), cell(&rt["version"]));
+        let _ = write!(md, "\n## {} {}\n\n", cell(&rt["id"]), cell(&rt["version"]));
         let failed: Vec<&Value> = checks(rt).filter(|c| c["ok"] != true).collect();
         if failed.is_empty() {
             md += "Every check passed.\n";
         } else {
-            md += &format!("Failed ({}):\n\n| context | check | expected | got |\n|---|---|---|---|\n", failed.len());
+            let _ =
+                writeln!(md, "Failed ({}):\n\n| context | check | expected | got |\n|---|---|---|---|", failed.len());
             for c in &failed {
-                md += &format!("| {} | {} | {} | {} |\n", cell(&c["context"]), cell(&c["name"]), cell(&c["expected"]), cell(&c["got"]));
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} |",
+                    cell(&c["context"]),
+                    cell(&c["name"]),
+                    cell(&c["expected"]),
+                    cell(&c["got"])
+                );
             }
         }
         let ok: Vec<&Value> = checks(rt).filter(|c| c["ok"] == true).collect();
         if !ok.is_empty() {
-            md += &format!(
-                "\nVerified at {} ({} checks):\n\n| context | check | got |\n|---|---|---|\n",
+            let _ = writeln!(
+                md,
+                "\nVerified at {} ({} checks):\n\n| context | check | got |\n|---|---|---|",
                 cell(&rt["version"]),
                 ok.len()
             );
             for c in &ok {
-                md += &format!("| {} | {} | {} |\n", cell(&c["context"]), cell(&c["name"]), cell(&c["got"]));
+                let _ = writeln!(md, "| {} | {} | {} |", cell(&c["context"]), cell(&c["name"]), cell(&c["got"]));
             }
         }
     }
-    md += &format!("\n## Times\n\n{TIMINGS_START}\n\n| runtime | install s | run s (both runs) |\n|---|---|---|\n");
+    let _ = writeln!(md, "\n## Times\n\n{TIMINGS_START}\n\n| runtime | install s | run s (both runs) |\n|---|---|---|");
     for rt in &rts {
-        md += &format!("| {} | {} | {} |\n", cell(&rt["id"]), rt["install_seconds"], rt["seconds"]);
+        let _ = writeln!(md, "| {} | {} | {} |", cell(&rt["id"]), rt["install_seconds"], rt["seconds"]);
     }
-    md += &format!("\nWhole run, wall time: {} s.\n\n{TIMINGS_END}\n", report["wall_seconds"]);
+    let _ = writeln!(md, "\nWhole run, wall time: {} s.\n\n{TIMINGS_END}", report["wall_seconds"]);
     md
 }
 

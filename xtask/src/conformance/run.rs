@@ -216,7 +216,8 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
         return Err("git init failed".into());
     }
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let probe = format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display());
+    let probe =
+        format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display());
     write_gt(&gt, &args.dir.join("gt.log"))?;
 
     let stub = Stub::start(Script {
@@ -271,9 +272,12 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     // Hooks may still be running (SessionEnd after exit): give them a moment.
     std::thread::sleep(Duration::from_millis(300));
     let requests = stub.finish();
-    let write = |name: &str, v: &Value| std::fs::write(args.dir.join(name), serde_json::to_string_pretty(v).unwrap_or_default());
+    let write = |name: &str, v: &Value| {
+        std::fs::write(args.dir.join(name), serde_json::to_string_pretty(v).unwrap_or_default())
+    };
     write("requests.json", &Value::Array(requests)).map_err(|e| e.to_string())?;
-    write("run.json", &json!({"exit": status, "timed_out": timed_out, "seconds": seconds})).map_err(|e| e.to_string())?;
+    write("run.json", &json!({"exit": status, "timed_out": timed_out, "seconds": seconds}))
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 
@@ -315,17 +319,15 @@ fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<Stri
                 merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
             } else {
                 let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id))?;
-                if let Some(d) = target.parent() {
-                    std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
-                }
-                std::fs::write(&target, plugin(&command)).map_err(|e| format!("{file}: {e}"))?;
+                plugin(&target, &command).map_err(|e| format!("{file}: {e}"))?;
             }
             Ok(PROMPT.to_owned())
         }
         Some("startup_fallback") => {
             // Evidence for the row: does a native SessionStart hook's output reach the model?
             if let Some(write) = spec.hooks.filter(|_| spec.events.contains(&"SessionStart")) {
-                write(ctx, &[("SessionStart", format!("gt {SESSION_HOOK_ARGS}"))]).map_err(|e| format!("hooks: {e}"))?;
+                write(ctx, &[("SessionStart", format!("gt {SESSION_HOOK_ARGS}"))])
+                    .map_err(|e| format!("hooks: {e}"))?;
             }
             // The launcher runs the plan's commands, then starts the runtime with their
             // output and the nudge as its first prompt.

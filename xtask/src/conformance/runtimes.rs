@@ -103,9 +103,10 @@ pub(crate) struct Spec {
     pub(crate) hooks: Option<HookWriter>,
     /// Writes an in-process plugin that bridges every event to the probe (OpenCode, Pi).
     pub(crate) bridge: Option<fn(&Ctx) -> io::Result<()>>,
-    /// A plugin of the runtime's kind that runs `command` at session start and puts its
-    /// output before the model (the plan check of a plugin-file plan).
-    pub(crate) plan_plugin: Option<fn(&str) -> String>,
+    /// Writes, at the plan's hook file, a plugin (or hook file) of the runtime's kind that
+    /// runs `command` at session start and puts its output before the model (the plan
+    /// check of a plan that names a file but carries no fragment).
+    pub(crate) plan_plugin: Option<fn(&Path, &str) -> io::Result<()>>,
     /// Seconds a run may take before it is killed.
     pub(crate) timeout_secs: u64,
 }
@@ -123,6 +124,13 @@ fn write_json(path: &Path, value: &Value) -> io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     std::fs::write(path, serde_json::to_string_pretty(value).unwrap_or_default())
+}
+
+fn write_file(path: &Path, text: &str) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, text)
 }
 
 fn s(v: impl Into<String>) -> String {
@@ -243,10 +251,12 @@ const CLAUDE: Spec = Spec {
     },
     setup: |_| Ok(()),
     events: CLAUDE_EVENTS,
-    hooks: Some(|c, pairs| merge_json(&c.ws.join(".claude/settings.json"), &json!({"hooks": hooks_object(pairs, Some("*"), 30, false)}))),
+    hooks: Some(|c, pairs| {
+        merge_json(&c.ws.join(".claude/settings.json"), &json!({"hooks": hooks_object(pairs, Some("*"), 30, false)}))
+    }),
     bridge: None,
     plan_plugin: None,
-    timeout_secs: 90,
+    timeout_secs: 180,
 };
 
 const GEMINI_EVENTS: &[&str] = &[
@@ -284,10 +294,7 @@ const GEMINI: Spec = Spec {
                 "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false},
                 "privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}),
         )?;
-        write_json(
-            &c.home.join(".gemini/trustedFolders.json"),
-            &json!({ c.ws.display().to_string(): "TRUST_FOLDER" }),
-        )
+        write_json(&c.home.join(".gemini/trustedFolders.json"), &json!({ c.ws.display().to_string(): "TRUST_FOLDER" }))
     },
     events: GEMINI_EVENTS,
     hooks: Some(|c, pairs| {
@@ -301,7 +308,7 @@ const GEMINI: Spec = Spec {
     }),
     bridge: None,
     plan_plugin: None,
-    timeout_secs: 120,
+    timeout_secs: 180,
 };
 
 const CODEX_EVENTS: &[&str] = &[
@@ -359,10 +366,12 @@ const CODEX: Spec = Spec {
         std::fs::write(home.join("config.toml"), toml)
     },
     events: CODEX_EVENTS,
-    hooks: Some(|c, pairs| merge_json(&codex_home(c).join("hooks.json"), &json!({"hooks": hooks_object(pairs, None, 30, false)}))),
+    hooks: Some(|c, pairs| {
+        merge_json(&codex_home(c).join("hooks.json"), &json!({"hooks": hooks_object(pairs, None, 30, false)}))
+    }),
     bridge: None,
     plan_plugin: None,
-    timeout_secs: 90,
+    timeout_secs: 180,
 };
 
 /// Qwen Code 0.24.4's `HookEventName` enum (read in the package).
@@ -426,7 +435,7 @@ const QWEN: Spec = Spec {
     }),
     bridge: None,
     plan_plugin: None,
-    timeout_secs: 90,
+    timeout_secs: 180,
 };
 
 /// Pi 0.73.1's extension events (docs/extensions.md of the package).
@@ -505,17 +514,20 @@ const PI: Spec = Spec {
         std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
         std::fs::write(path, src)
     }),
-    plan_plugin: Some(|cmd| {
-        format!(
-            "import {{ execSync }} from \"node:child_process\";\n\
+    plan_plugin: Some(|path, cmd| {
+        write_file(
+            path,
+            &format!(
+                "import {{ execSync }} from \"node:child_process\";\n\
              let out = \"\";\n\
              export default function (pi) {{\n\
              pi.on(\"session_start\", async () => {{ out = execSync({cmd}, {{ encoding: \"utf8\" }}); }});\n\
              pi.on(\"before_agent_start\", async (event) => ({{ systemPrompt: event.systemPrompt + \"\\n\\n\" + out }}));\n}};\n",
-            cmd = serde_json::to_string(cmd).unwrap_or_default()
+                cmd = serde_json::to_string(cmd).unwrap_or_default()
+            ),
         )
     }),
-    timeout_secs: 90,
+    timeout_secs: 180,
 };
 
 /// OpenCode 1.18.33's plugin hooks (names read in the binary) and bus events seen.
@@ -589,16 +601,19 @@ const OPENCODE: Spec = Spec {
         std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
         std::fs::write(path, src)
     }),
-    plan_plugin: Some(|cmd| {
-        format!(
-            "import {{ execSync }} from \"node:child_process\";\n\
+    plan_plugin: Some(|path, cmd| {
+        write_file(
+            path,
+            &format!(
+                "import {{ execSync }} from \"node:child_process\";\n\
              export const GastownPlan = async () => {{\n\
              const out = execSync({cmd}, {{ encoding: \"utf8\", env: process.env }});\n\
              return {{ \"experimental.chat.system.transform\": async (input, output) => {{ output.system.push(out); }} }};\n}};\n",
-            cmd = serde_json::to_string(cmd).unwrap_or_default()
+                cmd = serde_json::to_string(cmd).unwrap_or_default()
+            ),
         )
     }),
-    timeout_secs: 150,
+    timeout_secs: 300,
 };
 
 const GROK: Spec = Spec {
@@ -613,18 +628,14 @@ const GROK: Spec = Spec {
     tool_args: command_only,
     command: |c, prompt| (c.bin("grok"), vec![s("-p"), s(prompt), s("--max-tool-rounds"), s("4")]),
     env: |c| {
-        vec![
-            (s("GROK_API_KEY"), s(FAKE_KEY)),
-            (s("GROK_BASE_URL"), c.url("/v1")),
-            (s("GROK_MODEL"), s("stub-model")),
-        ]
+        vec![(s("GROK_API_KEY"), s(FAKE_KEY)), (s("GROK_BASE_URL"), c.url("/v1")), (s("GROK_MODEL"), s("stub-model"))]
     },
     setup: |_| Ok(()),
     events: &[],
     hooks: None,
     bridge: None,
     plan_plugin: None,
-    timeout_secs: 90,
+    timeout_secs: 180,
 };
 
 /// Cline CLI 3.0.65's file hooks (`<ws>/.cline/hooks/<Name>.sh`; `/work/notes`-style
@@ -679,8 +690,20 @@ const CLINE: Spec = Spec {
         Ok(())
     }),
     bridge: None,
-    plan_plugin: None,
-    timeout_secs: 90,
+    // Cline's plan names its hook directory: a TaskStart file hook there, whose JSON
+    // `context` is what a file hook gives the model.
+    plan_plugin: Some(|dir, cmd| {
+        use std::os::unix::fs::PermissionsExt;
+        let file = dir.join("TaskStart.sh");
+        write_file(
+            &file,
+            &format!(
+                "#!/bin/sh\nout=$({{ {cmd}; }} | tr '\\n' ' ' | sed 's/\\\\/\\\\\\\\/g; s/\"/\\\\\"/g')\nprintf '{{\"context\": \"%s\"}}\\n' \"$out\"\n"
+            ),
+        )?;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755))
+    }),
+    timeout_secs: 180,
 };
 
 /// Continue CLI 1.5.47 (`cn`): hal has no row for it yet. Its Claude-shaped hooks are
@@ -710,5 +733,5 @@ const CONTINUE: Spec = Spec {
     hooks: None,
     bridge: None,
     plan_plugin: None,
-    timeout_secs: 90,
+    timeout_secs: 180,
 };

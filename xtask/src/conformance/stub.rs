@@ -193,16 +193,14 @@ pub(crate) fn answer(path: &str, body: &Value, script: &Script) -> (&'static str
     let js = "application/json";
     if route.ends_with("/messages") {
         let call = wants_call(body, "messages", |m| {
-            m.get("content").and_then(Value::as_array).is_some_and(|c| {
-                c.iter().any(|b| b.get("type").and_then(Value::as_str) == Some("tool_result"))
-            })
+            m.get("content")
+                .and_then(Value::as_array)
+                .is_some_and(|c| c.iter().any(|b| b.get("type").and_then(Value::as_str) == Some("tool_result")))
         });
         let a = anthropic(call.then_some(script), stream);
         ("200 OK", if stream { sse } else { js }, a)
     } else if route.ends_with("/responses") {
-        let call = wants_call(body, "input", |i| {
-            i.get("type").and_then(Value::as_str) == Some("function_call_output")
-        });
+        let call = wants_call(body, "input", |i| i.get("type").and_then(Value::as_str) == Some("function_call_output"));
         ("200 OK", sse, responses(call.then_some(script)))
     } else if route.ends_with("/chat/completions") {
         let call = wants_call(body, "messages", |m| m.get("role").and_then(Value::as_str) == Some("tool"));
@@ -217,7 +215,9 @@ pub(crate) fn answer(path: &str, body: &Value, script: &Script) -> (&'static str
         });
         let call = !side
             && wants_call(body, "contents", |c| {
-                c.get("parts").and_then(Value::as_array).is_some_and(|p| p.iter().any(|p| p.get("functionResponse").is_some()))
+                c.get("parts")
+                    .and_then(Value::as_array)
+                    .is_some_and(|p| p.iter().any(|p| p.get("functionResponse").is_some()))
             });
         let streaming = route.contains(":streamGenerateContent");
         ("200 OK", if streaming { sse } else { js }, gemini(side, call.then_some(script), streaming))
@@ -245,7 +245,9 @@ fn event(name: Option<&str>, data: &Value) -> String {
 
 fn anthropic(call: Option<&Script>, stream: bool) -> String {
     let (block, stop) = match call {
-        Some(s) => (json!({"type": "tool_use", "id": "toolu_stub_1", "name": s.shell_tool, "input": s.tool_args}), "tool_use"),
+        Some(s) => {
+            (json!({"type": "tool_use", "id": "toolu_stub_1", "name": s.shell_tool, "input": s.tool_args}), "tool_use")
+        }
         None => (json!({"type": "text", "text": FINAL_TEXT}), "end_turn"),
     };
     let usage = json!({"input_tokens": 10, "output_tokens": 5});
@@ -267,7 +269,10 @@ fn anthropic(call: Option<&Script>, stream: bool) -> String {
         ),
         None => (json!({"type": "text", "text": ""}), json!({"type": "text_delta", "text": FINAL_TEXT})),
     };
-    out += &event(Some("content_block_start"), &json!({"type": "content_block_start", "index": 0, "content_block": start}));
+    out += &event(
+        Some("content_block_start"),
+        &json!({"type": "content_block_start", "index": 0, "content_block": start}),
+    );
     out += &event(Some("content_block_delta"), &json!({"type": "content_block_delta", "index": 0, "delta": delta}));
     out += &event(Some("content_block_stop"), &json!({"type": "content_block_stop", "index": 0}));
     out += &event(
@@ -316,11 +321,13 @@ fn responses(call: Option<&Script>) -> String {
         }
         None => {
             let part = |t: &str| json!({"type": "output_text", "text": t, "annotations": []});
-            let item = |status: &str, content: Value| {
-                json!({"type": "message", "id": "msg_stub_1", "role": "assistant", "status": status, "content": content})
-            };
+            let item = |status: &str, content: Value| json!({"type": "message", "id": "msg_stub_1", "role": "assistant", "status": status, "content": content});
             let at = json!({"item_id": "msg_stub_1", "output_index": 0, "content_index": 0});
-            ev(&mut out, "response.output_item.added", json!({"output_index": 0, "item": item("in_progress", json!([]))}));
+            ev(
+                &mut out,
+                "response.output_item.added",
+                json!({"output_index": 0, "item": item("in_progress", json!([]))}),
+            );
             let with = |extra: Value| {
                 let mut v = at.clone();
                 if let (Some(m), Some(e)) = (v.as_object_mut(), extra.as_object()) {
@@ -348,8 +355,10 @@ fn chat(call: Option<&Script>, stream: bool) -> String {
     let usage = json!({"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15});
     if !stream {
         let message = match call {
-            Some(s) => json!({"role": "assistant", "content": null, "tool_calls": [{"id": "call_stub_1", "type": "function",
-                "function": {"name": s.shell_tool, "arguments": s.tool_args.to_string()}}]}),
+            Some(s) => {
+                json!({"role": "assistant", "content": null, "tool_calls": [{"id": "call_stub_1", "type": "function",
+                "function": {"name": s.shell_tool, "arguments": s.tool_args.to_string()}}]})
+            }
             None => json!({"role": "assistant", "content": FINAL_TEXT}),
         };
         let finish = if call.is_some() { "tool_calls" } else { "stop" };
@@ -360,11 +369,20 @@ fn chat(call: Option<&Script>, stream: bool) -> String {
     let mut out = String::new();
     match call {
         Some(s) => {
-            out += &event(None, &chunk(json!({"role": "assistant", "content": null, "tool_calls": [{"index": 0,
-                "id": "call_stub_1", "type": "function", "function": {"name": s.shell_tool, "arguments": ""}}]}), Value::Null));
             out += &event(
                 None,
-                &chunk(json!({"tool_calls": [{"index": 0, "function": {"arguments": s.tool_args.to_string()}}]}), Value::Null),
+                &chunk(
+                    json!({"role": "assistant", "content": null, "tool_calls": [{"index": 0,
+                "id": "call_stub_1", "type": "function", "function": {"name": s.shell_tool, "arguments": ""}}]}),
+                    Value::Null,
+                ),
+            );
+            out += &event(
+                None,
+                &chunk(
+                    json!({"tool_calls": [{"index": 0, "function": {"arguments": s.tool_args.to_string()}}]}),
+                    Value::Null,
+                ),
             );
             out += &event(None, &chunk(json!({}), json!("tool_calls")));
         }
