@@ -407,6 +407,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://kilo.ai/docs/automate/extending/plugins"),
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
         ],
+        verified: Some(super::verified::KILO),
         ..Runtime::new(P::Kilo, "Kilo Code")
     },
     Runtime {

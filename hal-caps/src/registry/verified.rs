@@ -134,3 +134,19 @@ pub(super) const OPENCODE: Verified = Verified {
         "session.idle",
     ],
 };
+
+/// Kilo Code CLI 7.7.7, `run` (an OpenCode fork): its own markers and OpenCode's.
+pub(super) const KILO: Verified = Verified {
+    version: "7.7.7",
+    tool_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
+    hook_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
+    session_vars: &[],
+    events: &[
+        "session.created",
+        "chat.message",
+        "tool.execute.before",
+        "shell.env",
+        "tool.execute.after",
+        "session.idle",
+    ],
+};

@@ -112,7 +112,7 @@ pub(crate) struct Spec {
 }
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
-pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, GEMINI, CLAUDE, CODEX, QWEN, PI, GROK, CLINE, CONTINUE];
+pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QWEN, PI, CLINE, GROK, CONTINUE];
 
 /// The spec of `id`.
 pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
@@ -530,6 +530,35 @@ const PI: Spec = Spec {
     timeout_secs: 180,
 };
 
+/// An OpenCode-style plugin (OpenCode, Kilo) at `path` that bridges every plugin hook and
+/// bus event to the probe (once per name), with `env: process.env`; and, once, a spawn with
+/// default options (`hook default-spawn`: what such a child gets). Beside it, an `.npmrc`
+/// that keeps the runtime's install of its plugin package offline (it retries for a
+/// minute otherwise).
+fn bun_plugin_bridge(c: &Ctx, path: &Path) -> io::Result<()> {
+    let src = format!(
+        "import {{ spawnSync }} from \"node:child_process\";\n\
+         const PROBE = {probe};\n\
+         const seen = new Set();\n\
+         function probe(name, bridge) {{\n\
+         if (seen.has(name)) return; seen.add(name);\n\
+         spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), env: process.env, stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n}}\n\
+         const hook = (name) => async (input, output) => {{ probe(name, {{ hook: name, input: {{ sessionID: input && input.sessionID, tool: input && input.tool, callID: input && input.callID }} }}); }};\n\
+         export const HalProbe = async () => {{\n\
+         spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", \"default-spawn\"], {{ input: \"{{}}\", stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
+         return {{\n\
+         event: async ({{ event }}) => {{ const p = (event && event.properties) || {{}}; probe(event.type, {{ id: event.id, type: event.type, properties: {{ sessionID: p.sessionID || (p.info && p.info.id) }} }}); }},\n\
+         \"chat.message\": hook(\"chat.message\"), \"chat.params\": hook(\"chat.params\"), \"chat.headers\": hook(\"chat.headers\"),\n\
+         \"tool.execute.before\": hook(\"tool.execute.before\"), \"tool.execute.after\": hook(\"tool.execute.after\"),\n\
+         \"shell.env\": hook(\"shell.env\"), \"permission.ask\": hook(\"permission.ask\"), \"command.execute.before\": hook(\"command.execute.before\"),\n\
+         }};\n}};\n",
+        probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
+    );
+    write_file(path, &src)?;
+    let config_dir = path.parent().and_then(Path::parent).unwrap_or(&c.ws);
+    write_file(&config_dir.join(".npmrc"), "offline=true\nfetch-retries=0\n")
+}
+
 /// OpenCode 1.18.33's plugin hooks (names read in the binary) and bus events seen.
 const OPENCODE_EVENTS: &[&str] = &[
     "chat.message",
@@ -578,29 +607,7 @@ const OPENCODE: Spec = Spec {
     },
     events: OPENCODE_EVENTS,
     hooks: None,
-    bridge: Some(|c| {
-        let src = format!(
-            "import {{ spawnSync }} from \"node:child_process\";\n\
-             const PROBE = {probe};\n\
-             const seen = new Set();\n\
-             function probe(name, bridge) {{\n\
-             if (seen.has(name)) return; seen.add(name);\n\
-             spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), env: process.env, stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n}}\n\
-             const hook = (name) => async (input, output) => {{ probe(name, {{ hook: name, input: {{ sessionID: input && input.sessionID, tool: input && input.tool, callID: input && input.callID }} }}); }};\n\
-             export const HalProbe = async () => {{\n\
-             spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", \"default-spawn\"], {{ input: \"{{}}\", stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
-             return {{\n\
-             event: async ({{ event }}) => {{ const p = (event && event.properties) || {{}}; probe(event.type, {{ id: event.id, type: event.type, properties: {{ sessionID: p.sessionID || (p.info && p.info.id) }} }}); }},\n\
-             \"chat.message\": hook(\"chat.message\"), \"chat.params\": hook(\"chat.params\"), \"chat.headers\": hook(\"chat.headers\"),\n\
-             \"tool.execute.before\": hook(\"tool.execute.before\"), \"tool.execute.after\": hook(\"tool.execute.after\"),\n\
-             \"shell.env\": hook(\"shell.env\"), \"permission.ask\": hook(\"permission.ask\"), \"command.execute.before\": hook(\"command.execute.before\"),\n\
-             }};\n}};\n",
-            probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
-        );
-        let path = c.ws.join(".opencode/plugins/hal-probe.js");
-        std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
-        std::fs::write(path, src)
-    }),
+    bridge: Some(|c| bun_plugin_bridge(c, &c.ws.join(".opencode/plugins/hal-probe.js"))),
     plan_plugin: Some(|path, cmd| {
         write_file(
             path,
@@ -734,4 +741,61 @@ const CONTINUE: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
+};
+
+/// Kilo Code CLI 7.7.7 (an OpenCode fork): plugin hooks and bus events as OpenCode's, plus
+/// `session.drained`.
+const KILO_EVENTS: &[&str] = &[
+    "chat.message",
+    "chat.params",
+    "chat.headers",
+    "tool.execute.before",
+    "tool.execute.after",
+    "shell.env",
+    "permission.ask",
+    "command.execute.before",
+    "session.created",
+    "session.updated",
+    "session.status",
+    "session.idle",
+    "session.drained",
+    "session.diff",
+    "message.updated",
+    "file.edited",
+];
+
+const KILO: Spec = Spec {
+    id: "kilo",
+    cache_name: "kilo",
+    package: "@kilocode/cli",
+    version: "7.7.7",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: command_and_description,
+    command: |c, prompt| (c.bin("kilo"), vec![s("run"), s("-m"), s("stub/stub-model"), s(prompt)]),
+    env: |_| {
+        vec![
+            (s("STUB_API_KEY"), s(FAKE_KEY)),
+            (s("KILO_DISABLE_MODELS_FETCH"), s("1")),
+            (s("KILO_DISABLE_AUTOUPDATE"), s("1")),
+            (s("KILO_TELEMETRY_LEVEL"), s("off")),
+        ]
+    },
+    // The provider goes in the global config: a project config may not reference `{env:}`.
+    setup: |c| {
+        write_json(
+            &c.home.join(".config/kilo/kilo.json"),
+            &json!({"provider": {"stub": {"npm": "@ai-sdk/openai-compatible", "name": "stub",
+                "options": {"baseURL": c.url("/v1"), "apiKey": "{env:STUB_API_KEY}"},
+                "models": {"stub-model": {"name": "Stub model", "tool_call": true}}}},
+                "model": "stub/stub-model", "small_model": "stub/stub-model", "autoupdate": false,
+                "share": "disabled", "permission": {"bash": "allow", "edit": "allow", "external_directory": "allow"}}),
+        )
+    },
+    events: KILO_EVENTS,
+    hooks: None,
+    bridge: Some(|c| bun_plugin_bridge(c, &c.ws.join(".kilo/plugins/hal-probe.js"))),
+    plan_plugin: None,
+    timeout_secs: 300,
 };
