@@ -8,19 +8,23 @@
 //! - `bench [--runs N] [--write]`: criterion ratios and whole-process timings (not part of
 //!   `check`); `--write` puts the results into BENCHMARKS.md.
 //! - `dist [--pie]`: the binary to install (static on x86_64 Linux) in `target/dist/hal`.
+//! - `conformance [--runtime ID]... [--offline] [--jobs N] [--timeout S] [--stub-hang]
+//!   [--write-fixtures]`: hal checked inside the real runtimes, offline (not part of
+//!   `check`; `.ci/run` runs it); `conformance --fixtures [--write]`: the same checks over
+//!   the checked-in captures.
 
 mod bench;
 mod check;
 mod clients;
 mod codegen;
 mod compat;
+mod conformance;
 mod dist;
 mod lint;
 
 use std::process::ExitCode;
 
-pub(crate) const USAGE: &str =
-    "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] | dist [--pie]>";
+pub(crate) const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] | dist [--pie] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +34,10 @@ fn main() -> ExitCode {
         Some("codegen") => codegen::codegen(&check::root()),
         Some("bench") => bench::bench(&args[1..]),
         Some("dist") => dist::dist(&args[1..]),
+        Some("conformance") => conformance::conformance(&args[1..]),
+        // Hidden: the inside half of a run (pid 1 of its namespace), and the probe.
+        Some("conformance-run") => conformance::run::inside(&args[1..]),
+        Some("conformance-probe") => conformance::probe::main(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

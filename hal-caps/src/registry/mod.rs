@@ -22,6 +22,7 @@ mod events;
 pub mod model;
 pub mod payloads;
 mod rows;
+mod verified;
 
 pub use design::UNKNOWN_CAPS;
 pub use events::CANONICAL_EVENTS;

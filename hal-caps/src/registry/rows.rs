@@ -11,7 +11,7 @@ use super::events::{
 use super::model::ValueRule::{Contains, Exact, Flag, Truthy};
 use super::model::{
     Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Runtime, Source,
-    Standing, Verified,
+    Standing,
 };
 use hal_types::HookKind;
 
@@ -201,30 +201,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("QwenLM/qwen-code:packages/core/src/services/shellExecutionService.ts"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
         ],
-        verified: Some(Verified {
-            version: "0.24.4",
-            tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI", "QWEN_CODE_PROJECT_DIR"],
-            hook_vars: &[
-                "QWEN_CODE_SESSION_ID",
-                "QWEN_CODE_CLI",
-                "QWEN_CODE_PROJECT_DIR",
-                "QWEN_PROJECT_DIR",
-                "GEMINI_PROJECT_DIR",
-                "CLAUDE_PROJECT_DIR",
-            ],
-            session_vars: &["QWEN_CODE_SESSION_ID"],
-            events: &[
-                "InstructionsLoaded",
-                "SessionStart",
-                "Notification",
-                "UserPromptSubmit",
-                "PreToolUse",
-                "PostToolUse",
-                "PostToolBatch",
-                "MessageDisplay",
-                "Stop",
-            ],
-        }),
+        verified: Some(super::verified::QWEN),
         ..Runtime::new(P::QwenCode, "Qwen Code")
     },
     Runtime {
@@ -255,30 +232,6 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         takes_prompt: true,
         caps: Some(&GEMINI_CAPS),
-        verified: Some(Verified {
-            version: "0.61.0",
-            tool_vars: &["GEMINI_CLI"],
-            hook_vars: &[
-                "GEMINI_SESSION_ID",
-                "GEMINI_PROJECT_DIR",
-                "GEMINI_CWD",
-                "GEMINI_PLANS_DIR",
-                "CLAUDE_PROJECT_DIR",
-            ],
-            session_vars: &["GEMINI_SESSION_ID"],
-            events: &[
-                "SessionStart",
-                "BeforeAgent",
-                "PreCompress",
-                "BeforeModel",
-                "BeforeToolSelection",
-                "AfterModel",
-                "BeforeTool",
-                "AfterTool",
-                "AfterAgent",
-                "SessionEnd",
-            ],
-        }),
         sources: &[
             LIVE_GEMINI,
             Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
@@ -302,6 +255,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        verified: Some(super::verified::GEMINI),
         ..Runtime::new(P::Gemini, "Gemini CLI")
     },
     Runtime {
@@ -380,31 +334,6 @@ pub static REGISTRY: &[Runtime] = &[
         )),
         takes_prompt: true,
         caps: Some(&CODEX_CAPS),
-        verified: Some(Verified {
-            version: "0.171.0",
-            tool_vars: &[
-                "CODEX_THREAD_ID",
-                "CODEX_SESSION_ID",
-                "CODEX_CI",
-                "CODEX_MANAGED_BY_NPM",
-                "CODEX_MANAGED_PACKAGE_ROOT",
-            ],
-            hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
-            session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
-            // SessionStart and SessionEnd fire in 0.171.0, while the design's literal row
-            // (CODEX_CAPS) keeps `session_hooks` `no` and the startup fallback: recorded
-            // here as evidence, the row left as the design wrote it.
-            events: &[
-                "SessionStart",
-                "UserPromptSubmit",
-                "PreModelRequest",
-                "PreToolUse",
-                "PostModelRequest",
-                "PostToolUse",
-                "Stop",
-                "SessionEnd",
-            ],
-        }),
         sources: &[
             LIVE_CODEX,
             Source::vendor("openai/codex:codex-rs/protocol/src/shell_environment.rs"),
@@ -412,6 +341,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://developers.openai.com/codex/hooks"),
         ],
         gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
+        verified: Some(super::verified::CODEX),
         ..Runtime::new(P::Codex, "Codex CLI")
     },
     Runtime {
@@ -437,29 +367,6 @@ pub static REGISTRY: &[Runtime] = &[
         takes_prompt: true,
         context_fork: Support::Yes,
         caps: Some(&CLAUDE_CAPS),
-        verified: Some(Verified {
-            version: "2.1.332",
-            tool_vars: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_CHILD_SESSION"],
-            hook_vars: &[
-                "CLAUDECODE",
-                "CLAUDE_CODE_ENTRYPOINT",
-                "CLAUDE_CODE_SESSION_ID",
-                "CLAUDE_CODE_CHILD_SESSION",
-                "CLAUDE_PROJECT_DIR",
-            ],
-            session_vars: &["CLAUDE_CODE_SESSION_ID"],
-            events: &[
-                "SessionStart",
-                "UserPromptSubmit",
-                "PreToolUse",
-                "PostToolUse",
-                "Stop",
-                "PreCompact",
-                "SubagentStop",
-                "Notification",
-                "SessionEnd",
-            ],
-        }),
         sources: &[
             LIVE_CLAUDE,
             Source::vendor("https://code.claude.com/docs/en/env-vars"),
@@ -467,6 +374,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("anthropics/claude-code:CHANGELOG.md"),
         ],
         gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
+        verified: Some(super::verified::CLAUDE),
         ..Runtime::new(P::Claude, "Claude Code")
     },
     Runtime {
@@ -497,22 +405,6 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         takes_prompt: true,
         sources: &[LIVE_PI, Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"), GASTOWN_AGENTS],
-        verified: Some(Verified {
-            version: "0.73.1",
-            tool_vars: &["PI_CODING_AGENT"],
-            hook_vars: &["PI_CODING_AGENT"],
-            session_vars: &[],
-            events: &[
-                "session_start",
-                "before_agent_start",
-                "agent_end",
-                "before_provider_request",
-                "after_provider_response",
-                "tool_call",
-                "tool_result",
-                "session_shutdown",
-            ],
-        }),
         gastown: Some(
             GastownPreset::hooked(
                 "pi",
@@ -523,6 +415,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(8000),
         ),
+        verified: Some(super::verified::PI),
         ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
@@ -537,7 +430,7 @@ pub static REGISTRY: &[Runtime] = &[
         script_names: &["grok"],
         takes_prompt: true,
         sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
-        verified: Some(Verified { version: "0.0.34", tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] }),
+        verified: Some(super::verified::GROK_CLI),
         ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
     },
     Runtime {
@@ -590,6 +483,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://kilo.ai/docs/automate/extending/plugins"),
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
         ],
+        verified: Some(super::verified::KILO),
         ..Runtime::new(P::Kilo, "Kilo Code")
     },
     Runtime {
@@ -613,21 +507,6 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("anomalyco/opencode:packages/opencode/src/index.ts"),
             Source::vendor("https://opencode.ai/docs/plugins/"),
         ],
-        verified: Some(Verified {
-            version: "1.18.33",
-            tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
-            hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
-            session_vars: &[],
-            events: &[
-                "chat.message",
-                "chat.params",
-                "tool.execute.before",
-                "shell.env",
-                "tool.execute.after",
-                "session.created",
-                "session.idle",
-            ],
-        }),
         gastown: Some(
             GastownPreset::hooked(
                 "opencode",
@@ -636,6 +515,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(8000),
         ),
+        verified: Some(super::verified::OPENCODE),
         ..Runtime::new(P::Opencode, "OpenCode")
     },
     Runtime {
