@@ -5,9 +5,14 @@
 //! - `lint [--path PATH]`: the boundary lint (`hal-lint`; the workspace, with its
 //!   allow-list, when no path is given).
 //! - `codegen`: regenerate README's generated sections.
-//! - `bench [--runs N] [--write]`: criterion ratios and whole-process timings (not part of
-//!   `check`); `--write` puts the results into BENCHMARKS.md.
+//! - `bench [--runs N] [--write] [--check]`: criterion ratios and whole-process timings
+//!   (not part of `check`); `--write` puts every figure into BENCHMARKS.md and README,
+//!   `--check` fails naming each missed budget; `--rerender` rewrites the figures from the
+//!   stored run.
 //! - `dist [--pie]`: the binary to install (static on x86_64 Linux) in `target/dist/hal`.
+//! - `package [--no-publish-check] [--install-test]`: the npm tarballs and the wheel in
+//!   `target/package/`, `cargo publish --workspace --dry-run`, and (`--install-test`) each
+//!   package installed and run as users do.
 
 mod bench;
 mod check;
@@ -16,11 +21,12 @@ mod codegen;
 mod compat;
 mod dist;
 mod lint;
+mod package;
 
 use std::process::ExitCode;
 
 pub(crate) const USAGE: &str =
-    "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] | dist [--pie]>";
+    "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +36,7 @@ fn main() -> ExitCode {
         Some("codegen") => codegen::codegen(&check::root()),
         Some("bench") => bench::bench(&args[1..]),
         Some("dist") => dist::dist(&args[1..]),
+        Some("package") => package::package(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
