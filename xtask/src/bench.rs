@@ -312,12 +312,9 @@ pub(crate) fn budgets(r: &Results) -> Vec<Budget> {
     let full = r.crit("detect/full_cascade_procfs").zip(r.crit("detect/floor_proc_read")).map(|(a, b)| a / b);
     push("full ancestry walk <= 3x the `/proc` floor", full, &|v| format!("{v:.2}x"), &|v| v <= 3.0);
     let dynamic = r.vs_floor(DYNAMIC).map_or_else(String::new, |d| format!(" (`cargo build --release`: {d:.2}x)"));
-    push(
-        "`hal detect --json` median <= 3x `/bin/true`",
-        r.vs_floor(DETECT),
-        &|v| format!("{v:.2}x{dynamic}"),
-        &|v| v <= 3.0,
-    );
+    push("`hal detect --json` median <= 3x `/bin/true`", r.vs_floor(DETECT), &|v| format!("{v:.2}x{dynamic}"), &|v| {
+        v <= 3.0
+    });
     let hook = r.row(HOOK).zip(r.row(DETECT)).map(|(h, d)| h.median_ms / d.median_ms);
     let hook_floor = r.vs_floor(HOOK).unwrap_or_default();
     push(
@@ -326,11 +323,19 @@ pub(crate) fn budgets(r: &Results) -> Vec<Budget> {
         &|v| format!("{v:.2}x ({hook_floor:.2}x `/bin/true`)"),
         &|v| v <= 1.5,
     );
-    let rss = r.whole.iter().filter(|w| w.label.starts_with("hal ")).filter_map(|w| w.rss_mib).fold(None, |m: Option<f64>, v| Some(m.map_or(v, |m| m.max(v))));
+    let rss = r
+        .whole
+        .iter()
+        .filter(|w| w.label.starts_with("hal "))
+        .filter_map(|w| w.rss_mib)
+        .fold(None, |m: Option<f64>, v| Some(m.map_or(v, |m| m.max(v))));
     let detect_rss = r.row(DETECT).and_then(|w| w.rss_mib).unwrap_or_default();
-    push("peak RSS of every hal row < 8 MiB", rss, &|v| format!("{v:.1} MiB at most (`hal detect --json`: {detect_rss:.1} MiB)"), &|v| {
-        v < 8.0
-    });
+    push(
+        "peak RSS of every hal row < 8 MiB",
+        rss,
+        &|v| format!("{v:.1} MiB at most (`hal detect --json`: {detect_rss:.1} MiB)"),
+        &|v| v < 8.0,
+    );
     push("`hal detect --json` >= 50x faster than the Node peer", r.vs_peer(DETECT), &|v| format!("{v:.0}x"), &|v| {
         v >= 50.0
     });
@@ -339,7 +344,10 @@ pub(crate) fn budgets(r: &Results) -> Vec<Budget> {
 
 /// BENCHMARKS.md's budgets section.
 fn render_budgets(r: &Results) -> String {
-    let mut out = format!("From the run above ({}, {} rounds).\n\n| budget | measured | holds |\n|---|---|---|\n", r.date, r.runs);
+    let mut out = format!(
+        "From the run above ({}, {} rounds).\n\n| budget | measured | holds |\n|---|---|---|\n",
+        r.date, r.runs
+    );
     for b in budgets(r) {
         let holds = match b.holds {
             Some(true) => "yes",
@@ -396,7 +404,11 @@ fn render_results(r: &Results) -> String {
         let vs_peer = r.vs_peer(&w.label).map_or_else(|| "-".to_owned(), |p| format!("{p:.0}x"));
         let rss = w.rss_mib.map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |m| format!("{m:.1} MiB"));
         let vs_floor = r.vs_floor(&w.label).unwrap_or_default();
-        let _ = writeln!(report, "| `{}` | {} | {:.3} ms | {vs_floor:.2} | {vs_peer} | {rss} |", w.label, w.runs, w.median_ms);
+        let _ = writeln!(
+            report,
+            "| `{}` | {} | {:.3} ms | {vs_floor:.2} | {vs_peer} | {rss} |",
+            w.label, w.runs, w.median_ms
+        );
     }
     if r.row(PEER).is_none() {
         let _ = writeln!(
@@ -524,7 +536,8 @@ mod tests {
     use super::{Results, Whole, budgets, check_figures, missed};
 
     fn run(detect_ms: f64, override_ns: f64, peer_ms: Option<f64>) -> Results {
-        let row = |label: &str, median_ms: f64| Whole { label: label.to_owned(), runs: 10, median_ms, rss_mib: Some(1.6) };
+        let row =
+            |label: &str, median_ms: f64| Whole { label: label.to_owned(), runs: 10, median_ms, rss_mib: Some(1.6) };
         let mut whole = vec![
             row("/bin/true", 1.0),
             row(super::DETECT, detect_ms),

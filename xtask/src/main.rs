@@ -25,8 +25,7 @@ mod package;
 
 use std::process::ExitCode;
 
-pub(crate) const USAGE: &str =
-    "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test]>";
+pub(crate) const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

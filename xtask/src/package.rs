@@ -25,12 +25,8 @@ use crate::dist::{Static, build_dist, verify_dist};
 /// A platform the packages carry a binary for: `(rust target, npm os, npm cpu, wheel tag)`.
 /// Only what a toolchain here can build; the binary is static, so it runs on glibc and
 /// musl systems alike.
-const PLATFORMS: &[(&str, &str, &str, &str)] = &[(
-    "x86_64-unknown-linux-gnu",
-    "linux",
-    "x64",
-    "manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64",
-)];
+const PLATFORMS: &[(&str, &str, &str, &str)] =
+    &[("x86_64-unknown-linux-gnu", "linux", "x64", "manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64")];
 
 /// The system's `PATH`, the only one the installed packages are run with.
 const SYSTEM_PATH: &str = "/usr/bin:/bin";
@@ -73,7 +69,9 @@ fn check_node_manifest(manifest: &serde_json::Value, version: &str) -> Result<()
         let name = format!("@gastown-chipset/hal-{os}-{cpu}");
         let listed = manifest["optionalDependencies"][&name].as_str().unwrap_or_default();
         if listed != version {
-            return Err(format!("bindings/node/package.json lists {name} at {listed:?} in optionalDependencies; want {version}"));
+            return Err(format!(
+                "bindings/node/package.json lists {name} at {listed:?} in optionalDependencies; want {version}"
+            ));
         }
     }
     Ok(())
@@ -115,8 +113,8 @@ fn npm_pack(dir: &Path, out: &Path) -> Result<PathBuf, String> {
 /// The npm tarballs: the client and one platform package per [`PLATFORMS`] entry.
 fn npm_packages(binary: &Path, version: &str, out: &Path) -> Result<Vec<PathBuf>, String> {
     let node = root().join("bindings/node");
-    let manifest: serde_json::Value =
-        serde_json::from_str(&read(&node.join("package.json"))?).map_err(|e| format!("bindings/node/package.json: {e}"))?;
+    let manifest: serde_json::Value = serde_json::from_str(&read(&node.join("package.json"))?)
+        .map_err(|e| format!("bindings/node/package.json: {e}"))?;
     check_node_manifest(&manifest, version)?;
     let mut tarballs = vec![npm_pack(&node, out)?];
     for (_, os, cpu, _) in PLATFORMS {
@@ -310,10 +308,11 @@ pub(crate) fn install_test(tarballs: &[PathBuf], wheel: &Path) -> Result<(), Str
     pip.args(["-m", "pip", "install", "--no-index", "--disable-pip-version-check", "--quiet"]).arg(wheel);
     run("pip install of the wheel", &mut pip, &[])?;
     let venv_path = format!("{}:{SYSTEM_PATH}", bin.display());
-    let out = run("hal on the venv's PATH", Command::new("sh").args(["-c", "command -v hal && hal detect"]), &[
-        ("PATH", &venv_path),
-        ("GT_RUNTIME", "codex"),
-    ])?;
+    let out = run(
+        "hal on the venv's PATH",
+        Command::new("sh").args(["-c", "command -v hal && hal detect"]),
+        &[("PATH", &venv_path), ("GT_RUNTIME", "codex")],
+    )?;
     if !out.contains(&bin.join("hal").display().to_string()) || !out.contains("codex") {
         return Err(format!("hal in the virtual environment answered {out:?}"));
     }
