@@ -387,7 +387,7 @@ fn readme_hook_example_works_under_every_runtime() {
             let commands: Vec<&str> = plan["commands"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
             assert!(!commands.is_empty(), "{id}: a hook_injection plan without commands");
             // The fake gt echoes itself: `gt prime --hook && gt mail check --inject` prints two lines.
-            let expected: String = commands.iter().flat_map(|c| c.split(" && ")).map(|c| format!("{c}\n")).collect();
+            let expected: String = commands.iter().flat_map(|c| c.split(" && ")).flat_map(|c| [c, "\n"]).collect();
             assert_eq!(out, expected, "{id}");
             assert_eq!(err, "", "{id}");
             ran += 1;
