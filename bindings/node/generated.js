@@ -81,3 +81,6 @@ export const UNKNOWN_STARTUP_COMMANDS = Object.freeze({
   "refinery": [],
   "witness": []
 });
+
+// The JSON types of each key of the answers the client caches, from the schemas.
+export const ANSWER_TYPES = Object.freeze({"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"ambiguous":["boolean"],"candidates":["array"],"diagnostics":["array"],"family":["string"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]}});

@@ -12,7 +12,7 @@ use crate::run::Output;
 /// What `hal lint` says in a binary built without the lint.
 pub const WITHOUT_LINT: &str = "this hal was built without the lint (cargo feature `lint`; `cargo xtask dist` \
      leaves it out so the binary hooks run carries no parser); run `hal lint` from a full build: \
-     `cargo install hal-cli`";
+     `cargo install --git https://github.com/gastown-chipset/hal --locked hal-cli`";
 
 /// `hal lint PATH…`: findings on stdout (text, GitHub annotations or JSON), paths relative
 /// to the current directory; exit 0 clean, 1 findings, 2 when a path does not exist.

@@ -348,10 +348,11 @@ fn man_page_and_completions_cover_the_command_line() {
     }
 }
 
-/// README's shell hook example, run as the SessionStart hook of a Codex session (with
-/// fakes of `jq` and `gt` on PATH): it gets past its guard and runs the startup command.
+/// README's shell hook example, run as a SessionStart hook under every registry row
+/// (with fakes of `jq` and `gt` on PATH): it runs the startup commands exactly where the
+/// plan is `hook_injection`, and elsewhere exits 0 saying why; it never runs `sh -c null`.
 #[test]
-fn readme_hook_example_works_inside_a_codex_session_start_hook() {
+fn readme_hook_example_works_under_every_runtime() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
     let start = readme.find("#!/bin/sh\n# a SessionStart hook").expect("README's hook example");
     let script = &readme[start..start + readme[start..].find("```").unwrap()];
@@ -362,8 +363,11 @@ fn readme_hook_example_works_inside_a_codex_session_start_hook() {
         std::fs::write(&p, body).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
     };
-    // `jq -r '.commands[0]'` over hal's JSON, without depending on jq being installed.
-    write("jq", "#!/bin/sh\nsed 's/.*\"commands\":\\[\"\\([^\"]*\\)\".*/\\1/'\n");
+    // `jq -r '.commands[]'` over hal's JSON (python3 is on CI; jq need not be).
+    write(
+        "jq",
+        "#!/bin/sh\n[ \"$*\" = \"-r .commands[]\" ] || exit 9\nexec python3 -c 'import json,sys; [print(c) for c in json.load(sys.stdin)[\"commands\"]]'\n",
+    );
     write("gt", "#!/bin/sh\necho \"gt $*\"\n");
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_hal"), bin.path().join("hal")).unwrap();
     let path = format!("{}:/usr/bin:/bin", bin.path().display());
@@ -374,11 +378,35 @@ fn readme_hook_example_works_inside_a_codex_session_start_hook() {
             cmd.env(k, v);
         }
         let o = cmd.output().unwrap();
-        (o.status.code(), text(&o.stdout))
+        (o.status.code(), text(&o.stdout), text(&o.stderr))
     };
-    let ran = "gt prime\ngt mail check --inject\n".to_owned();
-    assert_eq!(run(&[("CODEX_THREAD_ID", "t-1")]), (Some(0), ran));
-    assert_eq!(run(&[]), (Some(0), String::new()), "outside a runtime with hooks it does nothing");
+    let mut ran = 0;
+    for r in REGISTRY {
+        let id = r.provider.as_str();
+        let plan = json(&["startup", "--role", "polecat"], &[("GT_RUNTIME", id)]);
+        let (code, out, err) = run(&[("GT_RUNTIME", id)]);
+        assert_eq!(code, Some(0), "{id}: {err}");
+        if plan["strategy"] == "hook_injection" {
+            let commands: Vec<&str> = plan["commands"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+            assert!(!commands.is_empty(), "{id}: a hook_injection plan without commands");
+            // The fake gt echoes itself: `gt prime --hook && gt mail check --inject` prints two lines.
+            let expected: String = commands.iter().flat_map(|c| c.split(" && ")).flat_map(|c| [c, "\n"]).collect();
+            assert_eq!(out, expected, "{id}");
+            assert_eq!(err, "", "{id}");
+            ran += 1;
+        } else {
+            assert_eq!(out, "", "{id}: ran something under a {} plan", plan["strategy"]);
+            assert!(err.starts_with(&format!("hal: {id}")) && err.contains("nothing to do"), "{id}: {err}");
+        }
+    }
+    assert!(ran > 0, "no runtime ran the commands");
+    // Codex, a startup_fallback runtime whose hooks could run it: its launcher primes it, the hook does not.
+    let (code, out, err) = run(&[("CODEX_THREAD_ID", "t-1")]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+    assert!(err.contains("primed by its launcher"), "{err}");
+    let (code, out, err) = run(&[]);
+    assert_eq!((code, out.as_str()), (Some(0), ""), "outside a runtime it does nothing");
+    assert!(err.contains("unknown's plan is polling"), "{err}");
 }
 
 #[test]

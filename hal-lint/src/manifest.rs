@@ -120,8 +120,9 @@ pub(crate) fn cargo(src: &str) -> FileLint {
             } else if name == "hal-types"
                 && let Some(why) = unpinned(spec)
             {
-                let msg = format!("requires `hal-types` {why}; pin a release line: `{PINNED}`");
-                lint.hits.push(hit(Rule::UnpinnedHalTypes, at(), msg, PINNED));
+                let form = pinned_form(spec);
+                let msg = format!("requires `hal-types` {why}; pin a release line: `{form}`");
+                lint.hits.push(hit(Rule::UnpinnedHalTypes, at(), msg, &form));
             }
         }
     }
@@ -129,15 +130,30 @@ pub(crate) fn cargo(src: &str) -> FileLint {
     if let Some(spec) = ws_deps.and_then(|t| t.get("hal-types"))
         && let Some(why) = unpinned(spec)
     {
-        let msg = format!("requires `hal-types` {why}; pin a release line: `{PINNED}`");
+        let form = pinned_form(spec);
+        let msg = format!("requires `hal-types` {why}; pin a release line: `{form}`");
         lint.hits.push(hit(
             Rule::UnpinnedHalTypes,
             locate(src, "hal-types", |s| s == "workspace.dependencies"),
             msg,
-            PINNED,
+            &form,
         ));
     }
     lint
+}
+
+/// The form of a `hal-types` dependency that passes: a path or git dependency keeps its
+/// source and gains a release line (`{ path = "../hal/hal-types", version = "0.1" }`).
+fn pinned_form(spec: &toml::Value) -> String {
+    if let toml::Value::Table(t) = spec {
+        for key in ["path", "git"] {
+            if let Some(source) = t.get(key).and_then(toml::Value::as_str) {
+                let quoted = toml::Value::String(source.to_owned());
+                return format!("hal-types = {{ {key} = {quoted}, version = \"0.1\" }}");
+            }
+        }
+    }
+    PINNED.to_owned()
 }
 
 /// Why a `hal-types` dependency does not pin a release line, if it does not.
@@ -257,6 +273,17 @@ mod tests {
         for bad in ["*", "0", "0.*", ">=0.1", "", "0.1.*", "> 0.1"] {
             assert!(!pins_a_line(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_path_dependency_is_shown_the_form_that_passes() {
+        let lint = cargo("[package]\nname = \"skill\"\n[dependencies]\nhal-types = { path = \"../hal/hal-types\" }\n");
+        assert_eq!(lint.hits.len(), 1);
+        let form = &lint.hits[0].suggestion;
+        assert_eq!(form, "hal-types = { path = \"../hal/hal-types\", version = \"0.1\" }");
+        assert!(lint.hits[0].message.contains(form.as_str()));
+        let fixed = cargo(&format!("[package]\nname = \"skill\"\n[dependencies]\n{form}\n"));
+        assert_eq!(fixed.hits.len(), 0, "the suggested form passes");
     }
 
     #[test]
