@@ -385,12 +385,18 @@ fn readme_hook_example_works_inside_a_codex_session_start_hook() {
 fn the_orchestrators_session_variable_is_read_first() {
     let env = [("GT_SESSION_ID_ENV", "MY_SID"), ("MY_SID", "from-orchestrator"), ("CODEX_THREAD_ID", "from-codex")];
     let caps = json(&["caps"], &env);
-    assert_eq!(caps["session_id_vars"], serde_json::json!(["MY_SID", "CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"]));
+    assert_eq!(
+        caps["session_id_vars"],
+        serde_json::json!(["MY_SID", "CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"])
+    );
     let s = json(&["session-id"], &env);
     assert_eq!((&s["variable"], &s["session_id"]), (&Value::from("MY_SID"), &Value::from("from-orchestrator")));
     // Naming another runtime's variable does not make hal read it.
     let env = [("GT_SESSION_ID_ENV", "CLAUDE_CODE_SESSION_ID"), ("CODEX_THREAD_ID", "t")];
-    assert_eq!(json(&["caps"], &env)["session_id_vars"], serde_json::json!(["CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"]));
+    assert_eq!(
+        json(&["caps"], &env)["session_id_vars"],
+        serde_json::json!(["CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"])
+    );
 }
 
 #[test]
