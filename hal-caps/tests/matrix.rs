@@ -221,7 +221,6 @@ fn each_design_row_departs_from_its_derived_row_only_in_listed_fields() {
 
 #[test]
 fn vendor_standing_never_rests_on_an_orchestrator_alone() {
-    use hal_caps::registry::Standing;
     for r in hal_caps::REGISTRY {
         if r.sources.iter().all(hal_caps::registry::Source::is_orchestrator) {
             assert!(!r.vendor_verified(), "{}: its only sources are orchestrators", r.provider);

@@ -1,7 +1,7 @@
 //! Every registry row is identified by its own signals; weak signals never decide; a
 //! derived runtime wins over the runtime whose markers it carries.
 
-use hal_caps::registry::{REGISTRY, Runtime, Standing, ValueRule};
+use hal_caps::registry::{REGISTRY, Runtime, ValueRule};
 use hal_detect::{Detector, FakeHost, ProcessInfo};
 use hal_types::{RuntimeProvider as P, SourceKind};
 

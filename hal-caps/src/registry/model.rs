@@ -528,9 +528,9 @@ impl CapOverride {
 
 /// What a live run of the runtime showed (`real-runtimes.md` §2, the conformance
 /// harness): exactly what was SEEN, never what was read in the package. The harness
-/// checks these facts against the real runtime at `version`.
+/// checks these facts against the real runtime at `version`. Not `#[non_exhaustive]`:
+/// the harness builds records of its own to compare (and to mutate in its tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct Verified {
     /// The runtime's version the run used (`2.1.332`).
     pub version: &'static str,
