@@ -205,6 +205,48 @@ fn the_real_ancestry_shapes() {
             P::GrokCli,
         ),
         ("Grok Build: a native grok executable", proc(11, "grok", "/usr/local/bin/grok", &["grok"]), P::Grok),
+    ];
+    for (what, runtime, want) in cases {
+        let host = FakeHost::new().ancestors(vec![shell.clone(), runtime]);
+        let d = Detector::new(host).detect();
+        assert_eq!((d.provider, d.source.kind), (want, K::ProcessAncestor), "{what}");
+    }
+}
+
+#[test]
+fn the_extra_runtimes_markers_decide_with_their_own_ancestor_above() {
+    // In the tool, the marker (a verified variable) is the deciding signal, the
+    // runtime's process above agreeing: what the live harness checks.
+    let shell = proc(10, "bash", "/usr/bin/bash", &["/bin/bash", "-c", "hal detect"]);
+    let cases = [
+        ("CLINE_CONNECTOR_CLI_LAUNCH", "{}", proc(11, "cline", "/opt/cline", &["cline"]), P::Cline),
+        ("CLINE_BUILD_ENV", "production", proc(11, "cline", "/opt/cline", &["cline"]), P::Cline),
+        ("OR_APP_NAME", "Aider", proc(11, "aider", "/usr/bin/python3.11", &["python3.11", "/v/bin/aider"]), P::Aider),
+        ("KILO", "1", proc(11, ".kilo", "/opt/kilo/bin/.kilo", &["/opt/kilo/bin/.kilo", "run"]), P::Kilo),
+    ];
+    for (var, value, runtime, want) in cases {
+        let host = FakeHost::new().env(var, value).ancestors(vec![shell.clone(), runtime]);
+        let d = Detector::new(host).detect();
+        assert_eq!((d.provider, d.source.kind, d.source.signal.as_deref()), (want, K::Marker, Some(var)), "{var}");
+    }
+    // Another runtime's OpenRouter attribution, or litellm's mode alone, is not aider.
+    for (var, value) in
+        [("OR_APP_NAME", "OpenHands"), ("LITELLM_MODE", "PRODUCTION"), ("KILO_TREE_SITTER_WASM_DIR", "/x")]
+    {
+        assert_eq!(Detector::new(FakeHost::new().env(var, value)).detect().provider, P::Unknown, "{var}={value}");
+    }
+    // Kilo keeps OpenCode's OPENCODE=1: kilo, not ambiguous.
+    let d = Detector::new(FakeHost::new().env("KILO", "1").env("OPENCODE", "1").env("AGENT", "1")).detect();
+    assert_eq!((d.provider, d.ambiguous), (P::Kilo, false));
+    // Neither Cline product sets CLINE_TASK_ID, and KILO_RUN_ID is a run id: no session id.
+    assert_eq!(session(&FakeHost::new().env("CLINE_TASK_ID", "t"), P::Cline, None), None);
+    assert_eq!(session(&FakeHost::new().env("KILO_RUN_ID", "r"), P::Kilo, None), None);
+}
+
+#[test]
+fn the_extra_runtimes_ancestry_shapes() {
+    let shell = proc(10, "bash", "/usr/bin/bash", &["/bin/bash", "-c", "hal detect"]);
+    let cases: Vec<(&str, ProcessInfo, P)> = vec![
         (
             "cline 3.0.65: the Bun binary by its .bin link",
             proc(
@@ -246,34 +288,4 @@ fn the_real_ancestry_shapes() {
         let d = Detector::new(host).detect();
         assert_eq!((d.provider, d.source.kind), (want, K::ProcessAncestor), "{what}");
     }
-}
-
-#[test]
-fn the_extra_runtimes_markers_decide_with_their_own_ancestor_above() {
-    // In the tool, the marker (a verified variable) is the deciding signal, the
-    // runtime's process above agreeing: what the live harness checks.
-    let shell = proc(10, "bash", "/usr/bin/bash", &["/bin/bash", "-c", "hal detect"]);
-    let cases = [
-        ("CLINE_CONNECTOR_CLI_LAUNCH", "{}", proc(11, "cline", "/opt/cline", &["cline"]), P::Cline),
-        ("CLINE_BUILD_ENV", "production", proc(11, "cline", "/opt/cline", &["cline"]), P::Cline),
-        ("OR_APP_NAME", "Aider", proc(11, "aider", "/usr/bin/python3.11", &["python3.11", "/v/bin/aider"]), P::Aider),
-        ("KILO", "1", proc(11, ".kilo", "/opt/kilo/bin/.kilo", &["/opt/kilo/bin/.kilo", "run"]), P::Kilo),
-    ];
-    for (var, value, runtime, want) in cases {
-        let host = FakeHost::new().env(var, value).ancestors(vec![shell.clone(), runtime]);
-        let d = Detector::new(host).detect();
-        assert_eq!((d.provider, d.source.kind, d.source.signal.as_deref()), (want, K::Marker, Some(var)), "{var}");
-    }
-    // Another runtime's OpenRouter attribution, or litellm's mode alone, is not aider.
-    for (var, value) in
-        [("OR_APP_NAME", "OpenHands"), ("LITELLM_MODE", "PRODUCTION"), ("KILO_TREE_SITTER_WASM_DIR", "/x")]
-    {
-        assert_eq!(Detector::new(FakeHost::new().env(var, value)).detect().provider, P::Unknown, "{var}={value}");
-    }
-    // Kilo keeps OpenCode's OPENCODE=1: kilo, not ambiguous.
-    let d = Detector::new(FakeHost::new().env("KILO", "1").env("OPENCODE", "1").env("AGENT", "1")).detect();
-    assert_eq!((d.provider, d.ambiguous), (P::Kilo, false));
-    // Neither Cline product sets CLINE_TASK_ID, and KILO_RUN_ID is a run id: no session id.
-    assert_eq!(session(&FakeHost::new().env("CLINE_TASK_ID", "t"), P::Cline, None), None);
-    assert_eq!(session(&FakeHost::new().env("KILO_RUN_ID", "r"), P::Kilo, None), None);
 }
