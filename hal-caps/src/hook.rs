@@ -315,6 +315,21 @@ enum How {
     ToolHolder,
     /// Only its presence matters (prompts, tool inputs, errors): skipped unseen.
     Presence,
+    /// An object of which only this key's value is kept ([`Seen`], under the dotted
+    /// path the payload table names: `sessionContext.rootSessionId`).
+    Within(&'static str),
+}
+
+/// The top-level entry of `key`: one of [`KEYS`], else the outer key of a dotted
+/// session key of the payload table (kept under the whole path).
+fn top_key(key: &str) -> Option<(&'static str, How)> {
+    use crate::registry::payloads::PAYLOADS;
+    KEYS.iter().find(|(k, _)| *k == key).copied().or_else(|| {
+        PAYLOADS.iter().find_map(|p| {
+            let (outer, inner) = p.session_key.split_once('.')?;
+            (outer == key).then_some((p.session_key, How::Within(inner)))
+        })
+    })
 }
 
 /// The top-level keys hal looks at; every other key's value is skipped unseen.
@@ -404,12 +419,13 @@ impl<'de> Visitor<'de> for TopVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
         let mut fields = Fields::default();
-        while let Some(key) = map.next_key_seed(KeySeed(KEYS))? {
+        while let Some(key) = map.next_key_seed(KeySeed(Keys::Top))? {
             match key {
                 Some((name, how)) if !fields.has(name) => {
                     let seen = match how {
                         How::Keep => map.next_value_seed(KeepSeed { tools: false })?,
                         How::ToolHolder => map.next_value_seed(KeepSeed { tools: true })?,
+                        How::Within(inner) => map.next_value_seed(WithinSeed(inner))?,
                         How::Presence => {
                             map.next_value::<IgnoredAny>()?;
                             Seen::Skipped
@@ -426,8 +442,84 @@ impl<'de> Visitor<'de> for TopVisitor {
     }
 }
 
-/// Reads a key: the entry of `keys` it names, or `None`.
-struct KeySeed(&'static [(&'static str, How)]);
+/// Reads a value that should be an object, keeping what its key `.0` holds as [`Seen`]
+/// (the first occurrence); anything else, and every other key, is skipped unseen.
+struct WithinSeed(&'static str);
+
+impl<'de> DeserializeSeed<'de> for WithinSeed {
+    type Value = Seen;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Seen, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for WithinSeed {
+    type Value = Seen;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any value")
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Seen, E> {
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Seen, E> {
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Seen, E> {
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Seen, E> {
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Seen, E> {
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Seen, E> {
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Seen, E> {
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Seen, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Seen::Skipped)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Seen, A::Error> {
+        let mut kept = Seen::Skipped;
+        while let Some(key) = map.next_key_seed(KeySeed(Keys::One(self.0)))? {
+            if key.is_some() && kept == Seen::Skipped {
+                kept = map.next_value_seed(KeepSeed { tools: false })?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(kept)
+    }
+}
+
+/// The keys a [`KeySeed`] looks for.
+#[derive(Debug, Clone, Copy)]
+enum Keys {
+    /// A payload's top level ([`top_key`]).
+    Top,
+    /// The entries of a table.
+    Table(&'static [(&'static str, How)]),
+    /// One key, kept.
+    One(&'static str),
+}
+
+/// Reads a key: the entry it names among its [`Keys`], or `None`.
+struct KeySeed(Keys);
 
 impl<'de> DeserializeSeed<'de> for KeySeed {
     type Value = Option<(&'static str, How)>;
@@ -445,7 +537,11 @@ impl Visitor<'_> for KeySeed {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(self.0.iter().find(|(k, _)| *k == v).copied())
+        Ok(match self.0 {
+            Keys::Top => top_key(v),
+            Keys::Table(keys) => keys.iter().find(|(k, _)| *k == v).copied(),
+            Keys::One(k) => (k == v).then_some((k, How::Keep)),
+        })
     }
 }
 
@@ -511,7 +607,7 @@ impl<'de> Visitor<'de> for KeepSeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Seen, A::Error> {
         let mut tool = None;
         let keys: &'static [(&'static str, How)] = if self.tools { TOOL_KEYS } else { &[] };
-        while let Some(key) = map.next_key_seed(KeySeed(keys))? {
+        while let Some(key) = map.next_key_seed(KeySeed(Keys::Table(keys)))? {
             if key.is_some() && tool.is_none() {
                 if let Seen::Str(s) = map.next_value_seed(KeepSeed { tools: false })? {
                     tool = Some(s);

@@ -325,3 +325,51 @@ fn the_live_runs_payloads() {
     let gemini = hal_caps::runtime(P::Gemini).hook_system().unwrap();
     assert_eq!(gemini.native_event("permission.request"), None);
 }
+
+/// Cline CLI 3.0.65's payloads (`cline/live-*.json`): the serialized `hookName`s map
+/// through the hook file names; the session is `sessionContext.rootSessionId`, which
+/// outlives the per-process `taskId`.
+#[test]
+fn the_cline_cli_s_payloads() {
+    let root = "1796117463630_sa957";
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        ("live-agent_start", "TaskStart", Some("session.start")),
+        ("live-tool_call", "PreToolUse", Some("tool.use.pre")),
+        ("live-tool_result", "PostToolUse", Some("tool.use.post")),
+        ("live-agent_end", "TaskComplete", Some("turn.end")),
+        ("live-agent_error", "TaskError", Some("turn.fail")),
+        ("live-agent_resume", "TaskResume", Some("session.resume")),
+    ];
+    let cline = hal_caps::runtime(P::Cline).hook_system().unwrap();
+    for (name, file, event) in cases {
+        let bytes = fixture("cline", name);
+        for d in [None, Some(env(P::Cline, "CLINE_CONNECTOR_CLI_LAUNCH"))] {
+            let e = parse(&bytes, d.as_ref()).unwrap();
+            assert_eq!((e.provider, e.event.as_deref()), (P::Cline, *event), "{name}");
+            assert_eq!(e.session_id.as_deref(), Some(root), "{name}: the root session, not the taskId");
+            assert!(e.diagnostics.is_empty(), "{name}: {:?}", e.warnings());
+            assert_eq!(e.cwd.as_deref(), Some("/home/u/proj"));
+            assert_eq!(parse_reader(&bytes[..], d.as_ref()).unwrap(), e, "{name}");
+        }
+        // The harness names the hook by its file: the map has it.
+        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| *c), *event, "{file}");
+    }
+    let tool = parse(&fixture("cline", "live-tool_call"), None).unwrap();
+    assert_eq!(tool.tool.as_deref(), Some("run_commands"));
+    assert_eq!(parse(&fixture("cline", "live-agent_resume"), None).unwrap().source, Some(SessionSource::Resume));
+    // The VS Code extension's payloads (no `sessionContext`) keep their `taskId`.
+    let ext = parse(&fixture("cline", "TaskStart"), None).unwrap();
+    assert_eq!((ext.event.as_deref(), ext.session_id.as_deref()), (Some("session.start"), Some("1764496799000")));
+    // A user abort is a known event with no canonical counterpart: null, no warning.
+    let cancel = parse(&fixture("cline", "TaskCancel"), None).unwrap();
+    assert_eq!((cancel.event.as_deref(), cancel.diagnostics.len()), (None, 0));
+    // Only an object's own key counts: a string, an array or another key is no session id.
+    for context in [r#""1_x""#, r#"["1_x"]"#, r#"{"other":"1_x"}"#, r#"{"rootSessionId":5}"#] {
+        let payload = format!(r#"{{"hookName":"agent_start","sessionContext":{context}}}"#);
+        let e = parse(payload.as_bytes(), None).unwrap();
+        assert_eq!((e.provider, e.session_id), (P::Cline, None), "{context}");
+        assert_eq!(parse_reader(payload.as_bytes(), None).unwrap().session_id, None);
+    }
+    let nested = br#"{"hookName":"agent_start","sessionContext":{"a":{"rootSessionId":"no"},"rootSessionId":"1_x"},"taskId":"conv_1"}"#;
+    assert_eq!(parse(nested, None).unwrap().session_id.as_deref(), Some("1_x"));
+}

@@ -190,6 +190,10 @@ fn every_captured_tool_and_hook_environment_through_the_binary() {
         ("qwen-code-hook", "qwen-code", Some("QWEN_CODE_SESSION_ID")),
         ("pi-tool", "pi", None),
         ("opencode-tool", "opencode", None),
+        ("cline-tool", "cline", None),
+        ("cline-hook", "cline", None),
+        ("aider-tool", "aider", None),
+        ("kilo-tool", "kilo", None),
     ];
     for (name, provider, var) in cases {
         let env = capture(name, &ws, &home);
@@ -216,6 +220,9 @@ fn providers_show_what_a_live_run_verified() {
         ("pi", "0.73.1"),
         ("opencode", "1.18.33"),
         ("grok-cli", "0.0.34"),
+        ("cline", "3.0.65"),
+        ("aider", "0.86.2"),
+        ("kilo", "7.7.7"),
     ] {
         let line = text.lines().find(|l| l.split_whitespace().next() == Some(id)).unwrap();
         assert!(line.ends_with(&format!("verified {version}")), "{line}");
@@ -226,7 +233,9 @@ fn providers_show_what_a_live_run_verified() {
         assert_eq!(row["verified"]["tool_vars"], serde_json::json!(facts.tool_vars), "{id}");
         // A verified variable is one the row knows (a marker, weak signal or session variable).
         for var in facts.tool_vars.iter().chain(facts.hook_vars) {
+            let kept = r.keeps_markers_of.iter().any(|p| hal_caps::runtime(*p).markers.iter().any(|m| m.var == *var));
             let known = r.markers.iter().any(|m| m.var == *var)
+                || kept
                 || r.weak.contains(var)
                 || r.own_session_vars().contains(var)
                 || ["AGENT", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"].contains(var);
@@ -236,6 +245,50 @@ fn providers_show_what_a_live_run_verified() {
     // Rows never run say so.
     let grok = rows.iter().find(|r| r["provider"] == "grok").unwrap();
     assert!(grok["verified"].is_null());
+}
+
+/// Cline CLI 3.0.65's hooks through the binary: the captured hook environment and each
+/// live payload give the canonical event of the hook file and the root session id, the
+/// three commands agreeing, in a plain workspace and one set up for several runtimes.
+#[test]
+fn cline_cli_hooks_through_the_binary() {
+    let (_dir, ws, home) = workspace();
+    let env = capture("cline-hook", &ws, &home);
+    let cases = [
+        ("live-agent_start", "session.start"),
+        ("live-tool_call", "tool.use.pre"),
+        ("live-tool_result", "tool.use.post"),
+        ("live-agent_end", "turn.end"),
+        ("live-agent_error", "turn.fail"),
+        ("live-agent_resume", "session.resume"),
+    ];
+    for several in [false, true] {
+        if several {
+            set_up_for_every_runtime(&ws);
+        }
+        for (name, event) in cases {
+            let bytes = std::fs::read(fixtures_root().join(format!("hooks/cline/{name}.json"))).unwrap();
+            let v = json(&["hook", "--json"], &env, &ws, &bytes);
+            assert_eq!((v["provider"].as_str(), v["event"].as_str()), (Some("cline"), Some(event)), "{name}: {v}");
+            assert_eq!(v["session_id"].as_str(), Some("1796117463630_sa957"), "{name}");
+            assert_eq!(v["warnings"].as_array().map(Vec::len), Some(0), "{name}: {v}");
+            for (provider, session) in three(&env, &ws, &bytes) {
+                assert_eq!(
+                    (provider.as_str(), session.as_str()),
+                    (Some("cline"), Some("1796117463630_sa957")),
+                    "{name}"
+                );
+            }
+            let d = json(&["detect", "--hook", "--json"], &env, &ws, &bytes);
+            assert_eq!(d["source"]["kind"].as_str(), Some("hook_payload"), "{name}: {d}");
+        }
+        // Without the payload, the hook's environment names cline by its marker.
+        let d = json(&["detect", "--json"], &env, &ws, b"");
+        assert_eq!((d["provider"].as_str(), d["source"]["kind"].as_str()), (Some("cline"), Some("marker")), "{d}");
+    }
+    let o =
+        hal(&["hook"], &env, &ws, &std::fs::read(fixtures_root().join("hooks/cline/live-agent_start.json")).unwrap());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "cline session.start 1796117463630_sa957\n");
 }
 
 #[test]

@@ -45,7 +45,7 @@ fn captures() -> Vec<Capture> {
         out.push(Capture { name, vars, provider, session_var });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
-    assert_eq!(out.len(), 12, "one capture per file of SOURCE.md");
+    assert_eq!(out.len(), 17, "one capture per file of SOURCE.md");
     out
 }
 
@@ -205,6 +205,83 @@ fn the_real_ancestry_shapes() {
             P::GrokCli,
         ),
         ("Grok Build: a native grok executable", proc(11, "grok", "/usr/local/bin/grok", &["grok"]), P::Grok),
+    ];
+    for (what, runtime, want) in cases {
+        let host = FakeHost::new().ancestors(vec![shell.clone(), runtime]);
+        let d = Detector::new(host).detect();
+        assert_eq!((d.provider, d.source.kind), (want, K::ProcessAncestor), "{what}");
+    }
+}
+
+#[test]
+fn the_extra_runtimes_markers_decide_with_their_own_ancestor_above() {
+    // In the tool, the marker (a verified variable) is the deciding signal, the
+    // runtime's process above agreeing: what the live harness checks.
+    let shell = proc(10, "bash", "/usr/bin/bash", &["/bin/bash", "-c", "hal detect"]);
+    let cases = [
+        ("CLINE_CONNECTOR_CLI_LAUNCH", "{}", proc(11, "cline", "/opt/cline", &["cline"]), P::Cline),
+        ("CLINE_BUILD_ENV", "production", proc(11, "cline", "/opt/cline", &["cline"]), P::Cline),
+        ("OR_APP_NAME", "Aider", proc(11, "aider", "/usr/bin/python3.11", &["python3.11", "/v/bin/aider"]), P::Aider),
+        ("KILO", "1", proc(11, ".kilo", "/opt/kilo/bin/.kilo", &["/opt/kilo/bin/.kilo", "run"]), P::Kilo),
+    ];
+    for (var, value, runtime, want) in cases {
+        let host = FakeHost::new().env(var, value).ancestors(vec![shell.clone(), runtime]);
+        let d = Detector::new(host).detect();
+        assert_eq!((d.provider, d.source.kind, d.source.signal.as_deref()), (want, K::Marker, Some(var)), "{var}");
+    }
+    // Another runtime's OpenRouter attribution, or litellm's mode alone, is not aider.
+    for (var, value) in
+        [("OR_APP_NAME", "OpenHands"), ("LITELLM_MODE", "PRODUCTION"), ("KILO_TREE_SITTER_WASM_DIR", "/x")]
+    {
+        assert_eq!(Detector::new(FakeHost::new().env(var, value)).detect().provider, P::Unknown, "{var}={value}");
+    }
+    // Kilo keeps OpenCode's OPENCODE=1: kilo, not ambiguous.
+    let d = Detector::new(FakeHost::new().env("KILO", "1").env("OPENCODE", "1").env("AGENT", "1")).detect();
+    assert_eq!((d.provider, d.ambiguous), (P::Kilo, false));
+    // Neither Cline product sets CLINE_TASK_ID, and KILO_RUN_ID is a run id: no session id.
+    assert_eq!(session(&FakeHost::new().env("CLINE_TASK_ID", "t"), P::Cline, None), None);
+    assert_eq!(session(&FakeHost::new().env("KILO_RUN_ID", "r"), P::Kilo, None), None);
+}
+
+#[test]
+fn the_extra_runtimes_ancestry_shapes() {
+    let shell = proc(10, "bash", "/usr/bin/bash", &["/bin/bash", "-c", "hal detect"]);
+    let cases: Vec<(&str, ProcessInfo, P)> = vec![
+        (
+            "cline 3.0.65: the Bun binary by its .bin link",
+            proc(
+                11,
+                "cline",
+                "/opt/npm/node_modules/@cline/cli-linux-x64/bin/cline",
+                &["/opt/npm/node_modules/.bin/cline", "--json", "-P", "openai-compatible", "x"],
+            ),
+            P::Cline,
+        ),
+        (
+            "aider 0.86.2: python running the venv's aider script",
+            proc(
+                11,
+                "aider",
+                "/opt/pyenv/versions/3.11.7/bin/python3.11",
+                &["/opt/venv/bin/python3.11", "/opt/venv/bin/aider", "--message", "x"],
+            ),
+            P::Aider,
+        ),
+        (
+            "kilo 7.7.7: the Bun binary .kilo",
+            proc(
+                11,
+                ".kilo",
+                "/opt/npm/node_modules/@kilocode/cli/bin/.kilo",
+                &["/opt/npm/node_modules/@kilocode/cli/bin/.kilo", "run", "x"],
+            ),
+            P::Kilo,
+        ),
+        (
+            "kilo 7.7.7: the npm shim, node running .bin/kilo",
+            proc(11, "node", "/usr/bin/node", &["node", "/opt/npm/node_modules/.bin/kilo", "run", "x"]),
+            P::Kilo,
+        ),
     ];
     for (what, runtime, want) in cases {
         let host = FakeHost::new().ancestors(vec![shell.clone(), runtime]);

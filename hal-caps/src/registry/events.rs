@@ -156,11 +156,20 @@ pub(super) const KIRO_EVENTS: &[(&str, &str)] = &[
     ("tool.use.post", "postToolUse"),
     ("turn.end", "stop"),
 ];
+// Cline's hook file names (`<ws>/.cline/hooks/<Name>`); the CLI's payloads carry the
+// serialized names (`agent_start`), renamed to these by its payload row. Live run of
+// cline@3.0.65 on 2026-12-01: TaskStart, PreToolUse, PostToolUse and TaskComplete fired
+// one-shot, TaskError with an unreachable model, TaskResume on `--id`; UserPromptSubmit
+// and SessionShutdown are wired in the source but never fired. `TaskCancel` (a user
+// abort) is no turn failure: it has no canonical event. `PreCompact` is not wired for
+// file hooks in 3.0.65.
 pub(super) const CLINE_EVENTS: &[(&str, &str)] = &[
     ("session.start", "TaskStart"),
     ("session.resume", "TaskResume"),
-    ("turn.fail", "TaskCancel"),
+    ("session.end", "SessionShutdown"),
     ("prompt.submit", "UserPromptSubmit"),
+    ("turn.end", "TaskComplete"),
+    ("turn.fail", "TaskError"),
     ("tool.use.pre", "PreToolUse"),
     ("tool.use.post", "PostToolUse"),
 ];

@@ -60,7 +60,9 @@ pub struct Payload {
     pub event_key: Option<&'static str>,
     /// How the event names are spelt.
     pub event_style: NameStyle,
-    /// The key holding the session id.
+    /// The key holding the session id; `outer.inner` names a key of the object at
+    /// `outer` (Cline CLI's `sessionContext.rootSessionId`). Where the payload lacks it,
+    /// the first of the common session keys present (`session_id`, `sessionId`, `taskId`, ...).
     pub session_key: &'static str,
     /// Top-level keys only this runtime writes: any one of them identifies it.
     pub tells: &'static [&'static str],
@@ -124,15 +126,37 @@ const COPILOT_PASCAL: &[(&str, &str)] = &[
     ("Notification", "notification"),
 ];
 
+/// Cline CLI's serialized `hookName`s → its hook file names (the event map's names).
+/// Seen in a live run of cline@3.0.65: `agent_start`, `tool_call`, `tool_result`,
+/// `agent_end`, `agent_error`, `agent_resume`; the rest from its enum, found in the binary.
+/// The VS Code extension's payloads carry the file names themselves.
+const CLINE_SERIALIZED: &[(&str, &str)] = &[
+    ("agent_start", "TaskStart"),
+    ("agent_resume", "TaskResume"),
+    ("prompt_submit", "UserPromptSubmit"),
+    ("tool_call", "PreToolUse"),
+    ("tool_result", "PostToolUse"),
+    ("agent_end", "TaskComplete"),
+    ("agent_error", "TaskError"),
+    ("agent_abort", "TaskCancel"),
+    ("session_shutdown", "SessionShutdown"),
+];
+
 /// Every runtime whose hook payload hal reads, in the order their tells are tried.
 pub static PAYLOADS: &[Payload] = &[
     Payload {
         tells: &["clineVersion", "hookName", "taskId"],
+        // Cline CLI 3.0.65 (live run): `taskId` (`conv_…`) is new with every process and
+        // changed on `--id` resume, while `sessionContext.rootSessionId` (`<ms>_<rand5>`,
+        // the id `--id` takes) stayed. The extension's payloads have no `sessionContext`:
+        // their `taskId` is read instead.
+        renames: CLINE_SERIALIZED,
         sources: &[
+            Source::verified("live run 2026-12-01, cline@3.0.65"),
             Source::vendor("https://docs.cline.bot/features/hooks/hook-reference"),
             Source::vendor("cline/cline:src/core/hooks/hook-factory.ts"),
         ],
-        ..Payload::new(P::Cline, Some("hookName"), NameStyle::Pascal, "taskId")
+        ..Payload::new(P::Cline, Some("hookName"), NameStyle::Snake, "sessionContext.rootSessionId")
     },
     Payload {
         tells: &["agent_action_name", "trajectory_id", "execution_id"],

@@ -24,6 +24,9 @@ const LIVE_QWEN: Source = Source::verified("live run 2026-12-01, @qwen-code/qwen
 const LIVE_PI: Source = Source::verified("live run 2026-12-01, @mariozechner/pi-coding-agent@0.73.1");
 const LIVE_OPENCODE: Source = Source::verified("live run 2026-12-01, opencode-ai@1.18.33");
 const LIVE_GROK_CLI: Source = Source::verified("live run 2026-12-01, @vibe-kit/grok-cli@0.0.34");
+const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65");
+const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
+const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 /// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
@@ -468,18 +471,60 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["kilocode", "kilo-code"],
+        // Kilo CLI 7.7.7 sets these on its own `process.env` at start, so its tools and
+        // plugins (and a child a plugin spawns with `env: process.env`) have them, beside
+        // OpenCode's `OPENCODE=1`, `AGENT=1` (live run). Strong, not definitive: state of
+        // the process, inherited by anything below it, nested agents included (the
+        // arbiter's rule), and documented by no Kilo page as a marker.
         markers: &[
-            Marker::strong("KILO", Flag).secondary(),
-            Marker::strong("KILOCODE_VERSION", Truthy).secondary(),
-            Marker::strong("KILO_RUN_ID", Truthy).secondary(),
+            Marker::strong("KILO", Flag).verified(),
+            Marker::strong("KILOCODE_VERSION", Truthy).verified(),
+            Marker::strong("KILO_PID", Truthy).verified(),
+            // A per-process run id (a `-c` continuation kept the session and changed
+            // it): a marker, never the session id.
+            Marker::strong("KILO_RUN_ID", Truthy).verified(),
+            Marker::strong("KILOCODE_FEATURE", Truthy).verified(),
+            Marker::strong("KILO_PROCESS_ROLE", Truthy).verified(),
         ],
-        executables: &["kilo", "kilocode"],
-        session_vars: &["KILO_RUN_ID"],
+        // Set by the npm package's Node shim; a child a plugin spawns with Bun's default
+        // options keeps it (it is in the binary's original environment), so it is no
+        // proof that Kilo is running above: weak.
+        weak: &["KILO_TREE_SITTER_WASM_DIR"],
+        // The npm shim `node <bin>/kilo` spawns the Bun binary, whose process is `.kilo`
+        // (`<pkg>/bin/.kilo`): the real runtime process.
+        executables: &["kilo", "kilocode", ".kilo"],
+        scripts: &["@kilocode/cli/"],
+        // No variable carries the session id (`ses_…`: plugin inputs, bus events and the
+        // `x-session-id` header only).
         variant_of: Some(P::Opencode),
         keeps_markers_of: &[P::Opencode],
-        hooks: Some(Hooks::native(&[".kilo/plugins/"], Inject::Nudge, OPENCODE_EVENTS)),
+        hooks: Some(
+            Hooks::native(
+                // `{plugin,plugins}/*.{js,ts}` under each config dir (packages/opencode/src/config/paths.ts).
+                &[
+                    ".kilo/plugins/",
+                    ".kilocode/plugins/",
+                    "~/.config/kilo/plugins/",
+                    "~/.kilo/plugins/",
+                    "~/.kilocode/plugins/",
+                ],
+                Inject::Nudge,
+                OPENCODE_EVENTS,
+            )
+            // Fired in a live 7.7.7 run with no canonical event; `session.drained` is
+            // Kilo's own, after `session.idle`.
+            .with_unmapped(&[
+                "chat.params",
+                "chat.headers",
+                "shell.env",
+                "tool.definition",
+                "session.drained",
+            ]),
+        ),
         takes_prompt: true,
         sources: &[
+            LIVE_KILO,
+            Source::vendor("Kilo-Org/kilocode:packages/opencode/src/config/paths.ts"),
             Source::vendor("https://kilo.ai/docs/automate/extending/plugins"),
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
         ],
@@ -624,15 +669,42 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Goose, "Goose")
     },
     Runtime {
-        markers: &[Marker::definitive("CLINE_ACTIVE", Flag), Marker::strong("CLINE_TASK_ID", Truthy).secondary()],
+        markers: &[
+            // The Cline CLI (npm `cline`, 3.x) puts how to connect back to it (JSON:
+            // launcher, `connect`, cwd) in its tools' and hooks' environment (live run,
+            // 3.0.65). Strong, not definitive: connector plumbing of the CLI only, not a
+            // documented identity variable, and as new as the 3.x CLI.
+            Marker::strong("CLINE_CONNECTOR_CLI_LAUNCH", Truthy).verified(),
+            // Added by the CLI's hook spawner (`withResolvedClineBuildEnv`), hooks only
+            // (live run, 3.0.65: `production`). Strong: it is also the build-mode switch
+            // (`development`/`production`) Cline's own builds read, so a Cline developer's
+            // shell may hold it.
+            Marker::strong("CLINE_BUILD_ENV", Truthy).verified(),
+            // The VS Code extension's terminals (v3.24.0+); the CLI never sets it (the
+            // string is not in the 3.0.65 binary).
+            Marker::definitive("CLINE_ACTIVE", Flag),
+        ],
+        // `CLINE_TASK_ID` (other detectors' claim) is set by neither product: no Cline
+        // source names it, the 3.0.65 binary holds no such string, and no child saw it.
+        // The session id reaches hooks only, in their payloads.
         weak: &["CLINE_API_KEY"],
         executables: &["cline"],
-        session_vars: &["CLINE_TASK_ID"],
-        hooks: Some(Hooks::native(&[".clinerules/hooks/"], Inject::Yes, CLINE_EVENTS)),
+        hooks: Some(
+            Hooks::native(
+                &[".cline/hooks/", ".clinerules/hooks/", "~/.cline/hooks/", "~/Documents/Cline/Hooks/"],
+                Inject::Yes,
+                CLINE_EVENTS,
+            )
+            .with_unmapped(&["TaskCancel"]),
+        ),
+        takes_prompt: true,
         sources: &[
+            LIVE_CLINE,
+            Source::vendor("cline/cline:apps/cli"),
             Source::vendor("cline/cline:src/hosts/vscode/terminal/VscodeTerminalRegistry.ts"),
             Source::vendor("https://docs.cline.bot/features/hooks"),
         ],
+        verified: Some(super::verified::CLINE),
         ..Runtime::new(P::Cline, "Cline")
     },
     Runtime {
@@ -779,10 +851,26 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Firebender, "Firebender")
     },
     Runtime {
-        weak: &["AIDER_API_KEY"],
+        markers: &[
+            // OpenRouter's app attribution, set on `os.environ` when `aider.llm` is
+            // imported, so every child inherits it (live run, aider-chat 0.86.2: tool and
+            // notifications command). Strong, not definitive: a generic OpenRouter
+            // setting others set to their own names (OpenHands), hence the exact value.
+            Marker::strong("OR_APP_NAME", Exact("Aider")).verified(),
+            Marker::strong("OR_SITE_URL", Exact("https://aider.chat")).verified(),
+        ],
+        // `LITELLM_MODE=PRODUCTION` comes with the two above, but every litellm program
+        // may set it; all `AIDER_*` variables are configuration.
+        weak: &["AIDER_API_KEY", "LITELLM_MODE"],
         executables: &["aider"],
         takes_prompt: true,
-        sources: &[Source::vendor("https://aider.chat/docs/config/aider_conf.html")],
+        sources: &[
+            LIVE_AIDER,
+            Source::vendor("Aider-AI/aider:aider/llm.py"),
+            Source::vendor("https://aider.chat/docs/config/aider_conf.html"),
+        ],
+        // No hooks (`--notifications-command` runs with an empty stdin), no session id.
+        verified: Some(super::verified::AIDER),
         ..Runtime::new(P::Aider, "Aider")
     },
     Runtime {

@@ -154,3 +154,21 @@ pub(super) const KILO: Verified = Verified {
 /// grok-cli (`@vibe-kit/grok-cli`) 0.0.34, `-p`: nothing set for its tools, no hooks, no session id.
 pub(super) const GROK_CLI: Verified =
     Verified { version: "0.0.34", tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
+
+/// Cline CLI 3.0.65, `cline --json`: its hooks get the CLI's launch and build markers.
+pub(super) const CLINE: Verified = Verified {
+    version: "3.0.65",
+    tool_vars: &["CLINE_CONNECTOR_CLI_LAUNCH"],
+    hook_vars: &["CLINE_CONNECTOR_CLI_LAUNCH", "CLINE_BUILD_ENV"],
+    session_vars: &[],
+    events: &["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"],
+};
+
+/// aider 0.86.2: OpenRouter attribution variables in its shell commands; no hooks, no session id.
+pub(super) const AIDER: Verified = Verified {
+    version: "0.86.2",
+    tool_vars: &["OR_APP_NAME", "OR_SITE_URL"],
+    hook_vars: &[],
+    session_vars: &[],
+    events: &[],
+};
