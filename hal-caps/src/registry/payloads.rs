@@ -177,7 +177,9 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Cursor, Some("hook_event_name"), NameStyle::Camel, "conversation_id")
     },
     Payload {
-        tells: &["turn_id"],
+        // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
+        // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
+        pairs: &[("turn_id", "model")],
         transcript: Some(".codex/sessions/"),
         sources: &[
             Source::vendor("openai/codex:codex-rs/hooks/schema/generated/"),
