@@ -64,7 +64,7 @@ fn pins_a_line(req: &str) -> bool {
 }
 
 fn hit(rule: Rule, (line, column): (usize, usize), message: String, suggestion: &str) -> Hit {
-    Hit { rule, line, column, message, suggestion: suggestion.to_owned() }
+    Hit::new(rule, (line, column), message, suggestion)
 }
 
 /// A TOML document, or the `FileLint` saying why not.

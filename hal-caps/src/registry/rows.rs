@@ -304,7 +304,7 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("CLAUDE_CODE_REMOTE", Flag),
             Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).secondary(),
         ],
-        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
+        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT", "CLAUDE_CODE_SSE_PORT"],
         executables: &["claude"],
         scripts: &["@anthropic-ai/claude-code/"],
         session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
