@@ -92,9 +92,17 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         Kind::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
         _ => tree_sitter_javascript::LANGUAGE.into(),
     };
-    let Some(p) = Parsed::new(src, &language) else {
+    let Some(first) = Parsed::new(src, &language) else {
         return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
+    // The grammar rejects some TypeScript tsc accepts (`import('x').T` types,
+    // `importOriginal<typeof import('x')>()`): where the tree has errors, the file is
+    // parsed again with each `import(…)` blanked to a name of the same length, and that
+    // tree is kept if it has none.
+    let masked = if first.tree.root_node().has_error() { mask_imports(src) } else { None };
+    let second = masked.as_deref().and_then(|m| Parsed::new(m, &language)).filter(|p| !p.tree.root_node().has_error());
+    let p = second.unwrap_or(first);
+    let src = p.src;
     let nodes = p.nodes();
     let what = if matches!(kind, Kind::JavaScript) { "JavaScript" } else { "TypeScript" };
     let mut l = Linter {
@@ -110,6 +118,80 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
     crate::scan::add_regions(&mut lint, src, &p.error_ranges(&nodes), kind);
     lint
 }
+
+/// `src` with every `import('…')` (a dynamic import or an import type) replaced by
+/// underscores of the same length and contextual keywords used as names renamed, or
+/// `None` when it has none of these.
+fn mask_imports(src: &str) -> Option<String> {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut any = false;
+    for (i, _) in src.match_indices("import(") {
+        if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.') {
+            continue;
+        }
+        let rest = &b[i + 7..];
+        let ws = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        let Some(&q) = rest.get(ws).filter(|q| matches!(q, b'\'' | b'"' | b'`')) else { continue };
+        let Some(close) = rest[ws + 1..].iter().position(|&c| c == q || c == b'\n') else { continue };
+        let after = i + 7 + ws + 1 + close + 1;
+        let ws2 = b[after..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+        if b.get(after + ws2) != Some(&b')') || b[after - 1] != q {
+            continue;
+        }
+        for c in &mut out[i..=after + ws2] {
+            if *c != b'\n' {
+                *c = b'_';
+            }
+        }
+        any = true;
+    }
+    // Contextual keywords used as names (`abstract: boolean`, `const unknown = 1`,
+    // `x.declare`): their first letter becomes `_`.
+    for word in KEYWORD_NAMES {
+        for (i, _) in src.match_indices(word) {
+            let before = i.checked_sub(1).map(|j| b[j]);
+            let end = i + word.len();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$')
+                || b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
+            {
+                continue;
+            }
+            let next = b[end..].iter().find(|c| !matches!(c, b' ' | b'\t')).copied();
+            let name = before == Some(b'.')
+                || matches!(next, Some(b':' | b'?' | b',' | b';' | b'}' | b')'))
+                || (next == Some(b'=')
+                    && b.get(end + 1 + b[end..].iter().take_while(|c| matches!(c, b' ' | b'\t')).count())
+                        != Some(&b'>'));
+            if name {
+                out[i] = b'_';
+                any = true;
+            }
+        }
+    }
+    // Multi-byte characters inside a blanked string become several `_`: still UTF-8.
+    any.then(|| String::from_utf8(out).ok()).flatten()
+}
+
+/// TypeScript's contextual keywords, which code uses as names.
+const KEYWORD_NAMES: &[&str] = &[
+    "abstract",
+    "unknown",
+    "declare",
+    "readonly",
+    "override",
+    "accessor",
+    "satisfies",
+    "asserts",
+    "infer",
+    "keyof",
+    "namespace",
+    "module",
+    "global",
+    "type",
+    "is",
+    "out",
+];
 
 struct Linter<'p, 'a> {
     s: Scope<'p, 'a>,

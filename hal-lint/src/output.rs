@@ -67,7 +67,7 @@ pub fn shown_path(p: &Path) -> String {
         use std::os::unix::ffi::OsStrExt as _;
         let mut out = String::new();
         for chunk in p.as_os_str().as_bytes().utf8_chunks() {
-            out.push_str(chunk.valid());
+            out.push_str(&chunk.valid().replace('\\', "/"));
             for b in chunk.invalid() {
                 let _ = write!(out, "\\x{b:02x}");
             }
@@ -75,8 +75,8 @@ pub fn shown_path(p: &Path) -> String {
         out
     };
     #[cfg(not(unix))]
-    let lossless = p.to_string_lossy().into_owned();
-    shown_text(&lossless.replace('\\', "/")).into_owned()
+    let lossless = p.to_string_lossy().replace('\\', "/");
+    shown_text(&lossless).into_owned()
 }
 
 /// A path as the report prints it (see [`shown_path`]).

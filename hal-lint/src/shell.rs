@@ -25,10 +25,39 @@ const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
 const ENV_PRINTERS: &[&str] = &["env", "printenv", "set", "export", "declare"];
 
 pub(crate) fn lint(src: &str) -> FileLint {
-    let Some(p) = Parsed::new(src, &tree_sitter_bash::LANGUAGE.into()) else {
+    let language = tree_sitter_bash::LANGUAGE.into();
+    let Some(first) = Parsed::new(src, &language) else {
         return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
-    lint_parsed(&p)
+    if !first.tree.root_node().has_error() {
+        return lint_parsed(&first);
+    }
+    // The grammar rejects some regexes `bash -n` accepts (`[[ $x =~ ^\[([^]]+)\] ]]`):
+    // where the tree has errors, the file is parsed again with each `=~` operand
+    // blanked to a word of the same length, and that tree is kept if it has none.
+    let masked = mask_regexes(src);
+    match masked.as_deref().and_then(|m| Parsed::new(m, &language)).filter(|p| !p.tree.root_node().has_error()) {
+        Some(second) => lint_parsed(&second),
+        None => lint_parsed(&first),
+    }
+}
+
+/// `src` with the right operand of every `=~` (up to the closing ` ]]` of its line)
+/// replaced by `x`s of the same length, or `None` when it has none.
+fn mask_regexes(src: &str) -> Option<String> {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut any = false;
+    for (i, _) in src.match_indices("=~") {
+        let start = i + 2 + b[i + 2..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+        let line_end = b[start..].iter().position(|&c| c == b'\n').map_or(b.len(), |e| start + e);
+        let Some(end) = src[start..line_end].rfind(" ]]").map(|e| start + e) else { continue };
+        for c in &mut out[start..end] {
+            *c = b'x';
+        }
+        any |= end > start;
+    }
+    any.then(|| String::from_utf8(out).ok()).flatten()
 }
 
 /// The name of a `command` node, without its directory.

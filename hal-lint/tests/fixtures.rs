@@ -218,3 +218,36 @@ fn a_missing_path_is_a_usage_error() {
     let r = lint_paths(&[dir.path().join("no-such-skill")], &Options::default());
     assert_eq!((r.diagnostics[0].code, r.exit_code()), (hal_lint::DiagnosticCode::PathMissing, 2));
 }
+
+/// Files their language's own checker accepts (`tsc`, `bash -n`, `python -m
+/// py_compile`; each run here when installed) are never reported unparseable, and the
+/// indicator read each holds is found at its place.
+#[test]
+fn files_the_checkers_accept_are_never_unparseable() {
+    let root = fixture("valid");
+    let mut r = lint_paths(std::slice::from_ref(&root), &Options::default());
+    r.relative_to(&root);
+    assert_eq!(r.diagnostics, [], "{:?}", r.diagnostics);
+    let got: Vec<(String, &str, usize, usize)> =
+        r.findings.iter().map(|f| (f.path.to_string_lossy().into_owned(), f.rule.id(), f.line, f.column)).collect();
+    let want = [
+        ("import-types.ts", "indicator-var", 17, 33),
+        ("keywords.ts", "indicator-var", 24, 31),
+        ("modern.py", "indicator-var", 18, 23),
+        ("regex.sh", "indicator-var", 10, 7),
+    ];
+    assert_eq!(got, want.map(|(p, r, l, c)| (p.to_owned(), r, l, c)));
+    let ok = |cmd: &str, args: &[&str]| {
+        std::process::Command::new(cmd).args(args).current_dir(&root).output().ok().map(|o| (o.status.success(), o))
+    };
+    if let Some((accepted, o)) = ok("bash", &["-n", "regex.sh"]) {
+        assert!(accepted, "bash -n rejects the fixture: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let out = std::env::temp_dir().join(format!("hal-lint-py-{}", std::process::id()));
+    let code =
+        format!("import py_compile,sys; py_compile.compile('modern.py', cfile={:?}, doraise=True)", out.join("m.pyc"));
+    if let Some((accepted, o)) = ok("python3", &["-c", &code]) {
+        assert!(accepted, "py_compile rejects the fixture: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let _ = std::fs::remove_dir_all(out);
+}
