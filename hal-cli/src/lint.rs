@@ -14,6 +14,23 @@ pub const WITHOUT_LINT: &str = "this hal was built without the lint (cargo featu
      leaves it out so the binary hooks run carries no parser); run `hal lint` from a full build: \
      `cargo install hal-cli`";
 
+/// The lint's rules, `(id, what it reports and does not)`, for the man page.
+#[cfg(feature = "lint")]
+pub const RULES: &[(&str, &str)] = &{
+    const N: usize = hal_lint::Rule::ALL.len();
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (hal_lint::Rule::ALL[i].id(), hal_lint::Rule::ALL[i].what());
+        i += 1;
+    }
+    out
+};
+
+/// A hal built without the lint has no rules to list.
+#[cfg(not(feature = "lint"))]
+pub const RULES: &[(&str, &str)] = &[];
+
 /// `hal lint PATH…`: findings on stdout (text, GitHub annotations or JSON), paths relative
 /// to the current directory and escaped; exit 0 clean, 1 findings, 2 when a path could
 /// not be linted whole (it does not exist, is no regular file, or is too large).

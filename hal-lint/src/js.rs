@@ -328,7 +328,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if let Some(list) = self.list(right) {
                     let left = if left.kind() == "identifier" { Some(left) } else { left.named_child(0) };
                     if let Some(l) = left.filter(|l| l.kind() == "identifier") {
-                        self.lists.insert(self.s.text(l), list);
+                        self.lists.entry(self.s.text(l)).or_default().extend(list);
                     }
                 }
             }
@@ -353,7 +353,9 @@ impl<'p, 'a> Linter<'p, 'a> {
                 });
                 let param = param.map(|p| p.child_by_field_name("pattern").unwrap_or(p));
                 if let Some(p) = param.filter(|p| p.kind() == "identifier") {
-                    self.lists.insert(self.s.text(p), list);
+                    // One name may stand for the elements of several lists (two loops
+                    // over `n`): it stands for all of them.
+                    self.lists.entry(self.s.text(p)).or_default().extend(list);
                 }
             }
             "import_statement" => {

@@ -250,7 +250,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if left.kind() == "identifier"
                     && let Some(list) = self.list(right)
                 {
-                    self.lists.insert(self.s.text(left), list);
+                    self.lists.entry(self.s.text(left)).or_default().extend(list);
                 }
             }
             "for_in_clause" => {
@@ -260,7 +260,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if left.kind() == "identifier"
                     && let Some(list) = self.list(right)
                 {
-                    self.lists.insert(self.s.text(left), list);
+                    self.lists.entry(self.s.text(left)).or_default().extend(list);
                 }
             }
             "import_from_statement" => {

@@ -110,7 +110,11 @@ fn use_of(p: &Parsed<'_>, node: Node<'_>) -> Use {
         match parent.kind() {
             "unary_expression" => {
                 let op = parent.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
-                return if FILE_TESTS.contains(&op) { Use::Probe } else { Use::Other };
+                // `[ -f ~/.x ]` parses `~` as an operator of its own: look past it.
+                if op != "~" {
+                    return if FILE_TESTS.contains(&op) { Use::Probe } else { Use::Other };
+                }
+                cur = parent;
             }
             "binary_expression" | "variable_assignment" | "heredoc_body" | "comment" => return Use::Other,
             "test_command" => return Use::Probe,

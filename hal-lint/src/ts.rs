@@ -117,6 +117,10 @@ pub(crate) fn in_condition(node: Node<'_>) -> bool {
             | "comparison_operator"
             | "non_null_expression"
             | "await_expression" => {}
+            // `if (readFileSync(p).includes(x))`: the read's result decides, through
+            // the calls made on it.
+            "member_expression" | "attribute" if parent.named_child(0).is_some_and(|c| c.id() == cur.id()) => {}
+            "call_expression" | "call" if parent.child_by_field_name("function").is_some_and(|c| c.id() == cur.id()) => {}
             "binary_expression" => {
                 let op = parent.child_by_field_name("operator").map_or("", |o| o.kind());
                 if !matches!(op, "&&" | "||" | "??" | "===" | "!==" | "==" | "!=") {

@@ -251,3 +251,42 @@ fn files_the_checkers_accept_are_never_unparseable() {
     }
     let _ = std::fs::remove_dir_all(out);
 }
+
+/// `(path, rule id, line, column)` of every finding under `rel`, with `options`.
+fn found_with(rel: &str, options: &Options) -> Vec<(String, &'static str, usize, usize)> {
+    let root = fixture(rel);
+    let mut r = lint_paths(std::slice::from_ref(&root), options);
+    r.relative_to(&root);
+    assert_eq!(r.diagnostics, [], "{rel}");
+    r.findings.iter().map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.rule.id(), f.line, f.column)).collect()
+}
+
+/// Each idiom of point 1 in every language: the positive lines come first in each
+/// file, the negative ones (mentions, `HOME`, a hook file the file writes, `/proc`
+/// facts, programs that are no runtime) after the `Not findings` comment and yield none.
+#[test]
+fn every_idiom_in_every_language() {
+    let v = "indicator-var";
+    let f = "indicator-file";
+    let p = "process-table";
+    let r = "runtime-path-var";
+    let mut want = at("env.ts", &[(v, 2, 16), (v, 2, 30), (v, 3, 23), (v, 4, 23), (v, 5, 9), (v, 6, 38), (v, 7, 11), (v, 9, 18), (v, 12, 17), (r, 13, 25)]);
+    want.extend(at("files.js", &[(f, 6, 19), (f, 8, 19), (f, 9, 13), (f, 10, 21), (p, 11, 52), (p, 11, 70), (p, 12, 30), (p, 12, 39)]));
+    want.extend(at(
+        "hook.sh",
+        &[(v, 3, 7), (v, 4, 10), (v, 5, 15), (v, 6, 10), (f, 7, 6), (f, 8, 10), (p, 9, 1), (p, 10, 1), (p, 11, 15), (v, 12, 7), (r, 20, 6)],
+    ));
+    want.extend(at(
+        "lib.rs",
+        &[(v, 8, 27), (v, 9, 30), (f, 10, 13), (f, 11, 13), (p, 12, 37), (p, 12, 62), (p, 13, 26), (v, 14, 30), (r, 24, 29)],
+    ));
+    want.extend(at("settings.json", &[(v, 4, 57), (r, 5, 57)]));
+    want.extend(at(
+        "skill.py",
+        &[(v, 7, 12), (v, 7, 26), (v, 8, 20), (v, 9, 15), (v, 10, 5), (f, 12, 4), (f, 14, 19), (p, 16, 5), (p, 17, 10), (p, 17, 19), (r, 26, 26)],
+    ));
+    assert_eq!(found_with("idioms", &Options::default().strict(true)), want);
+    // Without `--strict`, a runtime path used as a path is no finding.
+    want.retain(|(_, rule, _, _)| *rule != r);
+    assert_eq!(found_with("idioms", &Options::default()), want);
+}
