@@ -290,3 +290,20 @@ fn every_idiom_in_every_language() {
     want.retain(|(_, rule, _, _)| *rule != r);
     assert_eq!(found_with("idioms", &Options::default()), want);
 }
+
+/// The hard cases of the labelled real repositories (see `fixtures/real/README.md` and
+/// TESTING.md): every true finding, none of the false families.
+#[test]
+fn hard_cases_of_the_labelled_repositories() {
+    let v = "indicator-var";
+    let r = "runtime-path-var";
+    let mut want = at("claude-code-hooks-mastery/setup.py", &[("indicator-file", 16, 8)]);
+    want.extend(at("gsd-skill-creator/read-guard.js", &[(v, 6, 17), (v, 7, 17), (v, 8, 17), (v, 9, 17)]));
+    assert_eq!(found_with("real", &Options::default()), want);
+    let mut strict = at("claude-code-hooks/hooks.json", &[(r, 4, 76)]);
+    strict.extend(at("claude-code-hooks-mastery/.claude/settings.json", &[(r, 4, 72)]));
+    strict.extend(at("claude-code-hooks-mastery/setup.py", &[(r, 9, 31), ("indicator-file", 16, 8)]));
+    strict.extend(at("gsd-skill-creator/read-guard.js", &[(v, 6, 17), (v, 7, 17), (v, 8, 17), (v, 9, 17)]));
+    strict.extend(at("gsd-skill-creator/tool-tracker.sh", &[(r, 4, 15)]));
+    assert_eq!(found_with("real", &Options::default().strict(true)), strict);
+}
