@@ -103,7 +103,9 @@ pub fn render() -> String {
 
     let rules = crate::lint::RULES;
     if !rules.is_empty() {
-        out.push_str(".SH \"LINT RULES\"\n\\fBhal lint\\fR reports each of these (what it does not report is said too):\n");
+        out.push_str(
+            ".SH \"LINT RULES\"\n\\fBhal lint\\fR reports each of these (what it does not report is said too):\n",
+        );
         for (id, what) in rules {
             tagged(&mut out, &bold(id), what);
         }

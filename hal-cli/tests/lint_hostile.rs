@@ -5,6 +5,7 @@
 //! that are not UTF-8 are linted.
 #![cfg(all(feature = "lint", unix))]
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -118,8 +119,8 @@ fn a_manifest_with_50k_dependencies_lints_in_bounded_time() {
     let mut cargo = String::from("[package]\nname = \"big\"\nversion = \"0.1.0\"\n\n[dependencies]\n");
     let mut pkg = String::from("{\"name\": \"big\", \"dependencies\": {\n");
     for i in 0..50_000 {
-        cargo.push_str(&format!("dep{i} = {{ version = \"0.30\" }}\n"));
-        pkg.push_str(&format!("  \"dep{i}\": \"1.0.0\",\n"));
+        let _ = writeln!(cargo, "dep{i} = {{ version = \"0.30\" }}");
+        let _ = writeln!(pkg, "  \"dep{i}\": \"1.0.0\",");
     }
     cargo.push_str("ps = { package = \"sysinfo\", version = \"0.30\" }\n");
     pkg.push_str("  \"ps-list\": \"8\"\n}}\n");

@@ -115,7 +115,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
-    crate::scan::add_regions(&mut lint, src, &p.error_ranges(&nodes), kind);
+    crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), kind);
     lint
 }
 

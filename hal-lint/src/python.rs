@@ -83,7 +83,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
-    crate::scan::add_regions(&mut lint, src, &p.error_ranges(&nodes), Kind::Python);
+    crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);
     lint
 }
 
@@ -243,17 +243,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     }
                 }
             }
-            "for_statement" => {
-                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
-                    return;
-                };
-                if left.kind() == "identifier"
-                    && let Some(list) = self.list(right)
-                {
-                    self.lists.entry(self.s.text(left)).or_default().extend(list);
-                }
-            }
-            "for_in_clause" => {
+            "for_statement" | "for_in_clause" => {
                 let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
                     return;
                 };

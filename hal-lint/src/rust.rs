@@ -331,8 +331,7 @@ impl Linter {
                 let first = m.mac.tokens.clone().into_iter().next();
                 match first {
                     Some(proc_macro2::TokenTree::Literal(l)) => syn::parse_str::<syn::LitStr>(&l.to_string())
-                        .map(|s| placeholders(&s.value()))
-                        .unwrap_or_else(|_| "{}".to_owned()),
+                        .map_or_else(|_| "{}".to_owned(), |s| placeholders(&s.value())),
                     _ => "{}".to_owned(),
                 }
             }

@@ -231,9 +231,10 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
                 let usage = use_of(p, n);
                 match (hit, usage) {
                     (PathHit::Indicator(ind), Use::Write) => lint.written.push(ind),
-                    (PathHit::Indicator(_), Use::Probe) => probes.push((n, hit)),
+                    (PathHit::Indicator(_), Use::Probe) | (PathHit::Proc, Use::Probe | Use::Read | Use::Argument) => {
+                        probes.push((n, hit));
+                    }
                     (PathHit::Indicator(_), Use::Read) if in_shell_condition(n) => probes.push((n, hit)),
-                    (PathHit::Proc, Use::Probe | Use::Read | Use::Argument) => probes.push((n, hit)),
                     _ => {}
                 }
             }
@@ -244,7 +245,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
         let (line, col) = p.pos(n);
         lint.hits.push(crate::walk::Hit::path(line, col, hit, false));
     }
-    crate::scan::add_regions(&mut lint, p.src, &p.error_ranges(&nodes), Kind::Shell);
+    crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
 }
 

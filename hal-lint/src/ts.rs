@@ -54,7 +54,7 @@ impl<'a> Parsed<'a> {
     }
 
     /// The byte ranges of the outermost regions that did not parse.
-    pub(crate) fn error_ranges(&self, nodes: &[Node<'_>]) -> Vec<std::ops::Range<usize>> {
+    pub(crate) fn error_ranges(nodes: &[Node<'_>]) -> Vec<std::ops::Range<usize>> {
         let mut out: Vec<std::ops::Range<usize>> = Vec::new();
         for n in nodes.iter().filter(|n| n.is_error()) {
             if out.last().is_none_or(|r| n.start_byte() >= r.end) {
@@ -120,7 +120,8 @@ pub(crate) fn in_condition(node: Node<'_>) -> bool {
             // `if (readFileSync(p).includes(x))`: the read's result decides, through
             // the calls made on it.
             "member_expression" | "attribute" if parent.named_child(0).is_some_and(|c| c.id() == cur.id()) => {}
-            "call_expression" | "call" if parent.child_by_field_name("function").is_some_and(|c| c.id() == cur.id()) => {}
+            "call_expression" | "call"
+                if parent.child_by_field_name("function").is_some_and(|c| c.id() == cur.id()) => {}
             "binary_expression" => {
                 let op = parent.child_by_field_name("operator").map_or("", |o| o.kind());
                 if !matches!(op, "&&" | "||" | "??" | "===" | "!==" | "==" | "!=") {

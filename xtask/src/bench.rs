@@ -295,8 +295,8 @@ fn lint_vs_grep(tree: &Path, runs: usize, report: &mut String) -> Result<(), Str
         hal_lint::prefilter_literals().len()
     );
     let _ = writeln!(report, "| command | median | ratio to grep | cores used (of {machine}) |\n|---|---|---|---|");
-    let _ = writeln!(report, "| `grep -rIlF -f <literals>` | {:.3} s | 1.00 | 1 |", gm);
-    let _ = writeln!(report, "| `hal lint` | {:.3} s | {} | {cores} |", lm, ratio(lm, gm));
+    let _ = writeln!(report, "| `grep -rIlF -f <literals>` | {gm:.3} s | 1.00 | 1 |");
+    let _ = writeln!(report, "| `hal lint` | {lm:.3} s | {} | {cores} |", ratio(lm, gm));
     Ok(())
 }
 
