@@ -51,8 +51,9 @@ pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>
         let abs = range.start + at;
         let (line, col) = lines.pos(abs);
         let line_start = lines.range(line).start;
-        let before = &src[line_start.max(abs.saturating_sub(4 * CONTEXT)).min(abs)..abs];
-        let before = (0..=before.len()).find(|&i| before.is_char_boundary(i)).map_or("", |i| &before[i..]);
+        let from = line_start.max(abs.saturating_sub(4 * CONTEXT)).min(abs);
+        let from = (from..=abs).find(|&i| src.is_char_boundary(i)).unwrap_or(abs);
+        let before = src.get(from..abs).unwrap_or("");
         if !is_comment(lines.text(line), kind) && env_context(before) {
             let t = before.trim_end_matches(|c: char| matches!(c, '"' | '$' | '{') || c.is_whitespace());
             let decides = t.ends_with("-n") || t.ends_with("-z");
