@@ -19,8 +19,9 @@ Exit codes:
      --require-known, findings (`lint`), no hook payload on stdin (`hook`), or an
      error writing the output
   2  usage error: unknown command, role, provider, policy, strategy or shell; an
-     option the command does not take; a path `lint` cannot find, or `lint` in a
-     hal built without it; `hook` with a terminal on stdin
+     option the command does not take; a path `lint` cannot find or read whole
+     (no such path, a device or FIFO, a file too large), or `lint` in a hal built
+     without it; `hook` with a terminal on stdin
 Detection itself never fails; any other exit status is a bug.";
 
 /// The command line.
@@ -124,6 +125,10 @@ pub enum Command {
         /// Actions workflow annotations); --json prints one JSON object instead.
         #[arg(long, value_enum, default_value_t = LintFormat::Text)]
         format: LintFormat,
+        /// Also report `runtime-path-var`: a runtime-provided path variable
+        /// (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`, ...) used as a path.
+        #[arg(long)]
+        strict: bool,
     },
     /// The hook payload on stdin as a canonical lifecycle event: provider, event,
     /// session id (names and ids only; never prompts, tool inputs or outputs).

@@ -121,7 +121,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
                 &[],
             )
         }
-        Command::Lint { paths, format } => crate::lint::run(paths, *format, as_json, &host),
+        Command::Lint { paths, format, strict } => crate::lint::run(paths, *format, *strict, as_json, &host),
         Command::Providers => Output::with(providers(as_json), &[]),
         Command::Completions { shell } => {
             let mut buf = Vec::new();

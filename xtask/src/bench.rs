@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::check::{cargo, root};
+use crate::check::{cargo, root, target_dir};
 
 /// Where `npm install --prefix target/bench-node @vercel/detect-agent` puts the peer.
 const NODE_PEER: &str = "target/bench-node";
@@ -473,6 +473,96 @@ fn today() -> String {
         .unwrap_or_else(|| "unknown date".to_owned())
 }
 
+/// Directories neither side of the lint row enters (the lint skips them too).
+const LINT_SKIP_DIRS: &[&str] = &[".git", "node_modules", "target"];
+
+/// Wall, user and system seconds of one run of `cmd` (through GNU time where installed,
+/// else wall only), accepting exit 0 and 1 (findings, matches).
+fn time_run(cmd: &[&str], dir: &Path) -> Result<(f64, Option<f64>), String> {
+    let gnu = Path::new("/usr/bin/time").is_file();
+    let mut c = if gnu {
+        let mut c = Command::new("/usr/bin/time");
+        c.args(["-f", "%U %S"]).args(cmd);
+        c
+    } else {
+        let mut c = Command::new(cmd[0]);
+        c.args(&cmd[1..]);
+        c
+    };
+    c.env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir).stdout(Stdio::null()).stderr(Stdio::piped());
+    let t = Instant::now();
+    let out = c.output().map_err(|e| format!("{cmd:?}: {e}"))?;
+    let wall = t.elapsed().as_secs_f64();
+    if !matches!(out.status.code(), Some(0 | 1)) {
+        return Err(format!("{cmd:?} exited {:?}", out.status.code()));
+    }
+    let cpu = gnu
+        .then(|| {
+            let text = String::from_utf8_lossy(&out.stderr);
+            let last = text.lines().last()?.to_owned();
+            let mut it = last.split_whitespace().map(|w| w.parse::<f64>().ok());
+            Some(it.next()?? + it.next()??)
+        })
+        .flatten();
+    Ok((wall, cpu))
+}
+
+/// The lint row: `hal lint TREE` against `grep -rIlF` of the same literals
+/// (`hal_lint::prefilter_literals`) on the same tree, interleaved, medians; and the cores
+/// the lint used (CPU time over wall time).
+fn lint_vs_grep(tree: &Path, runs: usize, report: &mut String) -> Result<(), String> {
+    let hal = target_dir().join("release/hal");
+    if !hal.is_file() {
+        return Err(format!("{} missing: the release build did not run", hal.display()));
+    }
+    let literals = std::env::temp_dir().join("hal-bench-lint-literals.txt");
+    std::fs::write(&literals, hal_lint::prefilter_literals().join("\n") + "\n")
+        .map_err(|e| format!("cannot write {}: {e}", literals.display()))?;
+    let tree_s = tree.to_string_lossy().into_owned();
+    let lit_s = literals.to_string_lossy().into_owned();
+    let mut grep: Vec<String> = vec!["grep".into(), "-rIlF".into(), "-f".into(), lit_s];
+    grep.extend(LINT_SKIP_DIRS.iter().map(|d| format!("--exclude-dir={d}")));
+    grep.push(tree_s.clone());
+    let grep: Vec<&str> = grep.iter().map(String::as_str).collect();
+    let lint = [hal.to_str().unwrap_or("hal"), "lint", &tree_s];
+    let files = hal_lint::lint_paths(&[tree.to_path_buf()], &hal_lint::Options::default()).files;
+    eprintln!("==> lint vs grep on {} ({files} files linted), {runs} interleaved rounds", tree.display());
+    let (mut g, mut l, mut cores) = (Vec::new(), Vec::new(), Vec::new());
+    // One warm-up round each: both read the tree from the page cache.
+    time_run(&grep, tree)?;
+    time_run(&lint, tree)?;
+    for round in 0..runs {
+        let order: [bool; 2] = if round % 2 == 0 { [true, false] } else { [false, true] };
+        for is_lint in order {
+            if is_lint {
+                let (wall, cpu) = time_run(&lint, tree)?;
+                l.push(wall);
+                cores.extend(cpu.map(|c| c / wall));
+            } else {
+                g.push(time_run(&grep, tree)?.0);
+            }
+        }
+    }
+    let med = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    let (gm, lm) = (med(&mut g), med(&mut l));
+    let cores = if cores.is_empty() { "n/a (no /usr/bin/time)".to_owned() } else { format!("{:.2}", med(&mut cores)) };
+    let machine = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let _ = writeln!(report, "\n### The lint against grep ({runs} interleaved rounds, medians)\n");
+    let _ = writeln!(
+        report,
+        "On `{}` ({files} files). grep reads every file for the same {} literals the lint's prefilter looks for; the lint also parses the files that hold one. Budget: at most 3x grep.\n",
+        tree.file_name().map_or_else(|| tree_s.clone(), |n| n.to_string_lossy().into_owned()),
+        hal_lint::prefilter_literals().len()
+    );
+    let _ = writeln!(report, "| command | median | ratio to grep | cores used (of {machine}) |\n|---|---|---|---|");
+    let _ = writeln!(report, "| `grep -rIlF -f <literals>` | {gm:.3} s | 1.00 | 1 |");
+    let _ = writeln!(report, "| `hal lint` | {lm:.3} s | {} | {cores} |", ratio(lm, gm));
+    Ok(())
+}
+
 fn ratio(a: f64, b: f64) -> String {
     if b > 0.0 { format!("{:.3}", a / b) } else { "n/a".to_owned() }
 }
@@ -489,6 +579,9 @@ pub(crate) fn missed(r: &Results) -> Vec<String> {
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write] [--check] | bench --rerender";
     let (mut runs, mut write, mut check) = (300, false, false);
+    const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write] [--lint-tree DIR] [--lint-only]";
+    let (mut runs, mut write, mut lint_only) = (300, false, false);
+    let mut lint_tree = root();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -501,6 +594,19 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
             _ => return Err(USAGE.to_owned()),
         }
     }
+            "--lint-tree" => lint_tree = it.next().map(PathBuf::from).ok_or(USAGE)?,
+            "--lint-only" => lint_only = true,
+            _ => return Err(USAGE.to_owned()),
+        }
+    }
+    if lint_only {
+        crate::dist::build_release(&[])?;
+        let mut report = String::new();
+        lint_vs_grep(&lint_tree, runs.min(9), &mut report)?;
+        println!("{report}");
+        return Ok(());
+    }
+    let mut report = String::new();
 
     let mut bench = cargo();
     bench.args(["bench", "-q"]);
@@ -513,6 +619,22 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let results = Results { date: today(), runs, runtimes: hal_caps::REGISTRY.len(), criterion, whole };
     println!("{}", render_results(&results));
     println!("{}", render_budgets(&results));
+    let m = criterion_medians();
+    let get = |name: &str| m.iter().find(|(n, _)| n == name).map_or(0.0, |(_, v)| *v);
+    let _ = writeln!(report, "### In-process (criterion medians, ns)\n");
+    let _ = writeln!(report, "| benchmark | median ns |\n|---|---|");
+    for (name, v) in &m {
+        let _ = writeln!(report, "| {name} | {v:.1} |");
+    }
+    let _ = writeln!(report, "\n| ratio | value | budget |\n|---|---|---|");
+    for (label, num, den, budget) in RATIOS {
+        let value = if den.is_empty() { format!("{:.2}", get(num)) } else { ratio(get(num), get(den)) };
+        let _ = writeln!(report, "| {label} | {value} | {budget} |");
+    }
+
+    whole_process(runs, &mut report)?;
+    lint_vs_grep(&lint_tree, runs.min(9), &mut report)?;
+    println!("{report}");
     if write {
         let root = root();
         let read = |f: &str| std::fs::read_to_string(root.join(f)).map_err(|e| format!("{f}: {e}"));

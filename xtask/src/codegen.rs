@@ -174,7 +174,11 @@ fn runtimes_table() -> String {
 
 fn lint_indicators() -> String {
     let vars = hal_lint::indicator_vars().into_iter().chain(["GT_*"]);
-    let list: Vec<String> = vars.chain(hal_lint::indicator_paths()).map(|s| format!("`{s}`")).collect();
+    let list: Vec<String> = vars
+        .chain(hal_lint::indicator_paths())
+        .chain(hal_caps::registry::indicator_dirs())
+        .map(|s| format!("`{s}`"))
+        .collect();
     format!("{}\n", list.join(", "))
 }
 

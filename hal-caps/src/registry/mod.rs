@@ -115,6 +115,41 @@ pub fn indicator_paths() -> Vec<&'static str> {
     out
 }
 
+/// Hidden directories that are generic, not any runtime's own: the lint does not count
+/// a probe of them.
+const GENERIC_DIRS: &[&str] = &[".github", ".config"];
+
+/// Every runtime configuration directory the registry's hook and workspace files live
+/// in (`.claude`, `.codex`, `.gemini`, ...): the first component of each such path
+/// (`~/` dropped) that is a hidden directory of the runtime's own, sorted and
+/// deduplicated.
+#[must_use]
+pub fn indicator_dirs() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = indicator_paths()
+        .into_iter()
+        .filter_map(|p| p.trim_start_matches("~/").split('/').next())
+        .filter(|d| d.len() > 1 && d.starts_with('.') && !GENERIC_DIRS.contains(d))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every runtime executable basename the registry names (`claude`, `codex`, `gemini`,
+/// ...; a `*` pattern is given without its `*`): the process names a process-table probe
+/// of a runtime looks for. Sorted and deduplicated.
+#[must_use]
+pub fn process_names() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = REGISTRY
+        .iter()
+        .flat_map(|r| r.executables.iter().map(|e| e.trim_end_matches('*').trim_end_matches('-')))
+        .filter(|e| !e.is_empty())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// The family of `provider`: the base runtime it is a variant of, or itself.
 #[must_use]
 pub fn family(provider: RuntimeProvider) -> RuntimeProvider {

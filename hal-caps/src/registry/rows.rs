@@ -359,7 +359,13 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("CLAUDE_CODE_REMOTE", Flag),
             Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).verified(),
         ],
-        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
+        weak: &[
+            "CLAUDE_CONFIG_DIR",
+            "CLAUDE_PROJECT_DIR",
+            "CLAUDE_ENV_FILE",
+            "CLAUDE_PLUGIN_ROOT",
+            "CLAUDE_CODE_SSE_PORT",
+        ],
         // 2.1.332 ships a native `claude.exe` (comm, exe and argv[0] all `claude.exe`).
         executables: &["claude", "claude.exe"],
         scripts: &["@anthropic-ai/claude-code/"],
