@@ -577,10 +577,8 @@ pub(crate) fn missed(r: &Results) -> Vec<String> {
 }
 
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
-    const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write] [--check] | bench --rerender";
-    let (mut runs, mut write, mut check) = (300, false, false);
-    const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write] [--lint-tree DIR] [--lint-only]";
-    let (mut runs, mut write, mut lint_only) = (300, false, false);
+    const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write] [--check] [--lint-tree DIR] [--lint-only] | bench --rerender";
+    let (mut runs, mut write, mut check, mut lint_only) = (300, false, false, false);
     let mut lint_tree = root();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -588,25 +586,21 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
             "--runs" => runs = it.next().and_then(|n| n.parse().ok()).filter(|n| *n > 0).ok_or(USAGE)?,
             "--write" => write = true,
             "--check" => check = true,
+            "--lint-tree" => lint_tree = it.next().map(PathBuf::from).ok_or(USAGE)?,
+            "--lint-only" => lint_only = true,
             // The docs' figures rewritten from the stored run, measuring nothing (after a
             // change to how they are rendered).
             "--rerender" if args.len() == 1 => return rerender(),
             _ => return Err(USAGE.to_owned()),
         }
     }
-            "--lint-tree" => lint_tree = it.next().map(PathBuf::from).ok_or(USAGE)?,
-            "--lint-only" => lint_only = true,
-            _ => return Err(USAGE.to_owned()),
-        }
-    }
+    let mut report = String::new();
     if lint_only {
         crate::dist::build_release(&[])?;
-        let mut report = String::new();
         lint_vs_grep(&lint_tree, runs.min(9), &mut report)?;
         println!("{report}");
         return Ok(());
     }
-    let mut report = String::new();
 
     let mut bench = cargo();
     bench.args(["bench", "-q"]);
@@ -619,20 +613,6 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     let results = Results { date: today(), runs, runtimes: hal_caps::REGISTRY.len(), criterion, whole };
     println!("{}", render_results(&results));
     println!("{}", render_budgets(&results));
-    let m = criterion_medians();
-    let get = |name: &str| m.iter().find(|(n, _)| n == name).map_or(0.0, |(_, v)| *v);
-    let _ = writeln!(report, "### In-process (criterion medians, ns)\n");
-    let _ = writeln!(report, "| benchmark | median ns |\n|---|---|");
-    for (name, v) in &m {
-        let _ = writeln!(report, "| {name} | {v:.1} |");
-    }
-    let _ = writeln!(report, "\n| ratio | value | budget |\n|---|---|---|");
-    for (label, num, den, budget) in RATIOS {
-        let value = if den.is_empty() { format!("{:.2}", get(num)) } else { ratio(get(num), get(den)) };
-        let _ = writeln!(report, "| {label} | {value} | {budget} |");
-    }
-
-    whole_process(runs, &mut report)?;
     lint_vs_grep(&lint_tree, runs.min(9), &mut report)?;
     println!("{report}");
     if write {
