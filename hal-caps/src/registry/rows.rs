@@ -8,7 +8,7 @@ use super::events::{
     CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS,
     POLYTOKEN_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
-use super::model::ValueRule::{Contains, Exact, Flag, Truthy};
+use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
     Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Runtime, Source,
     Standing,
@@ -16,6 +16,8 @@ use super::model::{
 use hal_types::HookKind;
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
+/// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
+const DETECT_AGENT: Source = Source::secondary("vercel/detect-agent:agents.json");
 /// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
 const GASTOWN_AGENTS: Source = super::model::GASTOWN;
 
@@ -123,9 +125,10 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::definitive("CURSOR_AGENT", Flag),
             Marker::strong("CURSOR_INVOKED_AS", Exact("cursor-agent")).secondary(),
             Marker::strong("CURSOR_EXTENSION_HOST_ROLE", Exact("agent-exec")).secondary(),
+            Marker::strong("CURSOR_SANDBOX", Truthy).secondary(),
         ],
         combos: &[Combo::secondary(&[("CURSOR_TRACE_ID", Truthy), ("PAGER", Exact("head -n 10000 | cat"))])],
-        weak: &["CURSOR_TRACE_ID"],
+        settings: &["CURSOR_TRACE_ID"],
         executables: &["cursor-agent", "cursor"],
         keeps_markers_of: &[P::Claude],
         session_vars: &["CURSOR_CONVERSATION_ID"],
@@ -269,102 +272,25 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Omp, "oh-my-pi")
     },
     Runtime {
-        aliases: &["codex-cli", "openai-codex"],
-        markers: &[
-            Marker::definitive("CODEX_THREAD_ID", Truthy),
-            Marker::strong("CODEX_SANDBOX", Truthy),
-            Marker::strong("CODEX_SANDBOX_NETWORK_DISABLED", Flag),
-            Marker::strong("CODEX_CI", Truthy).secondary(),
-        ],
-        weak: &["CODEX_HOME"],
-        executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
-        scripts: &["@openai/codex/"],
-        session_vars: &["CODEX_THREAD_ID"],
-        hooks: Some(Hooks::native(
-            &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
-            Inject::Yes,
-            CODEX_EVENTS,
-        )),
-        takes_prompt: true,
-        caps: Some(&CODEX_CAPS),
-        sources: &[
-            Source::vendor("openai/codex:codex-rs/protocol/src/shell_environment.rs"),
-            Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
-            Source::vendor("https://developers.openai.com/codex/hooks"),
-        ],
-        gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
-        ..Runtime::new(P::Codex, "Codex CLI")
-    },
-    Runtime {
-        aliases: &["claude-code"],
-        markers: &[
-            Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag),
-            Marker::strong("CLAUDECODE", Flag),
-            Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy),
-            Marker::strong("CLAUDE_CODE_REMOTE", Flag),
-            Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).secondary(),
-        ],
-        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
-        executables: &["claude"],
-        scripts: &["@anthropic-ai/claude-code/"],
-        session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
-        cascade_session_var: Some("CLAUDE_SESSION_ID"),
-        workspace_file: Some(".claude/settings.json"),
-        hooks: Some(CLAUDE_HOOKS),
-        takes_prompt: true,
-        context_fork: Support::Yes,
-        caps: Some(&CLAUDE_CAPS),
-        sources: &[
-            Source::vendor("https://code.claude.com/docs/en/env-vars"),
-            Source::vendor("https://code.claude.com/docs/en/hooks"),
-            Source::vendor("anthropics/claude-code:CHANGELOG.md"),
-        ],
-        gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
-        ..Runtime::new(P::Claude, "Claude Code")
-    },
-    Runtime {
-        // Firstmate launches the signed build with both variables set.
-        combos: &[Combo::secondary(&[("FM_PI_HARNESS", Exact("pi-signed")), ("PI_CODING_AGENT", Exact("true"))])],
-        executables: &["pi-signed"],
-        variant_of: Some(P::Pi),
-        keeps_markers_of: &[P::Pi],
-        takes_prompt: true,
-        sources: &[FIRSTMATE],
-        ..Runtime::new(P::PiSigned, "pi (signed)")
-    },
-    Runtime {
-        aliases: &["pi-coding-agent"],
-        markers: &[Marker::definitive("PI_CODING_AGENT", Exact("true"))],
-        executables: &["pi", "pi-launcher"],
-        session_vars: &["PI_SESSION_ID"],
-        hooks: Some(
-            Hooks::native(&[".pi/extensions/gastown-hooks.js", ".pi/hooks/"], Inject::Yes, PI_EVENTS)
-                .inject_backed(Standing::Secondary),
-        ),
-        takes_prompt: true,
-        sources: &[Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"), GASTOWN_AGENTS],
-        gastown: Some(
-            GastownPreset::hooked(
-                "pi",
-                Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
-                &["pi", "node", "bun"],
-            )
-            .ready_after(8000),
-        ),
-        ..Runtime::new(P::Pi, "pi")
-    },
-    Runtime {
         aliases: &["grok-build"],
-        markers: &[Marker::strong("GROK_AGENT", Flag).secondary()],
+        // A plugin's hooks get GROK_PLUGIN_ROOT and GROK_PLUGIN_DATA beside Claude-compatible
+        // aliases (CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR): it keeps Claude's markers.
+        markers: &[
+            Marker::strong("GROK_AGENT", Flag).secondary(),
+            Marker::strong("GROK_PLUGIN_ROOT", Truthy).secondary(),
+            Marker::strong("GROK_PLUGIN_DATA", Truthy).secondary(),
+        ],
         weak: &["GROK_HOOK_EVENT", "GROK_WORKSPACE_ROOT"],
         executables: &["grok"],
         session_vars: &["GROK_SESSION_ID"],
+        keeps_markers_of: &[P::Claude],
         hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", "~/.grok/hooks"], Inject::Nudge, GROK_EVENTS)),
         takes_prompt: true,
         context_fork: Support::Yes,
         sources: &[
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
             GASTOWN_AGENTS,
+            DETECT_AGENT,
         ],
         gastown: Some(
             GastownPreset::hooked(
@@ -384,6 +310,114 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(5000),
         ),
         ..Runtime::new(P::Grok, "Grok Build")
+    },
+    Runtime {
+        aliases: &["codex-cli", "openai-codex"],
+        markers: &[
+            Marker::definitive("CODEX_THREAD_ID", Truthy),
+            Marker::strong("CODEX_SANDBOX", Truthy),
+            Marker::strong("CODEX_SANDBOX_NETWORK_DISABLED", Flag),
+            Marker::strong("CODEX_CI", Truthy).secondary(),
+            // Codex prefixes its tools' and hooks' PATH with its bundled `codex-path`
+            // directory (observed: Codex 0.171.0, tool and hook alike).
+            Marker::strong("PATH", PathEntry("/codex-path")),
+            // Detectors read it; the Codex 0.171.0 binary holds no such name.
+            Marker::strong("CODEX_SHELL", Flag).unconfirmed(),
+        ],
+        weak: &["CODEX_HOME"],
+        executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
+        scripts: &["@openai/codex/"],
+        session_vars: &["CODEX_THREAD_ID"],
+        hooks: Some(Hooks::native(
+            &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
+            Inject::Yes,
+            CODEX_EVENTS,
+        )),
+        takes_prompt: true,
+        caps: Some(&CODEX_CAPS),
+        sources: &[
+            Source::vendor("openai/codex:codex-rs/protocol/src/shell_environment.rs"),
+            Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
+            Source::vendor("https://developers.openai.com/codex/hooks"),
+            Source::vendor("https://www.npmjs.com/package/@openai/codex (0.171.0, run: tool and hook PATH)"),
+        ],
+        gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
+        ..Runtime::new(P::Codex, "Codex CLI")
+    },
+    Runtime {
+        aliases: &["claude-code"],
+        markers: &[
+            Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag),
+            Marker::strong("CLAUDECODE", Flag),
+            Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy),
+            Marker::strong("CLAUDE_CODE_REMOTE", Flag),
+            Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).secondary(),
+            // Set on its tools' processes, not its hooks' (observed: Claude Code 2.1.332).
+            Marker::strong("CLAUDE_CODE_EXECPATH", Truthy),
+            Marker::strong("CLAUDE_CODE", Flag).secondary(),
+        ],
+        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
+        // An IDE extension sets it in the terminal it opens for a person to run Claude
+        // in; Claude reads it to connect to the IDE (Claude Code 2.1.332's binary).
+        settings: &["CLAUDE_CODE_SSE_PORT"],
+        executables: &["claude"],
+        scripts: &["@anthropic-ai/claude-code/"],
+        session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
+        cascade_session_var: Some("CLAUDE_SESSION_ID"),
+        workspace_file: Some(".claude/settings.json"),
+        hooks: Some(CLAUDE_HOOKS),
+        takes_prompt: true,
+        context_fork: Support::Yes,
+        caps: Some(&CLAUDE_CAPS),
+        sources: &[
+            Source::vendor("https://code.claude.com/docs/en/env-vars"),
+            Source::vendor("https://code.claude.com/docs/en/hooks"),
+            Source::vendor("anthropics/claude-code:CHANGELOG.md"),
+            Source::vendor("https://www.npmjs.com/package/@anthropic-ai/claude-code (2.1.332, run: tool env)"),
+            DETECT_AGENT,
+        ],
+        gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
+        ..Runtime::new(P::Claude, "Claude Code")
+    },
+    Runtime {
+        // Firstmate launches the signed build with both variables set.
+        combos: &[Combo::secondary(&[("FM_PI_HARNESS", Exact("pi-signed")), ("PI_CODING_AGENT", Exact("true"))])],
+        executables: &["pi-signed"],
+        variant_of: Some(P::Pi),
+        keeps_markers_of: &[P::Pi],
+        takes_prompt: true,
+        sources: &[FIRSTMATE],
+        ..Runtime::new(P::PiSigned, "pi (signed)")
+    },
+    Runtime {
+        aliases: &["pi-coding-agent"],
+        markers: &[
+            Marker::definitive("PI_CODING_AGENT", Exact("true")),
+            // pi prefixes its tools' PATH with `$HOME/.pi/agent/bin` (observed: pi 0.73.1).
+            Marker::strong("PATH", PathEntry("/.pi/agent/bin")),
+        ],
+        executables: &["pi", "pi-launcher"],
+        session_vars: &["PI_SESSION_ID"],
+        hooks: Some(
+            Hooks::native(&[".pi/extensions/gastown-hooks.js", ".pi/hooks/"], Inject::Yes, PI_EVENTS)
+                .inject_backed(Standing::Secondary),
+        ),
+        takes_prompt: true,
+        sources: &[
+            Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"),
+            Source::vendor("https://www.npmjs.com/package/@earendil-works/pi-coding-agent (0.73.1, run: tool PATH)"),
+            GASTOWN_AGENTS,
+            DETECT_AGENT,
+        ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "pi",
+                Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
+                &["pi", "node", "bun"],
+            )
+            .ready_after(8000),
+        ),
+        ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
         aliases: &["kilocode", "kilo-code"],
@@ -409,6 +443,9 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("OPENCODE", Flag).unconfirmed(),
             Marker::strong("OPENCODE_PID", Truthy).unconfirmed(),
+            // Set on its own environment in ACP mode (`opencode acp`: `acp`), so its
+            // tools inherit it; `cli` is only the default it reads (OpenCode 1.18.33's binary).
+            Marker::strong("OPENCODE_CLIENT", Truthy),
         ],
         weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION"],
         executables: &["opencode"],
@@ -422,6 +459,8 @@ pub static REGISTRY: &[Runtime] = &[
         sources: &[
             Source::vendor("anomalyco/opencode:packages/opencode/src/index.ts"),
             Source::vendor("https://opencode.ai/docs/plugins/"),
+            Source::vendor("https://www.npmjs.com/package/opencode-ai (1.18.33, bin/opencode: cli.acp handler)"),
+            DETECT_AGENT,
         ],
         gastown: Some(
             GastownPreset::hooked(
@@ -441,7 +480,8 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("COPILOT_RUN_APP", Flag).secondary(),
             Marker::strong("GITHUB_COPILOT_CLI_MODE", Flag).secondary(),
         ],
-        weak: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN", "COPILOT_HOME"],
+        weak: &["COPILOT_HOME"],
+        settings: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN"],
         executables: &["copilot", "github-copilot-cli"],
         scripts: &["@github/copilot/"],
         session_vars: &["COPILOT_AGENT_SESSION_ID"],
@@ -488,6 +528,9 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("KIRO_SESSION_ID", Truthy),
             Marker::strong("KIRO_AGENT_PATH", Truthy).secondary(),
             Marker::strong("AWS_EXECUTION_ENV", Contains("kiro")).secondary(),
+            // Kiro's IDE terminal carries it too: it counts only when no person reads
+            // hal's output (stdout not a terminal).
+            Marker::strong("TERM_PROGRAM", Exact("kiro")).secondary().unless_terminal(),
         ],
         combos: &[Combo::secondary(&[("AGENT_CONTEXT_OUT", Truthy), ("AGENT_DISPLAY_OUT", Truthy)])],
         weak: &["AGENT_CONTEXT_OUT"],
@@ -498,6 +541,8 @@ pub static REGISTRY: &[Runtime] = &[
         sources: &[
             Source::vendor("https://kiro.dev/docs/cli/hooks"),
             Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
+            Source::secondary("unjs/std-env#196"),
+            DETECT_AGENT,
         ],
         gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000)),
         ..Runtime::new(P::Kiro, "Kiro CLI")
@@ -528,7 +573,8 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         markers: &[Marker::strong("AGENT", Exact("goose")), Marker::strong("GOOSE_TERMINAL", Flag).secondary()],
-        weak: &["GOOSE_PROVIDER", "GOOSE_MODEL"],
+        weak: &["GOOSE_MODEL"],
+        settings: &["GOOSE_PROVIDER"],
         executables: &["goose"],
         session_vars: &["AGENT_SESSION_ID"],
         takes_prompt: true,
@@ -539,7 +585,12 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Goose, "Goose")
     },
     Runtime {
-        markers: &[Marker::definitive("CLINE_ACTIVE", Flag), Marker::strong("CLINE_TASK_ID", Truthy).secondary()],
+        markers: &[
+            Marker::definitive("CLINE_ACTIVE", Flag),
+            Marker::strong("CLINE_TASK_ID", Truthy).secondary(),
+            // The npm CLI's wrapper sets it on the runtime it starts (cline 3.0.65, bin/cline).
+            Marker::strong("CLINE_WRAPPER_PATH", Truthy),
+        ],
         weak: &["CLINE_API_KEY"],
         executables: &["cline"],
         session_vars: &["CLINE_TASK_ID"],
@@ -547,6 +598,7 @@ pub static REGISTRY: &[Runtime] = &[
         sources: &[
             Source::vendor("cline/cline:src/hosts/vscode/terminal/VscodeTerminalRegistry.ts"),
             Source::vendor("https://docs.cline.bot/features/hooks"),
+            Source::vendor("https://www.npmjs.com/package/cline (3.0.65, bin/cline)"),
         ],
         ..Runtime::new(P::Cline, "Cline")
     },
@@ -561,11 +613,17 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Roo, "Roo Code")
     },
     Runtime {
+        // Plugin-scoped: set for a plugin's hooks and tools.
+        markers: &[Marker::strong("KIMI_PLUGIN_ROOT", Truthy).secondary()],
+        // Relocates Kimi's data directory; set outside a session too.
+        settings: &["KIMI_CODE_HOME"],
         executables: &["kimi"],
         takes_prompt: true,
-        sources: &[Source::secondary(
-            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md",
-        )],
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
+            Source::vendor("https://moonshotai.github.io/kimi-code/en/configuration/env-vars"),
+            DETECT_AGENT,
+        ],
         ..Runtime::new(P::Kimi, "Kimi CLI")
     },
     Runtime {
@@ -593,13 +651,16 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("DEVIN_WRAPPER_ACTIVE", Truthy).secondary(),
         ],
         weak: &["DEVIN_PROJECT_DIR", "EDITOR"],
+        // Devin's cloud VM.
+        host_files: &["/opt/.devin"],
         executables: &["devin"],
         session_vars: &["DEVIN_SESSION_ID"],
         hooks: Some(Hooks::native(&[], Inject::No, DEVIN_EVENTS)),
         takes_prompt: true,
-        sources: &[Source::secondary(
-            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md",
-        )],
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md"),
+            DETECT_AGENT,
+        ],
         ..Runtime::new(P::Devin, "Devin")
     },
     Runtime {
@@ -649,10 +710,11 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("ANTIGRAVITY_AGENT", Flag).secondary(),
             Marker::strong("ANTIGRAVITY_PROJECT_ID", Truthy).secondary(),
+            Marker::strong("ANTIGRAVITY_CLI_ALIAS", Truthy).secondary(),
         ],
         executables: &["antigravity"],
         session_vars: &["ANTIGRAVITY_TRAJECTORY_ID"],
-        sources: &[Source::secondary("databricks/cli:libs/agent/agent.go")],
+        sources: &[Source::secondary("databricks/cli:libs/agent/agent.go"), DETECT_AGENT],
         ..Runtime::new(P::Antigravity, "Antigravity")
     },
     Runtime {
@@ -661,7 +723,11 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Iflow, "iFlow CLI")
     },
     Runtime {
-        markers: &[Marker::strong("HERMES_SESSION_ID", Truthy).secondary()],
+        markers: &[
+            Marker::strong("HERMES_SESSION_ID", Truthy).secondary(),
+            // Named by issue 23's survey of detectors; no source shown here sets it.
+            Marker::strong("HERMES_AGENT", Truthy).unconfirmed(),
+        ],
         weak: &["HERMES_SESSION_PLATFORM"],
         session_vars: &["HERMES_SESSION_ID"],
         sources: &[Source::secondary("huggingface/huggingface.js#2222"), Source::secondary("vercel/vercel#16095")],
@@ -699,6 +765,37 @@ pub static REGISTRY: &[Runtime] = &[
         takes_prompt: true,
         sources: &[Source::vendor("https://aider.chat/docs/config/aider_conf.html")],
         ..Runtime::new(P::Aider, "Aider")
+    },
+    Runtime {
+        aliases: &["letta-code"],
+        markers: &[
+            // Set on its tools' shells (getShellEnv), its hooks' and its subagents'.
+            Marker::strong("LETTA_CODE_BIN", Truthy),
+            Marker::strong("LETTA_HOOK_EVENT", Truthy),
+            Marker::strong("LETTA_CODE_AGENT_ROLE", Exact("subagent")),
+        ],
+        // Its docs have people export it to run `letta` commands by hand.
+        settings: &["LETTA_AGENT_ID"],
+        executables: &["letta"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@letta-ai/letta-code (0.25.9, letta.js)")],
+        ..Runtime::new(P::Letta, "Letta Code")
+    },
+    Runtime {
+        aliases: &["cn", "continue-cli"],
+        // Set on its hook commands (beside CLAUDE_PROJECT_DIR).
+        markers: &[Marker::strong("CONTINUE_PROJECT_DIR", Truthy)],
+        executables: &["cn"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@continuedev/cli (1.5.47, dist/index.js)")],
+        ..Runtime::new(P::Continue, "Continue CLI")
+    },
+    Runtime {
+        aliases: &["qodercli", "qoder-cli"],
+        executables: &["qodercli"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@qoder-ai/qodercli (1.1.52: bin qodercli)")],
+        ..Runtime::new(P::Qoder, "Qoder CLI")
     },
     Runtime {
         executables: &["octofriend"],
@@ -764,7 +861,7 @@ pub static REGISTRY: &[Runtime] = &[
     Runtime {
         markers: &[Marker::strong("REPLIT_SESSION", Truthy).secondary()],
         combos: &[Combo::secondary(&[("REPL_ID", Truthy), ("REPLIT_MODE", Exact("assistant"))])],
-        weak: &["REPL_ID"],
+        settings: &["REPL_ID"],
         sources: &[
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
