@@ -17,8 +17,8 @@
 //! Policy `ancestry`: after step 1, an ancestor known by its own name beats steps 2–4.
 
 use std::cell::OnceCell;
-use std::fmt::Write as _;
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use hal_caps::registry::{self, REGISTRY, Standing};
@@ -100,17 +100,15 @@ impl StepKind {
                 Self::HostFile,
                 Self::Fallback,
             ],
-            _ => {
-                &[
-                    Self::Override,
-                    Self::SessionId,
-                    Self::Inherited,
-                    Self::WorkspaceFile,
-                    Self::Ancestry,
-                    Self::HostFile,
-                    Self::Fallback,
-                ]
-            }
+            _ => &[
+                Self::Override,
+                Self::SessionId,
+                Self::Inherited,
+                Self::WorkspaceFile,
+                Self::Ancestry,
+                Self::HostFile,
+                Self::Fallback,
+            ],
         }
     }
 
@@ -558,10 +556,7 @@ impl<H: Host> Run<'_, H> {
                         } else {
                             "unrelated runtimes"
                         };
-                        format!(
-                            "{names}; {what} and no runtime ancestor: {} by priority (ambiguous)",
-                            signal.provider
-                        )
+                        format!("{names}; {what} and no runtime ancestor: {} by priority (ambiguous)", signal.provider)
                     }
                     (None, false) => names,
                 };

@@ -64,10 +64,55 @@ pub fn parse_declared(value: &str) -> Option<DeclaredAgent> {
 fn underscore_form(v: &str) -> Option<DeclaredAgent> {
     let mut parts = v.rsplitn(3, '_');
     let (surface, version, name) = (parts.next()?, parts.next()?, parts.next()?);
-    let numeric = !version.is_empty() && version.split('-').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let numeric =
+        !version.is_empty() && version.split('-').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     if name.is_empty() || !numeric {
         return None;
     }
     let context = SURFACES.iter().find(|(s, _)| s.eq_ignore_ascii_case(surface)).and_then(|(_, c)| *c);
     Some(DeclaredAgent { name: name.to_owned(), version: Some(version.replace('-', ".")), context })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(v: &str) -> Option<(String, Option<String>, Option<AgentContext>)> {
+        parse_declared(v).map(|d| (d.name, d.version, d.context))
+    }
+
+    #[test]
+    fn names_versions_and_surfaces() {
+        let s = |x: &str| Some(x.to_owned());
+        assert_eq!(parts("custom-agent"), Some(("custom-agent".into(), None, None)));
+        assert_eq!(parts("my-agent@v1.0"), Some(("my-agent".into(), s("v1.0"), None)));
+        assert_eq!(parts("  x  "), Some(("x".into(), None, None)));
+        assert_eq!(
+            parts("claude-code_2-1-332_agent"),
+            Some(("claude-code".into(), s("2.1.332"), Some(AgentContext::Tool)))
+        );
+        assert_eq!(
+            parts("claude-code_2-1-332_harness"),
+            Some(("claude-code".into(), s("2.1.332"), Some(AgentContext::Hook)))
+        );
+        assert_eq!(parts("claude-code_2-1-0_cli"), Some(("claude-code".into(), s("2.1.0"), None)));
+        // Not the underscore form: the whole value is the name.
+        assert_eq!(parts("github_copilot_vscode_agent"), Some(("github_copilot_vscode_agent".into(), None, None)));
+        assert_eq!(parts("x@"), Some(("x".into(), None, None)));
+        assert_eq!(parts("@1"), Some(("@1".into(), None, None)));
+        for none in ["", "   ", "1", "true", "TRUE", "0", "false", "off", "a\nb"] {
+            assert_eq!(parts(none), None, "{none:?}");
+        }
+        assert_eq!(parts(&"a".repeat(MAX_DECLARED_LEN + 1)), None);
+    }
+
+    #[test]
+    fn a_known_name_maps_to_its_runtime() {
+        let rt = |v: &str| parse_declared(v).and_then(|d| d.runtime(v));
+        assert_eq!(rt("claude-code_2-1-332_harness"), Some(RuntimeProvider::Claude));
+        assert_eq!(rt("github_copilot_vscode_agent"), Some(RuntimeProvider::CopilotVscode));
+        assert_eq!(rt("crush"), Some(RuntimeProvider::Crush));
+        assert_eq!(rt("devin@1"), Some(RuntimeProvider::Devin));
+        assert_eq!(rt("custom-agent"), None);
+    }
 }

@@ -115,13 +115,27 @@ impl Marker {
     /// A definitive marker the vendor documents: the runtime sets it on what it spawns.
     #[must_use]
     pub const fn definitive(var: &'static str, value: ValueRule) -> Self {
-        Self { var, value, strength: Strength::Definitive, standing: Standing::Vendor, needs_ancestor: None, unless_terminal: false }
+        Self {
+            var,
+            value,
+            strength: Strength::Definitive,
+            standing: Standing::Vendor,
+            needs_ancestor: None,
+            unless_terminal: false,
+        }
     }
 
     /// A strong marker the vendor documents (version- or mode-dependent).
     #[must_use]
     pub const fn strong(var: &'static str, value: ValueRule) -> Self {
-        Self { var, value, strength: Strength::Strong, standing: Standing::Vendor, needs_ancestor: None, unless_terminal: false }
+        Self {
+            var,
+            value,
+            strength: Strength::Strong,
+            standing: Standing::Vendor,
+            needs_ancestor: None,
+            unless_terminal: false,
+        }
     }
 
     /// The same marker, documented by third parties only.
