@@ -100,7 +100,12 @@ pub enum Command {
         provider: ProviderArg,
     },
     /// Every runtime hal knows: strongest signal, hooks, sources, vendor verification.
-    Providers,
+    Providers {
+        /// `agents-json`: hal's environment rules in the `agents.json` format of
+        /// vercel/detect-agent (valid against its agents.schema.json), for other detectors.
+        #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
+        format: ProvidersFormat,
+    },
     /// The canonical lifecycle events and the native hook each maps to.
     Events {
         #[command(flatten)]
@@ -178,6 +183,16 @@ pub enum Format {
     Markdown,
 }
 
+/// Output format of `providers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum ProvidersFormat {
+    /// The table (or hal's JSON with `--json`).
+    Text,
+    /// vercel/detect-agent's `agents.json` format.
+    AgentsJson,
+}
+
 /// Output format of `lint`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 #[non_exhaustive]
@@ -252,7 +267,7 @@ fn takes(command: &Command) -> Takes {
         Command::Detect(_) | Command::SessionId(_) | Command::Explain | Command::Env | Command::Hook(_) => {
             Takes { json: true, detection: true, require_known: true }
         }
-        Command::Caps { all: true, .. } | Command::Providers | Command::Lint { .. } => {
+        Command::Caps { all: true, .. } | Command::Providers { .. } | Command::Lint { .. } => {
             Takes { json: true, detection: false, require_known: false }
         }
         Command::Caps { provider, .. }
@@ -315,7 +330,7 @@ impl Command {
             Self::Caps { .. } => "caps",
             Self::Startup { .. } => "startup",
             Self::Gupp { .. } => "gupp",
-            Self::Providers => "providers",
+            Self::Providers { .. } => "providers",
             Self::Events { .. } => "events",
             Self::SessionId(_) => "session-id",
             Self::Hook(_) => "hook",

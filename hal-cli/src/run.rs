@@ -19,7 +19,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::answers;
-use crate::cli::{BIN_NAME, Cli, Command, Format, Global};
+use crate::cli::{BIN_NAME, Cli, Command, Format, Global, ProvidersFormat};
 
 /// The JSON wire format's version; changes only additively.
 pub use hal_types::wire::JSON_VERSION;
@@ -122,7 +122,12 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             )
         }
         Command::Lint { paths, format } => crate::lint::run(paths, *format, as_json, &host),
-        Command::Providers => Output::with(providers(as_json), &[]),
+        Command::Providers { format: ProvidersFormat::AgentsJson } => {
+            let mut s = serde_json::to_string_pretty(&hal_caps::agents_json::export()).unwrap_or_default();
+            s.push('\n');
+            Output::with(s, &[])
+        }
+        Command::Providers { .. } => Output::with(providers(as_json), &[]),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), BIN_NAME, &mut buf);

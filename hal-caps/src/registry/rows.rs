@@ -60,13 +60,17 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::CopilotCloud, "GitHub Copilot cloud agent")
     },
     Runtime {
-        combos: &[Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDECODE", Flag)])],
+        combos: &[
+            Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDECODE", Flag)]),
+            Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDE_CODE", Flag)]),
+        ],
         weak: &["CLAUDE_CODE_IS_COWORK"],
         variant_of: Some(P::Claude),
         keeps_markers_of: &[P::Claude],
         sources: &[
             Source::secondary("vercel/vercel:packages/detect-agent/src/index.ts"),
             Source::secondary("vercel/vercel#15441"),
+            DETECT_AGENT,
         ],
         ..Runtime::new(P::Cowork, "Claude Code (Cowork)")
     },
