@@ -101,8 +101,7 @@ pub enum Command {
     },
     /// Every runtime hal knows: strongest signal, hooks, sources, vendor verification.
     Providers {
-        /// `agents-json`: hal's environment rules in the `agents.json` format of
-        /// vercel/detect-agent (valid against its agents.schema.json), for other detectors.
+        /// agents-json: the rules in vercel/detect-agent's agents.json format
         #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
         format: ProvidersFormat,
     },
@@ -187,9 +186,7 @@ pub enum Format {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 #[non_exhaustive]
 pub enum ProvidersFormat {
-    /// The table (or hal's JSON with `--json`).
     Text,
-    /// vercel/detect-agent's `agents.json` format.
     AgentsJson,
 }
 

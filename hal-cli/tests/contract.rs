@@ -270,7 +270,7 @@ fn usage_errors_name_what_the_command_accepts() {
     let cases: &[(&[&str], &str)] = &[
         (&["man", "--json"], "--json does not apply to `hal man`"),
         (&["completions", "bash", "--json"], "--json does not apply to `hal completions`"),
-        (&["providers", "--policy", "spec"], "it accepts: --json"),
+        (&["providers", "--policy", "spec"], "it accepts: --format, --json"),
         (&["--workspace", "/tmp", "caps", "--all"], "--workspace does not apply"),
         (&["lint", ".", "--require-known"], "--require-known does not apply to `hal lint`"),
         (&["gupp", "--provider", "codex", "--policy", "spec"], "--provider skips detection"),
