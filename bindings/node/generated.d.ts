@@ -128,6 +128,19 @@ export type LintFinding = {
   suggestion: string;
 };
 
+export type LiveRun = {
+  /** Native hook events seen firing. */
+  events: Array<string>;
+  /** Identifying variables seen in a hook's environment. */
+  hook_vars: Array<string>;
+  /** Variables seen holding the session id; empty: none reaches a child. */
+  session_vars: Array<string>;
+  /** Identifying variables seen in its shell tool's environment. */
+  tool_vars: Array<string>;
+  /** The runtime's version the run used. */
+  version: string;
+};
+
 export type NativeHooks = {
   /** Where hook configuration lives, workspace-relative first. */
   config: Array<string>;
@@ -192,9 +205,11 @@ export type Provider = {
   strongest_signal: string | null;
   /** Whether the runtime's vendor backs the deciding fact. */
   vendor_verified: boolean;
+  /** What a live run of the runtime showed, at which version; `null`: never run. */
+  verified: LiveRun | null;
 };
 
-export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "letta" | "continue" | "qoder" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0";
+export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "letta" | "continue" | "qoder" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0" | "grok-cli";
 
 export type SessionSource = "startup" | "resume" | "clear" | "compact" | "fork";
 

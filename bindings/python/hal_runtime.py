@@ -34,7 +34,7 @@ HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
 OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
-RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "letta", "continue", "qoder", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0"]
+RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "letta", "continue", "qoder", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0", "grok-cli"]
 SessionSource = Literal["startup", "resume", "clear", "compact", "fork"]
 SourceKind = Literal["override", "session_id", "orchestrator_stamp", "marker", "workspace_file", "host_file", "process_ancestor", "hook_payload", "fallback"]
 StartupInjection = Literal["session_start_hook", "prime_fallback", "command_palette", "polling"]
@@ -104,6 +104,13 @@ LintFinding = TypedDict("LintFinding", {
     "rule": str,
     "suggestion": str,
 })
+LiveRun = TypedDict("LiveRun", {
+    "events": List[str],
+    "hook_vars": List[str],
+    "session_vars": List[str],
+    "tool_vars": List[str],
+    "version": str,
+})
 NativeHooks = TypedDict("NativeHooks", {
     "config": List[str],
     "hookable_events": int,
@@ -136,6 +143,7 @@ Provider = TypedDict("Provider", {
     "sources": int,
     "strongest_signal": Union[str, None],
     "vendor_verified": bool,
+    "verified": Union["LiveRun", None],
 })
 SettingsHooks = TypedDict("SettingsHooks", {
     "hooks": Dict[str, Any],

@@ -81,6 +81,7 @@ fn combo(c: &Combo) -> Value {
 
 const fn standing(s: Standing) -> &'static str {
     match s {
+        Standing::Verified => "seen in a live run",
         Standing::Vendor => "vendor",
         Standing::Secondary => "secondary",
         _ => "unconfirmed",

@@ -117,6 +117,36 @@ pub struct Provider {
     pub sources: usize,
     /// Whether the runtime's vendor backs the deciding fact.
     pub vendor_verified: bool,
+    /// What a live run of the runtime showed, at which version; `null`: never run.
+    pub verified: Option<LiveRun>,
+}
+
+/// What a live run of a runtime showed (the registry's `Verified` record).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct LiveRun {
+    /// The runtime's version the run used.
+    pub version: &'static str,
+    /// Identifying variables seen in its shell tool's environment.
+    pub tool_vars: &'static [&'static str],
+    /// Identifying variables seen in a hook's environment.
+    pub hook_vars: &'static [&'static str],
+    /// Variables seen holding the session id; empty: none reaches a child.
+    pub session_vars: &'static [&'static str],
+    /// Native hook events seen firing.
+    pub events: &'static [&'static str],
+}
+
+impl From<&hal_caps::registry::Verified> for LiveRun {
+    fn from(v: &hal_caps::registry::Verified) -> Self {
+        Self {
+            version: v.version,
+            tool_vars: v.tool_vars,
+            hook_vars: v.hook_vars,
+            session_vars: v.session_vars,
+            events: v.events,
+        }
+    }
 }
 
 /// `hal providers`: every runtime hal knows.

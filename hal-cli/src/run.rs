@@ -397,6 +397,7 @@ fn providers(as_json: bool) -> String {
                     native_hooks: native,
                     sources: r.sources.len(),
                     vendor_verified: r.vendor_verified(),
+                    verified: r.verified.as_ref().map(answers::LiveRun::from),
                 }
             })
             .collect();
@@ -417,7 +418,11 @@ fn providers(as_json: bool) -> String {
             native.inject,
             native.hookable_events,
             r.sources.len(),
-            if r.vendor_verified() { "vendor" } else { "secondary only" }
+            match (&r.verified, r.vendor_verified()) {
+                (Some(v), _) => format!("verified {}", v.version),
+                (None, true) => "vendor".to_owned(),
+                (None, false) => "secondary only".to_owned(),
+            }
         );
     }
     s

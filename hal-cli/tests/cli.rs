@@ -307,7 +307,7 @@ fn providers_and_events() {
     assert_eq!(e["hookable"], 19);
     insta::assert_snapshot!("events_cursor", stdout(&hal(&["events", "--provider", "cursor"], &[])));
     let caps = json(&["caps", "--provider", "codex"], &[]);
-    assert_eq!(caps["hookable_events"], 11);
+    assert_eq!(caps["hookable_events"], 14, "Codex 0.171.0: 14 events, all canonical");
     // A decision on a secondary-only fact says so.
     let o = hal(&["detect"], &[("GOOSE_TERMINAL", "1")]);
     assert!(stdout(&o).contains("[secondary sources only]"), "{}", stdout(&o));

@@ -154,10 +154,13 @@ fn every_row_and_role_agree_on_every_surface() {
             match plan["strategy"].as_str().unwrap() {
                 "hook_injection" => {
                     assert_eq!(caps["session_hooks"], "yes", "{id}: hook injection needs session hooks");
-                    assert_eq!(
-                        plan["hook_file"].as_str(),
-                        native["config"].get(0).and_then(Value::as_str),
-                        "{id}: the hook file is the runtime's first config path"
+                    // Gastown's file, in the runtime's first config path (the path
+                    // itself, or a file in the directory it names: Pi's extensions).
+                    let file = plan["hook_file"].as_str().unwrap_or_default();
+                    let first = native["config"].get(0).and_then(Value::as_str).unwrap_or_default();
+                    assert!(
+                        file == first || first.ends_with('/') && file.starts_with(first),
+                        "{id}: the hook file {file} is not in the runtime's first config path {first}"
                     );
                 }
                 "polling" => assert_eq!(plan["poll"]["interval_secs"], caps["nudge_interval_secs"], "{id} {role}"),
@@ -382,12 +385,18 @@ fn readme_hook_example_works_inside_a_codex_session_start_hook() {
 fn the_orchestrators_session_variable_is_read_first() {
     let env = [("GT_SESSION_ID_ENV", "MY_SID"), ("MY_SID", "from-orchestrator"), ("CODEX_THREAD_ID", "from-codex")];
     let caps = json(&["caps"], &env);
-    assert_eq!(caps["session_id_vars"], serde_json::json!(["MY_SID", "CODEX_THREAD_ID", "GT_SESSION_ID"]));
+    assert_eq!(
+        caps["session_id_vars"],
+        serde_json::json!(["MY_SID", "CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"])
+    );
     let s = json(&["session-id"], &env);
     assert_eq!((&s["variable"], &s["session_id"]), (&Value::from("MY_SID"), &Value::from("from-orchestrator")));
     // Naming another runtime's variable does not make hal read it.
     let env = [("GT_SESSION_ID_ENV", "CLAUDE_CODE_SESSION_ID"), ("CODEX_THREAD_ID", "t")];
-    assert_eq!(json(&["caps"], &env)["session_id_vars"], serde_json::json!(["CODEX_THREAD_ID", "GT_SESSION_ID"]));
+    assert_eq!(
+        json(&["caps"], &env)["session_id_vars"],
+        serde_json::json!(["CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"])
+    );
 }
 
 #[test]

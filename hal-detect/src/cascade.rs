@@ -8,20 +8,28 @@
 //! 2. the design's session-id variable (`CLAUDE_SESSION_ID`);
 //! 3. inherited signals — Gastown's `GT_AGENT` stamp, runtime markers, `AI_AGENT`, in
 //!    that priority — arbitrated by the nearest runtime ancestor ([`crate::arbiter`]);
-//! 4. the workspace file (`.claude/settings.json` in the workspace root; stat only);
-//! 5. the nearest runtime ancestor (by executable name, interpreter script, or a name
+//! 4. the nearest runtime ancestor (by executable name, interpreter script, or a name
 //!    `GT_PROCESS_NAMES` lists);
+//! 5. the workspace file (`.claude/settings.json` in the workspace root; stat only);
 //! 6. a file only a runtime's machine has (`/opt/.devin`; stat only);
 //! 7. `unknown`.
 //!
-//! Policy `ancestry`: after step 1, an ancestor known by its own name beats steps 2–4.
+//! Policy `ancestry`: after step 1, an ancestor known by its own name beats steps 2–3.
+//!
+//! The workspace file comes after every runtime's own marker and after the ancestry,
+//! in both policies: a departure from the design, whose step 3 put it before the
+//! ancestry so that Claude's hooks, thought to run before the session id exists, were
+//! still named. Claude Code 2.1.332's hooks always carry `CLAUDECODE`,
+//! `CLAUDE_CODE_SESSION_ID` and `CLAUDE_CODE_CHILD_SESSION` (live run 2026-12-01), while
+//! Gemini CLI and Qwen Code set `CLAUDE_PROJECT_DIR` for their hooks: a repository set
+//! up for Claude and Gemini named every Gemini hook `claude`.
 
 use std::cell::OnceCell;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use hal_caps::registry::{self, REGISTRY, Standing};
+use hal_caps::registry::{self, REGISTRY};
 use hal_caps::text::{escape_control, quote_value};
 use hal_types::{
     Candidate, Detection, DetectionSource, Diagnostic, DiagnosticCode, HookEvent, Policy, RuntimeProvider, SourceKind,
@@ -95,8 +103,8 @@ impl StepKind {
                 Self::PolicyAncestor,
                 Self::SessionId,
                 Self::Inherited,
-                Self::WorkspaceFile,
                 Self::Ancestry,
+                Self::WorkspaceFile,
                 Self::HostFile,
                 Self::Fallback,
             ],
@@ -104,8 +112,8 @@ impl StepKind {
                 Self::Override,
                 Self::SessionId,
                 Self::Inherited,
-                Self::WorkspaceFile,
                 Self::Ancestry,
+                Self::WorkspaceFile,
                 Self::HostFile,
                 Self::Fallback,
             ],
@@ -399,7 +407,7 @@ impl<H: Host> Run<'_, H> {
         let p = event.provider;
         self.det.diagnostics.extend(event.diagnostics.iter().cloned());
         let source = DetectionSource::new(SourceKind::HookPayload, "hook payload");
-        let secondary = registry::payloads::payload(p).is_some_and(|pl| pl.standing != Standing::Vendor);
+        let secondary = registry::payloads::payload(p).is_some_and(|pl| !pl.standing.first_hand());
         self.candidate(p, source.clone(), None);
         self.decide(p, source, secondary);
         let found = match &event.native_event {
@@ -466,14 +474,14 @@ impl<H: Host> Run<'_, H> {
                     && !(m.unless_terminal && self.host.stdout_is_terminal())
                 {
                     let s = Signal::new(r.provider, SourceKind::Marker, m.var, m.strength);
-                    out.markers.push(s.secondary(m.standing != Standing::Vendor));
+                    out.markers.push(s.secondary(!m.standing.first_hand()));
                 }
             }
             for c in r.combos {
                 if c.all.iter().all(|(v, rule)| rule.matches(self.var(v).as_ref().map(text).as_deref())) {
                     let names: Vec<&str> = c.all.iter().map(|(v, _)| *v).collect();
                     let s = Signal::new(r.provider, SourceKind::Marker, names.join("+"), Strength::Strong);
-                    out.markers.push(s.secondary(c.standing != Standing::Vendor));
+                    out.markers.push(s.secondary(!c.standing.first_hand()));
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Every registry row is identified by its own signals; weak signals never decide; a
 //! derived runtime wins over the runtime whose markers it carries.
 
-use hal_caps::registry::{REGISTRY, Runtime, Standing, ValueRule};
+use hal_caps::registry::{REGISTRY, Runtime, ValueRule};
 use hal_detect::{Detector, FakeHost, ProcessInfo};
 use hal_types::{RuntimeProvider as P, SourceKind};
 
@@ -54,7 +54,7 @@ fn every_marker_and_combination_names_its_row() {
             let d = detect(host);
             assert_eq!(d.provider, r.provider, "{}={}", m.var, satisfying(m.value));
             assert_eq!(d.source.kind, SourceKind::Marker);
-            assert_eq!(d.secondary_only, m.standing != Standing::Vendor, "{}", m.var);
+            assert_eq!(d.secondary_only, !m.standing.first_hand(), "{}", m.var);
             checked += 1;
         }
         for c in r.combos {

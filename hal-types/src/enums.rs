@@ -43,7 +43,7 @@ string_enum! {
         GroqCompound = "groq-compound",
         /// Kiro CLI.
         Kiro = "kiro",
-        /// Grok Build.
+        /// xAI's Grok Build (not the npm `grok-cli`, [`RuntimeProvider::GrokCli`]).
         Grok = "grok",
         /// Kimi CLI.
         Kimi = "kimi",
@@ -127,6 +127,9 @@ string_enum! {
         Cowork = "cowork",
         /// Vercel v0.
         V0 = "v0",
+        /// The `grok` command of npm's `@vibe-kit/grok-cli` (not xAI's Grok Build, which
+        /// is [`RuntimeProvider::Grok`]).
+        GrokCli = "grok-cli",
     }
 }
 
@@ -283,7 +286,8 @@ string_enum! {
     /// The detection policy: how env and file signals rank against process ancestry.
     pub enum Policy("policy") {
         /// The design's cascade: override, session id, orchestrator stamp, markers
-        /// (arbitrated by ancestry), workspace file, ancestry, unknown.
+        /// (arbitrated by ancestry), ancestry, workspace file (last: it never beats a
+        /// runtime's marker or ancestor), unknown.
         Spec = "spec",
         /// The harness-adapters rule for the whole cascade: an ancestor identified by its
         /// own executable name beats every env and file signal; only the operator

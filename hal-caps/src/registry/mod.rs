@@ -30,7 +30,7 @@ pub use events::CANONICAL_EVENTS;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
     Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Runtime, Source, Standing, TRUTHY, ValueRule,
-    is_falsy, is_truthy,
+    Verified, is_falsy, is_truthy,
 };
 pub use rows::REGISTRY;
 

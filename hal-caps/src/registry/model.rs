@@ -4,10 +4,15 @@ use hal_types::{
     Capabilities, GuppStrategy, HookKind, RuntimeProvider, StartupInjection, StartupStrategy, Strength, Support,
 };
 
-/// How far a fact is backed, as `runtime-facts.md` marks it.
+/// How far a fact is backed, as `runtime-facts.md` marks it, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Standing {
+    /// Seen in a live run of the runtime (`cargo xtask conformance`, or the recorded
+    /// runs of `real-runtimes.md`), at the version its [`Source`] or the row's
+    /// [`Verified`] record names. Above vendor: it is what the runtime did, not what
+    /// its documents say.
+    Verified,
     /// The runtime vendor's own code or docs.
     Vendor,
     /// Only third parties (other detectors, orchestrators, user reports).
@@ -16,7 +21,13 @@ pub enum Standing {
     Unconfirmed,
 }
 
-impl Standing {}
+impl Standing {
+    /// Whether the fact is first-hand: verified in a live run or the vendor's own.
+    #[must_use]
+    pub const fn first_hand(self) -> bool {
+        matches!(self, Self::Verified | Self::Vendor)
+    }
+}
 
 /// The truthy spellings of a boolean flag (any ASCII case, surrounding space ignored).
 pub const TRUTHY: &[&str] = &["1", "true", "yes", "on"];
@@ -145,6 +156,13 @@ impl Marker {
         self
     }
 
+    /// The same marker, seen set by the runtime in a live run (see [`Runtime::verified`]).
+    #[must_use]
+    pub const fn verified(mut self) -> Self {
+        self.standing = Standing::Verified;
+        self
+    }
+
     /// The same marker, unsettled (sources disagree).
     #[must_use]
     pub const fn unconfirmed(mut self) -> Self {
@@ -248,6 +266,10 @@ pub struct Hooks {
     pub schema: HookSchema,
     /// Canonical lifecycle event → the runtime's native hook name.
     pub events: &'static [(&'static str, &'static str)],
+    /// Native events the runtime really has that no canonical event fits (Gemini's
+    /// `BeforeToolSelection`): known, so `hal hook` reports their event as null
+    /// without calling them unknown.
+    pub unmapped: &'static [&'static str],
 }
 
 impl Hooks {
@@ -258,7 +280,7 @@ impl Hooks {
         inject: Inject,
         events: &'static [(&'static str, &'static str)],
     ) -> Self {
-        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::Native, events }
+        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::Native, events, unmapped: &[] }
     }
 
     /// A hook system configured through a Claude Code-shaped `settings.json` `hooks` object.
@@ -268,7 +290,14 @@ impl Hooks {
         inject: Inject,
         events: &'static [(&'static str, &'static str)],
     ) -> Self {
-        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::ClaudeSettings, events }
+        Self {
+            files,
+            inject,
+            inject_standing: Standing::Vendor,
+            schema: HookSchema::ClaudeSettings,
+            events,
+            unmapped: &[],
+        }
     }
 
     /// The same, with the injection fact backed as `standing`.
@@ -276,6 +305,20 @@ impl Hooks {
     pub const fn inject_backed(mut self, standing: Standing) -> Self {
         self.inject_standing = standing;
         self
+    }
+
+    /// The same, knowing `unmapped`: native events with no canonical counterpart.
+    #[must_use]
+    pub const fn with_unmapped(mut self, unmapped: &'static [&'static str]) -> Self {
+        self.unmapped = unmapped;
+        self
+    }
+
+    /// Whether `native` is one of the runtime's events: mapped to a canonical event or
+    /// known to have none.
+    #[must_use]
+    pub fn knows(&self, native: &str) -> bool {
+        self.events.iter().any(|(_, n)| *n == native) || self.unmapped.contains(&native)
     }
 
     /// The native hook name of a canonical event, if the runtime can hook it.
@@ -467,6 +510,12 @@ impl Source {
         Self { cite, standing: Standing::Secondary }
     }
 
+    /// A live run of the runtime: `live run <date>, <package>@<version>`.
+    #[must_use]
+    pub const fn verified(cite: &'static str) -> Self {
+        Self { cite, standing: Standing::Verified }
+    }
+
     /// Whether the cite is an orchestrator's repository (Gastown, Firstmate).
     #[must_use]
     pub fn is_orchestrator(&self) -> bool {
@@ -506,6 +555,25 @@ impl CapOverride {
         }
         caps
     }
+}
+
+/// What a live run of the runtime showed (`real-runtimes.md` §2, the conformance
+/// harness): exactly what was SEEN, never what was read in the package. The harness
+/// checks these facts against the real runtime at `version`. Not `#[non_exhaustive]`:
+/// the harness builds records of its own to compare (and to mutate in its tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verified {
+    /// The runtime's version the run used (`2.1.332`).
+    pub version: &'static str,
+    /// Variables the runtime was seen setting in its shell tool's environment (the
+    /// identifying ones: markers and session variables, not `PAGER` and the like).
+    pub tool_vars: &'static [&'static str],
+    /// Variables it was seen setting in a hook's environment (likewise).
+    pub hook_vars: &'static [&'static str],
+    /// Variables seen holding the session id (tool or hook); empty: none reaches a child.
+    pub session_vars: &'static [&'static str],
+    /// Native hook events seen firing.
+    pub events: &'static [&'static str],
 }
 
 /// One runtime.
@@ -565,6 +633,12 @@ pub struct Runtime {
     pub cap_overrides: &'static [CapOverride],
     /// Where the facts come from.
     pub sources: &'static [Source],
+    /// What a live run of the runtime showed, at which version; `None`: never run.
+    pub verified: Option<Verified>,
+    /// Basenames of the script an interpreter runs for this runtime (`node
+    /// <prefix>/node_modules/.bin/grok`: `grok`), where they are not its executables'
+    /// (another runtime's native executable has the same name).
+    pub script_names: &'static [&'static str],
 }
 
 impl Runtime {
@@ -595,6 +669,8 @@ impl Runtime {
             caps: None,
             cap_overrides: &[],
             sources: &[],
+            verified: None,
+            script_names: &[],
         }
     }
 
@@ -611,10 +687,9 @@ impl Runtime {
     #[must_use]
     pub fn vendor_verified(&self) -> bool {
         if self.markers.is_empty() && self.combos.is_empty() {
-            return self.sources.iter().any(|s| s.standing == Standing::Vendor && !s.is_orchestrator());
+            return self.sources.iter().any(|s| s.standing.first_hand() && !s.is_orchestrator());
         }
-        self.markers.iter().any(|m| m.standing == Standing::Vendor)
-            || self.combos.iter().any(|c| c.standing == Standing::Vendor)
+        self.markers.iter().any(|m| m.standing.first_hand()) || self.combos.iter().any(|c| c.standing.first_hand())
     }
 
     /// The strongest identifying signal, for listings (the best-backed among the
@@ -627,7 +702,10 @@ impl Runtime {
         if let Some(c) = self.combos.first() {
             return Some(c.label());
         }
-        self.executables.first().map(|e| format!("process `{e}`"))
+        self.executables
+            .first()
+            .map(|e| format!("process `{e}`"))
+            .or_else(|| self.script_names.first().map(|e| format!("script `{e}`")))
     }
 
     /// Whether `name` is this runtime's id or one of its aliases (ASCII case-insensitive).

@@ -64,6 +64,9 @@ pub struct Payload {
     pub session_key: &'static str,
     /// Top-level keys only this runtime writes: any one of them identifies it.
     pub tells: &'static [&'static str],
+    /// Pairs of top-level keys only this runtime writes together (the first holding
+    /// a string): either pair identifies it.
+    pub pairs: &'static [(&'static str, &'static str)],
     /// A path fragment only this runtime's transcript paths contain.
     pub transcript: Option<&'static str>,
     /// Event names the payload writes that the registry's event map spells otherwise
@@ -88,6 +91,7 @@ impl Payload {
             event_style,
             session_key,
             tells: &[],
+            pairs: &[],
             transcript: None,
             renames: &[],
             standing: Standing::Vendor,
@@ -159,8 +163,12 @@ pub static PAYLOADS: &[Payload] = &[
     },
     Payload {
         tells: &["crons"],
+        // Every 0.24.4 payload carries an ISO `timestamp` and `permission_mode` (live
+        // run); Gemini's carry the first only, Claude's and Codex's the second only.
+        pairs: &[("timestamp", "permission_mode")],
         transcript: Some(".qwen/"),
         sources: &[
+            Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookRunner.ts"),
         ],

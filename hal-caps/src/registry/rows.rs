@@ -5,15 +5,25 @@ use hal_types::{GuppStrategy, RuntimeProvider as P, StartupInjection, StartupStr
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, CORTEX_EVENTS, CRUSH_EVENTS,
-    CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS,
-    POLYTOKEN_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
+    CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS,
+    PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
     Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Runtime, Source,
-    Standing,
+    Standing, Verified,
 };
 use hal_types::HookKind;
+
+/// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
+/// offline against a model stub, its tools' and hooks' environments captured.
+const LIVE_CLAUDE: Source = Source::verified("live run 2026-12-01, @anthropic-ai/claude-code@2.1.332");
+const LIVE_GEMINI: Source = Source::verified("live run 2026-12-01, @google/gemini-cli@0.61.0");
+const LIVE_CODEX: Source = Source::verified("live run 2026-12-01, @openai/codex@0.171.0");
+const LIVE_QWEN: Source = Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4");
+const LIVE_PI: Source = Source::verified("live run 2026-12-01, @mariozechner/pi-coding-agent@0.73.1");
+const LIVE_OPENCODE: Source = Source::verified("live run 2026-12-01, opencode-ai@1.18.33");
+const LIVE_GROK_CLI: Source = Source::verified("live run 2026-12-01, @vibe-kit/grok-cli@0.0.34");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 /// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
@@ -169,39 +179,115 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["qwen"],
-        markers: &[Marker::definitive("QWEN_CODE", Flag)],
+        // `QWEN_CODE=1` reaches tools only; hooks get `QWEN_CODE_*` but not it (0.24.4).
+        // `QWEN_CODE_SESSION_ID` is set for tools and hooks alike and by Qwen alone:
+        // definitive. The others name Qwen's own paths: strong. Qwen also gives hooks
+        // `GEMINI_PROJECT_DIR` and `CLAUDE_PROJECT_DIR` "for compatibility": this row
+        // comes before gemini's and claude's, so its own markers win the priority.
+        markers: &[
+            Marker::definitive("QWEN_CODE", Flag).verified(),
+            Marker::definitive("QWEN_CODE_SESSION_ID", Truthy).verified(),
+            Marker::strong("QWEN_CODE_CLI", Truthy).verified(),
+            Marker::strong("QWEN_CODE_PROJECT_DIR", Truthy).verified(),
+            Marker::strong("QWEN_PROJECT_DIR", Truthy).verified(),
+        ],
+        weak: &["CLAUDE_PROJECT_DIR"],
         executables: &["qwen"],
+        scripts: &["@qwen-code/qwen-code/"],
         session_vars: &["QWEN_CODE_SESSION_ID"],
         variant_of: Some(P::Gemini),
-        // Qwen Code writes Claude's event names, not Gemini CLI's (runtime-facts §8).
-        hooks: Some(Hooks::claude_settings(
-            &[".qwen/settings.json", "~/.qwen/settings.json"],
-            Inject::Yes,
-            CLAUDE_EVENTS,
-        )),
+        keeps_markers_of: &[P::Gemini],
+        // Qwen Code writes Claude's event names, not Gemini CLI's, and some of its own.
+        hooks: Some(
+            Hooks::claude_settings(&[".qwen/settings.json", "~/.qwen/settings.json"], Inject::Yes, QWEN_EVENTS)
+                .with_unmapped(QWEN_UNMAPPED),
+        ),
         takes_prompt: true,
         sources: &[
+            LIVE_QWEN,
             Source::vendor("QwenLM/qwen-code:packages/core/src/services/shellExecutionService.ts"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
         ],
+        verified: Some(Verified {
+            version: "0.24.4",
+            tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI", "QWEN_CODE_PROJECT_DIR"],
+            hook_vars: &[
+                "QWEN_CODE_SESSION_ID",
+                "QWEN_CODE_CLI",
+                "QWEN_CODE_PROJECT_DIR",
+                "QWEN_PROJECT_DIR",
+                "GEMINI_PROJECT_DIR",
+                "CLAUDE_PROJECT_DIR",
+            ],
+            session_vars: &["QWEN_CODE_SESSION_ID"],
+            events: &[
+                "InstructionsLoaded",
+                "SessionStart",
+                "Notification",
+                "UserPromptSubmit",
+                "PreToolUse",
+                "PostToolUse",
+                "PostToolBatch",
+                "MessageDisplay",
+                "Stop",
+            ],
+        }),
         ..Runtime::new(P::QwenCode, "Qwen Code")
     },
     Runtime {
         aliases: &["gemini-cli"],
-        markers: &[Marker::definitive("GEMINI_CLI", Exact("1"))],
-        weak: &["GEMINI_CLI_HOME"],
+        // `GEMINI_CLI=1` reaches tools only; hooks get `GEMINI_SESSION_ID` (Gemini's
+        // alone: definitive) and the `GEMINI_*` directories (0.61.0). Qwen Code also
+        // sets `GEMINI_PROJECT_DIR` for its hooks, beside its own markers, which come
+        // first (qwen-code's row precedes this one).
+        markers: &[
+            Marker::definitive("GEMINI_CLI", Exact("1")).verified(),
+            Marker::definitive("GEMINI_SESSION_ID", Truthy).verified(),
+            Marker::strong("GEMINI_CWD", Truthy).verified(),
+            Marker::strong("GEMINI_PLANS_DIR", Truthy).verified(),
+            Marker::strong("GEMINI_PROJECT_DIR", Truthy).verified(),
+        ],
+        weak: &["GEMINI_CLI_HOME", "CLAUDE_PROJECT_DIR"],
         executables: &["gemini"],
         scripts: &["@google/gemini-cli/"],
         session_vars: &["GEMINI_SESSION_ID"],
         keeps_markers_of: &[P::Claude],
-        hooks: Some(Hooks::claude_settings(
-            &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
-            Inject::Yes,
-            GEMINI_EVENTS,
-        )),
+        hooks: Some(
+            Hooks::claude_settings(
+                &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
+                Inject::Yes,
+                GEMINI_EVENTS,
+            )
+            .with_unmapped(GEMINI_UNMAPPED),
+        ),
         takes_prompt: true,
         caps: Some(&GEMINI_CAPS),
+        verified: Some(Verified {
+            version: "0.61.0",
+            tool_vars: &["GEMINI_CLI"],
+            hook_vars: &[
+                "GEMINI_SESSION_ID",
+                "GEMINI_PROJECT_DIR",
+                "GEMINI_CWD",
+                "GEMINI_PLANS_DIR",
+                "CLAUDE_PROJECT_DIR",
+            ],
+            session_vars: &["GEMINI_SESSION_ID"],
+            events: &[
+                "SessionStart",
+                "BeforeAgent",
+                "PreCompress",
+                "BeforeModel",
+                "BeforeToolSelection",
+                "AfterModel",
+                "BeforeTool",
+                "AfterTool",
+                "AfterAgent",
+                "SessionEnd",
+            ],
+        }),
         sources: &[
+            LIVE_GEMINI,
             Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
             Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
         ],
@@ -276,6 +362,21 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Omp, "oh-my-pi")
     },
     Runtime {
+        // npm's `@vibe-kit/grok-cli` (0.0.34): another product than xAI's Grok Build
+        // (the next row) under the same command name. It sets nothing in its tools'
+        // environment, has no hooks and no session id, and runs as `node
+        // <prefix>/node_modules/.bin/grok -p ...` (comm and exe `node`). So a `grok`
+        // script run by an interpreter is this one; a native `grok` executable is
+        // Grok Build. It writes `<ws>/.grok/settings.json` (key `model`) on its first run.
+        aliases: &["vibe-kit-grok-cli"],
+        scripts: &["@vibe-kit/grok-cli/"],
+        script_names: &["grok"],
+        takes_prompt: true,
+        sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
+        verified: Some(Verified { version: "0.0.34", tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] }),
+        ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
+    },
+    Runtime {
         aliases: &["grok-build"],
         // A plugin's hooks get GROK_PLUGIN_ROOT and GROK_PLUGIN_DATA beside Claude-compatible
         // aliases (CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR): it keeps Claude's markers.
@@ -285,6 +386,7 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("GROK_PLUGIN_DATA", Truthy).secondary(),
         ],
         weak: &["GROK_HOOK_EVENT", "GROK_WORKSPACE_ROOT"],
+        // A native executable; a `grok` script under an interpreter is grok-cli's.
         executables: &["grok"],
         session_vars: &["GROK_SESSION_ID"],
         keeps_markers_of: &[P::Claude],
@@ -317,13 +419,20 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["codex-cli", "openai-codex"],
+        // Tools get `CODEX_THREAD_ID` (= `CODEX_SESSION_ID`) and `CODEX_CI`; hooks get
+        // no marker of Codex itself, only its npm launcher's `CODEX_MANAGED_BY_NPM` and
+        // `CODEX_MANAGED_PACKAGE_ROOT` (0.171.0), set for tools and hooks alike. They
+        // name Codex (no other program sets them) but only when it was started through
+        // the npm package: strong, not definitive. `CODEX_SANDBOX` is macOS only.
         markers: &[
-            Marker::definitive("CODEX_THREAD_ID", Truthy),
+            Marker::definitive("CODEX_THREAD_ID", Truthy).verified(),
             Marker::strong("CODEX_SANDBOX", Truthy),
-            Marker::strong("CODEX_SANDBOX_NETWORK_DISABLED", Flag),
-            Marker::strong("CODEX_CI", Truthy).secondary(),
+            Marker::strong("CODEX_SANDBOX_NETWORK_DISABLED", Flag).verified(),
+            Marker::strong("CODEX_CI", Truthy).verified(),
+            Marker::strong("CODEX_MANAGED_BY_NPM", Flag).verified(),
+            Marker::strong("CODEX_MANAGED_PACKAGE_ROOT", Truthy).verified(),
             // Codex prefixes its tools' and hooks' PATH with its bundled `codex-path`
-            // directory (observed: Codex 0.171.0, tool and hook alike).
+            // directory (seen: 0.171.0, tool and hook alike).
             Marker::strong("PATH", PathEntry("/codex-path")),
             // Detectors read it; the Codex 0.171.0 binary holds no such name.
             Marker::strong("CODEX_SHELL", Flag).unconfirmed(),
@@ -331,7 +440,7 @@ pub static REGISTRY: &[Runtime] = &[
         weak: &["CODEX_HOME"],
         executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
         scripts: &["@openai/codex/"],
-        session_vars: &["CODEX_THREAD_ID"],
+        session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
         hooks: Some(Hooks::native(
             &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
             Inject::Yes,
@@ -339,24 +448,52 @@ pub static REGISTRY: &[Runtime] = &[
         )),
         takes_prompt: true,
         caps: Some(&CODEX_CAPS),
+        verified: Some(Verified {
+            version: "0.171.0",
+            tool_vars: &[
+                "CODEX_THREAD_ID",
+                "CODEX_SESSION_ID",
+                "CODEX_CI",
+                "CODEX_MANAGED_BY_NPM",
+                "CODEX_MANAGED_PACKAGE_ROOT",
+            ],
+            hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
+            session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
+            // SessionStart and SessionEnd fire in 0.171.0, while the design's literal row
+            // (CODEX_CAPS) keeps `session_hooks` `no` and the startup fallback: recorded
+            // here as evidence, the row left as the design wrote it.
+            events: &[
+                "SessionStart",
+                "UserPromptSubmit",
+                "PreModelRequest",
+                "PreToolUse",
+                "PostModelRequest",
+                "PostToolUse",
+                "Stop",
+                "SessionEnd",
+            ],
+        }),
         sources: &[
+            LIVE_CODEX,
             Source::vendor("openai/codex:codex-rs/protocol/src/shell_environment.rs"),
             Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
             Source::vendor("https://developers.openai.com/codex/hooks"),
-            Source::vendor("https://www.npmjs.com/package/@openai/codex (0.171.0, run: tool and hook PATH)"),
         ],
         gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
         ..Runtime::new(P::Codex, "Codex CLI")
     },
     Runtime {
         aliases: &["claude-code"],
+        // 2.1.332 sets every one of these but `CLAUDE_CODE_REMOTE` for tools and hooks
+        // alike. `CLAUDE_PROJECT_DIR` is weak: Gemini CLI and Qwen Code set it for their
+        // hooks too ("for compatibility").
         markers: &[
-            Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag),
-            Marker::strong("CLAUDECODE", Flag),
-            Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy),
+            Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag).verified(),
+            Marker::strong("CLAUDECODE", Flag).verified(),
+            Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy).verified(),
             Marker::strong("CLAUDE_CODE_REMOTE", Flag),
-            Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).secondary(),
-            // Set on its tools' processes, not its hooks' (observed: Claude Code 2.1.332).
+            Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).verified(),
+            // Set on its tools' processes, not its hooks' (seen: 2.1.332).
             Marker::strong("CLAUDE_CODE_EXECPATH", Truthy),
             Marker::strong("CLAUDE_CODE", Flag).secondary(),
         ],
@@ -364,7 +501,8 @@ pub static REGISTRY: &[Runtime] = &[
         // An IDE extension sets it in the terminal it opens for a person to run Claude
         // in; Claude reads it to connect to the IDE (Claude Code 2.1.332's binary).
         settings: &["CLAUDE_CODE_SSE_PORT"],
-        executables: &["claude"],
+        // 2.1.332 ships a native `claude.exe` (comm, exe and argv[0] all `claude.exe`).
+        executables: &["claude", "claude.exe"],
         scripts: &["@anthropic-ai/claude-code/"],
         session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
         cascade_session_var: Some("CLAUDE_SESSION_ID"),
@@ -373,11 +511,34 @@ pub static REGISTRY: &[Runtime] = &[
         takes_prompt: true,
         context_fork: Support::Yes,
         caps: Some(&CLAUDE_CAPS),
+        verified: Some(Verified {
+            version: "2.1.332",
+            tool_vars: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_CHILD_SESSION"],
+            hook_vars: &[
+                "CLAUDECODE",
+                "CLAUDE_CODE_ENTRYPOINT",
+                "CLAUDE_CODE_SESSION_ID",
+                "CLAUDE_CODE_CHILD_SESSION",
+                "CLAUDE_PROJECT_DIR",
+            ],
+            session_vars: &["CLAUDE_CODE_SESSION_ID"],
+            events: &[
+                "SessionStart",
+                "UserPromptSubmit",
+                "PreToolUse",
+                "PostToolUse",
+                "Stop",
+                "PreCompact",
+                "SubagentStop",
+                "Notification",
+                "SessionEnd",
+            ],
+        }),
         sources: &[
+            LIVE_CLAUDE,
             Source::vendor("https://code.claude.com/docs/en/env-vars"),
             Source::vendor("https://code.claude.com/docs/en/hooks"),
             Source::vendor("anthropics/claude-code:CHANGELOG.md"),
-            Source::vendor("https://www.npmjs.com/package/@anthropic-ai/claude-code (2.1.332, run: tool env)"),
             DETECT_AGENT,
         ],
         gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
@@ -396,26 +557,51 @@ pub static REGISTRY: &[Runtime] = &[
     Runtime {
         aliases: &["pi-coding-agent"],
         markers: &[
-            Marker::definitive("PI_CODING_AGENT", Exact("true")),
-            // pi prefixes its tools' PATH with `$HOME/.pi/agent/bin` (observed: pi 0.73.1).
+            Marker::definitive("PI_CODING_AGENT", Exact("true")).verified(),
+            // pi prefixes its tools' PATH with `$HOME/.pi/agent/bin` (seen: 0.73.1).
             Marker::strong("PATH", PathEntry("/.pi/agent/bin")),
         ],
         executables: &["pi", "pi-launcher"],
-        session_vars: &["PI_SESSION_ID"],
+        // No session variable: 0.73.1 puts its session id in no child's environment
+        // (only `ctx.sessionManager.getSessionId()` in-process; no `PI_SESSION_ID`
+        // anywhere in the package).
+        session_vars: &[],
+        // In-process extensions, no subprocess hooks: 0.73.1 loads `*.ts` / `*.js` and
+        // `*/index.ts` / `*/index.js` from these directories (a `hooks/` directory only
+        // draws the warning "Hooks have been renamed to extensions").
         hooks: Some(
-            Hooks::native(&[".pi/extensions/gastown-hooks.js", ".pi/hooks/"], Inject::Yes, PI_EVENTS)
-                .inject_backed(Standing::Secondary),
+            Hooks::native(&[".pi/extensions/", "~/.pi/agent/extensions/"], Inject::Yes, PI_EVENTS)
+                .inject_backed(Standing::Secondary)
+                .with_unmapped(PI_UNMAPPED),
         ),
         takes_prompt: true,
         sources: &[
+            LIVE_PI,
             Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"),
-            Source::vendor("https://www.npmjs.com/package/@earendil-works/pi-coding-agent (0.73.1, run: tool PATH)"),
             GASTOWN_AGENTS,
             DETECT_AGENT,
         ],
+        verified: Some(Verified {
+            version: "0.73.1",
+            tool_vars: &["PI_CODING_AGENT"],
+            hook_vars: &["PI_CODING_AGENT"],
+            session_vars: &[],
+            events: &[
+                "session_start",
+                "before_agent_start",
+                "agent_end",
+                "before_provider_request",
+                "after_provider_response",
+                "tool_call",
+                "tool_result",
+                "session_shutdown",
+            ],
+        }),
         gastown: Some(
             GastownPreset::hooked(
                 "pi",
+                // Gastown's file, a `.js` in the directory Pi 0.73.1 discovers (it loads
+                // `.js` beside `.ts`; read in the package).
                 Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
                 &["pi", "node", "bun"],
             )
@@ -444,14 +630,18 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["open-code"],
+        // 1.18.33 sets `OPENCODE=1`, `AGENT=1` and `OPENCODE_PID` at start, so its tools
+        // and plugins have them (a child a plugin spawns with Bun's default options does
+        // not). Strong: Kilo Code keeps `OPENCODE=1`. `AGENT=1` alone is too generic to
+        // name OpenCode (Amp, Goose, Crush set `AGENT` to their names): weak.
         markers: &[
-            Marker::strong("OPENCODE", Flag).unconfirmed(),
-            Marker::strong("OPENCODE_PID", Truthy).unconfirmed(),
+            Marker::strong("OPENCODE", Flag).verified(),
+            Marker::strong("OPENCODE_PID", Truthy).verified(),
             // Set on its own environment in ACP mode (`opencode acp`: `acp`), so its
-            // tools inherit it; `cli` is only the default it reads (OpenCode 1.18.33's binary).
+            // tools inherit it; `cli` is only the default it reads (1.18.33's binary).
             Marker::strong("OPENCODE_CLIENT", Truthy),
         ],
-        weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION"],
+        weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
         executables: &["opencode"],
         scripts: &["opencode-ai/"],
         hooks: Some(Hooks::native(
@@ -461,11 +651,27 @@ pub static REGISTRY: &[Runtime] = &[
         )),
         takes_prompt: true,
         sources: &[
+            LIVE_OPENCODE,
             Source::vendor("anomalyco/opencode:packages/opencode/src/index.ts"),
             Source::vendor("https://opencode.ai/docs/plugins/"),
             Source::vendor("https://www.npmjs.com/package/opencode-ai (1.18.33, bin/opencode: cli.acp handler)"),
             DETECT_AGENT,
         ],
+        verified: Some(Verified {
+            version: "1.18.33",
+            tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
+            hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
+            session_vars: &[],
+            events: &[
+                "chat.message",
+                "chat.params",
+                "tool.execute.before",
+                "shell.env",
+                "tool.execute.after",
+                "session.created",
+                "session.idle",
+            ],
+        }),
         gastown: Some(
             GastownPreset::hooked(
                 "opencode",
