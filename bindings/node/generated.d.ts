@@ -460,6 +460,8 @@ export type Events = {
   provider: RuntimeProvider;
   /** The design's notion of hooks. */
   session_hooks: Support;
+  /** Native events the runtime has that no canonical event fits (`hal hook` reports them with `event` null and no warning). */
+  unmapped: Array<string>;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */

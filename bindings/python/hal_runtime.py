@@ -282,6 +282,7 @@ Events = TypedDict("Events", {
     "native_hooks": "NativeHooks",
     "provider": "RuntimeProvider",
     "session_hooks": "Support",
+    "unmapped": List[str],
     "version": int,
     "warnings": List[str],
 })

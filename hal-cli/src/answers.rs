@@ -185,6 +185,9 @@ pub struct Events {
     pub session_hooks: Support,
     /// Every canonical event, in canonical order.
     pub events: Vec<Event>,
+    /// Native events the runtime has that no canonical event fits (`hal hook` reports
+    /// them with `event` null and no warning).
+    pub unmapped: &'static [&'static str],
 }
 
 /// One step of `hal explain`.

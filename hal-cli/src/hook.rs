@@ -5,7 +5,7 @@
 //! bounded memory); hal-detect only receives the parsed event. A terminal on stdin is
 //! never read: `hal hook` exits 2, `--hook` goes on without a payload.
 //!
-//! One function, [`decide`], names the payload's runtime for all three commands, so
+//! One function, `decide`, names the payload's runtime for all three commands, so
 //! they agree on every input: the operator's override, else the runtime the payload's
 //! shape names, else (a shape several runtimes share) the environment's and the
 //! ancestry's answer ([`hal_caps::hook::Reading::writer`]).

@@ -446,6 +446,7 @@ fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> S
             native_hooks: summary,
             session_hooks: c.session_hooks,
             events,
+            unmapped: hooks.map_or(&[], |h| h.unmapped),
         };
         return versioned(body, diags);
     }
@@ -458,6 +459,9 @@ fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> S
     );
     for e in registry::CANONICAL_EVENTS {
         let _ = writeln!(s, "  {e:<22} {}", native(e).unwrap_or("-"));
+    }
+    if let Some(h) = hooks.filter(|h| !h.unmapped.is_empty()) {
+        let _ = writeln!(s, "  no canonical event:    {}", h.unmapped.join(", "));
     }
     s.push_str("`hal hook` maps a hook payload on stdin back to these events.\n");
     s

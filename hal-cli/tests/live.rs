@@ -237,3 +237,18 @@ fn providers_show_what_a_live_run_verified() {
     let grok = rows.iter().find(|r| r["provider"] == "grok").unwrap();
     assert!(grok["verified"].is_null());
 }
+
+#[test]
+fn events_list_what_a_runtime_has_with_no_canonical_event() {
+    let (_dir, ws, _home) = workspace();
+    let v = json(&["events", "--provider", "gemini", "--json"], &[], &ws, b"");
+    assert_eq!(v["unmapped"], serde_json::json!(["BeforeToolSelection"]));
+    let permission = v["events"].as_array().unwrap().iter().find(|e| e["canonical"] == "permission.request").unwrap();
+    assert!(permission["native"].is_null(), "BeforeToolSelection asks no permission");
+    let v = json(&["events", "--provider", "qwen-code", "--json"], &[], &ws, b"");
+    let unmapped: Vec<&str> = v["unmapped"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(unmapped.len() as u64 + v["hookable_events"].as_u64().unwrap(), 22, "{unmapped:?}");
+    let text = String::from_utf8(hal(&["events", "--provider", "codex"], &[], &ws, b"").stdout).unwrap();
+    assert!(text.contains("model.request.pre      PreModelRequest"), "{text}");
+    assert!(!text.contains("no canonical event"), "codex maps all 14: {text}");
+}
