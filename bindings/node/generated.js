@@ -3,10 +3,14 @@
 export const JSON_VERSION = 1;
 
 export const UNKNOWN_DETECTION = Object.freeze({
+  "agent": null,
+  "agent_context": null,
+  "agent_version": null,
   "ambiguous": false,
   "candidates": [],
   "diagnostics": [],
   "family": "unknown",
+  "is_agent": false,
   "policy": "spec",
   "provider": "unknown",
   "secondary_only": false,

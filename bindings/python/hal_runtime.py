@@ -60,6 +60,7 @@ DISTRIBUTION = "hal-runtime"
 
 JSON_VERSION = 1
 
+AgentContext = Literal["tool", "hook"]
 AgentRole = Literal["mayor", "deacon", "dog", "boot", "witness", "refinery", "polecat", "crew"]
 DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable"]
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
@@ -67,9 +68,9 @@ HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
 OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
-RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0", "grok-cli"]
+RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "letta", "continue", "qoder", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0", "grok-cli"]
 SessionSource = Literal["startup", "resume", "clear", "compact", "fork"]
-SourceKind = Literal["override", "session_id", "orchestrator_stamp", "marker", "workspace_file", "process_ancestor", "hook_payload", "fallback"]
+SourceKind = Literal["override", "session_id", "orchestrator_stamp", "marker", "workspace_file", "host_file", "process_ancestor", "hook_payload", "fallback"]
 StartupInjection = Literal["session_start_hook", "prime_fallback", "command_palette", "polling"]
 StartupStrategy = Literal["hook_injection", "startup_fallback", "polling"]
 Strength = Literal["definitive", "strong", "weak"]
@@ -204,13 +205,21 @@ Step = TypedDict("Step", {
     "outcome": Literal["decided", "passed", "skipped"],
     "step": str,
 })
+UserSetting = TypedDict("UserSetting", {
+    "provider": "RuntimeProvider",
+    "variable": str,
+})
 
 # The runtime this process runs under, the signal that decided, and every candidate. (`hal detect --json`)
 Detection = TypedDict("Detection", {
+    "agent": Union[str, None],
+    "agent_context": Union["AgentContext", None],
+    "agent_version": Union[str, None],
     "ambiguous": bool,
     "candidates": List["Candidate"],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
+    "is_agent": bool,
     "policy": "Policy",
     "provider": "RuntimeProvider",
     "secondary_only": bool,
@@ -326,16 +335,21 @@ SessionId = TypedDict("SessionId", {
 
 # The detection cascade step by step, the decision, the candidates and the overrides. (`hal explain --json`)
 Explain = TypedDict("Explain", {
+    "agent": Union[str, None],
+    "agent_context": Union["AgentContext", None],
+    "agent_version": Union[str, None],
     "ambiguous": bool,
     "candidates": List["Candidate"],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
+    "is_agent": bool,
     "overrides": List["Origin"],
     "policy": "Policy",
     "provider": "RuntimeProvider",
     "secondary_only": bool,
     "source": "DetectionSource",
     "steps": List["Step"],
+    "user_settings": List["UserSetting"],
     "version": int,
     "warnings": List[str],
 })
@@ -374,7 +388,7 @@ Lint = TypedDict("Lint", {
 })
 
 # The answers for an unknown runtime: the fallback when hal cannot answer.
-UNKNOWN_DETECTION: Detection = json.loads(r'''{"ambiguous":false,"candidates":[],"diagnostics":[],"family":"unknown","policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
+UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
 UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
 UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":[],"crew":[],"deacon":[],"dog":[],"mayor":[],"polecat":[],"refinery":[],"witness":[]}''')
 # The JSON types of each key of the answers the client caches, from the schemas.

@@ -223,13 +223,37 @@ pub struct Explain {
     pub ambiguous: bool,
     /// The deciding fact rests on third parties only.
     pub secondary_only: bool,
+    /// An agent signal was seen (a known runtime, or an agent that named itself).
+    pub is_agent: bool,
+    /// The name an agent declared for itself, without its version.
+    pub agent: Option<String>,
+    /// The version it declared.
+    pub agent_version: Option<String>,
+    /// `tool` or `hook`, when the declared name says which.
+    pub agent_context: Option<hal_types::AgentContext>,
     /// Every signal seen.
     pub candidates: Vec<Candidate>,
     /// Every step, in order.
     pub steps: Vec<Step>,
+    /// User settings seen: never evidence of a running agent.
+    pub user_settings: Vec<UserSetting>,
     /// Where each overridable value came from.
     pub overrides: Vec<Origin>,
 }
+
+/// A user setting `hal explain` saw: read by a runtime, or set in every terminal of an
+/// IDE, human or not; never evidence of a running agent.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct UserSetting {
+    /// The variable (its name; never its value).
+    pub variable: &'static str,
+    /// The runtime that reads it.
+    pub provider: RuntimeProvider,
+}
+
+/// What `hal explain` says of a user setting it saw.
+pub const USER_SETTING: &str = "a user setting, not evidence of a running agent";
 
 /// The words of a step's outcome, in text and JSON.
 pub const OUTCOMES: &[&str] = &["decided", "passed", "skipped"];

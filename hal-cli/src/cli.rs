@@ -101,7 +101,11 @@ pub enum Command {
         provider: ProviderArg,
     },
     /// Every runtime hal knows: strongest signal, hooks, sources, vendor verification.
-    Providers,
+    Providers {
+        /// agents-json: the rules in vercel/detect-agent's agents.json format
+        #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
+        format: ProvidersFormat,
+    },
     /// The canonical lifecycle events and the native hook each maps to.
     Events {
         #[command(flatten)]
@@ -183,6 +187,14 @@ pub enum Format {
     Markdown,
 }
 
+/// Output format of `providers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum ProvidersFormat {
+    Text,
+    AgentsJson,
+}
+
 /// Output format of `lint`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 #[non_exhaustive]
@@ -257,7 +269,7 @@ fn takes(command: &Command) -> Takes {
         Command::Detect(_) | Command::SessionId(_) | Command::Explain | Command::Env | Command::Hook(_) => {
             Takes { json: true, detection: true, require_known: true }
         }
-        Command::Caps { all: true, .. } | Command::Providers | Command::Lint { .. } => {
+        Command::Caps { all: true, .. } | Command::Providers { .. } | Command::Lint { .. } => {
             Takes { json: true, detection: false, require_known: false }
         }
         Command::Caps { provider, .. }
@@ -320,7 +332,7 @@ impl Command {
             Self::Caps { .. } => "caps",
             Self::Startup { .. } => "startup",
             Self::Gupp { .. } => "gupp",
-            Self::Providers => "providers",
+            Self::Providers { .. } => "providers",
             Self::Events { .. } => "events",
             Self::SessionId(_) => "session-id",
             Self::Hook(_) => "hook",

@@ -273,7 +273,7 @@ fn usage_errors_name_what_the_command_accepts() {
     let cases: &[(&[&str], &str)] = &[
         (&["man", "--json"], "--json does not apply to `hal man`"),
         (&["completions", "bash", "--json"], "--json does not apply to `hal completions`"),
-        (&["providers", "--policy", "spec"], "it accepts: --json"),
+        (&["providers", "--policy", "spec"], "it accepts: --format, --json"),
         (&["--workspace", "/tmp", "caps", "--all"], "--workspace does not apply"),
         (&["lint", ".", "--require-known"], "--require-known does not apply to `hal lint`"),
         (&["gupp", "--provider", "codex", "--policy", "spec"], "--provider skips detection"),
@@ -440,4 +440,117 @@ fn caps_text_says_where_the_two_notions_of_hooks_differ() {
     assert_eq!(note("unknown"), Vec::<String>::new());
     let cursor = text(&hal(&["caps", "--provider", "cursor"], &[]).stdout);
     assert!(cursor.contains("nudge_support        partial"), "JSON values in text:\n{cursor}");
+}
+
+/// Issue 23's acceptance: a self-declared agent (`AI_AGENT`, the convention of
+/// `vercel/detect-agent`) is reported the same on every surface that carries a detection:
+/// `detect` (JSON and text), `detect --hook`, `explain` (JSON and text), `env` (text and JSON).
+#[test]
+fn a_self_declared_agent_is_reported_on_every_surface() {
+    // (environment, provider, is_agent, agent, agent_version, agent_context)
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, bool, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+    let cases: &[Case] = &[
+        (&[("AI_AGENT", "custom-agent")], "unknown", true, Some("custom-agent"), None, None),
+        (&[("AI_AGENT", "my-agent@v1.0")], "unknown", true, Some("my-agent"), Some("v1.0"), None),
+        (&[("AI_AGENT", "  x  ")], "unknown", true, Some("x"), None, None),
+        (&[("AI_AGENT", "")], "unknown", false, None, None, None),
+        (&[("AI_AGENT", "   ")], "unknown", false, None, None, None),
+        (&[], "unknown", false, None, None, None),
+        (&[("AGENT", "1")], "unknown", false, None, None, None),
+        (&[("AGENT", "somebody")], "unknown", true, Some("somebody"), None, None),
+        // Claude Code's own values, as observed on 2.1.332: a tool's and a hook's.
+        (
+            &[("AI_AGENT", "claude-code_2-1-332_agent")],
+            "claude",
+            true,
+            Some("claude-code"),
+            Some("2.1.332"),
+            Some("tool"),
+        ),
+        (
+            &[("AI_AGENT", "claude-code_2-1-332_harness"), ("CLAUDECODE", "1")],
+            "claude",
+            true,
+            Some("claude-code"),
+            Some("2.1.332"),
+            Some("hook"),
+        ),
+        (&[("CODEX_THREAD_ID", "t")], "codex", true, None, None, None),
+        (&[("GT_RUNTIME", "bogus")], "unknown", false, None, None, None),
+    ];
+    for &(env, provider, is_agent, agent, version, context) in cases {
+        let want = (
+            Value::from(provider),
+            Value::from(is_agent),
+            Value::from(agent),
+            Value::from(version),
+            Value::from(context),
+        );
+        let got = |v: &Value| {
+            (
+                v["provider"].clone(),
+                v["is_agent"].clone(),
+                v["agent"].clone(),
+                v["agent_version"].clone(),
+                v["agent_context"].clone(),
+            )
+        };
+        assert_eq!(got(&json(&["detect"], env)), want, "detect {env:?}");
+        assert_eq!(got(&json(&["detect", "--hook"], env)), want, "detect --hook {env:?}");
+        assert_eq!(got(&json(&["explain"], env)), want, "explain {env:?}");
+        let vars = json(&["env"], env)["variables"].clone();
+        assert_eq!(vars["HAL_IS_AGENT"], Value::from(if is_agent { "1" } else { "0" }), "env --json {env:?}");
+        assert_eq!(vars["HAL_AGENT"], Value::from(agent), "env --json {env:?}");
+        let lines = env_text(env);
+        assert_eq!(lines["HAL_IS_AGENT"].as_deref(), Some(if is_agent { "1" } else { "0" }), "env {env:?}");
+        assert_eq!(lines["HAL_AGENT"].as_deref(), agent, "env {env:?}");
+        let detect = text(&hal(&["detect"], env).stdout);
+        let explain = text(&hal(&["explain"], env).stdout);
+        if let (Some(name), "unknown") = (agent, provider) {
+            let var = env[0].0;
+            let said = format!("unknown agent \"{name}\"");
+            assert!(detect.starts_with(&said) && detect.trim_end().ends_with(&format!("({var})")), "{env:?}: {detect}");
+            assert!(explain.contains(&said), "{env:?}: {explain}");
+        } else {
+            assert!(!detect.contains("unknown agent"), "{env:?}: {detect}");
+        }
+    }
+}
+
+/// Issue 23, point 2: without ancestry, an unknown self-declared agent beside another
+/// runtime's markers is ambiguous, with both candidates; with a runtime ancestor, the
+/// nearest runtime decides as before (here a real `claude`-named parent process).
+#[test]
+fn a_declared_agent_beside_another_runtimes_markers_is_ambiguous_without_ancestry() {
+    let env = [("AI_AGENT", "custom-agent"), ("CLAUDECODE", "1")];
+    let d = json(&["detect"], &env);
+    assert_eq!(
+        (&d["provider"], &d["ambiguous"], &d["agent"]),
+        (&Value::from("claude"), &Value::from(true), &Value::from("custom-agent"))
+    );
+    let candidates: Vec<(&str, &str)> = d["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["provider"].as_str().unwrap(), c["signal"].as_str().unwrap()))
+        .collect();
+    assert_eq!(candidates, [("claude", "CLAUDECODE"), ("unknown", "AI_AGENT")]);
+    assert!(text(&hal(&["detect"], &env).stdout).contains("unknown agent \"custom-agent\" (AI_AGENT) [ambiguous]"));
+    // A known AI_AGENT beside its own runtime's marker is not ambiguous.
+    let own = json(&["detect"], &[("AI_AGENT", "claude-code_2-1-332_agent"), ("CLAUDECODE", "1")]);
+    assert_eq!(own["ambiguous"], false);
+    // With an ancestor: hal run by a process named `claude` (a copy of sh under that name).
+    let dir = tempfile::tempdir().unwrap();
+    let claude = dir.path().join("claude");
+    std::fs::copy("/bin/sh", &claude).unwrap();
+    let o = Command::new(&claude)
+        .args(["-c", "\"$HAL\" detect --json; :"])
+        .env_clear()
+        .env("HAL", env!("CARGO_BIN_EXE_hal"))
+        .env("AI_AGENT", "custom-agent")
+        .env("CLAUDECODE", "1")
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((&v["provider"], &v["ambiguous"]), (&Value::from("claude"), &Value::from(false)), "{v}");
 }

@@ -158,7 +158,7 @@ fn falsy_empty_and_wrong_values_are_not_markers() {
 #[test]
 fn weak_signals_never_decide_alone() {
     for r in hal_caps::REGISTRY {
-        for w in r.weak {
+        for w in r.weak.iter().chain(r.settings) {
             let d = detect(FakeHost::new().env(w, "1").env("TERM_PROGRAM", "vscode"));
             assert_eq!(d.provider, P::Unknown, "{w} alone decided {}", d.provider);
         }

@@ -9,6 +9,7 @@ fn satisfying(rule: ValueRule) -> String {
     match rule {
         ValueRule::Exact(v) => v.to_owned(),
         ValueRule::Contains(p) => format!("x-{p}-y"),
+        ValueRule::PathEntry(e) => format!("/usr/bin:/home/u{e}/:/bin"),
         _ => "1".to_owned(),
     }
 }
@@ -45,6 +46,10 @@ fn every_marker_and_combination_names_its_row() {
                 assert_eq!(detect(host.ancestors(chain)).provider, r.provider, "{} with its ancestor", m.var);
                 checked += 1;
                 continue;
+            }
+            if m.unless_terminal {
+                // Gated on standard output: a person's terminal is not an agent.
+                assert_eq!(detect(host.clone().terminal(true)).provider, P::Unknown, "{} on a terminal", m.var);
             }
             let d = detect(host);
             assert_eq!(d.provider, r.provider, "{}={}", m.var, satisfying(m.value));

@@ -77,6 +77,12 @@ string_enum! {
         Roo = "roo",
         /// Kilo Code (OpenCode-derived).
         Kilo = "kilo",
+        /// Letta Code (`letta`).
+        Letta = "letta",
+        /// Continue's CLI (`cn`).
+        Continue = "continue",
+        /// Qoder CLI (`qodercli`).
+        Qoder = "qoder",
         /// Windsurf (now Devin Desktop).
         Windsurf = "windsurf",
         /// JetBrains Junie.
@@ -316,6 +322,8 @@ string_enum! {
         Marker = "marker",
         /// A runtime's configuration file in the workspace root.
         WorkspaceFile = "workspace_file",
+        /// A file on the host that only a runtime's machine has (Devin's `/opt/.devin`).
+        HostFile = "host_file",
         /// A process in our ancestry.
         ProcessAncestor = "process_ancestor",
         /// The hook payload on standard input (`hal detect --hook`): it names the

@@ -17,6 +17,7 @@
 //! another runtime's markers, come before it (see `registry_is_valid` in the tests).
 //! A new runtime is one row in `rows` (and a variant in `hal_types::RuntimeProvider`).
 
+mod declared;
 mod design;
 mod events;
 pub mod model;
@@ -24,6 +25,7 @@ pub mod payloads;
 mod rows;
 mod verified;
 
+pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
 pub use design::UNKNOWN_CAPS;
 pub use events::CANONICAL_EVENTS;
 pub use model::{
@@ -52,13 +54,7 @@ pub fn lookup(name: &str) -> Option<RuntimeProvider> {
 /// `github_copilot_vscode_agent`) into the runtime it names, if hal knows it.
 #[must_use]
 pub fn parse_ai_agent(value: &str) -> Option<RuntimeProvider> {
-    let v = value.trim();
-    if v.is_empty() || v.len() > 256 {
-        return None;
-    }
-    let no_version = v.split('@').next().unwrap_or(v);
-    let first_word = no_version.split('_').next().unwrap_or(no_version);
-    [v, no_version, first_word].into_iter().find_map(lookup)
+    parse_declared(value)?.runtime(value)
 }
 
 /// Variables some rows use in a combination but that belong to the OS, the terminal or
@@ -73,6 +69,7 @@ pub const GENERIC_VARS: &[&str] = &[
     "PS1",
     "PROMPT_COMMAND",
     "TERM_PROGRAM",
+    "PATH",
     "npm_config_yes",
     "GITHUB_ACTIONS",
     "GITHUB_WORKFLOW",
@@ -92,6 +89,7 @@ pub fn indicator_vars() -> Vec<&'static str> {
                 .map(|m| m.var)
                 .chain(r.combos.iter().flat_map(|c| c.all.iter().map(|(v, _)| *v)))
                 .chain(r.weak.iter().copied())
+                .chain(r.settings.iter().copied())
                 .chain(r.session_vars.iter().copied())
                 .chain(r.cascade_session_var)
         })

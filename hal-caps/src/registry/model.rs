@@ -46,6 +46,9 @@ pub enum ValueRule {
     Exact(&'static str),
     /// A value containing this text, compared case-insensitively.
     Contains(&'static str),
+    /// A `PATH`-style list (`:`-separated) with an entry ending in this path, trailing
+    /// `/` ignored: Pi puts `$HOME/.pi/agent/bin` on its tools' `PATH`.
+    PathEntry(&'static str),
 }
 
 impl ValueRule {
@@ -58,15 +61,18 @@ impl ValueRule {
             Self::Flag => is_truthy(value),
             Self::Exact(want) => value == want,
             Self::Contains(part) => value.to_ascii_lowercase().contains(&part.to_ascii_lowercase()),
+            Self::PathEntry(end) => value.split(':').any(|e| e.trim_end_matches('/').ends_with(end)),
         }
     }
 
-    /// The rule as listings show it after the variable's name (`=1`, `~kiro`, or nothing).
+    /// The rule as listings show it after the variable's name (`=1`, `~kiro`,
+    /// `:*/.pi/agent/bin` for a `PATH` entry, or nothing).
     #[must_use]
     pub fn suffix(self) -> String {
         match self {
             Self::Exact(v) => format!("={v}"),
             Self::Contains(v) => format!("~{v}"),
+            Self::PathEntry(v) => format!(":*{v}"),
             Self::Truthy | Self::Flag => String::new(),
         }
     }
@@ -111,19 +117,36 @@ pub struct Marker {
     pub standing: Standing,
     /// An ancestor without which the marker does not count.
     pub needs_ancestor: Option<NeedsAncestor>,
+    /// Counts only when hal's standard output is not a terminal: the variable is also set
+    /// in a person's terminal of the same product (`TERM_PROGRAM=kiro` in Kiro's).
+    pub unless_terminal: bool,
 }
 
 impl Marker {
     /// A definitive marker the vendor documents: the runtime sets it on what it spawns.
     #[must_use]
     pub const fn definitive(var: &'static str, value: ValueRule) -> Self {
-        Self { var, value, strength: Strength::Definitive, standing: Standing::Vendor, needs_ancestor: None }
+        Self {
+            var,
+            value,
+            strength: Strength::Definitive,
+            standing: Standing::Vendor,
+            needs_ancestor: None,
+            unless_terminal: false,
+        }
     }
 
     /// A strong marker the vendor documents (version- or mode-dependent).
     #[must_use]
     pub const fn strong(var: &'static str, value: ValueRule) -> Self {
-        Self { var, value, strength: Strength::Strong, standing: Standing::Vendor, needs_ancestor: None }
+        Self {
+            var,
+            value,
+            strength: Strength::Strong,
+            standing: Standing::Vendor,
+            needs_ancestor: None,
+            unless_terminal: false,
+        }
     }
 
     /// The same marker, documented by third parties only.
@@ -154,12 +177,20 @@ impl Marker {
         self
     }
 
+    /// The same marker, counting only when standard output is not a terminal.
+    #[must_use]
+    pub const fn unless_terminal(mut self) -> Self {
+        self.unless_terminal = true;
+        self
+    }
+
     /// `VAR`, `VAR=value` or `VAR~part`, as listings show it; `(unconfirmed)` follows
-    /// a marker whose sources disagree.
+    /// a marker whose sources disagree, `(no terminal)` one gated on standard output.
     #[must_use]
     pub fn label(&self) -> String {
         let unconfirmed = if self.standing == Standing::Unconfirmed { " (unconfirmed)" } else { "" };
-        format!("{}{}{unconfirmed}", self.var, self.value.suffix())
+        let tty = if self.unless_terminal { " (no terminal)" } else { "" };
+        format!("{}{}{unconfirmed}{tty}", self.var, self.value.suffix())
     }
 }
 
@@ -561,6 +592,11 @@ pub struct Runtime {
     pub combos: &'static [Combo],
     /// Weak signals that never decide alone (documented so tests can prove it).
     pub weak: &'static [&'static str],
+    /// User settings: variables the runtime reads (a model, a token, a permission) or
+    /// that every terminal of an IDE carries, human or not. They are never evidence of
+    /// a running agent and never decide alone (a combination may still name one);
+    /// `hal explain` lists them.
+    pub settings: &'static [&'static str],
     /// Exact executable basenames; a trailing `*` matches a prefix (`muse-bin-*`).
     pub executables: &'static [&'static str],
     /// Script path anchors run by an interpreter (`@google/gemini-cli/`).
@@ -571,6 +607,9 @@ pub struct Runtime {
     pub cascade_session_var: Option<&'static str>,
     /// A workspace file whose presence means this runtime (cascade step 5).
     pub workspace_file: Option<&'static str>,
+    /// Absolute paths on the host whose presence means this runtime's machine (Devin's
+    /// cloud VM has `/opt/.devin`): stat only, and only when nothing nearer decided.
+    pub host_files: &'static [&'static str],
     /// The base runtime this one is a variant of (same program or a fork of it): its
     /// family. `None`: a base runtime, its own family.
     pub variant_of: Option<RuntimeProvider>,
@@ -614,11 +653,13 @@ impl Runtime {
             markers: &[],
             combos: &[],
             weak: &[],
+            settings: &[],
             executables: &[],
             scripts: &[],
             session_vars: &[],
             cascade_session_var: None,
             workspace_file: None,
+            host_files: &[],
             variant_of: None,
             keeps_markers_of: &[],
             hooks: None,

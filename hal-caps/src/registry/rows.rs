@@ -8,7 +8,7 @@ use super::events::{
     CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS,
     PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
-use super::model::ValueRule::{Contains, Exact, Flag, Truthy};
+use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
     Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Runtime, Source,
     Standing,
@@ -29,6 +29,8 @@ const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.8
 const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
+/// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
+const DETECT_AGENT: Source = Source::secondary("vercel/detect-agent:agents.json");
 /// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
 const GASTOWN_AGENTS: Source = super::model::GASTOWN;
 
@@ -71,13 +73,17 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::CopilotCloud, "GitHub Copilot cloud agent")
     },
     Runtime {
-        combos: &[Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDECODE", Flag)])],
+        combos: &[
+            Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDECODE", Flag)]),
+            Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDE_CODE", Flag)]),
+        ],
         weak: &["CLAUDE_CODE_IS_COWORK"],
         variant_of: Some(P::Claude),
         keeps_markers_of: &[P::Claude],
         sources: &[
             Source::secondary("vercel/vercel:packages/detect-agent/src/index.ts"),
             Source::secondary("vercel/vercel#15441"),
+            DETECT_AGENT,
         ],
         ..Runtime::new(P::Cowork, "Claude Code (Cowork)")
     },
@@ -136,9 +142,10 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::definitive("CURSOR_AGENT", Flag),
             Marker::strong("CURSOR_INVOKED_AS", Exact("cursor-agent")).secondary(),
             Marker::strong("CURSOR_EXTENSION_HOST_ROLE", Exact("agent-exec")).secondary(),
+            Marker::strong("CURSOR_SANDBOX", Truthy).secondary(),
         ],
         combos: &[Combo::secondary(&[("CURSOR_TRACE_ID", Truthy), ("PAGER", Exact("head -n 10000 | cat"))])],
-        weak: &["CURSOR_TRACE_ID"],
+        settings: &["CURSOR_TRACE_ID"],
         executables: &["cursor-agent", "cursor"],
         keeps_markers_of: &[P::Claude],
         session_vars: &["CURSOR_CONVERSATION_ID"],
@@ -312,6 +319,62 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Omp, "oh-my-pi")
     },
     Runtime {
+        // npm's `@vibe-kit/grok-cli` (0.0.34): another product than xAI's Grok Build
+        // (the next row) under the same command name. It sets nothing in its tools'
+        // environment, has no hooks and no session id, and runs as `node
+        // <prefix>/node_modules/.bin/grok -p ...` (comm and exe `node`). So a `grok`
+        // script run by an interpreter is this one; a native `grok` executable is
+        // Grok Build. It writes `<ws>/.grok/settings.json` (key `model`) on its first run.
+        aliases: &["vibe-kit-grok-cli"],
+        scripts: &["@vibe-kit/grok-cli/"],
+        script_names: &["grok"],
+        takes_prompt: true,
+        sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
+        verified: Some(super::verified::GROK_CLI),
+        ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
+    },
+    Runtime {
+        aliases: &["grok-build"],
+        // A plugin's hooks get GROK_PLUGIN_ROOT and GROK_PLUGIN_DATA beside Claude-compatible
+        // aliases (CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR): it keeps Claude's markers.
+        markers: &[
+            Marker::strong("GROK_AGENT", Flag).secondary(),
+            Marker::strong("GROK_PLUGIN_ROOT", Truthy).secondary(),
+            Marker::strong("GROK_PLUGIN_DATA", Truthy).secondary(),
+        ],
+        weak: &["GROK_HOOK_EVENT", "GROK_WORKSPACE_ROOT"],
+        // A native executable; a `grok` script under an interpreter is grok-cli's.
+        executables: &["grok"],
+        session_vars: &["GROK_SESSION_ID"],
+        keeps_markers_of: &[P::Claude],
+        hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", "~/.grok/hooks"], Inject::Nudge, GROK_EVENTS)),
+        takes_prompt: true,
+        context_fork: Support::Yes,
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
+            GASTOWN_AGENTS,
+            DETECT_AGENT,
+        ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "grok",
+                Adapter::config(
+                    ".grok/hooks/gastown.json",
+                    HookKind::HooksJson,
+                    FragmentSchema::Settings,
+                    &[
+                        ("session.start", "SessionStart"),
+                        ("context.compact.pre", "PreCompact"),
+                        ("prompt.submit", "UserPromptSubmit"),
+                    ],
+                ),
+                &["grok"],
+            )
+            .ready_after(5000),
+        ),
+        ..Runtime::new(P::Grok, "Grok Build")
+    },
+    Runtime {
         aliases: &["codex-cli", "openai-codex"],
         // Tools get `CODEX_THREAD_ID` (= `CODEX_SESSION_ID`) and `CODEX_CI`; hooks get
         // no marker of Codex itself, only its npm launcher's `CODEX_MANAGED_BY_NPM` and
@@ -325,6 +388,11 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("CODEX_CI", Truthy).verified(),
             Marker::strong("CODEX_MANAGED_BY_NPM", Flag).verified(),
             Marker::strong("CODEX_MANAGED_PACKAGE_ROOT", Truthy).verified(),
+            // Codex prefixes its tools' and hooks' PATH with its bundled `codex-path`
+            // directory (seen: 0.171.0, tool and hook alike).
+            Marker::strong("PATH", PathEntry("/codex-path")),
+            // Detectors read it; the Codex 0.171.0 binary holds no such name.
+            Marker::strong("CODEX_SHELL", Flag).unconfirmed(),
         ],
         weak: &["CODEX_HOME"],
         executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
@@ -358,14 +426,14 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy).verified(),
             Marker::strong("CLAUDE_CODE_REMOTE", Flag),
             Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).verified(),
+            // Set on its tools' processes, not its hooks' (seen: 2.1.332).
+            Marker::strong("CLAUDE_CODE_EXECPATH", Truthy),
+            Marker::strong("CLAUDE_CODE", Flag).secondary(),
         ],
-        weak: &[
-            "CLAUDE_CONFIG_DIR",
-            "CLAUDE_PROJECT_DIR",
-            "CLAUDE_ENV_FILE",
-            "CLAUDE_PLUGIN_ROOT",
-            "CLAUDE_CODE_SSE_PORT",
-        ],
+        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
+        // An IDE extension sets it in the terminal it opens for a person to run Claude
+        // in; Claude reads it to connect to the IDE (Claude Code 2.1.332's binary).
+        settings: &["CLAUDE_CODE_SSE_PORT"],
         // 2.1.332 ships a native `claude.exe` (comm, exe and argv[0] all `claude.exe`).
         executables: &["claude", "claude.exe"],
         scripts: &["@anthropic-ai/claude-code/"],
@@ -381,6 +449,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://code.claude.com/docs/en/env-vars"),
             Source::vendor("https://code.claude.com/docs/en/hooks"),
             Source::vendor("anthropics/claude-code:CHANGELOG.md"),
+            DETECT_AGENT,
         ],
         gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
         verified: Some(super::verified::CLAUDE),
@@ -398,7 +467,11 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["pi-coding-agent"],
-        markers: &[Marker::definitive("PI_CODING_AGENT", Exact("true")).verified()],
+        markers: &[
+            Marker::definitive("PI_CODING_AGENT", Exact("true")).verified(),
+            // pi prefixes its tools' PATH with `$HOME/.pi/agent/bin` (seen: 0.73.1).
+            Marker::strong("PATH", PathEntry("/.pi/agent/bin")),
+        ],
         executables: &["pi", "pi-launcher"],
         // No session variable: 0.73.1 puts its session id in no child's environment
         // (only `ctx.sessionManager.getSessionId()` in-process; no `PI_SESSION_ID`
@@ -413,7 +486,12 @@ pub static REGISTRY: &[Runtime] = &[
                 .with_unmapped(PI_UNMAPPED),
         ),
         takes_prompt: true,
-        sources: &[LIVE_PI, Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"), GASTOWN_AGENTS],
+        sources: &[
+            LIVE_PI,
+            Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"),
+            GASTOWN_AGENTS,
+            DETECT_AGENT,
+        ],
         gastown: Some(
             GastownPreset::hooked(
                 "pi",
@@ -426,54 +504,6 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         verified: Some(super::verified::PI),
         ..Runtime::new(P::Pi, "pi")
-    },
-    Runtime {
-        // npm's `@vibe-kit/grok-cli` (0.0.34): another product than xAI's Grok Build
-        // (the next row) under the same command name. It sets nothing in its tools'
-        // environment, has no hooks and no session id, and runs as `node
-        // <prefix>/node_modules/.bin/grok -p ...` (comm and exe `node`). So a `grok`
-        // script run by an interpreter is this one; a native `grok` executable is
-        // Grok Build. It writes `<ws>/.grok/settings.json` (key `model`) on its first run.
-        aliases: &["vibe-kit-grok-cli"],
-        scripts: &["@vibe-kit/grok-cli/"],
-        script_names: &["grok"],
-        takes_prompt: true,
-        sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
-        verified: Some(super::verified::GROK_CLI),
-        ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
-    },
-    Runtime {
-        aliases: &["grok-build"],
-        markers: &[Marker::strong("GROK_AGENT", Flag).secondary()],
-        weak: &["GROK_HOOK_EVENT", "GROK_WORKSPACE_ROOT"],
-        // A native executable; a `grok` script under an interpreter is grok-cli's.
-        executables: &["grok"],
-        session_vars: &["GROK_SESSION_ID"],
-        hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", "~/.grok/hooks"], Inject::Nudge, GROK_EVENTS)),
-        takes_prompt: true,
-        context_fork: Support::Yes,
-        sources: &[
-            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
-            GASTOWN_AGENTS,
-        ],
-        gastown: Some(
-            GastownPreset::hooked(
-                "grok",
-                Adapter::config(
-                    ".grok/hooks/gastown.json",
-                    HookKind::HooksJson,
-                    FragmentSchema::Settings,
-                    &[
-                        ("session.start", "SessionStart"),
-                        ("context.compact.pre", "PreCompact"),
-                        ("prompt.submit", "UserPromptSubmit"),
-                    ],
-                ),
-                &["grok"],
-            )
-            .ready_after(5000),
-        ),
-        ..Runtime::new(P::Grok, "Grok Build")
     },
     Runtime {
         aliases: &["kilocode", "kilo-code"],
@@ -543,7 +573,13 @@ pub static REGISTRY: &[Runtime] = &[
         // and plugins have them (a child a plugin spawns with Bun's default options does
         // not). Strong: Kilo Code keeps `OPENCODE=1`. `AGENT=1` alone is too generic to
         // name OpenCode (Amp, Goose, Crush set `AGENT` to their names): weak.
-        markers: &[Marker::strong("OPENCODE", Flag).verified(), Marker::strong("OPENCODE_PID", Truthy).verified()],
+        markers: &[
+            Marker::strong("OPENCODE", Flag).verified(),
+            Marker::strong("OPENCODE_PID", Truthy).verified(),
+            // Set on its own environment in ACP mode (`opencode acp`: `acp`), so its
+            // tools inherit it; `cli` is only the default it reads (1.18.33's binary).
+            Marker::strong("OPENCODE_CLIENT", Truthy),
+        ],
         weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
         executables: &["opencode"],
         scripts: &["opencode-ai/"],
@@ -557,6 +593,8 @@ pub static REGISTRY: &[Runtime] = &[
             LIVE_OPENCODE,
             Source::vendor("anomalyco/opencode:packages/opencode/src/index.ts"),
             Source::vendor("https://opencode.ai/docs/plugins/"),
+            Source::vendor("https://www.npmjs.com/package/opencode-ai (1.18.33, bin/opencode: cli.acp handler)"),
+            DETECT_AGENT,
         ],
         gastown: Some(
             GastownPreset::hooked(
@@ -577,7 +615,8 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("COPILOT_RUN_APP", Flag).secondary(),
             Marker::strong("GITHUB_COPILOT_CLI_MODE", Flag).secondary(),
         ],
-        weak: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN", "COPILOT_HOME"],
+        weak: &["COPILOT_HOME"],
+        settings: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN"],
         executables: &["copilot", "github-copilot-cli"],
         scripts: &["@github/copilot/"],
         session_vars: &["COPILOT_AGENT_SESSION_ID"],
@@ -624,6 +663,9 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("KIRO_SESSION_ID", Truthy),
             Marker::strong("KIRO_AGENT_PATH", Truthy).secondary(),
             Marker::strong("AWS_EXECUTION_ENV", Contains("kiro")).secondary(),
+            // Kiro's IDE terminal carries it too: it counts only when no person reads
+            // hal's output (stdout not a terminal).
+            Marker::strong("TERM_PROGRAM", Exact("kiro")).secondary().unless_terminal(),
         ],
         combos: &[Combo::secondary(&[("AGENT_CONTEXT_OUT", Truthy), ("AGENT_DISPLAY_OUT", Truthy)])],
         weak: &["AGENT_CONTEXT_OUT"],
@@ -634,6 +676,8 @@ pub static REGISTRY: &[Runtime] = &[
         sources: &[
             Source::vendor("https://kiro.dev/docs/cli/hooks"),
             Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
+            Source::secondary("unjs/std-env#196"),
+            DETECT_AGENT,
         ],
         gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000)),
         ..Runtime::new(P::Kiro, "Kiro CLI")
@@ -664,7 +708,8 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         markers: &[Marker::strong("AGENT", Exact("goose")), Marker::strong("GOOSE_TERMINAL", Flag).secondary()],
-        weak: &["GOOSE_PROVIDER", "GOOSE_MODEL"],
+        weak: &["GOOSE_MODEL"],
+        settings: &["GOOSE_PROVIDER"],
         executables: &["goose"],
         session_vars: &["AGENT_SESSION_ID"],
         takes_prompt: true,
@@ -689,6 +734,8 @@ pub static REGISTRY: &[Runtime] = &[
             // The VS Code extension's terminals (v3.24.0+); the CLI never sets it (the
             // string is not in the 3.0.65 binary).
             Marker::definitive("CLINE_ACTIVE", Flag),
+            // The npm CLI's wrapper sets it on the runtime it starts (cline 3.0.65, bin/cline).
+            Marker::strong("CLINE_WRAPPER_PATH", Truthy),
         ],
         // `CLINE_TASK_ID` (other detectors' claim) is set by neither product: no Cline
         // source names it, the 3.0.65 binary holds no such string, and no child saw it.
@@ -709,6 +756,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("cline/cline:apps/cli"),
             Source::vendor("cline/cline:src/hosts/vscode/terminal/VscodeTerminalRegistry.ts"),
             Source::vendor("https://docs.cline.bot/features/hooks"),
+            Source::vendor("https://www.npmjs.com/package/cline (3.0.65, bin/cline)"),
         ],
         verified: Some(super::verified::CLINE),
         ..Runtime::new(P::Cline, "Cline")
@@ -724,11 +772,17 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Roo, "Roo Code")
     },
     Runtime {
+        // Plugin-scoped: set for a plugin's hooks and tools.
+        markers: &[Marker::strong("KIMI_PLUGIN_ROOT", Truthy).secondary()],
+        // Relocates Kimi's data directory; set outside a session too.
+        settings: &["KIMI_CODE_HOME"],
         executables: &["kimi"],
         takes_prompt: true,
-        sources: &[Source::secondary(
-            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md",
-        )],
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
+            Source::vendor("https://moonshotai.github.io/kimi-code/en/configuration/env-vars"),
+            DETECT_AGENT,
+        ],
         ..Runtime::new(P::Kimi, "Kimi CLI")
     },
     Runtime {
@@ -756,13 +810,16 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("DEVIN_WRAPPER_ACTIVE", Truthy).secondary(),
         ],
         weak: &["DEVIN_PROJECT_DIR", "EDITOR"],
+        // Devin's cloud VM.
+        host_files: &["/opt/.devin"],
         executables: &["devin"],
         session_vars: &["DEVIN_SESSION_ID"],
         hooks: Some(Hooks::native(&[], Inject::No, DEVIN_EVENTS)),
         takes_prompt: true,
-        sources: &[Source::secondary(
-            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md",
-        )],
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md"),
+            DETECT_AGENT,
+        ],
         ..Runtime::new(P::Devin, "Devin")
     },
     Runtime {
@@ -812,10 +869,11 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("ANTIGRAVITY_AGENT", Flag).secondary(),
             Marker::strong("ANTIGRAVITY_PROJECT_ID", Truthy).secondary(),
+            Marker::strong("ANTIGRAVITY_CLI_ALIAS", Truthy).secondary(),
         ],
         executables: &["antigravity"],
         session_vars: &["ANTIGRAVITY_TRAJECTORY_ID"],
-        sources: &[Source::secondary("databricks/cli:libs/agent/agent.go")],
+        sources: &[Source::secondary("databricks/cli:libs/agent/agent.go"), DETECT_AGENT],
         ..Runtime::new(P::Antigravity, "Antigravity")
     },
     Runtime {
@@ -824,7 +882,11 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Iflow, "iFlow CLI")
     },
     Runtime {
-        markers: &[Marker::strong("HERMES_SESSION_ID", Truthy).secondary()],
+        markers: &[
+            Marker::strong("HERMES_SESSION_ID", Truthy).secondary(),
+            // Named by issue 23's survey of detectors; no source shown here sets it.
+            Marker::strong("HERMES_AGENT", Truthy).unconfirmed(),
+        ],
         weak: &["HERMES_SESSION_PLATFORM"],
         session_vars: &["HERMES_SESSION_ID"],
         sources: &[Source::secondary("huggingface/huggingface.js#2222"), Source::secondary("vercel/vercel#16095")],
@@ -878,6 +940,37 @@ pub static REGISTRY: &[Runtime] = &[
         // No hooks (`--notifications-command` runs with an empty stdin), no session id.
         verified: Some(super::verified::AIDER),
         ..Runtime::new(P::Aider, "Aider")
+    },
+    Runtime {
+        aliases: &["letta-code"],
+        markers: &[
+            // Set on its tools' shells (getShellEnv), its hooks' and its subagents'.
+            Marker::strong("LETTA_CODE_BIN", Truthy),
+            Marker::strong("LETTA_HOOK_EVENT", Truthy),
+            Marker::strong("LETTA_CODE_AGENT_ROLE", Exact("subagent")),
+        ],
+        // Its docs have people export it to run `letta` commands by hand.
+        settings: &["LETTA_AGENT_ID"],
+        executables: &["letta"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@letta-ai/letta-code (0.25.9, letta.js)")],
+        ..Runtime::new(P::Letta, "Letta Code")
+    },
+    Runtime {
+        aliases: &["cn", "continue-cli"],
+        // Set on its hook commands (beside CLAUDE_PROJECT_DIR).
+        markers: &[Marker::strong("CONTINUE_PROJECT_DIR", Truthy)],
+        executables: &["cn"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@continuedev/cli (1.5.47, dist/index.js)")],
+        ..Runtime::new(P::Continue, "Continue CLI")
+    },
+    Runtime {
+        aliases: &["qodercli", "qoder-cli"],
+        executables: &["qodercli"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@qoder-ai/qodercli (1.1.52: bin qodercli)")],
+        ..Runtime::new(P::Qoder, "Qoder CLI")
     },
     Runtime {
         executables: &["octofriend"],
@@ -943,7 +1036,7 @@ pub static REGISTRY: &[Runtime] = &[
     Runtime {
         markers: &[Marker::strong("REPLIT_SESSION", Truthy).secondary()],
         combos: &[Combo::secondary(&[("REPL_ID", Truthy), ("REPLIT_MODE", Exact("assistant"))])],
-        weak: &["REPL_ID"],
+        settings: &["REPL_ID"],
         sources: &[
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
