@@ -265,6 +265,11 @@ pub(super) const QWEN_EVENTS: &[(&str, &str)] = &[
     ("context.compact.post", "PostCompact"),
     ("instructions.loaded", "InstructionsLoaded"),
 ];
+/// Claude Code's events with no canonical counterpart, fired in 2.1.332's `-p` mode (live
+/// run, 2026-12-01): `PostToolBatch` (after a batch of tool calls) and `MessageDisplay`
+/// (a message shown to the user).
+pub(super) const CLAUDE_UNMAPPED: &[&str] = &["PostToolBatch", "MessageDisplay"];
+
 /// Qwen's events with no canonical counterpart: `PostToolBatch` (after a batch of
 /// tool calls, not one tool), `UserPromptExpansion` (a prompt's expansion, after
 /// `UserPromptSubmit`), `MessageDisplay` (a message shown to the user), `SessionDelete`

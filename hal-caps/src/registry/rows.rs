@@ -4,7 +4,7 @@ use hal_types::{GuppStrategy, RuntimeProvider as P, StartupInjection, StartupStr
 
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
-    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, CORTEX_EVENTS, CRUSH_EVENTS,
+    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, CORTEX_EVENTS, CRUSH_EVENTS,
     CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS,
     PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
@@ -48,7 +48,8 @@ const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
     &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
     Inject::Yes,
     CLAUDE_EVENTS,
-);
+)
+.with_unmapped(CLAUDE_UNMAPPED);
 
 /// Every runtime hal knows, in marker priority order; `unknown` last.
 ///

@@ -317,7 +317,9 @@ pub(crate) fn checks_with(
             check(&mut out, "replay", name, id, s(&r.out["provider"]), r.out["provider"] == id);
         } else {
             // The truth: a verified session variable's value; with the payload, else its id.
-            let fallback = if r.command.ends_with("--hook") { payload_session(&cap["payload"]) } else { Value::Null };
+            // A bridge object is no payload hal reads: no session id comes from it.
+            let from_payload = r.command.ends_with("--hook") && spec.bridge.is_none();
+            let fallback = if from_payload { payload_session(&cap["payload"]) } else { Value::Null };
             let truth = verified
                 .and_then(|v| v.session_vars.iter().find_map(|var| cap["env"].get(*var).filter(|x| !x.is_null())))
                 .cloned()

@@ -705,7 +705,7 @@ const CLINE: Spec = Spec {
         write_file(
             &file,
             &format!(
-                "#!/bin/sh\nout=$({{ {cmd}; }} | tr '\\n' ' ' | sed 's/\\\\/\\\\\\\\/g; s/\"/\\\\\"/g')\nprintf '{{\"context\": \"%s\"}}\\n' \"$out\"\n"
+                "#!/bin/sh\nout=$({{ {cmd}; }} | tr '\\n' ' ' | sed 's/\\\\/\\\\\\\\/g; s/\"/\\\\\"/g')\nprintf '{{\"contextModification\": \"%s\"}}\\n' \"$out\"\n"
             ),
         )?;
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755))
