@@ -749,7 +749,12 @@ pub static REGISTRY: &[Runtime] = &[
                 Inject::Yes,
                 CLINE_EVENTS,
             )
-            .with_unmapped(&["TaskCancel"]),
+            .with_unmapped(&["TaskCancel"])
+            // The docs give a TaskStart hook's `contextModification` to the model; the
+            // 3.0.65 CLI ran such a hook in `cline --json` and its text reached no model
+            // request (live run, 2026-12-01, `cargo xtask conformance`): unconfirmed, so
+            // hal plans the startup fallback for it.
+            .inject_backed(Standing::Unconfirmed),
         ),
         takes_prompt: true,
         sources: &[
