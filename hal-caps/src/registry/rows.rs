@@ -221,7 +221,8 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("GEMINI_PLANS_DIR", Truthy).verified(),
             Marker::strong("GEMINI_PROJECT_DIR", Truthy).verified(),
         ],
-        weak: &["GEMINI_CLI_HOME", "CLAUDE_PROJECT_DIR"],
+        // `GEMINI_CLI_NO_RELAUNCH=true`: set by its own relaunch, for tools and hooks (0.61.0, live run).
+        weak: &["GEMINI_CLI_HOME", "GEMINI_CLI_NO_RELAUNCH", "CLAUDE_PROJECT_DIR"],
         executables: &["gemini"],
         scripts: &["@google/gemini-cli/"],
         session_vars: &["GEMINI_SESSION_ID"],
@@ -366,6 +367,8 @@ pub static REGISTRY: &[Runtime] = &[
             "CLAUDE_ENV_FILE",
             "CLAUDE_PLUGIN_ROOT",
             "CLAUDE_CODE_SSE_PORT",
+            // Claude Code's own pid, set for tools and hooks (2.1.332, live run).
+            "CLAUDE_PID",
         ],
         // 2.1.332 ships a native `claude.exe` (comm, exe and argv[0] all `claude.exe`).
         executables: &["claude", "claude.exe"],
