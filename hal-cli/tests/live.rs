@@ -238,7 +238,7 @@ fn providers_show_what_a_live_run_verified() {
                 || kept
                 || r.weak.contains(var)
                 || r.own_session_vars().contains(var)
-                || ["AGENT", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"].contains(var);
+                || ["AGENT", "AI_AGENT", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"].contains(var);
             assert!(known, "{id}: {var} is verified but not in the row");
         }
     }

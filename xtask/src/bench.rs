@@ -577,7 +577,8 @@ pub(crate) fn missed(r: &Results) -> Vec<String> {
 }
 
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
-    const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write] [--check] [--lint-tree DIR] [--lint-only] | bench --rerender";
+    const USAGE: &str =
+        "usage: cargo xtask bench [--runs N] [--write] [--check] [--lint-tree DIR] [--lint-only] | bench --rerender";
     let (mut runs, mut write, mut check, mut lint_only) = (300, false, false, false);
     let mut lint_tree = root();
     let mut it = args.iter();

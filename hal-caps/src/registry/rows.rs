@@ -4,9 +4,10 @@ use hal_types::{GuppStrategy, RuntimeProvider as P, StartupInjection, StartupStr
 
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
-    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, CORTEX_EVENTS, CRUSH_EVENTS,
-    CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS,
-    PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
+    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
+    CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KIRO_EVENTS,
+    OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS,
+    WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -228,7 +229,8 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("GEMINI_PLANS_DIR", Truthy).verified(),
             Marker::strong("GEMINI_PROJECT_DIR", Truthy).verified(),
         ],
-        weak: &["GEMINI_CLI_HOME", "CLAUDE_PROJECT_DIR"],
+        // `GEMINI_CLI_NO_RELAUNCH=true`: set by its own relaunch, for tools and hooks (0.61.0, live run).
+        weak: &["GEMINI_CLI_HOME", "GEMINI_CLI_NO_RELAUNCH", "CLAUDE_PROJECT_DIR"],
         executables: &["gemini"],
         scripts: &["@google/gemini-cli/"],
         session_vars: &["GEMINI_SESSION_ID"],
@@ -431,7 +433,14 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("CLAUDE_CODE_EXECPATH", Truthy),
             Marker::strong("CLAUDE_CODE", Flag).secondary(),
         ],
-        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
+        weak: &[
+            "CLAUDE_CONFIG_DIR",
+            "CLAUDE_PROJECT_DIR",
+            "CLAUDE_ENV_FILE",
+            "CLAUDE_PLUGIN_ROOT",
+            // Claude Code's own pid, set for tools and hooks (2.1.332, live run).
+            "CLAUDE_PID",
+        ],
         // An IDE extension sets it in the terminal it opens for a person to run Claude
         // in; Claude reads it to connect to the IDE (Claude Code 2.1.332's binary).
         settings: &["CLAUDE_CODE_SSE_PORT"],
