@@ -35,6 +35,10 @@ export interface RuntimeHalOptions {
 /** The runtime HAL: one place to ask what the runtime can do. */
 export interface RuntimeHAL {
   detectProvider(): RuntimeProvider;
+  /** Whether any agent signal was seen: a runtime hal knows, or an agent that named itself (`AI_AGENT`, a named `AGENT`). */
+  isAgent(): boolean;
+  /** The name an agent declared for itself (`AI_AGENT`, else a named `AGENT`), or `null`. */
+  getAgentName(): string | null;
   getStartupStrategy(): StartupStrategy;
   getStartupCommands(role?: AgentRole): string[];
   supportsHooks(): boolean;

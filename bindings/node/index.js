@@ -176,6 +176,11 @@ export function createRuntimeHal(options = {}) {
 
   return {
     detectProvider: () => getDetection().provider,
+    isAgent: () => getDetection().is_agent === true,
+    getAgentName: () => {
+      const name = getDetection().agent;
+      return typeof name === "string" ? name : null;
+    },
     getStartupStrategy: () => getCapabilities().startup_strategy,
     getStartupCommands(role = options.role) {
       const key = role ?? "";

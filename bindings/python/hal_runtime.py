@@ -692,6 +692,16 @@ class RuntimeHal:
     def detect_provider(self) -> RuntimeProvider:
         return self.get_detection()["provider"]
 
+    def is_agent(self) -> bool:
+        """Whether any agent signal was seen: a runtime hal knows, or an agent that named
+        itself (``AI_AGENT``, a named ``AGENT``)."""
+        return self.get_detection().get("is_agent") is True
+
+    def get_agent_name(self) -> Optional[str]:
+        """The name an agent declared for itself (``AI_AGENT``, else a named ``AGENT``)."""
+        name = self.get_detection().get("agent")
+        return name if isinstance(name, str) else None
+
     def get_startup_strategy(self) -> StartupStrategy:
         return self.get_capabilities()["startup_strategy"]
 

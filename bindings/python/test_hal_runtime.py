@@ -61,6 +61,16 @@ class ClientTest(unittest.TestCase):
             self.assertEqual(hal.get_startup_commands("polecat"), cli["commands"])
         self.assertEqual(seen, [])
 
+    def test_an_unknown_agent_named_by_ai_agent_is_an_agent(self) -> None:
+        named = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin", "AI_AGENT": "custom-agent@v1.0"})
+        self.assertEqual(named.detect_provider(), "unknown")
+        self.assertTrue(named.is_agent())
+        self.assertEqual(named.get_agent_name(), "custom-agent")
+        plain = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin"})
+        self.assertFalse(plain.is_agent())
+        self.assertIsNone(plain.get_agent_name())
+        self.assertTrue(create_runtime_hal(bin=launcher("codex"), replace_env=CODEX_ENV).is_agent())
+
     def test_the_session_id_is_asked_on_every_call_and_detection_once(self) -> None:
         sid = Path(tempfile.mkdtemp(prefix="hal-py-")) / "sid"
         sid.write_text("first")
@@ -168,7 +178,7 @@ class ClientTest(unittest.TestCase):
 
         seen = recorded(calls)
         self.assertEqual(len(seen), 2, seen)
-        self.assertRegex(seen[0], r"`hal detect` answered without valid `ambiguous`, .*`provider`")
+        self.assertRegex(seen[0], r"`hal detect` answered without valid .*`ambiguous`, .*`provider`")
         self.assertRegex(seen[1], r"`hal caps` answered without valid .*`stall_threshold_secs`")
 
         body = "echo '{\"version\": 1, \"provider\": \"codex\", \"session_hooks\": \"yes\", \"stall_threshold_secs\": \"soon\"}'"

@@ -175,7 +175,7 @@ test("an answer of version 1 missing keys degrades key by key, with a warning", 
     assert.equal(hal.supportsHooks(), false);
   });
   assert.equal(seen.length, 2, seen.join("\n"));
-  assert.match(seen[0], /`hal detect` answered without valid `ambiguous`, .*`provider`/);
+  assert.match(seen[0], /`hal detect` answered without valid .*`ambiguous`, .*`provider`/);
   assert.match(seen[1], /`hal caps` answered without valid .*`stall_threshold_secs`/);
 
   const partial = `echo '{"version": 1, "provider": "codex", "session_hooks": "yes", "stall_threshold_secs": "soon"}'`;
@@ -238,4 +238,16 @@ test("a binary that fails or prints garbage is a warning, not a throw", () => {
     const seen = warnings(() => assert.equal(hal.detectProvider(), "unknown"));
     assert.equal(seen.length, 1, body);
   }
+});
+
+test("an agent hal does not know, named by AI_AGENT, is an agent of unknown provider", () => {
+  const named = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin", AI_AGENT: "custom-agent@v1.0" } });
+  assert.equal(named.detectProvider(), "unknown");
+  assert.equal(named.isAgent(), true);
+  assert.equal(named.getAgentName(), "custom-agent");
+  const plain = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin" } });
+  assert.equal(plain.isAgent(), false);
+  assert.equal(plain.getAgentName(), null);
+  const codex = createRuntimeHal({ bin: launcher("codex"), replaceEnv: codexEnv });
+  assert.equal(codex.isAgent(), true);
 });
