@@ -15,10 +15,17 @@ export type GUPPStrategy = GuppStrategy;
 
 /** Options of {@link createRuntimeHal}. */
 export interface RuntimeHalOptions {
-  /** The `hal` executable (default: `hal` on PATH). */
+  /**
+   * The `hal` executable. Default: this platform's package (`@gastown-chipset/hal-<os>-<cpu>`,
+   * installed as an optional dependency), then `$HAL_BIN`, then `hal` on `PATH`.
+   */
   bin?: string;
-  /** The environment `hal` runs with (default: this process's). */
+  /** Variables added to this process's environment for `hal` (and for finding it). */
   env?: Record<string, string>;
+  /** The whole environment `hal` runs with, instead of this process's plus `env`. */
+  replaceEnv?: Record<string, string>;
+  /** How long one call may take before `hal` is killed and the answer is unknown (default 5000). */
+  timeoutMs?: number;
   /** The directory `hal` runs in (default: this process's). */
   cwd?: string;
   /** The role `getStartupCommands()` plans for when called without one (default: `hal`'s `GT_ROLE`). */
@@ -28,6 +35,10 @@ export interface RuntimeHalOptions {
 /** The runtime HAL: one place to ask what the runtime can do. */
 export interface RuntimeHAL {
   detectProvider(): RuntimeProvider;
+  /** Whether any agent signal was seen: a runtime hal knows, or an agent that named itself (`AI_AGENT`, a named `AGENT`). */
+  isAgent(): boolean;
+  /** The name an agent declared for itself (`AI_AGENT`, else a named `AGENT`), or `null`. */
+  getAgentName(): string | null;
   getStartupStrategy(): StartupStrategy;
   getStartupCommands(role?: AgentRole): string[];
   supportsHooks(): boolean;
@@ -47,5 +58,32 @@ export interface RuntimeHAL {
 /** Thrown when `hal` answers in a JSON version this client does not know. */
 export class HalVersionError extends Error {}
 
-/** A RuntimeHAL backed by the `hal` command. Never throws for a missing or failing `hal`. */
+/** Thrown when `hal` rejects a call as a usage error (exit 2, e.g. a role it does not know). */
+export class HalUsageError extends Error {
+  /** The command, e.g. `startup --role bogus`. */
+  readonly command: string;
+  /** hal's own message (its stderr). */
+  readonly stderr: string;
+}
+
+/** How long a call may take by default before the client kills `hal` (milliseconds). */
+export declare const DEFAULT_TIMEOUT_MS: number;
+/** The most a call reads from `hal`'s stdout or stderr (bytes). */
+export declare const MAX_OUTPUT_BYTES: number;
+
+/** The name of this platform's binary package, e.g. `@gastown-chipset/hal-linux-x64`. */
+export function platformPackage(platform?: string, arch?: string): string;
+
+/** Finds `hal` for a process running with `env`: the binary, or why none was found. */
+export function locateHal(
+  env: Record<string, string | undefined>,
+  how?: { path?: boolean },
+): { bin: string } | { missing: string };
+
+/**
+ * A RuntimeHAL backed by the `hal` command. A missing, failing, hung or garbled `hal`
+ * answers as an unknown runtime (key by key for a partial answer) with one warning per
+ * distinct failure; only a usage error (HalUsageError) or an unknown JSON version
+ * (HalVersionError) throws.
+ */
 export function createRuntimeHal(options?: RuntimeHalOptions): RuntimeHAL;

@@ -2,13 +2,33 @@
 // command. No dependencies; synchronous, as the design's interface is.
 //
 // Detection and capabilities are asked once and cached (the HAL "runs once at
-// activation"); the session id is asked on every call (runtimes may set it late). A
-// missing or failing `hal` gives the design's graceful answer (an unknown runtime:
-// polling, no hooks) and one console.warn, never a throw; only a JSON version this
-// client does not know throws.
-import { execFileSync } from "node:child_process";
+// activation"); the session id is asked on every call (runtimes may set it late).
+//
+// What can go wrong, and what the client does:
+// - hal is missing, fails, hangs (killed after `timeoutMs`), prints too much, prints
+//   something that is not JSON or not an object, or answers with missing or mistyped
+//   keys: the design's graceful answer (an unknown runtime: polling, no hooks; key by
+//   key for a partial answer) and one console.warn per distinct failure, never a throw.
+// - a usage error (exit 2: a role hal does not know, no role outside a Gastown session):
+//   HalUsageError, carrying hal's own message. That is a bug of the caller, not of the host.
+// - a JSON version this client does not know: HalVersionError.
+import { spawnSync } from "node:child_process";
 
-import { JSON_VERSION, UNKNOWN_CAPABILITIES, UNKNOWN_DETECTION, UNKNOWN_STARTUP_COMMANDS } from "./generated.js";
+import {
+  ANSWER_TYPES,
+  JSON_VERSION,
+  UNKNOWN_CAPABILITIES,
+  UNKNOWN_DETECTION,
+  UNKNOWN_STARTUP_COMMANDS,
+} from "./generated.js";
+import { locateHal, platformPackage } from "./locate.js";
+
+export { locateHal, platformPackage };
+
+/** How long a call may take before the client kills `hal` (milliseconds). */
+export const DEFAULT_TIMEOUT_MS = 5000;
+/** The most a call reads from `hal`'s stdout or stderr (bytes). */
+export const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 
 /** Thrown when `hal` answers in a JSON version this client does not know. */
 export class HalVersionError extends Error {
@@ -21,69 +41,161 @@ export class HalVersionError extends Error {
   }
 }
 
+/** Thrown when `hal` rejects the call as a usage error (exit 2); `message` is hal's own. */
+export class HalUsageError extends Error {
+  constructor(command, stderr) {
+    super(`hal ${command}: ${stderr.trim() || "usage error (exit 2)"}`);
+    this.name = "HalUsageError";
+    this.command = command;
+    this.stderr = stderr;
+  }
+}
+
+/** The JSON type of `v`, in JSON Schema's words. */
+function jsonType(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v;
+}
+
+/** Whether `v` is of one of the JSON Schema `types`. */
+function hasType(v, types) {
+  const t = jsonType(v);
+  return types.includes(t) || (t === "integer" && types.includes("number"));
+}
+
+/** At most `max` characters of `text`, one line. */
+function brief(text, max = 400) {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
 /**
  * Creates a RuntimeHal.
- * @param {{ bin?: string, env?: Record<string, string>, cwd?: string, role?: string }} [options]
+ * @param {import("./index.js").RuntimeHalOptions} [options]
  */
 export function createRuntimeHal(options = {}) {
-  const bin = options.bin ?? "hal";
-  let warned = false;
+  const env = options.replaceEnv ? { ...options.replaceEnv } : { ...process.env, ...(options.env ?? {}) };
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const warned = new Set();
+  let located;
   let detection;
   let capabilities;
   const plans = new Map();
 
-  const warnOnce = (why) => {
-    if (!warned) {
-      warned = true;
-      console.warn(`hal: ${why}; answering as an unknown runtime`);
+  /** One warning per distinct failure (`key`), however often it happens. */
+  const warnOnce = (key, why) => {
+    if (!warned.has(key)) {
+      warned.add(key);
+      console.warn(`hal: ${why}`);
     }
   };
+  const fail = (key, why) => {
+    warnOnce(key, `${why}; answering as an unknown runtime`);
+    return undefined;
+  };
+
+  /** The binary to run, or why there is none. */
+  const locate = () => (located ??= options.bin ? { bin: options.bin } : locateHal(env));
 
   /** `hal <args> --json`, parsed; `undefined` when hal could not answer. */
   const ask = (args) => {
-    let stdout;
-    try {
-      stdout = execFileSync(bin, [...args, "--json"], {
-        env: options.env,
-        cwd: options.cwd,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-        maxBuffer: 16 * 1024 * 1024,
-      });
-    } catch (e) {
+    const command = args.join(" ");
+    const where = locate();
+    if (where.missing) return fail("missing", where.missing);
+    const r = spawnSync(where.bin, [...args, "--json"], {
+      env,
+      cwd: options.cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout,
+      killSignal: "SIGKILL",
+      maxBuffer: MAX_OUTPUT_BYTES,
+      windowsHide: true,
+    });
+    const stdout = r.stdout ? r.stdout.toString("utf8") : "";
+    const stderr = r.stderr ? r.stderr.toString("utf8") : "";
+    const code = r.error && r.error.code;
+    if (code === "ENOENT") {
+      return fail("missing", `hal is not installed: \`${where.bin}\` (the \`bin\` option) does not exist; install it or fix \`bin\``);
+    }
+    if (code === "ETIMEDOUT" && r.status === 0) {
+      // hal answered and exited, but something it started still holds its output open.
+      warnOnce("held", `\`hal ${command}\` answered, but a process it left kept its output open until the timeout (${timeout} ms)`);
+    } else if (code === "ETIMEDOUT") {
+      return fail("timeout", `\`hal ${command}\` did not answer within ${timeout} ms and was killed (option timeoutMs)`);
+    } else if (code === "ENOBUFS") {
+      return fail("output", `\`hal ${command}\` printed more than ${MAX_OUTPUT_BYTES} bytes and was killed`);
+    } else if (code) {
+      return fail(`spawn ${code}`, `\`${where.bin} ${command}\` could not run (${code})`);
+    } else if (r.status === 2) {
+      throw new HalUsageError(command, stderr);
+    } else if (r.status !== 0 && !(r.status === 1 && stdout.trim() !== "")) {
       // Exit 1 with a JSON answer is an answer (no session id, say); anything else is not.
-      if (e && e.status === 1 && typeof e.stdout === "string" && e.stdout.trim() !== "") {
-        stdout = e.stdout;
-      } else {
-        warnOnce(`\`${bin} ${args.join(" ")}\` failed (${e && (e.code ?? `exit ${e.status}`)})`);
-        return undefined;
-      }
+      const how = r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
+      return fail(`exit ${how}`, `\`hal ${command}\` failed (${how}${stderr.trim() ? `: ${brief(stderr)}` : ""})`);
     }
     let value;
     try {
       value = JSON.parse(stdout);
     } catch {
-      warnOnce(`\`${bin} ${args.join(" ")}\` did not print JSON`);
-      return undefined;
+      return fail("json", `\`hal ${command}\` did not print JSON (${JSON.stringify(brief(stdout, 80))})`);
     }
-    if (value === null || typeof value !== "object" || value.version !== JSON_VERSION) {
-      throw new HalVersionError(value && value.version, args[0]);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      return fail("shape", `\`hal ${command}\` printed JSON that is not an object (${jsonType(value)})`);
+    }
+    if (typeof value.version === "number" && value.version !== JSON_VERSION) {
+      throw new HalVersionError(value.version, args[0]);
     }
     return value;
   };
 
-  const getDetection = () => (detection ??= ask(["detect"]) ?? structuredClone(UNKNOWN_DETECTION));
-  const getCapabilities = () => (capabilities ??= ask(["caps"]) ?? structuredClone(UNKNOWN_CAPABILITIES));
+  /** `answer`, each key missing or mistyped (against hal's schema) taken from `fallback`. */
+  const conform = (answer, fallback, command) => {
+    const value = structuredClone(fallback);
+    if (answer === undefined) return value;
+    const bad = [];
+    for (const [key, types] of Object.entries(ANSWER_TYPES[command])) {
+      if (hasType(answer[key], types)) value[key] = answer[key];
+      else bad.push(key);
+    }
+    for (const [key, v] of Object.entries(answer)) {
+      if (!(key in ANSWER_TYPES[command])) value[key] = v; // keys of a newer hal: kept
+    }
+    if (bad.length > 0) {
+      warnOnce(
+        `keys ${command} ${bad.join(",")}`,
+        `\`hal ${command}\` answered without valid ${bad.map((k) => `\`${k}\``).join(", ")}; those keys answer as for an unknown runtime`,
+      );
+    }
+    return value;
+  };
+
+  const getDetection = () => (detection ??= conform(ask(["detect"]), UNKNOWN_DETECTION, "detect"));
+  const getCapabilities = () => (capabilities ??= conform(ask(["caps"]), UNKNOWN_CAPABILITIES, "caps"));
 
   return {
     detectProvider: () => getDetection().provider,
+    isAgent: () => getDetection().is_agent === true,
+    getAgentName: () => {
+      const name = getDetection().agent;
+      return typeof name === "string" ? name : null;
+    },
     getStartupStrategy: () => getCapabilities().startup_strategy,
     getStartupCommands(role = options.role) {
       const key = role ?? "";
       if (!plans.has(key)) {
         const args = role === undefined ? ["startup"] : ["startup", "--role", role];
         const plan = ask(args);
-        plans.set(key, plan ? plan.commands : [...(UNKNOWN_STARTUP_COMMANDS[role] ?? [])]);
+        const fallback = [...(UNKNOWN_STARTUP_COMMANDS[role] ?? [])];
+        if (plan === undefined) {
+          plans.set(key, fallback);
+        } else if (Array.isArray(plan.commands) && plan.commands.every((c) => typeof c === "string")) {
+          plans.set(key, plan.commands);
+        } else {
+          warnOnce("keys startup commands", `\`hal ${args.join(" ")}\` answered without valid \`commands\`; no commands`);
+          plans.set(key, fallback);
+        }
       }
       return [...plans.get(key)];
     },

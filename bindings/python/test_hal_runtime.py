@@ -11,12 +11,22 @@ import unittest
 import warnings
 from pathlib import Path
 
+import time
+
 import hal_runtime
-from hal_runtime import HalVersionError, create_runtime_hal
+from hal_runtime import HalUsageError, HalVersionError, create_runtime_hal
 
 HERE = Path(__file__).resolve().parent
 HAL = str(Path(os.environ.get("HAL_BIN", HERE / "../../target/debug/hal")).resolve())
 CODEX_ENV = {"PATH": "/usr/bin:/bin", "CODEX_THREAD_ID": "t"}
+
+
+def recorded(f):
+    """The warnings ``f()`` gave, as strings."""
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        f()
+    return [str(w.message) for w in seen]
 
 
 def launcher(name: str, body: str = f'"{HAL}" "$@"') -> str:
@@ -51,6 +61,16 @@ class ClientTest(unittest.TestCase):
             self.assertEqual(hal.get_startup_commands("polecat"), cli["commands"])
         self.assertEqual(seen, [])
 
+    def test_an_unknown_agent_named_by_ai_agent_is_an_agent(self) -> None:
+        named = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin", "AI_AGENT": "custom-agent@v1.0"})
+        self.assertEqual(named.detect_provider(), "unknown")
+        self.assertTrue(named.is_agent())
+        self.assertEqual(named.get_agent_name(), "custom-agent")
+        plain = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin"})
+        self.assertFalse(plain.is_agent())
+        self.assertIsNone(plain.get_agent_name())
+        self.assertTrue(create_runtime_hal(bin=launcher("codex"), replace_env=CODEX_ENV).is_agent())
+
     def test_the_session_id_is_asked_on_every_call_and_detection_once(self) -> None:
         sid = Path(tempfile.mkdtemp(prefix="hal-py-")) / "sid"
         sid.write_text("first")
@@ -62,17 +82,152 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(hal.get_session_id(), "second")
         self.assertIs(hal.get_detection(), hal.get_detection())
 
-    def test_a_missing_binary_gives_the_graceful_answer_and_one_warning(self) -> None:
+    def test_a_missing_binary_is_named_as_such_with_the_fix_once(self) -> None:
         hal = create_runtime_hal(bin="/nonexistent/hal", env=CODEX_ENV)
-        with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")
+
+        def calls() -> None:
             self.assertEqual(hal.detect_provider(), "unknown")
             self.assertEqual(hal.get_gupp_strategy(), "polling")
             self.assertFalse(hal.supports_hooks())
             self.assertIsNone(hal.get_session_id())
             self.assertEqual(hal.get_stall_threshold(), hal_runtime.UNKNOWN_CAPABILITIES["stall_threshold_secs"])
-        self.assertEqual(len(seen), 1, [str(w.message) for w in seen])
-        self.assertIn("nonexistent", str(seen[0].message))
+            self.assertEqual(hal.get_startup_commands("polecat"), [])
+
+        seen = recorded(calls)
+        self.assertEqual(len(seen), 1, seen)
+        self.assertIn("hal is not installed: `/nonexistent/hal` (the `bin=` option) does not exist", seen[0])
+
+    def test_with_no_hal_anywhere_the_warning_says_what_was_tried(self) -> None:
+        empty = tempfile.mkdtemp(prefix="hal-py-")
+        hal = create_runtime_hal(replace_env={"PATH": empty})
+
+        def calls() -> None:
+            self.assertEqual(hal.detect_provider(), "unknown")
+            self.assertEqual(hal.get_startup_commands(), [], "no role: a host failure, not a usage error")
+            self.assertIsNone(hal.get_session_id())
+
+        seen = recorded(calls)
+        self.assertEqual(len(seen), 1, seen)
+        why = seen[0]
+        self.assertIn("HAL_BIN is not set", why)
+        self.assertIn(f"no `hal` on PATH ({empty!r})", why)
+        self.assertIn("pip install hal-runtime", why)
+        self.assertIn("pass `bin=`", why)
+        self.assertNotIn("Errno", why)
+
+    def test_env_adds_to_the_environment_and_replace_env_replaces_it(self) -> None:
+        d = Path(tempfile.mkdtemp(prefix="hal-py-"))
+        (d / "hal").symlink_to(HAL)
+        saved = {k: os.environ.get(k) for k in ("PATH", "HAL_BIN")}
+        os.environ["PATH"] = f"{d}:/usr/bin:/bin"
+        os.environ.pop("HAL_BIN", None)
+        try:
+
+            def calls() -> None:
+                hal = create_runtime_hal(env={"GT_RUNTIME": "codex"})
+                self.assertEqual(hal.detect_provider(), "codex", "hal found on the inherited PATH")
+                self.assertEqual(hal.get_detection()["source"]["kind"], "override", "GT_RUNTIME added")
+                via_var = create_runtime_hal(replace_env={"HAL_BIN": HAL, "GT_RUNTIME": "gemini"})
+                self.assertEqual(via_var.detect_provider(), "gemini", "HAL_BIN read from the environment hal gets")
+
+            self.assertEqual(recorded(calls), [])
+            replaced = create_runtime_hal(replace_env={"GT_RUNTIME": "codex"})
+            missing = recorded(lambda: self.assertEqual(replaced.detect_provider(), "unknown"))
+            self.assertIn("hal is not installed", " ".join(missing))
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+    def test_a_usage_error_raises_with_hals_own_message(self) -> None:
+        hal = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin"})
+        with self.assertRaises(HalUsageError) as caught:
+            hal.get_startup_commands("bogus")
+        self.assertIn("bogus", str(caught.exception))
+        self.assertIn("polecat", caught.exception.stderr)
+        self.assertEqual(caught.exception.command, "startup --role bogus")
+        with self.assertRaisesRegex(HalUsageError, "role"):
+            hal.get_startup_commands()
+        self.assertIsNone(hal.get_session_id(), "a host question still answers")
+
+    def test_a_hung_hal_is_killed_at_the_timeout(self) -> None:
+        hal = create_runtime_hal(bin=launcher("hal", "exec sleep 30"), timeout=0.5)
+        started = time.monotonic()
+        seen = recorded(lambda: self.assertEqual(hal.detect_provider(), "unknown"))
+        self.assertLess(time.monotonic() - started, 5)
+        self.assertEqual(len(seen), 1, seen)
+        self.assertIn("did not answer within 0.5 s and was killed", seen[0])
+
+    def test_a_hal_leaving_a_child_that_holds_the_pipe_is_answered(self) -> None:
+        hal = create_runtime_hal(bin=launcher("codex", f'"{HAL}" "$@"; sleep 30 &'), replace_env=CODEX_ENV, timeout=2)
+        started = time.monotonic()
+        seen = recorded(lambda: self.assertEqual(hal.detect_provider(), "codex"))
+        self.assertLess(time.monotonic() - started, 2, "answered once hal exited, not at the timeout")
+        self.assertEqual(seen, [])
+
+    def test_a_version_1_answer_missing_keys_degrades_key_by_key(self) -> None:
+        hal = create_runtime_hal(bin=launcher("hal", "echo '{\"version\": 1}'"))
+
+        def calls() -> None:
+            self.assertEqual(hal.detect_provider(), "unknown")
+            self.assertEqual(hal.get_detection()["source"]["kind"], "fallback")
+            self.assertEqual(hal.get_stall_threshold(), hal_runtime.UNKNOWN_CAPABILITIES["stall_threshold_secs"])
+            self.assertFalse(hal.supports_hooks())
+
+        seen = recorded(calls)
+        self.assertEqual(len(seen), 2, seen)
+        self.assertRegex(seen[0], r"`hal detect` answered without valid .*`ambiguous`, .*`provider`")
+        self.assertRegex(seen[1], r"`hal caps` answered without valid .*`stall_threshold_secs`")
+
+        body = "echo '{\"version\": 1, \"provider\": \"codex\", \"session_hooks\": \"yes\", \"stall_threshold_secs\": \"soon\"}'"
+        mixed = create_runtime_hal(bin=launcher("hal", body))
+
+        def partial() -> None:
+            self.assertEqual(mixed.get_capabilities()["provider"], "codex", "a valid key is kept")
+            self.assertTrue(mixed.supports_hooks())
+            self.assertEqual(mixed.get_stall_threshold(), 300, "a mistyped key falls back")
+
+        seen = recorded(partial)
+        self.assertEqual(len(seen), 1, seen)
+        self.assertIn("`stall_threshold_secs`", seen[0])
+        self.assertNotIn("`provider`", seen[0])
+
+    def test_json_that_is_not_an_object_degrades(self) -> None:
+        for body in ["echo null", "echo '[1]'", "echo 5", "echo '\"codex\"'"]:
+            hal = create_runtime_hal(bin=launcher("hal", body))
+
+            def calls() -> None:
+                self.assertEqual(hal.detect_provider(), "unknown", body)
+                self.assertIsNone(hal.get_session_id(), body)
+
+            seen = recorded(calls)
+            self.assertEqual(len(seen), 1, (body, seen))
+            self.assertIn("printed JSON that is not an object", seen[0])
+
+    def test_endless_output_is_cut_at_the_cap(self) -> None:
+        hal = create_runtime_hal(bin=launcher("hal", "exec cat /dev/zero"))
+        started = time.monotonic()
+        seen = recorded(lambda: self.assertEqual(hal.detect_provider(), "unknown"))
+        self.assertLess(time.monotonic() - started, 5)
+        self.assertEqual(len(seen), 1, seen)
+        self.assertRegex(seen[0], r"printed more than \d+ bytes and was killed")
+
+    def test_each_distinct_failure_is_warned_once(self) -> None:
+        body = "case \"$1\" in detect) echo not-json ;; caps) exit 3 ;; *) echo '{\"version\":1}' ;; esac"
+        hal = create_runtime_hal(bin=launcher("hal", body))
+
+        def calls() -> None:
+            for _ in range(3):
+                self.assertEqual(hal.detect_provider(), "unknown")
+                self.assertEqual(hal.get_gupp_strategy(), "polling")
+                self.assertIsNone(hal.get_session_id())
+
+        seen = recorded(calls)
+        self.assertEqual(len(seen), 2, seen)
+        self.assertIn("`hal detect` did not print JSON", seen[0])
+        self.assertIn("`hal caps` failed (exit 3)", seen[1])
 
     def test_a_json_version_the_client_does_not_know_raises(self) -> None:
         hal = create_runtime_hal(bin=launcher("hal", "echo '{\"version\": 2}'"))
@@ -80,7 +235,7 @@ class ClientTest(unittest.TestCase):
             hal.detect_provider()
 
     def test_a_binary_that_fails_or_prints_garbage_is_a_warning(self) -> None:
-        for body in ["exit 3", "echo not-json"]:
+        for body in ["exit 3", "echo not-json", "kill -9 $$"]:
             hal = create_runtime_hal(bin=launcher("hal", body))
             with warnings.catch_warnings(record=True) as seen:
                 warnings.simplefilter("always")

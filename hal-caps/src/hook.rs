@@ -14,18 +14,22 @@
 //! in the runtimes' own JSON readers (`JSON.parse`, Python's `json`).
 //!
 //! The runtime is told from the payload's shape, against the registry's payload table
-//! ([`crate::registry::payloads`]): a field only one runtime writes, its transcript
-//! directory, the key and spelling of its event name; the detection, when given,
-//! breaks ties between runtimes that write the same shape. The event is mapped to the
-//! canonical one through the runtime's event map ([`crate::registry::Hooks`]).
+//! ([`crate::registry::payloads`]): a field (or a pair of fields) only one runtime
+//! writes, its transcript directory, the key and spelling of its event name. A shape
+//! several runtimes share names no runtime by itself: the environment's detection
+//! decides ([`Reading::writer`], the one rule `hal hook`, `hal detect --hook` and
+//! `hal session-id --hook` share). The event is mapped to the canonical one through
+//! the runtime's event map ([`crate::registry::Hooks`]); with no runtime decided, through
+//! the maps of the runtimes sharing the shape, where they agree.
+
 
 use std::fmt;
 use std::io::Read;
 
-use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource};
+use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource, SourceKind};
 
+use crate::registry;
 use crate::registry::payloads::{NameStyle, payload};
-use crate::registry::{self, Standing};
 
 mod read;
 
@@ -84,7 +88,12 @@ impl std::error::Error for NotAHook {}
 /// assert_eq!(e.tool.as_deref(), Some("Bash"));
 /// ```
 pub fn parse(bytes: &[u8], detection: Option<&Detection>) -> Result<HookEvent, NotAHook> {
-    parse_reader(bytes, detection)
+    read(bytes).map(|r| r.event(detection))
+}
+
+/// Reads one hook payload held in memory, before its runtime is decided. Pure: no I/O.
+pub fn read(bytes: &[u8]) -> Result<Reading, NotAHook> {
+    read_from(bytes)
 }
 
 /// Reads one hook payload from `reader` (stdin, a file) to its end, in bounded memory:
@@ -92,7 +101,7 @@ pub fn parse(bytes: &[u8], detection: Option<&Detection>) -> Result<HookEvent, N
 /// or a value of any size streams past. hal-caps does not open anything; the caller
 /// hands the reader over. It accepts exactly what [`parse`] accepts.
 pub fn parse_reader<R: Read>(reader: R, detection: Option<&Detection>) -> Result<HookEvent, NotAHook> {
-    parse_reader_then(reader, detection, |_| {})
+    read_from(reader).map(|r| r.event(detection))
 }
 
 /// [`parse_reader`], calling `on_complete` with the reader as soon as the payload's
@@ -104,8 +113,28 @@ pub fn parse_reader_then<R: Read>(
     detection: Option<&Detection>,
     on_complete: impl FnOnce(&mut R),
 ) -> Result<HookEvent, NotAHook> {
-    let fields = read::read_fields(reader, KEYS, on_complete)?;
-    interpret(&fields, detection)
+    read_from_then(reader, on_complete).map(|r| r.event(detection))
+}
+
+/// Reads one hook payload from `reader` as [`parse_reader`] does, before its runtime is
+/// decided.
+pub fn read_from<R: Read>(reader: R) -> Result<Reading, NotAHook> {
+    read_from_then(reader, |_| {})
+}
+
+/// [`read_from`], calling `on_complete` as [`parse_reader_then`] does.
+pub fn read_from_then<R: Read>(reader: R, on_complete: impl FnOnce(&mut R)) -> Result<Reading, NotAHook> {
+    Reading::new(read::read_fields(reader, &keys(), on_complete)?)
+}
+
+/// The top-level keys hal looks at: [`KEYS`], and the outer key of each dotted session
+/// key of the payload table (its value an object of which the inner key is kept, under
+/// the whole path: `sessionContext.rootSessionId`). Every other key's value is skipped
+/// unseen.
+fn keys() -> Vec<(&'static str, How)> {
+    use crate::registry::payloads::PAYLOADS;
+    let dotted = PAYLOADS.iter().filter(|p| p.session_key.contains('.')).map(|p| (p.session_key, How::Within));
+    KEYS.iter().copied().chain(dotted).collect()
 }
 
 /// The top-level keys hal looks at; every other key's value is skipped unseen.
@@ -140,6 +169,7 @@ const KEYS: &[(&str, How)] = &[
     ("execution_id", How::Presence),
     ("user_email", How::Presence),
     ("crons", How::Presence),
+    ("permission_mode", How::Presence),
     // Copilot CLI's camelCase payloads name no event: these fields tell it.
     ("prompt", How::Presence),
     ("initialPrompt", How::Presence),
@@ -163,14 +193,145 @@ const KEYS: &[(&str, How)] = &[
 enum Certainty {
     /// A field or transcript directory only this runtime writes.
     Tell,
-    /// The key and spelling of the event name, shared by several runtimes.
+    /// The key and spelling of the event name, maybe shared by several runtimes.
     Shape,
+}
+
+/// What a payload's shape says of the runtime that wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Claim {
+    /// Only this runtime writes this shape: a field, a pair of fields or a transcript
+    /// directory of its own, or a key and spelling no other runtime uses.
+    Writer(P),
+    /// Several runtimes write this shape (these, as far as the payload table knows;
+    /// possibly none): the payload names no runtime by itself.
+    Shared(Vec<P>),
+}
+
+/// One hook payload as read: the names and ids hal keeps, and what its shape claims.
+/// [`Reading::event`] decides its runtime and reads the event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    fields: Fields,
+    claim: Claim,
+    event_name: Option<String>,
+}
+
+impl Reading {
+    fn new(fields: Fields) -> Result<Self, NotAHook> {
+        let event_name = fields
+            .first_str(&["hook_event_name", "hookEventName", "hookName", "agent_action_name"])
+            .map(|(_, v)| v.to_owned());
+        let claim = match identify(&fields) {
+            Some((p, Certainty::Tell)) => Claim::Writer(p),
+            Some((guess, Certainty::Shape)) => {
+                let mut sharing = sharing(&fields, event_name.as_deref());
+                if guess != P::Unknown && !sharing.contains(&guess) {
+                    sharing.push(guess);
+                }
+                match sharing.as_slice() {
+                    [only] if *only == guess => Claim::Writer(guess),
+                    _ => Claim::Shared(sharing),
+                }
+            }
+            None if event_name.is_some() => Claim::Shared(Vec::new()),
+            None => return Err(NotAHook::NoEvent),
+        };
+        Ok(Self { fields, claim, event_name })
+    }
+
+    /// What the payload's shape claims.
+    #[must_use]
+    pub const fn claim(&self) -> &Claim {
+        &self.claim
+    }
+
+    /// The event name the payload carries, if any.
+    #[must_use]
+    pub fn event_name(&self) -> Option<&str> {
+        self.event_name.as_deref()
+    }
+
+    /// The runtime that ran the hook: the one rule. The operator's override
+    /// (`GT_RUNTIME`, a detection of source `override`) first; then the runtime the
+    /// payload's shape names ([`Claim::Writer`]); for a shape several runtimes share,
+    /// the detection's runtime (from the environment and the ancestry), else `unknown`.
+    /// `hal_detect`'s hook-payload step decides exactly `writer(None)` when it is not
+    /// `unknown`, so a detection made with the payload names the same runtime.
+    #[must_use]
+    pub fn writer(&self, detection: Option<&Detection>) -> P {
+        if let Some(d) = detection.filter(|d| d.source.kind == SourceKind::Override) {
+            return d.provider;
+        }
+        match (&self.claim, detection) {
+            (Claim::Writer(p), _) => *p,
+            (Claim::Shared(_), Some(d)) => d.provider,
+            (Claim::Shared(_), None) => P::Unknown,
+        }
+    }
+
+    /// The payload as a canonical event of the runtime [`Reading::writer`] decides, with
+    /// a diagnostic where the payload and the detection disagree.
+    #[must_use]
+    pub fn event(&self, detection: Option<&Detection>) -> HookEvent {
+        let provider = self.writer(detection);
+        let f = &self.fields;
+        let native = self
+            .event_name
+            .clone()
+            .or_else(|| (provider == P::Copilot).then(|| copilot_event(f)).flatten().map(str::to_owned));
+        let mut e = HookEvent::new(provider, registry::family(provider));
+        let env = detection.map_or(P::Unknown, |d| d.provider);
+        match &self.claim {
+            Claim::Writer(p) if *p != provider => {
+                note(&mut e, None, format!("the payload was written by {p}; GT_RUNTIME says {provider}"));
+            }
+            Claim::Writer(p) if env != P::Unknown && env != *p && !registry::runtime(*p).explains(env) => {
+                let m = format!("the payload was written by {p}; the environment says {env} (an inherited signal?)");
+                note(&mut e, None, m);
+            }
+            Claim::Shared(sharing) if sharing.len() > 1 && provider != P::Unknown => {
+                let names: Vec<&str> = sharing.iter().map(|p| p.as_str()).collect();
+                let m =
+                    format!("the payload's shape is shared by {}; the environment says {provider}", names.join(", "));
+                note(&mut e, None, m);
+            }
+            _ => {}
+        }
+        if payload(provider).is_some_and(|p| !p.standing.first_hand()) {
+            note(&mut e, None, format!("{provider}'s payload shape is known from third-party sources only"));
+        }
+        let sharing = match &self.claim {
+            Claim::Shared(s) => s.as_slice(),
+            Claim::Writer(_) => &[],
+        };
+        finish(f, e, native, sharing)
+    }
+}
+
+/// The runtimes of the payload table that write `f`'s event key in the spelling of
+/// `name`.
+fn sharing(f: &Fields, name: Option<&str>) -> Vec<P> {
+    use crate::registry::payloads::PAYLOADS;
+    let key = ["hook_event_name", "hookEventName", "hookName", "agent_action_name"].into_iter().find(|k| f.has(k));
+    PAYLOADS
+        .iter()
+        .filter(|p| p.event_key == key && name.is_none_or(|n| p.event_style.fits(n)))
+        .map(|p| p.provider)
+        .collect()
 }
 
 /// The runtime that wrote `f`, and how sure that is.
 fn identify(f: &Fields) -> Option<(P, Certainty)> {
     use crate::registry::payloads::PAYLOADS;
     if let Some(p) = PAYLOADS.iter().find(|p| p.tells.iter().any(|t| f.has(t))) {
+        return Some((p.provider, Certainty::Tell));
+    }
+    // A pair of keys only one runtime writes together (Qwen: an ISO `timestamp` with
+    // `permission_mode`; Gemini writes the first only, Claude and Codex the second).
+    let pair = |(a, b): &(&str, &str)| matches!(f.get(a), Some(Seen::Str(_))) && f.has(b);
+    if let Some(p) = PAYLOADS.iter().find(|p| p.pairs.iter().any(pair)) {
         return Some((p.provider, Certainty::Tell));
     }
     let transcript = f.first_str(&["transcript_path", "transcriptPath"]).map(|(_, v)| v);
@@ -216,9 +377,9 @@ fn pascal(f: &Fields, name: &str) -> (P, Certainty) {
     }
     // Devin writes a session id but neither a working directory nor a transcript path;
     // with none of the three, nothing tells the runtime (the environment may).
+    // Every other runtime of the table writing this shape writes `cwd`: a tell.
     if !f.has("cwd") && !f.has("transcript_path") {
-        let p = if f.has("session_id") { P::Devin } else { P::Unknown };
-        return (p, Certainty::Shape);
+        return if f.has("session_id") { (P::Devin, Certainty::Tell) } else { (P::Unknown, Certainty::Shape) };
     }
     if matches!(f.get("timestamp"), Some(Seen::Str(_))) {
         // An ISO timestamp: Gemini and Qwen always name a transcript, Copilot's "VS Code
@@ -260,56 +421,35 @@ fn note(e: &mut HookEvent, subject: Option<&str>, message: String) {
 }
 
 /// The canonical event of `native` for `provider` (through its payload renames).
-fn canonical(provider: P, native: &str) -> Option<&'static str> {
+fn canonical(provider: P, native: &str) -> Option<String> {
     let name = payload(provider).map_or(native, |p| p.map_name(native));
     let hooks = registry::runtime(provider).hook_system()?;
-    hooks.events.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
+    hooks.events.iter().find(|(_, n)| *n == name).map(|(c, _)| (*c).to_owned())
 }
 
-fn interpret(f: &Fields, detection: Option<&Detection>) -> Result<HookEvent, NotAHook> {
-    let event_name =
-        f.first_str(&["hook_event_name", "hookEventName", "hookName", "agent_action_name"]).map(|(_, v)| v.to_owned());
-    let Some((mut provider, certainty)) = identify(f) else {
-        return match event_name {
-            Some(_) => Ok(finish(f, HookEvent::new(P::Unknown, P::Unknown), event_name)),
-            None => Err(NotAHook::NoEvent),
-        };
-    };
-    let native = event_name.or_else(|| (provider == P::Copilot).then(|| copilot_event(f)).flatten().map(str::to_owned));
-    let mut diagnostics = Vec::new();
-    // A runtime that explains the environment's signal (same family, or one whose
-    // markers it keeps: Cursor under CLAUDECODE=1) is no disagreement.
-    let explained = |d: &Detection| provider != P::Unknown && registry::runtime(provider).explains(d.provider);
-    if let Some(d) = detection.filter(|d| d.provider != provider && d.provider != P::Unknown) {
-        // The shape is shared: the environment's runtime wins when it writes this event.
-        let env_writes = native.as_deref().is_some_and(|n| canonical(d.provider, n).is_some())
-            && payload(d.provider).is_none_or(|p| p.event_style.fits(native.as_deref().unwrap_or_default()));
-        if certainty == Certainty::Shape && env_writes {
-            diagnostics.push(format!(
-                "the payload's shape is shared by {provider} and {}; the environment says {}",
-                d.provider, d.provider
-            ));
-            provider = d.provider;
-        } else if !explained(d) {
-            diagnostics.push(format!(
-                "the payload was written by {provider}; the environment says {} (an inherited signal?)",
-                d.provider
-            ));
-        }
-    }
-    let mut e = HookEvent::new(provider, registry::family(provider));
-    for m in diagnostics {
-        note(&mut e, None, m);
-    }
-    if payload(provider).is_some_and(|p| p.standing != Standing::Vendor) {
-        note(&mut e, None, format!("{provider}'s payload shape is known from third-party sources only"));
-    }
-    Ok(finish(f, e, native))
+/// Whether `native` is an event of `provider`: mapped, or known to map to none.
+fn knows(provider: P, native: &str) -> bool {
+    let name = payload(provider).map_or(native, |p| p.map_name(native));
+    registry::runtime(provider).hook_system().is_some_and(|h| h.knows(name))
 }
 
-fn finish(f: &Fields, mut e: HookEvent, native: Option<String>) -> HookEvent {
-    e.event = native.as_deref().and_then(|n| canonical(e.provider, n)).map(str::to_owned);
-    if let (Some(n), None, true) = (&native, &e.event, e.provider != P::Unknown) {
+/// The canonical event of `native` for a payload no runtime was decided for: the one
+/// every runtime sharing its shape that has the event maps it to, if they agree.
+fn agreed(sharing: &[P], native: &str) -> Option<String> {
+    let mut seen = sharing.iter().filter_map(|p| canonical(*p, native));
+    let first = seen.next()?;
+    seen.all(|c| c == first).then_some(first)
+}
+
+fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -> HookEvent {
+    e.event = native.as_deref().and_then(|n| match e.provider {
+        P::Unknown => agreed(sharing, n),
+        p => canonical(p, n),
+    });
+    let known = |n: &str| knows(e.provider, n);
+    if let (Some(n), None, true) = (&native, &e.event, e.provider != P::Unknown)
+        && !known(n)
+    {
         let message = format!("{} has no canonical event for `{}`", e.provider, crate::text::escape_control(n));
         note(&mut e, Some("event"), message);
     }

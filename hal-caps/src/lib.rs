@@ -5,6 +5,7 @@
 //! as data; hal-detect matches the host against them and hands the raw operator
 //! settings back here ([`RawSettings`]) to be interpreted by [`resolve`].
 
+pub mod agents_json;
 pub mod config;
 pub mod hook;
 pub mod native;

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use hal_caps::hook::{NotAHook, parse, parse_reader};
+use hal_caps::hook::{Claim, NotAHook, parse, parse_reader, read};
 use hal_caps::registry::CANONICAL_EVENTS;
 use hal_types::{Detection, DetectionSource, HookEvent, Policy, RuntimeProvider as P, SessionSource, SourceKind};
 use proptest::prelude::*;
@@ -53,6 +53,15 @@ fn every_fixture_canonically() {
 fn each_fixture_directory_names_its_runtime_and_every_file_in_its_source() {
     for (runtime, name, bytes) in fixtures() {
         let e = parse(&bytes, None).unwrap();
+        // A shape several runtimes write (Kiro's camelCase names, Cursor's without its
+        // fields) names none by itself: the environment's runtime decides.
+        if let Claim::Shared(sharing) = read(&bytes).unwrap().claim() {
+            assert_eq!(e.provider, P::Unknown, "{runtime}/{name}");
+            let p: P = runtime.parse().unwrap();
+            assert!(sharing.contains(&p), "{runtime}/{name}: {sharing:?}");
+            assert_eq!(parse(&bytes, Some(&env(p, "X"))).unwrap().provider, p, "{runtime}/{name}");
+            continue;
+        }
         assert_eq!(e.provider.as_str(), runtime, "{runtime}/{name}");
         assert_eq!(e.family, hal_caps::family(e.provider));
         let source = std::fs::read_to_string(fixtures_dir().join(&runtime).join("SOURCE.md")).unwrap();
@@ -137,12 +146,27 @@ fn a_shape_shared_by_several_runtimes_goes_to_the_environment_s() {
     // A Claude-shaped payload with no Claude tell (no transcript under .claude) from
     // Auggie, which writes Claude's event names.
     let payload = br#"{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/home/u/p","transcript_path":"/home/u/t.jsonl","tool_name":"Bash"}"#;
-    assert_eq!(parse(payload, None).unwrap().provider, P::Claude);
+    let Claim::Shared(sharing) = read(payload).unwrap().claim().clone() else { panic!("not shared") };
+    for p in [P::Claude, P::Codex, P::Gemini, P::QwenCode] {
+        assert!(sharing.contains(&p), "{sharing:?}");
+    }
+    // Alone it names no runtime; the event is the one every runtime sharing it agrees on.
+    let e = parse(payload, None).unwrap();
+    assert_eq!(
+        (e.provider, e.event.as_deref(), e.session_id.as_deref()),
+        (P::Unknown, Some("tool.use.pre"), Some("s"))
+    );
     let e = parse(payload, Some(&env(P::Auggie, "AUGMENT_AGENT"))).unwrap();
     assert_eq!((e.provider, e.event.as_deref()), (P::Auggie, Some("tool.use.pre")));
-    // ... but not when the environment's runtime has no such event.
+    // The environment decides even where its runtime has no such event: then the event is null.
     let e = parse(payload, Some(&env(P::Windsurf, "CODEIUM_EDITOR_APP_ROOT"))).unwrap();
-    assert_eq!(e.provider, P::Claude);
+    assert_eq!((e.provider, e.event.as_deref()), (P::Windsurf, None));
+    assert!(e.warnings().iter().any(|w| w.contains("no canonical event")), "{e:?}");
+    // GT_RUNTIME beats the payload's own tell (the cascade's order), with a warning.
+    let over = Detection::new(P::Codex, DetectionSource::new(SourceKind::Override, "GT_RUNTIME"), Policy::Spec);
+    let e = parse(&fixture("claude", "PreToolUse"), Some(&over)).unwrap();
+    assert_eq!(e.provider, P::Codex);
+    assert!(e.warnings().iter().any(|w| w.contains("GT_RUNTIME says codex")), "{e:?}");
 }
 
 #[test]
@@ -232,4 +256,120 @@ proptest! {
         prop_assert_eq!(&a, &parse(payload.as_bytes(), d.as_ref()));
         if let Ok(e) = &a { check_event(e); }
     }
+}
+
+/// The payloads of the 2026-12-01 live runs (`live-*.json`; real-runtimes.md §2, §3):
+/// each read as the runtime that wrote it, its event as the registry maps it.
+#[test]
+fn the_live_runs_payloads() {
+    let cases: &[(&str, &str, Option<P>, Option<&str>)] = &[
+        // Codex with a CODEX_HOME not named `.codex`: SessionStart and SessionEnd carry
+        // no turn_id, a shape Claude, Gemini and Qwen share: the payload names no runtime.
+        ("codex", "live-SessionStart", None, Some("session.start")),
+        ("codex", "live-SessionEnd", None, Some("session.end")),
+        ("codex", "live-UserPromptSubmit", Some(P::Codex), Some("prompt.submit")),
+        ("codex", "live-PreModelRequest", Some(P::Codex), Some("model.request.pre")),
+        ("codex", "live-PostModelRequest", Some(P::Codex), Some("model.response.post")),
+        ("codex", "live-PreToolUse", Some(P::Codex), Some("tool.use.pre")),
+        ("codex", "live-PostToolUse", Some(P::Codex), Some("tool.use.post")),
+        ("codex", "live-Stop", Some(P::Codex), Some("turn.end")),
+        ("gemini", "live-SessionStart", Some(P::Gemini), Some("session.start")),
+        ("gemini", "live-BeforeAgent", Some(P::Gemini), Some("prompt.submit")),
+        ("gemini", "live-PreCompress", Some(P::Gemini), Some("context.compact.pre")),
+        ("gemini", "live-BeforeModel", Some(P::Gemini), Some("model.request.pre")),
+        // Fires before every model call to filter the tools; asks no permission.
+        ("gemini", "live-BeforeToolSelection", Some(P::Gemini), None),
+        ("gemini", "live-AfterModel", Some(P::Gemini), Some("model.response.post")),
+        ("gemini", "live-BeforeTool", Some(P::Gemini), Some("tool.use.pre")),
+        ("gemini", "live-AfterTool", Some(P::Gemini), Some("tool.use.post")),
+        ("gemini", "live-AfterAgent", Some(P::Gemini), Some("turn.end")),
+        ("gemini", "live-SessionEnd", Some(P::Gemini), Some("session.end")),
+        ("qwen-code", "live-InstructionsLoaded", Some(P::QwenCode), Some("instructions.loaded")),
+        ("qwen-code", "live-SessionStart", Some(P::QwenCode), Some("session.start")),
+        ("qwen-code", "live-Notification", Some(P::QwenCode), Some("notification")),
+        ("qwen-code", "live-UserPromptSubmit", Some(P::QwenCode), Some("prompt.submit")),
+        ("qwen-code", "live-PreToolUse", Some(P::QwenCode), Some("tool.use.pre")),
+        ("qwen-code", "live-PostToolUse", Some(P::QwenCode), Some("tool.use.post")),
+        ("qwen-code", "live-PostToolBatch", Some(P::QwenCode), None),
+        ("qwen-code", "live-MessageDisplay", Some(P::QwenCode), None),
+        ("qwen-code", "live-Stop", Some(P::QwenCode), Some("turn.end")),
+        // §3 row 10: no `.qwen/` in the path; an ISO timestamp with permission_mode is Qwen's.
+        ("qwen-code", "live-SessionStart-no-qwen-path", Some(P::QwenCode), Some("session.start")),
+    ];
+    for (rt, name, want, event) in cases {
+        let bytes = fixture(rt, name);
+        let e = parse(&bytes, None).unwrap();
+        assert_eq!((e.provider, e.event.as_deref()), (want.unwrap_or(P::Unknown), *event), "{rt}/{name}");
+        // A real event of the runtime is known: no warning, even without a canonical event.
+        assert!(e.diagnostics.is_empty(), "{rt}/{name}: {:?}", e.warnings());
+        assert!(e.session_id.is_some(), "{rt}/{name}");
+        // With the runtime's own environment, every one is the runtime's, still silent.
+        let p: P = rt.parse().unwrap();
+        let e = parse(&bytes, Some(&env(p, "X"))).unwrap();
+        assert_eq!((e.provider, e.event.as_deref()), (p, *event), "{rt}/{name} in {rt}'s environment");
+        let expected_shared = want.is_none();
+        assert_eq!(e.warnings().iter().any(|w| w.contains("shared by")), expected_shared, "{rt}/{name}");
+    }
+    // Codex's shared-shape payloads in Claude's environment are Claude's: the
+    // environment decides (the three commands do it through one function).
+    let e = parse(&fixture("codex", "live-SessionStart"), Some(&env(P::Claude, "CLAUDECODE"))).unwrap();
+    assert_eq!(e.provider, P::Claude);
+    // Qwen's native events hal used to list and it does not have are gone.
+    let qwen = hal_caps::runtime(P::QwenCode).hook_system().unwrap();
+    for gone in ["TeammateIdle", "FileChanged", "ConfigChange"] {
+        assert!(!qwen.knows(gone), "{gone}");
+    }
+    assert_eq!(qwen.events.len() + qwen.unmapped.len(), 22, "Qwen 0.24.4's HookEventName has 22 names");
+    let codex = hal_caps::runtime(P::Codex).hook_system().unwrap();
+    assert_eq!(codex.events.len() + codex.unmapped.len(), 14, "Codex 0.171.0 has 14 hook events");
+    let gemini = hal_caps::runtime(P::Gemini).hook_system().unwrap();
+    assert_eq!(gemini.native_event("permission.request"), None);
+}
+
+/// Cline CLI 3.0.65's payloads (`cline/live-*.json`): the serialized `hookName`s map
+/// through the hook file names; the session is `sessionContext.rootSessionId`, which
+/// outlives the per-process `taskId`.
+#[test]
+fn the_cline_cli_s_payloads() {
+    let root = "1796117463630_sa957";
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        ("live-agent_start", "TaskStart", Some("session.start")),
+        ("live-tool_call", "PreToolUse", Some("tool.use.pre")),
+        ("live-tool_result", "PostToolUse", Some("tool.use.post")),
+        ("live-agent_end", "TaskComplete", Some("turn.end")),
+        ("live-agent_error", "TaskError", Some("turn.fail")),
+        ("live-agent_resume", "TaskResume", Some("session.resume")),
+    ];
+    let cline = hal_caps::runtime(P::Cline).hook_system().unwrap();
+    for (name, file, event) in cases {
+        let bytes = fixture("cline", name);
+        for d in [None, Some(env(P::Cline, "CLINE_CONNECTOR_CLI_LAUNCH"))] {
+            let e = parse(&bytes, d.as_ref()).unwrap();
+            assert_eq!((e.provider, e.event.as_deref()), (P::Cline, *event), "{name}");
+            assert_eq!(e.session_id.as_deref(), Some(root), "{name}: the root session, not the taskId");
+            assert!(e.diagnostics.is_empty(), "{name}: {:?}", e.warnings());
+            assert_eq!(e.cwd.as_deref(), Some("/home/u/proj"));
+            assert_eq!(parse_reader(&bytes[..], d.as_ref()).unwrap(), e, "{name}");
+        }
+        // The harness names the hook by its file: the map has it.
+        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| *c), *event, "{file}");
+    }
+    let tool = parse(&fixture("cline", "live-tool_call"), None).unwrap();
+    assert_eq!(tool.tool.as_deref(), Some("run_commands"));
+    assert_eq!(parse(&fixture("cline", "live-agent_resume"), None).unwrap().source, Some(SessionSource::Resume));
+    // The VS Code extension's payloads (no `sessionContext`) keep their `taskId`.
+    let ext = parse(&fixture("cline", "TaskStart"), None).unwrap();
+    assert_eq!((ext.event.as_deref(), ext.session_id.as_deref()), (Some("session.start"), Some("1764496799000")));
+    // A user abort is a known event with no canonical counterpart: null, no warning.
+    let cancel = parse(&fixture("cline", "TaskCancel"), None).unwrap();
+    assert_eq!((cancel.event.as_deref(), cancel.diagnostics.len()), (None, 0));
+    // Only an object's own key counts: a string, an array or another key is no session id.
+    for context in [r#""1_x""#, r#"["1_x"]"#, r#"{"other":"1_x"}"#, r#"{"rootSessionId":5}"#] {
+        let payload = format!(r#"{{"hookName":"agent_start","sessionContext":{context}}}"#);
+        let e = parse(payload.as_bytes(), None).unwrap();
+        assert_eq!((e.provider, e.session_id), (P::Cline, None), "{context}");
+        assert_eq!(parse_reader(payload.as_bytes(), None).unwrap().session_id, None);
+    }
+    let nested = br#"{"hookName":"agent_start","sessionContext":{"a":{"rootSessionId":"no"},"rootSessionId":"1_x"},"taskId":"conv_1"}"#;
+    assert_eq!(parse(nested, None).unwrap().session_id.as_deref(), Some("1_x"));
 }

@@ -117,6 +117,36 @@ pub struct Provider {
     pub sources: usize,
     /// Whether the runtime's vendor backs the deciding fact.
     pub vendor_verified: bool,
+    /// What a live run of the runtime showed, at which version; `null`: never run.
+    pub verified: Option<LiveRun>,
+}
+
+/// What a live run of a runtime showed (the registry's `Verified` record).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct LiveRun {
+    /// The runtime's version the run used.
+    pub version: &'static str,
+    /// Identifying variables seen in its shell tool's environment.
+    pub tool_vars: &'static [&'static str],
+    /// Identifying variables seen in a hook's environment.
+    pub hook_vars: &'static [&'static str],
+    /// Variables seen holding the session id; empty: none reaches a child.
+    pub session_vars: &'static [&'static str],
+    /// Native hook events seen firing.
+    pub events: &'static [&'static str],
+}
+
+impl From<&hal_caps::registry::Verified> for LiveRun {
+    fn from(v: &hal_caps::registry::Verified) -> Self {
+        Self {
+            version: v.version,
+            tool_vars: v.tool_vars,
+            hook_vars: v.hook_vars,
+            session_vars: v.session_vars,
+            events: v.events,
+        }
+    }
 }
 
 /// `hal providers`: every runtime hal knows.
@@ -155,6 +185,9 @@ pub struct Events {
     pub session_hooks: Support,
     /// Every canonical event, in canonical order.
     pub events: Vec<Event>,
+    /// Native events the runtime has that no canonical event fits (`hal hook` reports
+    /// them with `event` null and no warning).
+    pub unmapped: &'static [&'static str],
 }
 
 /// One step of `hal explain`.
@@ -190,13 +223,37 @@ pub struct Explain {
     pub ambiguous: bool,
     /// The deciding fact rests on third parties only.
     pub secondary_only: bool,
+    /// An agent signal was seen (a known runtime, or an agent that named itself).
+    pub is_agent: bool,
+    /// The name an agent declared for itself, without its version.
+    pub agent: Option<String>,
+    /// The version it declared.
+    pub agent_version: Option<String>,
+    /// `tool` or `hook`, when the declared name says which.
+    pub agent_context: Option<hal_types::AgentContext>,
     /// Every signal seen.
     pub candidates: Vec<Candidate>,
     /// Every step, in order.
     pub steps: Vec<Step>,
+    /// User settings seen: never evidence of a running agent.
+    pub user_settings: Vec<UserSetting>,
     /// Where each overridable value came from.
     pub overrides: Vec<Origin>,
 }
+
+/// A user setting `hal explain` saw: read by a runtime, or set in every terminal of an
+/// IDE, human or not; never evidence of a running agent.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct UserSetting {
+    /// The variable (its name; never its value).
+    pub variable: &'static str,
+    /// The runtime that reads it.
+    pub provider: RuntimeProvider,
+}
+
+/// What `hal explain` says of a user setting it saw.
+pub const USER_SETTING: &str = "a user setting, not evidence of a running agent";
 
 /// The words of a step's outcome, in text and JSON.
 pub const OUTCOMES: &[&str] = &["decided", "passed", "skipped"];

@@ -19,8 +19,9 @@ Exit codes:
      --require-known, findings (`lint`), no hook payload on stdin (`hook`), or an
      error writing the output
   2  usage error: unknown command, role, provider, policy, strategy or shell; an
-     option the command does not take; a path `lint` cannot find, or `lint` in a
-     hal built without it; `hook` with a terminal on stdin
+     option the command does not take; a path `lint` cannot find or read whole
+     (no such path, a device or FIFO, a file too large), or `lint` in a hal built
+     without it; `hook` with a terminal on stdin
 Detection itself never fails; any other exit status is a bug.";
 
 /// The command line.
@@ -100,7 +101,11 @@ pub enum Command {
         provider: ProviderArg,
     },
     /// Every runtime hal knows: strongest signal, hooks, sources, vendor verification.
-    Providers,
+    Providers {
+        /// agents-json: the rules in vercel/detect-agent's agents.json format
+        #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
+        format: ProvidersFormat,
+    },
     /// The canonical lifecycle events and the native hook each maps to.
     Events {
         #[command(flatten)]
@@ -124,6 +129,10 @@ pub enum Command {
         /// Actions workflow annotations); --json prints one JSON object instead.
         #[arg(long, value_enum, default_value_t = LintFormat::Text)]
         format: LintFormat,
+        /// Also report `runtime-path-var`: a runtime-provided path variable
+        /// (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`, ...) used as a path.
+        #[arg(long)]
+        strict: bool,
     },
     /// The hook payload on stdin as a canonical lifecycle event: provider, event,
     /// session id (names and ids only; never prompts, tool inputs or outputs).
@@ -176,6 +185,14 @@ pub struct ProviderArg {
 pub enum Format {
     Text,
     Markdown,
+}
+
+/// Output format of `providers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum ProvidersFormat {
+    Text,
+    AgentsJson,
 }
 
 /// Output format of `lint`.
@@ -252,7 +269,7 @@ fn takes(command: &Command) -> Takes {
         Command::Detect(_) | Command::SessionId(_) | Command::Explain | Command::Env | Command::Hook(_) => {
             Takes { json: true, detection: true, require_known: true }
         }
-        Command::Caps { all: true, .. } | Command::Providers | Command::Lint { .. } => {
+        Command::Caps { all: true, .. } | Command::Providers { .. } | Command::Lint { .. } => {
             Takes { json: true, detection: false, require_known: false }
         }
         Command::Caps { provider, .. }
@@ -315,7 +332,7 @@ impl Command {
             Self::Caps { .. } => "caps",
             Self::Startup { .. } => "startup",
             Self::Gupp { .. } => "gupp",
-            Self::Providers => "providers",
+            Self::Providers { .. } => "providers",
             Self::Events { .. } => "events",
             Self::SessionId(_) => "session-id",
             Self::Hook(_) => "hook",

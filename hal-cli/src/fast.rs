@@ -119,7 +119,7 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         // `hook --from FILE` goes to clap.
         "hook" if bare => Command::Hook(HookSource::default()),
         "env" if bare => Command::Env,
-        "providers" if bare => Command::Providers,
+        "providers" if bare => Command::Providers { format: crate::cli::ProvidersFormat::Text },
         _ => return None,
     };
     Some(Cli { global, command })

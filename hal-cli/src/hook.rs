@@ -4,11 +4,16 @@
 //! Reading is here, in the binary's crate; parsing is `hal_caps::hook` (pure, streaming,
 //! bounded memory); hal-detect only receives the parsed event. A terminal on stdin is
 //! never read: `hal hook` exits 2, `--hook` goes on without a payload.
+//!
+//! One function, `decide`, names the payload's runtime for all three commands, so
+//! they agree on every input: the operator's override, else the runtime the payload's
+//! shape names, else (a shape several runtimes share) the environment's and the
+//! ancestry's answer ([`hal_caps::hook::Reading::writer`]).
 
 use std::io::IsTerminal as _;
 use std::path::Path;
 
-use hal_caps::hook::{self, NotAHook};
+use hal_caps::hook::{self, Claim, NotAHook, Reading};
 use hal_caps::text::escape_control;
 use hal_detect::Host;
 use hal_gupp::Hal;
@@ -42,9 +47,9 @@ impl NoPayload {
     }
 }
 
-/// Reads and parses the payload from `from` (`None` or `-`: stdin), with the bounded
-/// waits of [`crate::input`].
-fn read(from: Option<&Path>, detection: Option<&Detection>) -> Result<HookEvent, NoPayload> {
+/// Reads the payload from `from` (`None` or `-`: stdin), with the bounded waits of
+/// [`crate::input`].
+fn read(from: Option<&Path>) -> Result<Reading, NoPayload> {
     let input = match from {
         Some(path) if path != Path::new("-") => Input::open(path)
             .map_err(|e| NoPayload::Open(format!("cannot read {}: {e}", escape_control(&path.to_string_lossy()))))?,
@@ -55,7 +60,26 @@ fn read(from: Option<&Path>, detection: Option<&Detection>) -> Result<HookEvent,
             Input::stdin().map_err(|e| NoPayload::Not(NotAHook::Io(e.to_string())))?
         }
     };
-    hook::parse_reader_then(input, detection, Input::complete).map_err(NoPayload::Not)
+    hook::read_from_then(input, Input::complete).map_err(NoPayload::Not)
+}
+
+/// The one decision of a payload's runtime, for `hal hook`, `detect --hook` and
+/// `session-id --hook`: the detection (with the hook-payload step when the payload's
+/// shape names its writer) and the payload read as that runtime's event. Both name
+/// the same runtime: [`Reading::writer`] over the environment's detection is what the
+/// cascade's hook-payload step decides after the override.
+fn decide<H: Host>(g: &Global, host: &H, reading: Option<&Reading>) -> (Detection, Option<HookEvent>) {
+    let env = detector(host, g).detect();
+    let Some(r) = reading else { return (env, None) };
+    let event = r.event(Some(&env));
+    let detection = match r.claim() {
+        // The payload names its writer: the hook-payload step decides it (after the
+        // override), without walking the ancestry again.
+        Claim::Writer(_) => detector(host, g).with_hook(r.event(None)).detect(),
+        _ => env,
+    };
+    debug_assert_eq!(detection.provider, event.provider);
+    (detection, Some(event))
 }
 
 /// Answers the commands that read a hook payload; `None` for every other command.
@@ -72,14 +96,16 @@ pub fn run<H: Host>(cli: &Cli, host: &H) -> Option<Output> {
 /// `hal hook`: exit 0 with the event, 1 when the input is no hook payload, 2 when stdin
 /// is a terminal or the file cannot be opened.
 fn hook_command<H: Host>(g: &Global, from: Option<&Path>, host: &H) -> Output {
-    let detection = detector(host, g).detect();
+    let reading = read(from);
+    let (detection, event) = decide(g, host, reading.as_ref().ok());
     let mut diags = detection.diagnostics.clone();
-    let (body, code, error) = match read(from, Some(&detection)) {
-        Ok(e) => {
+    let (body, code, error) = match (reading, event) {
+        (Ok(_), Some(e)) => {
             diags.extend(e.diagnostics.iter().cloned());
             (answers::Hook::from(&e), 0, None)
         }
-        Err(why) => {
+        (Ok(_), None) => unreachable!("decide reads every payload it is given"),
+        (Err(why), _) => {
             let message = why.message();
             let code = if matches!(why, NoPayload::Not(_)) { 1 } else { 2 };
             diags.push(Diagnostic::new(DiagnosticCode::HookPayload, None, message.clone()));
@@ -103,12 +129,11 @@ fn hook_command<H: Host>(g: &Global, from: Option<&Path>, host: &H) -> Output {
     out
 }
 
-/// The payload for `--hook`: parsed without a detection (it is what decides one); a
-/// missing or unusable payload is a `hook_payload` diagnostic and detection goes on
-/// without it.
-fn payload(diags: &mut Vec<Diagnostic>) -> Option<HookEvent> {
-    match read(None, None) {
-        Ok(e) => Some(e),
+/// The payload for `--hook`; a missing or unusable payload is a `hook_payload`
+/// diagnostic and detection goes on without it.
+fn payload(diags: &mut Vec<Diagnostic>) -> Option<Reading> {
+    match read(None) {
+        Ok(r) => Some(r),
         Err(why) => {
             let message = format!("--hook: {}; going on without it", why.message());
             diags.push(Diagnostic::new(DiagnosticCode::HookPayload, None, message));
@@ -117,19 +142,13 @@ fn payload(diags: &mut Vec<Diagnostic>) -> Option<HookEvent> {
     }
 }
 
-fn detection_with_hook<H: Host>(g: &Global, host: &H, event: Option<HookEvent>) -> Detection {
-    let d = detector(host, g);
-    match event {
-        Some(e) => d.with_hook(e).detect(),
-        None => d.detect(),
-    }
-}
-
 /// `hal detect --hook`.
 fn detect<H: Host>(g: &Global, host: &H) -> Output {
     let mut extra = Vec::new();
-    let event = payload(&mut extra);
-    let hal = Hal::without_config(host, detection_with_hook(g, host, event));
+    let reading = payload(&mut extra);
+    let (detection, event) = decide(g, host, reading.as_ref());
+    extra.extend(event.iter().flat_map(|e| e.diagnostics.iter().cloned()));
+    let hal = Hal::without_config(host, detection);
     let mut diags = diagnostics(g, &hal);
     diags.extend(extra);
     let d = hal.detection();
@@ -141,9 +160,11 @@ fn detect<H: Host>(g: &Global, host: &H) -> Output {
 /// `hal session-id --hook`: the payload's session id, else the environment's.
 fn session_id<H: Host>(g: &Global, host: &H) -> Output {
     let mut extra = Vec::new();
-    let event = payload(&mut extra);
+    let reading = payload(&mut extra);
+    let (detection, event) = decide(g, host, reading.as_ref());
     let from_payload = event.as_ref().and_then(|e| e.session_id.clone());
-    let hal = Hal::without_config(host, detection_with_hook(g, host, event));
+    extra.extend(event.iter().flat_map(|e| e.diagnostics.iter().cloned()));
+    let hal = Hal::without_config(host, detection);
     let mut diags = diagnostics(g, &hal);
     diags.extend(extra);
     let c = hal.capabilities();

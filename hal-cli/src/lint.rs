@@ -12,13 +12,32 @@ use crate::run::Output;
 /// What `hal lint` says in a binary built without the lint.
 pub const WITHOUT_LINT: &str = "this hal was built without the lint (cargo feature `lint`; `cargo xtask dist` \
      leaves it out so the binary hooks run carries no parser); run `hal lint` from a full build: \
-     `cargo install hal-cli`";
+     `cargo install --git https://github.com/gastown-chipset/hal --locked hal-cli`";
+
+/// The lint's rules, `(id, what it reports and does not)`, for the man page.
+#[cfg(feature = "lint")]
+pub const RULES: &[(&str, &str)] = &{
+    const N: usize = hal_lint::Rule::ALL.len();
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (hal_lint::Rule::ALL[i].id(), hal_lint::Rule::ALL[i].what());
+        i += 1;
+    }
+    out
+};
+
+/// A hal built without the lint has no rules to list.
+#[cfg(not(feature = "lint"))]
+pub const RULES: &[(&str, &str)] = &[];
 
 /// `hal lint PATH…`: findings on stdout (text, GitHub annotations or JSON), paths relative
-/// to the current directory; exit 0 clean, 1 findings, 2 when a path does not exist.
+/// to the current directory and escaped; exit 0 clean, 1 findings, 2 when a path could
+/// not be linted whole (it does not exist, is no regular file, or is too large).
+/// `strict` also reports `runtime-path-var`.
 #[cfg(feature = "lint")]
-pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, json: bool, host: &H) -> Output {
-    let mut report = hal_lint::lint_paths(paths, &hal_lint::Options::default());
+pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, json: bool, host: &H) -> Output {
+    let mut report = hal_lint::lint_paths(paths, &hal_lint::Options::default().strict(strict));
     if let Ok(cwd) = host.current_dir() {
         report.relative_to(&cwd);
     }
@@ -29,7 +48,12 @@ pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, json: bool, host: &H)
         (false, _) => report.text(),
     };
     for d in &report.diagnostics {
-        if d.code == hal_types::DiagnosticCode::PathMissing {
+        if matches!(
+            d.code,
+            hal_types::DiagnosticCode::PathMissing
+                | hal_types::DiagnosticCode::PathUnreadable
+                | hal_types::DiagnosticCode::FileTooLarge
+        ) {
             out.errors.push(format!("cannot lint {}", d.message));
         } else if format != LintFormat::Github {
             out.warnings.push(d.message.clone());
@@ -40,7 +64,7 @@ pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, json: bool, host: &H)
 
 /// `hal lint` in a binary built without the lint: exit 2 with the explanation.
 #[cfg(not(feature = "lint"))]
-pub fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, json: bool, _host: &H) -> Output {
+pub fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, _strict: bool, json: bool, _host: &H) -> Output {
     let mut out = Output { code: 2, ..Output::default() };
     if json {
         let d = hal_types::Diagnostic::new(hal_types::DiagnosticCode::LintUnavailable, None, WITHOUT_LINT);

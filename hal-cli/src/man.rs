@@ -101,6 +101,16 @@ pub fn render() -> String {
     }
     out.push_str(".fi\n");
 
+    let rules = crate::lint::RULES;
+    if !rules.is_empty() {
+        out.push_str(
+            ".SH \"LINT RULES\"\n\\fBhal lint\\fR reports each of these (what it does not report is said too):\n",
+        );
+        for (id, what) in rules {
+            tagged(&mut out, &bold(id), what);
+        }
+    }
+
     out.push_str(".SH DIAGNOSTICS\nWarnings go to stderr; with \\fB\\-\\-json\\fR each is an object in \\fBdiagnostics\\fR with a stable code:\n");
     for code in DiagnosticCode::ALL {
         tagged(&mut out, &bold(code.as_str()), code.description());

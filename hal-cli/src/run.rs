@@ -19,7 +19,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::answers;
-use crate::cli::{BIN_NAME, Cli, Command, Format, Global};
+use crate::cli::{BIN_NAME, Cli, Command, Format, Global, ProvidersFormat};
 
 /// The JSON wire format's version; changes only additively.
 pub use hal_types::wire::JSON_VERSION;
@@ -120,8 +120,13 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
                 &[],
             )
         }
-        Command::Lint { paths, format } => crate::lint::run(paths, *format, as_json, &host),
-        Command::Providers => Output::with(providers(as_json), &[]),
+        Command::Lint { paths, format, strict } => crate::lint::run(paths, *format, *strict, as_json, &host),
+        Command::Providers { format: ProvidersFormat::AgentsJson } => {
+            let mut s = serde_json::to_string_pretty(&hal_caps::agents_json::export()).unwrap_or_default();
+            s.push('\n');
+            Output::with(s, &[])
+        }
+        Command::Providers { .. } => Output::with(providers(as_json), &[]),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), BIN_NAME, &mut buf);
@@ -401,6 +406,7 @@ fn providers(as_json: bool) -> String {
                     native_hooks: native,
                     sources: r.sources.len(),
                     vendor_verified: r.vendor_verified(),
+                    verified: r.verified.as_ref().map(answers::LiveRun::from),
                 }
             })
             .collect();
@@ -421,7 +427,11 @@ fn providers(as_json: bool) -> String {
             native.inject,
             native.hookable_events,
             r.sources.len(),
-            if r.vendor_verified() { "vendor" } else { "secondary only" }
+            match (&r.verified, r.vendor_verified()) {
+                (Some(v), _) => format!("verified {}", v.version),
+                (None, true) => "vendor".to_owned(),
+                (None, false) => "secondary only".to_owned(),
+            }
         );
     }
     s
@@ -445,6 +455,7 @@ fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> S
             native_hooks: summary,
             session_hooks: c.session_hooks,
             events,
+            unmapped: hooks.map_or(&[], |h| h.unmapped),
         };
         return versioned(body, diags);
     }
@@ -458,12 +469,37 @@ fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> S
     for e in registry::CANONICAL_EVENTS {
         let _ = writeln!(s, "  {e:<22} {}", native(e).unwrap_or("-"));
     }
+    if let Some(h) = hooks.filter(|h| !h.unmapped.is_empty()) {
+        let _ = writeln!(s, "  no canonical event:    {}", h.unmapped.join(", "));
+    }
     s.push_str("`hal hook` maps a hook payload on stdin back to these events.\n");
     s
 }
 
+/// The variable an agent hal does not know declared itself in (`AI_AGENT`, `AGENT`),
+/// from the candidates.
+fn declared_var(d: &Detection) -> Option<&str> {
+    d.candidates
+        .iter()
+        .find(|c| c.provider == RuntimeProvider::Unknown && c.source.kind == hal_types::SourceKind::Marker)
+        .and_then(|c| c.source.signal.as_deref())
+}
+
+/// `unknown agent "custom-agent" (AI_AGENT)`: a self-declared agent hal has no row
+/// for; the name in Rust's debug quoting, so nothing in it can break the line.
+fn declared_text(d: &Detection) -> Option<String> {
+    let (name, var) = (d.agent.as_deref()?, declared_var(d)?);
+    let version = d.agent_version.as_deref().map(|v| format!(" version {v:?}")).unwrap_or_default();
+    Some(format!("unknown agent {name:?}{version} ({var})"))
+}
+
 pub(crate) fn detect_text(d: &Detection) -> String {
-    let mut s = format!("{} ({})", d.provider, source_text(d));
+    let declared = declared_text(d);
+    let mut s = match (&declared, d.provider) {
+        (Some(t), RuntimeProvider::Unknown) => t.clone(),
+        (Some(t), _) => format!("{} ({}); {t}", d.provider, source_text(d)),
+        (None, _) => format!("{} ({})", d.provider, source_text(d)),
+    };
     if d.ambiguous {
         s.push_str(" [ambiguous]");
     }
@@ -536,8 +572,17 @@ fn explain_json<H: Host>(report: &hal_detect::Report, hal: &Hal<H>, diags: &[Dia
         policy: d.policy,
         ambiguous: d.ambiguous,
         secondary_only: d.secondary_only,
+        is_agent: d.is_agent,
+        agent: d.agent.clone(),
+        agent_version: d.agent_version.clone(),
+        agent_context: d.agent_context,
         candidates: d.candidates.clone(),
         steps,
+        user_settings: report
+            .settings_seen
+            .iter()
+            .map(|(provider, variable)| answers::UserSetting { variable, provider: *provider })
+            .collect(),
         overrides: hal.resolved().overrides.clone(),
     };
     versioned(body, diags)
@@ -573,6 +618,9 @@ fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
             );
         }
     }
+    for (provider, var) in &report.settings_seen {
+        let _ = writeln!(s, "seen: {var} ({provider}): {}", answers::USER_SETTING);
+    }
     s.push_str("overrides:\n");
     for o in &hal.resolved().overrides {
         let origin = serde_json::to_value(o.origin).ok().and_then(|v| v.as_str().map(str::to_owned));
@@ -605,6 +653,8 @@ pub const ENV_VARS: &[(&str, &str)] = &[
     ),
     ("HAL_SUPPORTS_NUDGE", "1 when the agent can be nudged, else 0"),
     ("HAL_SESSION_ID", "the session id (`hal session-id`); unset when there is none"),
+    ("HAL_IS_AGENT", "1 when an agent signal was seen (a known runtime, or an agent that named itself), else 0"),
+    ("HAL_AGENT", "the name an agent declared for itself (AI_AGENT, AGENT), without its version; unset when none"),
 ];
 
 /// The value of every variable of [`ENV_VARS`], in order; `None`: unset it.
@@ -626,6 +676,8 @@ fn env_vars<H: Host>(hal: &Hal<H>) -> Vec<(&'static str, Option<String>)> {
                 "HAL_SUPPORTS_HOOKS" => flag(c.supports_hooks()),
                 "HAL_NATIVE_HOOKS" => flag(native_hooks(c.provider).injects()),
                 "HAL_SUPPORTS_NUDGE" => flag(c.supports_nudge()),
+                "HAL_IS_AGENT" => flag(d.is_agent),
+                "HAL_AGENT" => d.agent.clone(),
                 _ => hal.session_id(),
             };
             (*name, value)

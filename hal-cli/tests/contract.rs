@@ -154,10 +154,13 @@ fn every_row_and_role_agree_on_every_surface() {
             match plan["strategy"].as_str().unwrap() {
                 "hook_injection" => {
                     assert_eq!(caps["session_hooks"], "yes", "{id}: hook injection needs session hooks");
-                    assert_eq!(
-                        plan["hook_file"].as_str(),
-                        native["config"].get(0).and_then(Value::as_str),
-                        "{id}: the hook file is the runtime's first config path"
+                    // Gastown's file, in the runtime's first config path (the path
+                    // itself, or a file in the directory it names: Pi's extensions).
+                    let file = plan["hook_file"].as_str().unwrap_or_default();
+                    let first = native["config"].get(0).and_then(Value::as_str).unwrap_or_default();
+                    assert!(
+                        file == first || first.ends_with('/') && file.starts_with(first),
+                        "{id}: the hook file {file} is not in the runtime's first config path {first}"
                     );
                 }
                 "polling" => assert_eq!(plan["poll"]["interval_secs"], caps["nudge_interval_secs"], "{id} {role}"),
@@ -274,7 +277,7 @@ fn usage_errors_name_what_the_command_accepts() {
     let cases: &[(&[&str], &str)] = &[
         (&["man", "--json"], "--json does not apply to `hal man`"),
         (&["completions", "bash", "--json"], "--json does not apply to `hal completions`"),
-        (&["providers", "--policy", "spec"], "it accepts: --json"),
+        (&["providers", "--policy", "spec"], "it accepts: --format, --json"),
         (&["--workspace", "/tmp", "caps", "--all"], "--workspace does not apply"),
         (&["lint", ".", "--require-known"], "--require-known does not apply to `hal lint`"),
         (&["gupp", "--provider", "codex", "--policy", "spec"], "--provider skips detection"),
@@ -349,10 +352,11 @@ fn man_page_and_completions_cover_the_command_line() {
     }
 }
 
-/// README's shell hook example, run as the SessionStart hook of a Codex session (with
-/// fakes of `jq` and `gt` on PATH): it gets past its guard and runs the startup command.
+/// README's shell hook example, run as a SessionStart hook under every registry row
+/// (with fakes of `jq` and `gt` on PATH): it runs the startup commands exactly where the
+/// plan is `hook_injection`, and elsewhere exits 0 saying why; it never runs `sh -c null`.
 #[test]
-fn readme_hook_example_works_inside_a_codex_session_start_hook() {
+fn readme_hook_example_works_under_every_runtime() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
     let start = readme.find("#!/bin/sh\n# a SessionStart hook").expect("README's hook example");
     let script = &readme[start..start + readme[start..].find("```").unwrap()];
@@ -363,8 +367,11 @@ fn readme_hook_example_works_inside_a_codex_session_start_hook() {
         std::fs::write(&p, body).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
     };
-    // `jq -r '.commands[0]'` over hal's JSON, without depending on jq being installed.
-    write("jq", "#!/bin/sh\nsed 's/.*\"commands\":\\[\"\\([^\"]*\\)\".*/\\1/'\n");
+    // `jq -r '.commands[]'` over hal's JSON (python3 is on CI; jq need not be).
+    write(
+        "jq",
+        "#!/bin/sh\n[ \"$*\" = \"-r .commands[]\" ] || exit 9\nexec python3 -c 'import json,sys; [print(c) for c in json.load(sys.stdin)[\"commands\"]]'\n",
+    );
     write("gt", "#!/bin/sh\necho \"gt $*\"\n");
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_hal"), bin.path().join("hal")).unwrap();
     let path = format!("{}:/usr/bin:/bin", bin.path().display());
@@ -375,23 +382,53 @@ fn readme_hook_example_works_inside_a_codex_session_start_hook() {
             cmd.env(k, v);
         }
         let o = cmd.output().unwrap();
-        (o.status.code(), text(&o.stdout))
+        (o.status.code(), text(&o.stdout), text(&o.stderr))
     };
-    let ran = "gt prime\ngt mail check --inject\n".to_owned();
-    assert_eq!(run(&[("CODEX_THREAD_ID", "t-1")]), (Some(0), ran));
-    assert_eq!(run(&[]), (Some(0), String::new()), "outside a runtime with hooks it does nothing");
+    let mut ran = 0;
+    for r in REGISTRY {
+        let id = r.provider.as_str();
+        let plan = json(&["startup", "--role", "polecat"], &[("GT_RUNTIME", id)]);
+        let (code, out, err) = run(&[("GT_RUNTIME", id)]);
+        assert_eq!(code, Some(0), "{id}: {err}");
+        if plan["strategy"] == "hook_injection" {
+            let commands: Vec<&str> = plan["commands"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+            assert!(!commands.is_empty(), "{id}: a hook_injection plan without commands");
+            // The fake gt echoes itself: `gt prime --hook && gt mail check --inject` prints two lines.
+            let expected: String = commands.iter().flat_map(|c| c.split(" && ")).flat_map(|c| [c, "\n"]).collect();
+            assert_eq!(out, expected, "{id}");
+            assert_eq!(err, "", "{id}");
+            ran += 1;
+        } else {
+            assert_eq!(out, "", "{id}: ran something under a {} plan", plan["strategy"]);
+            assert!(err.starts_with(&format!("hal: {id}")) && err.contains("nothing to do"), "{id}: {err}");
+        }
+    }
+    assert!(ran > 0, "no runtime ran the commands");
+    // Codex, a startup_fallback runtime whose hooks could run it: its launcher primes it, the hook does not.
+    let (code, out, err) = run(&[("CODEX_THREAD_ID", "t-1")]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+    assert!(err.contains("primed by its launcher"), "{err}");
+    let (code, out, err) = run(&[]);
+    assert_eq!((code, out.as_str()), (Some(0), ""), "outside a runtime it does nothing");
+    assert!(err.contains("unknown's plan is polling"), "{err}");
 }
 
 #[test]
 fn the_orchestrators_session_variable_is_read_first() {
     let env = [("GT_SESSION_ID_ENV", "MY_SID"), ("MY_SID", "from-orchestrator"), ("CODEX_THREAD_ID", "from-codex")];
     let caps = json(&["caps"], &env);
-    assert_eq!(caps["session_id_vars"], serde_json::json!(["MY_SID", "CODEX_THREAD_ID", "GT_SESSION_ID"]));
+    assert_eq!(
+        caps["session_id_vars"],
+        serde_json::json!(["MY_SID", "CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"])
+    );
     let s = json(&["session-id"], &env);
     assert_eq!((&s["variable"], &s["session_id"]), (&Value::from("MY_SID"), &Value::from("from-orchestrator")));
     // Naming another runtime's variable does not make hal read it.
     let env = [("GT_SESSION_ID_ENV", "CLAUDE_CODE_SESSION_ID"), ("CODEX_THREAD_ID", "t")];
-    assert_eq!(json(&["caps"], &env)["session_id_vars"], serde_json::json!(["CODEX_THREAD_ID", "GT_SESSION_ID"]));
+    assert_eq!(
+        json(&["caps"], &env)["session_id_vars"],
+        serde_json::json!(["CODEX_THREAD_ID", "CODEX_SESSION_ID", "GT_SESSION_ID"])
+    );
 }
 
 #[test]
@@ -407,4 +444,117 @@ fn caps_text_says_where_the_two_notions_of_hooks_differ() {
     assert_eq!(note("unknown"), Vec::<String>::new());
     let cursor = text(&hal(&["caps", "--provider", "cursor"], &[]).stdout);
     assert!(cursor.contains("nudge_support        partial"), "JSON values in text:\n{cursor}");
+}
+
+/// Issue 23's acceptance: a self-declared agent (`AI_AGENT`, the convention of
+/// `vercel/detect-agent`) is reported the same on every surface that carries a detection:
+/// `detect` (JSON and text), `detect --hook`, `explain` (JSON and text), `env` (text and JSON).
+#[test]
+fn a_self_declared_agent_is_reported_on_every_surface() {
+    // (environment, provider, is_agent, agent, agent_version, agent_context)
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, bool, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+    let cases: &[Case] = &[
+        (&[("AI_AGENT", "custom-agent")], "unknown", true, Some("custom-agent"), None, None),
+        (&[("AI_AGENT", "my-agent@v1.0")], "unknown", true, Some("my-agent"), Some("v1.0"), None),
+        (&[("AI_AGENT", "  x  ")], "unknown", true, Some("x"), None, None),
+        (&[("AI_AGENT", "")], "unknown", false, None, None, None),
+        (&[("AI_AGENT", "   ")], "unknown", false, None, None, None),
+        (&[], "unknown", false, None, None, None),
+        (&[("AGENT", "1")], "unknown", false, None, None, None),
+        (&[("AGENT", "somebody")], "unknown", true, Some("somebody"), None, None),
+        // Claude Code's own values, as observed on 2.1.332: a tool's and a hook's.
+        (
+            &[("AI_AGENT", "claude-code_2-1-332_agent")],
+            "claude",
+            true,
+            Some("claude-code"),
+            Some("2.1.332"),
+            Some("tool"),
+        ),
+        (
+            &[("AI_AGENT", "claude-code_2-1-332_harness"), ("CLAUDECODE", "1")],
+            "claude",
+            true,
+            Some("claude-code"),
+            Some("2.1.332"),
+            Some("hook"),
+        ),
+        (&[("CODEX_THREAD_ID", "t")], "codex", true, None, None, None),
+        (&[("GT_RUNTIME", "bogus")], "unknown", false, None, None, None),
+    ];
+    for &(env, provider, is_agent, agent, version, context) in cases {
+        let want = (
+            Value::from(provider),
+            Value::from(is_agent),
+            Value::from(agent),
+            Value::from(version),
+            Value::from(context),
+        );
+        let got = |v: &Value| {
+            (
+                v["provider"].clone(),
+                v["is_agent"].clone(),
+                v["agent"].clone(),
+                v["agent_version"].clone(),
+                v["agent_context"].clone(),
+            )
+        };
+        assert_eq!(got(&json(&["detect"], env)), want, "detect {env:?}");
+        assert_eq!(got(&json(&["detect", "--hook"], env)), want, "detect --hook {env:?}");
+        assert_eq!(got(&json(&["explain"], env)), want, "explain {env:?}");
+        let vars = json(&["env"], env)["variables"].clone();
+        assert_eq!(vars["HAL_IS_AGENT"], Value::from(if is_agent { "1" } else { "0" }), "env --json {env:?}");
+        assert_eq!(vars["HAL_AGENT"], Value::from(agent), "env --json {env:?}");
+        let lines = env_text(env);
+        assert_eq!(lines["HAL_IS_AGENT"].as_deref(), Some(if is_agent { "1" } else { "0" }), "env {env:?}");
+        assert_eq!(lines["HAL_AGENT"].as_deref(), agent, "env {env:?}");
+        let detect = text(&hal(&["detect"], env).stdout);
+        let explain = text(&hal(&["explain"], env).stdout);
+        if let (Some(name), "unknown") = (agent, provider) {
+            let var = env[0].0;
+            let said = format!("unknown agent \"{name}\"");
+            assert!(detect.starts_with(&said) && detect.trim_end().ends_with(&format!("({var})")), "{env:?}: {detect}");
+            assert!(explain.contains(&said), "{env:?}: {explain}");
+        } else {
+            assert!(!detect.contains("unknown agent"), "{env:?}: {detect}");
+        }
+    }
+}
+
+/// Issue 23, point 2: without ancestry, an unknown self-declared agent beside another
+/// runtime's markers is ambiguous, with both candidates; with a runtime ancestor, the
+/// nearest runtime decides as before (here a real `claude`-named parent process).
+#[test]
+fn a_declared_agent_beside_another_runtimes_markers_is_ambiguous_without_ancestry() {
+    let env = [("AI_AGENT", "custom-agent"), ("CLAUDECODE", "1")];
+    let d = json(&["detect"], &env);
+    assert_eq!(
+        (&d["provider"], &d["ambiguous"], &d["agent"]),
+        (&Value::from("claude"), &Value::from(true), &Value::from("custom-agent"))
+    );
+    let candidates: Vec<(&str, &str)> = d["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["provider"].as_str().unwrap(), c["signal"].as_str().unwrap()))
+        .collect();
+    assert_eq!(candidates, [("claude", "CLAUDECODE"), ("unknown", "AI_AGENT")]);
+    assert!(text(&hal(&["detect"], &env).stdout).contains("unknown agent \"custom-agent\" (AI_AGENT) [ambiguous]"));
+    // A known AI_AGENT beside its own runtime's marker is not ambiguous.
+    let own = json(&["detect"], &[("AI_AGENT", "claude-code_2-1-332_agent"), ("CLAUDECODE", "1")]);
+    assert_eq!(own["ambiguous"], false);
+    // With an ancestor: hal run by a process named `claude` (a copy of sh under that name).
+    let dir = tempfile::tempdir().unwrap();
+    let claude = dir.path().join("claude");
+    std::fs::copy("/bin/sh", &claude).unwrap();
+    let o = Command::new(&claude)
+        .args(["-c", "\"$HAL\" detect --json; :"])
+        .env_clear()
+        .env("HAL", env!("CARGO_BIN_EXE_hal"))
+        .env("AI_AGENT", "custom-agent")
+        .env("CLAUDECODE", "1")
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((&v["provider"], &v["ambiguous"]), (&Value::from("claude"), &Value::from(false)), "{v}");
 }

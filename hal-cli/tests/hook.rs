@@ -83,9 +83,11 @@ fn text_and_json() {
 #[test]
 fn from_a_file_or_dash() {
     let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hal-caps/tests/fixtures/hooks/kiro/stop.json");
+    // Kiro's shape is Cursor's without its fields: alone it names no runtime, though
+    // the event is read; in Kiro's environment it is Kiro's.
     let o = hal(&["hook", "--from", path.to_str().unwrap()], &[], b"");
-    assert_eq!(stdout(&o), "kiro turn.end kiro-3f2e\n");
-    let o = hal(&["hook", "--from", "-"], &[], &fixture("kiro/stop"));
+    assert_eq!(stdout(&o), "unknown turn.end kiro-3f2e\n");
+    let o = hal(&["hook", "--from", "-"], &[("KIRO_SESSION_ID", "kiro-3f2e")], &fixture("kiro/stop"));
     assert_eq!(stdout(&o), "kiro turn.end kiro-3f2e\n");
     let o = hal(&["hook", "--from", "/nonexistent/payload.json"], &[], b"");
     assert_eq!(o.status.code(), Some(2));

@@ -23,11 +23,11 @@ fn no_env_value_leaks_into_json_or_explain() {
     // CLAUDECODE=1 make sure markers are seen; the canaries must not appear anywhere.
     let mut env: Vec<(String, String)> = hal_caps::registry::indicator_vars()
         .into_iter()
-        .filter(|v| !v.starts_with("GT_") && *v != "CLAUDE_SESSION_ID")
+        // AGENT and AI_AGENT carry an agent's own name, which hal reports (below).
+        .filter(|v| !v.starts_with("GT_") && *v != "CLAUDE_SESSION_ID" && *v != "AGENT")
         .map(|v| (v.to_owned(), format!("secret-canary-{v}")))
         .collect();
     env.push(("CODEX_THREAD_ID".into(), "secret-canary-123".into()));
-    env.push(("AI_AGENT".into(), "secret-canary-ai".into()));
     env.push(("CLAUDE_PROJECT_DIR".into(), "/secret-canary-dir".into()));
     for args in [
         &["detect", "--json"][..],
@@ -44,6 +44,13 @@ fn no_env_value_leaks_into_json_or_explain() {
         assert!(!out.contains("secret-canary"), "{args:?} leaked a value:\n{out}");
         assert!(!out.is_empty());
     }
+    // A self-declared agent's name is reported, and only as the name: `agent` in JSON.
+    env.push(("AI_AGENT".into(), "declared-canary@9".into()));
+    let out = hal(&["detect", "--json"], &env);
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!((v["agent"].as_str(), v["agent_version"].as_str()), (Some("declared-canary"), Some("9")));
+    assert_eq!(out.matches("declared-canary").count(), 1, "{out}");
+    assert!(!out.contains("secret-canary"), "{out}");
     // The session id is the one value hal prints, and only where asked for.
     let sid = [("GT_RUNTIME".to_owned(), "codex".to_owned()), ("GT_SESSION_ID".to_owned(), "sid-canary".to_owned())];
     assert!(hal(&["session-id"], &sid).contains("sid-canary"));

@@ -32,6 +32,10 @@ impl Host for EnvHost {
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         self.os.ancestry(max_depth)
     }
+
+    fn stdout_is_terminal(&self) -> bool {
+        false
+    }
 }
 
 fn host(env: &[(&'static str, &'static str)], source: AncestrySource) -> EnvHost {

@@ -14,7 +14,8 @@
 //!   `OPENCODE=1`) decides;
 //! - without a runtime ancestor, the documented priority decides (the stamp, then
 //!   markers in registry order, then `AI_AGENT`), flagged `ambiguous` when signals of
-//!   unrelated runtimes are present.
+//!   unrelated runtimes are present, or an agent hal does not know declared itself
+//!   (`AI_AGENT=custom-agent`) beside another runtime's signals.
 //!
 //! A nearer ancestor always beats a farther one. Under policy `ancestry` an ancestor
 //! known by its own name (executable or `GT_PROCESS_NAMES`) decides before any signal.
@@ -66,6 +67,11 @@ pub struct Inherited {
     pub markers: Vec<Signal>,
     /// `AI_AGENT`, when it names a runtime hal knows.
     pub ai_agent: Option<Signal>,
+    /// A self-declared agent hal does not know (`AI_AGENT=custom-agent`): it names no
+    /// runtime, so it never decides, but beside another runtime's signals, without an
+    /// ancestor to arbitrate, it makes the answer ambiguous (the agent that declared
+    /// itself sets `AI_AGENT` for its children and is usually the nearer one).
+    pub declared_unknown: Option<Signal>,
 }
 
 impl Inherited {
@@ -148,7 +154,7 @@ pub fn arbitrate(policy: Policy, inherited: &Inherited, ancestors: &[AncestorMat
     let Some(first) = signals.first() else { return Decision::Nothing };
     let Some(nearest) = ancestors.first() else {
         let chosen = registry::runtime(first.provider);
-        let ambiguous = signals.iter().any(|s| !chosen.explains(s.provider));
+        let ambiguous = inherited.declared_unknown.is_some() || signals.iter().any(|s| !chosen.explains(s.provider));
         return Decision::Signal { signal: (*first).clone(), confirmed_by: None, ambiguous };
     };
     let family = registry::family(nearest.provider);

@@ -8,18 +8,28 @@
 //! 2. the design's session-id variable (`CLAUDE_SESSION_ID`);
 //! 3. inherited signals — Gastown's `GT_AGENT` stamp, runtime markers, `AI_AGENT`, in
 //!    that priority — arbitrated by the nearest runtime ancestor ([`crate::arbiter`]);
-//! 4. the workspace file (`.claude/settings.json` in the workspace root; stat only);
-//! 5. the nearest runtime ancestor (by executable name, interpreter script, or a name
+//! 4. the nearest runtime ancestor (by executable name, interpreter script, or a name
 //!    `GT_PROCESS_NAMES` lists);
-//! 6. `unknown`.
+//! 5. the workspace file (`.claude/settings.json` in the workspace root; stat only);
+//! 6. a file only a runtime's machine has (`/opt/.devin`; stat only);
+//! 7. `unknown`.
 //!
-//! Policy `ancestry`: after step 1, an ancestor known by its own name beats steps 2–4.
+//! Policy `ancestry`: after step 1, an ancestor known by its own name beats steps 2–3.
+//!
+//! The workspace file comes after every runtime's own marker and after the ancestry,
+//! in both policies: a departure from the design, whose step 3 put it before the
+//! ancestry so that Claude's hooks, thought to run before the session id exists, were
+//! still named. Claude Code 2.1.332's hooks always carry `CLAUDECODE`,
+//! `CLAUDE_CODE_SESSION_ID` and `CLAUDE_CODE_CHILD_SESSION` (live run 2026-12-01), while
+//! Gemini CLI and Qwen Code set `CLAUDE_PROJECT_DIR` for their hooks: a repository set
+//! up for Claude and Gemini named every Gemini hook `claude`.
 
 use std::cell::OnceCell;
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use hal_caps::registry::{self, REGISTRY, Standing};
+use hal_caps::registry::{self, REGISTRY};
 use hal_caps::text::{escape_control, quote_value};
 use hal_types::{
     Candidate, Detection, DetectionSource, Diagnostic, DiagnosticCode, HookEvent, Policy, RuntimeProvider, SourceKind,
@@ -65,6 +75,8 @@ pub enum StepKind {
     Inherited,
     /// A runtime's file in the workspace root.
     WorkspaceFile,
+    /// A file only a runtime's machine has (stat only), after the ancestry.
+    HostFile,
     /// The nearest runtime ancestor.
     Ancestry,
     /// Nothing decided: `unknown`.
@@ -91,13 +103,20 @@ impl StepKind {
                 Self::PolicyAncestor,
                 Self::SessionId,
                 Self::Inherited,
-                Self::WorkspaceFile,
                 Self::Ancestry,
+                Self::WorkspaceFile,
+                Self::HostFile,
                 Self::Fallback,
             ],
-            _ => {
-                &[Self::Override, Self::SessionId, Self::Inherited, Self::WorkspaceFile, Self::Ancestry, Self::Fallback]
-            }
+            _ => &[
+                Self::Override,
+                Self::SessionId,
+                Self::Inherited,
+                Self::Ancestry,
+                Self::WorkspaceFile,
+                Self::HostFile,
+                Self::Fallback,
+            ],
         }
     }
 
@@ -111,6 +130,7 @@ impl StepKind {
             Self::SessionId => "session id",
             Self::Inherited => "inherited signals",
             Self::WorkspaceFile => "workspace file",
+            Self::HostFile => "host file",
             Self::Ancestry => "process ancestry",
             Self::Fallback => "fallback",
         }
@@ -126,6 +146,7 @@ impl StepKind {
             Self::SessionId => &[SourceKind::SessionId],
             Self::Inherited => &[SourceKind::OrchestratorStamp, SourceKind::Marker, SourceKind::ProcessAncestor],
             Self::WorkspaceFile => &[SourceKind::WorkspaceFile],
+            Self::HostFile => &[SourceKind::HostFile],
             Self::Fallback => &[SourceKind::Fallback],
         }
     }
@@ -155,6 +176,9 @@ pub struct Report {
     pub steps: Vec<Step>,
     /// The workspace root used by the workspace-file step, if it ran.
     pub workspace: Option<PathBuf>,
+    /// User settings seen (the registry's `settings`: a model, a token, an IDE-wide
+    /// id), each with the runtime that reads it: never evidence of a running agent.
+    pub settings_seen: Vec<(RuntimeProvider, &'static str)>,
 }
 
 /// Runs the cascade over a [`Host`]. Uncached: each call probes again.
@@ -227,11 +251,17 @@ impl<H: Host> Detector<H> {
         };
         run.det.policy = self.policy.unwrap_or_else(|| run.env_policy());
         run.cascade();
+        run.declare();
         run.det.family = registry::family(run.det.provider);
         // Diagnostics are logged where they arise (debug); the CLI prints each
         // warning once, so nothing is logged at warn level here.
         tracing::info!(provider = %run.det.provider, source = %run.det.source.kind, "detected");
-        Report { detection: run.det, steps: run.steps, workspace: run.workspace }
+        let settings_seen = REGISTRY
+            .iter()
+            .flat_map(|r| r.settings.iter().map(move |v| (r.provider, *v)))
+            .filter(|(_, v)| run.var(v).is_some())
+            .collect();
+        Report { detection: run.det, steps: run.steps, workspace: run.workspace, settings_seen }
     }
 }
 
@@ -332,6 +362,7 @@ impl<H: Host> Run<'_, H> {
                 StepKind::Inherited => self.step_inherited(),
                 StepKind::WorkspaceFile => self.step_workspace_marker(),
                 StepKind::Ancestry => self.step_ancestry(),
+                StepKind::HostFile => self.step_host_file(),
                 _ => self.step(kind, "-", "no signal identified a runtime", Outcome::Decided),
             }
         }
@@ -376,7 +407,7 @@ impl<H: Host> Run<'_, H> {
         let p = event.provider;
         self.det.diagnostics.extend(event.diagnostics.iter().cloned());
         let source = DetectionSource::new(SourceKind::HookPayload, "hook payload");
-        let secondary = registry::payloads::payload(p).is_some_and(|pl| pl.standing != Standing::Vendor);
+        let secondary = registry::payloads::payload(p).is_some_and(|pl| !pl.standing.first_hand());
         self.candidate(p, source.clone(), None);
         self.decide(p, source, secondary);
         let found = match &event.native_event {
@@ -438,23 +469,32 @@ impl<H: Host> Run<'_, H> {
         }
         for r in REGISTRY {
             for m in r.markers {
-                if m.value.matches(self.var(m.var).as_ref().map(text).as_deref()) && self.ancestor_present(m) {
+                if m.value.matches(self.var(m.var).as_ref().map(text).as_deref())
+                    && self.ancestor_present(m)
+                    && !(m.unless_terminal && self.host.stdout_is_terminal())
+                {
                     let s = Signal::new(r.provider, SourceKind::Marker, m.var, m.strength);
-                    out.markers.push(s.secondary(m.standing != Standing::Vendor));
+                    out.markers.push(s.secondary(!m.standing.first_hand()));
                 }
             }
             for c in r.combos {
                 if c.all.iter().all(|(v, rule)| rule.matches(self.var(v).as_ref().map(text).as_deref())) {
                     let names: Vec<&str> = c.all.iter().map(|(v, _)| *v).collect();
                     let s = Signal::new(r.provider, SourceKind::Marker, names.join("+"), Strength::Strong);
-                    out.markers.push(s.secondary(c.standing != Standing::Vendor));
+                    out.markers.push(s.secondary(!c.standing.first_hand()));
                 }
             }
         }
-        if let Some(p) = self.var(vars::AI_AGENT).and_then(|v| v.to_str().and_then(registry::parse_ai_agent)) {
-            out.ai_agent = Some(Signal::new(p, SourceKind::Marker, vars::AI_AGENT, Strength::Weak).secondary(true));
+        if let Some((var, declared, raw)) = self.declared() {
+            match declared.runtime(&raw) {
+                Some(p) => out.ai_agent = Some(Signal::new(p, SourceKind::Marker, var, Strength::Weak).secondary(true)),
+                None => {
+                    let s = Signal::new(RuntimeProvider::Unknown, SourceKind::Marker, var, Strength::Weak);
+                    out.declared_unknown = Some(s.secondary(true));
+                }
+            }
         }
-        for s in out.stamp.iter().chain(&out.markers).chain(&out.ai_agent) {
+        for s in out.stamp.iter().chain(&out.markers).chain(&out.ai_agent).chain(&out.declared_unknown) {
             let strength = (s.kind == SourceKind::Marker).then_some(s.strength);
             self.det.candidates.push(Candidate::new(
                 s.provider,
@@ -463,6 +503,26 @@ impl<H: Host> Run<'_, H> {
             ));
         }
         out
+    }
+
+    /// The name an agent declared for itself: `AI_AGENT`, else `AGENT` when its value
+    /// is a name (not a flag); with the variable it came from and its raw value.
+    fn declared(&self) -> Option<(&'static str, registry::DeclaredAgent, String)> {
+        [vars::AI_AGENT, vars::AGENT].into_iter().find_map(|var| {
+            let v = self.var(var)?;
+            let raw = v.to_str()?;
+            registry::parse_declared(raw).map(|d| (var, d, raw.to_owned()))
+        })
+    }
+
+    /// Fills `is_agent`, `agent`, `agent_version` and `agent_context`, after the cascade.
+    fn declare(&mut self) {
+        if let Some((_, d, _)) = self.declared() {
+            self.det.agent = Some(d.name);
+            self.det.agent_version = d.version;
+            self.det.agent_context = d.context;
+        }
+        self.det.is_agent = self.det.provider != RuntimeProvider::Unknown || self.det.agent.is_some();
     }
 
     /// Whether a launch marker's required ancestor is there (always, for other markers).
@@ -476,12 +536,19 @@ impl<H: Host> Run<'_, H> {
 
     fn step_inherited(&mut self) {
         let kind = StepKind::Inherited;
-        let looked = "GT_AGENT, runtime markers of the registry, AI_AGENT";
+        let looked = "GT_AGENT, runtime markers of the registry, AI_AGENT, AGENT";
         let inherited = self.inherited();
         if inherited.in_priority().is_empty() {
-            return self.step(kind, looked, "none", Outcome::Passed);
+            let found = match &inherited.declared_unknown {
+                Some(s) => format!("{} names an agent hal does not know (no runtime row)", s.name),
+                None => "none".to_owned(),
+            };
+            return self.step(kind, looked, found, Outcome::Passed);
         }
-        let names = inherited.in_priority().iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ");
+        let mut names = inherited.in_priority().iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ");
+        if let Some(s) = &inherited.declared_unknown {
+            let _ = write!(names, ", {} (an agent hal does not know)", s.name);
+        }
         // The ancestry is walked only when some signal needs arbitrating.
         let decision = arbiter::arbitrate(self.det.policy, &inherited, &self.ancestors().1);
         match decision {
@@ -492,10 +559,12 @@ impl<H: Host> Run<'_, H> {
                     (Some(a), _) => format!("{names}; confirmed by ancestor `{}` {} level(s) up", a.name, a.depth),
                     (None, true) => {
                         self.det.ambiguous = true;
-                        format!(
-                            "{names}; unrelated runtimes and no runtime ancestor: {} by priority (ambiguous)",
-                            signal.provider
-                        )
+                        let what = if inherited.declared_unknown.is_some() {
+                            "a self-declared agent beside another runtime's signals"
+                        } else {
+                            "unrelated runtimes"
+                        };
+                        format!("{names}; {what} and no runtime ancestor: {} by priority (ambiguous)", signal.provider)
                     }
                     (None, false) => names,
                 };
@@ -619,6 +688,31 @@ impl<H: Host> Run<'_, H> {
                 }
             }
         }
+    }
+
+    /// A file only a runtime's machine has: `stat` only, never opened.
+    fn step_host_file(&mut self) {
+        let kind = StepKind::HostFile;
+        let files: Vec<&str> = REGISTRY.iter().flat_map(|r| r.host_files.iter().copied()).collect();
+        let looked = if files.is_empty() { "-".to_owned() } else { files.join(", ") };
+        for r in REGISTRY {
+            for file in r.host_files {
+                match self.host.stat(Path::new(file)) {
+                    Ok(Stat::File { .. } | Stat::Dir) => {
+                        let source = DetectionSource::new(SourceKind::HostFile, *file);
+                        self.candidate(r.provider, source.clone(), None);
+                        self.decide(r.provider, source, !r.vendor_verified());
+                        return self.step(kind, looked, format!("{file} exists"), Outcome::Decided);
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        let message = format!("could not stat {file} ({e}); ignored");
+                        self.diagnose(DiagnosticCode::ProbeFailed, Some(file), message);
+                    }
+                }
+            }
+        }
+        self.step(kind, looked, "none present", Outcome::Passed);
     }
 
     fn step_ancestry(&mut self) {

@@ -16,6 +16,7 @@ pub struct FakeHost {
     files: BTreeMap<PathBuf, Result<Stat, (io::ErrorKind, String)>>,
     contents: BTreeMap<PathBuf, Vec<u8>>,
     ancestry: Ancestry,
+    terminal: bool,
 }
 
 impl FakeHost {
@@ -63,6 +64,13 @@ impl FakeHost {
         self
     }
 
+    /// Makes standard output a terminal (`true`) or not (the default).
+    #[must_use]
+    pub const fn terminal(mut self, yes: bool) -> Self {
+        self.terminal = yes;
+        self
+    }
+
     /// Sets the whole ancestry answer, warnings included.
     #[must_use]
     pub fn ancestry_answer(mut self, ancestry: Ancestry) -> Self {
@@ -103,5 +111,9 @@ impl Host for FakeHost {
             a.warnings.push(crate::os::truncated(max_depth));
         }
         a
+    }
+
+    fn stdout_is_terminal(&self) -> bool {
+        self.terminal
     }
 }

@@ -107,6 +107,9 @@ pub trait Host {
 
     /// Our ancestors, parent first, at most `max_depth` of them.
     fn ancestry(&self, max_depth: usize) -> Ancestry;
+
+    /// Whether our standard output is a terminal (a person may be reading it).
+    fn stdout_is_terminal(&self) -> bool;
 }
 
 impl<H: Host + ?Sized> Host for &H {
@@ -124,5 +127,8 @@ impl<H: Host + ?Sized> Host for &H {
     }
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         (**self).ancestry(max_depth)
+    }
+    fn stdout_is_terminal(&self) -> bool {
+        (**self).stdout_is_terminal()
     }
 }

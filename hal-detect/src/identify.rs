@@ -138,12 +138,20 @@ fn identify_own(p: &ProcessInfo) -> Option<(RuntimeProvider, Evidence, String)> 
     let script = p.argv.iter().skip(1).find(|a| !a.to_string_lossy().starts_with('-'))?;
     let text = script.to_string_lossy();
     let base = basename(script);
-    REGISTRY.iter().find_map(|r| {
+    // A package anchor or a script name of the runtime's own first (grok-cli's `grok`
+    // script), then a script named like a runtime's executable.
+    let own = REGISTRY.iter().find_map(|r| {
         if let Some(anchor) = r.scripts.iter().find(|s| text.contains(*s)) {
             return Some((r.provider, Evidence::Args, (*anchor).to_owned()));
         }
-        let e = r.executables.iter().find(|e| !e.ends_with('*') && base == Some(**e))?;
-        Some((r.provider, Evidence::Args, (*e).to_owned()))
+        let n = r.script_names.iter().find(|n| base == Some(**n))?;
+        Some((r.provider, Evidence::Args, (*n).to_owned()))
+    });
+    own.or_else(|| {
+        REGISTRY.iter().find_map(|r| {
+            let e = r.executables.iter().find(|e| !e.ends_with('*') && base == Some(**e))?;
+            Some((r.provider, Evidence::Args, (*e).to_owned()))
+        })
     })
 }
 

@@ -113,6 +113,11 @@ impl Host for OsHost {
             AncestrySource::Sysinfo => sysinfo_walk(start, max_depth),
         }
     }
+
+    fn stdout_is_terminal(&self) -> bool {
+        use std::io::IsTerminal as _;
+        io::stdout().is_terminal()
+    }
 }
 
 /// Words for a [`Stat`], for warnings.

@@ -29,6 +29,9 @@ pub const GT_HAL_CONFIG: &str = "GT_HAL_CONFIG";
 pub const CLAUDE_PROJECT_DIR: &str = "CLAUDE_PROJECT_DIR";
 /// The generic agent identity variable (parsed, never decisive over a runtime's own marker).
 pub const AI_AGENT: &str = "AI_AGENT";
+/// The older generic agent variable: a self-declared name when its value is a name
+/// (`AGENT=amp`), not a flag (`AGENT=1`); read after `AI_AGENT`.
+pub const AGENT: &str = "AGENT";
 /// XDG config directory.
 pub const XDG_CONFIG_HOME: &str = "XDG_CONFIG_HOME";
 /// The user's home directory.
@@ -50,6 +53,7 @@ pub const ALL: &[&str] = &[
     GT_HAL_CONFIG,
     CLAUDE_PROJECT_DIR,
     AI_AGENT,
+    AGENT,
 ];
 
 /// Every variable of [`ALL`] with what hal does with it (for `hal man`), plus the
@@ -68,7 +72,12 @@ pub const DESCRIBED: &[(&str, &str)] = &[
     (GT_HAL_POLICY, "the detection policy: spec (default) or ancestry"),
     (GT_HAL_CONFIG, "the config file; a missing file is a config_missing diagnostic"),
     (CLAUDE_PROJECT_DIR, "the workspace root for the workspace-file step"),
-    (AI_AGENT, "the generic agent identity variable (never decisive over a runtime's own marker)"),
+    (
+        AI_AGENT,
+        "the agent's own name (name@version; never decisive over a runtime's own marker); \
+         an unknown name is reported as agent with provider unknown",
+    ),
+    (AGENT, "the agent's own name when AI_AGENT is unset and the value is a name, not 1/true"),
     (XDG_CONFIG_HOME, "where the config file is looked for when GT_HAL_CONFIG is unset"),
     (HOME, "where the config file is looked for last"),
     ("RUST_LOG", "a tracing filter for -v logging"),

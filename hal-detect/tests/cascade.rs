@@ -24,16 +24,21 @@ fn non_utf8() -> OsString {
     OsString::from_vec(vec![0x66, 0x6f, 0xff, 0xfe])
 }
 
-/// The host of each step, alone. Ancestry uses `codex` so that pairs with step 6
-/// remain distinguishable by the deciding source kind.
+/// The host of each step, alone. Ancestry uses `codex` so that pairs with step 4
+/// remain distinguishable by the deciding source kind. The workspace file comes last:
+/// it never beats a runtime's marker or a runtime ancestor (a departure from the
+/// design's order, see ARCHITECTURE.md).
 const STEPS: [(K, P); 6] = [
     (K::Override, P::Gemini),
     (K::SessionId, P::Claude),
     (K::OrchestratorStamp, P::Cursor),
     (K::Marker, P::Codex),
-    (K::WorkspaceFile, P::Claude),
     (K::ProcessAncestor, P::Codex),
+    (K::WorkspaceFile, P::Claude),
 ];
+
+/// The index of the ancestry step in [`STEPS`].
+const ANCESTOR: usize = 4;
 
 fn with_step(host: FakeHost, i: usize) -> FakeHost {
     match i {
@@ -41,8 +46,8 @@ fn with_step(host: FakeHost, i: usize) -> FakeHost {
         1 => host.env("CLAUDE_SESSION_ID", "sess-1"),
         2 => host.env("GT_AGENT", "cursor"),
         3 => host.env("CODEX_THREAD_ID", "th-1"),
-        4 => host.path("/ws/.git", Ok(Stat::Dir)).file("/ws/.claude/settings.json", "{}"),
-        _ => host.ancestors(bash_then("codex")),
+        ANCESTOR => host.ancestors(bash_then("codex")),
+        _ => host.path("/ws/.git", Ok(Stat::Dir)).file("/ws/.claude/settings.json", "{}"),
     }
 }
 
@@ -64,25 +69,25 @@ fn every_step_beats_every_later_step_under_spec() {
         for j in i + 1..STEPS.len() {
             let d = detect(with_step(with_step(FakeHost::new(), i), j));
             // The stamp is inherited: a nearer runtime ancestor of another family beats it.
-            let want = if (i, j) == (2, 5) { STEPS[5] } else { STEPS[i] };
+            let want = if (i, j) == (2, ANCESTOR) { STEPS[ANCESTOR] } else { STEPS[i] };
             assert_eq!((d.source.kind, d.provider), want, "step {} against step {}", i + 1, j + 1);
         }
     }
 }
 
 #[test]
-fn under_ancestry_policy_a_comm_ancestor_beats_steps_two_to_five() {
-    for i in 0..5 {
-        let host = with_step(with_step(FakeHost::new(), i), 5);
+fn under_ancestry_policy_a_comm_ancestor_beats_every_step_but_the_override() {
+    for i in (0..STEPS.len()).filter(|i| *i != ANCESTOR) {
+        let host = with_step(with_step(FakeHost::new(), i), ANCESTOR);
         let d = Detector::new(host).policy(Policy::Ancestry).detect();
         let want = if i == 0 { STEPS[0] } else { (K::ProcessAncestor, P::Codex) };
         assert_eq!((d.source.kind, d.provider), want, "step {} against an ancestor", i + 1);
         assert_eq!(d.policy, Policy::Ancestry);
     }
     // Policy from the environment, and an invalid one.
-    let host = with_step(with_step(FakeHost::new(), 1), 5).env("GT_HAL_POLICY", " Ancestry ");
+    let host = with_step(with_step(FakeHost::new(), 1), ANCESTOR).env("GT_HAL_POLICY", " Ancestry ");
     assert_eq!(detect(host).provider, P::Codex);
-    let d = detect(with_step(with_step(FakeHost::new(), 1), 5).env("GT_HAL_POLICY", "bogus"));
+    let d = detect(with_step(with_step(FakeHost::new(), 1), ANCESTOR).env("GT_HAL_POLICY", "bogus"));
     assert_eq!((d.provider, d.policy), (P::Claude, Policy::Spec));
     assert!(d.warnings().iter().any(|w| w.contains("GT_HAL_POLICY")), "{:?}", d.warnings());
 }
@@ -153,7 +158,7 @@ fn falsy_empty_and_wrong_values_are_not_markers() {
 #[test]
 fn weak_signals_never_decide_alone() {
     for r in hal_caps::REGISTRY {
-        for w in r.weak {
+        for w in r.weak.iter().chain(r.settings) {
             let d = detect(FakeHost::new().env(w, "1").env("TERM_PROGRAM", "vscode"));
             assert_eq!(d.provider, P::Unknown, "{w} alone decided {}", d.provider);
         }

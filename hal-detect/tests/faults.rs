@@ -39,6 +39,10 @@ impl Host for FaultHost {
     fn ancestry(&self, _: usize) -> Ancestry {
         self.ancestry.clone()
     }
+
+    fn stdout_is_terminal(&self) -> bool {
+        false
+    }
 }
 
 fn fault(env: FakeHost) -> FaultHost {

@@ -110,8 +110,11 @@ fn host_of(vars: &[(String, OsString)], chain: Vec<ProcessInfo>) -> FakeHost {
 fn lone_weak_vars() -> Vec<&'static str> {
     let in_combo =
         |w: &str| hal_caps::REGISTRY.iter().any(|r| r.combos.iter().any(|c| c.all.iter().any(|(v, _)| *v == w)));
-    let mut v: Vec<&str> =
-        hal_caps::REGISTRY.iter().flat_map(|r| r.weak.iter().copied()).filter(|w| !in_combo(w)).collect();
+    let mut v: Vec<&str> = hal_caps::REGISTRY
+        .iter()
+        .flat_map(|r| r.weak.iter().chain(r.settings).copied())
+        .filter(|w| !in_combo(w))
+        .collect();
     v.sort_unstable();
     v.dedup();
     v

@@ -1,7 +1,7 @@
 //! Every registry row is identified by its own signals; weak signals never decide; a
 //! derived runtime wins over the runtime whose markers it carries.
 
-use hal_caps::registry::{REGISTRY, Runtime, Standing, ValueRule};
+use hal_caps::registry::{REGISTRY, Runtime, ValueRule};
 use hal_detect::{Detector, FakeHost, ProcessInfo};
 use hal_types::{RuntimeProvider as P, SourceKind};
 
@@ -9,6 +9,7 @@ fn satisfying(rule: ValueRule) -> String {
     match rule {
         ValueRule::Exact(v) => v.to_owned(),
         ValueRule::Contains(p) => format!("x-{p}-y"),
+        ValueRule::PathEntry(e) => format!("/usr/bin:/home/u{e}/:/bin"),
         _ => "1".to_owned(),
     }
 }
@@ -46,10 +47,14 @@ fn every_marker_and_combination_names_its_row() {
                 checked += 1;
                 continue;
             }
+            if m.unless_terminal {
+                // Gated on standard output: a person's terminal is not an agent.
+                assert_eq!(detect(host.clone().terminal(true)).provider, P::Unknown, "{} on a terminal", m.var);
+            }
             let d = detect(host);
             assert_eq!(d.provider, r.provider, "{}={}", m.var, satisfying(m.value));
             assert_eq!(d.source.kind, SourceKind::Marker);
-            assert_eq!(d.secondary_only, m.standing != Standing::Vendor, "{}", m.var);
+            assert_eq!(d.secondary_only, !m.standing.first_hand(), "{}", m.var);
             checked += 1;
         }
         for c in r.combos {

@@ -1,17 +1,48 @@
-//! The runtime indicators, read from the registry.
+//! The runtime indicators, read from the registry: variables (markers, combinations,
+//! weak signals, session variables), the runtime-provided path variables among them,
+//! indicator files and configuration directories, and runtime process names. Also the
+//! literal prefilter: a file holding none of these literals cannot hold a finding.
 
 use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
 
 /// Variables hal reads besides the registry's rows that are not `GT_*` (those count by
 /// their prefix): the generic agent identity.
 const EXTRA_VARS: &[&str] = &["AI_AGENT"];
+/// How the name of a variable holding a path ends: such a weak signal of the registry,
+/// used as a path, is the `runtime-path-var` rule's, not `indicator-var`'s.
+const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME"];
+/// Programs that list processes (what they are asked decides whether it is a finding).
+pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree"];
+/// `/proc/<pid>/…` files that are a process's identity or ancestry.
+const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
+/// Literals that stand for process-table reads in any language (besides `/proc` and the
+/// programs): ancestry APIs and process-listing packages.
+const PROCESS_LITERALS: &[&str] = &[
+    "ppid",
+    "PPID",
+    "parent_id",
+    "psutil",
+    "sysinfo",
+    "procfs",
+    "heim",
+    "ps-list",
+    "ps-tree",
+    "find-process",
+    "pidtree",
+    "pidusage",
+    "ps-node",
+];
+/// Other literals a finding needs: a suppression comment, Rust's read of every variable.
+const OTHER_LITERALS: &[&str] = &["hal-lint:", "env::vars", "vars_os"];
 
 /// Every runtime indicator variable the registry names (markers, combinations, weak
 /// signals, session variables; not the generic ones like `HOME`), plus `AI_AGENT`. Any
 /// `GT_*` name counts too (see [`is_indicator_var`]).
 #[must_use]
 pub fn indicator_vars() -> Vec<&'static str> {
-    let mut v = hal_caps::registry::indicator_vars();
+    let mut v = registry_vars().to_vec();
     v.extend(EXTRA_VARS);
     v.sort_unstable();
     v.dedup();
@@ -19,12 +50,37 @@ pub fn indicator_vars() -> Vec<&'static str> {
 }
 
 /// Whether reading `name` is reading a runtime indicator: a registry variable,
-/// `AI_AGENT`, or a Gastown operator variable (`GT_*`).
+/// `AI_AGENT`, or a Gastown operator variable (`GT_` and upper-case letters, digits, `_`).
 #[must_use]
 pub fn is_indicator_var(name: &str) -> bool {
-    (name.starts_with("GT_") && name.len() > 3)
+    (name.len() > 3
+        && name.starts_with("GT_")
+        && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'))
         || EXTRA_VARS.contains(&name)
         || registry_vars().binary_search(&name).is_ok()
+}
+
+/// Whether `name` is a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`,
+/// `CODEX_HOME`, ...): a weak signal of the registry whose name says it holds a path.
+/// Read to be used as a path it is the `runtime-path-var` rule's; tested for presence
+/// it is still `indicator-var`'s.
+#[must_use]
+pub fn is_path_var(name: &str) -> bool {
+    path_vars().binary_search(&name).is_ok()
+}
+
+fn path_vars() -> &'static [&'static str] {
+    static VARS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    VARS.get_or_init(|| {
+        let mut v: Vec<&'static str> = hal_caps::registry::REGISTRY
+            .iter()
+            .flat_map(|r| r.weak.iter().copied())
+            .filter(|w| PATH_SUFFIXES.iter().any(|s| w.ends_with(s)))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    })
 }
 
 fn registry_vars() -> &'static [&'static str] {
@@ -43,34 +99,198 @@ fn registry_paths() -> &'static [&'static str] {
     PATHS.get_or_init(hal_caps::registry::indicator_paths)
 }
 
-/// What a path text reaching a probe names: a runtime indicator file, or `/proc`.
+fn registry_dirs() -> &'static [&'static str] {
+    static DIRS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    DIRS.get_or_init(hal_caps::registry::indicator_dirs)
+}
+
+fn process_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(hal_caps::registry::process_names)
+}
+
+/// What a path text reaching a probe names: a runtime indicator file or directory, or
+/// a process's identity under `/proc`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PathHit {
     Indicator(&'static str),
     Proc,
 }
 
-/// The indicator `text` (a path, or path pieces joined with `/`) names, if any.
+/// Whether `t` names `/proc/<pid>/<identity file>` for the process itself or its
+/// parent (`self`, `$$`, `$PPID`, `${ppid}`, a piece `{}` that is no literal):
+/// `/proc/cpuinfo`, `/proc/1/comm` and `/proc/self/cgroup` are hardware, kernel and
+/// container facts, and `/proc/${pid}/cmdline` of a server a script found is no
+/// runtime's.
+pub(crate) fn is_proc_identity(t: &str) -> bool {
+    t.match_indices("/proc/").any(|(i, _)| {
+        let mut parts = t[i + "/proc/".len()..].split('/');
+        let pid = parts.next().unwrap_or("");
+        let file = parts.next().unwrap_or("");
+        let file_end = file.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(file.len());
+        let lower = pid.to_ascii_lowercase();
+        let own = matches!(pid, "self" | "thread-self" | "$$" | "${$}" | "{}")
+            || lower.contains("ppid")
+            || lower.contains("parent");
+        own && PROC_FILES.contains(&&file[..file_end])
+    })
+}
+
+/// The indicator `text` (a path, or path pieces joined with `/`, `{}` standing for a
+/// piece that is no literal) names, if any.
 pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
     let t = text.trim();
-    if t == "/proc" || t.starts_with("/proc/") {
-        return Some(PathHit::Proc);
+    if t.contains("/proc/") {
+        return is_proc_identity(t).then_some(PathHit::Proc);
     }
-    registry_paths()
+    let file = registry_paths().iter().copied().find(|ind| {
+        let bare = ind.trim_start_matches("~/").trim_end_matches('/');
+        // A whole path component match: `.claude/settings.json` inside
+        // `$HOME/.claude/settings.json`, not inside `x.claude/settings.jsonl`.
+        t.match_indices(bare).any(|(i, _)| {
+            let before = t[..i].chars().next_back();
+            let after = t[i + bare.len()..].chars().next();
+            (i == 0 || bare.starts_with('/') || matches!(before, Some('/' | '"' | '\'' | '}' | ' ')))
+                && (after.is_none() || matches!(after, Some('/' | '"' | '\'' | ' ')))
+        })
+    });
+    if let Some(f) = file {
+        return Some(PathHit::Indicator(f));
+    }
+    // A bare configuration directory: the path ends with it.
+    let end = t.trim_end_matches(['/', '"', '\'']);
+    registry_dirs()
         .iter()
         .copied()
-        .find(|ind| {
-            let bare = ind.trim_start_matches("~/").trim_end_matches('/');
-            // A whole path component match: `.claude/settings.json` inside
-            // `$HOME/.claude/settings.json`, not inside `x.claude/settings.jsonl`.
-            t.match_indices(bare).any(|(i, _)| {
-                let before = t[..i].chars().next_back();
-                let after = t[i + bare.len()..].chars().next();
-                (i == 0 || bare.starts_with('/') || matches!(before, Some('/' | '"' | '\'' | '}' | ' ')))
-                    && (after.is_none() || matches!(after, Some('/' | '"' | '\'' | ' ')))
-            })
+        .find(|d| {
+            end.strip_suffix(d)
+                .is_some_and(|pre| pre.is_empty() || pre.ends_with('/') || pre.ends_with('~') || pre.ends_with(' '))
         })
         .map(PathHit::Indicator)
+}
+
+/// Whether `word` is a runtime's process name, or a pattern naming one as a word
+/// (`claude`, `-f 'node.*claude'`).
+fn names_a_runtime(word: &str) -> bool {
+    word.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .any(|w| !w.is_empty() && process_names().contains(&w))
+}
+
+/// The process-listing program a command line runs in a way that reads a process's
+/// identity or ancestry, if it does: `ps` with `-p`/`--ppid`/`$PPID`/`$$` or an
+/// `-o` format of `comm`/`args`/`ppid`, or piped into a `grep` of a runtime's name;
+/// `pgrep`/`pidof` of a runtime's process name; `pstree` of `$$` or `$PPID`.
+/// `ps` listing daemons and `pgrep pipewire` are not.
+pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
+    let segments: Vec<Vec<&str>> = cmd
+        .split(['|', ';', '&', '(', ')', '`', '\n'])
+        .map(|s| {
+            s.split_whitespace()
+                .map(|w| w.trim_matches(['"', '\'', ',', '[', ']', '{', '}', '+']))
+                .filter(|w| !w.is_empty())
+                .collect()
+        })
+        .collect();
+    // `… | grep claude` looks for a runtime; `grep -v claude` leaves it out.
+    let greps_runtime = segments.iter().any(|s| {
+        s.first().is_some_and(|p| matches!(base(p), "grep" | "egrep" | "rg"))
+            && !s[1..].iter().any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('v'))
+            && s[1..].iter().any(|w| !w.starts_with('-') && names_a_runtime(w))
+    });
+    for seg in &segments {
+        let mut words =
+            seg.iter().copied().skip_while(|w| matches!(*w, "sudo" | "command" | "exec") || w.contains('='));
+        let Some(prog) = words.next() else { continue };
+        let args: Vec<&str> = words.collect();
+        let ancestry = |w: &&str| w.contains("ppid") || w.contains("PPID") || w.contains("$$");
+        match base(prog) {
+            "ps" => {
+                let pid = args.iter().any(|w| matches!(*w, "-p" | "--pid" | "-q" | "--ppid") || ancestry(w));
+                if pid || greps_runtime {
+                    return Some("ps");
+                }
+            }
+            "pgrep" | "pidof" if args.iter().any(|w| !w.starts_with('-') && names_a_runtime(w)) => {
+                return Some(if base(prog) == "pgrep" { "pgrep" } else { "pidof" });
+            }
+            "pstree" if args.iter().any(ancestry) => return Some("pstree"),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn base(prog: &str) -> &str {
+    prog.rsplit('/').next().unwrap_or(prog)
+}
+
+/// Every literal the prefilter looks for: a file holding none of them holds no finding
+/// (manifests excepted: they are always linted). `cargo xtask bench` greps the same.
+#[must_use]
+pub fn prefilter_literals() -> Vec<String> {
+    let mut out: Vec<String> = indicator_vars().iter().map(|v| (*v).to_owned()).collect();
+    out.push("GT_".to_owned());
+    out.extend(registry_dirs().iter().map(|d| (*d).to_owned()));
+    for p in registry_paths() {
+        let p = p.trim_start_matches("~/");
+        if !registry_dirs().iter().any(|d| p.starts_with(d)) {
+            out.push(p.trim_end_matches('/').to_owned());
+        }
+    }
+    out.push("/proc".to_owned());
+    out.extend(PROCESS_PROGRAMS.iter().map(|p| (*p).to_owned()));
+    out.extend(PROCESS_LITERALS.iter().chain(OTHER_LITERALS).map(|p| (*p).to_owned()));
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn automaton() -> &'static (AhoCorasick, Vec<bool>) {
+    static AC: OnceLock<(AhoCorasick, Vec<bool>)> = OnceLock::new();
+    AC.get_or_init(|| {
+        let lits = prefilter_literals();
+        // Short literals (`ps`) count only as whole words.
+        let word: Vec<bool> = lits.iter().map(|l| l.len() <= 2).collect();
+        let ac = AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&lits)
+            .unwrap_or_else(|_| AhoCorasick::new(["hal-lint:"]).unwrap_or_else(|_| unreachable!()));
+        (ac, word)
+    })
+}
+
+/// Whether `bytes` holds any prefilter literal (see [`prefilter_literals`]).
+#[must_use]
+pub fn might_hold_finding(bytes: &[u8]) -> bool {
+    let (ac, word) = automaton();
+    let is_word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    ac.find_iter(bytes).any(|m| {
+        !word.get(m.pattern().as_usize()).copied().unwrap_or(false)
+            || (!is_word(m.start().checked_sub(1).and_then(|i| bytes.get(i))) && !is_word(bytes.get(m.end())))
+    })
+}
+
+/// Every place in `text` where an indicator variable's name stands as a whole word,
+/// as `(byte offset, name)`.
+pub(crate) fn var_names(text: &str) -> Vec<(usize, &str)> {
+    let (ac, _) = automaton();
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = Vec::new();
+    for m in ac.find_iter(bytes) {
+        if m.start() > 0 && ident(bytes[m.start() - 1]) {
+            continue;
+        }
+        let mut end = m.end();
+        while end < bytes.len() && ident(bytes[end]) {
+            end += 1;
+        }
+        let name = &text[m.start()..end];
+        if is_indicator_var(name) {
+            out.push((m.start(), name));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -82,19 +302,70 @@ mod tests {
         for v in ["CLAUDECODE", "CODEX_THREAD_ID", "GEMINI_CLI", "GT_STALL_THRESHOLD", "GT_ANYTHING", "AI_AGENT"] {
             assert!(is_indicator_var(v), "{v}");
         }
-        for v in ["HOME", "PATH", "USER", "TERM_PROGRAM", "GT_", "CLAUDECODEX"] {
+        for v in ["HOME", "PATH", "USER", "TERM_PROGRAM", "GT_", "CLAUDECODEX", "GT_\u{1b}[2J"] {
             assert!(!is_indicator_var(v), "{v}");
         }
         assert!(indicator_vars().contains(&"CLAUDECODE"));
+        assert!(indicator_vars().contains(&"CLAUDE_CODE_SSE_PORT"));
+        assert!(is_path_var("CLAUDE_PROJECT_DIR") && is_path_var("CLAUDE_ENV_FILE") && !is_path_var("CLAUDECODE"));
     }
 
     #[test]
     fn paths_match_whole_components() {
         assert_eq!(path_hit(".claude/settings.json"), Some(PathHit::Indicator(".claude/settings.json")));
         assert_eq!(path_hit("$HOME/.cursor/hooks.json"), Some(PathHit::Indicator(".cursor/hooks.json")));
-        assert_eq!(path_hit("/proc/1/comm"), Some(PathHit::Proc));
-        assert_eq!(path_hit("/procurement"), None);
-        assert_eq!(path_hit("docs/claude-settings.md"), None);
+        assert_eq!(path_hit("{}/.codex"), Some(PathHit::Indicator(".codex")));
+        assert_eq!(path_hit("~/.qwen/"), Some(PathHit::Indicator(".qwen")));
+        assert_eq!(path_hit("/proc/self/comm"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/$PPID/cmdline"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/{}/stat"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/{process.ppid}/comm"), Some(PathHit::Proc));
+        for no in [
+            "/proc/1/comm",
+            "/proc/cpuinfo",
+            "/proc/self/cgroup",
+            "/procurement",
+            "docs/claude-settings.md",
+            "cat /proc/${pid}/cmdline",
+        ] {
+            assert_eq!(path_hit(no), None, "{no}");
+        }
         assert_eq!(path_hit("x.claude/settings.jsonl"), None);
+        assert_eq!(path_hit("src/my.codex"), None);
+    }
+
+    #[test]
+    fn process_commands_that_mean_detection() {
+        for yes in [
+            "ps -o comm= -p $PPID",
+            "ps -p 1 -o args=",
+            "ps aux | grep -i claude",
+            "pgrep -f claude",
+            "pidof codex",
+            "pstree -s $$",
+            "ps -o ppid=",
+        ] {
+            assert!(process_command(yes).is_some(), "{yes}");
+        }
+        for no in [
+            "pgrep pipewire",
+            "pgrep -f minecraft",
+            "ps aux",
+            "ps -e | grep pulseaudio",
+            "echo ps",
+            "steps -p",
+            "ps -eo pid,user,etime,cmd | grep -E \"$p\" | grep -v -E \"grep|claude\"",
+        ] {
+            assert_eq!(process_command(no), None, "{no}");
+        }
+    }
+
+    #[test]
+    fn the_prefilter_sees_literals_as_words() {
+        assert!(might_hold_finding(b"x = process.env.CLAUDECODE"));
+        assert!(might_hold_finding(b"run ps -p 1"));
+        assert!(!might_hold_finding(b"steps and apps"));
+        assert!(!might_hold_finding(b"nothing here"));
+        assert_eq!(var_names("a $GT_ROLE b CLAUDECODEX"), [(3, "GT_ROLE")]);
     }
 }

@@ -1,19 +1,22 @@
 //! TypeScript, TSX and JavaScript skills, parsed with tree-sitter: `process.env.X`,
-//! `process.env["X"]`, destructuring, aliases and constants; `fs` probes of indicator
-//! files; `process.ppid`, `ps` through `child_process`, and process-listing packages.
+//! `process.env["X"]`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env,
+//! 'X')`, aliases, constants and constant lists of names; `fs` probes of indicator files
+//! and directories (paths built by `join`, `resolve`, templates and `+`), unless the
+//! file writes them; `process.ppid`, `ps`/`pgrep` through `child_process`, and
+//! process-listing packages.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
 
-use crate::rust::PROCESS_PROGRAMS;
-use crate::ts::{Parsed, Scope, last_name, program, two_passes, unquote};
+use crate::indicators::{PathHit, path_hit, process_command};
+use crate::ts::{Parsed, Scope, in_condition, last_name, program, two_passes, unquote};
 use crate::walk::{FileLint, Kind};
 
 /// Expressions that are the environment object.
-const ENV_OBJECTS: &[&str] = &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env"];
-/// Functions whose path arguments are probed or built into probed paths.
-const FS_FNS: &[&str] = &[
+const ENV_OBJECTS: &[&str] = &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env", "Deno.env"];
+/// Functions whose answer is whether a path exists or what it is.
+const PROBE_FNS: &[&str] = &[
     "existsSync",
     "exists",
     "statSync",
@@ -22,23 +25,66 @@ const FS_FNS: &[&str] = &[
     "lstat",
     "accessSync",
     "access",
-    "readFileSync",
-    "readFile",
-    "open",
-    "openSync",
-    "readdirSync",
-    "readdir",
+    "pathExists",
+    "pathExistsSync",
     "realpathSync",
     "realpath",
-    "createReadStream",
-    "join",
-    "resolve",
-    "file",
 ];
+/// Functions that read a path: a probe only where the result decides a condition.
+const READ_FNS: &[&str] = &[
+    "readFileSync",
+    "readFile",
+    "readdirSync",
+    "readdir",
+    "open",
+    "openSync",
+    "createReadStream",
+    "readJson",
+    "readJsonSync",
+];
+/// Functions that write, create or edit a path (the first argument, or for copies and
+/// renames the second).
+const WRITE_FNS: &[&str] = &[
+    "writeFileSync",
+    "writeFile",
+    "appendFileSync",
+    "appendFile",
+    "mkdirSync",
+    "mkdir",
+    "copyFileSync",
+    "copyFile",
+    "cpSync",
+    "cp",
+    "renameSync",
+    "rename",
+    "rmSync",
+    "rm",
+    "unlinkSync",
+    "unlink",
+    "symlinkSync",
+    "outputFile",
+    "outputFileSync",
+    "writeJson",
+    "writeJsonSync",
+    "outputJson",
+    "outputJsonSync",
+    "ensureDir",
+    "ensureDirSync",
+    "ensureFile",
+    "ensureFileSync",
+    "write",
+];
+/// Functions that build a path from pieces.
+const JOIN_FNS: &[&str] = &["join", "resolve", "normalize", "posix.join", "win32.join"];
 /// Functions that run a program.
-const EXEC_FNS: &[&str] = &["exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "execa", "execaSync"];
+const EXEC_FNS: &[&str] =
+    &["exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "execa", "execaSync", "$"];
+/// Array methods whose callback gets each element.
+const EACH_FNS: &[&str] = &["some", "every", "filter", "find", "findIndex", "map", "forEach", "flatMap"];
 /// npm packages that list processes.
 pub(crate) const PROCESS_PACKAGES: &[&str] = &["ps-list", "ps-tree", "find-process", "pidtree", "pidusage", "ps-node"];
+/// The longest path text kept for a name.
+const MAX_PATH: usize = 512;
 
 pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
     let language = match kind {
@@ -46,40 +92,225 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         Kind::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
         _ => tree_sitter_javascript::LANGUAGE.into(),
     };
-    let Some(p) = Parsed::new(src, &language) else {
+    let Some(first) = Parsed::new(src, &language) else {
         return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
+    // The grammar rejects some TypeScript tsc accepts (`import('x').T` types,
+    // `importOriginal<typeof import('x')>()`): where the tree has errors, the file is
+    // parsed again with each `import(…)` blanked to a name of the same length, and that
+    // tree is kept if it has none.
+    let masked = if first.tree.root_node().has_error() { mask_imports(src) } else { None };
+    let second = masked.as_deref().and_then(|m| Parsed::new(m, &language)).filter(|p| !p.tree.root_node().has_error());
+    let p = second.unwrap_or(first);
+    let src = p.src;
     let nodes = p.nodes();
     let what = if matches!(kind, Kind::JavaScript) { "JavaScript" } else { "TypeScript" };
-    let mut l = Linter { s: Scope::new(&p, &nodes, "template_substitution", what), aliases: BTreeSet::new() };
+    let mut l = Linter {
+        s: Scope::new(&p, &nodes, "template_substitution", what),
+        aliases: BTreeSet::new(),
+        lists: BTreeMap::new(),
+        paths: BTreeMap::new(),
+        written: BTreeSet::new(),
+    };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
-    l.s.lint
+    let mut lint = l.s.lint;
+    lint.written = l.written.into_iter().collect();
+    crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), kind);
+    lint
 }
+
+/// `src` with every `import('…')` (a dynamic import or an import type) replaced by
+/// underscores of the same length and contextual keywords used as names renamed, or
+/// `None` when it has none of these.
+fn mask_imports(src: &str) -> Option<String> {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut any = false;
+    for (i, _) in src.match_indices("import(") {
+        if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.') {
+            continue;
+        }
+        let rest = &b[i + 7..];
+        let ws = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        let Some(&q) = rest.get(ws).filter(|q| matches!(q, b'\'' | b'"' | b'`')) else { continue };
+        let Some(close) = rest[ws + 1..].iter().position(|&c| c == q || c == b'\n') else { continue };
+        let after = i + 7 + ws + 1 + close + 1;
+        let ws2 = b[after..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+        if b.get(after + ws2) != Some(&b')') || b[after - 1] != q {
+            continue;
+        }
+        for c in &mut out[i..=after + ws2] {
+            if *c != b'\n' {
+                *c = b'_';
+            }
+        }
+        any = true;
+    }
+    // Contextual keywords used as names (`abstract: boolean`, `const unknown = 1`,
+    // `x.declare`): their first letter becomes `_`.
+    for word in KEYWORD_NAMES {
+        for (i, _) in src.match_indices(word) {
+            let before = i.checked_sub(1).map(|j| b[j]);
+            let end = i + word.len();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$')
+                || b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
+            {
+                continue;
+            }
+            let next = b[end..].iter().find(|c| !matches!(c, b' ' | b'\t')).copied();
+            let name = before == Some(b'.')
+                || matches!(next, Some(b':' | b'?' | b',' | b';' | b'}' | b')'))
+                || (next == Some(b'=')
+                    && b.get(end + 1 + b[end..].iter().take_while(|c| matches!(c, b' ' | b'\t')).count())
+                        != Some(&b'>'));
+            if name {
+                out[i] = b'_';
+                any = true;
+            }
+        }
+    }
+    // Multi-byte characters inside a blanked string become several `_`: still UTF-8.
+    any.then(|| String::from_utf8(out).ok()).flatten()
+}
+
+/// TypeScript's contextual keywords, which code uses as names.
+const KEYWORD_NAMES: &[&str] = &[
+    "abstract",
+    "unknown",
+    "declare",
+    "readonly",
+    "override",
+    "accessor",
+    "satisfies",
+    "asserts",
+    "infer",
+    "keyof",
+    "namespace",
+    "module",
+    "global",
+    "type",
+    "is",
+    "out",
+];
 
 struct Linter<'p, 'a> {
     s: Scope<'p, 'a>,
     /// Names bound to the environment object.
     aliases: BTreeSet<&'a str>,
+    /// Names bound to a constant list of strings (or to each element of one): the
+    /// strings, with their positions.
+    lists: BTreeMap<&'a str, Vec<(Node<'p>, &'a str)>>,
+    /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
+    paths: BTreeMap<&'a str, String>,
+    /// Indicator files and directories the file writes.
+    written: BTreeSet<&'static str>,
 }
 
-impl Linter<'_, '_> {
+impl<'p, 'a> Linter<'p, 'a> {
     fn is_env(&self, n: Node<'_>) -> bool {
-        let t: String = self.s.text(n).split_whitespace().collect();
-        ENV_OBJECTS.contains(&t.as_str()) || (n.kind() == "identifier" && self.aliases.contains(t.as_str()))
+        let Some(t) = self.s.p.short(n, 64) else { return false };
+        let t: String = t.split_whitespace().collect();
+        let t = t.trim_start_matches('(').trim_end_matches(')').trim_end_matches('!');
+        ENV_OBJECTS.contains(&t) || (n.kind() == "identifier" && self.aliases.contains(t))
     }
 
-    /// First pass: aliases of the environment object and string constants.
-    fn collect(&mut self, n: Node<'_>) {
+    /// The strings of a constant list: an array of literals, or a name bound to one.
+    fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, &'a str)>> {
+        match n.kind() {
+            "array" => {
+                let items: Vec<(Node<'p>, &'a str)> =
+                    n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
+                (!items.is_empty()).then_some(items)
+            }
+            "identifier" => self.lists.get(self.s.text(n)).cloned(),
+            "as_expression" | "satisfies_expression" | "parenthesized_expression" => self.list(n.named_child(0)?),
+            _ => None,
+        }
+    }
+
+    /// The path an expression spells, pieces joined with `/` and `{}` for a piece that
+    /// is no literal: literals, templates, `+`, `join`/`resolve`, names bound to paths.
+    fn path(&self, n: Node<'_>, depth: usize) -> String {
+        if depth > 8 {
+            return "{}".to_owned();
+        }
+        let out = match n.kind() {
+            "string" => unquote(self.s.text(n)).to_owned(),
+            "template_string" => {
+                let mut out = String::new();
+                let mut at = n.start_byte() + 1;
+                for c in n.named_children(&mut n.walk()).filter(|c| c.kind() == "template_substitution") {
+                    out.push_str(self.s.p.src.get(at..c.start_byte()).unwrap_or(""));
+                    // `${process.ppid}` is kept (short), so that `/proc/${pid}/…` and
+                    // `/proc/${process.ppid}/…` stay apart.
+                    let inner = self.s.p.short(c, 40).map_or("", |t| t.trim_start_matches("${").trim_end_matches('}'));
+                    out.push('{');
+                    out.push_str(inner);
+                    out.push('}');
+                    at = c.end_byte();
+                }
+                out.push_str(self.s.p.src.get(at..n.end_byte().saturating_sub(1)).unwrap_or(""));
+                out
+            }
+            "identifier" => self
+                .paths
+                .get(self.s.text(n))
+                .cloned()
+                .or_else(|| self.s.consts.get(self.s.text(n)).map(|v| (*v).to_owned()))
+                .unwrap_or_else(|| self.unknown(n)),
+            "binary_expression" if n.child_by_field_name("operator").is_some_and(|o| o.kind() == "+") => {
+                let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                    return "{}".to_owned();
+                };
+                format!("{}{}", self.path(l, depth + 1), self.path(r, depth + 1))
+            }
+            "call_expression" => {
+                let callee = n.child_by_field_name("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
+                let args = n.child_by_field_name("arguments");
+                match args {
+                    Some(args) if JOIN_FNS.iter().any(|j| callee == *j || callee.ends_with(&format!(".{j}"))) => args
+                        .named_children(&mut args.walk())
+                        .map(|a| self.path(a, depth + 1))
+                        .collect::<Vec<_>>()
+                        .join("/"),
+                    _ => self.unknown(n),
+                }
+            }
+            "parenthesized_expression" | "as_expression" | "non_null_expression" => {
+                n.named_child(0).map_or_else(|| "{}".to_owned(), |c| self.path(c, depth + 1))
+            }
+            _ => self.unknown(n),
+        };
+        out.chars().take(MAX_PATH).collect()
+    }
+
+    /// A piece of a path that is no literal: `{` its text `}` when short (`{pid}`,
+    /// `{process.ppid}`), else `{}`.
+    fn unknown(&self, n: Node<'_>) -> String {
+        self.s.p.short(n, 40).map_or_else(|| "{}".to_owned(), |t| format!("{{{t}}}"))
+    }
+
+    /// First pass: aliases of the environment object, string constants, constant lists
+    /// and paths.
+    fn collect(&mut self, n: Node<'p>) {
         match n.kind() {
             "variable_declarator" => {
                 let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value")) else {
                     return;
                 };
                 if name.kind() == "identifier" {
+                    let name = self.s.text(name);
                     if let Some(v) = self.s.value(value).filter(|_| value.kind() != "identifier") {
-                        self.s.consts.insert(self.s.text(name), v);
+                        self.s.consts.insert(name, v);
                     } else if self.is_env(value) {
-                        self.aliases.insert(self.s.text(name));
+                        self.aliases.insert(name);
+                    } else if let Some(list) = self.list(value) {
+                        self.lists.insert(name, list);
+                    } else if matches!(value.kind(), "call_expression" | "template_string" | "binary_expression") {
+                        let path = self.path(value, 0);
+                        if path.contains(['/', '.']) {
+                            self.paths.insert(name, path);
+                        }
                     }
                 } else if name.kind() == "object_pattern" && self.s.text(value) == "process" {
                     for c in name.named_children(&mut name.walk()) {
@@ -87,6 +318,44 @@ impl Linter<'_, '_> {
                             self.aliases.insert("env");
                         }
                     }
+                }
+            }
+            // `for (const name of LIST)`: the name stands for each element.
+            "for_in_statement" => {
+                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                    return;
+                };
+                if let Some(list) = self.list(right) {
+                    let left = if left.kind() == "identifier" { Some(left) } else { left.named_child(0) };
+                    if let Some(l) = left.filter(|l| l.kind() == "identifier") {
+                        self.lists.entry(self.s.text(l)).or_default().extend(list);
+                    }
+                }
+            }
+            // `LIST.some(name => …)`: the callback's parameter stands for each element.
+            "call_expression" => {
+                let Some(callee) = n.child_by_field_name("function").filter(|f| f.kind() == "member_expression") else {
+                    return;
+                };
+                let (Some(object), Some(method)) =
+                    (callee.child_by_field_name("object"), callee.child_by_field_name("property"))
+                else {
+                    return;
+                };
+                if !EACH_FNS.contains(&self.s.text(method)) {
+                    return;
+                }
+                let Some(list) = self.list(object) else { return };
+                let callback = n.child_by_field_name("arguments").and_then(|a| a.named_child(0));
+                let param = callback.and_then(|c| {
+                    c.child_by_field_name("parameter")
+                        .or_else(|| c.child_by_field_name("parameters").and_then(|ps| ps.named_child(0)))
+                });
+                let param = param.map(|p| p.child_by_field_name("pattern").unwrap_or(p));
+                if let Some(p) = param.filter(|p| p.kind() == "identifier") {
+                    // One name may stand for the elements of several lists (two loops
+                    // over `n`): it stands for all of them.
+                    self.lists.entry(self.s.text(p)).or_default().extend(list);
                 }
             }
             "import_statement" => {
@@ -107,24 +376,38 @@ impl Linter<'_, '_> {
         }
     }
 
+    /// A read of the variable(s) `index` names, at `at`: a literal, a constant, or
+    /// each indicator of a constant list (at its place in the list).
+    fn read(&mut self, index: Node<'p>, decides: bool) {
+        if let Some(name) = self.s.value(index) {
+            self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+        } else if let Some(list) = self.list(index) {
+            for (at, name) in list {
+                self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
+            }
+        }
+    }
+
     /// Second pass: the findings.
-    fn check(&mut self, n: Node<'_>) {
+    fn check(&mut self, n: Node<'p>) {
         let field = |f: &str| n.child_by_field_name(f);
         match n.kind() {
             "member_expression" => {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
-                    self.s.var(property, self.s.text(property));
-                } else if self.s.text(object) == "process" && self.s.text(property) == "ppid" {
+                    let name = self.s.text(property);
+                    self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(n)));
+                } else if property.kind() == "property_identifier"
+                    && self.s.text(property) == "ppid"
+                    && self.s.p.short(object, 32).is_some_and(|o| o == "process")
+                {
                     self.s.process(n, "process.ppid");
                 }
             }
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
-                if self.is_env(object)
-                    && let Some(name) = self.s.value(index)
-                {
-                    self.s.var(index, name);
+                if self.is_env(object) {
+                    self.read(index, in_condition(n));
                 }
             }
             "variable_declarator" => {
@@ -134,6 +417,7 @@ impl Linter<'_, '_> {
                         let key = match c.kind() {
                             "shorthand_property_identifier_pattern" => Some(c),
                             "pair_pattern" => c.child_by_field_name("key"),
+                            "object_assignment_pattern" => c.child_by_field_name("left"),
                             _ => None,
                         };
                         if let Some(key) = key {
@@ -146,11 +430,8 @@ impl Linter<'_, '_> {
                 let (Some(left), Some(op), Some(right)) = (field("left"), field("operator"), field("right")) else {
                     return;
                 };
-                if self.s.text(op) == "in"
-                    && self.is_env(right)
-                    && let Some(name) = self.s.value(left)
-                {
-                    self.s.var(left, name);
+                if op.kind() == "in" && self.is_env(right) {
+                    self.read(left, true);
                 }
             }
             "call_expression" => self.call(n),
@@ -165,28 +446,79 @@ impl Linter<'_, '_> {
         }
     }
 
-    fn call(&mut self, n: Node<'_>) {
-        let (Some(callee), Some(args)) = (n.child_by_field_name("function"), n.child_by_field_name("arguments")) else {
+    fn call(&mut self, n: Node<'p>) {
+        let (Some(callee_node), Some(args)) = (n.child_by_field_name("function"), n.child_by_field_name("arguments"))
+        else {
             return;
         };
-        let callee: String = self.s.text(callee).split_whitespace().collect();
-        let args: Vec<Node<'_>> = args.named_children(&mut args.walk()).collect();
-        let first = args.first().copied().and_then(|a| self.s.value(a).map(|v| (a, v)));
+        let Some(callee) = self.s.p.short(callee_node, 128) else { return };
+        let callee: String = callee.split_whitespace().collect();
+        let args: Vec<Node<'p>> = args.named_children(&mut args.walk()).collect();
+        let first = args.first().copied();
         let name = last_name(&callee);
-        if callee == "Deno.env.get" {
-            if let Some((a, v)) = first {
-                self.s.var(a, v);
+        // `Object.hasOwn(process.env, 'X')`, `Reflect.has(process.env, 'X')`,
+        // `process.env.hasOwnProperty('X')`, `Deno.env.get('X')`.
+        let env_arg = args.iter().position(|a| self.is_env(*a));
+        let env_method = callee_node.kind() == "member_expression"
+            && callee_node.child_by_field_name("object").is_some_and(|o| self.is_env(o));
+        if let Some(i) = env_arg.filter(|_| matches!(name, "hasOwn" | "has" | "hasOwnProperty" | "call")) {
+            if let Some(a) = args.get(i + 1) {
+                self.read(*a, true);
+            }
+        } else if env_method && matches!(name, "hasOwnProperty" | "has" | "get") {
+            if let Some(a) = first {
+                self.read(a, name != "get" || in_condition(n));
             }
         } else if callee == "require" {
-            if let Some((a, v)) = first.filter(|(_, v)| PROCESS_PACKAGES.contains(v)) {
+            if let Some((a, v)) =
+                first.and_then(|a| self.s.value(a).map(|v| (a, v))).filter(|(_, v)| PROCESS_PACKAGES.contains(v))
+            {
                 self.s.process(a, &format!("require(\"{v}\")"));
             }
         } else if EXEC_FNS.contains(&name) {
-            if let Some((a, v)) = first.filter(|(_, v)| PROCESS_PROGRAMS.contains(&program(v))) {
-                self.s.process(a, program(v));
+            self.exec(n, &args);
+        } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
+            // A read decides only in a condition; a read of `/proc/<pid>` is the
+            // detection itself.
+            if let Some(a) = first {
+                let path = self.path(a, 0);
+                let counts = PROBE_FNS.contains(&name) || in_condition(n) || path_hit(&path) == Some(PathHit::Proc);
+                if let Some(h) = self.s.p.path_probe(a, &path).filter(|_| counts) {
+                    self.s.lint.hits.push(h);
+                }
             }
-        } else if FS_FNS.contains(&name) {
-            self.s.probe(&args);
+        } else if WRITE_FNS.contains(&name) {
+            let target = if name.starts_with("copy") || name.starts_with("rename") || name.starts_with("cp") {
+                args.get(1)
+            } else {
+                first.as_ref()
+            };
+            if let Some(t) = target
+                && let Some(PathHit::Indicator(ind)) = path_hit(&self.path(*t, 0))
+            {
+                self.written.insert(ind);
+            }
+        }
+    }
+
+    /// `execSync("ps -o comm= -p " + process.ppid)`, `spawn("pgrep", ["-f", "claude"])`.
+    fn exec(&mut self, n: Node<'p>, args: &[Node<'p>]) {
+        let Some(first) = args.first() else { return };
+        let mut line = String::new();
+        for a in args {
+            if let Some(t) = self.s.p.short(*a, 4096) {
+                line.push_str(t);
+                line.push(' ');
+            }
+        }
+        if let Some(prog) = process_command(&line) {
+            let _ = n;
+            self.s.process(*first, prog);
+        } else if let Some(v) = self.s.value(*first)
+            && program(v) == "ps"
+            && process_command(v).is_some()
+        {
+            self.s.process(*first, "ps");
         }
     }
 }

@@ -31,6 +31,7 @@ mod output;
 mod python;
 mod rules;
 mod rust;
+mod scan;
 mod shell;
 mod suppress;
 mod ts;
@@ -39,8 +40,10 @@ mod walk;
 use std::path::{Path, PathBuf};
 
 pub use hal_types::{Diagnostic, DiagnosticCode};
-pub use indicators::{indicator_paths, indicator_vars, is_indicator_var};
-pub use output::{JSON_VERSION, github_escape};
+pub use indicators::{
+    indicator_paths, indicator_vars, is_indicator_var, is_path_var, might_hold_finding, prefilter_literals,
+};
+pub use output::{JSON_VERSION, github_escape, shown_path, shown_text};
 pub use rules::{Ask, Rule};
 pub use walk::{Kind, kind_of};
 
@@ -69,7 +72,7 @@ pub struct Finding {
 pub struct Report {
     /// Findings, sorted by path, line, column and rule.
     pub findings: Vec<Finding>,
-    /// Files and paths the lint could not look at (codes `lint_unparseable`,
+    /// Files and paths the lint could not look at whole (codes `lint_unparseable`,
     /// `path_missing`, `path_unreadable`, `file_too_large`, `unsupported_file`), each
     /// about its path.
     pub diagnostics: Vec<Diagnostic>,
@@ -85,25 +88,33 @@ pub struct Options {
     /// relative to the linted directory, written with `/` and a leading `/`, contains
     /// the entry or starts with `/` + the entry.
     pub skip: Vec<(String, String)>,
+    /// Also report `runtime-path-var`: a runtime-provided path variable used as a path
+    /// (`hal lint --strict`).
+    pub strict: bool,
 }
 
 impl Options {
     /// Options that skip `entries` (pairs of path fragment and reason).
     #[must_use]
     pub fn skipping(entries: &[(&str, &str)]) -> Self {
-        Self { skip: entries.iter().map(|(p, r)| ((*p).to_owned(), (*r).to_owned())).collect() }
+        Self { skip: entries.iter().map(|(p, r)| ((*p).to_owned(), (*r).to_owned())).collect(), strict: false }
+    }
+
+    /// These options, also reporting `runtime-path-var` (`strict`).
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
     }
 }
 
-/// Lints every path: a directory is walked (skipping `.git`, `target`, `node_modules`
-/// and virtual environments), a file is linted when its kind is known. A path that does
-/// not exist is a `path_missing` diagnostic.
+/// Lints every path: a directory is walked (honouring `.gitignore`, skipping `.git`,
+/// `target`, `node_modules` and virtual environments), a file is linted when its kind is
+/// known. A path that does not exist is a `path_missing` diagnostic; a named path that
+/// is no regular file (a device, a FIFO) is a `path_unreadable` one and is never read.
 #[must_use]
 pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Report {
-    let mut report = Report::default();
-    for root in paths {
-        walk::lint_root(root, options, &mut report);
-    }
+    let mut report = walk::lint_roots(paths, options);
     report.findings.sort();
     report.findings.dedup();
     report
@@ -114,10 +125,17 @@ pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Report {
 /// nothing.
 #[must_use]
 pub fn lint_source(path: &Path, src: &str) -> Report {
+    lint_source_with(path, src, &Options::default())
+}
+
+/// [`lint_source`] with `options` (`strict`).
+#[must_use]
+pub fn lint_source_with(path: &Path, src: &str, options: &Options) -> Report {
     let mut report = Report::default();
     if let Some(kind) = kind_of(path, src) {
-        walk::lint_text(path, kind, src, &mut report);
+        walk::lint_text(path, kind, src, options, &mut report);
     }
     report.findings.sort();
+    report.findings.dedup();
     report
 }

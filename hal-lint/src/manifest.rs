@@ -13,36 +13,63 @@ const DETECTION_PACKAGES: &[&str] = &["@vercel/detect-agent", "am-i-vibing", "is
 /// The manifest line every skill crate should have.
 const PINNED: &str = "hal-types = \"0.1\"";
 
-/// Where a dependency named `name` is declared: the first line, after a table header
-/// accepted by `in_section`, whose key is `name` (or a `[…​.name]` header).
-fn locate(src: &str, name: &str, in_section: impl Fn(&str) -> bool) -> (usize, usize) {
-    let lines = Lines::new(src);
-    let mut section = String::new();
-    let quoted = [format!("\"{name}\""), format!("'{name}'")];
-    for line in 1..=lines.count() {
-        let text = lines.text(line);
-        let t = text.trim_start();
-        let indent = text.len() - t.len();
-        if let Some(header) = t.strip_prefix('[') {
-            section = header.trim_end().trim_end_matches(']').trim_matches('[').replace(' ', "");
-            if let Some(table) = section.strip_suffix(&format!(".{name}"))
-                && in_section(table)
-            {
-                return (line, indent + t.find(name).unwrap_or(0) + 1);
+/// Where each key of a manifest is declared, indexed once (a manifest with 50k
+/// dependencies is located in linear time): key → `(line, column, table header)`.
+struct Index {
+    keys: std::collections::HashMap<String, Vec<(usize, usize, String)>>,
+    /// The first quoted string on each line (`"psutil>=5"` in a list): name → place.
+    listed: std::collections::HashMap<String, (usize, usize)>,
+}
+
+impl Index {
+    fn new(src: &str) -> Self {
+        let lines = Lines::new(src);
+        let mut keys: std::collections::HashMap<String, Vec<(usize, usize, String)>> = std::collections::HashMap::new();
+        let mut listed = std::collections::HashMap::new();
+        let mut section = String::new();
+        for line in 1..=lines.count() {
+            let text = lines.text(line);
+            let t = text.trim_start();
+            let indent = text.len() - t.len();
+            if let Some(header) = t.strip_prefix('[') {
+                section = header.trim_end().trim_end_matches(']').trim_matches('[').replace(' ', "");
+                // `[dependencies.foo]`: key `foo` of table `dependencies`.
+                if let Some((table, key)) = section.rsplit_once('.') {
+                    let col = indent + t.find(key).unwrap_or(0) + 1;
+                    keys.entry(key.trim_matches('"').to_owned()).or_default().push((line, col, table.to_owned()));
+                }
+                continue;
             }
-            continue;
+            let (key, quoted) = match t.strip_prefix(['"', '\'']) {
+                Some(rest) => (rest.split(['"', '\'']).next().unwrap_or(""), true),
+                None => (t.split(|c: char| c == '=' || c == '.' || c.is_whitespace()).next().unwrap_or(""), false),
+            };
+            let after = &t[(key.len() + 2 * usize::from(quoted)).min(t.len())..];
+            if !key.is_empty() && after.trim_start().starts_with(['=', '.', ':']) {
+                keys.entry(key.to_owned()).or_default().push((line, indent + 1, section.clone()));
+            } else if let Some(q) = text.find(['"', '\'']) {
+                let rest = &text[q + 1..];
+                let name = &rest[..rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+                    .unwrap_or(rest.len())];
+                if !name.is_empty() {
+                    listed.entry(name.to_owned()).or_insert((line, text[..q].chars().count() + 1));
+                }
+            }
         }
-        let key_ok = t.strip_prefix(name).is_some_and(|r| r.trim_start().starts_with(['=', '.']))
-            || quoted.iter().any(|q| t.starts_with(q.as_str()));
-        let in_list = quoted.iter().find_map(|q| text.find(q.as_str()).map(|i| i + 1)).filter(|_| !key_ok);
-        if key_ok && in_section(&section) {
-            return (line, indent + 1);
-        }
-        if let Some(at) = in_list.filter(|_| in_section(&section)) {
-            return (line, text[..at].chars().count() + 1);
-        }
+        Self { keys, listed }
     }
-    (1, 1)
+
+    /// Where a dependency named `name` is declared: the first place whose key is
+    /// `name` in a table accepted by `in_section`, else a list item naming it.
+    fn locate(&self, name: &str, in_section: impl Fn(&str) -> bool) -> (usize, usize) {
+        self.keys
+            .get(name)
+            .and_then(|v| v.iter().find(|(_, _, s)| in_section(s)))
+            .map(|(l, c, _)| (*l, *c))
+            .or_else(|| self.listed.get(name).copied())
+            .unwrap_or((1, 1))
+    }
 }
 
 /// Whether a Cargo version requirement pins a release line: every comparator has an
@@ -64,7 +91,7 @@ fn pins_a_line(req: &str) -> bool {
 }
 
 fn hit(rule: Rule, (line, column): (usize, usize), message: String, suggestion: &str) -> Hit {
-    Hit { rule, line, column, message, suggestion: suggestion.to_owned() }
+    Hit::new(rule, (line, column), message, suggestion)
 }
 
 /// A TOML document, or the `FileLint` saying why not.
@@ -98,6 +125,8 @@ pub(crate) fn cargo(src: &str) -> FileLint {
         Err(lint) => return lint,
     };
     let mut lint = FileLint::default();
+    let index = std::cell::OnceCell::new();
+    let index = || index.get_or_init(|| Index::new(src));
     let is_dep_section = |s: &str| {
         (s == "dependencies" || s == "build-dependencies")
             || (s.starts_with("target.") && (s.ends_with(".dependencies") || s.ends_with(".build-dependencies")))
@@ -105,7 +134,7 @@ pub(crate) fn cargo(src: &str) -> FileLint {
     for (_, table) in cargo_tables(&doc) {
         for (key, spec) in table {
             let name = spec.get("package").and_then(toml::Value::as_str).unwrap_or(key);
-            let at = || locate(src, key, is_dep_section);
+            let at = || index().locate(key, is_dep_section);
             if HAL_CRATES.contains(&name) {
                 let msg = format!(
                     "depends on `{name}`; a skill depends on `hal-types` alone and takes a `&dyn hal_types::RuntimeHal`"
@@ -120,8 +149,9 @@ pub(crate) fn cargo(src: &str) -> FileLint {
             } else if name == "hal-types"
                 && let Some(why) = unpinned(spec)
             {
-                let msg = format!("requires `hal-types` {why}; pin a release line: `{PINNED}`");
-                lint.hits.push(hit(Rule::UnpinnedHalTypes, at(), msg, PINNED));
+                let form = pinned_form(spec);
+                let msg = format!("requires `hal-types` {why}; pin a release line: `{form}`");
+                lint.hits.push(hit(Rule::UnpinnedHalTypes, at(), msg, &form));
             }
         }
     }
@@ -129,15 +159,30 @@ pub(crate) fn cargo(src: &str) -> FileLint {
     if let Some(spec) = ws_deps.and_then(|t| t.get("hal-types"))
         && let Some(why) = unpinned(spec)
     {
-        let msg = format!("requires `hal-types` {why}; pin a release line: `{PINNED}`");
+        let form = pinned_form(spec);
+        let msg = format!("requires `hal-types` {why}; pin a release line: `{form}`");
         lint.hits.push(hit(
             Rule::UnpinnedHalTypes,
-            locate(src, "hal-types", |s| s == "workspace.dependencies"),
+            index().locate("hal-types", |s| s == "workspace.dependencies"),
             msg,
-            PINNED,
+            &form,
         ));
     }
     lint
+}
+
+/// The form of a `hal-types` dependency that passes: a path or git dependency keeps its
+/// source and gains a release line (`{ path = "../hal/hal-types", version = "0.1" }`).
+fn pinned_form(spec: &toml::Value) -> String {
+    if let toml::Value::Table(t) = spec {
+        for key in ["path", "git"] {
+            if let Some(source) = t.get(key).and_then(toml::Value::as_str) {
+                let quoted = toml::Value::String(source.to_owned());
+                return format!("hal-types = {{ {key} = {quoted}, version = \"0.1\" }}");
+            }
+        }
+    }
+    PINNED.to_owned()
 }
 
 /// Why a `hal-types` dependency does not pin a release line, if it does not.
@@ -160,19 +205,20 @@ fn unpinned(spec: &toml::Value) -> Option<String> {
     }
 }
 
-/// A finding for a package name from `package.json` or `pyproject.toml`.
-fn package_hit(name: &str, at: (usize, usize)) -> Option<Hit> {
+/// A finding for a package name from `package.json` or `pyproject.toml`, located by
+/// `at` (called only for a finding).
+fn package_hit(name: &str, at: impl FnOnce() -> (usize, usize)) -> Option<Hit> {
     let normalized = name.to_ascii_lowercase().replace('_', "-");
     if DETECTION_PACKAGES.contains(&normalized.as_str()) {
         let call = Ask::Provider.command();
         let msg = format!("depends on `{name}`, which detects the runtime itself; ask the HAL instead: `{call}`");
-        Some(hit(Rule::DetectionPackage, at, msg, call))
+        Some(hit(Rule::DetectionPackage, at(), msg, call))
     } else if crate::js::PROCESS_PACKAGES.contains(&normalized.as_str())
         || crate::python::PROCESS_PACKAGES.contains(&normalized.as_str())
     {
         let call = Ask::Provider.command();
         let msg = format!("depends on `{name}`, which reads the process table; ask the HAL instead: `{call}`");
-        Some(hit(Rule::ProcessDependency, at, msg, call))
+        Some(hit(Rule::ProcessDependency, at(), msg, call))
     } else {
         None
     }
@@ -184,11 +230,11 @@ pub(crate) fn package_json(src: &str) -> FileLint {
         Err(e) => return FileLint::unparseable(format!("not valid JSON: {e}")),
     };
     let mut lint = FileLint::default();
+    let index = std::cell::OnceCell::new();
     for section in ["dependencies", "optionalDependencies", "peerDependencies"] {
         let Some(deps) = doc.get(section).and_then(serde_json::Value::as_object) else { continue };
         for name in deps.keys() {
-            let at = locate(src, name, |_| true);
-            lint.hits.extend(package_hit(name, at));
+            lint.hits.extend(package_hit(name, || index.get_or_init(|| Index::new(src)).locate(name, |_| true)));
         }
     }
     lint
@@ -220,29 +266,11 @@ pub(crate) fn pyproject(src: &str) -> FileLint {
     let poetry = doc.get("tool").and_then(|t| t.get("poetry")).and_then(|p| p.get("dependencies"));
     names.extend(poetry.and_then(toml::Value::as_table).into_iter().flat_map(|t| t.keys().cloned()));
     let mut lint = FileLint::default();
+    let index = std::cell::OnceCell::new();
     for name in names {
-        let at = locate(src, &name, |_| true);
-        let at = if at == (1, 1) { locate_requirement(src, &name) } else { at };
-        lint.hits.extend(package_hit(&name, at));
+        lint.hits.extend(package_hit(&name, || index.get_or_init(|| Index::new(src)).locate(&name, |_| true)));
     }
     lint
-}
-
-/// Where a requirement string starting with `name` stands (`"psutil>=5"`).
-fn locate_requirement(src: &str, name: &str) -> (usize, usize) {
-    let lines = Lines::new(src);
-    for line in 1..=lines.count() {
-        let text = lines.text(line);
-        for q in ['"', '\''] {
-            if let Some(i) = text.find(&format!("{q}{name}")) {
-                let after = text[i + 1 + name.len()..].chars().next();
-                if after.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')) {
-                    return (line, text[..i].chars().count() + 1);
-                }
-            }
-        }
-    }
-    (1, 1)
 }
 
 #[cfg(test)]
@@ -257,6 +285,17 @@ mod tests {
         for bad in ["*", "0", "0.*", ">=0.1", "", "0.1.*", "> 0.1"] {
             assert!(!pins_a_line(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_path_dependency_is_shown_the_form_that_passes() {
+        let lint = cargo("[package]\nname = \"skill\"\n[dependencies]\nhal-types = { path = \"../hal/hal-types\" }\n");
+        assert_eq!(lint.hits.len(), 1);
+        let form = &lint.hits[0].suggestion;
+        assert_eq!(form, "hal-types = { path = \"../hal/hal-types\", version = \"0.1\" }");
+        assert!(lint.hits[0].message.contains(form.as_str()));
+        let fixed = cargo(&format!("[package]\nname = \"skill\"\n[dependencies]\n{form}\n"));
+        assert_eq!(fixed.hits.len(), 0, "the suggested form passes");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Rendering a report: compiler-style text, GitHub workflow annotations, JSON.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 
@@ -29,9 +30,58 @@ pub fn github_escape(s: &str, property: bool) -> String {
     out
 }
 
-/// A path as the report prints it: with `/`, relative where it was made relative.
+/// Whether `c` must not reach a terminal raw: control characters (C0, DEL, C1), line
+/// and paragraph separators, and the bidirectional overrides and isolates.
+fn unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+}
+
+/// `s` with every character that could move a terminal's cursor, change its state,
+/// forge a line or reorder what is shown escaped (`\n`, `\u{1b}`, `\u{202e}`).
+/// Printable text is unchanged.
+#[must_use]
+pub fn shown_text(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(unsafe_char) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A path as the report prints it: with `/`, bytes that are not UTF-8 as `\xNN`, and
+/// what [`shown_text`] escapes escaped.
+#[must_use]
+pub fn shown_path(p: &Path) -> String {
+    #[cfg(unix)]
+    let lossless = {
+        use std::os::unix::ffi::OsStrExt as _;
+        let mut out = String::new();
+        for chunk in p.as_os_str().as_bytes().utf8_chunks() {
+            out.push_str(&chunk.valid().replace('\\', "/"));
+            for b in chunk.invalid() {
+                let _ = write!(out, "\\x{b:02x}");
+            }
+        }
+        out
+    };
+    #[cfg(not(unix))]
+    let lossless = p.to_string_lossy().replace('\\', "/");
+    shown_text(&lossless).into_owned()
+}
+
+/// A path as the report prints it (see [`shown_path`]).
 fn shown(p: &Path) -> String {
-    p.to_string_lossy().replace('\\', "/")
+    shown_path(p)
 }
 
 impl Report {
@@ -49,32 +99,40 @@ impl Report {
         }
         for d in &mut self.diagnostics {
             if let Some(subject) = &mut d.subject {
-                let mut p = std::path::PathBuf::from(&*subject);
+                let old = std::path::PathBuf::from(&*subject);
+                let mut p = old.clone();
                 rel(&mut p);
-                let shown = p.to_string_lossy().into_owned();
-                d.message = d.message.replacen(subject.as_str(), &shown, 1);
-                *subject = shown;
+                d.message = d.message.replacen(&shown(&old), &shown(&p), 1);
+                *subject = p.to_string_lossy().into_owned();
             }
         }
         self.findings.sort();
     }
 
-    /// The exit code: 2 when a linted path does not exist (a usage error), else 1 on
-    /// findings, else 0.
+    /// Whether some named path or file could not be linted whole: it does not exist, is
+    /// no regular file, cannot be read, or is larger than the lint reads.
+    #[must_use]
+    pub fn incomplete(&self) -> bool {
+        self.diagnostics.iter().any(|d| {
+            matches!(
+                d.code,
+                DiagnosticCode::PathMissing | DiagnosticCode::PathUnreadable | DiagnosticCode::FileTooLarge
+            )
+        })
+    }
+
+    /// The exit code: 2 when some path could not be linted whole (see
+    /// [`Report::incomplete`]: never a pass), else 1 on findings, else 0.
     #[must_use]
     pub fn exit_code(&self) -> u8 {
-        if self.diagnostics.iter().any(|d| d.code == DiagnosticCode::PathMissing) {
-            2
-        } else {
-            u8::from(!self.findings.is_empty())
-        }
+        if self.incomplete() { 2 } else { u8::from(!self.findings.is_empty()) }
     }
 
     /// One `path:line:col: rule-id: message` line per finding.
     #[must_use]
     pub fn text(&self) -> String {
         self.findings.iter().fold(String::new(), |mut s, f| {
-            let _ = writeln!(s, "{}:{}:{}: {}: {}", shown(&f.path), f.line, f.column, f.rule, f.message);
+            let _ = writeln!(s, "{}:{}:{}: {}: {}", shown(&f.path), f.line, f.column, f.rule, shown_text(&f.message));
             s
         })
     }
@@ -92,17 +150,17 @@ impl Report {
                 f.line,
                 f.column,
                 github_escape(&format!("hal-lint {}", f.rule), true),
-                github_escape(&f.message, false)
+                github_escape(&shown_text(&f.message), false)
             );
         }
         for d in &self.diagnostics {
-            let file = d.subject.as_deref().map(|p| format!(" file={},", github_escape(p, true)));
+            let file = d.subject.as_deref().map(|p| format!(" file={},", github_escape(&shown(Path::new(p)), true)));
             let _ = writeln!(
                 s,
                 "::warning{}title={}::{}",
                 file.unwrap_or_else(|| " ".to_owned()),
                 github_escape(d.code.as_str(), true),
-                github_escape(&d.message, false)
+                github_escape(&shown_text(&d.message), false)
             );
         }
         s
@@ -126,6 +184,12 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(shown_text("a\u{1b}[2J\nb\u{202e}c"), "a\\u{1b}[2J\\nb\\u{202e}c");
+        assert_eq!(shown_text("plain é"), "plain é");
+    }
 
     #[test]
     fn github_escapes() {

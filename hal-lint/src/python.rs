@@ -1,15 +1,17 @@
 //! Python skills, parsed with tree-sitter-python: `os.environ[...]`, `os.environ.get`,
-//! `os.getenv`, `in os.environ`, through import aliases and constants; `os.path` and
-//! `pathlib` probes of indicator files; `psutil`, `os.getppid()` and `ps` through
-//! `subprocess`. Docstrings and comments are never code.
+//! `os.getenv`, `in os.environ`, through import aliases, constants and constant lists;
+//! `os.path` and `pathlib` probes of indicator files and directories (paths built by
+//! `os.path.join`, `pathlib` `/`, f-strings), unless the file writes them; psutil's
+//! `parent()`/`parents()`, `os.getppid()` and `ps`/`pgrep` through `subprocess`.
+//! Docstrings and comments are never code.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
 
-use crate::rust::PROCESS_PROGRAMS;
-use crate::ts::{Parsed, Scope, last_name, program, two_passes};
-use crate::walk::FileLint;
+use crate::indicators::{PathHit, path_hit, process_command};
+use crate::ts::{Parsed, Scope, in_condition, last_name, two_passes, unquote};
+use crate::walk::{FileLint, Kind};
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
 const ENV_GETTERS: &[&str] = &["os.getenv", "os.getenvb"];
@@ -23,27 +25,44 @@ const RUNNERS: &[&str] = &[
     "os.system",
     "os.popen",
 ];
-/// Functions and methods whose path arguments are probed or built into probed paths.
-const FS_FNS: &[&str] = &[
-    "exists",
-    "isfile",
-    "isdir",
-    "is_file",
-    "is_dir",
-    "open",
-    "Path",
-    "PurePath",
-    "stat",
-    "lstat",
-    "read_text",
-    "read_bytes",
+/// Functions and methods whose answer is whether a path exists or what it is.
+const PROBE_FNS: &[&str] =
+    &["exists", "lexists", "isfile", "isdir", "is_file", "is_dir", "stat", "lstat", "access", "getsize"];
+/// Functions and methods that read a path: a probe only where the result decides.
+const READ_FNS: &[&str] = &["open", "read_text", "read_bytes", "listdir", "scandir", "iterdir", "load"];
+/// Methods and functions that write, create or edit a path.
+const WRITE_FNS: &[&str] = &[
+    "write_text",
+    "write_bytes",
+    "mkdir",
+    "makedirs",
+    "touch",
+    "copy",
+    "copyfile",
+    "copy2",
+    "move",
+    "rename",
+    "replace",
+    "unlink",
+    "remove",
+    "rmtree",
+    "symlink_to",
+];
+/// Functions that build a path from pieces.
+const JOIN_FNS: &[&str] = &[
     "join",
     "joinpath",
-    "access",
-    "listdir",
-    "scandir",
+    "Path",
+    "PurePath",
+    "PosixPath",
     "expanduser",
+    "abspath",
+    "realpath",
+    "resolve",
+    "expandvars",
 ];
+/// The longest path text kept for a name.
+const MAX_PATH: usize = 512;
 /// Python packages that list processes.
 pub(crate) const PROCESS_PACKAGES: &[&str] = &["psutil"];
 
@@ -56,9 +75,16 @@ pub(crate) fn lint(src: &str) -> FileLint {
         s: Scope::new(&p, &nodes, "interpolation", "Python"),
         names: BTreeMap::new(),
         env_aliases: BTreeSet::new(),
+        lists: BTreeMap::new(),
+        paths: BTreeMap::new(),
+        written: BTreeSet::new(),
+        psutil: false,
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
-    l.s.lint
+    let mut lint = l.s.lint;
+    lint.written = l.written.into_iter().collect();
+    crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);
+    lint
 }
 
 struct Linter<'p, 'a> {
@@ -66,18 +92,129 @@ struct Linter<'p, 'a> {
     /// Local name → what it was imported as (`o` → `os`, `environ` → `os.environ`).
     names: BTreeMap<&'a str, String>,
     env_aliases: BTreeSet<&'a str>,
+    /// Names bound to a constant list of strings (or to each element of one).
+    lists: BTreeMap<&'a str, Vec<(Node<'p>, &'a str)>>,
+    /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
+    paths: BTreeMap<&'a str, String>,
+    /// Indicator files and directories the file writes.
+    written: BTreeSet<&'static str>,
+    /// Whether the file imports psutil.
+    psutil: bool,
 }
 
-impl<'a> Linter<'_, 'a> {
-    /// The dotted expression `n` with its first name expanded through the imports.
-    fn canon(&self, n: Node<'_>) -> String {
-        let t: String = self.s.text(n).split_whitespace().collect();
+impl<'p, 'a> Linter<'p, 'a> {
+    /// The strings of a constant list or tuple, or of a name bound to one.
+    fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, &'a str)>> {
+        match n.kind() {
+            "list" | "tuple" | "set" => {
+                let items: Vec<(Node<'p>, &'a str)> =
+                    n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
+                (!items.is_empty()).then_some(items)
+            }
+            "identifier" => self.lists.get(self.s.text(n)).cloned(),
+            _ => None,
+        }
+    }
+
+    /// The path an expression spells, pieces joined with `/` and `{}` for a piece that
+    /// is no literal.
+    fn path(&self, n: Node<'_>, depth: usize) -> String {
+        if depth > 8 {
+            return "{}".to_owned();
+        }
+        let out = match n.kind() {
+            "string" => {
+                let mut out = String::new();
+                let mut at = n.start_byte();
+                for c in n.named_children(&mut n.walk()) {
+                    match c.kind() {
+                        "string_content" => out.push_str(self.s.text(c)),
+                        "interpolation" => out.push_str(&self.unknown(c)),
+                        _ => {}
+                    }
+                    at = c.end_byte();
+                }
+                let _ = at;
+                if out.is_empty() { unquote(self.s.text(n)).to_owned() } else { out }
+            }
+            "identifier" => self
+                .paths
+                .get(self.s.text(n))
+                .cloned()
+                .or_else(|| self.s.consts.get(self.s.text(n)).map(|v| (*v).to_owned()))
+                .unwrap_or_else(|| self.unknown(n)),
+            "binary_operator" => {
+                let (Some(l), Some(op), Some(r)) =
+                    (n.child_by_field_name("left"), n.child_by_field_name("operator"), n.child_by_field_name("right"))
+                else {
+                    return "{}".to_owned();
+                };
+                let sep = if op.kind() == "/" { "/" } else { "" };
+                format!("{}{sep}{}", self.path(l, depth + 1), self.path(r, depth + 1))
+            }
+            "call" => {
+                let func = n.child_by_field_name("function");
+                let name = func.and_then(|f| self.s.p.short(f, 128)).map_or(String::new(), |f| self.canon_text(f));
+                let args = n.child_by_field_name("arguments");
+                let receiver = func
+                    .filter(|f| f.kind() == "attribute")
+                    .and_then(|f| f.child_by_field_name("object"))
+                    .filter(|o| {
+                        !matches!(self.s.p.short(*o, 64), Some("os.path" | "Path" | "pathlib.Path" | "os" | "path"))
+                    })
+                    .map(|o| self.path(o, depth + 1));
+                match args {
+                    Some(args) if JOIN_FNS.contains(&last_name(&name)) => {
+                        let pieces: Vec<String> = args
+                            .named_children(&mut args.walk())
+                            .filter(|a| a.kind() != "keyword_argument")
+                            .map(|a| self.path(a, depth + 1))
+                            .collect();
+                        receiver.into_iter().chain(pieces).collect::<Vec<_>>().join("/")
+                    }
+                    _ => self.unknown(n),
+                }
+            }
+            "parenthesized_expression" => n.named_child(0).map_or_else(|| "{}".to_owned(), |c| self.path(c, depth + 1)),
+            _ => self.unknown(n),
+        };
+        out.chars().take(MAX_PATH).collect()
+    }
+
+    /// A piece of a path that is no literal: `{` its text `}` when short (`{pid}`,
+    /// `{os.getppid()}`), else `{}`.
+    fn unknown(&self, n: Node<'_>) -> String {
+        let t = self.s.p.short(n, 40).map(|t| t.trim_start_matches('{').trim_end_matches('}'));
+        t.map_or_else(|| "{}".to_owned(), |t| format!("{{{t}}}"))
+    }
+
+    /// The dotted text `t` with its first name expanded through the imports.
+    fn canon_text(&self, t: &str) -> String {
+        let t: String = t.split_whitespace().collect();
         let (first, rest) = t.split_once('.').map_or((t.as_str(), None), |(f, r)| (f, Some(r)));
         match (self.names.get(first), rest) {
             (Some(full), Some(rest)) => format!("{full}.{rest}"),
             (Some(full), None) => full.clone(),
             (None, _) => t,
         }
+    }
+
+    /// A read of the variable(s) `index` names: a literal, a constant, or each
+    /// indicator of a constant list (at its place in the list).
+    fn read(&mut self, index: Node<'p>, decides: bool) {
+        if let Some(name) = self.s.value(index) {
+            self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+        } else if let Some(list) = self.list(index) {
+            for (at, name) in list {
+                self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
+            }
+        }
+    }
+
+    /// The dotted expression `n` with its first name expanded through the imports
+    /// (empty for a long expression: no name compared against is long).
+    fn canon(&self, n: Node<'_>) -> String {
+        self.s.p.short(n, 128).map_or(String::new(), |t| self.canon_text(t))
     }
 
     fn is_env(&self, n: Node<'_>) -> bool {
@@ -96,17 +233,29 @@ impl<'a> Linter<'_, 'a> {
         }
     }
 
-    fn collect(&mut self, n: Node<'_>) {
+    fn collect(&mut self, n: Node<'p>) {
         match n.kind() {
             "import_statement" => {
                 for c in n.children_by_field_name("name", &mut n.walk()) {
                     if let Some((module, local)) = self.imported(c) {
+                        self.psutil |= module == "psutil";
                         self.names.insert(local, module.to_owned());
                     }
                 }
             }
+            "for_statement" | "for_in_clause" => {
+                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                    return;
+                };
+                if left.kind() == "identifier"
+                    && let Some(list) = self.list(right)
+                {
+                    self.lists.entry(self.s.text(left)).or_default().extend(list);
+                }
+            }
             "import_from_statement" => {
                 let Some(module) = n.child_by_field_name("module_name").map(|m| self.s.text(m)) else { return };
+                self.psutil |= module == "psutil";
                 for c in n.children_by_field_name("name", &mut n.walk()) {
                     if let Some((name, local)) = self.imported(c) {
                         self.names.insert(local, format!("{module}.{name}"));
@@ -126,43 +275,37 @@ impl<'a> Linter<'_, 'a> {
                     self.s.consts.insert(self.s.text(left), v);
                 } else if self.is_env(right) {
                     self.env_aliases.insert(self.s.text(left));
+                } else if let Some(list) = self.list(right) {
+                    self.lists.insert(self.s.text(left), list);
+                } else if matches!(right.kind(), "call" | "binary_operator" | "string") {
+                    let path = self.path(right, 0);
+                    if path.contains(['/', '.']) {
+                        self.paths.insert(self.s.text(left), path);
+                    }
                 }
             }
             _ => {}
         }
     }
 
-    fn check(&mut self, n: Node<'_>) {
+    fn check(&mut self, n: Node<'p>) {
         match n.kind() {
             "subscript" => {
                 let (Some(value), Some(index)) = (n.child_by_field_name("value"), n.child_by_field_name("subscript"))
                 else {
                     return;
                 };
-                if self.is_env(value)
-                    && let Some(name) = self.s.value(index)
-                {
-                    self.s.var(index, name);
+                if self.is_env(value) {
+                    self.read(index, in_condition(n));
                 }
             }
             "comparison_operator" => {
-                let kids: Vec<Node<'_>> = n.children(&mut n.walk()).collect();
+                let kids: Vec<Node<'p>> = n.children(&mut n.walk()).collect();
                 if let [left, op, right] = kids[..]
-                    && matches!(self.s.text(op), "in" | "not in")
+                    && matches!(op.kind(), "in" | "not in")
                     && self.is_env(right)
-                    && let Some(name) = self.s.value(left)
                 {
-                    self.s.var(left, name);
-                }
-            }
-            "binary_operator" => {
-                let (Some(left), Some(op), Some(right)) =
-                    (n.child_by_field_name("left"), n.child_by_field_name("operator"), n.child_by_field_name("right"))
-                else {
-                    return;
-                };
-                if self.s.text(op) == "/" && left.kind() != "string" {
-                    self.s.lint.hits.extend(self.s.value(right).and_then(|v| self.s.p.probe_hit(&[(right, v)])));
+                    self.read(left, true);
                 }
             }
             "import_statement" | "import_from_statement" => {
@@ -171,48 +314,85 @@ impl<'a> Linter<'_, 'a> {
                 } else {
                     n.child_by_field_name("module_name").into_iter().collect()
                 };
-                for m in modules {
-                    let name = self.imported(m).map_or("", |(module, _)| module);
-                    if PROCESS_PACKAGES.contains(&name.split('.').next().unwrap_or("")) {
-                        self.s.process(m, name);
-                    }
-                }
+                let _ = modules;
             }
             "call" => self.call(n),
             _ => {}
         }
     }
 
-    fn call(&mut self, n: Node<'_>) {
+    fn call(&mut self, n: Node<'p>) {
         let (Some(func), Some(args)) = (n.child_by_field_name("function"), n.child_by_field_name("arguments")) else {
             return;
         };
         let callee = self.canon(func);
-        let args: Vec<Node<'_>> =
-            args.named_children(&mut args.walk()).filter(|a| a.kind() != "keyword_argument").collect();
+        let all_args: Vec<Node<'p>> = args.named_children(&mut args.walk()).collect();
+        let args: Vec<Node<'p>> = all_args.iter().copied().filter(|a| a.kind() != "keyword_argument").collect();
         let first = args.first().copied();
+        let method = func.child_by_field_name("attribute").map_or("", |a| self.s.text(a));
         let env_method = func.kind() == "attribute"
             && func.child_by_field_name("object").is_some_and(|o| self.is_env(o))
-            && func.child_by_field_name("attribute").is_some_and(|a| ENV_METHODS.contains(&self.s.text(a)));
+            && ENV_METHODS.contains(&method);
+        let receiver = func.kind() == "attribute";
+        let name = last_name(&callee);
         if ENV_GETTERS.contains(&callee.as_str()) || env_method {
-            if let Some(a) = first
-                && let Some(name) = self.s.value(a)
-            {
-                self.s.var(a, name);
+            if let Some(a) = first {
+                // `os.environ.get("X")` in a condition, or with no default, decides.
+                self.read(a, in_condition(n));
             }
         } else if callee == "os.getppid" {
             self.s.process(n, "os.getppid()");
+        } else if self.psutil && receiver && matches!(method, "parent" | "parents") {
+            self.s.process(n, &format!("psutil {method}()"));
         } else if RUNNERS.contains(&callee.as_str()) {
-            let prog = first.and_then(|a| match a.kind() {
-                "list" => a.named_child(0).and_then(|c| self.s.value(c)).map(|v| (c_or(a), v)),
-                _ => self.s.value(a).map(|v| (a, v)),
-            });
-            if let Some((a, v)) = prog.filter(|(_, v)| PROCESS_PROGRAMS.contains(&program(v))) {
-                self.s.process(a, program(v));
+            let Some(a) = first else { return };
+            let line = self.s.p.short(a, 4096).unwrap_or("");
+            if let Some(prog) = process_command(line) {
+                self.s.process(c_or(a), prog);
             }
-        } else if FS_FNS.contains(&last_name(&callee)) {
-            self.s.probe(&args);
+        } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
+            // `Path(x).exists()` probes its receiver; `os.path.exists(x)` its argument.
+            let target = if receiver && !callee.starts_with("os.") && first.is_none() {
+                func.child_by_field_name("object")
+            } else {
+                first
+            };
+            if let Some(t) = target {
+                // A read decides only in a condition; a read of `/proc/<pid>` is the
+                // detection itself.
+                let path = self.path(t, 0);
+                let counts = PROBE_FNS.contains(&name) || in_condition(n) || path_hit(&path) == Some(PathHit::Proc);
+                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts) {
+                    self.s.lint.hits.push(h);
+                }
+            }
+        } else if WRITE_FNS.contains(&name) || (name == "open" && self.opens_for_writing(&all_args)) {
+            let target = if receiver && !callee.starts_with("os.") && !callee.starts_with("shutil.") {
+                func.child_by_field_name("object")
+            } else if matches!(name, "copy" | "copyfile" | "copy2" | "move" | "rename" | "replace") {
+                args.get(1).copied()
+            } else {
+                first
+            };
+            if let Some(t) = target
+                && let Some(PathHit::Indicator(ind)) = path_hit(&self.path(t, 0))
+            {
+                self.written.insert(ind);
+            }
         }
+    }
+
+    /// Whether `open(…)`'s mode writes (`"w"`, `"a"`, `"x"`, `"r+"`).
+    fn opens_for_writing(&self, args: &[Node<'_>]) -> bool {
+        let mode = args.get(1).copied().filter(|a| a.kind() == "string").or_else(|| {
+            args.iter()
+                .find(|a| {
+                    a.kind() == "keyword_argument"
+                        && a.child_by_field_name("name").is_some_and(|k| self.s.text(k) == "mode")
+                })
+                .and_then(|a| a.child_by_field_name("value"))
+        });
+        mode.and_then(|m| self.s.value(m)).is_some_and(|m| m.contains(['w', 'a', 'x', '+']))
     }
 }
 
@@ -235,12 +415,11 @@ mod tests {
         assert_eq!(
             rules(src),
             [
-                ("process-table", 5, 8),
                 ("indicator-var", 7, 15),
                 ("indicator-var", 8, 12),
                 ("indicator-var", 9, 19),
                 ("indicator-var", 10, 5),
-                ("indicator-file", 11, 20),
+                ("indicator-file", 11, 5),
                 ("process-table", 12, 5)
             ]
         );

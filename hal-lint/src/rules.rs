@@ -10,6 +10,9 @@ pub enum Rule {
     /// Reading a runtime indicator variable (registry markers, session variables,
     /// stamps, `GT_*` operator variables).
     IndicatorVar,
+    /// Using a runtime-provided path variable (`CLAUDE_PROJECT_DIR`, ...) as a path:
+    /// off unless `--strict`.
+    RuntimePathVar,
     /// Probing a runtime indicator file (`.claude/settings.json`, ...).
     IndicatorFile,
     /// Reading the process table (`/proc`, `ps`, `sysinfo`, `psutil`, `process.ppid`).
@@ -32,6 +35,7 @@ impl Rule {
         Self::IndicatorVar,
         Self::IndicatorFile,
         Self::ProcessTable,
+        Self::RuntimePathVar,
         Self::HalCrateDependency,
         Self::UnpinnedHalTypes,
         Self::ProcessDependency,
@@ -45,6 +49,7 @@ impl Rule {
         match self {
             Self::IndicatorVar => "indicator-var",
             Self::IndicatorFile => "indicator-file",
+            Self::RuntimePathVar => "runtime-path-var",
             Self::ProcessTable => "process-table",
             Self::HalCrateDependency => "hal-crate-dependency",
             Self::UnpinnedHalTypes => "unpinned-hal-types",
@@ -59,13 +64,16 @@ impl Rule {
     pub const fn what(self) -> &'static str {
         match self {
             Self::IndicatorVar => {
-                "reads a runtime indicator variable (a registry marker, session variable or stamp, or a `GT_*` operator variable; not `HOME` or `PATH`), by name, through an alias or a constant"
+                "code that decides on a runtime's marker or session variable (registry markers, session and hook variables, `AI_AGENT`, `GT_*`) in any idiom: `process.env.X`, `process.env['X']`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env, 'X')`, a constant list of names, `os.environ.get`, `os.getenv`, `'X' in os.environ`, `$X`, `${X:+…}`, `[[ -n $X ]]`, `printenv X`, `env | grep X`, `std::env::var`, also in hook command strings. Not: a literal that reaches no read (`echo \"set CLAUDECODE=1\"`), `HOME`/`PATH`, a runtime path variable used as a path (see `runtime-path-var`)"
             }
             Self::IndicatorFile => {
-                "probes a runtime indicator file (`.claude/settings.json`, `.cursor/hooks.json`, ... from the registry)"
+                "a probe whose answer decides on a runtime's indicator file or configuration directory from the registry (exists/is-file/is-dir/stat, `[ -f ]`/`-d`/`-e`, a read inside a condition), built literally, by joins, templates or `pathlib` `/`: `existsSync(join(home, '.codex'))`. Not: code that writes or edits that file (an installer owns its hook file), a read whose result decides nothing, a mention in a message"
             }
             Self::ProcessTable => {
-                "reads the process table: `/proc/*`, `ps`/`pgrep`/`pidof`/`pstree`, `sysinfo`/`procfs` APIs, `psutil`, `os.getppid()`, `process.ppid`"
+                "reads a process's identity or ancestry: `/proc/<self|$PPID|pid>/{stat,status,cmdline,comm,exe,environ}`, `ps -p`/`-o comm,ppid,args`/`$PPID`, `ps | grep <runtime>`, `pgrep`/`pidof` of a runtime's process name, `pstree -s $$`, `os.getppid()`, `process.ppid`, psutil's `parent()`/`parents()`, `std::os::unix::process::parent_id`, sysinfo's `parent()`. Not: other `/proc` files (`/proc/cpuinfo`, `/proc/self/cgroup`, `/proc/1/comm`), `ps`/`pgrep` of programs that are no runtime (`pgrep pipewire`)"
+            }
+            Self::RuntimePathVar => {
+                "(off unless `--strict`) uses a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`, `CLAUDE_PLUGIN_ROOT`, `CODEX_HOME`, ...) as a path: `${CLAUDE_PROJECT_DIR:-$PWD}/x`. Not: a presence test of it (`[ -n \"$CLAUDE_PROJECT_DIR\" ]` is `indicator-var`)"
             }
             Self::HalCrateDependency => "`Cargo.toml` depends on a hal crate other than `hal-types`",
             Self::UnpinnedHalTypes => {

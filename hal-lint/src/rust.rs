@@ -1,5 +1,7 @@
 //! Rust skills, parsed with `syn`: comments and doc strings are gone before the lint
-//! looks, and paths are expanded through `use` aliases.
+//! looks, and paths are expanded through `use` aliases. A file nested deeper than the
+//! parser's limit (counted in code, not in strings or comments) or that does not parse
+//! is scanned line by line instead.
 
 use std::collections::BTreeMap;
 
@@ -7,75 +9,163 @@ use proc_macro2::Span;
 use syn::spanned::Spanned as _;
 use syn::visit::Visit;
 
-use crate::indicators::{is_indicator_var, path_hit};
-use crate::walk::{FileLint, Hit};
+use crate::indicators::{PathHit, is_indicator_var, path_hit, process_command};
+use crate::walk::{FileLint, Hit, Kind};
 
 /// Crates that read the process table.
 pub(crate) const PROCESS_CRATES: &[&str] = &["sysinfo", "procfs", "psutil", "heim"];
-/// Programs that list processes.
-pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree", "top", "htop", "pkill"];
-/// Deeper bracket nesting than this is not parsed (syn recurses).
+/// Deeper bracket nesting of code than this is not parsed (syn recurses).
 const MAX_NESTING: usize = 256;
-/// Free functions (`std::fs::…`, `Path::new`, `File::open`) whose path argument is probed.
-const FS_FNS: &[&str] = &[
-    "metadata",
-    "symlink_metadata",
-    "read",
-    "read_to_string",
-    "read_dir",
-    "read_link",
-    "canonicalize",
-    "exists",
-    "open",
-    "new",
-    "from",
+/// Free functions (`std::fs::…`) whose answer is whether a path exists or what it is.
+const PROBE_FNS: &[&str] =
+    &["metadata", "symlink_metadata", "exists", "try_exists", "canonicalize", "read_dir", "read_link"];
+/// Free functions that read a path: a probe only where the result decides.
+const READ_FNS: &[&str] = &["read", "read_to_string", "open"];
+/// Free functions that write, create or edit a path (copies and renames: the second).
+const WRITE_FNS: &[&str] = &[
+    "write",
+    "create_dir",
+    "create_dir_all",
+    "create",
+    "copy",
+    "rename",
+    "remove_file",
+    "remove_dir_all",
+    "hard_link",
 ];
-/// Methods whose path argument is probed or built into a probed path.
-const FS_METHODS: &[&str] = &["join", "push", "exists", "try_exists", "is_file", "is_dir", "metadata", "open"];
+/// Methods whose receiver is the path probed.
+const PROBE_METHODS: &[&str] =
+    &["exists", "try_exists", "is_file", "is_dir", "metadata", "symlink_metadata", "read_dir"];
+/// Methods that make a result a presence test (`var("X").is_ok()`).
+const PRESENCE_METHODS: &[&str] = &["is_ok", "is_err", "is_some", "is_none"];
+/// The longest path text kept for a name.
+const MAX_PATH: usize = 512;
 
 fn line_col(span: Span) -> (usize, usize) {
     let s = span.start();
     (s.line, s.column + 1)
 }
 
-/// The deepest bracket nesting of `src` (strings and comments included: an estimate
-/// that errs towards refusing).
-fn nesting(src: &str) -> usize {
-    let (mut depth, mut max) = (0usize, 0usize);
-    for b in src.bytes() {
-        match b {
+/// `src` with comments blanked (newlines kept) and the deepest bracket nesting of its
+/// code: strings, raw strings, characters and comments do not count.
+fn code_only(src: &str) -> (String, usize) {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let (mut i, mut depth, mut max) = (0usize, 0usize, 0usize);
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for c in &mut out[from..to] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    };
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |e| i + e);
+                blank(&mut out, i, end);
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let (mut j, mut level) = (i + 2, 1usize);
+                while j < b.len() && level > 0 {
+                    if b[j] == b'/' && b.get(j + 1) == Some(&b'*') {
+                        level += 1;
+                        j += 2;
+                    } else if b[j] == b'*' && b.get(j + 1) == Some(&b'/') {
+                        level -= 1;
+                        j += 2;
+                    } else {
+                        j += 1;
+                    }
+                }
+                blank(&mut out, i, j.min(b.len()));
+                i = j;
+            }
+            b'r' if matches!(b.get(i + 1), Some(b'#' | b'"'))
+                && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) =>
+            {
+                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+                if b.get(i + 1 + hashes) != Some(&b'"') {
+                    i += 1;
+                    continue;
+                }
+                let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+                let start = i + 2 + hashes;
+                i = b[start..]
+                    .windows(close.len())
+                    .position(|w| w == close.as_slice())
+                    .map_or(b.len(), |e| start + e + close.len());
+            }
+            b'"' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != b'"' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                i = j + 1;
+            }
+            b'\'' => {
+                // A character literal ('x', '\n', '\u{..}') or a lifetime ('a).
+                let end = if b.get(i + 1) == Some(&b'\\') {
+                    b[i + 2..b.len().min(i + 14)].iter().position(|&c| c == b'\'').map(|e| i + 2 + e)
+                } else {
+                    src.get(i + 1..)
+                        .and_then(|s| s.chars().next())
+                        .map(|c| i + 1 + c.len_utf8())
+                        .filter(|&e| b.get(e) == Some(&b'\''))
+                };
+                i = end.map_or(i + 1, |e| e + 1);
+            }
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 max = max.max(depth);
+                i += 1;
             }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => i += 1,
         }
     }
-    max
+    (String::from_utf8(out).unwrap_or_default(), max)
+}
+
+/// The literal scan of a file the parser did not read, comments left out.
+fn scanned(src: &str, why: String) -> FileLint {
+    let (code, _) = code_only(src);
+    let mut lint = crate::scan::whole(&code, Kind::Rust);
+    lint.unparseable = Some(why);
+    lint
 }
 
 pub(crate) fn lint(src: &str) -> FileLint {
-    if nesting(src) > MAX_NESTING {
-        return FileLint {
-            unparseable: Some(format!("brackets nested deeper than {MAX_NESTING}")),
-            ..FileLint::default()
-        };
+    let (_, nesting) = code_only(src);
+    if nesting > MAX_NESTING {
+        return scanned(src, format!("code nested deeper than {MAX_NESTING}: scanned line by line"));
     }
     let file = match syn::parse_file(src) {
         Ok(f) => f,
         Err(e) => {
             let (line, col) = line_col(e.span());
-            return FileLint {
-                unparseable: Some(format!("not valid Rust at {line}:{col}: {e}")),
-                ..FileLint::default()
-            };
+            return scanned(src, format!("not valid Rust at {line}:{col}: {e}; scanned line by line"));
         }
     };
     let mut consts = Consts::default();
     consts.visit_file(&file);
-    let mut l = Linter { consts: consts.0, aliases: BTreeMap::new(), out: FileLint::default() };
+    let mut l = Linter {
+        consts: consts.0,
+        aliases: BTreeMap::new(),
+        paths: BTreeMap::new(),
+        out: FileLint::default(),
+        cond: 0,
+        presence: 0,
+        stmt_strings: String::new(),
+        sysinfo: src.contains("sysinfo"),
+        written: Vec::new(),
+    };
     l.visit_file(&file);
+    l.out.written = l.written;
     l.out
 }
 
@@ -118,6 +208,29 @@ fn lit_str(e: &syn::Expr) -> Option<String> {
     }
 }
 
+/// Every string literal under a statement, space-separated (a command's arguments).
+#[derive(Default)]
+struct Strings(String);
+
+impl<'ast> Visit<'ast> for Strings {
+    fn visit_lit_str(&mut self, s: &'ast syn::LitStr) {
+        if self.0.len() < 4096 {
+            self.0.push_str(&s.value());
+            self.0.push(' ');
+        }
+    }
+
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        for t in m.tokens.clone() {
+            if let proc_macro2::TokenTree::Literal(l) = t
+                && let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string())
+            {
+                self.visit_lit_str(&s);
+            }
+        }
+    }
+}
+
 /// `#[cfg(test)]`.
 fn is_cfg_test(a: &syn::Attribute) -> bool {
     a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
@@ -131,7 +244,18 @@ struct Linter {
     consts: BTreeMap<String, String>,
     /// Local name → the full path it stands for (from `use` items).
     aliases: BTreeMap<String, Vec<String>>,
+    /// Local name → the path it was bound to (`{}` for a piece that is no literal).
+    paths: BTreeMap<String, String>,
     out: FileLint,
+    /// How many conditions (`if`, `while`, `match`, `let … else`) are being visited.
+    cond: usize,
+    /// How many presence tests (`.is_ok()`, `.is_some()`) are being visited.
+    presence: usize,
+    /// The string literals of the statement being visited.
+    stmt_strings: String,
+    /// Whether the file names sysinfo.
+    sysinfo: bool,
+    written: Vec<&'static str>,
 }
 
 impl Linter {
@@ -165,60 +289,100 @@ impl Linter {
         }
     }
 
-    /// A probe of the path its string arguments spell (pieces joined with `/`).
-    fn probe<'a>(&mut self, args: impl Iterator<Item = &'a syn::Expr>) {
-        let mut pieces = Vec::new();
-        let mut at = None;
-        for a in args {
-            if let Some(v) = self.value(a) {
-                at.get_or_insert_with(|| a.span());
-                pieces.push(v);
-            }
+    /// The path an expression spells, pieces joined with `/` and `{}` for a piece that
+    /// is no literal: literals, constants, `Path::new`, `PathBuf::from`, `.join`,
+    /// `format!`, names bound to such paths.
+    fn path_of(&self, e: &syn::Expr, depth: usize) -> String {
+        if depth > 8 {
+            return "{}".to_owned();
         }
-        if let (Some(span), Some(hit)) = (at, path_hit(&pieces.join("/"))) {
+        if let Some(v) = self.value(e) {
+            return v;
+        }
+        let out = match e {
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => {
+                self.paths.get(&p.path.segments[0].ident.to_string()).cloned().unwrap_or_else(|| "{}".to_owned())
+            }
+            syn::Expr::Reference(r) => self.path_of(&r.expr, depth + 1),
+            syn::Expr::Paren(p) => self.path_of(&p.expr, depth + 1),
+            syn::Expr::Group(g) => self.path_of(&g.expr, depth + 1),
+            syn::Expr::MethodCall(m) => match m.method.to_string().as_str() {
+                "join" => {
+                    let arg = m.args.first().map_or_else(|| "{}".to_owned(), |a| self.path_of(a, depth + 1));
+                    format!("{}/{arg}", self.path_of(&m.receiver, depth + 1))
+                }
+                "to_path_buf" | "as_path" | "clone" | "to_owned" | "into" | "as_ref" => {
+                    self.path_of(&m.receiver, depth + 1)
+                }
+                _ => "{}".to_owned(),
+            },
+            syn::Expr::Call(c) => match &*c.func {
+                syn::Expr::Path(p)
+                    if p.path
+                        .segments
+                        .last()
+                        .is_some_and(|s| matches!(s.ident.to_string().as_str(), "new" | "from")) =>
+                {
+                    c.args.first().map_or_else(|| "{}".to_owned(), |a| self.path_of(a, depth + 1))
+                }
+                _ => "{}".to_owned(),
+            },
+            syn::Expr::Macro(m) if m.mac.path.is_ident("format") => {
+                let first = m.mac.tokens.clone().into_iter().next();
+                match first {
+                    Some(proc_macro2::TokenTree::Literal(l)) => syn::parse_str::<syn::LitStr>(&l.to_string())
+                        .map_or_else(|_| "{}".to_owned(), |s| placeholders(&s.value())),
+                    _ => "{}".to_owned(),
+                }
+            }
+            _ => "{}".to_owned(),
+        };
+        out.chars().take(MAX_PATH).collect()
+    }
+
+    /// A probe, at `span`, of the path `path` spells.
+    fn probe(&mut self, span: Span, path: &str) {
+        if let Some(hit) = path_hit(path) {
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, hit, true));
         }
     }
 
-    fn collect_use(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree, span: Span) {
+    fn wrote(&mut self, path: &str) {
+        if let Some(PathHit::Indicator(ind)) = path_hit(path) {
+            self.written.push(ind);
+        }
+    }
+
+    fn collect_use(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
         match tree {
             syn::UseTree::Path(p) => {
                 prefix.push(p.ident.to_string());
-                self.collect_use(prefix, &p.tree, span);
+                self.collect_use(prefix, &p.tree);
                 prefix.pop();
             }
             syn::UseTree::Name(n) => {
                 let mut full = prefix.clone();
                 full.push(n.ident.to_string());
-                self.record_use(n.ident.to_string(), full, n.ident.span());
+                self.record_use(n.ident.to_string(), full);
             }
             syn::UseTree::Rename(r) => {
                 let mut full = prefix.clone();
                 full.push(r.ident.to_string());
-                self.record_use(r.rename.to_string(), full, r.ident.span());
+                self.record_use(r.rename.to_string(), full);
             }
             syn::UseTree::Group(g) => {
                 for t in &g.items {
-                    self.collect_use(prefix, t, span);
+                    self.collect_use(prefix, t);
                 }
             }
-            syn::UseTree::Glob(_) => {
-                if prefix.first().is_some_and(|f| PROCESS_CRATES.contains(&f.as_str())) {
-                    let (line, col) = line_col(span);
-                    self.hit(Hit::process(line, col, &format!("use {}::*", prefix.join("::")), true));
-                }
-            }
+            syn::UseTree::Glob(_) => {}
         }
     }
 
-    fn record_use(&mut self, local: String, full: Vec<String>, span: Span) {
+    fn record_use(&mut self, local: String, full: Vec<String>) {
         let full = if full.first().is_some_and(|f| f == "self") { full[1..].to_vec() } else { full };
         let full = self.expand(&full);
-        if full.first().is_some_and(|f| PROCESS_CRATES.contains(&f.as_str())) {
-            let (line, col) = line_col(span);
-            self.hit(Hit::process(line, col, &format!("use {}", full.join("::")), true));
-        }
         if local != "_" {
             self.aliases.insert(local, full);
         }
@@ -236,29 +400,60 @@ impl Linter {
                 && is_indicator_var(&name)
             {
                 let (line, col) = line_col(arg.span());
-                self.hit(Hit::var(line, col, &name, true));
+                let decides = self.cond > 0 || self.presence > 0;
+                self.hit(Hit::var_read(line, col, &name, true, decides));
             }
         } else if std_env && matches!(last, "vars" | "vars_os") {
             let (line, col) = line_col(func.span());
             self.hit(Hit::all_vars(line, col, &full.join("::")));
+        } else if last == "parent_id" && (parent == "process" || n == 1) {
+            let (line, col) = line_col(func.span());
+            self.hit(Hit::process(line, col, "std::os::unix::process::parent_id", true));
         } else if parent == "Command" && last == "new" {
             if let Some(arg) = args.first()
                 && let Some(prog) = self.value(arg)
+                && let Some(what) = process_command(&format!("{prog} {}", self.stmt_strings))
             {
-                let base = prog.rsplit('/').next().unwrap_or(&prog);
-                if PROCESS_PROGRAMS.contains(&base) {
-                    let (line, col) = line_col(arg.span());
-                    self.hit(Hit::process(line, col, &format!("Command::new(\"{prog}\")"), true));
+                let (line, col) = line_col(arg.span());
+                self.hit(Hit::process(line, col, &format!("Command::new(\"{what}\")"), true));
+            }
+        } else if matches!(parent, "fs" | "File" | "Path" | "PathBuf" | "tokio") {
+            let Some(arg) = args.first() else { return };
+            if PROBE_FNS.contains(&last) || READ_FNS.contains(&last) {
+                // A read decides only in a condition; a read of `/proc/<pid>` is the
+                // detection itself.
+                let path = self.path_of(arg, 0);
+                if PROBE_FNS.contains(&last) || self.cond > 0 || path_hit(&path) == Some(PathHit::Proc) {
+                    self.probe(arg.span(), &path);
+                }
+            } else if WRITE_FNS.contains(&last) {
+                let target =
+                    if matches!(last, "copy" | "rename" | "hard_link") { args.iter().nth(1) } else { Some(arg) };
+                if let Some(t) = target {
+                    let path = self.path_of(t, 0);
+                    self.wrote(&path);
                 }
             }
-        } else if FS_FNS.contains(&last)
-            && (parent == "fs"
-                || matches!(parent, "Path" | "PathBuf" | "File")
-                || !matches!(last, "new" | "from" | "open" | "read"))
-        {
-            self.probe(args.iter());
         }
     }
+}
+
+/// A format string with each `{…}` placeholder written `{}`.
+fn placeholders(fmt: &str) -> String {
+    let mut out = String::new();
+    let mut in_braces = false;
+    for c in fmt.chars() {
+        match (c, in_braces) {
+            ('{', false) => {
+                in_braces = true;
+                out.push_str("{}");
+            }
+            ('}', true) => in_braces = false,
+            (_, true) => {}
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 impl<'ast> Visit<'ast> for Linter {
@@ -288,29 +483,70 @@ impl<'ast> Visit<'ast> for Linter {
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
         self.extent(s.span());
+        let mut strings = Strings::default();
+        strings.visit_stmt(s);
+        let outer = std::mem::replace(&mut self.stmt_strings, strings.0);
         syn::visit::visit_stmt(self, s);
+        self.stmt_strings = outer;
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
+            let path = self.path_of(&init.expr, 0);
+            if path != "{}" && path.contains('/') {
+                self.paths.insert(p.ident.to_string(), path);
+            }
+        }
+        if let Some(init) = &l.init
+            && init.diverge.is_some()
+        {
+            // `let Ok(x) = … else { … }`: the initializer decides.
+            self.cond += 1;
+            self.visit_expr(&init.expr);
+            self.cond -= 1;
+            if let Some((_, d)) = &init.diverge {
+                self.visit_expr(d);
+            }
+            self.visit_pat(&l.pat);
+            return;
+        }
+        syn::visit::visit_local(self, l);
+    }
+
+    fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
+        self.cond += 1;
+        self.visit_expr(&e.cond);
+        self.cond -= 1;
+        self.visit_block(&e.then_branch);
+        if let Some((_, els)) = &e.else_branch {
+            self.visit_expr(els);
+        }
+    }
+
+    fn visit_expr_while(&mut self, e: &'ast syn::ExprWhile) {
+        self.cond += 1;
+        self.visit_expr(&e.cond);
+        self.cond -= 1;
+        self.visit_block(&e.body);
+    }
+
+    fn visit_expr_match(&mut self, e: &'ast syn::ExprMatch) {
+        self.cond += 1;
+        self.visit_expr(&e.expr);
+        self.cond -= 1;
+        for arm in &e.arms {
+            self.visit_arm(arm);
+        }
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        let outer = std::mem::take(&mut self.cond);
+        syn::visit::visit_expr_closure(self, c);
+        self.cond = outer;
     }
 
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-        let span = u.span();
-        self.collect_use(&mut Vec::new(), &u.tree, span);
-    }
-
-    fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
-        let name = e.ident.to_string();
-        if PROCESS_CRATES.contains(&name.as_str()) {
-            let (line, col) = line_col(e.ident.span());
-            self.hit(Hit::process(line, col, &format!("extern crate {name}"), true));
-        }
-    }
-
-    fn visit_path(&mut self, p: &'ast syn::Path) {
-        let full = self.expand(&segments(p));
-        if full.len() > 1 && PROCESS_CRATES.contains(&full[0].as_str()) {
-            let (line, col) = line_col(p.span());
-            self.hit(Hit::process(line, col, &full.join("::"), true));
-        }
-        syn::visit::visit_path(self, p);
+        self.collect_use(&mut Vec::new(), &u.tree);
     }
 
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
@@ -323,10 +559,24 @@ impl<'ast> Visit<'ast> for Linter {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        if FS_METHODS.contains(&m.method.to_string().as_str()) {
-            self.probe(m.args.iter());
+        let method = m.method.to_string();
+        if PROBE_METHODS.contains(&method.as_str()) {
+            let path = self.path_of(&m.receiver, 0);
+            self.probe(m.receiver.span(), &path);
+        } else if self.sysinfo && method == "parent" && m.args.is_empty() {
+            let receiver = quote_text(&m.receiver).to_ascii_lowercase();
+            if !["path", "dir", "file", "cwd", "root"].iter().any(|w| receiver.contains(w)) {
+                let (line, col) = line_col(m.method.span());
+                self.hit(Hit::process(line, col, "sysinfo Process::parent", true));
+            }
         }
-        syn::visit::visit_expr_method_call(self, m);
+        if PRESENCE_METHODS.contains(&method.as_str()) {
+            self.presence += 1;
+            syn::visit::visit_expr_method_call(self, m);
+            self.presence -= 1;
+        } else {
+            syn::visit::visit_expr_method_call(self, m);
+        }
     }
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
@@ -341,6 +591,12 @@ impl<'ast> Visit<'ast> for Linter {
         }
         syn::visit::visit_macro(self, m);
     }
+}
+
+/// The tokens of an expression, as text (for a look at the names it uses).
+fn quote_text(e: &syn::Expr) -> String {
+    use quote::ToTokens as _;
+    e.to_token_stream().to_string()
 }
 
 #[cfg(test)]
@@ -370,8 +626,26 @@ mod tests {
     }
 
     #[test]
-    fn deep_nesting_is_refused_not_overflowed() {
-        let src = format!("fn f() {{ {}1{} }}", "(".repeat(5000), ")".repeat(5000));
-        assert!(lint(&src).unparseable.is_some());
+    fn deep_nesting_is_scanned_not_overflowed() {
+        let src = format!(
+            "fn f() {{ {}1{} }}\nfn g() {{ let _ = std::env::var(\"CLAUDECODE\"); }}\n",
+            "(".repeat(5000),
+            ")".repeat(5000)
+        );
+        let l = lint(&src);
+        assert!(l.unparseable.is_some());
+        assert_eq!(l.positions(), [("indicator-var", 2, 33)]);
+    }
+
+    #[test]
+    fn brackets_in_strings_and_comments_are_not_nesting() {
+        let src = format!(
+            "// {}\nfn f() {{ let s = \"{}\"; let c = '('; let r = r#\"{}\"#; let _ = std::env::var(\"CLAUDECODE\"); }}\n",
+            "(".repeat(300),
+            "(".repeat(300),
+            "[".repeat(300)
+        );
+        assert_eq!(code_only(&src).1, 2);
+        assert_eq!(lint(&src).positions(), [("indicator-var", 2, 672)]);
     }
 }

@@ -1,45 +1,179 @@
 //! Shell skills (`sh`/`bash`), parsed with tree-sitter-bash: `$VAR` and `${VAR…}`
-//! expansions, command arguments, test operands and redirections are code; comments and
-//! single-quoted text are not.
+//! expansions, `printenv X`, `env | grep X`; file tests (`[ -f … ]`) and probing commands
+//! of indicator files, unless the script writes them; `ps`/`pgrep` asked about a
+//! process's identity or a runtime. Comments and single-quoted text are not code.
 
 use tree_sitter::Node;
 
-use crate::rust::PROCESS_PROGRAMS;
+use crate::indicators::{PROCESS_PROGRAMS, PathHit, path_hit, process_command};
 use crate::ts::{Parsed, program, unquote};
-use crate::walk::FileLint;
+use crate::walk::{FileLint, Kind};
 
 /// Commands whose arguments are messages, not paths.
-const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false"];
+const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false", "log", "info", "warn", "die"];
+/// Commands whose answer is whether a path exists or what it is.
+const PROBE_PROGRAMS: &[&str] = &["test", "[", "ls", "stat", "realpath", "readlink", "find"];
+/// Commands that read a file: a probe only in the condition of an `if` or `while`.
+const READ_PROGRAMS: &[&str] = &["cat", "grep", "jq", "head", "tail", "source", ".", "yq", "python3", "node"];
+/// Commands that write, create or edit a file.
+const WRITE_PROGRAMS: &[&str] = &["mkdir", "cp", "mv", "tee", "touch", "ln", "rm", "install", "chmod", "sed", "rsync"];
+/// Test operators about a file.
+const FILE_TESTS: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-a", "-O", "-G", "-N"];
 /// Node kinds holding a word of text.
 const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
+/// Commands that print the whole environment.
+const ENV_PRINTERS: &[&str] = &["env", "printenv", "set", "export", "declare"];
 
 pub(crate) fn lint(src: &str) -> FileLint {
-    let Some(p) = Parsed::new(src, &tree_sitter_bash::LANGUAGE.into()) else {
+    let language = tree_sitter_bash::LANGUAGE.into();
+    let Some(first) = Parsed::new(src, &language) else {
         return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
-    lint_parsed(&p)
+    if !first.tree.root_node().has_error() {
+        return lint_parsed(&first);
+    }
+    // The grammar rejects some regexes `bash -n` accepts (`[[ $x =~ ^\[([^]]+)\] ]]`):
+    // where the tree has errors, the file is parsed again with each `=~` operand
+    // blanked to a word of the same length, and that tree is kept if it has none.
+    let masked = mask_regexes(src);
+    match masked.as_deref().and_then(|m| Parsed::new(m, &language)).filter(|p| !p.tree.root_node().has_error()) {
+        Some(second) => lint_parsed(&second),
+        None => lint_parsed(&first),
+    }
+}
+
+/// `src` with the right operand of every `=~` (up to the closing ` ]]` of its line)
+/// replaced by `x`s of the same length, or `None` when it has none.
+fn mask_regexes(src: &str) -> Option<String> {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut any = false;
+    for (i, _) in src.match_indices("=~") {
+        let start = i + 2 + b[i + 2..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+        let line_end = b[start..].iter().position(|&c| c == b'\n').map_or(b.len(), |e| start + e);
+        let Some(end) = src[start..line_end].rfind(" ]]").map(|e| start + e) else { continue };
+        for c in &mut out[start..end] {
+            *c = b'x';
+        }
+        any |= end > start;
+    }
+    any.then(|| String::from_utf8(out).ok()).flatten()
 }
 
 /// The name of a `command` node, without its directory.
 fn command_name<'a>(p: &Parsed<'a>, command: Node<'_>) -> &'a str {
-    command.child_by_field_name("name").map_or("", |n| program(p.text(n)))
+    command.child_by_field_name("name").map_or("", |n| program(p.short(n, 256).unwrap_or("")))
 }
 
-/// Whether a word under `node` reaches a command, a test or a redirection (so a path
-/// it names is probed), looking up at most a few levels.
-fn reaches_probe(p: &Parsed<'_>, node: Node<'_>) -> bool {
+/// How a word is used: probed, written, read, or none of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    Probe,
+    Write,
+    /// A message, an assignment, a comparison: nothing reaches the file.
+    Other,
+    /// An argument of a command that reads the file (`cat x`): a probe in a condition.
+    Read,
+    /// An argument of any other command (for `/proc` reads).
+    Argument,
+}
+
+/// Whether `node` (a command, or a test) stands in the condition of an `if` or `while`.
+fn in_shell_condition(node: Node<'_>) -> bool {
     let mut cur = node;
-    for _ in 0..6 {
+    for _ in 0..8 {
         let Some(parent) = cur.parent() else { return false };
         match parent.kind() {
-            "test_command" | "file_redirect" => return true,
-            "command" => {
-                return parent.child_by_field_name("name").map(|n| n.id()) != Some(cur.id())
-                    && !MESSAGE_PROGRAMS.contains(&command_name(p, parent));
+            "pipeline"
+            | "list"
+            | "negated_command"
+            | "redirected_statement"
+            | "subshell"
+            | "command_substitution"
+            | "string"
+            | "test_command" => {}
+            "if_statement" | "elif_clause" | "while_statement" => {
+                return parent.children_by_field_name("condition", &mut parent.walk()).any(|c| c.id() == cur.id());
             }
-            "variable_assignment" | "heredoc_body" | "comment" => return false,
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
+}
+
+/// How the word `node` is used, looking up at most a few levels.
+fn use_of(p: &Parsed<'_>, node: Node<'_>) -> Use {
+    let mut cur = node;
+    for _ in 0..6 {
+        let Some(parent) = cur.parent() else { return Use::Other };
+        match parent.kind() {
+            "unary_expression" => {
+                let op = parent.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
+                // `[ -f ~/.x ]` parses `~` as an operator of its own: look past it.
+                if op != "~" {
+                    return if FILE_TESTS.contains(&op) { Use::Probe } else { Use::Other };
+                }
+                cur = parent;
+            }
+            "binary_expression" | "variable_assignment" | "heredoc_body" | "comment" => return Use::Other,
+            "test_command" => return Use::Probe,
+            "file_redirect" => {
+                let op = parent.child(0).and_then(|o| p.short(o, 4)).unwrap_or("");
+                return if op.starts_with('>') || op == "&>" { Use::Write } else { Use::Read };
+            }
+            "command" => {
+                if parent.child_by_field_name("name").map(|n| n.id()) == Some(cur.id()) {
+                    return Use::Other;
+                }
+                let name = command_name(p, parent);
+                return if MESSAGE_PROGRAMS.contains(&name) {
+                    Use::Other
+                } else if PROBE_PROGRAMS.contains(&name) {
+                    Use::Probe
+                } else if WRITE_PROGRAMS.contains(&name) {
+                    Use::Write
+                } else if READ_PROGRAMS.contains(&name) {
+                    Use::Read
+                } else {
+                    Use::Argument
+                };
+            }
             _ => cur = parent,
         }
+    }
+    Use::Other
+}
+
+/// Whether the expansion `n` (of a variable) tests its presence: `${X:+…}`, `${X+…}`,
+/// `${X:?}`, or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
+fn presence_test(p: &Parsed<'_>, n: Node<'_>) -> bool {
+    if n.kind() == "expansion" {
+        let t = p.short(n, 256).unwrap_or("");
+        if let Some(var) = n.named_child(0) {
+            let rest = t.get(var.end_byte() - n.start_byte()..).unwrap_or("");
+            if rest.starts_with(":+") || rest.starts_with('+') || rest.starts_with(":?") {
+                return true;
+            }
+        }
+    }
+    let mut cur = n;
+    for _ in 0..4 {
+        let Some(parent) = cur.parent() else { return false };
+        match parent.kind() {
+            "unary_expression" => {
+                let op = parent.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
+                return matches!(op, "-n" | "-z");
+            }
+            "binary_expression" => {
+                let op = parent.child_by_field_name("operator").and_then(|o| p.short(o, 8)).unwrap_or("");
+                return matches!(op, "=" | "==" | "!=" | "=~");
+            }
+            "test_command" => return true,
+            "string" | "concatenation" => {}
+            _ => return false,
+        }
+        cur = parent;
     }
     false
 }
@@ -47,32 +181,71 @@ fn reaches_probe(p: &Parsed<'_>, node: Node<'_>) -> bool {
 pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
     let nodes = p.nodes();
     let mut lint = p.file_lint(&nodes, "shell");
+    let mut probes = Vec::new();
     for &n in &nodes {
         match n.kind() {
             "simple_expansion" | "expansion" => {
                 let var = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c));
-                lint.hits.extend(var.and_then(|v| p.var_hit(n, v)));
+                lint.hits.extend(var.and_then(|v| p.var_read(n, v, presence_test(p, n))));
             }
             "command" => {
                 let name = command_name(p, n);
                 if PROCESS_PROGRAMS.contains(&name) {
-                    lint.hits.push(p.process_hit(n.child_by_field_name("name").unwrap_or(n), name));
+                    // The whole pipeline: `ps aux | grep claude`.
+                    let whole = n.parent().filter(|x| x.kind() == "pipeline").unwrap_or(n);
+                    if let Some(prog) = p.short(whole, 4096).and_then(process_command) {
+                        lint.hits.push(p.process_hit(n.child_by_field_name("name").unwrap_or(n), prog));
+                    }
                 } else if name == "printenv" {
                     let mut cursor = n.walk();
                     for arg in n.children_by_field_name("argument", &mut cursor) {
-                        lint.hits.extend(p.var_hit(arg, unquote(p.text(arg))));
+                        lint.hits.extend(p.var_read(arg, unquote(p.text(arg)), true));
+                    }
+                } else if matches!(name, "grep" | "egrep" | "rg") {
+                    // `env | grep X`: a presence test of X.
+                    let pipe = n.parent().filter(|x| x.kind() == "pipeline");
+                    let after_env = pipe.is_some_and(|pipe| {
+                        pipe.named_children(&mut pipe.walk())
+                            .take_while(|c| c.id() != n.id())
+                            .any(|c| c.kind() == "command" && ENV_PRINTERS.contains(&command_name(p, c)))
+                    });
+                    if after_env {
+                        let mut cursor = n.walk();
+                        for arg in n.children_by_field_name("argument", &mut cursor) {
+                            let text = unquote(p.short(arg, 256).unwrap_or(""));
+                            for (at, var) in crate::indicators::var_names(text) {
+                                let _ = at;
+                                lint.hits.extend(p.var_read(arg, var, true));
+                            }
+                        }
                     }
                 }
             }
             kind if WORDS.contains(&kind) => {
                 let outermost = n.parent().is_none_or(|parent| !WORDS.contains(&parent.kind()));
-                if outermost && reaches_probe(p, n) {
-                    lint.hits.extend(p.probe_hit(&[(n, unquote(p.text(n)))]));
+                if !outermost {
+                    continue;
+                }
+                let Some(text) = p.short(n, 1024) else { continue };
+                let Some(hit) = path_hit(unquote(text)) else { continue };
+                let usage = use_of(p, n);
+                match (hit, usage) {
+                    (PathHit::Indicator(ind), Use::Write) => lint.written.push(ind),
+                    (PathHit::Indicator(_), Use::Probe) | (PathHit::Proc, Use::Probe | Use::Read | Use::Argument) => {
+                        probes.push((n, hit));
+                    }
+                    (PathHit::Indicator(_), Use::Read) if in_shell_condition(n) => probes.push((n, hit)),
+                    _ => {}
                 }
             }
             _ => {}
         }
     }
+    for (n, hit) in probes {
+        let (line, col) = p.pos(n);
+        lint.hits.push(crate::walk::Hit::path(line, col, hit, false));
+    }
+    crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
 }
 
@@ -81,7 +254,9 @@ mod tests {
     use super::*;
 
     fn rules(src: &str) -> Vec<(&'static str, usize, usize)> {
-        lint(src).positions()
+        let mut p = lint(src).positions();
+        p.sort_by_key(|(_, l, c)| (*l, *c));
+        p
     }
 
     #[test]

@@ -22,13 +22,7 @@ struct Allow {
 }
 
 fn bad(line: usize, column: usize, why: &str) -> Hit {
-    Hit {
-        rule: Rule::BadSuppression,
-        line,
-        column,
-        message: format!("{why}; write `{FIX}`"),
-        suggestion: FIX.to_owned(),
-    }
+    Hit::new(Rule::BadSuppression, (line, column), format!("{why}; write `{FIX}`"), FIX)
 }
 
 /// Parses the text after `hal-lint:`; the rules, or why not.
@@ -119,7 +113,7 @@ mod tests {
     use super::*;
 
     fn hit(line: usize) -> Hit {
-        Hit::var(line, 1, "CLAUDECODE", false)
+        Hit::var_read(line, 1, "CLAUDECODE", false, true)
     }
 
     #[test]

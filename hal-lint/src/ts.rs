@@ -37,8 +37,31 @@ impl<'a> Parsed<'a> {
 
     /// A read of `name` at `at`, if `name` is a runtime indicator.
     pub(crate) fn var_hit(&self, at: Node<'_>, name: &str) -> Option<Hit> {
+        self.var_read(at, name, false)
+    }
+
+    /// A read of `name` at `at` that `decides` (a presence test, a condition), if
+    /// `name` is a runtime indicator.
+    pub(crate) fn var_read(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
         let (line, col) = self.pos(at);
-        is_indicator_var(name).then(|| Hit::var(line, col, name, false))
+        is_indicator_var(name).then(|| Hit::var_read(line, col, name, false, decides))
+    }
+
+    /// The text of `node` if it is at most `max` bytes long (names compared against
+    /// short ones: never the text of a whole minified bundle, once per node).
+    pub(crate) fn short(&self, node: Node<'_>, max: usize) -> Option<&'a str> {
+        (node.end_byte().saturating_sub(node.start_byte()) <= max).then(|| self.text(node))
+    }
+
+    /// The byte ranges of the outermost regions that did not parse.
+    pub(crate) fn error_ranges(nodes: &[Node<'_>]) -> Vec<std::ops::Range<usize>> {
+        let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+        for n in nodes.iter().filter(|n| n.is_error()) {
+            if out.last().is_none_or(|r| n.start_byte() >= r.end) {
+                out.push(n.start_byte()..n.end_byte());
+            }
+        }
+        out
     }
 
     /// A read of the process table through `what`, at `at`.
@@ -47,12 +70,10 @@ impl<'a> Parsed<'a> {
         Hit::process(line, col, what, false)
     }
 
-    /// A probe of the path that the string arguments `strings` spell (joined with `/`),
-    /// at the first of them.
-    pub(crate) fn probe_hit(&self, strings: &[(Node<'_>, &str)]) -> Option<Hit> {
-        let joined: Vec<&str> = strings.iter().map(|(_, v)| *v).collect();
-        let hit = path_hit(&joined.join("/"))?;
-        let (line, col) = self.pos(strings.first()?.0);
+    /// A probe, at `at`, of the path `path` spells.
+    pub(crate) fn path_probe(&self, at: Node<'_>, path: &str) -> Option<Hit> {
+        let hit = path_hit(path)?;
+        let (line, col) = self.pos(at);
         Some(Hit::path(line, col, hit, false))
     }
 
@@ -80,6 +101,45 @@ impl<'a> Parsed<'a> {
         }
         lint
     }
+}
+
+/// Whether `node` stands in the condition of an `if`, `while`, `?:` or `… if … else …`,
+/// alone or as an operand of `!`, `&&`, `||`, a comparison (so its value decides).
+pub(crate) fn in_condition(node: Node<'_>) -> bool {
+    let mut cur = node;
+    for _ in 0..12 {
+        let Some(parent) = cur.parent() else { return false };
+        match parent.kind() {
+            "parenthesized_expression"
+            | "unary_expression"
+            | "not_operator"
+            | "boolean_operator"
+            | "comparison_operator"
+            | "non_null_expression"
+            | "await_expression" => {}
+            // `if (readFileSync(p).includes(x))`: the read's result decides, through
+            // the calls made on it.
+            "member_expression" | "attribute" if parent.named_child(0).is_some_and(|c| c.id() == cur.id()) => {}
+            "call_expression" | "call"
+                if parent.child_by_field_name("function").is_some_and(|c| c.id() == cur.id()) => {}
+            "binary_expression" => {
+                let op = parent.child_by_field_name("operator").map_or("", |o| o.kind());
+                if !matches!(op, "&&" | "||" | "??" | "===" | "!==" | "==" | "!=") {
+                    return false;
+                }
+            }
+            "if_statement" | "while_statement" | "do_statement" | "elif_clause" => {
+                return parent.child_by_field_name("condition").is_some_and(|c| c.id() == cur.id());
+            }
+            "ternary_expression" => {
+                return parent.child_by_field_name("condition").is_some_and(|c| c.id() == cur.id());
+            }
+            "conditional_expression" => return parent.named_child(1).is_some_and(|c| c.id() == cur.id()),
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
 }
 
 /// The value of a string literal node: its text without quotes (escapes kept).
@@ -173,11 +233,5 @@ impl<'p, 'a> Scope<'p, 'a> {
 
     pub(crate) fn process(&mut self, at: Node<'_>, what: &str) {
         self.lint.hits.push(self.p.process_hit(at, what));
-    }
-
-    /// A probe of the path the string arguments among `args` spell.
-    pub(crate) fn probe(&mut self, args: &[Node<'_>]) {
-        let strings: Vec<(Node<'_>, &str)> = args.iter().filter_map(|&a| self.value(a).map(|v| (a, v))).collect();
-        self.lint.hits.extend(self.p.probe_hit(&strings));
     }
 }

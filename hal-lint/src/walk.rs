@@ -1,17 +1,32 @@
-//! Choosing files, reading them, and turning each language's hits into findings.
+//! Choosing files, reading them (bounded, regular files only), and turning each
+//! language's hits into findings. Directories are walked like ripgrep walks them (the
+//! `ignore` crate: `.gitignore` and `.ignore` files, in parallel); hidden directories
+//! are walked, since `.claude/hooks` is where hooks live. Files are linted by as many
+//! workers as the machine has cores; a file holding none of the indicator literals is
+//! skipped without being parsed.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::indicators::PathHit;
+use crate::output::{shown_path, shown_text};
 use crate::rules::{Ask, Rule};
 use hal_types::{Diagnostic, DiagnosticCode};
 
 use crate::{Finding, Options, Report};
 
-/// Files larger than this are a `file_too_large` diagnostic, not read.
-const MAX_FILE: u64 = 4 << 20;
+/// Files larger than this are a `file_too_large` diagnostic, not linted.
+pub(crate) const MAX_FILE: u64 = 16 << 20;
+/// Files larger than this are not parsed: they are scanned line by line for indicator
+/// reads (a minified bundle), in linear time.
+pub(crate) const MAX_PARSE: usize = 1 << 20;
 /// Directories deeper than this below a linted path are not entered.
 const MAX_DEPTH: usize = 64;
+/// The most characters of a diagnostic's message.
+const MAX_MESSAGE: usize = 400;
+/// A worker's stack: `syn` recurses as deep as the code nests (up to the nesting limit).
+const WORKER_STACK: usize = 64 << 20;
 /// Directories never entered: version control, build output, dependencies.
 const SKIP_DIRS: &[&str] =
     &[".git", ".hg", "target", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache"];
@@ -51,27 +66,48 @@ impl Kind {
             Self::HookJson | Self::PackageJson => &[],
         }
     }
+
+    /// Whether every file of this kind is linted (manifests: cheap, and their rules
+    /// name packages, not indicator literals).
+    const fn always(self) -> bool {
+        matches!(self, Self::CargoToml | Self::PackageJson | Self::Pyproject)
+    }
 }
 
-/// The kind of the file at `path` with text `src`: by name, by extension, and for a file
-/// without an extension by its shebang.
+/// The last component of `path` as bytes (a name that is not UTF-8 still has a kind).
+fn name_bytes(path: &Path) -> Option<&[u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        path.file_name().map(OsStrExt::as_bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        path.file_name()?.to_str().map(str::as_bytes)
+    }
+}
+
+/// The kind of the file at `path` with text `src`: by name, by extension (read from the
+/// name's bytes, so a name that is not UTF-8 has one), and for a file without an
+/// extension by its shebang.
 #[must_use]
 pub fn kind_of(path: &Path, src: &str) -> Option<Kind> {
-    let name = path.file_name()?.to_str()?;
+    let name = name_bytes(path)?;
     match name {
-        "Cargo.toml" => return Some(Kind::CargoToml),
-        "package.json" => return Some(Kind::PackageJson),
-        "pyproject.toml" => return Some(Kind::Pyproject),
+        b"Cargo.toml" => return Some(Kind::CargoToml),
+        b"package.json" => return Some(Kind::PackageJson),
+        b"pyproject.toml" => return Some(Kind::Pyproject),
         _ => {}
     }
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("rs") => Some(Kind::Rust),
-        Some("sh" | "bash") => Some(Kind::Shell),
-        Some("ts" | "mts" | "cts") => Some(Kind::TypeScript),
-        Some("tsx") => Some(Kind::Tsx),
-        Some("js" | "mjs" | "cjs" | "jsx") => Some(Kind::JavaScript),
-        Some("py" | "pyi") => Some(Kind::Python),
-        Some("json") => Some(Kind::HookJson),
+    let ext = name.iter().rposition(|&b| b == b'.').filter(|&i| i > 0).map(|i| &name[i + 1..]);
+    match ext {
+        Some(b"rs") => Some(Kind::Rust),
+        Some(b"sh" | b"bash") => Some(Kind::Shell),
+        Some(b"ts" | b"mts" | b"cts") => Some(Kind::TypeScript),
+        Some(b"tsx") => Some(Kind::Tsx),
+        Some(b"js" | b"mjs" | b"cjs" | b"jsx") => Some(Kind::JavaScript),
+        Some(b"py" | b"pyi") => Some(Kind::Python),
+        Some(b"json") => Some(Kind::HookJson),
         Some(_) => None,
         None => shebang_kind(src),
     }
@@ -103,22 +139,32 @@ pub(crate) struct Hit {
     pub(crate) column: usize,
     pub(crate) message: String,
     pub(crate) suggestion: String,
+    /// The indicator file or directory an `indicator-file` hit probes.
+    pub(crate) subject: Option<&'static str>,
 }
 
 impl Hit {
-    /// A hit whose message says `what` and names `call`, the HAL call to use instead.
-    fn ask(rule: Rule, (line, column): (usize, usize), what: &str, call: &str) -> Self {
-        Self {
-            rule,
-            line,
-            column,
-            message: format!("{what}; ask the HAL instead: `{call}`"),
-            suggestion: call.to_owned(),
-        }
+    /// A hit of `rule` with `message` and `suggestion`.
+    pub(crate) fn new(rule: Rule, (line, column): (usize, usize), message: String, suggestion: &str) -> Self {
+        Self { rule, line, column, message, suggestion: suggestion.to_owned(), subject: None }
     }
 
-    /// A read of the indicator variable `var`.
-    pub(crate) fn var(line: usize, column: usize, var: &str, rust: bool) -> Self {
+    /// A hit whose message says `what` and names `call`, the HAL call to use instead.
+    fn ask(rule: Rule, at: (usize, usize), what: &str, call: &str) -> Self {
+        Self::new(rule, at, format!("{what}; ask the HAL instead: `{call}`"), call)
+    }
+
+    /// A read of `var`; `decides` when the read is a presence test or a condition.
+    pub(crate) fn var_read(line: usize, column: usize, var: &str, rust: bool, decides: bool) -> Self {
+        if !decides && crate::indicators::is_path_var(var) {
+            let (call, offer) = if var.ends_with("_FILE") {
+                ("hal env", "hal's own variables for a shell")
+            } else {
+                ("hal hook --json", "the hook payload's `cwd`")
+            };
+            let what = format!("uses runtime-provided path `{var}` as a path; hal offers {offer} instead: `{call}`");
+            return Self::new(Rule::RuntimePathVar, (line, column), what, call);
+        }
         let what = format!("reads runtime indicator variable `{var}`");
         Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::for_var(var).call(rust))
     }
@@ -134,15 +180,17 @@ impl Hit {
         match hit {
             PathHit::Indicator(ind) => {
                 let what = format!("probes runtime indicator file `{ind}`");
-                Self::ask(Rule::IndicatorFile, (line, column), &what, Ask::Provider.call(rust))
+                let mut h = Self::ask(Rule::IndicatorFile, (line, column), &what, Ask::Provider.call(rust));
+                h.subject = Some(ind);
+                h
             }
-            PathHit::Proc => Self::process(line, column, "/proc", rust),
+            PathHit::Proc => Self::process(line, column, "/proc/<pid>", rust),
         }
     }
 
     /// A read of the process table through `what` (a program, an API, a package).
     pub(crate) fn process(line: usize, column: usize, what: &str, rust: bool) -> Self {
-        let what = format!("reads the process table (`{what}`)");
+        let what = format!("reads a process's identity or ancestry (`{what}`)");
         Self::ask(Rule::ProcessTable, (line, column), &what, Ask::Provider.call(rust))
     }
 }
@@ -153,8 +201,11 @@ pub(crate) struct FileLint {
     pub(crate) hits: Vec<Hit>,
     /// Line ranges of items and statements, for suppressions placed above them.
     pub(crate) extents: Vec<(usize, usize)>,
-    /// Why the text could not be parsed, where that is so.
+    /// Why the text could not be parsed (whole or in part), where that is so.
     pub(crate) unparseable: Option<String>,
+    /// Indicator files and directories the file writes, creates or edits: it owns them,
+    /// and its probes of them are not findings.
+    pub(crate) written: Vec<&'static str>,
 }
 
 impl FileLint {
@@ -171,21 +222,34 @@ impl FileLint {
 }
 
 /// Lints `src` as a file of `kind` and adds what it found to `report`.
-pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, report: &mut Report) {
-    let lint = match kind {
-        Kind::Rust => crate::rust::lint(src),
-        Kind::Shell => crate::shell::lint(src),
-        Kind::TypeScript | Kind::Tsx | Kind::JavaScript => crate::js::lint(src, kind),
-        Kind::Python => crate::python::lint(src),
-        Kind::HookJson => crate::hooks::lint(path, src),
-        Kind::CargoToml => crate::manifest::cargo(src),
-        Kind::PackageJson => crate::manifest::package_json(src),
-        Kind::Pyproject => crate::manifest::pyproject(src),
+pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, report: &mut Report) {
+    let mut lint = if src.len() > MAX_PARSE && !kind.always() {
+        let mut l = crate::scan::whole(src, kind);
+        l.unparseable =
+            Some(format!("{} bytes, more than the parsers read ({MAX_PARSE}): scanned line by line", src.len()));
+        l
+    } else {
+        match kind {
+            Kind::Rust => crate::rust::lint(src),
+            Kind::Shell => crate::shell::lint(src),
+            Kind::TypeScript | Kind::Tsx | Kind::JavaScript => crate::js::lint(src, kind),
+            Kind::Python => crate::python::lint(src),
+            Kind::HookJson => crate::hooks::lint(path, src),
+            Kind::CargoToml => crate::manifest::cargo(src),
+            Kind::PackageJson => crate::manifest::package_json(src),
+            Kind::Pyproject => crate::manifest::pyproject(src),
+        }
     };
     report.files += 1;
-    if let Some(why) = lint.unparseable {
-        diagnostic(report, DiagnosticCode::LintUnparseable, path, format!("{}: {why}", path.display()));
+    if let Some(why) = &lint.unparseable {
+        let code = DiagnosticCode::LintUnparseable;
+        diagnostic(report, code, path, &format!("{why} (indicator reads were still looked for)"));
     }
+    let written = std::mem::take(&mut lint.written);
+    lint.hits.retain(|h| {
+        (options.strict || h.rule != Rule::RuntimePathVar)
+            && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
+    });
     let hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
     report.findings.extend(hits.into_iter().map(|h| Finding {
         path: path.to_path_buf(),
@@ -197,98 +261,220 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, report: &mut Report)
     }));
 }
 
-fn diagnostic(report: &mut Report, code: DiagnosticCode, path: &Path, message: String) {
+/// Adds a diagnostic about `path` saying `why` (escaped, bounded in length).
+fn diagnostic(report: &mut Report, code: DiagnosticCode, path: &Path, why: &str) {
+    let mut why = shown_text(why).into_owned();
+    if why.chars().count() > MAX_MESSAGE {
+        why = why.chars().take(MAX_MESSAGE).collect::<String>() + "…";
+    }
+    let message = format!("{}: {why}", shown_path(path));
     report.diagnostics.push(Diagnostic::new(code, Some(&path.to_string_lossy()), message));
+}
+
+/// What a file type is, for a diagnostic about a path that is not a regular file.
+fn type_name(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if t.is_char_device() {
+            return "a character device";
+        } else if t.is_block_device() {
+            return "a block device";
+        } else if t.is_fifo() {
+            return "a FIFO";
+        } else if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() { "a directory" } else { "not a regular file" }
+}
+
+/// Opens `path` without blocking (a FIFO swapped in after the check would otherwise
+/// block) and without becoming a controlling terminal.
+fn open(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        o.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    o.open(path)
+}
+
+/// The bytes of the regular file at `path`, at most [`MAX_FILE`] of them; or the
+/// diagnostic saying why not. A device, FIFO or socket is never read.
+fn read(path: &Path) -> Result<Vec<u8>, (DiagnosticCode, String)> {
+    use std::io::Read as _;
+    let unreadable = |e: std::io::Error| (DiagnosticCode::PathUnreadable, e.to_string());
+    let meta = std::fs::metadata(path).map_err(unreadable)?;
+    if !meta.is_file() {
+        let why = format!("{}, not a regular file: not read", type_name(meta.file_type()));
+        return Err((DiagnosticCode::PathUnreadable, why));
+    }
+    let file = open(path).map_err(unreadable)?;
+    let meta = file.metadata().map_err(unreadable)?;
+    if !meta.is_file() {
+        let why = format!("{}, not a regular file: not read", type_name(meta.file_type()));
+        return Err((DiagnosticCode::PathUnreadable, why));
+    }
+    let too_large =
+        |n: u64| (DiagnosticCode::FileTooLarge, format!("{n} bytes, more than the lint reads ({MAX_FILE})"));
+    if meta.len() > MAX_FILE {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(MAX_FILE + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Reads and lints one file; `explicit` when the user named it (an unknown kind is then
 /// a diagnostic rather than silence).
-fn lint_file(path: &Path, explicit: bool, report: &mut Report) {
-    match std::fs::metadata(path) {
-        Ok(m) if m.len() > MAX_FILE => {
-            let msg = format!("{}: {} bytes, more than the lint reads ({MAX_FILE})", path.display(), m.len());
-            return diagnostic(report, DiagnosticCode::FileTooLarge, path, msg);
-        }
-        Ok(_) => {}
-        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, path, format!("{}: {e}", path.display())),
-    }
+fn lint_file(path: &Path, explicit: bool, options: &Options, report: &mut Report) {
     // Only a file without an extension needs its text to be classified.
     let by_name = kind_of(path, "");
-    if by_name.is_none() && path.extension().is_some() {
+    let has_ext = name_bytes(path).is_some_and(|n| n.iter().rposition(|&b| b == b'.').is_some_and(|i| i > 0));
+    if by_name.is_none() && has_ext {
         if explicit {
-            let msg = format!(
-                "{}: not a file the lint knows (Rust, shell, TypeScript, JavaScript, Python, JSON hooks, manifests)",
-                path.display()
-            );
-            diagnostic(report, DiagnosticCode::UnsupportedFile, path, msg);
+            let why = "not a file the lint knows (Rust, shell, TypeScript, JavaScript, Python, JSON hooks, manifests)";
+            diagnostic(report, DiagnosticCode::UnsupportedFile, path, why);
         }
         return;
     }
-    let bytes = match std::fs::read(path) {
+    let bytes = match read(path) {
         Ok(b) => b,
-        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, path, format!("{}: {e}", path.display())),
+        Err((code, why)) => return diagnostic(report, code, path, &why),
     };
+    let kind = match by_name {
+        Some(k) => Some(k),
+        None => kind_of(path, &String::from_utf8_lossy(&bytes[..bytes.len().min(256)])),
+    };
+    let Some(kind) = kind else {
+        if explicit {
+            diagnostic(report, DiagnosticCode::UnsupportedFile, path, "no extension or shebang the lint knows");
+        }
+        return;
+    };
+    if !kind.always() && !crate::indicators::might_hold_finding(&bytes) {
+        report.files += 1;
+        return;
+    }
     let src = String::from_utf8_lossy(&bytes);
-    match by_name.or_else(|| kind_of(path, &src)) {
-        Some(kind) => lint_text(path, kind, &src, report),
-        None if explicit => {
-            let msg = format!("{}: no extension or shebang the lint knows", path.display());
-            diagnostic(report, DiagnosticCode::UnsupportedFile, path, msg);
-        }
-        None => {}
-    }
+    lint_text(path, kind, &src, options, report);
 }
 
-/// Every file under `dir`, sorted, not following symbolic links.
-fn files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, report: &mut Report) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, dir, format!("{}: {e}", dir.display())),
-    };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
-    entries.sort_by_key(std::fs::DirEntry::file_name);
-    for entry in entries {
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else { continue };
-        if kind.is_dir() {
-            let name = entry.file_name();
-            if depth < MAX_DEPTH && !SKIP_DIRS.iter().any(|s| name == *s) {
-                files(&path, depth + 1, out, report);
+/// Every regular file under `dir` the walk keeps, in no particular order.
+fn files(dir: &Path, report: &Mutex<Report>) -> Vec<PathBuf> {
+    let found = Mutex::new(Vec::new());
+    let walker = ignore::WalkBuilder::new(dir)
+        .hidden(false)
+        .parents(true)
+        .ignore(true)
+        .git_ignore(true)
+        .git_exclude(true)
+        .git_global(false)
+        .require_git(false)
+        .follow_links(false)
+        .max_depth(Some(MAX_DEPTH))
+        .filter_entry(|e| {
+            !(e.depth() > 0
+                && e.file_type().is_some_and(|t| t.is_dir())
+                && SKIP_DIRS.iter().any(|s| e.file_name() == *s))
+        })
+        .build_parallel();
+    walker.run(|| {
+        Box::new(|entry| {
+            match entry {
+                Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
+                    if let Ok(mut f) = found.lock() {
+                        f.push(e.into_path());
+                    }
+                }
+                Ok(_) => {}
+                Err(err) => {
+                    let path = match &err {
+                        ignore::Error::WithPath { path, .. } => path.clone(),
+                        _ => dir.to_path_buf(),
+                    };
+                    if let Ok(mut r) = report.lock() {
+                        diagnostic(&mut r, DiagnosticCode::PathUnreadable, &path, &err.to_string());
+                    }
+                }
             }
-        } else if kind.is_file() {
-            out.push(path);
-        }
-    }
+            ignore::WalkState::Continue
+        })
+    });
+    found.into_inner().unwrap_or_default()
 }
 
-/// Lints `root` (a file or a directory) into `report`.
-pub(crate) fn lint_root(root: &Path, options: &Options, report: &mut Report) {
-    let meta = match std::fs::metadata(root) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return diagnostic(
-                report,
-                DiagnosticCode::PathMissing,
-                root,
-                format!("{}: no such file or directory", root.display()),
-            );
+/// Whether `file`, below `root`, is left out by `options.skip`.
+fn skipped(root: &Path, file: &Path, options: &Options) -> bool {
+    let rel = file.strip_prefix(root).unwrap_or(file);
+    let shown = format!("/{}", rel.to_string_lossy().replace('\\', "/"));
+    options.skip.iter().any(|(p, _)| shown.contains(p.as_str()) || shown.starts_with(&format!("/{p}")))
+}
+
+/// Lints every path of `roots` into one report, files spread over the machine's cores.
+pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
+    let report = Mutex::new(Report::default());
+    // (file, explicit)
+    let mut todo: Vec<(PathBuf, bool)> = Vec::new();
+    for root in roots {
+        match std::fs::symlink_metadata(root).and_then(|m| if m.is_symlink() { std::fs::metadata(root) } else { Ok(m) })
+        {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if let Ok(mut r) = report.lock() {
+                    diagnostic(&mut r, DiagnosticCode::PathMissing, root, "no such file or directory");
+                }
+            }
+            Ok(m) if m.is_dir() => {
+                let mut found = files(root, &report);
+                found.retain(|f| !skipped(root, f, options));
+                found.sort();
+                todo.extend(found.into_iter().map(|f| (f, false)));
+            }
+            // A file, or what is not one (a device, a FIFO): `read` says which.
+            _ => todo.push((root.clone(), true)),
         }
-        Err(e) => return diagnostic(report, DiagnosticCode::PathUnreadable, root, format!("{}: {e}", root.display())),
-    };
-    if !meta.is_dir() {
-        return lint_file(root, true, report);
     }
-    let mut found = Vec::new();
-    files(root, 0, &mut found, report);
-    for file in found {
-        let rel = file.strip_prefix(root).unwrap_or(&file);
-        let shown = format!("/{}", rel.to_string_lossy().replace('\\', "/"));
-        let skipped =
-            options.skip.iter().any(|(p, _)| shown.contains(p.as_str()) || shown.starts_with(&format!("/{p}")));
-        if !skipped {
-            lint_file(&file, false, report);
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(todo.len().max(1));
+    let parts: Vec<Report> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(scope, || {
+                        let mut part = Report::default();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some((file, explicit)) = todo.get(i) else { break };
+                            lint_file(file, *explicit, options, &mut part);
+                        }
+                        part
+                    })
+                    .ok()
+            })
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    let mut report = report.into_inner().unwrap_or_default();
+    // Whatever no worker took (none could start) is linted here.
+    if parts.is_empty() {
+        for (file, explicit) in &todo {
+            lint_file(file, *explicit, options, &mut report);
         }
     }
+    for p in parts {
+        report.findings.extend(p.findings);
+        report.diagnostics.extend(p.diagnostics);
+        report.files += p.files;
+    }
+    report.diagnostics.sort_by(|a, b| a.subject.cmp(&b.subject).then_with(|| a.message.cmp(&b.message)));
+    report
 }
 
 #[cfg(test)]
@@ -307,5 +493,6 @@ mod tests {
         assert_eq!(k("hook", "#!/usr/bin/perl\n"), None);
         assert_eq!(k("README.md", "#!/bin/sh\n"), None);
         assert_eq!(k("LICENSE", "MIT"), None);
+        assert_eq!(k(".bashrc", "#!/bin/sh\n"), Some(Kind::Shell));
     }
 }

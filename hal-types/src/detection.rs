@@ -2,7 +2,20 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::vocab::string_enum;
 use crate::{Diagnostic, Policy, RuntimeProvider, SourceKind, Strength};
+
+string_enum! {
+    /// Which of an agent's processes this is, as the agent's self-declared name says
+    /// (Claude Code's `AI_AGENT` ends in `_agent` in its tools' processes and in
+    /// `_harness` in its hooks').
+    pub enum AgentContext("agent context") {
+        /// A process the agent's tools run (a shell command of the model's).
+        Tool = "tool",
+        /// A hook command the agent runs on one of its lifecycle events.
+        Hook = "hook",
+    }
+}
 
 /// The signal that decided a detection.
 ///
@@ -100,6 +113,24 @@ pub struct Detection {
     /// Probes that failed and values that were ignored, each with a stable code.
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
+    /// `true` when some agent signal was seen: a runtime hal knows, or an agent that
+    /// named itself ([`Detection::agent`]), known to hal or not. `false` for a plain
+    /// terminal, and for a name-less `unknown`.
+    #[serde(default)]
+    pub is_agent: bool,
+    /// The name an agent declared for itself (`AI_AGENT`, else `AGENT` when its value is
+    /// a name rather than a flag), trimmed, without its version; `null` when none did. A
+    /// name hal does not know leaves `provider` `unknown` but is reported here.
+    #[serde(default)]
+    pub agent: Option<String>,
+    /// The version the agent declared with its name (`my-agent@v1.0` → `v1.0`;
+    /// `claude-code_2-1-332_agent` → `2.1.332`); `null` when it declared none.
+    #[serde(default)]
+    pub agent_version: Option<String>,
+    /// Whether this process is one of the agent's tools or one of its hooks, when the
+    /// declared name says so (Claude Code's `_agent` / `_harness`); `null` otherwise.
+    #[serde(default)]
+    pub agent_context: Option<AgentContext>,
 }
 
 impl Detection {
@@ -116,6 +147,10 @@ impl Detection {
             policy,
             secondary_only: false,
             diagnostics: Vec::new(),
+            is_agent: !matches!(provider, RuntimeProvider::Unknown),
+            agent: None,
+            agent_version: None,
+            agent_context: None,
         }
     }
 

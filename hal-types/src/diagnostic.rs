@@ -47,7 +47,7 @@ string_enum! {
         PathMissing = "path_missing",
         /// A path given to or found by the boundary lint could not be read.
         PathUnreadable = "path_unreadable",
-        /// A file larger than the boundary lint reads (4 MiB); not linted.
+        /// A file larger than the boundary lint reads (16 MiB); not linted.
         FileTooLarge = "file_too_large",
         /// A file named to the boundary lint is of no kind it knows.
         UnsupportedFile = "unsupported_file",
@@ -88,7 +88,7 @@ impl DiagnosticCode {
             Self::LintUnparseable => "a file could not be parsed by the boundary lint; the rest was linted",
             Self::PathMissing => "a path given to the boundary lint does not exist (a usage error)",
             Self::PathUnreadable => "a path given to or found by the boundary lint could not be read",
-            Self::FileTooLarge => "a file larger than the boundary lint reads (4 MiB); not linted",
+            Self::FileTooLarge => "a file larger than the boundary lint reads (16 MiB); not linted",
             Self::UnsupportedFile => "a file named to the boundary lint is of no kind it knows",
             Self::LintUnavailable => "this hal was built without the boundary lint (the hook binary)",
         }

@@ -43,7 +43,7 @@ string_enum! {
         GroqCompound = "groq-compound",
         /// Kiro CLI.
         Kiro = "kiro",
-        /// Grok Build.
+        /// xAI's Grok Build (not the npm `grok-cli`, [`RuntimeProvider::GrokCli`]).
         Grok = "grok",
         /// Kimi CLI.
         Kimi = "kimi",
@@ -77,6 +77,12 @@ string_enum! {
         Roo = "roo",
         /// Kilo Code (OpenCode-derived).
         Kilo = "kilo",
+        /// Letta Code (`letta`).
+        Letta = "letta",
+        /// Continue's CLI (`cn`).
+        Continue = "continue",
+        /// Qoder CLI (`qodercli`).
+        Qoder = "qoder",
         /// Windsurf (now Devin Desktop).
         Windsurf = "windsurf",
         /// JetBrains Junie.
@@ -121,6 +127,9 @@ string_enum! {
         Cowork = "cowork",
         /// Vercel v0.
         V0 = "v0",
+        /// The `grok` command of npm's `@vibe-kit/grok-cli` (not xAI's Grok Build, which
+        /// is [`RuntimeProvider::Grok`]).
+        GrokCli = "grok-cli",
     }
 }
 
@@ -277,7 +286,8 @@ string_enum! {
     /// The detection policy: how env and file signals rank against process ancestry.
     pub enum Policy("policy") {
         /// The design's cascade: override, session id, orchestrator stamp, markers
-        /// (arbitrated by ancestry), workspace file, ancestry, unknown.
+        /// (arbitrated by ancestry), ancestry, workspace file (last: it never beats a
+        /// runtime's marker or ancestor), unknown.
         Spec = "spec",
         /// The harness-adapters rule for the whole cascade: an ancestor identified by its
         /// own executable name beats every env and file signal; only the operator
@@ -312,6 +322,8 @@ string_enum! {
         Marker = "marker",
         /// A runtime's configuration file in the workspace root.
         WorkspaceFile = "workspace_file",
+        /// A file on the host that only a runtime's machine has (Devin's `/opt/.devin`).
+        HostFile = "host_file",
         /// A process in our ancestry.
         ProcessAncestor = "process_ancestor",
         /// The hook payload on standard input (`hal detect --hook`): it names the

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::check::{cargo, root};
+use crate::check::{cargo, root, target_dir};
 
 /// Where `npm install --prefix target/bench-node @vercel/detect-agent` puts the peer.
 const NODE_PEER: &str = "target/bench-node";
@@ -98,14 +98,14 @@ impl Row {
         c
     }
 
-    /// Peak RSS through GNU time, where installed.
+    /// Peak RSS in MiB through GNU time, where installed.
     #[allow(clippy::cast_precision_loss, reason = "KiB of RSS fit f64 exactly")]
-    fn peak_rss(&self) -> String {
+    fn peak_rss_mib(&self) -> Option<f64> {
         self.command(&["/usr/bin/time", "-f", "%M"])
             .output()
             .ok()
             .and_then(|out| String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse::<u64>().ok())
-            .map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |kib| format!("{:.1} MiB", kib as f64 / 1024.0))
+            .map(|kib| kib as f64 / 1024.0)
     }
 }
 
@@ -135,7 +135,7 @@ fn criterion_medians() -> Vec<(String, f64)> {
 
 /// Builds every variant of hal, then times them against `/bin/true` (and the Node peer,
 /// where installed), interleaved round by round.
-fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
+fn whole_process(runs: usize) -> Result<Vec<Whole>, String> {
     use crate::dist::{Static, build_release, build_static};
 
     let dynamic = build_release(&[])?.to_string_lossy().into_owned();
@@ -179,34 +179,387 @@ fn whole_process(runs: usize, report: &mut String) -> Result<(), String> {
             }
         }
     }
-    let medians: Vec<f64> = rows.iter_mut().map(|r| median(&mut r.times).as_secs_f64()).collect();
-    let floor = medians[0];
-    let peer = node.then(|| medians[medians.len() - 1]);
-    let _ = writeln!(report, "\n### Whole process ({runs} interleaved rounds, medians)\n");
+    let peak: Vec<Option<f64>> = rows.iter().map(Row::peak_rss_mib).collect();
+    Ok(rows
+        .iter_mut()
+        .zip(peak)
+        .map(|(row, rss_mib)| Whole {
+            label: row.label.clone(),
+            runs: row.times.len(),
+            median_ms: median(&mut row.times).as_secs_f64() * 1e3,
+            rss_mib,
+        })
+        .collect())
+}
+
+/// One whole-process row of a run.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Whole {
+    pub(crate) label: String,
+    pub(crate) runs: usize,
+    pub(crate) median_ms: f64,
+    /// Peak RSS, where GNU time is installed.
+    pub(crate) rss_mib: Option<f64>,
+}
+
+/// Everything one `cargo xtask bench` run measured: the one source of every figure
+/// README and BENCHMARKS.md quote (stored in BENCHMARKS.md's results section).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Results {
+    pub(crate) date: String,
+    pub(crate) runs: usize,
+    /// Rows in the registry at the time of the run.
+    pub(crate) runtimes: usize,
+    /// Criterion medians in ns, by `group/benchmark`.
+    pub(crate) criterion: Vec<(String, f64)>,
+    pub(crate) whole: Vec<Whole>,
+}
+
+const FLOOR: &str = "/bin/true";
+const DETECT: &str = "hal detect --json";
+const HOOK: &str = "hal hook --json < PreToolUse payload";
+const DYNAMIC: &str = "hal detect --json (cargo build --release)";
+const PEER: &str = "node -e <@vercel/detect-agent>";
+
+impl Results {
+    fn crit(&self, name: &str) -> Option<f64> {
+        self.criterion.iter().find(|(n, _)| n == name).map(|(_, v)| *v).filter(|v| *v > 0.0)
+    }
+    fn row(&self, label: &str) -> Option<&Whole> {
+        self.whole.iter().find(|w| w.label == label)
+    }
+    /// A row's median over `/bin/true`'s.
+    fn vs_floor(&self, label: &str) -> Option<f64> {
+        Some(self.row(label)?.median_ms / self.row(FLOOR)?.median_ms)
+    }
+    /// How many times faster than the Node peer a row is.
+    fn vs_peer(&self, label: &str) -> Option<f64> {
+        Some(self.row(PEER)?.median_ms / self.row(label)?.median_ms)
+    }
+
+    /// As stored in BENCHMARKS.md.
+    fn to_json(&self) -> String {
+        let whole: Vec<serde_json::Value> = self
+            .whole
+            .iter()
+            .map(|w| serde_json::json!({"label": w.label, "runs": w.runs, "median_ms": w.median_ms, "rss_mib": w.rss_mib}))
+            .collect();
+        let criterion: serde_json::Map<String, serde_json::Value> =
+            self.criterion.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect();
+        serde_json::json!({"date": self.date, "runs": self.runs, "runtimes": self.runtimes, "criterion": criterion, "whole": whole})
+            .to_string()
+    }
+
+    fn from_json(text: &str) -> Result<Self, String> {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("the stored results: {e}"))?;
+        let num = |v: &serde_json::Value| v.as_f64().ok_or("a number");
+        let whole = v["whole"]
+            .as_array()
+            .ok_or("no whole-process rows")?
+            .iter()
+            .map(|w| {
+                Ok(Whole {
+                    label: w["label"].as_str().ok_or("a label")?.to_owned(),
+                    runs: w["runs"].as_u64().ok_or("runs")?.try_into().map_err(|_| "runs")?,
+                    median_ms: num(&w["median_ms"])?,
+                    rss_mib: w["rss_mib"].as_f64(),
+                })
+            })
+            .collect::<Result<Vec<_>, &str>>()?;
+        let criterion = v["criterion"]
+            .as_object()
+            .ok_or("no criterion medians")?
+            .iter()
+            .map(|(k, x)| Ok((k.clone(), num(x)?)))
+            .collect::<Result<Vec<_>, &str>>()?;
+        Ok(Self {
+            date: v["date"].as_str().ok_or("no date")?.to_owned(),
+            runs: v["runs"].as_u64().ok_or("no runs")?.try_into().map_err(|_| "runs")?,
+            runtimes: v["runtimes"].as_u64().ok_or("no runtimes")?.try_into().map_err(|_| "runtimes")?,
+            criterion,
+            whole,
+        })
+    }
+}
+
+/// A budget and how the run met it; `holds: None` when the run did not measure it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Budget {
+    pub(crate) name: &'static str,
+    pub(crate) measured: String,
+    pub(crate) holds: Option<bool>,
+}
+
+/// Every budget BENCHMARKS.md states, judged on `r`.
+pub(crate) fn budgets(r: &Results) -> Vec<Budget> {
+    let mut out = Vec::new();
+    let mut push = |name, value: Option<f64>, measured: &dyn Fn(f64) -> String, ok: &dyn Fn(f64) -> bool| {
+        out.push(match value {
+            Some(v) => Budget { name, measured: measured(v), holds: Some(ok(v)) },
+            None => Budget { name, measured: "not measured".to_owned(), holds: None },
+        });
+    };
+    let walk = r.crit("detect/override_uncached").zip(r.crit("detect/full_cascade_procfs")).map(|(a, b)| a / b);
+    push(
+        "override-decided detection < 1/100 of the full ancestry walk",
+        walk,
+        &|v| format!("{v:.3} (`GT_RUNTIME`)"),
+        &|v| v < 0.01,
+    );
+    push("cached `detect()` costs nanoseconds (< 1 µs)", r.crit("detect/cached"), &|v| format!("{v:.1} ns"), &|v| {
+        v < 1000.0
+    });
+    let full = r.crit("detect/full_cascade_procfs").zip(r.crit("detect/floor_proc_read")).map(|(a, b)| a / b);
+    push("full ancestry walk <= 3x the `/proc` floor", full, &|v| format!("{v:.2}x"), &|v| v <= 3.0);
+    let dynamic = r.vs_floor(DYNAMIC).map_or_else(String::new, |d| format!(" (`cargo build --release`: {d:.2}x)"));
+    push("`hal detect --json` median <= 3x `/bin/true`", r.vs_floor(DETECT), &|v| format!("{v:.2}x{dynamic}"), &|v| {
+        v <= 3.0
+    });
+    let hook = r.row(HOOK).zip(r.row(DETECT)).map(|(h, d)| h.median_ms / d.median_ms);
+    let hook_floor = r.vs_floor(HOOK).unwrap_or_default();
+    push(
+        "`hal hook --json` (a 1 KiB payload on stdin) within 1.5x of `hal detect --json`",
+        hook,
+        &|v| format!("{v:.2}x ({hook_floor:.2}x `/bin/true`)"),
+        &|v| v <= 1.5,
+    );
+    let rss = r
+        .whole
+        .iter()
+        .filter(|w| w.label.starts_with("hal "))
+        .filter_map(|w| w.rss_mib)
+        .fold(None, |m: Option<f64>, v| Some(m.map_or(v, |m| m.max(v))));
+    let detect_rss = r.row(DETECT).and_then(|w| w.rss_mib).unwrap_or_default();
+    push(
+        "peak RSS of every hal row < 8 MiB",
+        rss,
+        &|v| format!("{v:.1} MiB at most (`hal detect --json`: {detect_rss:.1} MiB)"),
+        &|v| v < 8.0,
+    );
+    push("`hal detect --json` >= 50x faster than the Node peer", r.vs_peer(DETECT), &|v| format!("{v:.0}x"), &|v| {
+        v >= 50.0
+    });
+    out
+}
+
+/// BENCHMARKS.md's budgets section.
+fn render_budgets(r: &Results) -> String {
+    let mut out = format!(
+        "From the run above ({}, {} rounds).\n\n| budget | measured | holds |\n|---|---|---|\n",
+        r.date, r.runs
+    );
+    for b in budgets(r) {
+        let holds = match b.holds {
+            Some(true) => "yes",
+            Some(false) => "**no**",
+            None => "not measured",
+        };
+        let _ = writeln!(out, "| {} | {} | {holds} |", b.name, b.measured);
+    }
+    out
+}
+
+/// README's sentence on the hook binary's cost.
+fn render_summary(r: &Results) -> String {
+    let ratio = |label| r.vs_floor(label).map_or_else(|| "n/a".to_owned(), |v| format!("{v:.2}x"));
+    let rss = r.row(DETECT).and_then(|w| w.rss_mib).map_or_else(|| "n/a".to_owned(), |v| format!("{v:.1} MiB"));
+    let peer = r.vs_peer(DETECT).map_or_else(
+        || "the Node peer was not measured in that run".to_owned(),
+        |v| format!("{v:.0}x faster than a Node one-liner doing the same"),
+    );
+    format!(
+        "In the last `cargo xtask bench` run ({}, {} runtimes in the registry), `hal detect --json` of \
+         `cargo xtask dist`'s binary cost {} `/bin/true` and {rss} peak RSS, against {} for the \
+         `cargo install` build; {peer}.\n",
+        r.date,
+        r.runtimes,
+        ratio(DETECT),
+        ratio(DYNAMIC),
+    )
+}
+
+/// BENCHMARKS.md's results section: the stored data, then its tables.
+fn render_results(r: &Results) -> String {
+    let mut report = format!("<!-- results-data {} -->\n", r.to_json());
+    let _ = writeln!(report, "One run, {}, {} runtimes in the registry.\n", r.date, r.runtimes);
+    let _ = writeln!(report, "### In-process (criterion medians, ns)\n");
+    let _ = writeln!(report, "| benchmark | median ns |\n|---|---|");
+    for (name, v) in &r.criterion {
+        let _ = writeln!(report, "| {name} | {v:.1} |");
+    }
+    let get = |name: &str| r.crit(name).unwrap_or(0.0);
+    let _ = writeln!(report, "\n| ratio | value | budget |\n|---|---|---|");
+    for (label, num, den, budget) in RATIOS {
+        let value = if den.is_empty() { format!("{:.2}", get(num)) } else { ratio(get(num), get(den)) };
+        let _ = writeln!(report, "| {label} | {value} | {budget} |");
+    }
+    let _ = writeln!(report, "\n### Whole process ({} interleaved rounds, medians)\n", r.runs);
     let _ = writeln!(
         report,
         "The hal rows without a build named run `cargo xtask dist`'s binary, the one hooks install.\n"
     );
     let _ = writeln!(report, "| command | runs | median | ratio to /bin/true | Node peer / this | peak RSS |");
     let _ = writeln!(report, "|---|---|---|---|---|---|");
-    for (row, med) in rows.iter().zip(&medians) {
-        let vs_peer = peer.map_or_else(|| "-".to_owned(), |p| format!("{:.0}x", p / med));
+    for w in &r.whole {
+        let vs_peer = r.vs_peer(&w.label).map_or_else(|| "-".to_owned(), |p| format!("{p:.0}x"));
+        let rss = w.rss_mib.map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |m| format!("{m:.1} MiB"));
+        let vs_floor = r.vs_floor(&w.label).unwrap_or_default();
         let _ = writeln!(
             report,
-            "| `{}` | {} | {:.3} ms | {:.2} | {vs_peer} | {} |",
-            row.label,
-            row.times.len(),
-            med * 1e3,
-            med / floor,
-            row.peak_rss()
+            "| `{}` | {} | {:.3} ms | {vs_floor:.2} | {vs_peer} | {rss} |",
+            w.label, w.runs, w.median_ms
         );
     }
-    if !node {
+    if r.row(PEER).is_none() {
         let _ = writeln!(
             report,
             "\nNode peer skipped: install it with `npm install --prefix {NODE_PEER} @vercel/detect-agent`."
         );
     }
+    report
+}
+
+const BY: &str = "cargo xtask bench --write";
+
+/// BENCHMARKS.md and README with every figure of `r` written in.
+fn render_docs(r: &Results, benchmarks: &str, readme: &str) -> Result<(String, String), String> {
+    let b = crate::codegen::replace_section(benchmarks, "BENCHMARKS.md", "results", BY, &render_results(r))?;
+    let b = crate::codegen::replace_section(&b, "BENCHMARKS.md", "budgets", BY, &render_budgets(r))?;
+    let readme = crate::codegen::replace_section(readme, "README.md", "bench-summary", BY, &render_summary(r))?;
+    Ok((b, readme))
+}
+
+/// The results stored in BENCHMARKS.md.
+fn stored(benchmarks: &str) -> Result<Results, String> {
+    let start = benchmarks.find("<!-- results-data ").ok_or("BENCHMARKS.md holds no results-data")?;
+    let rest = &benchmarks[start + "<!-- results-data ".len()..];
+    let end = rest.find(" -->").ok_or("BENCHMARKS.md: results-data is not closed")?;
+    Results::from_json(&rest[..end])
+}
+
+/// Whether README's and BENCHMARKS.md's figures are those of the stored run (a tidy test,
+/// so `cargo xtask check` runs it).
+#[cfg(test)]
+pub(crate) fn check_figures(root: &Path) -> Result<(), String> {
+    let read = |f: &str| std::fs::read_to_string(root.join(f)).map_err(|e| format!("{f}: {e}"));
+    let (benchmarks, readme) = (read("BENCHMARKS.md")?, read("README.md")?);
+    let (b, r) = render_docs(&stored(&benchmarks)?, &benchmarks, &readme)?;
+    if b != benchmarks || r != readme {
+        return Err("README's or BENCHMARKS.md's benchmark figures differ from the stored run: run `cargo xtask bench --write` (or fix the hand edit)".to_owned());
+    }
+    Ok(())
+}
+
+/// `--rerender`: README's and BENCHMARKS.md's figures from the stored run.
+fn rerender() -> Result<(), String> {
+    let root = root();
+    let read = |f: &str| std::fs::read_to_string(root.join(f)).map_err(|e| format!("{f}: {e}"));
+    let benchmarks = read("BENCHMARKS.md")?;
+    let (b, r) = render_docs(&stored(&benchmarks)?, &benchmarks, &read("README.md")?)?;
+    std::fs::write(root.join("BENCHMARKS.md"), b).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
+    std::fs::write(root.join("README.md"), r).map_err(|e| format!("README.md: {e}"))?;
+    eprintln!("rewrote the figures of BENCHMARKS.md and README.md from the stored run");
+    Ok(())
+}
+
+/// The date, as `date -u +%F` says.
+fn today() -> String {
+    Command::new("date")
+        .args(["-u", "+%F"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| "unknown date".to_owned())
+}
+
+/// Directories neither side of the lint row enters (the lint skips them too).
+const LINT_SKIP_DIRS: &[&str] = &[".git", "node_modules", "target"];
+
+/// Wall, user and system seconds of one run of `cmd` (through GNU time where installed,
+/// else wall only), accepting exit 0 and 1 (findings, matches).
+fn time_run(cmd: &[&str], dir: &Path) -> Result<(f64, Option<f64>), String> {
+    let gnu = Path::new("/usr/bin/time").is_file();
+    let mut c = if gnu {
+        let mut c = Command::new("/usr/bin/time");
+        c.args(["-f", "%U %S"]).args(cmd);
+        c
+    } else {
+        let mut c = Command::new(cmd[0]);
+        c.args(&cmd[1..]);
+        c
+    };
+    c.env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir).stdout(Stdio::null()).stderr(Stdio::piped());
+    let t = Instant::now();
+    let out = c.output().map_err(|e| format!("{cmd:?}: {e}"))?;
+    let wall = t.elapsed().as_secs_f64();
+    if !matches!(out.status.code(), Some(0 | 1)) {
+        return Err(format!("{cmd:?} exited {:?}", out.status.code()));
+    }
+    let cpu = gnu
+        .then(|| {
+            let text = String::from_utf8_lossy(&out.stderr);
+            let last = text.lines().last()?.to_owned();
+            let mut it = last.split_whitespace().map(|w| w.parse::<f64>().ok());
+            Some(it.next()?? + it.next()??)
+        })
+        .flatten();
+    Ok((wall, cpu))
+}
+
+/// The lint row: `hal lint TREE` against `grep -rIlF` of the same literals
+/// (`hal_lint::prefilter_literals`) on the same tree, interleaved, medians; and the cores
+/// the lint used (CPU time over wall time).
+fn lint_vs_grep(tree: &Path, runs: usize, report: &mut String) -> Result<(), String> {
+    let hal = target_dir().join("release/hal");
+    if !hal.is_file() {
+        return Err(format!("{} missing: the release build did not run", hal.display()));
+    }
+    let literals = std::env::temp_dir().join("hal-bench-lint-literals.txt");
+    std::fs::write(&literals, hal_lint::prefilter_literals().join("\n") + "\n")
+        .map_err(|e| format!("cannot write {}: {e}", literals.display()))?;
+    let tree_s = tree.to_string_lossy().into_owned();
+    let lit_s = literals.to_string_lossy().into_owned();
+    let mut grep: Vec<String> = vec!["grep".into(), "-rIlF".into(), "-f".into(), lit_s];
+    grep.extend(LINT_SKIP_DIRS.iter().map(|d| format!("--exclude-dir={d}")));
+    grep.push(tree_s.clone());
+    let grep: Vec<&str> = grep.iter().map(String::as_str).collect();
+    let lint = [hal.to_str().unwrap_or("hal"), "lint", &tree_s];
+    let files = hal_lint::lint_paths(&[tree.to_path_buf()], &hal_lint::Options::default()).files;
+    eprintln!("==> lint vs grep on {} ({files} files linted), {runs} interleaved rounds", tree.display());
+    let (mut g, mut l, mut cores) = (Vec::new(), Vec::new(), Vec::new());
+    // One warm-up round each: both read the tree from the page cache.
+    time_run(&grep, tree)?;
+    time_run(&lint, tree)?;
+    for round in 0..runs {
+        let order: [bool; 2] = if round % 2 == 0 { [true, false] } else { [false, true] };
+        for is_lint in order {
+            if is_lint {
+                let (wall, cpu) = time_run(&lint, tree)?;
+                l.push(wall);
+                cores.extend(cpu.map(|c| c / wall));
+            } else {
+                g.push(time_run(&grep, tree)?.0);
+            }
+        }
+    }
+    let med = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    let (gm, lm) = (med(&mut g), med(&mut l));
+    let cores = if cores.is_empty() { "n/a (no /usr/bin/time)".to_owned() } else { format!("{:.2}", med(&mut cores)) };
+    let machine = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let _ = writeln!(report, "\n### The lint against grep ({runs} interleaved rounds, medians)\n");
+    let _ = writeln!(
+        report,
+        "On `{}` ({files} files). grep reads every file for the same {} literals the lint's prefilter looks for; the lint also parses the files that hold one. Budget: at most 3x grep.\n",
+        tree.file_name().map_or_else(|| tree_s.clone(), |n| n.to_string_lossy().into_owned()),
+        hal_lint::prefilter_literals().len()
+    );
+    let _ = writeln!(report, "| command | median | ratio to grep | cores used (of {machine}) |\n|---|---|---|---|");
+    let _ = writeln!(report, "| `grep -rIlF -f <literals>` | {gm:.3} s | 1.00 | 1 |");
+    let _ = writeln!(report, "| `hal lint` | {lm:.3} s | {} | {cores} |", ratio(lm, gm));
     Ok(())
 }
 
@@ -214,18 +567,41 @@ fn ratio(a: f64, b: f64) -> String {
     if b > 0.0 { format!("{:.3}", a / b) } else { "n/a".to_owned() }
 }
 
+/// The budgets `r` missed, one line each.
+pub(crate) fn missed(r: &Results) -> Vec<String> {
+    budgets(r)
+        .into_iter()
+        .filter(|b| b.holds == Some(false))
+        .map(|b| format!("missed: {} (measured {})", b.name, b.measured))
+        .collect()
+}
+
 pub(crate) fn bench(args: &[String]) -> Result<(), String> {
-    const USAGE: &str = "usage: cargo xtask bench [--runs N] [--write]";
-    let (mut runs, mut write) = (300, false);
+    const USAGE: &str =
+        "usage: cargo xtask bench [--runs N] [--write] [--check] [--lint-tree DIR] [--lint-only] | bench --rerender";
+    let (mut runs, mut write, mut check, mut lint_only) = (300, false, false, false);
+    let mut lint_tree = root();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--runs" => runs = it.next().and_then(|n| n.parse().ok()).filter(|n| *n > 0).ok_or(USAGE)?,
             "--write" => write = true,
+            "--check" => check = true,
+            "--lint-tree" => lint_tree = it.next().map(PathBuf::from).ok_or(USAGE)?,
+            "--lint-only" => lint_only = true,
+            // The docs' figures rewritten from the stored run, measuring nothing (after a
+            // change to how they are rendered).
+            "--rerender" if args.len() == 1 => return rerender(),
             _ => return Err(USAGE.to_owned()),
         }
     }
     let mut report = String::new();
+    if lint_only {
+        crate::dist::build_release(&[])?;
+        lint_vs_grep(&lint_tree, runs.min(9), &mut report)?;
+        println!("{report}");
+        return Ok(());
+    }
 
     let mut bench = cargo();
     bench.args(["bench", "-q"]);
@@ -233,28 +609,98 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
         bench.args(["-p", package, "--bench", group]);
     }
     crate::check::run_step("criterion (cargo bench)", bench)?;
-    let m = criterion_medians();
-    let get = |name: &str| m.iter().find(|(n, _)| n == name).map_or(0.0, |(_, v)| *v);
-    let _ = writeln!(report, "### In-process (criterion medians, ns)\n");
-    let _ = writeln!(report, "| benchmark | median ns |\n|---|---|");
-    for (name, v) in &m {
-        let _ = writeln!(report, "| {name} | {v:.1} |");
-    }
-    let _ = writeln!(report, "\n| ratio | value | budget |\n|---|---|---|");
-    for (label, num, den, budget) in RATIOS {
-        let value = if den.is_empty() { format!("{:.2}", get(num)) } else { ratio(get(num), get(den)) };
-        let _ = writeln!(report, "| {label} | {value} | {budget} |");
-    }
-
-    whole_process(runs, &mut report)?;
+    let criterion = criterion_medians();
+    let whole = whole_process(runs)?;
+    let results = Results { date: today(), runs, runtimes: hal_caps::REGISTRY.len(), criterion, whole };
+    println!("{}", render_results(&results));
+    println!("{}", render_budgets(&results));
+    lint_vs_grep(&lint_tree, runs.min(9), &mut report)?;
     println!("{report}");
     if write {
-        let path = root().join("BENCHMARKS.md");
-        let doc = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let doc =
-            crate::codegen::replace_section(&doc, "BENCHMARKS.md", "results", "cargo xtask bench --write", &report)?;
-        std::fs::write(&path, doc).map_err(|e| format!("{}: {e}", path.display()))?;
-        eprintln!("updated BENCHMARKS.md");
+        let root = root();
+        let read = |f: &str| std::fs::read_to_string(root.join(f)).map_err(|e| format!("{f}: {e}"));
+        let (b, r) = render_docs(&results, &read("BENCHMARKS.md")?, &read("README.md")?)?;
+        std::fs::write(root.join("BENCHMARKS.md"), b).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
+        std::fs::write(root.join("README.md"), r).map_err(|e| format!("README.md: {e}"))?;
+        eprintln!("updated BENCHMARKS.md and README.md");
+    }
+    let missed = missed(&results);
+    if check && !missed.is_empty() {
+        return Err(format!("{} budget(s) missed:\n  {}", missed.len(), missed.join("\n  ")));
+    }
+    for m in &missed {
+        eprintln!("{m}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Results, Whole, budgets, check_figures, missed};
+
+    fn run(detect_ms: f64, override_ns: f64, peer_ms: Option<f64>) -> Results {
+        let row =
+            |label: &str, median_ms: f64| Whole { label: label.to_owned(), runs: 10, median_ms, rss_mib: Some(1.6) };
+        let mut whole = vec![
+            row("/bin/true", 1.0),
+            row(super::DETECT, detect_ms),
+            row(super::HOOK, detect_ms),
+            row(super::DYNAMIC, 2.0),
+        ];
+        if let Some(p) = peer_ms {
+            whole.push(row(super::PEER, p));
+        }
+        // Sorted by name, as criterion_medians gives them.
+        let criterion = [
+            ("detect/cached", 0.7),
+            ("detect/floor_proc_read", 150_000.0),
+            ("detect/full_cascade_procfs", 100_000.0),
+            ("detect/override_uncached", override_ns),
+        ];
+        Results {
+            date: "2026-12-01".to_owned(),
+            runs: 10,
+            runtimes: 1,
+            criterion: criterion.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
+            whole,
+        }
+    }
+
+    #[test]
+    fn a_run_within_every_budget_misses_none() {
+        assert_eq!(missed(&run(1.2, 500.0, Some(80.0))), Vec::<String>::new());
+    }
+
+    #[test]
+    fn each_missed_budget_is_named() {
+        // The run of issue 25: override ratio 0.012, the Node peer 42x.
+        let m = missed(&run(1.2, 1_200.0, Some(1.2 * 42.0)));
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert!(m[0].contains("< 1/100") && m[0].contains("0.012"), "{m:?}");
+        assert!(m[1].contains("50x faster than the Node peer") && m[1].contains("42x"), "{m:?}");
+        let slow = missed(&run(3.5, 500.0, None));
+        assert_eq!(slow.len(), 1, "{slow:?}");
+        assert!(slow[0].contains("<= 3x `/bin/true`") && slow[0].contains("3.50x"), "{slow:?}");
+    }
+
+    #[test]
+    fn an_unmeasured_budget_is_said_and_not_missed() {
+        let r = run(1.2, 500.0, None);
+        let node = budgets(&r).into_iter().find(|b| b.name.contains("Node")).unwrap();
+        assert_eq!((node.holds, node.measured.as_str()), (None, "not measured"));
+    }
+
+    #[test]
+    fn stored_results_read_back_as_written() {
+        let r = run(1.2, 500.0, Some(80.0));
+        assert_eq!(Results::from_json(&r.to_json()).unwrap(), r);
+    }
+
+    /// Tidy-style: every benchmark figure README and BENCHMARKS.md quote is the stored run's.
+    #[test]
+    fn quoted_figures_are_the_stored_runs() {
+        if let Err(e) = check_figures(&crate::check::root()) {
+            panic!("{e}");
+        }
+    }
 }

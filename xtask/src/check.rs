@@ -82,6 +82,13 @@ pub(crate) fn check() -> Result<(), String> {
 
     clients(&mut failures);
 
+    // The checked-in conformance captures, replayed through the hal just built.
+    eprintln!("==> conformance fixtures");
+    match crate::conformance::fixtures(false) {
+        Ok(()) => {}
+        Err(e) => failures.push(format!("conformance fixtures: {e}")),
+    }
+
     let mut doc = cargo();
     doc.args(["doc", "--workspace", "--no-deps", "--all-features"]).env("RUSTDOCFLAGS", "-D warnings");
     step(&mut failures, "rustdoc", doc);

@@ -138,7 +138,73 @@ pub(crate) fn node_types() -> String {
     out.push_str("/** `hal detect --json` of a host with nothing on it: the fallback. */\nexport declare const UNKNOWN_DETECTION: Detection;\n");
     out.push_str("/** `hal caps --provider unknown --json`: the fallback. */\nexport declare const UNKNOWN_CAPABILITIES: Capabilities;\n");
     out.push_str("/** Each role's startup commands for `unknown`: the fallback. */\nexport declare const UNKNOWN_STARTUP_COMMANDS: Record<AgentRole, string[]>;\n");
+    out.push_str("/** The JSON types of each key of `hal detect --json` and `hal caps --json`, from the schemas. */\nexport declare const ANSWER_TYPES: Readonly<Record<\"detect\" | \"caps\", Readonly<Record<string, readonly string[]>>>>;\n");
     out
+}
+
+/// The commands whose whole answer a client caches and hands out (`getDetection`,
+/// `getCapabilities`): each of their keys is checked against the schema's JSON types.
+const CHECKED_ANSWERS: &[&str] = &["detect", "caps"];
+
+/// The JSON types (`"string"`, `"object"`, ...) a value of `schema` may have.
+fn json_types(schema: &Value, defs: &BTreeMap<String, Value>) -> Vec<String> {
+    if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
+        return defs.get(r.rsplit('/').next().unwrap_or_default()).map_or_else(Vec::new, |d| json_types(d, defs));
+    }
+    let listed: Option<Vec<&Value>> = schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .map(|vs| vs.iter().collect())
+        .or_else(|| schema.get("const").map(|c| vec![c]));
+    if let Some(values) = listed {
+        let mut types: Vec<String> = values.iter().map(|v| json_type(v).to_owned()).collect();
+        types.sort();
+        types.dedup();
+        return types;
+    }
+    if let Some(any) = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array) {
+        let mut types: Vec<String> = any.iter().flat_map(|s| json_types(s, defs)).collect();
+        types.sort();
+        types.dedup();
+        return types;
+    }
+    match schema.get("type") {
+        Some(Value::String(t)) => vec![t.clone()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+        _ => vec![],
+    }
+}
+
+/// A JSON value's type in JSON Schema's words.
+fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// `{command: {key: [JSON types]}}` for [`CHECKED_ANSWERS`], from the schemas.
+fn answer_types() -> Value {
+    let defs = all_defs();
+    let mut out = serde_json::Map::new();
+    for command in CHECKED_ANSWERS {
+        let Some(o) = OUTPUTS.iter().find(|o| o.command == *command) else { continue };
+        let schema = o.schema();
+        let keys: serde_json::Map<String, Value> = schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .map(|(k, p)| (k.clone(), Value::from(json_types(p, &defs))))
+            .collect();
+        out.insert((*command).to_owned(), Value::Object(keys));
+    }
+    Value::Object(out)
 }
 
 /// `bindings/node/generated.js`.
@@ -146,11 +212,12 @@ pub(crate) fn node_values() -> String {
     let (detection, caps, roles) = fallbacks();
     let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default();
     format!(
-        "// {HEADER}\n\nexport const JSON_VERSION = {};\n\nexport const UNKNOWN_DETECTION = Object.freeze({});\n\nexport const UNKNOWN_CAPABILITIES = Object.freeze({});\n\nexport const UNKNOWN_STARTUP_COMMANDS = Object.freeze({});\n",
+        "// {HEADER}\n\nexport const JSON_VERSION = {};\n\nexport const UNKNOWN_DETECTION = Object.freeze({});\n\nexport const UNKNOWN_CAPABILITIES = Object.freeze({});\n\nexport const UNKNOWN_STARTUP_COMMANDS = Object.freeze({});\n\n// The JSON types of each key of the answers the client caches, from the schemas.\nexport const ANSWER_TYPES = Object.freeze({});\n",
         hal_types::wire::JSON_VERSION,
         pretty(&detection),
         pretty(&caps),
         pretty(&serde_json::to_value(roles).unwrap_or_default()),
+        serde_json::to_string(&answer_types()).unwrap_or_default(),
     )
 }
 
@@ -218,10 +285,11 @@ pub(crate) fn python_section() -> String {
     let compact = |v: &Value| serde_json::to_string(v).unwrap_or_default();
     let _ = write!(
         out,
-        "\n# The answers for an unknown runtime: the fallback when hal cannot answer.\nUNKNOWN_DETECTION: Detection = json.loads(r'''{}''')\nUNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{}''')\nUNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{}''')\n# ",
+        "\n# The answers for an unknown runtime: the fallback when hal cannot answer.\nUNKNOWN_DETECTION: Detection = json.loads(r'''{}''')\nUNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{}''')\nUNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{}''')\n# The JSON types of each key of the answers the client caches, from the schemas.\nANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{}''')\n# ",
         compact(&detection),
         compact(&caps),
         compact(&serde_json::to_value(roles).unwrap_or_default()),
+        compact(&answer_types()),
     );
     out
 }

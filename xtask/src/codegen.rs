@@ -144,7 +144,7 @@ fn cli_examples() -> String {
 
 fn runtimes_table() -> String {
     let mut out = String::from(
-        "| provider | family | name | strongest signal | executables | session hooks | native inject | session vars | vendor-verified |\n|---|---|---|---|---|---|---|---|---|\n",
+        "| provider | family | name | strongest signal | executables | session hooks | native inject | session vars | vendor-verified | live run |\n|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let code_list = |items: &[&str]| {
         if items.is_empty() {
@@ -156,7 +156,7 @@ fn runtimes_table() -> String {
     for r in hal_caps::REGISTRY {
         let _ = writeln!(
             out,
-            "| `{}` | `{}` | {} | {} | {} | {} | {} | {} | {} |",
+            "| `{}` | `{}` | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.provider,
             r.family(),
             r.name,
@@ -166,6 +166,7 @@ fn runtimes_table() -> String {
             hal_caps::native_hooks(r.provider).inject,
             code_list(r.own_session_vars()),
             if r.vendor_verified() { "yes" } else { "no" },
+            r.verified.map_or_else(|| "-".to_owned(), |v| format!("verified {}", v.version)),
         );
     }
     out
@@ -173,7 +174,11 @@ fn runtimes_table() -> String {
 
 fn lint_indicators() -> String {
     let vars = hal_lint::indicator_vars().into_iter().chain(["GT_*"]);
-    let list: Vec<String> = vars.chain(hal_lint::indicator_paths()).map(|s| format!("`{s}`")).collect();
+    let list: Vec<String> = vars
+        .chain(hal_lint::indicator_paths())
+        .chain(hal_caps::registry::indicator_dirs())
+        .map(|s| format!("`{s}`"))
+        .collect();
     format!("{}\n", list.join(", "))
 }
 

@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::check::{cargo, root, run_step};
+use crate::check::{cargo, root, run_step, target_dir};
 
 /// The cargo flags of every binary `dist` installs: hal-cli without its `lint` feature.
 const WITHOUT_LINT: &[&str] = &["--no-default-features"];
@@ -49,14 +49,15 @@ pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
         return Err("static builds are for x86_64 Linux".to_owned());
     }
     let (flags, dir) = match kind {
-        Static::Plain => ("-C target-feature=+crt-static -C relocation-model=static", "target/static"),
-        Static::Pie => ("-C target-feature=+crt-static", "target/static-pie"),
+        Static::Plain => ("-C target-feature=+crt-static -C relocation-model=static", "static"),
+        Static::Pie => ("-C target-feature=+crt-static", "static-pie"),
     };
+    let dir = target_dir().join(dir);
     let mut build = cargo();
     build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
-    build.args(WITHOUT_LINT).args(["--target-dir", dir]).env("RUSTFLAGS", flags);
+    build.args(WITHOUT_LINT).arg("--target-dir").arg(&dir).env("RUSTFLAGS", flags);
     run_step(&format!("{} release build of hal", kind.label()), build)?;
-    Ok(root().join(dir).join("x86_64-unknown-linux-gnu/release/hal"))
+    Ok(dir.join("x86_64-unknown-linux-gnu/release/hal"))
 }
 
 /// Builds the plain (dynamic) release binary with the extra cargo flags `extra` (none:
@@ -65,11 +66,11 @@ pub(crate) fn build_release(extra: &[&str]) -> Result<PathBuf, String> {
     let mut build = cargo();
     build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra);
     run_step("release build of hal", build)?;
-    Ok(root().join("target/release/hal"))
+    Ok(target_dir().join("release/hal"))
 }
 
-/// Builds `target/dist/hal`; its path.
-fn build_dist(kind: Static) -> Result<PathBuf, String> {
+/// Builds `target/dist/hal` (under `$CARGO_TARGET_DIR` where set); its path.
+pub(crate) fn build_dist(kind: Static) -> Result<PathBuf, String> {
     let built = match build_static(kind) {
         Ok(p) => p,
         Err(e) => {
@@ -77,7 +78,7 @@ fn build_dist(kind: Static) -> Result<PathBuf, String> {
             build_release(WITHOUT_LINT)?
         }
     };
-    let out = root().join("target/dist");
+    let out = target_dir().join("dist");
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
     let dest = out.join("hal");
     std::fs::copy(&built, &dest).map_err(|e| format!("{}: {e}", dest.display()))?;

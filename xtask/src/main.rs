@@ -5,22 +5,32 @@
 //! - `lint [--path PATH]`: the boundary lint (`hal-lint`; the workspace, with its
 //!   allow-list, when no path is given).
 //! - `codegen`: regenerate README's generated sections.
-//! - `bench [--runs N] [--write]`: criterion ratios and whole-process timings (not part of
-//!   `check`); `--write` puts the results into BENCHMARKS.md.
+//! - `bench [--runs N] [--write] [--check]`: criterion ratios and whole-process timings
+//!   (not part of `check`); `--write` puts every figure into BENCHMARKS.md and README,
+//!   `--check` fails naming each missed budget; `--rerender` rewrites the figures from the
+//!   stored run.
 //! - `dist [--pie]`: the binary to install (static on x86_64 Linux) in `target/dist/hal`.
+//! - `conformance [--runtime ID]... [--offline] [--jobs N] [--timeout S] [--stub-hang]
+//!   [--write-fixtures]`: hal checked inside the real runtimes, offline (not part of
+//!   `check`; `.ci/run` runs it); `conformance --fixtures [--write]`: the same checks over
+//!   the checked-in captures.
+//! - `package [--no-publish-check] [--install-test]`: the npm tarballs and the wheel in
+//!   `target/package/`, `cargo publish --workspace --dry-run`, and (`--install-test`) each
+//!   package installed and run as users do.
 
 mod bench;
 mod check;
 mod clients;
 mod codegen;
 mod compat;
+mod conformance;
 mod dist;
 mod lint;
+mod package;
 
 use std::process::ExitCode;
 
-pub(crate) const USAGE: &str =
-    "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] | dist [--pie]>";
+pub(crate) const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +40,11 @@ fn main() -> ExitCode {
         Some("codegen") => codegen::codegen(&check::root()),
         Some("bench") => bench::bench(&args[1..]),
         Some("dist") => dist::dist(&args[1..]),
+        Some("conformance") => conformance::conformance(&args[1..]),
+        // Hidden: the inside half of a run (pid 1 of its namespace), and the probe.
+        Some("conformance-run") => conformance::run::inside(&args[1..]),
+        Some("conformance-probe") => conformance::probe::main(&args[1..]),
+        Some("package") => package::package(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

@@ -3,13 +3,13 @@
 // launcher script named like the runtime, so the real ancestry cannot decide.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { createRuntimeHal, HalVersionError } from "../index.js";
+import { createRuntimeHal, HalUsageError, HalVersionError, platformPackage } from "../index.js";
 import { JSON_VERSION, UNKNOWN_CAPABILITIES } from "../generated.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -79,7 +79,7 @@ test("no session id is null, not a failure", () => {
   assert.deepEqual(seen, []);
 });
 
-test("a missing binary gives the graceful answer and one warning", () => {
+test("a missing binary is named as such, with the fix, once", () => {
   const hal = createRuntimeHal({ bin: "/nonexistent/hal", env: codexEnv });
   const seen = warnings(() => {
     assert.equal(hal.detectProvider(), "unknown");
@@ -88,10 +88,142 @@ test("a missing binary gives the graceful answer and one warning", () => {
     assert.equal(hal.supportsHooks(), false);
     assert.equal(hal.getSessionId(), null);
     assert.equal(hal.getStallThreshold(), UNKNOWN_CAPABILITIES.stall_threshold_secs);
-    assert.ok(Array.isArray(hal.getStartupCommands("polecat")));
+    assert.deepEqual(hal.getStartupCommands("polecat"), []);
   });
   assert.equal(seen.length, 1, seen.join("\n"));
-  assert.match(seen[0], /nonexistent/);
+  assert.match(seen[0], /hal is not installed: `\/nonexistent\/hal` \(the `bin` option\) does not exist/);
+});
+
+test("with no hal anywhere the warning says what was tried and how to install it", () => {
+  const empty = mkdtempSync(join(tmpdir(), "hal-node-"));
+  const hal = createRuntimeHal({ replaceEnv: { PATH: empty } });
+  const seen = warnings(() => {
+    assert.equal(hal.detectProvider(), "unknown");
+    assert.equal(hal.supportsHooks(), false);
+    assert.deepEqual(hal.getStartupCommands(), [], "no role: a host failure, not a usage error");
+    assert.equal(hal.getSessionId(), null);
+  });
+  assert.equal(seen.length, 1, seen.join("\n"));
+  const [why] = seen;
+  assert.ok(why.includes(`the package ${platformPackage()} is not installed`), why);
+  assert.ok(why.includes("HAL_BIN is not set"), why);
+  assert.ok(why.includes(`no \`hal\` on PATH (${JSON.stringify(empty)})`), why);
+  assert.match(why, /Install @gastown-chipset\/hal with its optional dependencies .*set HAL_BIN, or pass `bin`/);
+  assert.doesNotMatch(why, /ENOENT/);
+});
+
+test("`env` adds to this process's environment; `replaceEnv` replaces it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "hal-node-"));
+  symlinkSync(HAL, join(dir, "hal"));
+  const saved = { PATH: process.env.PATH, HAL_BIN: process.env.HAL_BIN };
+  process.env.PATH = `${dir}:/usr/bin:/bin`;
+  delete process.env.HAL_BIN;
+  try {
+    const seen = warnings(() => {
+      const hal = createRuntimeHal({ env: { GT_RUNTIME: "codex" } });
+      assert.equal(hal.detectProvider(), "codex", "hal found on the inherited PATH");
+      assert.equal(hal.getDetection().source.kind, "override", "GT_RUNTIME added");
+      const viaVar = createRuntimeHal({ replaceEnv: { HAL_BIN: HAL, GT_RUNTIME: "gemini" } });
+      assert.equal(viaVar.detectProvider(), "gemini", "HAL_BIN read from the environment hal gets");
+    });
+    assert.deepEqual(seen, []);
+    const replaced = createRuntimeHal({ replaceEnv: { GT_RUNTIME: "codex" } });
+    const missing = warnings(() => assert.equal(replaced.detectProvider(), "unknown"));
+    assert.match(missing.join("\n"), /hal is not installed/);
+  } finally {
+    process.env.PATH = saved.PATH;
+    if (saved.HAL_BIN !== undefined) process.env.HAL_BIN = saved.HAL_BIN;
+  }
+});
+
+test("a usage error throws with hal's own message; no role outside Gastown too", () => {
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin" } });
+  assert.throws(
+    () => hal.getStartupCommands("bogus"),
+    (e) => e instanceof HalUsageError && /bogus/.test(e.message) && /polecat/.test(e.stderr) && e.command === "startup --role bogus",
+  );
+  assert.throws(() => hal.getStartupCommands(), (e) => e instanceof HalUsageError && /role/.test(e.message));
+  // A host question on the same client still answers.
+  assert.equal(hal.getSessionId(), null);
+});
+
+test("a hung hal is killed at the timeout and answered as unknown", () => {
+  const hal = createRuntimeHal({ bin: launcher("hal", "exec sleep 30"), timeoutMs: 500 });
+  const started = Date.now();
+  const seen = warnings(() => assert.equal(hal.detectProvider(), "unknown"));
+  assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+  assert.equal(seen.length, 1, seen.join("\n"));
+  assert.match(seen[0], /did not answer within 500 ms and was killed/);
+});
+
+test("a hal leaving a child that holds its output open is answered within the timeout", () => {
+  const bin = launcher("codex", `"${HAL}" "$@"; sleep 30 &`);
+  const hal = createRuntimeHal({ bin, replaceEnv: codexEnv, timeoutMs: 1000 });
+  const started = Date.now();
+  const seen = warnings(() => assert.equal(hal.detectProvider(), "codex"));
+  assert.ok(Date.now() - started < 6000, `took ${Date.now() - started} ms`);
+  assert.equal(seen.length, 1, seen.join("\n"));
+  assert.match(seen[0], /kept its output open until the timeout \(1000 ms\)/);
+});
+
+test("an answer of version 1 missing keys degrades key by key, with a warning", () => {
+  const hal = createRuntimeHal({ bin: launcher("hal", `echo '{"version": 1}'`) });
+  const seen = warnings(() => {
+    assert.equal(hal.detectProvider(), "unknown");
+    assert.equal(hal.getDetection().source.kind, "fallback");
+    assert.equal(hal.getStallThreshold(), UNKNOWN_CAPABILITIES.stall_threshold_secs);
+    assert.equal(hal.supportsHooks(), false);
+  });
+  assert.equal(seen.length, 2, seen.join("\n"));
+  assert.match(seen[0], /`hal detect` answered without valid .*`ambiguous`, .*`provider`/);
+  assert.match(seen[1], /`hal caps` answered without valid .*`stall_threshold_secs`/);
+
+  const partial = `echo '{"version": 1, "provider": "codex", "session_hooks": "yes", "stall_threshold_secs": "soon"}'`;
+  const mixed = createRuntimeHal({ bin: launcher("hal", partial) });
+  const seen2 = warnings(() => {
+    assert.equal(mixed.getCapabilities().provider, "codex", "a valid key is kept");
+    assert.equal(mixed.supportsHooks(), true);
+    assert.equal(mixed.getStallThreshold(), UNKNOWN_CAPABILITIES.stall_threshold_secs, "a mistyped key falls back");
+  });
+  assert.equal(seen2.length, 1);
+  assert.match(seen2[0], /`stall_threshold_secs`/);
+  assert.doesNotMatch(seen2[0], /`provider`/);
+});
+
+test("JSON that is not an object degrades with a warning", () => {
+  for (const body of ["echo null", "echo '[1]'", "echo 5", `echo '"codex"'`]) {
+    const hal = createRuntimeHal({ bin: launcher("hal", body) });
+    const seen = warnings(() => {
+      assert.equal(hal.detectProvider(), "unknown", body);
+      assert.equal(hal.getSessionId(), null, body);
+    });
+    assert.equal(seen.length, 1, `${body}: ${seen.join("\n")}`);
+    assert.match(seen[0], /printed JSON that is not an object/);
+  }
+});
+
+test("endless output is cut at the cap and answered as unknown", () => {
+  const hal = createRuntimeHal({ bin: launcher("hal", "exec cat /dev/zero") });
+  const started = Date.now();
+  const seen = warnings(() => assert.equal(hal.detectProvider(), "unknown"));
+  assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+  assert.equal(seen.length, 1, seen.join("\n"));
+  assert.match(seen[0], /printed more than \d+ bytes and was killed/);
+});
+
+test("each distinct failure is warned once", () => {
+  const body = `case "$1" in detect) echo not-json ;; caps) exit 3 ;; *) echo '{"version":1}' ;; esac`;
+  const hal = createRuntimeHal({ bin: launcher("hal", body) });
+  const seen = warnings(() => {
+    for (let i = 0; i < 3; i++) {
+      assert.equal(hal.detectProvider(), "unknown");
+      assert.equal(hal.getGUPPStrategy(), "polling");
+      assert.equal(hal.getSessionId(), null);
+    }
+  });
+  assert.equal(seen.length, 2, seen.join("\n"));
+  assert.match(seen[0], /`hal detect` did not print JSON/);
+  assert.match(seen[1], /`hal caps` failed \(exit 3\)/);
 });
 
 test("a JSON version the client does not know throws a clear error", () => {
@@ -101,9 +233,21 @@ test("a JSON version the client does not know throws a clear error", () => {
 });
 
 test("a binary that fails or prints garbage is a warning, not a throw", () => {
-  for (const body of ["exit 3", "echo not-json"]) {
+  for (const body of ["exit 3", "echo not-json", "kill -9 $$"]) {
     const hal = createRuntimeHal({ bin: launcher("hal", body) });
     const seen = warnings(() => assert.equal(hal.detectProvider(), "unknown"));
     assert.equal(seen.length, 1, body);
   }
+});
+
+test("an agent hal does not know, named by AI_AGENT, is an agent of unknown provider", () => {
+  const named = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin", AI_AGENT: "custom-agent@v1.0" } });
+  assert.equal(named.detectProvider(), "unknown");
+  assert.equal(named.isAgent(), true);
+  assert.equal(named.getAgentName(), "custom-agent");
+  const plain = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin" } });
+  assert.equal(plain.isAgent(), false);
+  assert.equal(plain.getAgentName(), null);
+  const codex = createRuntimeHal({ bin: launcher("codex"), replaceEnv: codexEnv });
+  assert.equal(codex.isAgent(), true);
 });

@@ -67,6 +67,26 @@ pub(super) enum How {
     ToolHolder,
     /// Only its presence matters (prompts, tool inputs, errors): skipped unseen.
     Presence,
+    /// The entry's name is a dotted path `outer.inner`: the key `outer` holds an object
+    /// of which only `inner`'s value is kept ([`Seen`], under the whole path:
+    /// `sessionContext.rootSessionId`); any other value is [`Seen::Skipped`].
+    Within,
+}
+
+/// The inner key of a dotted entry (empty for any other).
+fn inner(name: &'static str, how: How) -> &'static str {
+    match (how, name.split_once('.')) {
+        (How::Within, Some((_, inner))) => inner,
+        _ => "",
+    }
+}
+
+/// The key an entry of a key table matches: its name, or a dotted name's outer key.
+fn matched_key(name: &str, how: How) -> &str {
+    match (how, name.split_once('.')) {
+        (How::Within, Some((outer, _))) => outer,
+        _ => name,
+    }
 }
 
 /// The keys of a tool-holding object that name the tool, in order of preference.
@@ -255,6 +275,8 @@ enum Want {
     Skip,
     Keep,
     Tools,
+    /// An object of which this key's value is kept.
+    Within(&'static str),
 }
 
 struct Parser<R> {
@@ -271,13 +293,15 @@ struct Parser<R> {
 /// the input (which must be whitespace) is read to its end.
 pub(super) fn read_fields<R: Read>(
     reader: R,
-    keys: &'static [(&'static str, How)],
+    keys: &[(&'static str, How)],
     on_complete: impl FnOnce(&mut R),
 ) -> Result<Fields, NotAHook> {
+    // The longest key any object hal looks into may name: past it, a key is none of them.
+    let key_cap = keys.iter().chain(TOOL_KEYS).map(|&(k, how)| matched_key(k, how).len().max(inner(k, how).len()));
     let mut p = Parser {
         src: Src::new(reader),
         depth: 0,
-        key_cap: keys.iter().chain(TOOL_KEYS).map(|(k, _)| k.len()).max().unwrap_or(0),
+        key_cap: key_cap.max().unwrap_or(0),
         key: Vec::new(),
         text: Vec::new(),
     };
@@ -306,7 +330,7 @@ impl<R: Read> Parser<R> {
     }
 
     /// The members of an object whose `{` was read, the values of `keys` kept.
-    fn object(&mut self, keys: &'static [(&'static str, How)]) -> Result<Fields, Fail> {
+    fn object(&mut self, keys: &[(&'static str, How)]) -> Result<Fields, Fail> {
         self.enter()?;
         let mut fields = Fields::default();
         if self.src.peek_token()? == Some(b'}') {
@@ -323,6 +347,7 @@ impl<R: Read> Parser<R> {
                 let want = match key {
                     Some((_, How::Keep)) => Want::Keep,
                     Some((_, How::ToolHolder)) => Want::Tools,
+                    Some((name, How::Within)) => Want::Within(inner(name, How::Within)),
                     Some((_, How::Presence)) | None => Want::Skip,
                 };
                 let seen = self.value(want)?;
@@ -342,7 +367,7 @@ impl<R: Read> Parser<R> {
 
     /// A key whose opening quote was read: the entry of `keys` it names, if any. A key
     /// longer than the longest of `keys` streams past unkept.
-    fn key(&mut self, keys: &'static [(&'static str, How)]) -> Result<Option<(&'static str, How)>, Fail> {
+    fn key(&mut self, keys: &[(&'static str, How)]) -> Result<Option<(&'static str, How)>, Fail> {
         let mut key = std::mem::take(&mut self.key);
         key.clear();
         let cap = self.key_cap;
@@ -351,15 +376,26 @@ impl<R: Read> Parser<R> {
             self.string(&mut sink)?;
             sink.over
         };
-        let found = if over { None } else { keys.iter().find(|(k, _)| k.as_bytes() == key.as_slice()).copied() };
+        let found = if over { None } else { keys.iter().find(|&&(k, how)| matched_key(k, how).as_bytes() == key.as_slice()).copied() };
         self.key = key;
         Ok(found)
     }
 
     /// The next value (after whitespace), read as `want` says.
     fn value(&mut self, want: Want) -> Result<Seen, Fail> {
-        match self.src.token()? {
+        let first = self.src.token()?;
+        self.value_from(first, want)
+    }
+
+    /// A value whose first byte `first` was read, read as `want` says.
+    fn value_from(&mut self, first: u8, want: Want) -> Result<Seen, Fail> {
+        match first {
             b'{' if want == Want::Tools => Ok(Seen::Object(self.tool_holder()?)),
+            b'{' if let Want::Within(key) = want => {
+                let fields = self.object(&[(key, How::Keep)])?;
+                Ok(fields.get(key).cloned().unwrap_or(Seen::Skipped))
+            }
+            b if matches!(want, Want::Within(_)) => self.value_from(b, Want::Skip),
             b'{' => {
                 self.object(&[])?;
                 Ok(if want == Want::Skip { Seen::Skipped } else { Seen::Object(None) })

@@ -55,11 +55,17 @@ pub(super) const CLAUDE_EVENTS: &[(&str, &str)] = &[
     ("config.changed", "ConfigChange"),
     ("instructions.loaded", "InstructionsLoaded"),
 ];
+// Codex 0.171.0's 14 hook events (the names in its binary; real-runtimes §2.3(c)).
+// `Interrupt` (the user stopped the turn) is `turn.fail`, as Cline's `TaskCancel` is:
+// the turn ended without completing.
 pub(super) const CODEX_EVENTS: &[(&str, &str)] = &[
     ("session.start", "SessionStart"),
     ("session.end", "SessionEnd"),
     ("prompt.submit", "UserPromptSubmit"),
     ("turn.end", "Stop"),
+    ("turn.fail", "Interrupt"),
+    ("model.request.pre", "PreModelRequest"),
+    ("model.response.post", "PostModelRequest"),
     ("tool.use.pre", "PreToolUse"),
     ("tool.use.post", "PostToolUse"),
     ("subagent.start", "SubagentStart"),
@@ -88,7 +94,6 @@ pub(super) const GEMINI_EVENTS: &[(&str, &str)] = &[
     ("model.response.post", "AfterModel"),
     ("tool.use.pre", "BeforeTool"),
     ("tool.use.post", "AfterTool"),
-    ("permission.request", "BeforeToolSelection"),
     ("notification", "Notification"),
     ("context.compact.pre", "PreCompress"),
 ];
@@ -127,8 +132,12 @@ pub(super) const COPILOT_EVENTS: &[(&str, &str)] = &[
     ("notification", "notification"),
     ("context.compact.pre", "preCompact"),
 ];
+// `chat.message` and `session.idle` (the bus event at the end of a run) were seen
+// firing in OpenCode 1.18.33 (real-runtimes §2.6(c)).
 pub(super) const OPENCODE_EVENTS: &[(&str, &str)] = &[
     ("session.start", "session.created"),
+    ("prompt.submit", "chat.message"),
+    ("turn.end", "session.idle"),
     ("tool.use.pre", "tool.execute.before"),
     ("tool.use.post", "tool.execute.after"),
     ("file.edit.post", "file.edited"),
@@ -147,11 +156,20 @@ pub(super) const KIRO_EVENTS: &[(&str, &str)] = &[
     ("tool.use.post", "postToolUse"),
     ("turn.end", "stop"),
 ];
+// Cline's hook file names (`<ws>/.cline/hooks/<Name>`); the CLI's payloads carry the
+// serialized names (`agent_start`), renamed to these by its payload row. Live run of
+// cline@3.0.65 on 2026-12-01: TaskStart, PreToolUse, PostToolUse and TaskComplete fired
+// one-shot, TaskError with an unreachable model, TaskResume on `--id`; UserPromptSubmit
+// and SessionShutdown are wired in the source but never fired. `TaskCancel` (a user
+// abort) is no turn failure: it has no canonical event. `PreCompact` is not wired for
+// file hooks in 3.0.65.
 pub(super) const CLINE_EVENTS: &[(&str, &str)] = &[
     ("session.start", "TaskStart"),
     ("session.resume", "TaskResume"),
-    ("turn.fail", "TaskCancel"),
+    ("session.end", "SessionShutdown"),
     ("prompt.submit", "UserPromptSubmit"),
+    ("turn.end", "TaskComplete"),
+    ("turn.fail", "TaskError"),
     ("tool.use.pre", "PreToolUse"),
     ("tool.use.post", "PostToolUse"),
 ];
@@ -198,14 +216,69 @@ pub(super) const GROK_EVENTS: &[(&str, &str)] = &[
     ("tool.use.post", "post_tool_use"),
     ("turn.end", "stop"),
 ];
-// What Gastown's pi extension hooks (`.pi/extensions/gastown-hooks.js`).
+// Pi 0.73.1's extension events (real-runtimes §2.5(c): all seen firing but the two
+// compaction events, registered and not triggered). Gastown's extension hooks
+// session_start, session_shutdown, before_agent_start, tool_call, session_compact.
 pub(super) const PI_EVENTS: &[(&str, &str)] = &[
     ("session.start", "session_start"),
     ("session.end", "session_shutdown"),
     ("prompt.submit", "before_agent_start"),
+    ("turn.end", "agent_end"),
+    ("model.request.pre", "before_provider_request"),
+    ("model.response.post", "after_provider_response"),
     ("tool.use.pre", "tool_call"),
+    ("tool.use.post", "tool_result"),
+    ("context.compact.pre", "session_before_compact"),
     ("context.compact.post", "session_compact"),
 ];
+/// Pi events with no canonical counterpart (seen firing in 0.73.1).
+pub(super) const PI_UNMAPPED: &[&str] = &[
+    "resources_discover",
+    "input",
+    "agent_start",
+    "turn_start",
+    "turn_end",
+    "context",
+    "message_start",
+    "message_end",
+    "tool_execution_start",
+    "tool_execution_end",
+];
+// Qwen Code 0.24.4's `HookEventName` enum (22 names, real-runtimes §2.4(c)): Claude's
+// names where it has them, and its own. It has no TeammateIdle, FileChanged or
+// ConfigChange.
+pub(super) const QWEN_EVENTS: &[(&str, &str)] = &[
+    ("session.start", "SessionStart"),
+    ("session.end", "SessionEnd"),
+    ("prompt.submit", "UserPromptSubmit"),
+    ("turn.end", "Stop"),
+    ("turn.fail", "StopFailure"),
+    ("tool.use.pre", "PreToolUse"),
+    ("tool.use.post", "PostToolUse"),
+    ("tool.use.fail", "PostToolUseFailure"),
+    ("subagent.start", "SubagentStart"),
+    ("subagent.end", "SubagentStop"),
+    ("permission.request", "PermissionRequest"),
+    ("permission.deny", "PermissionDenied"),
+    ("notification", "Notification"),
+    ("context.compact.pre", "PreCompact"),
+    ("context.compact.post", "PostCompact"),
+    ("instructions.loaded", "InstructionsLoaded"),
+];
+/// Claude Code's events with no canonical counterpart, fired in 2.1.332's `-p` mode (live
+/// run, 2026-12-01): `PostToolBatch` (after a batch of tool calls) and `MessageDisplay`
+/// (a message shown to the user).
+pub(super) const CLAUDE_UNMAPPED: &[&str] = &["PostToolBatch", "MessageDisplay"];
+
+/// Qwen's events with no canonical counterpart: `PostToolBatch` (after a batch of
+/// tool calls, not one tool), `UserPromptExpansion` (a prompt's expansion, after
+/// `UserPromptSubmit`), `MessageDisplay` (a message shown to the user), `SessionDelete`
+/// (a stored session deleted, not ended), `TodoCreated`, `TodoCompleted`.
+pub(super) const QWEN_UNMAPPED: &[&str] =
+    &["PostToolBatch", "UserPromptExpansion", "MessageDisplay", "SessionDelete", "TodoCreated", "TodoCompleted"];
+/// Gemini's `BeforeToolSelection` fires before every model call to filter the tool
+/// list and asks no permission (0.61.0): no canonical event fits it.
+pub(super) const GEMINI_UNMAPPED: &[&str] = &["BeforeToolSelection"];
 // VS Code's agent hooks (code.visualstudio.com/docs/agents/reference/hooks-reference).
 pub(super) const VSCODE_EVENTS: &[(&str, &str)] = &[
     ("session.start", "SessionStart"),

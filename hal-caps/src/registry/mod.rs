@@ -17,18 +17,21 @@
 //! another runtime's markers, come before it (see `registry_is_valid` in the tests).
 //! A new runtime is one row in `rows` (and a variant in `hal_types::RuntimeProvider`).
 
+mod declared;
 mod design;
 mod events;
 pub mod model;
 pub mod payloads;
 mod rows;
+mod verified;
 
+pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
 pub use design::UNKNOWN_CAPS;
 pub use events::CANONICAL_EVENTS;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
     Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Runtime, Source, Standing, TRUTHY, ValueRule,
-    is_falsy, is_truthy,
+    Verified, is_falsy, is_truthy,
 };
 pub use rows::REGISTRY;
 
@@ -51,13 +54,7 @@ pub fn lookup(name: &str) -> Option<RuntimeProvider> {
 /// `github_copilot_vscode_agent`) into the runtime it names, if hal knows it.
 #[must_use]
 pub fn parse_ai_agent(value: &str) -> Option<RuntimeProvider> {
-    let v = value.trim();
-    if v.is_empty() || v.len() > 256 {
-        return None;
-    }
-    let no_version = v.split('@').next().unwrap_or(v);
-    let first_word = no_version.split('_').next().unwrap_or(no_version);
-    [v, no_version, first_word].into_iter().find_map(lookup)
+    parse_declared(value)?.runtime(value)
 }
 
 /// Variables some rows use in a combination but that belong to the OS, the terminal or
@@ -72,6 +69,7 @@ pub const GENERIC_VARS: &[&str] = &[
     "PS1",
     "PROMPT_COMMAND",
     "TERM_PROGRAM",
+    "PATH",
     "npm_config_yes",
     "GITHUB_ACTIONS",
     "GITHUB_WORKFLOW",
@@ -91,6 +89,7 @@ pub fn indicator_vars() -> Vec<&'static str> {
                 .map(|m| m.var)
                 .chain(r.combos.iter().flat_map(|c| c.all.iter().map(|(v, _)| *v)))
                 .chain(r.weak.iter().copied())
+                .chain(r.settings.iter().copied())
                 .chain(r.session_vars.iter().copied())
                 .chain(r.cascade_session_var)
         })
@@ -108,6 +107,41 @@ pub fn indicator_paths() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = REGISTRY
         .iter()
         .flat_map(|r| r.hooks.iter().flat_map(|h| h.files.iter().copied()).chain(r.workspace_file))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Hidden directories that are generic, not any runtime's own: the lint does not count
+/// a probe of them.
+const GENERIC_DIRS: &[&str] = &[".github", ".config"];
+
+/// Every runtime configuration directory the registry's hook and workspace files live
+/// in (`.claude`, `.codex`, `.gemini`, ...): the first component of each such path
+/// (`~/` dropped) that is a hidden directory of the runtime's own, sorted and
+/// deduplicated.
+#[must_use]
+pub fn indicator_dirs() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = indicator_paths()
+        .into_iter()
+        .filter_map(|p| p.trim_start_matches("~/").split('/').next())
+        .filter(|d| d.len() > 1 && d.starts_with('.') && !GENERIC_DIRS.contains(d))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every runtime executable basename the registry names (`claude`, `codex`, `gemini`,
+/// ...; a `*` pattern is given without its `*`): the process names a process-table probe
+/// of a runtime looks for. Sorted and deduplicated.
+#[must_use]
+pub fn process_names() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = REGISTRY
+        .iter()
+        .flat_map(|r| r.executables.iter().map(|e| e.trim_end_matches('*').trim_end_matches('-')))
+        .filter(|e| !e.is_empty())
         .collect();
     out.sort_unstable();
     out.dedup();

@@ -4,10 +4,15 @@ use hal_types::{
     Capabilities, GuppStrategy, HookKind, RuntimeProvider, StartupInjection, StartupStrategy, Strength, Support,
 };
 
-/// How far a fact is backed, as `runtime-facts.md` marks it.
+/// How far a fact is backed, as `runtime-facts.md` marks it, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Standing {
+    /// Seen in a live run of the runtime (`cargo xtask conformance`, or the recorded
+    /// runs of `real-runtimes.md`), at the version its [`Source`] or the row's
+    /// [`Verified`] record names. Above vendor: it is what the runtime did, not what
+    /// its documents say.
+    Verified,
     /// The runtime vendor's own code or docs.
     Vendor,
     /// Only third parties (other detectors, orchestrators, user reports).
@@ -16,7 +21,13 @@ pub enum Standing {
     Unconfirmed,
 }
 
-impl Standing {}
+impl Standing {
+    /// Whether the fact is first-hand: verified in a live run or the vendor's own.
+    #[must_use]
+    pub const fn first_hand(self) -> bool {
+        matches!(self, Self::Verified | Self::Vendor)
+    }
+}
 
 /// The truthy spellings of a boolean flag (any ASCII case, surrounding space ignored).
 pub const TRUTHY: &[&str] = &["1", "true", "yes", "on"];
@@ -35,6 +46,9 @@ pub enum ValueRule {
     Exact(&'static str),
     /// A value containing this text, compared case-insensitively.
     Contains(&'static str),
+    /// A `PATH`-style list (`:`-separated) with an entry ending in this path, trailing
+    /// `/` ignored: Pi puts `$HOME/.pi/agent/bin` on its tools' `PATH`.
+    PathEntry(&'static str),
 }
 
 impl ValueRule {
@@ -47,15 +61,18 @@ impl ValueRule {
             Self::Flag => is_truthy(value),
             Self::Exact(want) => value == want,
             Self::Contains(part) => value.to_ascii_lowercase().contains(&part.to_ascii_lowercase()),
+            Self::PathEntry(end) => value.split(':').any(|e| e.trim_end_matches('/').ends_with(end)),
         }
     }
 
-    /// The rule as listings show it after the variable's name (`=1`, `~kiro`, or nothing).
+    /// The rule as listings show it after the variable's name (`=1`, `~kiro`,
+    /// `:*/.pi/agent/bin` for a `PATH` entry, or nothing).
     #[must_use]
     pub fn suffix(self) -> String {
         match self {
             Self::Exact(v) => format!("={v}"),
             Self::Contains(v) => format!("~{v}"),
+            Self::PathEntry(v) => format!(":*{v}"),
             Self::Truthy | Self::Flag => String::new(),
         }
     }
@@ -100,25 +117,49 @@ pub struct Marker {
     pub standing: Standing,
     /// An ancestor without which the marker does not count.
     pub needs_ancestor: Option<NeedsAncestor>,
+    /// Counts only when hal's standard output is not a terminal: the variable is also set
+    /// in a person's terminal of the same product (`TERM_PROGRAM=kiro` in Kiro's).
+    pub unless_terminal: bool,
 }
 
 impl Marker {
     /// A definitive marker the vendor documents: the runtime sets it on what it spawns.
     #[must_use]
     pub const fn definitive(var: &'static str, value: ValueRule) -> Self {
-        Self { var, value, strength: Strength::Definitive, standing: Standing::Vendor, needs_ancestor: None }
+        Self {
+            var,
+            value,
+            strength: Strength::Definitive,
+            standing: Standing::Vendor,
+            needs_ancestor: None,
+            unless_terminal: false,
+        }
     }
 
     /// A strong marker the vendor documents (version- or mode-dependent).
     #[must_use]
     pub const fn strong(var: &'static str, value: ValueRule) -> Self {
-        Self { var, value, strength: Strength::Strong, standing: Standing::Vendor, needs_ancestor: None }
+        Self {
+            var,
+            value,
+            strength: Strength::Strong,
+            standing: Standing::Vendor,
+            needs_ancestor: None,
+            unless_terminal: false,
+        }
     }
 
     /// The same marker, documented by third parties only.
     #[must_use]
     pub const fn secondary(mut self) -> Self {
         self.standing = Standing::Secondary;
+        self
+    }
+
+    /// The same marker, seen set by the runtime in a live run (see [`Runtime::verified`]).
+    #[must_use]
+    pub const fn verified(mut self) -> Self {
+        self.standing = Standing::Verified;
         self
     }
 
@@ -136,12 +177,20 @@ impl Marker {
         self
     }
 
+    /// The same marker, counting only when standard output is not a terminal.
+    #[must_use]
+    pub const fn unless_terminal(mut self) -> Self {
+        self.unless_terminal = true;
+        self
+    }
+
     /// `VAR`, `VAR=value` or `VAR~part`, as listings show it; `(unconfirmed)` follows
-    /// a marker whose sources disagree.
+    /// a marker whose sources disagree, `(no terminal)` one gated on standard output.
     #[must_use]
     pub fn label(&self) -> String {
         let unconfirmed = if self.standing == Standing::Unconfirmed { " (unconfirmed)" } else { "" };
-        format!("{}{}{unconfirmed}", self.var, self.value.suffix())
+        let tty = if self.unless_terminal { " (no terminal)" } else { "" };
+        format!("{}{}{unconfirmed}{tty}", self.var, self.value.suffix())
     }
 }
 
@@ -217,6 +266,10 @@ pub struct Hooks {
     pub schema: HookSchema,
     /// Canonical lifecycle event → the runtime's native hook name.
     pub events: &'static [(&'static str, &'static str)],
+    /// Native events the runtime really has that no canonical event fits (Gemini's
+    /// `BeforeToolSelection`): known, so `hal hook` reports their event as null
+    /// without calling them unknown.
+    pub unmapped: &'static [&'static str],
 }
 
 impl Hooks {
@@ -227,7 +280,7 @@ impl Hooks {
         inject: Inject,
         events: &'static [(&'static str, &'static str)],
     ) -> Self {
-        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::Native, events }
+        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::Native, events, unmapped: &[] }
     }
 
     /// A hook system configured through a Claude Code-shaped `settings.json` `hooks` object.
@@ -237,7 +290,14 @@ impl Hooks {
         inject: Inject,
         events: &'static [(&'static str, &'static str)],
     ) -> Self {
-        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::ClaudeSettings, events }
+        Self {
+            files,
+            inject,
+            inject_standing: Standing::Vendor,
+            schema: HookSchema::ClaudeSettings,
+            events,
+            unmapped: &[],
+        }
     }
 
     /// The same, with the injection fact backed as `standing`.
@@ -245,6 +305,20 @@ impl Hooks {
     pub const fn inject_backed(mut self, standing: Standing) -> Self {
         self.inject_standing = standing;
         self
+    }
+
+    /// The same, knowing `unmapped`: native events with no canonical counterpart.
+    #[must_use]
+    pub const fn with_unmapped(mut self, unmapped: &'static [&'static str]) -> Self {
+        self.unmapped = unmapped;
+        self
+    }
+
+    /// Whether `native` is one of the runtime's events: mapped to a canonical event or
+    /// known to have none.
+    #[must_use]
+    pub fn knows(&self, native: &str) -> bool {
+        self.events.iter().any(|(_, n)| *n == native) || self.unmapped.contains(&native)
     }
 
     /// The native hook name of a canonical event, if the runtime can hook it.
@@ -436,6 +510,12 @@ impl Source {
         Self { cite, standing: Standing::Secondary }
     }
 
+    /// A live run of the runtime: `live run <date>, <package>@<version>`.
+    #[must_use]
+    pub const fn verified(cite: &'static str) -> Self {
+        Self { cite, standing: Standing::Verified }
+    }
+
     /// Whether the cite is an orchestrator's repository (Gastown, Firstmate).
     #[must_use]
     pub fn is_orchestrator(&self) -> bool {
@@ -477,6 +557,25 @@ impl CapOverride {
     }
 }
 
+/// What a live run of the runtime showed (`real-runtimes.md` §2, the conformance
+/// harness): exactly what was SEEN, never what was read in the package. The harness
+/// checks these facts against the real runtime at `version`. Not `#[non_exhaustive]`:
+/// the harness builds records of its own to compare (and to mutate in its tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verified {
+    /// The runtime's version the run used (`2.1.332`).
+    pub version: &'static str,
+    /// Variables the runtime was seen setting in its shell tool's environment (the
+    /// identifying ones: markers and session variables, not `PAGER` and the like).
+    pub tool_vars: &'static [&'static str],
+    /// Variables it was seen setting in a hook's environment (likewise).
+    pub hook_vars: &'static [&'static str],
+    /// Variables seen holding the session id (tool or hook); empty: none reaches a child.
+    pub session_vars: &'static [&'static str],
+    /// Native hook events seen firing.
+    pub events: &'static [&'static str],
+}
+
 /// One runtime.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -493,6 +592,11 @@ pub struct Runtime {
     pub combos: &'static [Combo],
     /// Weak signals that never decide alone (documented so tests can prove it).
     pub weak: &'static [&'static str],
+    /// User settings: variables the runtime reads (a model, a token, a permission) or
+    /// that every terminal of an IDE carries, human or not. They are never evidence of
+    /// a running agent and never decide alone (a combination may still name one);
+    /// `hal explain` lists them.
+    pub settings: &'static [&'static str],
     /// Exact executable basenames; a trailing `*` matches a prefix (`muse-bin-*`).
     pub executables: &'static [&'static str],
     /// Script path anchors run by an interpreter (`@google/gemini-cli/`).
@@ -503,6 +607,9 @@ pub struct Runtime {
     pub cascade_session_var: Option<&'static str>,
     /// A workspace file whose presence means this runtime (cascade step 5).
     pub workspace_file: Option<&'static str>,
+    /// Absolute paths on the host whose presence means this runtime's machine (Devin's
+    /// cloud VM has `/opt/.devin`): stat only, and only when nothing nearer decided.
+    pub host_files: &'static [&'static str],
     /// The base runtime this one is a variant of (same program or a fork of it): its
     /// family. `None`: a base runtime, its own family.
     pub variant_of: Option<RuntimeProvider>,
@@ -526,6 +633,12 @@ pub struct Runtime {
     pub cap_overrides: &'static [CapOverride],
     /// Where the facts come from.
     pub sources: &'static [Source],
+    /// What a live run of the runtime showed, at which version; `None`: never run.
+    pub verified: Option<Verified>,
+    /// Basenames of the script an interpreter runs for this runtime (`node
+    /// <prefix>/node_modules/.bin/grok`: `grok`), where they are not its executables'
+    /// (another runtime's native executable has the same name).
+    pub script_names: &'static [&'static str],
 }
 
 impl Runtime {
@@ -540,11 +653,13 @@ impl Runtime {
             markers: &[],
             combos: &[],
             weak: &[],
+            settings: &[],
             executables: &[],
             scripts: &[],
             session_vars: &[],
             cascade_session_var: None,
             workspace_file: None,
+            host_files: &[],
             variant_of: None,
             keeps_markers_of: &[],
             hooks: None,
@@ -554,6 +669,8 @@ impl Runtime {
             caps: None,
             cap_overrides: &[],
             sources: &[],
+            verified: None,
+            script_names: &[],
         }
     }
 
@@ -570,10 +687,9 @@ impl Runtime {
     #[must_use]
     pub fn vendor_verified(&self) -> bool {
         if self.markers.is_empty() && self.combos.is_empty() {
-            return self.sources.iter().any(|s| s.standing == Standing::Vendor && !s.is_orchestrator());
+            return self.sources.iter().any(|s| s.standing.first_hand() && !s.is_orchestrator());
         }
-        self.markers.iter().any(|m| m.standing == Standing::Vendor)
-            || self.combos.iter().any(|c| c.standing == Standing::Vendor)
+        self.markers.iter().any(|m| m.standing.first_hand()) || self.combos.iter().any(|c| c.standing.first_hand())
     }
 
     /// The strongest identifying signal, for listings (the best-backed among the
@@ -586,7 +702,10 @@ impl Runtime {
         if let Some(c) = self.combos.first() {
             return Some(c.label());
         }
-        self.executables.first().map(|e| format!("process `{e}`"))
+        self.executables
+            .first()
+            .map(|e| format!("process `{e}`"))
+            .or_else(|| self.script_names.first().map(|e| format!("script `{e}`")))
     }
 
     /// Whether `name` is this runtime's id or one of its aliases (ASCII case-insensitive).

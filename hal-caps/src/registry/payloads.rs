@@ -60,10 +60,15 @@ pub struct Payload {
     pub event_key: Option<&'static str>,
     /// How the event names are spelt.
     pub event_style: NameStyle,
-    /// The key holding the session id.
+    /// The key holding the session id; `outer.inner` names a key of the object at
+    /// `outer` (Cline CLI's `sessionContext.rootSessionId`). Where the payload lacks it,
+    /// the first of the common session keys present (`session_id`, `sessionId`, `taskId`, ...).
     pub session_key: &'static str,
     /// Top-level keys only this runtime writes: any one of them identifies it.
     pub tells: &'static [&'static str],
+    /// Pairs of top-level keys only this runtime writes together (the first holding
+    /// a string): either pair identifies it.
+    pub pairs: &'static [(&'static str, &'static str)],
     /// A path fragment only this runtime's transcript paths contain.
     pub transcript: Option<&'static str>,
     /// Event names the payload writes that the registry's event map spells otherwise
@@ -88,6 +93,7 @@ impl Payload {
             event_style,
             session_key,
             tells: &[],
+            pairs: &[],
             transcript: None,
             renames: &[],
             standing: Standing::Vendor,
@@ -120,15 +126,37 @@ const COPILOT_PASCAL: &[(&str, &str)] = &[
     ("Notification", "notification"),
 ];
 
+/// Cline CLI's serialized `hookName`s → its hook file names (the event map's names).
+/// Seen in a live run of cline@3.0.65: `agent_start`, `tool_call`, `tool_result`,
+/// `agent_end`, `agent_error`, `agent_resume`; the rest from its enum, found in the binary.
+/// The VS Code extension's payloads carry the file names themselves.
+const CLINE_SERIALIZED: &[(&str, &str)] = &[
+    ("agent_start", "TaskStart"),
+    ("agent_resume", "TaskResume"),
+    ("prompt_submit", "UserPromptSubmit"),
+    ("tool_call", "PreToolUse"),
+    ("tool_result", "PostToolUse"),
+    ("agent_end", "TaskComplete"),
+    ("agent_error", "TaskError"),
+    ("agent_abort", "TaskCancel"),
+    ("session_shutdown", "SessionShutdown"),
+];
+
 /// Every runtime whose hook payload hal reads, in the order their tells are tried.
 pub static PAYLOADS: &[Payload] = &[
     Payload {
         tells: &["clineVersion", "hookName", "taskId"],
+        // Cline CLI 3.0.65 (live run): `taskId` (`conv_…`) is new with every process and
+        // changed on `--id` resume, while `sessionContext.rootSessionId` (`<ms>_<rand5>`,
+        // the id `--id` takes) stayed. The extension's payloads have no `sessionContext`:
+        // their `taskId` is read instead.
+        renames: CLINE_SERIALIZED,
         sources: &[
+            Source::verified("live run 2026-12-01, cline@3.0.65"),
             Source::vendor("https://docs.cline.bot/features/hooks/hook-reference"),
             Source::vendor("cline/cline:src/core/hooks/hook-factory.ts"),
         ],
-        ..Payload::new(P::Cline, Some("hookName"), NameStyle::Pascal, "taskId")
+        ..Payload::new(P::Cline, Some("hookName"), NameStyle::Snake, "sessionContext.rootSessionId")
     },
     Payload {
         tells: &["agent_action_name", "trajectory_id", "execution_id"],
@@ -149,7 +177,9 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Cursor, Some("hook_event_name"), NameStyle::Camel, "conversation_id")
     },
     Payload {
-        tells: &["turn_id"],
+        // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
+        // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
+        pairs: &[("turn_id", "model")],
         transcript: Some(".codex/sessions/"),
         sources: &[
             Source::vendor("openai/codex:codex-rs/hooks/schema/generated/"),
@@ -159,8 +189,12 @@ pub static PAYLOADS: &[Payload] = &[
     },
     Payload {
         tells: &["crons"],
+        // Every 0.24.4 payload carries an ISO `timestamp` and `permission_mode` (live
+        // run); Gemini's carry the first only, Claude's and Codex's the second only.
+        pairs: &[("timestamp", "permission_mode")],
         transcript: Some(".qwen/"),
         sources: &[
+            Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookRunner.ts"),
         ],

@@ -4,18 +4,34 @@ use hal_types::{GuppStrategy, RuntimeProvider as P, StartupInjection, StartupStr
 
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
-    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, CORTEX_EVENTS, CRUSH_EVENTS,
-    CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS,
-    POLYTOKEN_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
+    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
+    CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KIRO_EVENTS,
+    OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS,
+    WINDSURF_EVENTS,
 };
-use super::model::ValueRule::{Contains, Exact, Flag, Truthy};
+use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
     Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Runtime, Source,
     Standing,
 };
 use hal_types::HookKind;
 
+/// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
+/// offline against a model stub, its tools' and hooks' environments captured.
+const LIVE_CLAUDE: Source = Source::verified("live run 2026-12-01, @anthropic-ai/claude-code@2.1.332");
+const LIVE_GEMINI: Source = Source::verified("live run 2026-12-01, @google/gemini-cli@0.61.0");
+const LIVE_CODEX: Source = Source::verified("live run 2026-12-01, @openai/codex@0.171.0");
+const LIVE_QWEN: Source = Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4");
+const LIVE_PI: Source = Source::verified("live run 2026-12-01, @mariozechner/pi-coding-agent@0.73.1");
+const LIVE_OPENCODE: Source = Source::verified("live run 2026-12-01, opencode-ai@1.18.33");
+const LIVE_GROK_CLI: Source = Source::verified("live run 2026-12-01, @vibe-kit/grok-cli@0.0.34");
+const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65");
+const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
+const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
+
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
+/// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
+const DETECT_AGENT: Source = Source::secondary("vercel/detect-agent:agents.json");
 /// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
 const GASTOWN_AGENTS: Source = super::model::GASTOWN;
 
@@ -33,7 +49,8 @@ const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
     &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
     Inject::Yes,
     CLAUDE_EVENTS,
-);
+)
+.with_unmapped(CLAUDE_UNMAPPED);
 
 /// Every runtime hal knows, in marker priority order; `unknown` last.
 ///
@@ -58,13 +75,17 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::CopilotCloud, "GitHub Copilot cloud agent")
     },
     Runtime {
-        combos: &[Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDECODE", Flag)])],
+        combos: &[
+            Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDECODE", Flag)]),
+            Combo::secondary(&[("CLAUDE_CODE_IS_COWORK", Flag), ("CLAUDE_CODE", Flag)]),
+        ],
         weak: &["CLAUDE_CODE_IS_COWORK"],
         variant_of: Some(P::Claude),
         keeps_markers_of: &[P::Claude],
         sources: &[
             Source::secondary("vercel/vercel:packages/detect-agent/src/index.ts"),
             Source::secondary("vercel/vercel#15441"),
+            DETECT_AGENT,
         ],
         ..Runtime::new(P::Cowork, "Claude Code (Cowork)")
     },
@@ -123,9 +144,10 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::definitive("CURSOR_AGENT", Flag),
             Marker::strong("CURSOR_INVOKED_AS", Exact("cursor-agent")).secondary(),
             Marker::strong("CURSOR_EXTENSION_HOST_ROLE", Exact("agent-exec")).secondary(),
+            Marker::strong("CURSOR_SANDBOX", Truthy).secondary(),
         ],
         combos: &[Combo::secondary(&[("CURSOR_TRACE_ID", Truthy), ("PAGER", Exact("head -n 10000 | cat"))])],
-        weak: &["CURSOR_TRACE_ID"],
+        settings: &["CURSOR_TRACE_ID"],
         executables: &["cursor-agent", "cursor"],
         keeps_markers_of: &[P::Claude],
         session_vars: &["CURSOR_CONVERSATION_ID"],
@@ -162,39 +184,69 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["qwen"],
-        markers: &[Marker::definitive("QWEN_CODE", Flag)],
+        // `QWEN_CODE=1` reaches tools only; hooks get `QWEN_CODE_*` but not it (0.24.4).
+        // `QWEN_CODE_SESSION_ID` is set for tools and hooks alike and by Qwen alone:
+        // definitive. The others name Qwen's own paths: strong. Qwen also gives hooks
+        // `GEMINI_PROJECT_DIR` and `CLAUDE_PROJECT_DIR` "for compatibility": this row
+        // comes before gemini's and claude's, so its own markers win the priority.
+        markers: &[
+            Marker::definitive("QWEN_CODE", Flag).verified(),
+            Marker::definitive("QWEN_CODE_SESSION_ID", Truthy).verified(),
+            Marker::strong("QWEN_CODE_CLI", Truthy).verified(),
+            Marker::strong("QWEN_CODE_PROJECT_DIR", Truthy).verified(),
+            Marker::strong("QWEN_PROJECT_DIR", Truthy).verified(),
+        ],
+        weak: &["CLAUDE_PROJECT_DIR"],
         executables: &["qwen"],
+        scripts: &["@qwen-code/qwen-code/"],
         session_vars: &["QWEN_CODE_SESSION_ID"],
         variant_of: Some(P::Gemini),
-        // Qwen Code writes Claude's event names, not Gemini CLI's (runtime-facts §8).
-        hooks: Some(Hooks::claude_settings(
-            &[".qwen/settings.json", "~/.qwen/settings.json"],
-            Inject::Yes,
-            CLAUDE_EVENTS,
-        )),
+        keeps_markers_of: &[P::Gemini],
+        // Qwen Code writes Claude's event names, not Gemini CLI's, and some of its own.
+        hooks: Some(
+            Hooks::claude_settings(&[".qwen/settings.json", "~/.qwen/settings.json"], Inject::Yes, QWEN_EVENTS)
+                .with_unmapped(QWEN_UNMAPPED),
+        ),
         takes_prompt: true,
         sources: &[
+            LIVE_QWEN,
             Source::vendor("QwenLM/qwen-code:packages/core/src/services/shellExecutionService.ts"),
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
         ],
+        verified: Some(super::verified::QWEN),
         ..Runtime::new(P::QwenCode, "Qwen Code")
     },
     Runtime {
         aliases: &["gemini-cli"],
-        markers: &[Marker::definitive("GEMINI_CLI", Exact("1"))],
-        weak: &["GEMINI_CLI_HOME"],
+        // `GEMINI_CLI=1` reaches tools only; hooks get `GEMINI_SESSION_ID` (Gemini's
+        // alone: definitive) and the `GEMINI_*` directories (0.61.0). Qwen Code also
+        // sets `GEMINI_PROJECT_DIR` for its hooks, beside its own markers, which come
+        // first (qwen-code's row precedes this one).
+        markers: &[
+            Marker::definitive("GEMINI_CLI", Exact("1")).verified(),
+            Marker::definitive("GEMINI_SESSION_ID", Truthy).verified(),
+            Marker::strong("GEMINI_CWD", Truthy).verified(),
+            Marker::strong("GEMINI_PLANS_DIR", Truthy).verified(),
+            Marker::strong("GEMINI_PROJECT_DIR", Truthy).verified(),
+        ],
+        // `GEMINI_CLI_NO_RELAUNCH=true`: set by its own relaunch, for tools and hooks (0.61.0, live run).
+        weak: &["GEMINI_CLI_HOME", "GEMINI_CLI_NO_RELAUNCH", "CLAUDE_PROJECT_DIR"],
         executables: &["gemini"],
         scripts: &["@google/gemini-cli/"],
         session_vars: &["GEMINI_SESSION_ID"],
         keeps_markers_of: &[P::Claude],
-        hooks: Some(Hooks::claude_settings(
-            &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
-            Inject::Yes,
-            GEMINI_EVENTS,
-        )),
+        hooks: Some(
+            Hooks::claude_settings(
+                &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
+                Inject::Yes,
+                GEMINI_EVENTS,
+            )
+            .with_unmapped(GEMINI_UNMAPPED),
+        ),
         takes_prompt: true,
         caps: Some(&GEMINI_CAPS),
         sources: &[
+            LIVE_GEMINI,
             Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
             Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
         ],
@@ -216,6 +268,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        verified: Some(super::verified::GEMINI),
         ..Runtime::new(P::Gemini, "Gemini CLI")
     },
     Runtime {
@@ -269,102 +322,41 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Omp, "oh-my-pi")
     },
     Runtime {
-        aliases: &["codex-cli", "openai-codex"],
-        markers: &[
-            Marker::definitive("CODEX_THREAD_ID", Truthy),
-            Marker::strong("CODEX_SANDBOX", Truthy),
-            Marker::strong("CODEX_SANDBOX_NETWORK_DISABLED", Flag),
-            Marker::strong("CODEX_CI", Truthy).secondary(),
-        ],
-        weak: &["CODEX_HOME"],
-        executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
-        scripts: &["@openai/codex/"],
-        session_vars: &["CODEX_THREAD_ID"],
-        hooks: Some(Hooks::native(
-            &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
-            Inject::Yes,
-            CODEX_EVENTS,
-        )),
+        // npm's `@vibe-kit/grok-cli` (0.0.34): another product than xAI's Grok Build
+        // (the next row) under the same command name. It sets nothing in its tools'
+        // environment, has no hooks and no session id, and runs as `node
+        // <prefix>/node_modules/.bin/grok -p ...` (comm and exe `node`). So a `grok`
+        // script run by an interpreter is this one; a native `grok` executable is
+        // Grok Build. It writes `<ws>/.grok/settings.json` (key `model`) on its first run.
+        aliases: &["vibe-kit-grok-cli"],
+        scripts: &["@vibe-kit/grok-cli/"],
+        script_names: &["grok"],
         takes_prompt: true,
-        caps: Some(&CODEX_CAPS),
-        sources: &[
-            Source::vendor("openai/codex:codex-rs/protocol/src/shell_environment.rs"),
-            Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
-            Source::vendor("https://developers.openai.com/codex/hooks"),
-        ],
-        gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
-        ..Runtime::new(P::Codex, "Codex CLI")
-    },
-    Runtime {
-        aliases: &["claude-code"],
-        markers: &[
-            Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag),
-            Marker::strong("CLAUDECODE", Flag),
-            Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy),
-            Marker::strong("CLAUDE_CODE_REMOTE", Flag),
-            Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).secondary(),
-        ],
-        weak: &["CLAUDE_CONFIG_DIR", "CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE", "CLAUDE_PLUGIN_ROOT"],
-        executables: &["claude"],
-        scripts: &["@anthropic-ai/claude-code/"],
-        session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
-        cascade_session_var: Some("CLAUDE_SESSION_ID"),
-        workspace_file: Some(".claude/settings.json"),
-        hooks: Some(CLAUDE_HOOKS),
-        takes_prompt: true,
-        context_fork: Support::Yes,
-        caps: Some(&CLAUDE_CAPS),
-        sources: &[
-            Source::vendor("https://code.claude.com/docs/en/env-vars"),
-            Source::vendor("https://code.claude.com/docs/en/hooks"),
-            Source::vendor("anthropics/claude-code:CHANGELOG.md"),
-        ],
-        gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
-        ..Runtime::new(P::Claude, "Claude Code")
-    },
-    Runtime {
-        // Firstmate launches the signed build with both variables set.
-        combos: &[Combo::secondary(&[("FM_PI_HARNESS", Exact("pi-signed")), ("PI_CODING_AGENT", Exact("true"))])],
-        executables: &["pi-signed"],
-        variant_of: Some(P::Pi),
-        keeps_markers_of: &[P::Pi],
-        takes_prompt: true,
-        sources: &[FIRSTMATE],
-        ..Runtime::new(P::PiSigned, "pi (signed)")
-    },
-    Runtime {
-        aliases: &["pi-coding-agent"],
-        markers: &[Marker::definitive("PI_CODING_AGENT", Exact("true"))],
-        executables: &["pi", "pi-launcher"],
-        session_vars: &["PI_SESSION_ID"],
-        hooks: Some(
-            Hooks::native(&[".pi/extensions/gastown-hooks.js", ".pi/hooks/"], Inject::Yes, PI_EVENTS)
-                .inject_backed(Standing::Secondary),
-        ),
-        takes_prompt: true,
-        sources: &[Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"), GASTOWN_AGENTS],
-        gastown: Some(
-            GastownPreset::hooked(
-                "pi",
-                Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
-                &["pi", "node", "bun"],
-            )
-            .ready_after(8000),
-        ),
-        ..Runtime::new(P::Pi, "pi")
+        sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
+        verified: Some(super::verified::GROK_CLI),
+        ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
     },
     Runtime {
         aliases: &["grok-build"],
-        markers: &[Marker::strong("GROK_AGENT", Flag).secondary()],
+        // A plugin's hooks get GROK_PLUGIN_ROOT and GROK_PLUGIN_DATA beside Claude-compatible
+        // aliases (CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR): it keeps Claude's markers.
+        markers: &[
+            Marker::strong("GROK_AGENT", Flag).secondary(),
+            Marker::strong("GROK_PLUGIN_ROOT", Truthy).secondary(),
+            Marker::strong("GROK_PLUGIN_DATA", Truthy).secondary(),
+        ],
         weak: &["GROK_HOOK_EVENT", "GROK_WORKSPACE_ROOT"],
+        // A native executable; a `grok` script under an interpreter is grok-cli's.
         executables: &["grok"],
         session_vars: &["GROK_SESSION_ID"],
+        keeps_markers_of: &[P::Claude],
         hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", "~/.grok/hooks"], Inject::Nudge, GROK_EVENTS)),
         takes_prompt: true,
         context_fork: Support::Yes,
         sources: &[
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
             GASTOWN_AGENTS,
+            DETECT_AGENT,
         ],
         gastown: Some(
             GastownPreset::hooked(
@@ -386,31 +378,219 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Grok, "Grok Build")
     },
     Runtime {
-        aliases: &["kilocode", "kilo-code"],
+        aliases: &["codex-cli", "openai-codex"],
+        // Tools get `CODEX_THREAD_ID` (= `CODEX_SESSION_ID`) and `CODEX_CI`; hooks get
+        // no marker of Codex itself, only its npm launcher's `CODEX_MANAGED_BY_NPM` and
+        // `CODEX_MANAGED_PACKAGE_ROOT` (0.171.0), set for tools and hooks alike. They
+        // name Codex (no other program sets them) but only when it was started through
+        // the npm package: strong, not definitive. `CODEX_SANDBOX` is macOS only.
         markers: &[
-            Marker::strong("KILO", Flag).secondary(),
-            Marker::strong("KILOCODE_VERSION", Truthy).secondary(),
-            Marker::strong("KILO_RUN_ID", Truthy).secondary(),
+            Marker::definitive("CODEX_THREAD_ID", Truthy).verified(),
+            Marker::strong("CODEX_SANDBOX", Truthy),
+            Marker::strong("CODEX_SANDBOX_NETWORK_DISABLED", Flag).verified(),
+            Marker::strong("CODEX_CI", Truthy).verified(),
+            Marker::strong("CODEX_MANAGED_BY_NPM", Flag).verified(),
+            Marker::strong("CODEX_MANAGED_PACKAGE_ROOT", Truthy).verified(),
+            // Codex prefixes its tools' and hooks' PATH with its bundled `codex-path`
+            // directory (seen: 0.171.0, tool and hook alike).
+            Marker::strong("PATH", PathEntry("/codex-path")),
+            // Detectors read it; the Codex 0.171.0 binary holds no such name.
+            Marker::strong("CODEX_SHELL", Flag).unconfirmed(),
         ],
-        executables: &["kilo", "kilocode"],
-        session_vars: &["KILO_RUN_ID"],
-        variant_of: Some(P::Opencode),
-        keeps_markers_of: &[P::Opencode],
-        hooks: Some(Hooks::native(&[".kilo/plugins/"], Inject::Nudge, OPENCODE_EVENTS)),
+        weak: &["CODEX_HOME"],
+        executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
+        scripts: &["@openai/codex/"],
+        session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
+        hooks: Some(Hooks::native(
+            &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
+            Inject::Yes,
+            CODEX_EVENTS,
+        )),
+        takes_prompt: true,
+        caps: Some(&CODEX_CAPS),
+        sources: &[
+            LIVE_CODEX,
+            Source::vendor("openai/codex:codex-rs/protocol/src/shell_environment.rs"),
+            Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
+            Source::vendor("https://developers.openai.com/codex/hooks"),
+        ],
+        gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
+        verified: Some(super::verified::CODEX),
+        ..Runtime::new(P::Codex, "Codex CLI")
+    },
+    Runtime {
+        aliases: &["claude-code"],
+        // 2.1.332 sets every one of these but `CLAUDE_CODE_REMOTE` for tools and hooks
+        // alike. `CLAUDE_PROJECT_DIR` is weak: Gemini CLI and Qwen Code set it for their
+        // hooks too ("for compatibility").
+        markers: &[
+            Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag).verified(),
+            Marker::strong("CLAUDECODE", Flag).verified(),
+            Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy).verified(),
+            Marker::strong("CLAUDE_CODE_REMOTE", Flag),
+            Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).verified(),
+            // Set on its tools' processes, not its hooks' (seen: 2.1.332).
+            Marker::strong("CLAUDE_CODE_EXECPATH", Truthy),
+            Marker::strong("CLAUDE_CODE", Flag).secondary(),
+        ],
+        weak: &[
+            "CLAUDE_CONFIG_DIR",
+            "CLAUDE_PROJECT_DIR",
+            "CLAUDE_ENV_FILE",
+            "CLAUDE_PLUGIN_ROOT",
+            // Claude Code's own pid, set for tools and hooks (2.1.332, live run).
+            "CLAUDE_PID",
+        ],
+        // An IDE extension sets it in the terminal it opens for a person to run Claude
+        // in; Claude reads it to connect to the IDE (Claude Code 2.1.332's binary).
+        settings: &["CLAUDE_CODE_SSE_PORT"],
+        // 2.1.332 ships a native `claude.exe` (comm, exe and argv[0] all `claude.exe`).
+        executables: &["claude", "claude.exe"],
+        scripts: &["@anthropic-ai/claude-code/"],
+        session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
+        cascade_session_var: Some("CLAUDE_SESSION_ID"),
+        workspace_file: Some(".claude/settings.json"),
+        hooks: Some(CLAUDE_HOOKS),
+        takes_prompt: true,
+        context_fork: Support::Yes,
+        caps: Some(&CLAUDE_CAPS),
+        sources: &[
+            LIVE_CLAUDE,
+            Source::vendor("https://code.claude.com/docs/en/env-vars"),
+            Source::vendor("https://code.claude.com/docs/en/hooks"),
+            Source::vendor("anthropics/claude-code:CHANGELOG.md"),
+            DETECT_AGENT,
+        ],
+        gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
+        verified: Some(super::verified::CLAUDE),
+        ..Runtime::new(P::Claude, "Claude Code")
+    },
+    Runtime {
+        // Firstmate launches the signed build with both variables set.
+        combos: &[Combo::secondary(&[("FM_PI_HARNESS", Exact("pi-signed")), ("PI_CODING_AGENT", Exact("true"))])],
+        executables: &["pi-signed"],
+        variant_of: Some(P::Pi),
+        keeps_markers_of: &[P::Pi],
+        takes_prompt: true,
+        sources: &[FIRSTMATE],
+        ..Runtime::new(P::PiSigned, "pi (signed)")
+    },
+    Runtime {
+        aliases: &["pi-coding-agent"],
+        markers: &[
+            Marker::definitive("PI_CODING_AGENT", Exact("true")).verified(),
+            // pi prefixes its tools' PATH with `$HOME/.pi/agent/bin` (seen: 0.73.1).
+            Marker::strong("PATH", PathEntry("/.pi/agent/bin")),
+        ],
+        executables: &["pi", "pi-launcher"],
+        // No session variable: 0.73.1 puts its session id in no child's environment
+        // (only `ctx.sessionManager.getSessionId()` in-process; no `PI_SESSION_ID`
+        // anywhere in the package).
+        session_vars: &[],
+        // In-process extensions, no subprocess hooks: 0.73.1 loads `*.ts` / `*.js` and
+        // `*/index.ts` / `*/index.js` from these directories (a `hooks/` directory only
+        // draws the warning "Hooks have been renamed to extensions").
+        hooks: Some(
+            Hooks::native(&[".pi/extensions/", "~/.pi/agent/extensions/"], Inject::Yes, PI_EVENTS)
+                .inject_backed(Standing::Secondary)
+                .with_unmapped(PI_UNMAPPED),
+        ),
         takes_prompt: true,
         sources: &[
+            LIVE_PI,
+            Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"),
+            GASTOWN_AGENTS,
+            DETECT_AGENT,
+        ],
+        gastown: Some(
+            GastownPreset::hooked(
+                "pi",
+                // Gastown's file, a `.js` in the directory Pi 0.73.1 discovers (it loads
+                // `.js` beside `.ts`; read in the package).
+                Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
+                &["pi", "node", "bun"],
+            )
+            .ready_after(8000),
+        ),
+        verified: Some(super::verified::PI),
+        ..Runtime::new(P::Pi, "pi")
+    },
+    Runtime {
+        aliases: &["kilocode", "kilo-code"],
+        // Kilo CLI 7.7.7 sets these on its own `process.env` at start, so its tools and
+        // plugins (and a child a plugin spawns with `env: process.env`) have them, beside
+        // OpenCode's `OPENCODE=1`, `AGENT=1` (live run). Strong, not definitive: state of
+        // the process, inherited by anything below it, nested agents included (the
+        // arbiter's rule), and documented by no Kilo page as a marker.
+        markers: &[
+            Marker::strong("KILO", Flag).verified(),
+            Marker::strong("KILOCODE_VERSION", Truthy).verified(),
+            Marker::strong("KILO_PID", Truthy).verified(),
+            // A per-process run id (a `-c` continuation kept the session and changed
+            // it): a marker, never the session id.
+            Marker::strong("KILO_RUN_ID", Truthy).verified(),
+            Marker::strong("KILOCODE_FEATURE", Truthy).verified(),
+            Marker::strong("KILO_PROCESS_ROLE", Truthy).verified(),
+        ],
+        // Set by the npm package's Node shim; a child a plugin spawns with Bun's default
+        // options keeps it (it is in the binary's original environment), so it is no
+        // proof that Kilo is running above: weak.
+        weak: &["KILO_TREE_SITTER_WASM_DIR"],
+        // The npm shim `node <bin>/kilo` spawns the Bun binary, whose process is `.kilo`
+        // (`<pkg>/bin/.kilo`): the real runtime process.
+        executables: &["kilo", "kilocode", ".kilo"],
+        scripts: &["@kilocode/cli/"],
+        // No variable carries the session id (`ses_…`: plugin inputs, bus events and the
+        // `x-session-id` header only).
+        variant_of: Some(P::Opencode),
+        keeps_markers_of: &[P::Opencode],
+        hooks: Some(
+            Hooks::native(
+                // `{plugin,plugins}/*.{js,ts}` under each config dir (packages/opencode/src/config/paths.ts).
+                &[
+                    ".kilo/plugins/",
+                    ".kilocode/plugins/",
+                    "~/.config/kilo/plugins/",
+                    "~/.kilo/plugins/",
+                    "~/.kilocode/plugins/",
+                ],
+                Inject::Nudge,
+                OPENCODE_EVENTS,
+            )
+            // Fired in a live 7.7.7 run with no canonical event; `session.drained` is
+            // Kilo's own, after `session.idle`.
+            .with_unmapped(&[
+                "chat.params",
+                "chat.headers",
+                "shell.env",
+                "tool.definition",
+                "session.drained",
+            ]),
+        ),
+        takes_prompt: true,
+        sources: &[
+            LIVE_KILO,
+            Source::vendor("Kilo-Org/kilocode:packages/opencode/src/config/paths.ts"),
             Source::vendor("https://kilo.ai/docs/automate/extending/plugins"),
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
         ],
+        verified: Some(super::verified::KILO),
         ..Runtime::new(P::Kilo, "Kilo Code")
     },
     Runtime {
         aliases: &["open-code"],
+        // 1.18.33 sets `OPENCODE=1`, `AGENT=1` and `OPENCODE_PID` at start, so its tools
+        // and plugins have them (a child a plugin spawns with Bun's default options does
+        // not). Strong: Kilo Code keeps `OPENCODE=1`. `AGENT=1` alone is too generic to
+        // name OpenCode (Amp, Goose, Crush set `AGENT` to their names): weak.
         markers: &[
-            Marker::strong("OPENCODE", Flag).unconfirmed(),
-            Marker::strong("OPENCODE_PID", Truthy).unconfirmed(),
+            Marker::strong("OPENCODE", Flag).verified(),
+            Marker::strong("OPENCODE_PID", Truthy).verified(),
+            // Set on its own environment in ACP mode (`opencode acp`: `acp`), so its
+            // tools inherit it; `cli` is only the default it reads (1.18.33's binary).
+            Marker::strong("OPENCODE_CLIENT", Truthy),
         ],
-        weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION"],
+        weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
         executables: &["opencode"],
         scripts: &["opencode-ai/"],
         hooks: Some(Hooks::native(
@@ -420,8 +600,11 @@ pub static REGISTRY: &[Runtime] = &[
         )),
         takes_prompt: true,
         sources: &[
+            LIVE_OPENCODE,
             Source::vendor("anomalyco/opencode:packages/opencode/src/index.ts"),
             Source::vendor("https://opencode.ai/docs/plugins/"),
+            Source::vendor("https://www.npmjs.com/package/opencode-ai (1.18.33, bin/opencode: cli.acp handler)"),
+            DETECT_AGENT,
         ],
         gastown: Some(
             GastownPreset::hooked(
@@ -431,6 +614,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(8000),
         ),
+        verified: Some(super::verified::OPENCODE),
         ..Runtime::new(P::Opencode, "OpenCode")
     },
     Runtime {
@@ -441,7 +625,8 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("COPILOT_RUN_APP", Flag).secondary(),
             Marker::strong("GITHUB_COPILOT_CLI_MODE", Flag).secondary(),
         ],
-        weak: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN", "COPILOT_HOME"],
+        weak: &["COPILOT_HOME"],
+        settings: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN"],
         executables: &["copilot", "github-copilot-cli"],
         scripts: &["@github/copilot/"],
         session_vars: &["COPILOT_AGENT_SESSION_ID"],
@@ -488,6 +673,9 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("KIRO_SESSION_ID", Truthy),
             Marker::strong("KIRO_AGENT_PATH", Truthy).secondary(),
             Marker::strong("AWS_EXECUTION_ENV", Contains("kiro")).secondary(),
+            // Kiro's IDE terminal carries it too: it counts only when no person reads
+            // hal's output (stdout not a terminal).
+            Marker::strong("TERM_PROGRAM", Exact("kiro")).secondary().unless_terminal(),
         ],
         combos: &[Combo::secondary(&[("AGENT_CONTEXT_OUT", Truthy), ("AGENT_DISPLAY_OUT", Truthy)])],
         weak: &["AGENT_CONTEXT_OUT"],
@@ -498,6 +686,8 @@ pub static REGISTRY: &[Runtime] = &[
         sources: &[
             Source::vendor("https://kiro.dev/docs/cli/hooks"),
             Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
+            Source::secondary("unjs/std-env#196"),
+            DETECT_AGENT,
         ],
         gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000)),
         ..Runtime::new(P::Kiro, "Kiro CLI")
@@ -528,7 +718,8 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         markers: &[Marker::strong("AGENT", Exact("goose")), Marker::strong("GOOSE_TERMINAL", Flag).secondary()],
-        weak: &["GOOSE_PROVIDER", "GOOSE_MODEL"],
+        weak: &["GOOSE_MODEL"],
+        settings: &["GOOSE_PROVIDER"],
         executables: &["goose"],
         session_vars: &["AGENT_SESSION_ID"],
         takes_prompt: true,
@@ -539,15 +730,50 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Goose, "Goose")
     },
     Runtime {
-        markers: &[Marker::definitive("CLINE_ACTIVE", Flag), Marker::strong("CLINE_TASK_ID", Truthy).secondary()],
+        markers: &[
+            // The Cline CLI (npm `cline`, 3.x) puts how to connect back to it (JSON:
+            // launcher, `connect`, cwd) in its tools' and hooks' environment (live run,
+            // 3.0.65). Strong, not definitive: connector plumbing of the CLI only, not a
+            // documented identity variable, and as new as the 3.x CLI.
+            Marker::strong("CLINE_CONNECTOR_CLI_LAUNCH", Truthy).verified(),
+            // Added by the CLI's hook spawner (`withResolvedClineBuildEnv`), hooks only
+            // (live run, 3.0.65: `production`). Strong: it is also the build-mode switch
+            // (`development`/`production`) Cline's own builds read, so a Cline developer's
+            // shell may hold it.
+            Marker::strong("CLINE_BUILD_ENV", Truthy).verified(),
+            // The VS Code extension's terminals (v3.24.0+); the CLI never sets it (the
+            // string is not in the 3.0.65 binary).
+            Marker::definitive("CLINE_ACTIVE", Flag),
+            // The npm CLI's wrapper sets it on the runtime it starts (cline 3.0.65, bin/cline).
+            Marker::strong("CLINE_WRAPPER_PATH", Truthy),
+        ],
+        // `CLINE_TASK_ID` (other detectors' claim) is set by neither product: no Cline
+        // source names it, the 3.0.65 binary holds no such string, and no child saw it.
+        // The session id reaches hooks only, in their payloads.
         weak: &["CLINE_API_KEY"],
         executables: &["cline"],
-        session_vars: &["CLINE_TASK_ID"],
-        hooks: Some(Hooks::native(&[".clinerules/hooks/"], Inject::Yes, CLINE_EVENTS)),
+        hooks: Some(
+            Hooks::native(
+                &[".cline/hooks/", ".clinerules/hooks/", "~/.cline/hooks/", "~/Documents/Cline/Hooks/"],
+                Inject::Yes,
+                CLINE_EVENTS,
+            )
+            .with_unmapped(&["TaskCancel"])
+            // The docs give a TaskStart hook's `contextModification` to the model; the
+            // 3.0.65 CLI ran such a hook in `cline --json` and its text reached no model
+            // request (live run, 2026-12-01, `cargo xtask conformance`): unconfirmed, so
+            // hal plans the startup fallback for it.
+            .inject_backed(Standing::Unconfirmed),
+        ),
+        takes_prompt: true,
         sources: &[
+            LIVE_CLINE,
+            Source::vendor("cline/cline:apps/cli"),
             Source::vendor("cline/cline:src/hosts/vscode/terminal/VscodeTerminalRegistry.ts"),
             Source::vendor("https://docs.cline.bot/features/hooks"),
+            Source::vendor("https://www.npmjs.com/package/cline (3.0.65, bin/cline)"),
         ],
+        verified: Some(super::verified::CLINE),
         ..Runtime::new(P::Cline, "Cline")
     },
     Runtime {
@@ -561,11 +787,17 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Roo, "Roo Code")
     },
     Runtime {
+        // Plugin-scoped: set for a plugin's hooks and tools.
+        markers: &[Marker::strong("KIMI_PLUGIN_ROOT", Truthy).secondary()],
+        // Relocates Kimi's data directory; set outside a session too.
+        settings: &["KIMI_CODE_HOME"],
         executables: &["kimi"],
         takes_prompt: true,
-        sources: &[Source::secondary(
-            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md",
-        )],
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
+            Source::vendor("https://moonshotai.github.io/kimi-code/en/configuration/env-vars"),
+            DETECT_AGENT,
+        ],
         ..Runtime::new(P::Kimi, "Kimi CLI")
     },
     Runtime {
@@ -593,13 +825,16 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("DEVIN_WRAPPER_ACTIVE", Truthy).secondary(),
         ],
         weak: &["DEVIN_PROJECT_DIR", "EDITOR"],
+        // Devin's cloud VM.
+        host_files: &["/opt/.devin"],
         executables: &["devin"],
         session_vars: &["DEVIN_SESSION_ID"],
         hooks: Some(Hooks::native(&[], Inject::No, DEVIN_EVENTS)),
         takes_prompt: true,
-        sources: &[Source::secondary(
-            "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md",
-        )],
+        sources: &[
+            Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md"),
+            DETECT_AGENT,
+        ],
         ..Runtime::new(P::Devin, "Devin")
     },
     Runtime {
@@ -649,10 +884,11 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("ANTIGRAVITY_AGENT", Flag).secondary(),
             Marker::strong("ANTIGRAVITY_PROJECT_ID", Truthy).secondary(),
+            Marker::strong("ANTIGRAVITY_CLI_ALIAS", Truthy).secondary(),
         ],
         executables: &["antigravity"],
         session_vars: &["ANTIGRAVITY_TRAJECTORY_ID"],
-        sources: &[Source::secondary("databricks/cli:libs/agent/agent.go")],
+        sources: &[Source::secondary("databricks/cli:libs/agent/agent.go"), DETECT_AGENT],
         ..Runtime::new(P::Antigravity, "Antigravity")
     },
     Runtime {
@@ -661,7 +897,11 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Iflow, "iFlow CLI")
     },
     Runtime {
-        markers: &[Marker::strong("HERMES_SESSION_ID", Truthy).secondary()],
+        markers: &[
+            Marker::strong("HERMES_SESSION_ID", Truthy).secondary(),
+            // Named by issue 23's survey of detectors; no source shown here sets it.
+            Marker::strong("HERMES_AGENT", Truthy).unconfirmed(),
+        ],
         weak: &["HERMES_SESSION_PLATFORM"],
         session_vars: &["HERMES_SESSION_ID"],
         sources: &[Source::secondary("huggingface/huggingface.js#2222"), Source::secondary("vercel/vercel#16095")],
@@ -694,11 +934,58 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Firebender, "Firebender")
     },
     Runtime {
-        weak: &["AIDER_API_KEY"],
+        markers: &[
+            // OpenRouter's app attribution, set on `os.environ` when `aider.llm` is
+            // imported, so every child inherits it (live run, aider-chat 0.86.2: tool and
+            // notifications command). Strong, not definitive: a generic OpenRouter
+            // setting others set to their own names (OpenHands), hence the exact value.
+            Marker::strong("OR_APP_NAME", Exact("Aider")).verified(),
+            Marker::strong("OR_SITE_URL", Exact("https://aider.chat")).verified(),
+        ],
+        // `LITELLM_MODE=PRODUCTION` comes with the two above, but every litellm program
+        // may set it; all `AIDER_*` variables are configuration.
+        weak: &["AIDER_API_KEY", "LITELLM_MODE"],
         executables: &["aider"],
         takes_prompt: true,
-        sources: &[Source::vendor("https://aider.chat/docs/config/aider_conf.html")],
+        sources: &[
+            LIVE_AIDER,
+            Source::vendor("Aider-AI/aider:aider/llm.py"),
+            Source::vendor("https://aider.chat/docs/config/aider_conf.html"),
+        ],
+        // No hooks (`--notifications-command` runs with an empty stdin), no session id.
+        verified: Some(super::verified::AIDER),
         ..Runtime::new(P::Aider, "Aider")
+    },
+    Runtime {
+        aliases: &["letta-code"],
+        markers: &[
+            // Set on its tools' shells (getShellEnv), its hooks' and its subagents'.
+            Marker::strong("LETTA_CODE_BIN", Truthy),
+            Marker::strong("LETTA_HOOK_EVENT", Truthy),
+            Marker::strong("LETTA_CODE_AGENT_ROLE", Exact("subagent")),
+        ],
+        // Its docs have people export it to run `letta` commands by hand.
+        settings: &["LETTA_AGENT_ID"],
+        executables: &["letta"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@letta-ai/letta-code (0.25.9, letta.js)")],
+        ..Runtime::new(P::Letta, "Letta Code")
+    },
+    Runtime {
+        aliases: &["cn", "continue-cli"],
+        // Set on its hook commands (beside CLAUDE_PROJECT_DIR).
+        markers: &[Marker::strong("CONTINUE_PROJECT_DIR", Truthy)],
+        executables: &["cn"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@continuedev/cli (1.5.47, dist/index.js)")],
+        ..Runtime::new(P::Continue, "Continue CLI")
+    },
+    Runtime {
+        aliases: &["qodercli", "qoder-cli"],
+        executables: &["qodercli"],
+        takes_prompt: true,
+        sources: &[Source::vendor("https://www.npmjs.com/package/@qoder-ai/qodercli (1.1.52: bin qodercli)")],
+        ..Runtime::new(P::Qoder, "Qoder CLI")
     },
     Runtime {
         executables: &["octofriend"],
@@ -764,7 +1051,7 @@ pub static REGISTRY: &[Runtime] = &[
     Runtime {
         markers: &[Marker::strong("REPLIT_SESSION", Truthy).secondary()],
         combos: &[Combo::secondary(&[("REPL_ID", Truthy), ("REPLIT_MODE", Exact("assistant"))])],
-        weak: &["REPL_ID"],
+        settings: &["REPL_ID"],
         sources: &[
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),

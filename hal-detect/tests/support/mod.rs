@@ -29,6 +29,10 @@ impl Host for FsOnly {
     fn ancestry(&self, _: usize) -> Ancestry {
         Ancestry::default()
     }
+
+    fn stdout_is_terminal(&self) -> bool {
+        false
+    }
 }
 
 /// A shell (a copy of `/bin/sh`) installed under `name` in `dir`.

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// `npx hal …` / `hal …` from node_modules/.bin: runs this platform's binary (the
+// optional dependency @gastown-chipset/hal-<os>-<cpu>, else $HAL_BIN) with the same
+// arguments, stdio and exit status. PATH is not searched: this script is the `hal` there.
+import { spawnSync } from "node:child_process";
+
+import { locateHal } from "../locate.js";
+
+const where = locateHal(process.env, { path: false });
+if (where.missing) {
+  console.error(`hal: ${where.missing.replace(", or pass `bin`", "")}`);
+  process.exit(127);
+}
+const r = spawnSync(where.bin, process.argv.slice(2), { stdio: "inherit" });
+if (r.error) {
+  console.error(`hal: ${where.bin}: ${r.error.message}`);
+  process.exit(127);
+}
+if (r.signal) process.kill(process.pid, r.signal);
+process.exit(r.status ?? 1);

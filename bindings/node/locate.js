@@ -1,0 +1,73 @@
+// Finding the `hal` binary: the platform package first (`@gastown-chipset/hal-<os>-<cpu>`,
+// an optional dependency of this package carrying the static binary), then `HAL_BIN`,
+// then `hal` on `PATH`. Every place looked at is recorded, so that a missing binary is
+// reported with what was tried and how to fix it.
+import { accessSync, constants, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { delimiter, dirname, isAbsolute, join } from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/** The name of this platform's binary package, e.g. `@gastown-chipset/hal-linux-x64`. */
+export function platformPackage(platform = process.platform, arch = process.arch) {
+  return `@gastown-chipset/hal-${platform}-${arch}`;
+}
+
+/** Whether `path` is an executable regular file. */
+function executable(path) {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The binary inside this platform's package, or `undefined` when it is not installed. */
+export function platformBinary() {
+  let manifest;
+  try {
+    manifest = require.resolve(`${platformPackage()}/package.json`);
+  } catch {
+    return undefined;
+  }
+  const bin = join(dirname(manifest), "bin", process.platform === "win32" ? "hal.exe" : "hal");
+  return executable(bin) ? bin : undefined;
+}
+
+/**
+ * Finds `hal` for a process running with `env`.
+ * @param {Record<string, string | undefined>} env
+ * @param {{ path?: boolean }} [how] `path: false` skips the `PATH` search (the `npx hal` shim).
+ * @returns {{ bin: string } | { missing: string }} the binary, or why none was found
+ */
+export function locateHal(env, how = {}) {
+  const tried = [];
+  const fromPackage = platformBinary();
+  if (fromPackage) return { bin: fromPackage };
+  tried.push(`the package ${platformPackage()} is not installed`);
+
+  const fromVar = env.HAL_BIN;
+  if (fromVar) {
+    if (executable(fromVar)) return { bin: fromVar };
+    tried.push(`HAL_BIN=${JSON.stringify(fromVar)} is not an executable file`);
+  } else {
+    tried.push("HAL_BIN is not set");
+  }
+
+  if (how.path !== false) {
+    const dirs = (env.PATH ?? "").split(delimiter).filter((d) => isAbsolute(d));
+    const name = process.platform === "win32" ? "hal.exe" : "hal";
+    for (const dir of dirs) {
+      const candidate = join(dir, name);
+      if (executable(candidate)) return { bin: candidate };
+    }
+    tried.push(`no \`hal\` on PATH (${JSON.stringify(env.PATH ?? "")})`);
+  }
+  return {
+    missing:
+      `hal is not installed: ${tried.join("; ")}. Install @gastown-chipset/hal with its optional ` +
+      `dependencies (npm installs ${platformPackage()} on this platform), set HAL_BIN, or pass \`bin\``,
+  };
+}

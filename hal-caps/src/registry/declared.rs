@@ -1,0 +1,118 @@
+//! Self-declared agents: the name an agent gives itself in `AI_AGENT` (the convention
+//! `vercel/detect-agent` calls the AI_AGENT standard: a lowercase-hyphen name with an
+//! optional `@version`), or in `AGENT` when its value is a name.
+//!
+//! Claude Code writes `<name>_<version, dots as dashes>_<surface>`:
+//! `claude-code_2-1-332_agent` in its tools' processes and `claude-code_2-1-332_harness`
+//! in its hooks' (observed on Claude Code 2.1.332). That form is read as name, version
+//! and [`AgentContext`].
+
+use hal_types::{AgentContext, RuntimeProvider};
+
+use super::model::{is_falsy, is_truthy};
+
+/// The longest value read as a name (longer values are not names).
+pub const MAX_DECLARED_LEN: usize = 256;
+
+/// An agent's own name for itself, parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DeclaredAgent {
+    /// The name, trimmed, without a version or surface (`custom-agent`, `claude-code`).
+    pub name: String,
+    /// The version, when declared (`v1.0` from `@v1.0`; `2.1.332` from `_2-1-332_`).
+    pub version: Option<String>,
+    /// Tool or hook, when the surface says so (`_agent` → tool, `_harness` → hook).
+    pub context: Option<AgentContext>,
+}
+
+impl DeclaredAgent {
+    /// The runtime hal knows by this name: the whole value, the name, or the name's
+    /// first `_`-separated word (`github_copilot_vscode_agent` is an alias itself).
+    #[must_use]
+    pub fn runtime(&self, raw: &str) -> Option<RuntimeProvider> {
+        let raw = raw.trim();
+        let first = self.name.split('_').next().unwrap_or(&self.name);
+        [raw, self.name.as_str(), first].into_iter().find_map(super::lookup)
+    }
+}
+
+/// The surfaces of the `<name>_<version>_<surface>` form and what each says.
+const SURFACES: &[(&str, Option<AgentContext>)] =
+    &[("agent", Some(AgentContext::Tool)), ("harness", Some(AgentContext::Hook)), ("cli", None)];
+
+/// Parses a self-declared name. `None` for no name: unset, empty or whitespace, a flag
+/// (`1`, `true`, `0`, `false`, ...), control characters, or over [`MAX_DECLARED_LEN`]
+/// bytes.
+#[must_use]
+pub fn parse_declared(value: &str) -> Option<DeclaredAgent> {
+    let v = value.trim();
+    if v.is_empty() || v.len() > MAX_DECLARED_LEN || is_truthy(v) || is_falsy(v) || v.chars().any(char::is_control) {
+        return None;
+    }
+    if let Some(d) = underscore_form(v) {
+        return Some(d);
+    }
+    let (name, version) = match v.split_once('@') {
+        Some((n, ver)) if !n.is_empty() => (n, Some(ver).filter(|x| !x.is_empty())),
+        _ => (v, None),
+    };
+    Some(DeclaredAgent { name: name.to_owned(), version: version.map(str::to_owned), context: None })
+}
+
+/// `<name>_<digits(-digits)*>_<surface>`: Claude Code's form.
+fn underscore_form(v: &str) -> Option<DeclaredAgent> {
+    let mut parts = v.rsplitn(3, '_');
+    let (surface, version, name) = (parts.next()?, parts.next()?, parts.next()?);
+    let numeric =
+        !version.is_empty() && version.split('-').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    if name.is_empty() || !numeric {
+        return None;
+    }
+    let context = SURFACES.iter().find(|(s, _)| s.eq_ignore_ascii_case(surface)).and_then(|(_, c)| *c);
+    Some(DeclaredAgent { name: name.to_owned(), version: Some(version.replace('-', ".")), context })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(v: &str) -> Option<(String, Option<String>, Option<AgentContext>)> {
+        parse_declared(v).map(|d| (d.name, d.version, d.context))
+    }
+
+    #[test]
+    fn names_versions_and_surfaces() {
+        let s = |x: &str| Some(x.to_owned());
+        assert_eq!(parts("custom-agent"), Some(("custom-agent".into(), None, None)));
+        assert_eq!(parts("my-agent@v1.0"), Some(("my-agent".into(), s("v1.0"), None)));
+        assert_eq!(parts("  x  "), Some(("x".into(), None, None)));
+        assert_eq!(
+            parts("claude-code_2-1-332_agent"),
+            Some(("claude-code".into(), s("2.1.332"), Some(AgentContext::Tool)))
+        );
+        assert_eq!(
+            parts("claude-code_2-1-332_harness"),
+            Some(("claude-code".into(), s("2.1.332"), Some(AgentContext::Hook)))
+        );
+        assert_eq!(parts("claude-code_2-1-0_cli"), Some(("claude-code".into(), s("2.1.0"), None)));
+        // Not the underscore form: the whole value is the name.
+        assert_eq!(parts("github_copilot_vscode_agent"), Some(("github_copilot_vscode_agent".into(), None, None)));
+        assert_eq!(parts("x@"), Some(("x".into(), None, None)));
+        assert_eq!(parts("@1"), Some(("@1".into(), None, None)));
+        for none in ["", "   ", "1", "true", "TRUE", "0", "false", "off", "a\nb"] {
+            assert_eq!(parts(none), None, "{none:?}");
+        }
+        assert_eq!(parts(&"a".repeat(MAX_DECLARED_LEN + 1)), None);
+    }
+
+    #[test]
+    fn a_known_name_maps_to_its_runtime() {
+        let rt = |v: &str| parse_declared(v).and_then(|d| d.runtime(v));
+        assert_eq!(rt("claude-code_2-1-332_harness"), Some(RuntimeProvider::Claude));
+        assert_eq!(rt("github_copilot_vscode_agent"), Some(RuntimeProvider::CopilotVscode));
+        assert_eq!(rt("crush"), Some(RuntimeProvider::Crush));
+        assert_eq!(rt("devin@1"), Some(RuntimeProvider::Devin));
+        assert_eq!(rt("custom-agent"), None);
+    }
+}

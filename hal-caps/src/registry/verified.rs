@@ -1,0 +1,174 @@
+//! What live runs verified (`cargo xtask conformance`, offline, against a model stub, on
+//! 2026-12-01), per runtime, at the version run. The conformance suite turns every fact
+//! here into a check, so a record cannot outlive the truth.
+
+use super::model::Verified;
+
+/// Claude Code 2.1.332, `-p` mode.
+pub(super) const CLAUDE: Verified = Verified {
+    version: "2.1.332",
+    tool_vars: &[
+        "CLAUDECODE",
+        "CLAUDE_CODE_ENTRYPOINT",
+        "CLAUDE_CODE_SESSION_ID",
+        "CLAUDE_CODE_CHILD_SESSION",
+        "CLAUDE_PID",
+        "AI_AGENT",
+    ],
+    hook_vars: &[
+        "CLAUDECODE",
+        "CLAUDE_CODE_ENTRYPOINT",
+        "CLAUDE_CODE_SESSION_ID",
+        "CLAUDE_CODE_CHILD_SESSION",
+        "CLAUDE_PID",
+        "AI_AGENT",
+        "CLAUDE_PROJECT_DIR",
+    ],
+    session_vars: &["CLAUDE_CODE_SESSION_ID"],
+    events: &[
+        "SessionStart",
+        "UserPromptSubmit",
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolBatch",
+        "MessageDisplay",
+        "Stop",
+        "SessionEnd",
+    ],
+};
+
+/// Gemini CLI 0.61.0, `-p --yolo`: hooks get no `GEMINI_CLI`, but `CLAUDE_PROJECT_DIR`.
+pub(super) const GEMINI: Verified = Verified {
+    version: "0.61.0",
+    tool_vars: &["GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"],
+    hook_vars: &["GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "CLAUDE_PROJECT_DIR"],
+    session_vars: &["GEMINI_SESSION_ID"],
+    events: &[
+        "SessionStart",
+        "BeforeAgent",
+        "BeforeModel",
+        "BeforeToolSelection",
+        "AfterModel",
+        "BeforeTool",
+        "AfterTool",
+        "AfterAgent",
+        "SessionEnd",
+    ],
+};
+
+/// Codex CLI 0.171.0, `exec` with the npm launcher: hooks get only the launcher's variables.
+pub(super) const CODEX: Verified = Verified {
+    version: "0.171.0",
+    tool_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
+    hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
+    session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
+    events: &[
+        "SessionStart",
+        "UserPromptSubmit",
+        "PreModelRequest",
+        "PostModelRequest",
+        "PreToolUse",
+        "PostToolUse",
+        "Stop",
+        "SessionEnd",
+    ],
+};
+
+/// Qwen Code 0.24.4, one-shot: hooks get no `QWEN_CODE`, but Claude's and Gemini's project dirs.
+pub(super) const QWEN: Verified = Verified {
+    version: "0.24.4",
+    tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"],
+    hook_vars: &[
+        "QWEN_CODE_SESSION_ID",
+        "QWEN_CODE_CLI",
+        "QWEN_CODE_PROJECT_DIR",
+        "QWEN_PROJECT_DIR",
+        "CLAUDE_PROJECT_DIR",
+        "GEMINI_PROJECT_DIR",
+    ],
+    session_vars: &["QWEN_CODE_SESSION_ID"],
+    events: &[
+        "InstructionsLoaded",
+        "SessionStart",
+        "Notification",
+        "UserPromptSubmit",
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolBatch",
+        "MessageDisplay",
+        "Stop",
+    ],
+};
+
+/// Pi 0.73.1, `-p --offline`: extension events; no session variable anywhere.
+pub(super) const PI: Verified = Verified {
+    version: "0.73.1",
+    tool_vars: &["PI_CODING_AGENT"],
+    hook_vars: &["PI_CODING_AGENT"],
+    session_vars: &[],
+    events: &[
+        "session_start",
+        "input",
+        "before_agent_start",
+        "turn_start",
+        "tool_call",
+        "tool_result",
+        "turn_end",
+        "agent_end",
+        "session_shutdown",
+    ],
+};
+
+/// OpenCode 1.18.33, `run`: plugin hooks and bus events (a plugin's child passed `env: process.env`).
+pub(super) const OPENCODE: Verified = Verified {
+    version: "1.18.33",
+    tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
+    hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
+    session_vars: &[],
+    events: &[
+        "session.created",
+        "chat.message",
+        "tool.execute.before",
+        "shell.env",
+        "tool.execute.after",
+        "session.idle",
+    ],
+};
+
+/// Kilo Code CLI 7.7.7, `run` (an OpenCode fork): its own markers and OpenCode's.
+pub(super) const KILO: Verified = Verified {
+    version: "7.7.7",
+    tool_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
+    hook_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
+    session_vars: &[],
+    events: &[
+        "session.created",
+        "chat.message",
+        "tool.execute.before",
+        "shell.env",
+        "tool.execute.after",
+        "session.idle",
+    ],
+};
+
+/// grok-cli (`@vibe-kit/grok-cli`) 0.0.34, `-p`: nothing set for its tools, no hooks, no session id.
+pub(super) const GROK_CLI: Verified =
+    Verified { version: "0.0.34", tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
+
+/// Cline CLI 3.0.65, `cline --json`: its hooks get the CLI's launch and build markers.
+pub(super) const CLINE: Verified = Verified {
+    version: "3.0.65",
+    tool_vars: &["CLINE_CONNECTOR_CLI_LAUNCH"],
+    hook_vars: &["CLINE_CONNECTOR_CLI_LAUNCH", "CLINE_BUILD_ENV"],
+    session_vars: &[],
+    events: &["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"],
+};
+
+/// aider 0.86.2: OpenRouter attribution variables in its shell commands; no hooks, no session id.
+pub(super) const AIDER: Verified = Verified {
+    version: "0.86.2",
+    tool_vars: &["OR_APP_NAME", "OR_SITE_URL"],
+    hook_vars: &[],
+    session_vars: &[],
+    events: &[],
+};

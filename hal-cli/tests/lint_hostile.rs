@@ -1,0 +1,174 @@
+//! `hal lint` on hostile trees, through the real binary: names and comments carrying
+//! terminal escapes never reach stdout raw; devices, FIFOs and symlinks to devices named
+//! explicitly end at once with a diagnostic and exit 2; huge one-line files and
+//! manifests lint in bounded time; nesting in strings does not hide a finding; names
+//! that are not UTF-8 are linted.
+#![cfg(all(feature = "lint", unix))]
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// The output of `hal ARGS` in `cwd`, and how long the fastest of `runs` runs took (a
+/// loaded machine slows one run, not the program).
+fn timed(cwd: &Path, args: &[&str], runs: usize) -> (Output, Duration) {
+    let mut best = (None, Duration::MAX);
+    for _ in 0..runs {
+        let t = Instant::now();
+        let o = Command::new(env!("CARGO_BIN_EXE_hal"))
+            .args(args)
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .current_dir(cwd)
+            .output()
+            .unwrap();
+        let took = t.elapsed();
+        if took < best.1 {
+            best = (Some(o), took);
+        }
+    }
+    (best.0.unwrap(), best.1)
+}
+
+fn hal_in(cwd: &Path, args: &[&str]) -> (Output, Duration) {
+    timed(cwd, args, 1)
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// No byte of `out` is a control character other than a newline ending a line, and no
+/// bidi override is there.
+fn assert_clean(out: &[u8]) {
+    let s = text(out);
+    for c in s.chars() {
+        assert!(c == '\n' || !c.is_control(), "raw {c:?} in {s:?}");
+        assert!(!('\u{202a}'..='\u{202e}').contains(&c), "raw bidi in {s:?}");
+    }
+}
+
+#[test]
+fn escapes_in_names_and_comments_never_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let esc = dir.path().join("esc");
+    std::fs::create_dir(&esc).unwrap();
+    // A name that clears the screen and sets the window title, and one with a newline
+    // that would forge a finding line, and one with a bidi override.
+    let names = ["\u{1b}[2J\u{1b}]0;pwned\u{7}x.ts", "a\nforged.ts:1:1: indicator-var: fake.ts", "b\u{202e}st.ts"];
+    for n in names {
+        std::fs::write(esc.join(n), "const a = process.env.CLAUDECODE;\n").unwrap();
+    }
+    // A suppression comment naming an unknown rule made of escapes.
+    std::fs::write(esc.join("s.ts"), "// hal-lint: allow(\u{1b}[31mred) why\nconst b = process.env.GT_ROLE;\n")
+        .unwrap();
+    let (o, _) = hal_in(dir.path(), &["lint", "esc"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_clean(&o.stdout);
+    assert_clean(&o.stderr);
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().count(), 5, "{out}");
+    assert!(out.contains("\\u{1b}[2J"), "{out}");
+    assert!(out.contains("a\\nforged.ts"), "{out}");
+    assert!(out.contains("\\u{202e}"), "{out}");
+    let (o, _) = hal_in(dir.path(), &["lint", "esc", "--format", "github"]);
+    assert_clean(&o.stdout);
+}
+
+#[test]
+fn devices_fifos_and_symlinks_to_devices_are_never_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.sh");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero.js")).unwrap();
+    std::os::unix::fs::symlink("/dev/urandom", dir.path().join("random.py")).unwrap();
+    for path in ["/dev/zero", "/dev/urandom", "/dev/stdin", "pipe.sh", "zero.js", "random.py"] {
+        let (o, took) = hal_in(dir.path(), &["lint", path]);
+        assert!(took < Duration::from_secs(1), "{path}: {took:?}");
+        assert_eq!(o.status.code(), Some(2), "{path}: {}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.contains("not a regular file"), "{path}: {err}");
+    }
+    // Walked, the same tree is linted without reading them (symlinks are not followed).
+    let (o, took) = hal_in(dir.path(), &["lint", "."]);
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+#[test]
+fn huge_one_line_files_lint_in_bounded_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mb4 = 4 << 20;
+    let js = format!("var a=[{}];process.env.CLAUDECODE;\n", "1,".repeat(mb4 / 2));
+    let py = format!("a = [{}]; os.environ['CLAUDECODE']\n", "1,".repeat(mb4 / 2));
+    let sh = format!("a=\"{}\"; echo \"$CLAUDECODE\"\n", "x ".repeat(mb4 / 2));
+    for (name, src) in [("min.js", js), ("big.py", py), ("long.sh", sh)] {
+        std::fs::write(dir.path().join(name), src).unwrap();
+        let (o, took) = timed(dir.path(), &["lint", name], 3);
+        assert!(took < Duration::from_secs(2), "{name}: {took:?}");
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", text(&o.stderr));
+        assert!(text(&o.stdout).contains("indicator-var"), "{name}: {}", text(&o.stdout));
+        assert!(text(&o.stderr).lines().all(|l| l.chars().count() < 600), "{name}: unbounded warning");
+    }
+}
+
+#[test]
+fn a_manifest_with_50k_dependencies_lints_in_bounded_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cargo = String::from("[package]\nname = \"big\"\nversion = \"0.1.0\"\n\n[dependencies]\n");
+    let mut pkg = String::from("{\"name\": \"big\", \"dependencies\": {\n");
+    for i in 0..50_000 {
+        let _ = writeln!(cargo, "dep{i} = {{ version = \"0.30\" }}");
+        let _ = writeln!(pkg, "  \"dep{i}\": \"1.0.0\",");
+    }
+    cargo.push_str("ps = { package = \"sysinfo\", version = \"0.30\" }\n");
+    pkg.push_str("  \"ps-list\": \"8\"\n}}\n");
+    std::fs::create_dir(dir.path().join("npm")).unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), cargo).unwrap();
+    std::fs::write(dir.path().join("npm/package.json"), pkg).unwrap();
+    for path in ["Cargo.toml", "npm/package.json"] {
+        let (o, took) = timed(dir.path(), &["lint", path], 3);
+        assert!(took < Duration::from_secs(2), "{path}: {took:?}");
+        assert_eq!(o.status.code(), Some(1), "{path}: {}", text(&o.stderr));
+    }
+    let (o, _) = hal_in(dir.path(), &["lint", "npm/package.json"]);
+    assert_eq!(
+        text(&o.stdout).lines().next().map(|l| l.split(": ").next().unwrap_or("").to_owned()),
+        Some("npm/package.json:50002:3".to_owned())
+    );
+    // A TOML error quoting a 400 KB line is a bounded warning.
+    std::fs::write(dir.path().join("pyproject.toml"), format!("[project\nname = \"{}\"\n", "x".repeat(400_000)))
+        .unwrap();
+    let (o, _) = hal_in(dir.path(), &["lint", "pyproject.toml"]);
+    assert!(text(&o.stderr).lines().all(|l| l.chars().count() < 600), "{}", text(&o.stderr).len());
+}
+
+#[test]
+fn parentheses_in_a_rust_string_do_not_hide_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = format!(
+        "const OPEN: &str = \"{}\";\n// {}\nfn f() -> bool {{ std::env::var(\"CLAUDECODE\").is_ok() }}\n",
+        "(".repeat(300),
+        "(".repeat(300)
+    );
+    std::fs::write(dir.path().join("lib.rs"), src).unwrap();
+    let (o, _) = hal_in(dir.path(), &["lint", "lib.rs"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("lib.rs:3:32: indicator-var:"), "{}", text(&o.stdout));
+    assert_eq!(text(&o.stderr), "");
+}
+
+#[test]
+fn names_that_are_not_utf8_are_linted() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"hook\xff\xfe.sh");
+    std::fs::write(dir.path().join(name), "echo \"$CLAUDECODE\"\n").unwrap();
+    let (o, _) = hal_in(dir.path(), &["lint", "."]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout).lines().next().map(|l| l.split(": ").next().unwrap_or("").to_owned()),
+        Some("hook\\xff\\xfe.sh:1:7".to_owned())
+    );
+}

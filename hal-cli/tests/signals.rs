@@ -1,0 +1,154 @@
+//! Every environment signal of the registry decides its runtime through the real binary,
+//! with an explicit environment (`env_clear()`); the signal kinds that are not a plain
+//! variable are run for real: a `PATH` entry, a marker gated on standard output not being
+//! a terminal (run both ways, once under a pty from `script`), and a host file (`/opt/.devin`,
+//! made in a private mount namespace by `unshare`). User settings alone decide nothing
+//! and `hal explain` lists them.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use hal_caps::registry::{REGISTRY, ValueRule};
+use serde_json::Value;
+
+const HAL: &str = env!("CARGO_BIN_EXE_hal");
+
+fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(HAL);
+    cmd.args(args).env_clear().current_dir(dir.path());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn detect(env: &[(&str, &str)]) -> Value {
+    let o = run(&["detect", "--json"], env);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{env:?}: {e}"));
+    common::validate(&["detect", "--json"], &v);
+    v
+}
+
+/// A value the rule accepts.
+fn satisfying(rule: ValueRule) -> String {
+    match rule {
+        ValueRule::Exact(v) => v.to_owned(),
+        ValueRule::Contains(p) => format!("x-{p}-y"),
+        ValueRule::PathEntry(e) => format!("/usr/bin:/home/someone{e}:/bin"),
+        _ => "1".to_owned(),
+    }
+}
+
+#[test]
+fn every_marker_and_combination_decides_through_the_binary() {
+    let mut checked = 0;
+    for r in REGISTRY {
+        for m in r.markers.iter().filter(|m| m.needs_ancestor.is_none()) {
+            let value = satisfying(m.value);
+            let v = detect(&[(m.var, &value)]);
+            assert_eq!(v["provider"], r.provider.as_str(), "{}={value}", m.var);
+            assert_eq!(v["is_agent"], true, "{}", m.var);
+            assert_eq!(v["secondary_only"], !m.standing.first_hand(), "{}", m.var);
+            checked += 1;
+        }
+        for c in r.combos {
+            let env: Vec<(&str, String)> = c.all.iter().map(|(var, rule)| (*var, satisfying(*rule))).collect();
+            let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            assert_eq!(detect(&env)["provider"], r.provider.as_str(), "{env:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 90, "only {checked} signals");
+}
+
+#[test]
+fn a_path_entry_counts_only_as_a_whole_entry_ending() {
+    let pi = "/usr/bin:/home/me/.pi/agent/bin";
+    assert_eq!(detect(&[("PATH", pi)])["provider"], "pi");
+    assert_eq!(detect(&[("PATH", "/usr/bin:/home/me/.pi/agent/bin/")])["provider"], "pi");
+    let codex = "/n/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/codex-path:/usr/bin";
+    assert_eq!(detect(&[("PATH", codex)])["provider"], "codex");
+    for not in ["/usr/bin:/bin", "/home/me/.pi/agent/bin-old:/bin", "/opt/codex-path-tools"] {
+        assert_eq!(detect(&[("PATH", not)])["provider"], "unknown", "{not}");
+    }
+}
+
+/// The terminal-gated markers (`TERM_PROGRAM=kiro`): counted into a pipe, not on a pty.
+#[test]
+fn a_terminal_gated_marker_counts_only_when_stdout_is_not_a_terminal() {
+    let gated: Vec<_> =
+        REGISTRY.iter().flat_map(|r| r.markers.iter().filter(|m| m.unless_terminal).map(move |m| (r, m))).collect();
+    assert!(!gated.is_empty());
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped the pty half: no `script`");
+    }
+    for (r, m) in gated {
+        let value = satisfying(m.value);
+        assert_eq!(detect(&[(m.var, &value)])["provider"], r.provider.as_str(), "into a pipe");
+        let Ok(o) = Command::new("script")
+            .args(["-qec", &format!("{HAL} detect --json"), "/dev/null"])
+            .env_clear()
+            .env(m.var, &value)
+            .output()
+        else {
+            continue;
+        };
+        let out = String::from_utf8_lossy(&o.stdout);
+        let v: Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
+        assert_eq!((&v["provider"], &v["is_agent"]), (&Value::from("unknown"), &Value::from(false)), "on a pty");
+    }
+}
+
+/// The host file, made where only this test sees it: a tmpfs over `/opt` in a user and
+/// mount namespace. Skipped where unprivileged namespaces are not allowed.
+#[test]
+fn a_host_file_decides_its_runtime() {
+    let files: Vec<_> = REGISTRY.iter().flat_map(|r| r.host_files.iter().map(move |f| (r, *f))).collect();
+    assert!(!files.is_empty());
+    for (r, file) in files {
+        let parent = std::path::Path::new(file).parent().unwrap().to_str().unwrap();
+        let script = format!("mount -t tmpfs tmpfs {parent} && : > {file} && exec \"$0\" detect --json");
+        let o = Command::new("unshare").args(["-Urm", "sh", "-c", &script, HAL]).env_clear().output();
+        let Some(o) = o.ok().filter(|o| o.status.success()) else {
+            eprintln!("skipped {file}: no unprivileged mount namespace here");
+            continue;
+        };
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(
+            (&v["provider"], &v["source"]["kind"]),
+            (&Value::from(r.provider.as_str()), &Value::from("host_file"))
+        );
+        assert_eq!(v["source"]["signal"], file);
+    }
+    // Where the file is absent (this host, unless it is that runtime's machine) nothing decides.
+    if !std::path::Path::new("/opt/.devin").exists() {
+        assert_eq!(detect(&[])["provider"], "unknown");
+    }
+}
+
+#[test]
+fn user_settings_alone_decide_nothing_and_are_explained() {
+    let mut checked = 0;
+    for r in REGISTRY {
+        for var in r.settings {
+            let v = detect(&[(var, "gpt-5")]);
+            assert_eq!((&v["provider"], &v["is_agent"]), (&Value::from("unknown"), &Value::from(false)), "{var}");
+            let o = run(&["explain"], &[(var, "gpt-5")]);
+            let said = format!("seen: {var} ({}): a user setting, not evidence of a running agent", r.provider);
+            assert!(String::from_utf8_lossy(&o.stdout).contains(&said), "{var}");
+            let o = run(&["explain", "--json"], &[(var, "gpt-5")]);
+            let e: Value = serde_json::from_slice(&o.stdout).unwrap();
+            common::validate(&["explain", "--json"], &e);
+            assert_eq!(e["user_settings"], serde_json::json!([{ "variable": var, "provider": r.provider.as_str() }]));
+            checked += 1;
+        }
+    }
+    for var in
+        ["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN", "GOOSE_PROVIDER", "REPL_ID", "CURSOR_TRACE_ID"]
+    {
+        assert!(REGISTRY.iter().any(|r| r.settings.contains(&var)), "{var} is a user setting (issue 23, point 5)");
+    }
+    assert!(checked >= 6);
+}

@@ -1,0 +1,108 @@
+//! The literal scan: where a file does not parse (a syntax error, a nesting or size
+//! limit), its text is still searched, in linear time, for indicator reads: an
+//! indicator variable's name right after an environment access (`env`, `environ`,
+//! `getenv`, `printenv`, `$`, `${`), and `/proc/<pid>/<identity file>`. So a violation
+//! is never lost to a syntax error. Comment lines are left out.
+
+use crate::indicators::{is_proc_identity, var_names};
+use crate::lines::Lines;
+use crate::walk::{FileLint, Hit, Kind};
+
+/// How far before a variable's name the scan looks (same line).
+const CONTEXT: usize = 48;
+/// What an environment access ends with, right before a variable's name (quotes,
+/// brackets, dots and blanks between left out).
+const ENV_ENDS: &[&str] = &[
+    "env",
+    "environ",
+    "getenv",
+    "printenv",
+    "ENV",
+    "env.get",
+    "environ.get",
+    "env::var",
+    "env::var_os",
+    "$",
+    "${",
+    "-n",
+    "-z",
+    "Getenv",
+    "LookupEnv",
+];
+
+/// Whether `before` (the text left of a variable's name on its line) ends in an
+/// environment access.
+fn env_context(before: &str) -> bool {
+    let b = before.trim_end_matches(|c: char| matches!(c, '"' | '\'' | '[' | '(' | '.' | '`') || c.is_whitespace());
+    ENV_ENDS.iter().any(|e| b.ends_with(e))
+}
+
+fn is_comment(line: &str, kind: Kind) -> bool {
+    let t = line.trim_start();
+    kind.comment_starts().iter().any(|c| t.starts_with(c)) || t.starts_with('*')
+}
+
+/// The hits of the literal scan over bytes `range` of `src`.
+pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>, kind: Kind) -> Vec<Hit> {
+    let rust = kind == Kind::Rust;
+    let Some(text) = src.get(range.clone()) else { return Vec::new() };
+    let mut hits = Vec::new();
+    for (at, name) in var_names(text) {
+        let abs = range.start + at;
+        let (line, col) = lines.pos(abs);
+        let line_start = lines.range(line).start;
+        let from = line_start.max(abs.saturating_sub(4 * CONTEXT)).min(abs);
+        let from = (from..=abs).find(|&i| src.is_char_boundary(i)).unwrap_or(abs);
+        let before = src.get(from..abs).unwrap_or("");
+        if !is_comment(lines.text(line), kind) && env_context(before) {
+            let t = before.trim_end_matches(|c: char| matches!(c, '"' | '$' | '{') || c.is_whitespace());
+            let decides = t.ends_with("-n") || t.ends_with("-z");
+            hits.push(Hit::var_read(line, col, name, rust, decides));
+        }
+    }
+    for (at, _) in text.match_indices("/proc/") {
+        let abs = range.start + at;
+        let end = text[at..]
+            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | ')' | ';' | '`'))
+            .map_or(text.len(), |e| at + e);
+        let (line, col) = lines.pos(abs);
+        if !is_comment(lines.text(line), kind) && is_proc_identity(&text[at..end]) {
+            hits.push(Hit::process(line, col, "/proc/<pid>", rust));
+        }
+    }
+    hits
+}
+
+/// The literal scan of a whole file.
+pub(crate) fn whole(src: &str, kind: Kind) -> FileLint {
+    let lines = Lines::new(src);
+    FileLint { hits: region(src, 0..src.len(), &lines, kind), ..FileLint::default() }
+}
+
+/// Adds the scan's hits over `ranges` to `lint`, leaving out those on a line where the
+/// parser already found the same rule.
+pub(crate) fn add_regions(lint: &mut FileLint, src: &str, ranges: &[std::ops::Range<usize>], kind: Kind) {
+    if ranges.is_empty() {
+        return;
+    }
+    let lines = Lines::new(src);
+    for r in ranges {
+        for h in region(src, r.clone(), &lines, kind) {
+            if !lint.hits.iter().any(|k| k.line == h.line && k.rule == h.rule) {
+                lint.hits.push(h);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scan_finds_reads_not_mentions() {
+        let src = "x = process.env.CLAUDECODE; y = \"CLAUDECODE\"\n# os.environ['GEMINI_CLI']\nif [ -n \"$GT_ROLE\" ]; then :; fi\ncat /proc/$PPID/comm /proc/cpuinfo\n";
+        let l = whole(src, Kind::Shell);
+        assert_eq!(l.positions(), [("indicator-var", 1, 17), ("indicator-var", 3, 11), ("process-table", 4, 5)]);
+    }
+}

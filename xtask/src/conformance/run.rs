@@ -1,0 +1,349 @@
+//! Running one runtime: the outside half starts `xtask conformance-run` inside
+//! `unshare --net --pid --fork --mount-proc` (loopback only; killing the namespace's init
+//! kills every process in it) under a timeout; the inside half brings loopback up, starts
+//! the stub, writes the throwaway HOME and workspace, configures the hooks, and starts the
+//! runtime one-shot with a cleared environment.
+
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::probe::PROMPT;
+use super::runtimes::{Ctx, Spec, merge_json, spec};
+use super::stub::{Script, Stub};
+
+/// The system directories a runtime's PATH starts from.
+const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+/// The stand-in `gt`'s marker: what it prints, followed by its arguments.
+pub(crate) const MARKER: &str = "hal-conformance-marker";
+/// The command a native SessionStart hook runs in a plan run of a startup_fallback runtime.
+pub(crate) const SESSION_HOOK_ARGS: &str = "session-start-hook";
+
+/// What one run is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Every hook event runs the probe; the tool runs the probe.
+    Probe,
+    /// The startup plan, end to end.
+    Plan,
+}
+
+impl Mode {
+    /// `probe` or `plan`.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Probe => "probe",
+            Self::Plan => "plan",
+        }
+    }
+}
+
+/// One run's paths and options, shared by both halves.
+#[derive(Debug, Clone)]
+pub(crate) struct RunArgs {
+    /// The runtime id.
+    pub(crate) id: String,
+    /// Probe or plan.
+    pub(crate) mode: Mode,
+    /// The run's directory (home/, ws/, captures/, gt/, run.json, requests.json).
+    pub(crate) dir: PathBuf,
+    /// The hal binary.
+    pub(crate) hal: PathBuf,
+    /// The runtime's npm prefix.
+    pub(crate) prefix: PathBuf,
+    /// Node 22's bin directory (for runtimes that need it).
+    pub(crate) node22: PathBuf,
+    /// Seconds before the runtime is killed.
+    pub(crate) timeout: u64,
+    /// The stub never answers.
+    pub(crate) hang: bool,
+}
+
+impl RunArgs {
+    fn to_args(&self) -> Vec<String> {
+        let mut a = vec![
+            "--id".into(),
+            self.id.clone(),
+            "--mode".into(),
+            self.mode.as_str().into(),
+            "--dir".into(),
+            self.dir.display().to_string(),
+            "--hal".into(),
+            self.hal.display().to_string(),
+            "--prefix".into(),
+            self.prefix.display().to_string(),
+            "--node22".into(),
+            self.node22.display().to_string(),
+            "--timeout".into(),
+            self.timeout.to_string(),
+        ];
+        if self.hang {
+            a.push("--hang".into());
+        }
+        a
+    }
+
+    fn parse(args: &[String]) -> Result<Self, String> {
+        let mut r = Self {
+            id: String::new(),
+            mode: Mode::Probe,
+            dir: PathBuf::new(),
+            hal: PathBuf::new(),
+            prefix: PathBuf::new(),
+            node22: PathBuf::new(),
+            timeout: 60,
+            hang: false,
+        };
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let mut val = || it.next().cloned().ok_or_else(|| format!("{a} needs a value"));
+            match a.as_str() {
+                "--id" => r.id = val()?,
+                "--mode" => r.mode = if val()? == "plan" { Mode::Plan } else { Mode::Probe },
+                "--dir" => r.dir = val()?.into(),
+                "--hal" => r.hal = val()?.into(),
+                "--prefix" => r.prefix = val()?.into(),
+                "--node22" => r.node22 = val()?.into(),
+                "--timeout" => r.timeout = val()?.parse().map_err(|e| format!("--timeout: {e}"))?,
+                "--hang" => r.hang = true,
+                other => return Err(format!("conformance-run: unknown argument {other}")),
+            }
+        }
+        Ok(r)
+    }
+}
+
+/// What the outside half saw of one run.
+#[derive(Debug, Clone)]
+pub(crate) struct Outcome {
+    /// Wall seconds of the namespace.
+    pub(crate) seconds: f64,
+    /// Killed at the outer timeout (the inner one failed too).
+    pub(crate) killed: bool,
+    /// The inside half's `run.json` (exit status, inner timeout), `null` if it wrote none.
+    pub(crate) run: Value,
+}
+
+/// The outside half: runs one runtime in its own network and pid namespace.
+pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outcome, String> {
+    let _ = std::fs::remove_dir_all(&args.dir);
+    std::fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
+    if let Some(plan) = plan {
+        std::fs::write(args.dir.join("plan.json"), plan.to_string()).map_err(|e| e.to_string())?;
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let log = std::fs::File::create(args.dir.join("harness.log")).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let mut child = Command::new("unshare")
+        .args(["--net", "--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"])
+        .arg(&exe)
+        .arg("conformance-run")
+        .args(args.to_args())
+        .env_clear()
+        .env("PATH", SYSTEM_PATH)
+        .stdin(Stdio::null())
+        .stdout(log.try_clone().map_err(|e| e.to_string())?)
+        .stderr(log)
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("{}: could not start unshare: {e}", args.id))?;
+    let limit = Duration::from_secs(args.timeout + 20);
+    let mut killed = false;
+    loop {
+        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
+            break;
+        }
+        if started.elapsed() > limit {
+            kill_group(child.id());
+            killed = true;
+            let _ = child.wait();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let run = std::fs::read(args.dir.join("run.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
+    Ok(Outcome { seconds: started.elapsed().as_secs_f64(), killed, run: run.unwrap_or(Value::Null) })
+}
+
+/// SIGKILL to the process group `pgid` (the unshare and, through its kill-child, the
+/// namespace's init and so every process in the namespace).
+fn kill_group(pgid: u32) {
+    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{pgid}")]).status();
+}
+
+fn path_of(spec: &Spec, args: &RunArgs, gt: &Path) -> String {
+    let mut dirs = Vec::new();
+    if spec.node22 {
+        dirs.push(args.node22.display().to_string());
+    }
+    dirs.push(gt.display().to_string());
+    dirs.push(args.prefix.join("node_modules/.bin").display().to_string());
+    dirs.push(SYSTEM_PATH.to_owned());
+    dirs.join(":")
+}
+
+fn which(program: &Path, path: &str) -> PathBuf {
+    if program.components().count() > 1 {
+        return program.to_path_buf();
+    }
+    path.split(':').map(|d| Path::new(d).join(program)).find(|p| p.is_file()).unwrap_or_else(|| program.to_path_buf())
+}
+
+/// The inside half (`xtask conformance-run ...`), pid 1 of its namespace.
+pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
+    let args = RunArgs::parse(argv)?;
+    let spec = spec(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
+    let up = Command::new("ip").args(["link", "set", "lo", "up"]).status().map_err(|e| format!("ip: {e}"))?;
+    if !up.success() {
+        return Err("ip link set lo up failed".into());
+    }
+    let (home, ws, captures, gt) =
+        (args.dir.join("home"), args.dir.join("ws"), args.dir.join("captures"), args.dir.join("gt"));
+    for d in [&home, &ws, &captures, &gt] {
+        std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
+    }
+    let git = Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(&ws)
+        .env_clear()
+        .env("PATH", SYSTEM_PATH)
+        .env("HOME", &home)
+        .status();
+    if !git.is_ok_and(|s| s.success()) {
+        return Err("git init failed".into());
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let probe =
+        format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display());
+    write_gt(&gt, &args.dir.join("gt.log"))?;
+
+    let stub = Stub::start(Script {
+        shell_tool: spec.shell_tool.to_owned(),
+        tool_args: (spec.tool_args)(&format!("{probe} tool")),
+        hang: args.hang,
+        max_requests: 200,
+        lifetime: Duration::from_secs(args.timeout + 5),
+    })
+    .map_err(|e| format!("stub: {e}"))?;
+    let ctx = Ctx { home: home.clone(), ws: ws.clone(), port: stub.port, prefix: args.prefix.clone(), probe };
+    (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
+    let path = path_of(spec, &args, &gt);
+    let prompt = match args.mode {
+        Mode::Probe => {
+            configure_probe(spec, &ctx)?;
+            PROMPT.to_owned()
+        }
+        Mode::Plan => configure_plan(spec, &ctx, &args.dir, &path)?,
+    };
+
+    let (program, runtime_args) = (spec.command)(&ctx, &prompt);
+    let program = which(&program, &path);
+    let mut cmd = Command::new(&program);
+    cmd.args(&runtime_args)
+        .env_clear()
+        .env("PATH", &path)
+        .env("HOME", &home)
+        .env("TERM", "dumb")
+        .envs((spec.env)(&ctx))
+        .current_dir(&ws)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(args.dir.join("stdout")).map_err(|e| e.to_string())?)
+        .stderr(std::fs::File::create(args.dir.join("stderr")).map_err(|e| e.to_string())?)
+        .process_group(0);
+    let started = Instant::now();
+    let mut child = cmd.spawn().map_err(|e| format!("could not start {}: {e}", program.display()))?;
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
+            break s.code();
+        }
+        if started.elapsed() > Duration::from_secs(args.timeout) {
+            kill_group(child.id());
+            let _ = child.wait();
+            timed_out = true;
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    // Hooks may still be running (SessionEnd after exit): give them a moment.
+    std::thread::sleep(Duration::from_millis(300));
+    let requests = stub.finish();
+    let write = |name: &str, v: &Value| {
+        std::fs::write(args.dir.join(name), serde_json::to_string_pretty(v).unwrap_or_default())
+    };
+    write("requests.json", &Value::Array(requests)).map_err(|e| e.to_string())?;
+    write("run.json", &json!({"exit": status, "timed_out": timed_out, "seconds": seconds}))
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// The stand-in `gt`: records its arguments, prints the marker line.
+fn write_gt(dir: &Path, log: &Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let script = format!("#!/bin/sh\necho \"$*\" >> '{}'\necho \"{MARKER} gt $*\"\n", log.display());
+    let file = dir.join("gt");
+    std::fs::write(&file, script).map_err(|e| e.to_string())?;
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())
+}
+
+fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
+    if let Some(write) = spec.hooks {
+        let pairs: Vec<(&str, String)> = spec.events.iter().map(|e| (*e, ctx.hook_command(e))).collect();
+        write(ctx, &pairs).map_err(|e| format!("hooks: {e}"))?;
+    }
+    if let Some(bridge) = spec.bridge {
+        bridge(ctx).map_err(|e| format!("bridge: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Configures the run as the startup plan (`plan.json` in the run dir, written by the
+/// outside half from `hal startup --role polecat --json`) says; the prompt to start with.
+fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<String, String> {
+    let plan: Value = std::fs::read(dir.join("plan.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .ok_or("plan.json is missing")?;
+    let commands: Vec<&str> =
+        plan["commands"].as_array().map(|c| c.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let command = commands.join(" && ");
+    match plan["strategy"].as_str() {
+        Some("hook_injection") => {
+            let file = plan["hook_file"].as_str().ok_or("a hook_injection plan without hook_file")?;
+            let target = ctx.ws.join(file);
+            if let Some(fragment) = plan.get("hook_fragment").filter(|f| !f.is_null()) {
+                merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
+            } else {
+                let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id))?;
+                plugin(&target, &command).map_err(|e| format!("{file}: {e}"))?;
+            }
+            Ok(PROMPT.to_owned())
+        }
+        Some("startup_fallback") => {
+            // Evidence for the row: does a native SessionStart hook's output reach the model?
+            if let Some(write) = spec.hooks.filter(|_| spec.events.contains(&"SessionStart")) {
+                write(ctx, &[("SessionStart", format!("gt {SESSION_HOOK_ARGS}"))])
+                    .map_err(|e| format!("hooks: {e}"))?;
+            }
+            // The launcher runs the plan's commands, then starts the runtime with their
+            // output and the nudge as its first prompt.
+            let out = Command::new("sh")
+                .arg("-c")
+                .arg(&command)
+                .env_clear()
+                .env("PATH", path)
+                .env("HOME", &ctx.home)
+                .current_dir(&ctx.ws)
+                .stdin(Stdio::null())
+                .output()
+                .map_err(|e| format!("plan commands: {e}"))?;
+            let nudge = plan["startup_nudge"]["text"].as_str().unwrap_or_default();
+            Ok(format!("{}\n{nudge}\n{PROMPT}", String::from_utf8_lossy(&out.stdout).trim_end()))
+        }
+        other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id)),
+    }
+}

@@ -1,0 +1,352 @@
+//! `cargo xtask package [--no-publish-check] [--install-test]`: what users install, in
+//! `target/package/`.
+//!
+//! - npm, the way esbuild and biome ship a Rust binary: the client package
+//!   `@gastown-chipset/hal` (bindings/node as it is) and one platform package per target
+//!   a toolchain here builds (`@gastown-chipset/hal-linux-x64`: the static binary of
+//!   `cargo xtask dist`), selected through the client's `optionalDependencies` and the
+//!   platform package's `os`/`cpu`/`libc`.
+//! - PyPI, the way ruff ships one: a platform wheel `hal_runtime-<v>-py3-none-<tag>.whl`
+//!   carrying the same binary as a script (`pip install` puts `hal` on the environment's
+//!   `PATH`) and the `hal_runtime` module, built by `bindings/python/build_wheel.py`.
+//! - crates.io: `cargo publish --workspace --dry-run` (packages and builds every crate as
+//!   crates.io would).
+//!
+//! `--install-test` then installs the tarballs into a fresh npm project and the wheel into
+//! a fresh virtual environment, each run with nothing on `PATH` but the system's, and
+//! holds them to README's promises (see [`install_test`]).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::check::{cargo, root, run_step, target_dir};
+use crate::dist::{Static, build_dist, verify_dist};
+
+/// A platform the packages carry a binary for: `(rust target, npm os, npm cpu, wheel tag)`.
+/// Only what a toolchain here can build; the binary is static, so it runs on glibc and
+/// musl systems alike.
+const PLATFORMS: &[(&str, &str, &str, &str)] =
+    &[("x86_64-unknown-linux-gnu", "linux", "x64", "manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64")];
+
+/// The system's `PATH`, the only one the installed packages are run with.
+const SYSTEM_PATH: &str = "/usr/bin:/bin";
+
+/// hal's version, from hal-cli's manifest (every package carries it).
+fn version() -> Result<String, String> {
+    let manifest = read(&root().join("hal-cli/Cargo.toml"))?;
+    manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \"").and_then(|v| v.strip_suffix('"')))
+        .map(str::to_owned)
+        .ok_or_else(|| "hal-cli/Cargo.toml has no version".to_owned())
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    if let Some(dir) = to.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))
+}
+
+/// The client's manifest must name this version and every platform package at it.
+fn check_node_manifest(manifest: &serde_json::Value, version: &str) -> Result<(), String> {
+    let own = manifest["version"].as_str().unwrap_or_default();
+    if own != version {
+        return Err(format!("bindings/node/package.json has version {own:?}; hal is {version}"));
+    }
+    for (_, os, cpu, _) in PLATFORMS {
+        let name = format!("@gastown-chipset/hal-{os}-{cpu}");
+        let listed = manifest["optionalDependencies"][&name].as_str().unwrap_or_default();
+        if listed != version {
+            return Err(format!(
+                "bindings/node/package.json lists {name} at {listed:?} in optionalDependencies; want {version}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The platform package's manifest.
+fn platform_manifest(version: &str, os: &str, cpu: &str) -> String {
+    let manifest = serde_json::json!({
+        "name": format!("@gastown-chipset/hal-{os}-{cpu}"),
+        "version": version,
+        "description": format!("The static `hal` binary for {os}-{cpu}, installed by @gastown-chipset/hal."),
+        "os": [os],
+        "cpu": [cpu],
+        // Static: no libc is loaded, so glibc and musl systems both run it.
+        "libc": ["glibc", "musl"],
+        "files": ["bin/hal", "README.md"],
+        "preferUnplugged": true,
+        "license": "MIT OR Apache-2.0",
+        "repository": "https://github.com/gastown-chipset/hal",
+    });
+    serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n"
+}
+
+/// `npm pack` of `dir` into `out`; the tarball's path.
+fn npm_pack(dir: &Path, out: &Path) -> Result<PathBuf, String> {
+    let output = Command::new("npm")
+        .args(["pack", "--silent", "--pack-destination"])
+        .arg(out)
+        .current_dir(dir)
+        .output()
+        .map_err(|e| format!("npm pack: {e} (is npm installed?)"))?;
+    if !output.status.success() {
+        return Err(format!("npm pack in {}: {}", dir.display(), String::from_utf8_lossy(&output.stderr)));
+    }
+    let name = String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or_default().trim().to_owned();
+    Ok(out.join(name))
+}
+
+/// The npm tarballs: the client and one platform package per [`PLATFORMS`] entry.
+fn npm_packages(binary: &Path, version: &str, out: &Path) -> Result<Vec<PathBuf>, String> {
+    let node = root().join("bindings/node");
+    let manifest: serde_json::Value = serde_json::from_str(&read(&node.join("package.json"))?)
+        .map_err(|e| format!("bindings/node/package.json: {e}"))?;
+    check_node_manifest(&manifest, version)?;
+    let mut tarballs = vec![npm_pack(&node, out)?];
+    for (_, os, cpu, _) in PLATFORMS {
+        let stage = target_dir().join(format!("package/stage/hal-{os}-{cpu}"));
+        let _ = std::fs::remove_dir_all(&stage);
+        write(&stage.join("package.json"), &platform_manifest(version, os, cpu))?;
+        write(
+            &stage.join("README.md"),
+            &format!(
+                "# @gastown-chipset/hal-{os}-{cpu}\n\nThe static `hal` binary (`cargo xtask dist`) for {os}-{cpu}. \
+                 Install [`@gastown-chipset/hal`](https://github.com/gastown-chipset/hal/tree/main/bindings/node) \
+                 instead: it depends on this package where it fits the platform.\n"
+            ),
+        )?;
+        copy(binary, &stage.join("bin/hal"))?;
+        tarballs.push(npm_pack(&stage, out)?);
+    }
+    Ok(tarballs)
+}
+
+/// The wheel, built by `bindings/python/build_wheel.py` with the binary in its scripts.
+fn wheel(binary: &Path, version: &str, out: &Path) -> Result<PathBuf, String> {
+    let pyproject = read(&root().join("bindings/python/pyproject.toml"))?;
+    if !pyproject.lines().any(|l| l.trim() == format!("version = \"{version}\"")) {
+        return Err(format!("bindings/python/pyproject.toml does not say version = \"{version}\""));
+    }
+    let (_, _, _, tag) = PLATFORMS[0];
+    let output = Command::new("python3")
+        .arg(root().join("bindings/python/build_wheel.py"))
+        .arg("--binary")
+        .arg(binary)
+        .args(["--platform", tag, "--out"])
+        .arg(out)
+        .current_dir(root().join("bindings/python"))
+        .output()
+        .map_err(|e| format!("python3 build_wheel.py: {e} (is python3 installed?)"))?;
+    if !output.status.success() {
+        return Err(format!("build_wheel.py: {}", String::from_utf8_lossy(&output.stderr)));
+    }
+    Ok(PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
+}
+
+/// `cargo xtask package`.
+pub(crate) fn package(args: &[String]) -> Result<(), String> {
+    const USAGE: &str = "usage: cargo xtask package [--no-publish-check] [--install-test]";
+    let (mut publish, mut install) = (true, false);
+    for arg in args {
+        match arg.as_str() {
+            "--no-publish-check" => publish = false,
+            "--install-test" => install = true,
+            _ => return Err(USAGE.to_owned()),
+        }
+    }
+    if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        return Err("the packages carry the x86_64 Linux binary: run on x86_64 Linux".to_owned());
+    }
+    let version = version()?;
+    let binary = build_dist(Static::Plain)?;
+    verify_dist(&binary)?;
+    let out = target_dir().join("package");
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("==> npm packages");
+    let tarballs = npm_packages(&binary, &version, &out)?;
+    eprintln!("==> wheel");
+    let wheel = wheel(&binary, &version, &out)?;
+    for p in tarballs.iter().chain([&wheel]) {
+        println!("{}", p.display());
+    }
+    if publish {
+        let mut dry = cargo();
+        dry.args(["publish", "--workspace", "--dry-run", "--locked"]);
+        run_step("cargo publish --workspace --dry-run", dry)?;
+    }
+    if install {
+        install_test(&tarballs, &wheel)?;
+    }
+    Ok(())
+}
+
+/// A temporary directory under the target dir, emptied.
+fn fresh(name: &str) -> Result<PathBuf, String> {
+    let dir = target_dir().join("package/try").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Runs `cmd` with only `env` (and nothing but the system's `PATH` unless `env` says
+/// otherwise); its stdout, or an error naming `what`.
+fn run(what: &str, cmd: &mut Command, env: &[(&str, &str)]) -> Result<String, String> {
+    cmd.env_clear().env("PATH", SYSTEM_PATH).env("HOME", target_dir().join("package/try/home"));
+    cmd.envs(env.iter().copied());
+    let out = cmd.output().map_err(|e| format!("{what}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{what}: {}\nstdout: {}\nstderr: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A launcher script named `name` in `dir` that runs `body` (so that what it starts has
+/// a parent process called like a runtime).
+fn launcher(dir: &Path, name: &str, body: &str) -> Result<PathBuf, String> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = dir.join("launchers").join(name);
+    write(&path, &format!("#!/bin/sh\n{body}\n"))?;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
+/// The TypeScript skill of the npm install test: the interface as a skill uses it.
+const TS_SKILL: &str = r#"import { createRuntimeHal, type RuntimeHAL, type RuntimeProvider } from "@gastown-chipset/hal";
+
+const hal: RuntimeHAL = createRuntimeHal({ role: "polecat" });
+const provider: RuntimeProvider = hal.detectProvider();
+const commands: string[] = hal.getStartupCommands();
+const stall: number = hal.getStallThreshold();
+console.log(JSON.stringify({ provider, commands, stall, hooks: hal.supportsHooks() }));
+"#;
+
+/// The JavaScript skill of the npm install test.
+const JS_SKILL: &str = r#"import { createRuntimeHal } from "@gastown-chipset/hal";
+const hal = createRuntimeHal();
+console.log(JSON.stringify({ provider: hal.detectProvider(), gupp: hal.getGUPPStrategy() }));
+"#;
+
+/// The Python skill of the wheel install test.
+const PY_SKILL: &str = r#"import json, hal_runtime
+hal = hal_runtime.create_runtime_hal(role="polecat")
+print(json.dumps({"provider": hal.detect_provider(), "commands": hal.get_startup_commands(), "bin": hal_runtime.locate_hal({})[0]}))
+"#;
+
+/// Installs the packages as users do and runs skills with them, with nothing on `PATH`
+/// but the system's:
+/// - npm: `npm install --offline` of the tarballs into a fresh project; a TypeScript skill
+///   (type-checked with `tsc --strict`, where TypeScript is installed under the target
+///   dir's `tools/`) and a JavaScript one, each under a launcher named `codex`, answer
+///   `codex`; `npx hal detect` answers.
+/// - the wheel: `pip install` into a fresh virtual environment (no index); `hal` is on the
+///   environment's `PATH`, and a Python skill under a `codex` launcher answers `codex`
+///   through the binary beside the module.
+pub(crate) fn install_test(tarballs: &[PathBuf], wheel: &Path) -> Result<(), String> {
+    eprintln!("==> install test: npm");
+    let project = fresh("npm")?;
+    write(&project.join("package.json"), "{ \"name\": \"skill\", \"private\": true, \"type\": \"module\" }\n")?;
+    let mut install = Command::new("npm");
+    install.args(["install", "--offline", "--no-audit", "--no-fund", "--loglevel=error"]).args(tarballs);
+    run("npm install of the tarballs", install.current_dir(&project), &[])?;
+    write(&project.join("skill.ts"), TS_SKILL)?;
+    write(&project.join("skill.js"), JS_SKILL)?;
+    let tsc = target_dir().join("tools/node_modules/typescript/bin/tsc");
+    let ts_built = if tsc.exists() {
+        let mut c = Command::new("node");
+        c.arg(&tsc).args(["--strict", "--module", "nodenext", "--moduleResolution", "nodenext"]);
+        c.args(["--target", "es2022", "--outDir", "dist", "skill.ts"]).current_dir(&project);
+        run("tsc --strict skill.ts", &mut c, &[])?;
+        true
+    } else {
+        eprintln!("    TypeScript skill: SKIPPED, TypeScript is not installed under {}", tsc.display());
+        false
+    };
+    let mut skills = vec![("JavaScript skill", "skill.js")];
+    if ts_built {
+        skills.push(("TypeScript skill", "dist/skill.js"));
+    }
+    for (what, script) in skills {
+        let codex = launcher(&project, "codex", &format!("node {script}"))?;
+        let out = run(what, Command::new(&codex).current_dir(&project), &[("CODEX_THREAD_ID", "t")])?;
+        if !out.contains("\"provider\":\"codex\"") {
+            return Err(format!("{what} under a launcher named codex answered {out}"));
+        }
+        eprintln!("    {what} under `codex`: {}", out.trim());
+    }
+    let mut npx = Command::new("npx");
+    npx.args(["--offline", "hal", "detect"]).current_dir(&project);
+    let out = run("npx hal detect", &mut npx, &[("GT_RUNTIME", "codex")])?;
+    if !out.starts_with("codex") {
+        return Err(format!("npx hal detect answered {out:?}"));
+    }
+    eprintln!("    npx hal detect: {}", out.lines().next().unwrap_or_default());
+
+    eprintln!("==> install test: wheel");
+    let venv = fresh("venv")?;
+    run("python3 -m venv", Command::new("python3").args(["-m", "venv"]).arg(&venv), &[])?;
+    let bin = venv.join("bin");
+    let mut pip = Command::new(bin.join("python"));
+    pip.args(["-m", "pip", "install", "--no-index", "--disable-pip-version-check", "--quiet"]).arg(wheel);
+    run("pip install of the wheel", &mut pip, &[])?;
+    let venv_path = format!("{}:{SYSTEM_PATH}", bin.display());
+    let out = run(
+        "hal on the venv's PATH",
+        Command::new("sh").args(["-c", "command -v hal && hal detect"]),
+        &[("PATH", &venv_path), ("GT_RUNTIME", "codex")],
+    )?;
+    if !out.contains(&bin.join("hal").display().to_string()) || !out.contains("codex") {
+        return Err(format!("hal in the virtual environment answered {out:?}"));
+    }
+    eprintln!("    hal on the venv's PATH: {}", out.lines().last().unwrap_or_default());
+    write(&venv.join("skill.py"), PY_SKILL)?;
+    let codex = launcher(&venv, "codex", &format!("\"{}\" skill.py", bin.join("python").display()))?;
+    let out = run("Python skill", Command::new(&codex).current_dir(&venv), &[("CODEX_THREAD_ID", "t")])?;
+    if !out.contains("\"provider\": \"codex\"") || !out.contains(&bin.join("hal").display().to_string()) {
+        return Err(format!("the Python skill under a launcher named codex answered {out}"));
+    }
+    eprintln!("    Python skill under `codex`: {}", out.trim());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_node_manifest, platform_manifest};
+
+    #[test]
+    fn the_client_manifest_lists_every_platform_package_at_hals_version() {
+        let text = std::fs::read_to_string(crate::check::root().join("bindings/node/package.json")).unwrap();
+        let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let version = super::version().unwrap();
+        check_node_manifest(&manifest, &version).unwrap();
+        let stale = serde_json::json!({"version": version, "optionalDependencies": {}});
+        assert!(check_node_manifest(&stale, &version).unwrap_err().contains("hal-linux-x64"));
+    }
+
+    #[test]
+    fn a_platform_package_is_selected_by_os_and_cpu() {
+        let m: serde_json::Value = serde_json::from_str(&platform_manifest("9.9.9", "linux", "x64")).unwrap();
+        assert_eq!(m["name"], "@gastown-chipset/hal-linux-x64");
+        assert_eq!(m["os"], serde_json::json!(["linux"]));
+        assert_eq!(m["cpu"], serde_json::json!(["x64"]));
+        assert_eq!(m["files"][0], "bin/hal");
+    }
+}
