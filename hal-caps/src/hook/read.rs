@@ -376,7 +376,11 @@ impl<R: Read> Parser<R> {
             self.string(&mut sink)?;
             sink.over
         };
-        let found = if over { None } else { keys.iter().find(|&&(k, how)| matched_key(k, how).as_bytes() == key.as_slice()).copied() };
+        let found = if over {
+            None
+        } else {
+            keys.iter().find(|&&(k, how)| matched_key(k, how).as_bytes() == key.as_slice()).copied()
+        };
         self.key = key;
         Ok(found)
     }
@@ -395,7 +399,7 @@ impl<R: Read> Parser<R> {
                 let fields = self.object(&[(key, How::Keep)])?;
                 Ok(fields.get(key).cloned().unwrap_or(Seen::Skipped))
             }
-            b if matches!(want, Want::Within(_)) => self.value_from(b, Want::Skip),
+            b if matches!(want, Want::Within(_)) => self.value_from(b, Want::Skip).map(|_| Seen::Skipped),
             b'{' => {
                 self.object(&[])?;
                 Ok(if want == Want::Skip { Seen::Skipped } else { Seen::Object(None) })
@@ -591,7 +595,8 @@ impl<R: Read> Parser<R> {
 mod tests {
     use super::*;
 
-    const KEYS: &[(&str, How)] = &[("a", How::Keep), ("t", How::ToolHolder), ("p", How::Presence)];
+    const KEYS: &[(&str, How)] =
+        &[("a", How::Keep), ("t", How::ToolHolder), ("p", How::Presence), ("ctx.rootId", How::Within)];
 
     fn read(s: &str) -> Result<Fields, NotAHook> {
         read_fields(s.as_bytes(), KEYS, |_| {})
@@ -607,6 +612,19 @@ mod tests {
         assert_eq!(read(r#"{"a":"first","a":"last"}"#).unwrap().str("a"), Some("last"));
         assert_eq!(read(r#"{"a":-0.5e+3}"#).unwrap().get("a"), Some(&Seen::Num));
         assert_eq!(read(r#"{"a":["r",2]}"#).unwrap().get("a"), Some(&Seen::Array(Some("r".to_owned()))));
+    }
+
+    #[test]
+    fn a_dotted_key_keeps_the_inner_value_only() {
+        let f = read(r#"{"ctx":{"other":"x","rootId":"r1","rootId":"r2"},"rootId":"top"}"#).unwrap();
+        assert_eq!(f.seen, vec![("ctx.rootId", Seen::Str("r2".to_owned()))]);
+        // Not an object, or an object without the inner key: present, nothing kept.
+        for v in [r#""ctx-string""#, "[1]", "7", "null", r#"{"x":{"rootId":"deep"}}"#] {
+            let f = read(&format!(r#"{{"ctx":{v}}}"#)).unwrap();
+            assert_eq!(f.seen, vec![("ctx.rootId", Seen::Skipped)], "{v}");
+        }
+        // The outer key alone is what is matched; the dotted name is no key.
+        assert_eq!(read(r#"{"ctx.rootId":"x"}"#).unwrap().seen, vec![]);
     }
 
     #[test]
