@@ -144,15 +144,16 @@ fn the_hook_answers_once_the_object_is_complete() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"{\"hook_event_name\":\"Stop\",\"session_id\":\"s1\",\"cwd\":\"/x\"}\n").unwrap();
     stdin.flush().unwrap();
-    // stdin stays open for 8 s; hal answers within a second.
+    // stdin stays open for 8 s; hal answers in its 50 ms grace period (4 s: a loaded
+    // machine's process start, never the 8 s of waiting for the end of the input).
     let waiter = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_secs(8));
         drop(stdin);
     });
     let o = child.wait_with_output().unwrap();
     let secs = started.elapsed().as_secs_f64();
-    assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end s1\n", Some(0)));
-    assert!(secs < 1.0, "answered after {secs:.2} s");
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("unknown turn.end s1\n", Some(0)));
+    assert!(secs < 4.0, "answered after {secs:.2} s");
     drop(waiter);
     // Whitespace after the brace is fine; anything else within the grace period is not.
     let mut child = spawn(&["hook"], &[]);
@@ -190,7 +191,7 @@ fn a_fifo_without_a_writer_is_a_bounded_wait() {
     });
     let o = command(&["hook", "--from", fifo.to_str().unwrap()], &[]).stdin(Stdio::null()).output().unwrap();
     writer.join().unwrap();
-    assert_eq!(stdout(&o), "claude turn.end f1\n");
+    assert_eq!(stdout(&o), "unknown turn.end f1\n");
 }
 
 /// Why 6: stdin that is a directory, or `--from /proc/self/mem` (EIO), was "the input
@@ -215,7 +216,7 @@ fn a_duplicate_key_s_last_value_wins() {
     let payload = br#"{"hook_event_name":"PreToolUse","session_id":"first","cwd":"/x","session_id":"last","hook_event_name":"Stop"}"#;
     child.stdin.take().unwrap().write_all(payload).unwrap();
     let o = child.wait_with_output().unwrap();
-    assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end last\n", Some(0)));
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("unknown turn.end last\n", Some(0)));
     // Python's json agrees (where python3 is installed).
     if let Ok(py) = Command::new("python3")
         .args(["-c", "import json,sys; print(json.loads(sys.argv[1])['session_id'])"])
@@ -499,11 +500,21 @@ fn a_megabyte_of_unknown_config_keys_answers_at_once() {
     let path = dir.path().join("config.toml");
     let n = unknown_keys_config(&path, 1 << 20);
     let env = [("GT_HAL_CONFIG", path.to_str().unwrap())];
+    // Against the floor of the same command without the file, measured in this run.
+    let best = |args: &[&str], env: &[(&str, &str)]| {
+        (0..3)
+            .map(|_| {
+                let started = Instant::now();
+                let o = command(args, env).stdin(Stdio::null()).output().unwrap();
+                (started.elapsed().as_secs_f64(), o)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap()
+    };
     for args in [&["detect"][..], &["session-id"], &["events"], &["detect", "--json"]] {
-        let started = Instant::now();
-        let o = command(args, &env).stdin(Stdio::null()).output().unwrap();
-        let secs = started.elapsed().as_secs_f64();
-        assert!(secs < 1.0, "{args:?}: {secs:.2} s");
+        let (floor, _) = best(args, &[]);
+        let (secs, o) = best(args, &env);
+        assert!(secs < floor * 3.0 + 0.2, "{args:?}: {secs:.3} s with the file, {floor:.3} s without");
         assert!(!stderr(&o).contains("unknown key"), "{args:?} read the config file: {}", stderr(&o));
     }
     // gupp needs the file: five unknown keys named, then how many more; in seconds.
