@@ -170,6 +170,29 @@ fn a_shape_shared_by_several_runtimes_goes_to_the_environment_s() {
 }
 
 #[test]
+fn keys_several_runtimes_share_name_no_runtime_by_themselves() {
+    // Devin writes this; so could Claude, Codex, Gemini or Qwen (a subset of their keys).
+    let bare = br#"{"hook_event_name":"SessionStart","session_id":"s1"}"#;
+    let Claim::Shared(sharing) = read(bare).unwrap().claim().clone() else { panic!("not shared") };
+    for p in [P::Claude, P::Codex, P::Gemini, P::QwenCode, P::Devin] {
+        assert!(sharing.contains(&p), "{sharing:?}");
+    }
+    let e = parse(bare, None).unwrap();
+    assert_eq!(
+        (e.provider, e.event.as_deref(), e.session_id.as_deref()),
+        (P::Unknown, Some("session.start"), Some("s1"))
+    );
+    // The environment tells.
+    let e = parse(bare, Some(&env(P::Devin, "DEVIN_X"))).unwrap();
+    assert_eq!((e.provider, e.event.as_deref()), (P::Devin, Some("session.start")));
+    // Another key tells: Codex's null transcript, Copilot's camelCase session id.
+    let codex = br#"{"hook_event_name":"SessionStart","session_id":"s1","transcript_path":null}"#;
+    assert_eq!(parse(codex, None).unwrap().provider, P::Codex);
+    let copilot = br#"{"hook_event_name":"SessionStart","sessionId":"s1"}"#;
+    assert_eq!(parse(copilot, None).unwrap().provider, P::Copilot);
+}
+
+#[test]
 fn an_event_field_without_a_known_shape_is_still_a_hook() {
     let e = parse(br#"{"hook_event_name":"SomethingNew"}"#, None).unwrap();
     assert_eq!((e.provider, e.native_event.as_deref(), e.event), (P::Unknown, Some("SomethingNew"), None));
