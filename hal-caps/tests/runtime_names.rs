@@ -1,8 +1,10 @@
 //! Tidy: where runtimes may be named. The payload-reading code (`src/hook.rs`,
 //! `src/hook/read.rs`) names none: everything it knows of a runtime's payload is a row of
-//! `registry::payloads`.
+//! `registry::payloads`. No source file of the shipped crates names one outside the files
+//! ARCHITECTURE.md lists for a new runtime (its variant in `hal-types/src/enums.rs`, its
+//! rows under `hal-caps/src/registry/`), so a new runtime needs no other source edit.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use hal_types::RuntimeProvider as P;
 
@@ -78,6 +80,53 @@ fn the_payload_code_names_no_runtime() {
     }
 }
 
+/// Each runtime a source names in code: a `P::Variant` / `RuntimeProvider::Variant`
+/// path, or a string literal that is exactly a runtime's id.
+fn runtimes_in_code(source: &str) -> Vec<(P, String)> {
+    let code = code(source);
+    let mut found = runtimes_named(source);
+    found.retain(|(p, how)| how != p.as_str() || code.contains(&format!("\"{}\"", p.as_str())));
+    found
+}
+
+/// The Rust sources under `dir`, recursively.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn a_runtime_is_named_only_in_the_files_a_new_runtime_touches() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    // The files ARCHITECTURE.md names ("A new runtime"), as prefixes.
+    let allowed = ["hal-types/src/enums.rs", "hal-caps/src/registry/"];
+    let mut files = Vec::new();
+    for krate in ["hal-types", "hal-caps", "hal-detect", "hal-gupp", "hal-cli", "hal-lint"] {
+        sources(&root.join(krate).join("src"), &mut files);
+    }
+    assert!(files.len() > 40, "{} sources", files.len());
+    let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    for prefix in allowed {
+        assert!(architecture.contains(&format!("`{prefix}")), "ARCHITECTURE.md does not name {prefix}");
+    }
+    let mut named = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        if allowed.iter().any(|a| rel.starts_with(a)) {
+            continue;
+        }
+        let found = runtimes_in_code(&std::fs::read_to_string(&file).unwrap());
+        named.extend(found.into_iter().map(|(p, how)| format!("{rel}: {p} ({how})")));
+    }
+    assert!(named.is_empty(), "runtimes named outside the registry: {named:#?}");
+}
+
 #[test]
 fn the_check_finds_a_runtime_in_code_and_not_in_comments() {
     let named = |s: &str| runtimes_named(s).into_iter().map(|(p, how)| format!("{p}:{how}")).collect::<Vec<_>>();
@@ -89,4 +138,8 @@ fn the_check_finds_a_runtime_in_code_and_not_in_comments() {
     assert_eq!(named("if b == b'\"' { x } // quote\nlet k = P::Kiro;"), ["kiro:P::Kiro", "kiro:kiro"]);
     // Comments, unknown, and words that merely contain an id are not runtimes.
     assert!(named("// Claude writes `model`\n/// P::Codex\nlet x = P::Unknown; let api = 1;").is_empty());
+    // Across the workspace only paths and exact ids count: `cursor` as a word does not.
+    let in_code = |s: &str| runtimes_in_code(s).into_iter().map(|(p, how)| format!("{p}:{how}")).collect::<Vec<_>>();
+    assert_eq!(in_code(r#"let cursor = 1; let id = "codex";"#), ["codex:codex"]);
+    assert_eq!(in_code("match p { P::Grok => 1 }"), ["grok:P::Grok"]);
 }
