@@ -29,7 +29,9 @@ use std::fmt;
 use std::io::Read;
 use std::sync::LazyLock;
 
-use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource, SourceKind};
+use hal_types::{
+    CanonicalEvent, Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource, SourceKind,
+};
 
 use crate::registry;
 use crate::registry::payloads::{COMMON, Clue, PAYLOADS, Payload, payload};
@@ -351,10 +353,10 @@ fn note(e: &mut HookEvent, subject: Option<&str>, message: String) {
 }
 
 /// The canonical event of `native` for `provider` (through its payload renames).
-fn canonical(provider: P, native: &str) -> Option<String> {
+fn canonical(provider: P, native: &str) -> Option<CanonicalEvent> {
     let name = payload(provider).map_or(native, |p| p.map_name(native));
     let hooks = registry::runtime(provider).hook_system()?;
-    hooks.events.iter().find(|(_, n)| *n == name).map(|(c, _)| (*c).to_owned())
+    hooks.events.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
 }
 
 /// Whether `native` is an event of `provider`: mapped, or known to map to none.
@@ -365,17 +367,18 @@ fn knows(provider: P, native: &str) -> bool {
 
 /// The canonical event of `native` for a payload no runtime was decided for: the one
 /// every runtime sharing its shape that has the event maps it to, if they agree.
-fn agreed(sharing: &[P], native: &str) -> Option<String> {
+fn agreed(sharing: &[P], native: &str) -> Option<CanonicalEvent> {
     let mut seen = sharing.iter().filter_map(|p| canonical(*p, native));
     let first = seen.next()?;
     seen.all(|c| c == first).then_some(first)
 }
 
 fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -> HookEvent {
-    e.event = native.as_deref().and_then(|n| match e.provider {
+    let event = native.as_deref().and_then(|n| match e.provider {
         P::Unknown => agreed(sharing, n),
         p => canonical(p, n),
     });
+    e.event = event.map(|c| c.as_str().to_owned());
     let known = |n: &str| knows(e.provider, n);
     if let (Some(n), None, true) = (&native, &e.event, e.provider != P::Unknown)
         && !known(n)
@@ -400,7 +403,7 @@ fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -
             _ => None,
         })
     });
-    if matches!(e.event.as_deref(), Some("session.start" | "session.resume")) {
+    if matches!(event, Some(CanonicalEvent::SessionStart | CanonicalEvent::SessionResume)) {
         read_source(f, &mut e);
     }
     for (key, seen) in &f.seen {
@@ -413,7 +416,7 @@ fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -
 
 /// The start source of a session-start event; `resume` makes it `session.resume`.
 fn read_source(f: &Fields, e: &mut HookEvent) {
-    if e.event.as_deref() == Some("session.resume") {
+    if e.event.as_deref() == Some(CanonicalEvent::SessionResume.as_str()) {
         e.source = Some(SessionSource::Resume);
         return;
     }
@@ -424,7 +427,7 @@ fn read_source(f: &Fields, e: &mut HookEvent) {
         Some(s) => {
             e.source = Some(s);
             if s == SessionSource::Resume {
-                e.event = Some("session.resume".to_owned());
+                e.event = Some(CanonicalEvent::SessionResume.as_str().to_owned());
             }
         }
         None => {

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use hal_caps::hook::{Claim, NotAHook, parse, parse_reader, read};
 use hal_caps::registry::CANONICAL_EVENTS;
-use hal_types::{Detection, DetectionSource, HookEvent, Policy, RuntimeProvider as P, SessionSource, SourceKind};
+use hal_types::{
+    CanonicalEvent, Detection, DetectionSource, HookEvent, Policy, RuntimeProvider as P, SessionSource, SourceKind,
+};
 use proptest::prelude::*;
 
 fn fixtures_dir() -> PathBuf {
@@ -83,7 +85,7 @@ fn claude_every_event_of_its_map_and_every_start_source() {
     for (canonical, native) in map {
         let name = if *native == "SessionStart" { "SessionStart-startup" } else { native };
         let e = parse(&fixture("claude", name), None).unwrap();
-        assert_eq!((e.native_event.as_deref(), e.event.as_deref()), (Some(*native), Some(*canonical)));
+        assert_eq!((e.native_event.as_deref(), e.event.as_deref()), (Some(*native), Some(canonical.as_str())));
     }
     for (source, event) in [
         ("startup", "session.start"),
@@ -251,7 +253,7 @@ fn long_kept_values_are_dropped_with_a_diagnostic() {
 
 fn check_event(e: &HookEvent) {
     if let Some(ev) = &e.event {
-        assert!(CANONICAL_EVENTS.contains(&ev.as_str()), "{ev} is not canonical");
+        assert!(ev.parse::<CanonicalEvent>().is_ok_and(|c| CANONICAL_EVENTS.contains(&c)), "{ev} is not canonical");
     }
 }
 
@@ -346,7 +348,7 @@ fn the_live_runs_payloads() {
     let codex = hal_caps::runtime(P::Codex).hook_system().unwrap();
     assert_eq!(codex.events.len() + codex.unmapped.len(), 14, "Codex 0.171.0 has 14 hook events");
     let gemini = hal_caps::runtime(P::Gemini).hook_system().unwrap();
-    assert_eq!(gemini.native_event("permission.request"), None);
+    assert_eq!(gemini.native_event(CanonicalEvent::PermissionRequest), None);
 }
 
 /// Cline CLI 3.0.65's payloads (`cline/live-*.json`): the serialized `hookName`s map
@@ -375,7 +377,7 @@ fn the_cline_cli_s_payloads() {
             assert_eq!(parse_reader(&bytes[..], d.as_ref()).unwrap(), e, "{name}");
         }
         // The harness names the hook by its file: the map has it.
-        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| *c), *event, "{file}");
+        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| c.as_str()), *event, "{file}");
     }
     let tool = parse(&fixture("cline", "live-tool_call"), None).unwrap();
     assert_eq!(tool.tool.as_deref(), Some("run_commands"));

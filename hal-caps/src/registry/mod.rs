@@ -7,7 +7,7 @@
 //! data; nothing here reads them.
 //!
 //! - [`model`]: the shape of a row ([`Runtime`], [`Marker`], [`Hooks`], [`Source`], ...);
-//! - `events`: the 28 canonical lifecycle events and each runtime's native names;
+//! - `events`: the canonical lifecycle events (`hal_types::CanonicalEvent`) and each runtime's native names;
 //! - `rows`: the rows, in marker priority order;
 //! - `design`: the design's literal capability rows;
 //! - [`payloads`]: what each runtime writes on a hook command's stdin.
