@@ -546,7 +546,7 @@ export type HookAnswer = {
   cwd: string | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
-  /** The canonical lifecycle event (one of the 28), `null` when the payload names none. */
+  /** The canonical lifecycle event (a `CanonicalEvent`), `null` when the payload names none. */
   event: string | null;
   /** Its family. */
   family: RuntimeProvider | null;

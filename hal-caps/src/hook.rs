@@ -14,21 +14,27 @@
 //! in the runtimes' own JSON readers (`JSON.parse`, Python's `json`).
 //!
 //! The runtime is told from the payload's shape, against the registry's payload table
-//! ([`crate::registry::payloads`]): a field (or a pair of fields) only one runtime
-//! writes, its transcript directory, the key and spelling of its event name. A shape
-//! several runtimes share names no runtime by itself: the environment's detection
-//! decides ([`Reading::writer`], the one rule `hal hook`, `hal detect --hook` and
-//! `hal session-id --hook` share). The event is mapped to the canonical one through
-//! the runtime's event map ([`crate::registry::Hooks`]); with no runtime decided, through
-//! the maps of the runtimes sharing the shape, where they agree.
+//! ([`crate::registry::payloads`]) and nothing else: a field (or a pair of fields) only
+//! one runtime writes, its transcript directory, a tie-break rule of its row
+//! ([`crate::registry::payloads::Rule`]), the key and spelling of its event name. The
+//! keys read are the keys the rows name; no runtime is named here (a test holds this
+//! file to that). A shape several runtimes share names no runtime by itself (the bare
+//! `{"hook_event_name":"SessionStart","session_id":"s1"}` is `unknown`): the
+//! environment's detection decides ([`Reading::writer`], the one rule `hal hook`,
+//! `hal detect --hook` and `hal session-id --hook` share). The event is mapped to the
+//! canonical one through the runtime's event map ([`crate::registry::Hooks`]); with no
+//! runtime decided, through the maps of the runtimes sharing the shape, where they agree.
 
 use std::fmt;
 use std::io::Read;
+use std::sync::LazyLock;
 
-use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource, SourceKind};
+use hal_types::{
+    CanonicalEvent, Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeProvider as P, SessionSource, SourceKind,
+};
 
 use crate::registry;
-use crate::registry::payloads::{NameStyle, payload};
+use crate::registry::payloads::{COMMON, Clue, PAYLOADS, Payload, payload};
 
 mod read;
 
@@ -123,69 +129,53 @@ pub fn read_from<R: Read>(reader: R) -> Result<Reading, NotAHook> {
 
 /// [`read_from`], calling `on_complete` as [`parse_reader_then`] does.
 pub fn read_from_then<R: Read>(reader: R, on_complete: impl FnOnce(&mut R)) -> Result<Reading, NotAHook> {
-    Reading::new(read::read_fields(reader, &keys(), on_complete)?)
+    Reading::new(read::read_fields(reader, &KEYS, on_complete)?)
 }
 
-/// The top-level keys hal looks at: [`KEYS`], and the outer key of each dotted session
-/// key of the payload table (its value an object of which the inner key is kept, under
-/// the whole path: `sessionContext.rootSessionId`). Every other key's value is skipped
-/// unseen.
-fn keys() -> Vec<(&'static str, How)> {
-    use crate::registry::payloads::PAYLOADS;
-    let dotted = PAYLOADS.iter().filter(|p| p.session_key.contains('.')).map(|p| (p.session_key, How::Within));
-    KEYS.iter().copied().chain(dotted).collect()
-}
+/// The top-level keys hal looks at, and how each value is read: every key a row of the
+/// payload table or [`COMMON`] reads (an event key, a session key, a tell, a pair, a
+/// rule's clue, a field that tells an event, a working directory, a transcript, a
+/// tool), each once, kept where its value is read and only noted where its presence
+/// is; a dotted session key (`sessionContext.rootSessionId`) is read within its outer
+/// key's object. Every other key's value is skipped unseen.
+static KEYS: LazyLock<Vec<(&'static str, How)>> = LazyLock::new(|| {
+    let mut keys: Vec<(&'static str, How)> = Vec::new();
+    let mut add = |key: &'static str, how: How| match keys.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, had @ How::Presence)) => *had = how,
+        Some(_) => {}
+        None => keys.push((key, how)),
+    };
+    for p in PAYLOADS {
+        if let Some(k) = p.event_key {
+            add(k, How::Keep);
+        }
+        add(p.session_key, if p.session_key.contains('.') { How::Within } else { How::Keep });
+        p.tells.iter().for_each(|k| add(k, How::Presence));
+        for (a, b) in p.pairs {
+            add(a, How::Keep);
+            add(b, How::Presence);
+        }
+        for (k, value) in p.rules.iter().flat_map(|r| r.when).filter_map(|c| c.key()) {
+            add(k, if value { How::Keep } else { How::Presence });
+        }
+        p.events_by_fields.iter().flat_map(|(ks, _)| ks.iter()).for_each(|k| add(k, How::Presence));
+    }
+    let kept = [COMMON.session, COMMON.cwd, COMMON.cwd_lists, COMMON.transcript, COMMON.tool, &[COMMON.start_source]];
+    kept.into_iter().flatten().for_each(|k| add(k, How::Keep));
+    COMMON.tool_holders.iter().for_each(|k| add(k, How::ToolHolder));
+    keys
+});
 
-/// The top-level keys hal looks at; every other key's value is skipped unseen.
-const KEYS: &[(&str, How)] = &[
-    ("hook_event_name", How::Keep),
-    ("hookEventName", How::Keep),
-    ("hookName", How::Keep),
-    ("agent_action_name", How::Keep),
-    ("session_id", How::Keep),
-    ("sessionId", How::Keep),
-    ("conversation_id", How::Keep),
-    ("taskId", How::Keep),
-    ("trajectory_id", How::Keep),
-    ("cwd", How::Keep),
-    ("workspaceRoot", How::Keep),
-    ("workspace_roots", How::Keep),
-    ("workspaceRoots", How::Keep),
-    ("transcript_path", How::Keep),
-    ("transcriptPath", How::Keep),
-    ("source", How::Keep),
-    ("tool_name", How::Keep),
-    ("toolName", How::Keep),
-    ("timestamp", How::Keep),
-    ("model", How::Presence),
-    ("tool_info", How::ToolHolder),
-    ("preToolUse", How::ToolHolder),
-    ("postToolUse", How::ToolHolder),
-    ("turn_id", How::Presence),
-    ("cursor_version", How::Presence),
-    ("clineVersion", How::Presence),
-    ("generation_id", How::Presence),
-    ("execution_id", How::Presence),
-    ("user_email", How::Presence),
-    ("crons", How::Presence),
-    ("permission_mode", How::Presence),
-    // Copilot CLI's camelCase payloads name no event: these fields tell it.
-    ("prompt", How::Presence),
-    ("initialPrompt", How::Presence),
-    ("reason", How::Presence),
-    ("toolArgs", How::Presence),
-    ("toolResult", How::Presence),
-    ("error", How::Presence),
-    ("errorContext", How::Presence),
-    ("stopReason", How::Presence),
-    ("agentName", How::Presence),
-    ("trigger", How::Presence),
-    // Copilot's "VS Code compatible" payloads.
-    ("initial_prompt", How::Presence),
-    ("stop_reason", How::Presence),
-    ("error_context", How::Presence),
-    ("tool_result", How::Presence),
-];
+/// The keys that name the event, in table order.
+static EVENT_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut keys: Vec<&'static str> = Vec::new();
+    for k in PAYLOADS.iter().filter_map(|p| p.event_key) {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys
+});
 
 /// How sure the shape is of the runtime.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,23 +209,22 @@ pub struct Reading {
 
 impl Reading {
     fn new(fields: Fields) -> Result<Self, NotAHook> {
-        let event_name = fields
-            .first_str(&["hook_event_name", "hookEventName", "hookName", "agent_action_name"])
-            .map(|(_, v)| v.to_owned());
-        let claim = match identify(&fields) {
+        let event_name = fields.first_str(&EVENT_KEYS).map(|(_, v)| v.to_owned());
+        let claim = match identify(&fields, event_name.as_deref()) {
             Some((p, Certainty::Tell)) => Claim::Writer(p),
-            Some((guess, Certainty::Shape)) => {
+            guess if guess.is_some() || event_name.is_some() => {
                 let mut sharing = sharing(&fields, event_name.as_deref());
-                if guess != P::Unknown && !sharing.contains(&guess) {
-                    sharing.push(guess);
+                if let Some((p, _)) = guess
+                    && !sharing.contains(&p)
+                {
+                    sharing.push(p);
                 }
                 match sharing.as_slice() {
-                    [only] if *only == guess => Claim::Writer(guess),
+                    [only] => Claim::Writer(*only),
                     _ => Claim::Shared(sharing),
                 }
             }
-            None if event_name.is_some() => Claim::Shared(Vec::new()),
-            None => return Err(NotAHook::NoEvent),
+            _ => return Err(NotAHook::NoEvent),
         };
         Ok(Self { fields, claim, event_name })
     }
@@ -276,10 +265,10 @@ impl Reading {
     pub fn event(&self, detection: Option<&Detection>) -> HookEvent {
         let provider = self.writer(detection);
         let f = &self.fields;
-        let native = self
-            .event_name
-            .clone()
-            .or_else(|| (provider == P::Copilot).then(|| copilot_event(f)).flatten().map(str::to_owned));
+        let native = self.event_name.clone().or_else(|| {
+            let by_fields = payload(provider).and_then(|p| p.event_by_fields(|k| f.has(k)));
+            by_fields.map(str::to_owned)
+        });
         let mut e = HookEvent::new(provider, registry::family(provider));
         let env = detection.map_or(P::Unknown, |d| d.provider);
         match &self.claim {
@@ -298,7 +287,7 @@ impl Reading {
             }
             _ => {}
         }
-        if payload(provider).is_some_and(|p| !p.standing.first_hand()) {
+        if payload(provider).is_some_and(|p| !p.standing().first_hand()) {
             note(&mut e, None, format!("{provider}'s payload shape is known from third-party sources only"));
         }
         let sharing = match &self.claim {
@@ -312,8 +301,7 @@ impl Reading {
 /// The runtimes of the payload table that write `f`'s event key in the spelling of
 /// `name`.
 fn sharing(f: &Fields, name: Option<&str>) -> Vec<P> {
-    use crate::registry::payloads::PAYLOADS;
-    let key = ["hook_event_name", "hookEventName", "hookName", "agent_action_name"].into_iter().find(|k| f.has(k));
+    let key = EVENT_KEYS.iter().copied().find(|k| f.has(k));
     PAYLOADS
         .iter()
         .filter(|p| p.event_key == key && name.is_none_or(|n| p.event_style.fits(n)))
@@ -321,98 +309,43 @@ fn sharing(f: &Fields, name: Option<&str>) -> Vec<P> {
         .collect()
 }
 
-/// The runtime that wrote `f`, and how sure that is.
-fn identify(f: &Fields) -> Option<(P, Certainty)> {
-    use crate::registry::payloads::PAYLOADS;
+/// The runtime that wrote `f` (whose event is named `name`), and how sure that is: the
+/// first row with a key only it writes, then with a pair of keys only it writes
+/// together (the first holding a string), then whose transcript directory the
+/// transcript path names, then whose tie-break rule holds.
+fn identify(f: &Fields, name: Option<&str>) -> Option<(P, Certainty)> {
+    let tell = |p: &Payload| Some((p.provider, Certainty::Tell));
     if let Some(p) = PAYLOADS.iter().find(|p| p.tells.iter().any(|t| f.has(t))) {
-        return Some((p.provider, Certainty::Tell));
+        return tell(p);
     }
-    // A pair of keys only one runtime writes together (Qwen: an ISO `timestamp` with
-    // `permission_mode`; Gemini writes the first only, Claude and Codex the second).
     let pair = |(a, b): &(&str, &str)| matches!(f.get(a), Some(Seen::Str(_))) && f.has(b);
     if let Some(p) = PAYLOADS.iter().find(|p| p.pairs.iter().any(pair)) {
-        return Some((p.provider, Certainty::Tell));
+        return tell(p);
     }
-    let transcript = f.first_str(&["transcript_path", "transcriptPath"]).map(|(_, v)| v);
+    let transcript = f.first_str(COMMON.transcript).map(|(_, v)| v);
     if let Some(t) = transcript
         && let Some(p) = PAYLOADS.iter().find(|p| p.transcript.is_some_and(|frag| t.contains(frag)))
     {
-        return Some((p.provider, Certainty::Tell));
+        return tell(p);
     }
-    if let Some(name) = f.str("hookEventName") {
-        // Grok writes snake_case values under the camelCase key; VS Code PascalCase.
-        let p = if NameStyle::Pascal.fits(name) { P::CopilotVscode } else { P::Grok };
-        return Some((p, Certainty::Shape));
-    }
-    if let Some(name) = f.str("hook_event_name") {
-        return Some(match NameStyle::of(name) {
-            Some(NameStyle::Pascal) => pascal(f, name),
-            _ => (P::Kiro, Certainty::Shape),
-        });
-    }
-    // Copilot CLI's camelCase payloads: `sessionId` and a numeric timestamp (the older
-    // shape has no `sessionId`, but a `cwd`).
-    let numeric_time = f.get("timestamp") == Some(&Seen::Num);
-    match (f.has("sessionId"), numeric_time) {
-        (true, true) => Some((P::Copilot, Certainty::Tell)),
-        (true, false) => Some((P::Copilot, Certainty::Shape)),
-        (false, true) if f.has("cwd") => Some((P::Copilot, Certainty::Shape)),
-        _ => None,
-    }
+    PAYLOADS.iter().find_map(|p| {
+        let rule = p.rules.iter().find(|r| r.when.iter().all(|c| holds(f, name, *c)))?;
+        Some((p.provider, if rule.tells { Certainty::Tell } else { Certainty::Shape }))
+    })
 }
 
-/// The runtime of a payload with a PascalCase `hook_event_name` and no tell.
-fn pascal(f: &Fields, name: &str) -> (P, Certainty) {
-    // Copilot's notification: camelCase `sessionId` beside `hook_event_name`; its "VS
-    // Code compatible" payloads carry fields no other runtime writes.
-    if f.has("sessionId") || ["initial_prompt", "stop_reason", "error_context", "tool_result"].iter().any(|k| f.has(k))
-    {
-        return (P::Copilot, Certainty::Tell);
+/// Whether `clue` holds of `f`, whose event is named `name`.
+fn holds(f: &Fields, name: Option<&str>, clue: Clue) -> bool {
+    match clue {
+        Clue::Named(key, style) => f.str(key).is_some_and(|n| style.fits(n)),
+        Clue::Unnamed => name.is_none(),
+        Clue::NameIsNot(other) => name != Some(other),
+        Clue::Has(key) => f.has(key),
+        Clue::Lacks(key) => !f.has(key),
+        Clue::Str(key) => matches!(f.get(key), Some(Seen::Str(_))),
+        Clue::Num(key) => f.get(key) == Some(&Seen::Num),
+        Clue::Null(key) => f.get(key) == Some(&Seen::Null),
     }
-    // Codex writes `model` on every event (Claude on SessionStart only) and a null
-    // transcript path where it has none.
-    if (f.has("model") && name != "SessionStart") || f.get("transcript_path") == Some(&Seen::Null) {
-        return (P::Codex, Certainty::Tell);
-    }
-    // Devin writes a session id but neither a working directory nor a transcript path;
-    // with none of the three, nothing tells the runtime (the environment may).
-    // Every other runtime of the table writing this shape writes `cwd`: a tell.
-    if !f.has("cwd") && !f.has("transcript_path") {
-        return if f.has("session_id") { (P::Devin, Certainty::Tell) } else { (P::Unknown, Certainty::Shape) };
-    }
-    if matches!(f.get("timestamp"), Some(Seen::Str(_))) {
-        // An ISO timestamp: Gemini and Qwen always name a transcript, Copilot's "VS Code
-        // compatible" payloads only on a few events, under its own names.
-        if !f.has("transcript_path") {
-            return (P::Copilot, Certainty::Tell);
-        }
-        let copilot_name = payload(P::Copilot).is_some_and(|p| p.renames.iter().any(|(from, _)| *from == name));
-        if copilot_name && canonical(P::Gemini, name).is_none() {
-            return (P::Copilot, Certainty::Shape);
-        }
-        return (P::Gemini, Certainty::Shape);
-    }
-    (P::Claude, Certainty::Shape)
-}
-
-/// Copilot CLI's camelCase payloads name no event: the fields that tell it (cli hooks
-/// reference). A payload with `toolName` and `toolArgs` alone is read as `preToolUse`
-/// (`permissionRequest`'s input is not documented).
-fn copilot_event(f: &Fields) -> Option<&'static str> {
-    let rules: &[(&[&str], &str)] = &[
-        (&["source"], "sessionStart"),
-        (&["reason"], "sessionEnd"),
-        (&["prompt"], "userPromptSubmitted"),
-        (&["toolResult"], "postToolUse"),
-        (&["toolName", "error"], "postToolUseFailure"),
-        (&["error"], "errorOccurred"),
-        (&["agentName", "stopReason"], "subagentStop"),
-        (&["agentName"], "subagentStart"),
-        (&["stopReason"], "agentStop"),
-        (&["trigger"], "preCompact"),
-        (&["toolName"], "preToolUse"),
-    ];
-    rules.iter().find(|(keys, _)| keys.iter().all(|k| f.has(k))).map(|(_, e)| *e)
 }
 
 fn note(e: &mut HookEvent, subject: Option<&str>, message: String) {
@@ -420,10 +353,10 @@ fn note(e: &mut HookEvent, subject: Option<&str>, message: String) {
 }
 
 /// The canonical event of `native` for `provider` (through its payload renames).
-fn canonical(provider: P, native: &str) -> Option<String> {
+fn canonical(provider: P, native: &str) -> Option<CanonicalEvent> {
     let name = payload(provider).map_or(native, |p| p.map_name(native));
     let hooks = registry::runtime(provider).hook_system()?;
-    hooks.events.iter().find(|(_, n)| *n == name).map(|(c, _)| (*c).to_owned())
+    hooks.events.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
 }
 
 /// Whether `native` is an event of `provider`: mapped, or known to map to none.
@@ -434,17 +367,18 @@ fn knows(provider: P, native: &str) -> bool {
 
 /// The canonical event of `native` for a payload no runtime was decided for: the one
 /// every runtime sharing its shape that has the event maps it to, if they agree.
-fn agreed(sharing: &[P], native: &str) -> Option<String> {
+fn agreed(sharing: &[P], native: &str) -> Option<CanonicalEvent> {
     let mut seen = sharing.iter().filter_map(|p| canonical(*p, native));
     let first = seen.next()?;
     seen.all(|c| c == first).then_some(first)
 }
 
 fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -> HookEvent {
-    e.event = native.as_deref().and_then(|n| match e.provider {
+    let event = native.as_deref().and_then(|n| match e.provider {
         P::Unknown => agreed(sharing, n),
         p => canonical(p, n),
     });
+    e.event = event.map(|c| c.as_str().to_owned());
     let known = |n: &str| knows(e.provider, n);
     if let (Some(n), None, true) = (&native, &e.event, e.provider != P::Unknown)
         && !known(n)
@@ -453,24 +387,23 @@ fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -
         note(&mut e, Some("event"), message);
     }
     e.native_event = native;
-    let session_keys: &[&'static str] = &["session_id", "sessionId", "conversation_id", "taskId", "trajectory_id"];
     let session_key = payload(e.provider).map(|p| p.session_key);
     e.session_id =
-        session_key.and_then(|k| f.str(k)).or_else(|| f.first_str(session_keys).map(|(_, v)| v)).map(str::to_owned);
-    e.cwd = f.first_str(&["cwd", "workspaceRoot"]).map(|(_, v)| v.to_owned()).or_else(|| {
-        ["workspaceRoots", "workspace_roots"].iter().find_map(|k| match f.get(k) {
+        session_key.and_then(|k| f.str(k)).or_else(|| f.first_str(COMMON.session).map(|(_, v)| v)).map(str::to_owned);
+    e.cwd = f.first_str(COMMON.cwd).map(|(_, v)| v.to_owned()).or_else(|| {
+        COMMON.cwd_lists.iter().find_map(|k| match f.get(k) {
             Some(Seen::Array(first)) => first.clone(),
             _ => None,
         })
     });
-    e.transcript_path = f.first_str(&["transcript_path", "transcriptPath"]).map(|(_, v)| v.to_owned());
-    e.tool = f.first_str(&["tool_name", "toolName"]).map(|(_, v)| v.to_owned()).or_else(|| {
-        ["preToolUse", "postToolUse", "tool_info"].iter().find_map(|k| match f.get(k) {
+    e.transcript_path = f.first_str(COMMON.transcript).map(|(_, v)| v.to_owned());
+    e.tool = f.first_str(COMMON.tool).map(|(_, v)| v.to_owned()).or_else(|| {
+        COMMON.tool_holders.iter().find_map(|k| match f.get(k) {
             Some(Seen::Object(tool)) => tool.clone(),
             _ => None,
         })
     });
-    if matches!(e.event.as_deref(), Some("session.start" | "session.resume")) {
+    if matches!(event, Some(CanonicalEvent::SessionStart | CanonicalEvent::SessionResume)) {
         read_source(f, &mut e);
     }
     for (key, seen) in &f.seen {
@@ -483,18 +416,18 @@ fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -
 
 /// The start source of a session-start event; `resume` makes it `session.resume`.
 fn read_source(f: &Fields, e: &mut HookEvent) {
-    if e.event.as_deref() == Some("session.resume") {
+    if e.event.as_deref() == Some(CanonicalEvent::SessionResume.as_str()) {
         e.source = Some(SessionSource::Resume);
         return;
     }
-    let Some(raw) = f.str("source") else { return };
-    // Copilot's `new` is a fresh session.
-    let source = if raw == "new" { Some(SessionSource::Startup) } else { raw.parse().ok() };
+    let Some(raw) = f.str(COMMON.start_source) else { return };
+    let alias = COMMON.start_aliases.iter().find(|(from, _)| *from == raw).map_or(raw, |(_, to)| to);
+    let source: Option<SessionSource> = alias.parse().ok();
     match source {
         Some(s) => {
             e.source = Some(s);
             if s == SessionSource::Resume {
-                e.event = Some("session.resume".to_owned());
+                e.event = Some(CanonicalEvent::SessionResume.as_str().to_owned());
             }
         }
         None => {

@@ -3,16 +3,10 @@
 
 use std::fmt::Write as _;
 
-use hal_types::{Capabilities, RuntimeProvider, Support};
+use hal_types::{Capabilities, Support};
 
 /// The design's five columns, in the design's order.
-pub const DESIGN_PROVIDERS: &[RuntimeProvider] = &[
-    RuntimeProvider::Claude,
-    RuntimeProvider::Codex,
-    RuntimeProvider::Gemini,
-    RuntimeProvider::Cursor,
-    RuntimeProvider::Unknown,
-];
+pub use crate::registry::DESIGN_PROVIDERS;
 
 /// A matrix cell for a `Support` value, in the design's words.
 #[must_use]

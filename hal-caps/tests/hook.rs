@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use hal_caps::hook::{Claim, NotAHook, parse, parse_reader, read};
 use hal_caps::registry::CANONICAL_EVENTS;
-use hal_types::{Detection, DetectionSource, HookEvent, Policy, RuntimeProvider as P, SessionSource, SourceKind};
+use hal_types::{
+    CanonicalEvent, Detection, DetectionSource, HookEvent, Policy, RuntimeProvider as P, SessionSource, SourceKind,
+};
 use proptest::prelude::*;
 
 fn fixtures_dir() -> PathBuf {
@@ -83,7 +85,7 @@ fn claude_every_event_of_its_map_and_every_start_source() {
     for (canonical, native) in map {
         let name = if *native == "SessionStart" { "SessionStart-startup" } else { native };
         let e = parse(&fixture("claude", name), None).unwrap();
-        assert_eq!((e.native_event.as_deref(), e.event.as_deref()), (Some(*native), Some(*canonical)));
+        assert_eq!((e.native_event.as_deref(), e.event.as_deref()), (Some(*native), Some(canonical.as_str())));
     }
     for (source, event) in [
         ("startup", "session.start"),
@@ -170,6 +172,29 @@ fn a_shape_shared_by_several_runtimes_goes_to_the_environment_s() {
 }
 
 #[test]
+fn keys_several_runtimes_share_name_no_runtime_by_themselves() {
+    // Devin writes this; so could Claude, Codex, Gemini or Qwen (a subset of their keys).
+    let bare = br#"{"hook_event_name":"SessionStart","session_id":"s1"}"#;
+    let Claim::Shared(sharing) = read(bare).unwrap().claim().clone() else { panic!("not shared") };
+    for p in [P::Claude, P::Codex, P::Gemini, P::QwenCode, P::Devin] {
+        assert!(sharing.contains(&p), "{sharing:?}");
+    }
+    let e = parse(bare, None).unwrap();
+    assert_eq!(
+        (e.provider, e.event.as_deref(), e.session_id.as_deref()),
+        (P::Unknown, Some("session.start"), Some("s1"))
+    );
+    // The environment tells.
+    let e = parse(bare, Some(&env(P::Devin, "DEVIN_X"))).unwrap();
+    assert_eq!((e.provider, e.event.as_deref()), (P::Devin, Some("session.start")));
+    // Another key tells: Codex's null transcript, Copilot's camelCase session id.
+    let codex = br#"{"hook_event_name":"SessionStart","session_id":"s1","transcript_path":null}"#;
+    assert_eq!(parse(codex, None).unwrap().provider, P::Codex);
+    let copilot = br#"{"hook_event_name":"SessionStart","sessionId":"s1"}"#;
+    assert_eq!(parse(copilot, None).unwrap().provider, P::Copilot);
+}
+
+#[test]
 fn an_event_field_without_a_known_shape_is_still_a_hook() {
     let e = parse(br#"{"hook_event_name":"SomethingNew"}"#, None).unwrap();
     assert_eq!((e.provider, e.native_event.as_deref(), e.event), (P::Unknown, Some("SomethingNew"), None));
@@ -228,7 +253,7 @@ fn long_kept_values_are_dropped_with_a_diagnostic() {
 
 fn check_event(e: &HookEvent) {
     if let Some(ev) = &e.event {
-        assert!(CANONICAL_EVENTS.contains(&ev.as_str()), "{ev} is not canonical");
+        assert!(ev.parse::<CanonicalEvent>().is_ok_and(|c| CANONICAL_EVENTS.contains(&c)), "{ev} is not canonical");
     }
 }
 
@@ -323,7 +348,7 @@ fn the_live_runs_payloads() {
     let codex = hal_caps::runtime(P::Codex).hook_system().unwrap();
     assert_eq!(codex.events.len() + codex.unmapped.len(), 14, "Codex 0.171.0 has 14 hook events");
     let gemini = hal_caps::runtime(P::Gemini).hook_system().unwrap();
-    assert_eq!(gemini.native_event("permission.request"), None);
+    assert_eq!(gemini.native_event(CanonicalEvent::PermissionRequest), None);
 }
 
 /// Cline CLI 3.0.65's payloads (`cline/live-*.json`): the serialized `hookName`s map
@@ -352,7 +377,7 @@ fn the_cline_cli_s_payloads() {
             assert_eq!(parse_reader(&bytes[..], d.as_ref()).unwrap(), e, "{name}");
         }
         // The harness names the hook by its file: the map has it.
-        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| *c), *event, "{file}");
+        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| c.as_str()), *event, "{file}");
     }
     let tool = parse(&fixture("cline", "live-tool_call"), None).unwrap();
     assert_eq!(tool.tool.as_deref(), Some("run_commands"));

@@ -167,7 +167,7 @@ pub struct Event {
     pub native: Option<&'static str>,
 }
 
-/// `hal events`: the 28 canonical events → native hook names, with both notions of hooks.
+/// `hal events`: the canonical events (`CanonicalEvent::ALL`) → native hook names, with both notions of hooks.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Events {
@@ -297,7 +297,7 @@ pub struct Hook {
     pub family: Option<RuntimeProvider>,
     /// The payload's own event name.
     pub native_event: Option<String>,
-    /// The canonical lifecycle event (one of the 28), `null` when the payload names none.
+    /// The canonical lifecycle event (a `CanonicalEvent`), `null` when the payload names none.
     pub event: Option<String>,
     /// The session id the payload carries.
     pub session_id: Option<String>,

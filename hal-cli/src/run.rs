@@ -441,11 +441,13 @@ fn providers(as_json: bool) -> String {
 fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> String {
     let p = c.provider;
     let hooks = registry::runtime(p).hook_system();
-    let native = |e: &str| hooks.and_then(|h| h.native_event(e));
+    let native = |e: hal_types::CanonicalEvent| hooks.and_then(|h| h.native_event(e));
     let summary = native_hooks(p);
     if as_json {
-        let events =
-            registry::CANONICAL_EVENTS.iter().map(|e| answers::Event { canonical: e, native: native(e) }).collect();
+        let events = registry::CANONICAL_EVENTS
+            .iter()
+            .map(|e| answers::Event { canonical: e.as_str(), native: native(*e) })
+            .collect();
         let n = summary.hookable_events;
         let body = answers::Events {
             provider: p,
@@ -467,7 +469,7 @@ fn events(c: &hal_types::Capabilities, as_json: bool, diags: &[Diagnostic]) -> S
         c.session_hooks
     );
     for e in registry::CANONICAL_EVENTS {
-        let _ = writeln!(s, "  {e:<22} {}", native(e).unwrap_or("-"));
+        let _ = writeln!(s, "  {:<22} {}", e.as_str(), native(*e).unwrap_or("-"));
     }
     if let Some(h) = hooks.filter(|h| !h.unmapped.is_empty()) {
         let _ = writeln!(s, "  no canonical event:    {}", h.unmapped.join(", "));

@@ -306,7 +306,7 @@ fn providers_and_events() {
     assert_eq!(jules["vendor_verified"], false);
     insta::assert_snapshot!("providers", stdout(&hal(&["providers"], &[])));
     let e = json(&["events", "--provider", "claude"], &[]);
-    assert_eq!(e["events"].as_array().unwrap().len(), 28);
+    assert_eq!(e["events"].as_array().unwrap().len(), hal_types::CanonicalEvent::ALL.len());
     assert_eq!(e["hookable"], 19);
     insta::assert_snapshot!("events_cursor", stdout(&hal(&["events", "--provider", "cursor"], &[])));
     let caps = json(&["caps", "--provider", "codex"], &[]);

@@ -407,7 +407,7 @@ impl<H: Host> Run<'_, H> {
         let p = event.provider;
         self.det.diagnostics.extend(event.diagnostics.iter().cloned());
         let source = DetectionSource::new(SourceKind::HookPayload, "hook payload");
-        let secondary = registry::payloads::payload(p).is_some_and(|pl| !pl.standing.first_hand());
+        let secondary = registry::payloads::payload(p).is_some_and(|pl| !pl.standing().first_hand());
         self.candidate(p, source.clone(), None);
         self.decide(p, source, secondary);
         let found = match &event.native_event {

@@ -13,8 +13,8 @@
 
 use hal_caps::registry::{FragmentSchema, HookSchema, PRIME_WAIT_MS, Runtime};
 use hal_types::{
-    AgentRole, Capabilities, CopilotHooks, HookFragment, HookKind, Poll, SettingsHooks, StartupNudge, StartupPlan,
-    StartupStrategy,
+    AgentRole, CanonicalEvent, Capabilities, CopilotHooks, HookFragment, HookKind, Poll, SettingsHooks, StartupNudge,
+    StartupPlan, StartupStrategy,
 };
 
 use crate::shell::quote;
@@ -23,11 +23,11 @@ use crate::shell::quote;
 pub const STARTUP_NUDGE_DELAY_MS: u64 = PRIME_WAIT_MS;
 
 /// The canonical lifecycle event a startup hook runs on.
-pub const SESSION_START_EVENT: &str = "session.start";
+pub const SESSION_START_EVENT: CanonicalEvent = CanonicalEvent::SessionStart;
 /// The canonical event before a compaction: Gastown re-primes there.
-pub const COMPACT_EVENT: &str = "context.compact.pre";
+pub const COMPACT_EVENT: CanonicalEvent = CanonicalEvent::ContextCompactPre;
 /// The canonical prompt-submit event: Gastown drains queued mail there.
-pub const PROMPT_EVENT: &str = "prompt.submit";
+pub const PROMPT_EVENT: CanonicalEvent = CanonicalEvent::PromptSubmit;
 
 /// The placeholder of the poll path when the agent id is not known.
 pub const AGENT_ID_PLACEHOLDER: &str = "{agentId}";
@@ -67,7 +67,7 @@ pub fn plain_agent_id(id: &str) -> bool {
 }
 
 /// The command a hook runs on canonical `event`, if Gastown hooks it for startup.
-fn event_command(event: &str, gt: &str, role: AgentRole) -> Option<String> {
+fn event_command(event: CanonicalEvent, gt: &str, role: AgentRole) -> Option<String> {
     match event {
         SESSION_START_EVENT => Some(prime_command(gt, role, true)),
         COMPACT_EVENT => Some(format!("{gt} prime --hook")),
@@ -77,8 +77,8 @@ fn event_command(event: &str, gt: &str, role: AgentRole) -> Option<String> {
 }
 
 /// The fragment of `schema` that hooks `events` (canonical → native).
-fn fragment(schema: FragmentSchema, events: &[(&str, &str)], gt: &str, role: AgentRole) -> HookFragment {
-    let hooked = events.iter().filter_map(|(c, native)| event_command(c, gt, role).map(|cmd| (*c, *native, cmd)));
+fn fragment(schema: FragmentSchema, events: &[(CanonicalEvent, &str)], gt: &str, role: AgentRole) -> HookFragment {
+    let hooked = events.iter().filter_map(|(c, native)| event_command(*c, gt, role).map(|cmd| (*c, *native, cmd)));
     match schema {
         FragmentSchema::Copilot => HookFragment::Copilot(hooked.fold(CopilotHooks::default(), |f, (c, n, cmd)| {
             let (start, other) = COPILOT_TIMEOUTS;
@@ -101,7 +101,7 @@ fn hook_injection(plan: &mut StartupPlan, runtime: &Runtime, gt: &str, role: Age
     plan.hook_file = hooks.files.first().map(|f| (*f).to_owned());
     if hooks.schema == HookSchema::ClaudeSettings {
         plan.hook_kind = Some(HookKind::SettingsJson);
-        let events: Vec<(&str, &str)> = [SESSION_START_EVENT, COMPACT_EVENT, PROMPT_EVENT]
+        let events: Vec<(CanonicalEvent, &str)> = [SESSION_START_EVENT, COMPACT_EVENT, PROMPT_EVENT]
             .into_iter()
             .filter_map(|c| hooks.native_event(c).map(|n| (c, n)))
             .collect();

@@ -39,7 +39,7 @@ pub struct HookEvent {
     /// The event name the payload carries (`PreToolUse`, `beforeShellExecution`), or the
     /// name hal inferred from its fields for a runtime that writes none (Copilot CLI).
     pub native_event: Option<String>,
-    /// The canonical lifecycle event (`tool.use.pre`; one of the registry's 28), or
+    /// The canonical lifecycle event (`tool.use.pre`; a [`crate::CanonicalEvent`]'s spelling), or
     /// `None` when the native event has no canonical counterpart or none could be told.
     pub event: Option<String>,
     /// The session id the payload carries (Cursor's conversation, Cline's task,

@@ -25,6 +25,7 @@ mod caps;
 mod detection;
 mod diagnostic;
 mod enums;
+mod event;
 mod hal;
 mod hook;
 mod plan;
@@ -38,6 +39,7 @@ pub use enums::{
     AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,
     Strength, Support,
 };
+pub use event::CanonicalEvent;
 pub use hal::{RuntimeHal, StaticHal};
 pub use hook::{HookEvent, SessionSource};
 pub use plan::{

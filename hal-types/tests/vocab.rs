@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use hal_types::{
-    AgentRole, DiagnosticCode, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection,
-    StartupStrategy, Strength, StringEnum, Support,
+    AgentContext, AgentRole, CanonicalEvent, DiagnosticCode, GuppStrategy, HookKind, Policy, RuntimeProvider,
+    SessionSource, SourceKind, StartupInjection, StartupStrategy, Strength, StringEnum, Support,
 };
 
 fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -56,6 +56,9 @@ fn every_enum_agrees_and_spellings_are_pinned() {
     check::<SourceKind>(&mut listing);
     check::<DiagnosticCode>(&mut listing);
     check::<HookKind>(&mut listing);
+    check::<CanonicalEvent>(&mut listing);
+    check::<SessionSource>(&mut listing);
+    check::<AgentContext>(&mut listing);
     insta::assert_snapshot!("spellings", listing);
 }
 

@@ -98,7 +98,7 @@ const EXAMPLES: &[Example] = &[
     Example {
         env: &[],
         args: "events --provider cursor",
-        note: "the 28 canonical lifecycle events → native hook names",
+        note: "the canonical lifecycle events → native hook names",
         lines: 4,
     },
 ];

@@ -62,8 +62,8 @@ impl Seen {
 pub(super) enum How {
     /// Kept ([`Seen`]): names, ids, paths, the timestamp's type.
     Keep,
-    /// An object whose tool-naming key (one of [`TOOL_KEYS`]) is kept (Cline's
-    /// `preToolUse`, Windsurf's `tool_info`).
+    /// An object whose tool-naming key (one of [`TOOL_KEYS`]) is kept (the payload
+    /// table's tool holders, `preToolUse`, `tool_info`).
     ToolHolder,
     /// Only its presence matters (prompts, tool inputs, errors): skipped unseen.
     Presence,

@@ -10,6 +10,9 @@ const fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
 }
 
+/// The design's five columns, in the design's order.
+pub const DESIGN_PROVIDERS: &[P] = &[P::Claude, P::Codex, P::Gemini, P::Cursor, P::Unknown];
+
 /// The defaults of a runtime hal knows nothing about: the design's `unknown` column.
 pub const UNKNOWN_CAPS: Capabilities =
     Capabilities::new(P::Unknown, None, StartupStrategy::Polling, G::Polling, secs(300), secs(120))

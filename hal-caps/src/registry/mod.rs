@@ -7,7 +7,7 @@
 //! data; nothing here reads them.
 //!
 //! - [`model`]: the shape of a row ([`Runtime`], [`Marker`], [`Hooks`], [`Source`], ...);
-//! - `events`: the 28 canonical lifecycle events and each runtime's native names;
+//! - `events`: the canonical lifecycle events (`hal_types::CanonicalEvent`) and each runtime's native names;
 //! - `rows`: the rows, in marker priority order;
 //! - `design`: the design's literal capability rows;
 //! - [`payloads`]: what each runtime writes on a hook command's stdin.
@@ -15,7 +15,9 @@
 //! Row order is the marker priority used when signals of several runtimes are present
 //! and no process ancestor arbitrates: a variant, and a runtime that sets or keeps
 //! another runtime's markers, come before it (see `registry_is_valid` in the tests).
-//! A new runtime is one row in `rows` (and a variant in `hal_types::RuntimeProvider`).
+//! A new runtime is one row in `rows` (its event map in `events`, its payload row in
+//! [`payloads`] if it has hooks) and a variant in `hal_types::RuntimeProvider`; no
+//! other source file names a runtime (ARCHITECTURE.md lists the files).
 
 mod declared;
 mod design;
@@ -26,7 +28,7 @@ mod rows;
 mod verified;
 
 pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
-pub use design::UNKNOWN_CAPS;
+pub use design::{DESIGN_PROVIDERS, UNKNOWN_CAPS};
 pub use events::CANONICAL_EVENTS;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,

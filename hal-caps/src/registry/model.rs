@@ -1,7 +1,8 @@
 //! The shape of a registry row: signals, hooks, sources and their standing.
 
 use hal_types::{
-    Capabilities, GuppStrategy, HookKind, RuntimeProvider, StartupInjection, StartupStrategy, Strength, Support,
+    CanonicalEvent, Capabilities, GuppStrategy, HookKind, RuntimeProvider, StartupInjection, StartupStrategy, Strength,
+    Support,
 };
 
 /// How far a fact is backed, as `runtime-facts.md` marks it, best first.
@@ -265,7 +266,7 @@ pub struct Hooks {
     /// The hook file's schema.
     pub schema: HookSchema,
     /// Canonical lifecycle event → the runtime's native hook name.
-    pub events: &'static [(&'static str, &'static str)],
+    pub events: &'static [(CanonicalEvent, &'static str)],
     /// Native events the runtime really has that no canonical event fits (Gemini's
     /// `BeforeToolSelection`): known, so `hal hook` reports their event as null
     /// without calling them unknown.
@@ -278,7 +279,7 @@ impl Hooks {
     pub const fn native(
         files: &'static [&'static str],
         inject: Inject,
-        events: &'static [(&'static str, &'static str)],
+        events: &'static [(CanonicalEvent, &'static str)],
     ) -> Self {
         Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::Native, events, unmapped: &[] }
     }
@@ -288,7 +289,7 @@ impl Hooks {
     pub const fn claude_settings(
         files: &'static [&'static str],
         inject: Inject,
-        events: &'static [(&'static str, &'static str)],
+        events: &'static [(CanonicalEvent, &'static str)],
     ) -> Self {
         Self {
             files,
@@ -323,7 +324,7 @@ impl Hooks {
 
     /// The native hook name of a canonical event, if the runtime can hook it.
     #[must_use]
-    pub fn native_event(&self, canonical: &str) -> Option<&'static str> {
+    pub fn native_event(&self, canonical: CanonicalEvent) -> Option<&'static str> {
         self.events.iter().find(|(c, _)| *c == canonical).map(|(_, n)| *n)
     }
 
@@ -359,7 +360,7 @@ pub struct Adapter {
     /// Canonical event → the name Gastown's template hooks it under, for the events
     /// that carry startup: `session.start` (`gt prime --hook`), `context.compact.pre`
     /// (re-prime) and `prompt.submit` (`gt mail check --inject`).
-    pub events: &'static [(&'static str, &'static str)],
+    pub events: &'static [(CanonicalEvent, &'static str)],
     /// Whether the adapter runs `gt prime` at session start (false for configuration
     /// that only sets permissions).
     pub primes: bool,
@@ -372,7 +373,7 @@ impl Adapter {
         file: &'static str,
         kind: HookKind,
         schema: FragmentSchema,
-        events: &'static [(&'static str, &'static str)],
+        events: &'static [(CanonicalEvent, &'static str)],
     ) -> Self {
         Self { file, kind, schema: Some(schema), events, primes: true }
     }
@@ -386,7 +387,7 @@ impl Adapter {
 
     /// The same, recording the events Gastown's template hooks.
     #[must_use]
-    pub const fn hooking(mut self, events: &'static [(&'static str, &'static str)]) -> Self {
+    pub const fn hooking(mut self, events: &'static [(CanonicalEvent, &'static str)]) -> Self {
         self.events = events;
         self
     }

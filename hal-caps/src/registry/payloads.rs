@@ -1,13 +1,18 @@
 //! What each runtime writes on a hook command's stdin (runtime-facts §8): the key that
 //! names the event and its spelling, the key that holds the session id, the fields and
-//! transcript directories that only that runtime writes, and the sources.
+//! transcript directories that only that runtime writes, the combinations of fields
+//! that tell it apart where its shape is shared ([`Rule`]), the events told by fields
+//! where its payload names none, and the sources.
 //!
-//! `hal_caps::hook` reads a payload against this table; nothing about a runtime's
-//! payload is written there.
+//! `hal_caps::hook` reads a payload against this table and nothing else: every key it
+//! looks at comes from a row or from [`COMMON`], and no runtime is named there. A new
+//! runtime's payload is a row here (plus fixtures).
 
 use hal_types::RuntimeProvider as P;
 
 use super::model::{Source, Standing};
+use Clue::{Has, Lacks, NameIsNot, Named, Null, Num, Str, Unnamed};
+use NameStyle::Pascal;
 
 /// How a runtime spells its event names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +54,106 @@ impl NameStyle {
     }
 }
 
+/// One fact about a payload, as hal's reader sees it (a top-level key's presence or
+/// type, or the event's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Clue {
+    /// The event is named under this key (a non-empty string), in this spelling.
+    Named(&'static str, NameStyle),
+    /// No event key holds a name: the payload names no event.
+    Unnamed,
+    /// The event's name is not this one.
+    NameIsNot(&'static str),
+    /// The key is present, whatever its value (`null` included).
+    Has(&'static str),
+    /// The key is absent.
+    Lacks(&'static str),
+    /// The key holds a string.
+    Str(&'static str),
+    /// The key holds a number.
+    Num(&'static str),
+    /// The key holds `null`.
+    Null(&'static str),
+}
+
+impl Clue {
+    /// The top-level key the clue reads, and whether it needs the key's value (a
+    /// string or a type) rather than its presence.
+    #[must_use]
+    pub const fn key(self) -> Option<(&'static str, bool)> {
+        match self {
+            Self::Named(k, _) | Self::Str(k) | Self::Num(k) | Self::Null(k) => Some((k, true)),
+            Self::Has(k) | Self::Lacks(k) => Some((k, false)),
+            Self::Unnamed | Self::NameIsNot(_) => None,
+        }
+    }
+}
+
+/// A combination of clues naming a runtime where the key and spelling of its event
+/// name are shared (a tie-break). Rules are tried in table order, each row's in its
+/// order, after every row's [`Payload::tells`], [`Payload::pairs`] and
+/// [`Payload::transcript`]; the first whose clues all hold decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rule {
+    /// All of these hold.
+    pub when: &'static [Clue],
+    /// `true`: only this runtime writes such a payload. `false`: it is one of the
+    /// runtimes writing it (it joins those sharing the shape; alone, it is named).
+    pub tells: bool,
+}
+
+impl Rule {
+    /// Only this runtime writes a payload where all of `when` hold.
+    #[must_use]
+    pub const fn tell(when: &'static [Clue]) -> Self {
+        Self { when, tells: true }
+    }
+
+    /// This runtime is one of those writing a payload where all of `when` hold.
+    #[must_use]
+    pub const fn shape(when: &'static [Clue]) -> Self {
+        Self { when, tells: false }
+    }
+}
+
+/// The keys under which payloads carry what hal reads from every one of them,
+/// whichever runtime wrote it, each list in order of preference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Common {
+    /// Session ids, where the payload lacks its runtime's [`Payload::session_key`].
+    pub session: &'static [&'static str],
+    /// The working directory (a string).
+    pub cwd: &'static [&'static str],
+    /// Workspace roots (an array: its first element is the working directory).
+    pub cwd_lists: &'static [&'static str],
+    /// The transcript path.
+    pub transcript: &'static [&'static str],
+    /// The tool name (a string).
+    pub tool: &'static [&'static str],
+    /// Objects holding the tool name (`{"toolName": ...}`).
+    pub tool_holders: &'static [&'static str],
+    /// A session start's source (`startup`, `resume`, ...).
+    pub start_source: &'static str,
+    /// Start sources spelt otherwise than hal's `SessionSource`: (payload's, hal's).
+    pub start_aliases: &'static [(&'static str, &'static str)],
+}
+
+/// The keys every payload is read for (beside its row's).
+pub static COMMON: Common = Common {
+    session: &["session_id", "sessionId", "conversation_id", "taskId", "trajectory_id"],
+    cwd: &["cwd", "workspaceRoot"],
+    cwd_lists: &["workspaceRoots", "workspace_roots"],
+    transcript: &["transcript_path", "transcriptPath"],
+    tool: &["tool_name", "toolName"],
+    tool_holders: &["preToolUse", "postToolUse", "tool_info"],
+    start_source: "source",
+    // Copilot CLI's `new` is a fresh session.
+    start_aliases: &[("new", "startup")],
+};
+
 /// One runtime's hook payload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -66,6 +171,11 @@ pub struct Payload {
     pub session_key: &'static str,
     /// Top-level keys only this runtime writes: any one of them identifies it.
     pub tells: &'static [&'static str],
+    /// Tie-breaks where the key and spelling of the event name are shared.
+    pub rules: &'static [Rule],
+    /// For a payload naming no event: the event told by its fields (every key of an
+    /// entry present; the first entry that fits), as the event map names it.
+    pub events_by_fields: &'static [(&'static [&'static str], &'static str)],
     /// Pairs of top-level keys only this runtime writes together (the first holding
     /// a string): either pair identifies it.
     pub pairs: &'static [(&'static str, &'static str)],
@@ -74,9 +184,8 @@ pub struct Payload {
     /// Event names the payload writes that the registry's event map spells otherwise
     /// (payload name, map name).
     pub renames: &'static [(&'static str, &'static str)],
-    /// How far the payload facts are backed.
-    pub standing: Standing,
-    /// Where they come from.
+    /// Where the payload facts come from; their [`Payload::standing`] is the best of
+    /// these.
     pub sources: &'static [Source],
 }
 
@@ -93,12 +202,26 @@ impl Payload {
             event_style,
             session_key,
             tells: &[],
+            rules: &[],
+            events_by_fields: &[],
             pairs: &[],
             transcript: None,
             renames: &[],
-            standing: Standing::Vendor,
             sources: &[],
         }
+    }
+
+    /// How far the payload facts are backed: the best standing of its sources
+    /// (secondary when it has none).
+    #[must_use]
+    pub fn standing(&self) -> Standing {
+        self.sources.iter().map(|s| s.standing).min().unwrap_or(Standing::Secondary)
+    }
+
+    /// The event told by the fields present (`has`), for a payload naming none.
+    #[must_use]
+    pub fn event_by_fields(&self, has: impl Fn(&str) -> bool) -> Option<&'static str> {
+        self.events_by_fields.iter().find(|(keys, _)| keys.iter().all(|k| has(k))).map(|(_, e)| *e)
     }
 
     /// The registry's name for a payload event name (the name itself unless renamed).
@@ -177,9 +300,58 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Cursor, Some("hook_event_name"), NameStyle::Camel, "conversation_id")
     },
     Payload {
+        // Its tie-breaks come before Codex's: Copilot's payloads never carry `model`,
+        // Codex's always carry `transcript_path` (a string or null).
+        rules: &[
+            // The notification: camelCase `sessionId` beside `hook_event_name`.
+            Rule::tell(&[Named("hook_event_name", Pascal), Has("sessionId")]),
+            // The "VS Code compatible" payloads carry fields no other runtime writes.
+            Rule::tell(&[Named("hook_event_name", Pascal), Has("initial_prompt")]),
+            Rule::tell(&[Named("hook_event_name", Pascal), Has("stop_reason")]),
+            Rule::tell(&[Named("hook_event_name", Pascal), Has("error_context")]),
+            Rule::tell(&[Named("hook_event_name", Pascal), Has("tool_result")]),
+            // An ISO timestamp and a working directory but no transcript: Gemini and
+            // Qwen always name a transcript, Copilot only on a few events.
+            Rule::tell(&[Named("hook_event_name", Pascal), Str("timestamp"), Has("cwd"), Lacks("transcript_path")]),
+            // The camelCase payloads name no event: `sessionId` and a numeric timestamp
+            // (the older shape has no `sessionId`, but a `cwd`).
+            Rule::tell(&[Unnamed, Has("sessionId"), Num("timestamp")]),
+            Rule::shape(&[Unnamed, Has("sessionId")]),
+            Rule::shape(&[Unnamed, Num("timestamp"), Has("cwd")]),
+        ],
+        // The camelCase payloads name no event: the fields that tell it (cli hooks
+        // reference). `toolName` and `toolArgs` alone are read as `preToolUse`
+        // (`permissionRequest`'s input is not documented).
+        events_by_fields: &[
+            (&["source"], "sessionStart"),
+            (&["reason"], "sessionEnd"),
+            (&["prompt"], "userPromptSubmitted"),
+            (&["toolResult"], "postToolUse"),
+            (&["toolName", "error"], "postToolUseFailure"),
+            (&["error"], "errorOccurred"),
+            (&["agentName", "stopReason"], "subagentStop"),
+            (&["agentName"], "subagentStart"),
+            (&["stopReason"], "agentStop"),
+            (&["trigger"], "preCompact"),
+            (&["toolName"], "preToolUse"),
+        ],
+        renames: COPILOT_PASCAL,
+        sources: &[
+            Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
+            Source::vendor("https://docs.github.com/en/copilot/reference/hooks-configuration"),
+        ],
+        ..Payload::new(P::Copilot, None, NameStyle::Camel, "sessionId")
+    },
+    Payload {
         // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
         // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
         pairs: &[("turn_id", "model")],
+        rules: &[
+            // Codex writes `model` on every event (Claude on SessionStart only) and a
+            // null transcript path where it has none.
+            Rule::tell(&[Named("hook_event_name", Pascal), Has("model"), NameIsNot("SessionStart")]),
+            Rule::tell(&[Named("hook_event_name", Pascal), Null("transcript_path")]),
+        ],
         transcript: Some(".codex/sessions/"),
         sources: &[
             Source::vendor("openai/codex:codex-rs/hooks/schema/generated/"),
@@ -223,20 +395,11 @@ pub static PAYLOADS: &[Payload] = &[
     },
     Payload {
         transcript: Some(".grok/sessions/"),
-        standing: Standing::Secondary,
         sources: &[
             Source::secondary("xai-org/grok-build:crates/codegen/xai-grok-pager/docs/user-guide/10-hooks.md"),
             Source::secondary("git-ai-project/git-ai:src/commands/checkpoint_agent/presets/grok.rs"),
         ],
         ..Payload::new(P::Grok, Some("hookEventName"), NameStyle::Snake, "sessionId")
-    },
-    Payload {
-        renames: COPILOT_PASCAL,
-        sources: &[
-            Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
-            Source::vendor("https://docs.github.com/en/copilot/reference/hooks-configuration"),
-        ],
-        ..Payload::new(P::Copilot, None, NameStyle::Camel, "sessionId")
     },
     Payload {
         sources: &[
@@ -247,7 +410,6 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Kiro, Some("hook_event_name"), NameStyle::Camel, "session_id")
     },
     Payload {
-        standing: Standing::Secondary,
         sources: &[Source::secondary("https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks.md")],
         ..Payload::new(P::Devin, Some("hook_event_name"), NameStyle::Pascal, "session_id")
     },

@@ -1,6 +1,6 @@
 //! The rows: one per runtime, in marker priority order.
 
-use hal_types::{GuppStrategy, RuntimeProvider as P, StartupInjection, StartupStrategy, Support};
+use hal_types::{CanonicalEvent, GuppStrategy, RuntimeProvider as P, StartupInjection, StartupStrategy, Support};
 
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
@@ -41,7 +41,11 @@ const CLAUDE_ADAPTER: Adapter = Adapter::config(
     ".claude/settings.json",
     HookKind::SettingsJson,
     FragmentSchema::Settings,
-    &[("session.start", "SessionStart"), ("context.compact.pre", "PreCompact"), ("prompt.submit", "UserPromptSubmit")],
+    &[
+        (CanonicalEvent::SessionStart, "SessionStart"),
+        (CanonicalEvent::ContextCompactPre, "PreCompact"),
+        (CanonicalEvent::PromptSubmit, "UserPromptSubmit"),
+    ],
 );
 
 /// Claude Code's hook system, shared by the rows that run the `claude` binary.
@@ -172,9 +176,9 @@ pub static REGISTRY: &[Runtime] = &[
                 "cursor",
                 // Gastown's adapter, a native fact here: the design's row keeps cursor on the fallback.
                 Adapter::unrendered(".cursor/hooks.json", HookKind::HooksJson).hooking(&[
-                    ("session.start", "sessionStart"),
-                    ("context.compact.pre", "preCompact"),
-                    ("prompt.submit", "beforeSubmitPrompt"),
+                    (CanonicalEvent::SessionStart, "sessionStart"),
+                    (CanonicalEvent::ContextCompactPre, "preCompact"),
+                    (CanonicalEvent::PromptSubmit, "beforeSubmitPrompt"),
                 ]),
                 &["cursor-agent", "agent"],
             )
@@ -259,9 +263,9 @@ pub static REGISTRY: &[Runtime] = &[
                     HookKind::SettingsJson,
                     FragmentSchema::Settings,
                     &[
-                        ("session.start", "SessionStart"),
-                        ("context.compact.pre", "PreCompress"),
-                        ("prompt.submit", "BeforeAgent"),
+                        (CanonicalEvent::SessionStart, "SessionStart"),
+                        (CanonicalEvent::ContextCompactPre, "PreCompress"),
+                        (CanonicalEvent::PromptSubmit, "BeforeAgent"),
                     ],
                 ),
                 &["gemini"],
@@ -366,9 +370,9 @@ pub static REGISTRY: &[Runtime] = &[
                     HookKind::HooksJson,
                     FragmentSchema::Settings,
                     &[
-                        ("session.start", "SessionStart"),
-                        ("context.compact.pre", "PreCompact"),
-                        ("prompt.submit", "UserPromptSubmit"),
+                        (CanonicalEvent::SessionStart, "SessionStart"),
+                        (CanonicalEvent::ContextCompactPre, "PreCompact"),
+                        (CanonicalEvent::PromptSubmit, "UserPromptSubmit"),
                     ],
                 ),
                 &["grok"],
@@ -646,7 +650,10 @@ pub static REGISTRY: &[Runtime] = &[
                     ".github/hooks/gastown.json",
                     HookKind::HooksJson,
                     FragmentSchema::Copilot,
-                    &[("session.start", "sessionStart"), ("prompt.submit", "userPromptSubmitted")],
+                    &[
+                        (CanonicalEvent::SessionStart, "sessionStart"),
+                        (CanonicalEvent::PromptSubmit, "userPromptSubmitted"),
+                    ],
                 ),
                 &["copilot"],
             )

@@ -210,7 +210,7 @@ pub(crate) fn checks_with(
         }
         check(&mut out, ctx, "hal hook: provider", id, s(&hook["provider"]), hook["provider"] == id);
         let hooks = row.and_then(Runtime::hook_system);
-        let mapped = hooks.and_then(|h| h.events.iter().find(|(_, n)| *n == native).map(|(c, _)| *c));
+        let mapped = hooks.and_then(|h| h.events.iter().find(|(_, n)| *n == native).map(|(c, _)| c.as_str()));
         let unmapped = hooks.is_some_and(|h| h.unmapped.contains(&native));
         if unmapped {
             // A real event no canonical event fits: known, so no canonical event and no warning.
