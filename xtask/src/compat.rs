@@ -122,7 +122,7 @@ mod tests {
     use super::breaks;
 
     fn current(name: &str) -> serde_json::Value {
-        let text = std::fs::read_to_string(crate::check::root().join("schema").join(name)).unwrap();
+        let text = std::fs::read_to_string(crate::util::root().join("schema").join(name)).unwrap();
         serde_json::from_str(&text).unwrap()
     }
 
