@@ -472,7 +472,10 @@ mod tests {
     #[test]
     fn a_layered_crate_with_tests_modules_and_mod_declarations_has_no_circle() {
         let (_d, c) = krate(&[
-            ("lib.rs", "mod util;\nmod task;\npub use task::run;\npub use other::vars;\n#[cfg(test)]\nmod tests { use super::*; }\n"),
+            (
+                "lib.rs",
+                "mod util;\nmod task;\npub use task::run;\npub use other::vars;\n#[cfg(test)]\nmod tests { use super::*; }\n",
+            ),
             ("util.rs", "pub fn root() {}\n#[cfg(test)]\nmod tests { use super::root; #[test] fn t() { root() } }\n"),
             ("task/mod.rs", "mod step;\nuse crate::util::root;\npub fn run() { root(); step::go() }\n"),
             ("task/step.rs", "use std::fmt::Write;\npub fn go() { crate::util::root(); crate::vars::X; }\n"),
