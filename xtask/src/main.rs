@@ -25,6 +25,7 @@ mod codegen;
 mod compat;
 mod conformance;
 mod dist;
+mod invariants;
 mod lint;
 mod package;
 mod usegraph;
