@@ -169,6 +169,7 @@ mod tests {
             assert_eq!(r.to_string(), r.id());
         }
         let mut ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
+        ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), Rule::ALL.len());
     }
