@@ -47,7 +47,8 @@ pub(crate) fn invariants(doc: &str) -> Vec<(String, Vec<Named>)> {
 /// `proptest!`), a Node `test("…")`, a Python `def test_…`.
 pub(crate) fn exists(root: &Path, named: &Named) -> Result<(), String> {
     let text = std::fs::read_to_string(root.join(&named.file)).map_err(|e| format!("{}: {e}", named.file))?;
-    let found = if named.file.ends_with(".rs") {
+    let ext = Path::new(&named.file).extension().and_then(|e| e.to_str()).unwrap_or_default();
+    let found = if ext == "rs" {
         // `fn name(` with `#[test]` among the attributes and docs right above it
         // (`proptest!` cases carry `#[test]` too).
         let lines: Vec<&str> = text.lines().collect();
@@ -61,9 +62,9 @@ pub(crate) fn exists(root: &Path, named: &Named) -> Result<(), String> {
                     .take_while(|l| l.starts_with("#[") || l.starts_with("///") || l.starts_with("//"))
                     .any(|l| l.starts_with("#[test]"))
         })
-    } else if named.file.ends_with(".js") {
+    } else if ext == "js" {
         text.contains(&format!("test(\"{}\"", named.name))
-    } else if named.file.ends_with(".py") {
+    } else if ext == "py" {
         named.name.starts_with("test_") && text.contains(&format!("def {}(", named.name))
     } else {
         false
@@ -301,10 +302,10 @@ mod tests {
             fn visit_macro(&mut self, m: &'ast syn::Macro) {
                 // format!("…"), concat!(…): the literals among their tokens.
                 for t in m.tokens.clone() {
-                    if let proc_macro2::TokenTree::Literal(l) = t {
-                        if let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
-                            self.0.push((l.span().start().line, s.value()));
-                        }
+                    if let proc_macro2::TokenTree::Literal(l) = t
+                        && let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string())
+                    {
+                        self.0.push((l.span().start().line, s.value()));
                     }
                 }
             }

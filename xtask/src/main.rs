@@ -25,9 +25,11 @@ mod codegen;
 mod compat;
 mod conformance;
 mod dist;
+#[cfg(test)]
 mod invariants;
 mod lint;
 mod package;
+#[cfg(test)]
 mod usegraph;
 mod util;
 
