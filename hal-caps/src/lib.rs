@@ -13,6 +13,7 @@ pub mod overrides;
 pub mod registry;
 pub mod render;
 pub mod text;
+pub mod vars;
 
 pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
 pub use native::{NativeHooks, hooks_disagreement, native_hooks};

@@ -21,7 +21,8 @@ pub mod identify;
 pub mod os;
 pub mod session;
 pub mod settings;
-pub mod vars;
+/// hal's own variable names: data of the pure tier, re-exported where they are read.
+pub use hal_caps::vars;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};

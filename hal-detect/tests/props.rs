@@ -84,7 +84,6 @@ proptest! {
         }
         let report = det.report();
         let d = &report.detection;
-        prop_assert!(RuntimeProvider::ALL.contains(&d.provider));
         if d.provider == RuntimeProvider::Unknown {
             prop_assert!(matches!(d.source.kind, SourceKind::Fallback | SourceKind::Override));
         }
@@ -95,7 +94,6 @@ proptest! {
         if d.source.kind != SourceKind::Fallback {
             prop_assert!(d.candidates.iter().any(|c| c.source == d.source), "{:?} not among {:?}", d.source, d.candidates);
         }
-        prop_assert_eq!(d.family, hal_caps::family(d.provider));
         // Every session-id read is total too.
         let _ = hal_detect::session_id(&host, d.provider, None);
         let _ = hal_detect::read_settings(&host, true);

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use crate::hit::FileLint;
 use crate::lines::Lines;
-use crate::walk::FileLint;
 
 /// File names that are hook settings: an unparseable one is a diagnostic.
 const SETTINGS_NAMES: &[&str] = &["settings.json", "settings.local.json", "hooks.json"];

@@ -6,34 +6,18 @@
 use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
+use hal_caps::vars;
+
+use crate::facts::{PROCESS_PROGRAMS, process_literals};
 
 /// Variables hal reads besides the registry's rows that are not `GT_*` (those count by
 /// their prefix): the generic agent identity.
-const EXTRA_VARS: &[&str] = &["AI_AGENT"];
+const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
 /// How the name of a variable holding a path ends: such a weak signal of the registry,
 /// used as a path, is the `runtime-path-var` rule's, not `indicator-var`'s.
 const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME"];
-/// Programs that list processes (what they are asked decides whether it is a finding).
-pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
-/// Literals that stand for process-table reads in any language (besides `/proc` and the
-/// programs): ancestry APIs and process-listing packages.
-const PROCESS_LITERALS: &[&str] = &[
-    "ppid",
-    "PPID",
-    "parent_id",
-    "psutil",
-    "sysinfo",
-    "procfs",
-    "heim",
-    "ps-list",
-    "ps-tree",
-    "find-process",
-    "pidtree",
-    "pidusage",
-    "ps-node",
-];
 /// Other literals a finding needs: a suppression comment, Rust's read of every variable.
 const OTHER_LITERALS: &[&str] = &["hal-lint:", "env::vars", "vars_os"];
 
@@ -54,7 +38,7 @@ pub fn indicator_vars() -> Vec<&'static str> {
 #[must_use]
 pub fn is_indicator_var(name: &str) -> bool {
     (name.len() > 3
-        && name.starts_with("GT_")
+        && name.starts_with(vars::GASTOWN_PREFIX)
         && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'))
         || EXTRA_VARS.contains(&name)
         || registry_vars().binary_search(&name).is_ok()
@@ -229,7 +213,7 @@ fn base(prog: &str) -> &str {
 #[must_use]
 pub fn prefilter_literals() -> Vec<String> {
     let mut out: Vec<String> = indicator_vars().iter().map(|v| (*v).to_owned()).collect();
-    out.push("GT_".to_owned());
+    out.push(vars::GASTOWN_PREFIX.to_owned());
     out.extend(registry_dirs().iter().map(|d| (*d).to_owned()));
     for p in registry_paths() {
         let p = p.trim_start_matches("~/");
@@ -239,7 +223,7 @@ pub fn prefilter_literals() -> Vec<String> {
     }
     out.push("/proc".to_owned());
     out.extend(PROCESS_PROGRAMS.iter().map(|p| (*p).to_owned()));
-    out.extend(PROCESS_LITERALS.iter().chain(OTHER_LITERALS).map(|p| (*p).to_owned()));
+    out.extend(process_literals().chain(OTHER_LITERALS.iter().copied()).map(str::to_owned));
     out.sort_unstable();
     out.dedup();
     out
@@ -308,6 +292,16 @@ mod tests {
         assert!(indicator_vars().contains(&"CLAUDECODE"));
         assert!(indicator_vars().contains(&"CLAUDE_CODE_SSE_PORT"));
         assert!(is_path_var("CLAUDE_PROJECT_DIR") && is_path_var("CLAUDE_ENV_FILE") && !is_path_var("CLAUDECODE"));
+    }
+
+    /// hal's own variables are read from the pure tier, not restated: each is an
+    /// indicator, the generic ones it also reads (`HOME`, `XDG_CONFIG_HOME`) are not.
+    #[test]
+    fn hals_own_variables_are_lint_indicators() {
+        for v in vars::ALL {
+            assert!(is_indicator_var(v), "{v}");
+        }
+        assert!(!is_indicator_var(vars::HOME) && !is_indicator_var(vars::XDG_CONFIG_HOME));
     }
 
     #[test]

@@ -9,9 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
 
+use crate::facts::NPM_PROCESS_PACKAGES;
+use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
 use crate::ts::{Parsed, Scope, in_condition, last_name, program, two_passes, unquote};
-use crate::walk::{FileLint, Kind};
 
 /// Expressions that are the environment object.
 const ENV_OBJECTS: &[&str] = &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env", "Deno.env"];
@@ -81,8 +82,6 @@ const EXEC_FNS: &[&str] =
     &["exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "execa", "execaSync", "$"];
 /// Array methods whose callback gets each element.
 const EACH_FNS: &[&str] = &["some", "every", "filter", "find", "findIndex", "map", "forEach", "flatMap"];
-/// npm packages that list processes.
-pub(crate) const PROCESS_PACKAGES: &[&str] = &["ps-list", "ps-tree", "find-process", "pidtree", "pidusage", "ps-node"];
 /// The longest path text kept for a name.
 const MAX_PATH: usize = 512;
 
@@ -437,7 +436,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             "call_expression" => self.call(n),
             "import_statement" => {
                 if let Some(source) = field("source")
-                    && PROCESS_PACKAGES.contains(&unquote(self.s.text(source)))
+                    && NPM_PROCESS_PACKAGES.contains(&unquote(self.s.text(source)))
                 {
                     self.s.process(source, unquote(self.s.text(source)));
                 }
@@ -471,7 +470,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
         } else if callee == "require" {
             if let Some((a, v)) =
-                first.and_then(|a| self.s.value(a).map(|v| (a, v))).filter(|(_, v)| PROCESS_PACKAGES.contains(v))
+                first.and_then(|a| self.s.value(a).map(|v| (a, v))).filter(|(_, v)| NPM_PROCESS_PACKAGES.contains(v))
             {
                 self.s.process(a, &format!("require(\"{v}\")"));
             }

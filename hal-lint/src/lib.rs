@@ -22,6 +22,9 @@
 //! ```
 #![deny(missing_docs)]
 
+mod facts;
+mod file;
+mod hit;
 mod hooks;
 mod indicators;
 mod js;
@@ -29,6 +32,7 @@ mod lines;
 mod manifest;
 mod output;
 mod python;
+mod report;
 mod rules;
 mod rust;
 mod scan;
@@ -40,73 +44,14 @@ mod walk;
 use std::path::{Path, PathBuf};
 
 pub use hal_types::{Diagnostic, DiagnosticCode};
+pub use hit::Kind;
 pub use indicators::{
     indicator_paths, indicator_vars, is_indicator_var, is_path_var, might_hold_finding, prefilter_literals,
 };
 pub use output::{JSON_VERSION, github_escape, shown_path, shown_text};
+pub use report::{Finding, Options, Report};
 pub use rules::{Ask, Rule};
-pub use walk::{Kind, kind_of};
-
-/// One rule broken at one place.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-#[non_exhaustive]
-pub struct Finding {
-    /// The file, as it was reached from the linted path.
-    pub path: PathBuf,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// The rule broken.
-    pub rule: Rule,
-    /// What was found and what to call instead.
-    pub message: String,
-    /// The HAL call to use instead: a Rust path for Rust skills, a `hal` command line
-    /// for the others, or the manifest line to write.
-    pub suggestion: String,
-}
-
-/// Everything one run of the lint found.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Report {
-    /// Findings, sorted by path, line, column and rule.
-    pub findings: Vec<Finding>,
-    /// Files and paths the lint could not look at whole (codes `lint_unparseable`,
-    /// `path_missing`, `path_unreadable`, `file_too_large`, `unsupported_file`), each
-    /// about its path.
-    pub diagnostics: Vec<Diagnostic>,
-    /// How many files were linted.
-    pub files: usize,
-}
-
-/// What to lint and what to leave out.
-#[derive(Debug, Clone, Default)]
-#[non_exhaustive]
-pub struct Options {
-    /// Paths to leave out, each with its reason: a file is skipped when its path
-    /// relative to the linted directory, written with `/` and a leading `/`, contains
-    /// the entry or starts with `/` + the entry.
-    pub skip: Vec<(String, String)>,
-    /// Also report `runtime-path-var`: a runtime-provided path variable used as a path
-    /// (`hal lint --strict`).
-    pub strict: bool,
-}
-
-impl Options {
-    /// Options that skip `entries` (pairs of path fragment and reason).
-    #[must_use]
-    pub fn skipping(entries: &[(&str, &str)]) -> Self {
-        Self { skip: entries.iter().map(|(p, r)| ((*p).to_owned(), (*r).to_owned())).collect(), strict: false }
-    }
-
-    /// These options, also reporting `runtime-path-var` (`strict`).
-    #[must_use]
-    pub fn strict(mut self, strict: bool) -> Self {
-        self.strict = strict;
-        self
-    }
-}
+pub use walk::kind_of;
 
 /// Lints every path: a directory is walked (honouring `.gitignore`, skipping `.git`,
 /// `target`, `node_modules` and virtual environments), a file is linted when its kind is
@@ -133,7 +78,7 @@ pub fn lint_source(path: &Path, src: &str) -> Report {
 pub fn lint_source_with(path: &Path, src: &str, options: &Options) -> Report {
     let mut report = Report::default();
     if let Some(kind) = kind_of(path, src) {
-        walk::lint_text(path, kind, src, options, &mut report);
+        file::lint_text(path, kind, src, options, &mut report);
     }
     report.findings.sort();
     report.findings.dedup();

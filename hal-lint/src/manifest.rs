@@ -2,9 +2,10 @@
 //! no process-table crate), `package.json` and `pyproject.toml` (no runtime-detection or
 //! process-listing package).
 
+use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PYTHON_PROCESS_PACKAGES};
+use crate::hit::{FileLint, Hit};
 use crate::lines::Lines;
 use crate::rules::{Ask, Rule};
-use crate::walk::{FileLint, Hit};
 
 /// hal's crates a skill must not depend on (it depends on `hal-types` alone).
 const HAL_CRATES: &[&str] = &["hal-caps", "hal-detect", "hal-gupp", "hal-cli", "hal-lint"];
@@ -140,7 +141,7 @@ pub(crate) fn cargo(src: &str) -> FileLint {
                     "depends on `{name}`; a skill depends on `hal-types` alone and takes a `&dyn hal_types::RuntimeHal`"
                 );
                 lint.hits.push(hit(Rule::HalCrateDependency, at(), msg, PINNED));
-            } else if crate::rust::PROCESS_CRATES.contains(&name) {
+            } else if PROCESS_CRATES.contains(&name) {
                 let msg = format!(
                     "depends on `{name}`, which reads the process table; ask the HAL instead: `{}`",
                     Ask::Provider.rust()
@@ -213,8 +214,8 @@ fn package_hit(name: &str, at: impl FnOnce() -> (usize, usize)) -> Option<Hit> {
         let call = Ask::Provider.command();
         let msg = format!("depends on `{name}`, which detects the runtime itself; ask the HAL instead: `{call}`");
         Some(hit(Rule::DetectionPackage, at(), msg, call))
-    } else if crate::js::PROCESS_PACKAGES.contains(&normalized.as_str())
-        || crate::python::PROCESS_PACKAGES.contains(&normalized.as_str())
+    } else if NPM_PROCESS_PACKAGES.contains(&normalized.as_str())
+        || PYTHON_PROCESS_PACKAGES.contains(&normalized.as_str())
     {
         let call = Ask::Provider.command();
         let msg = format!("depends on `{name}`, which reads the process table; ask the HAL instead: `{call}`");

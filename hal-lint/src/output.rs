@@ -8,7 +8,7 @@ use hal_types::DiagnosticCode;
 use hal_types::wire::{Answer, Lint, LintFinding};
 use serde_json::Value;
 
-use crate::Report;
+use crate::report::Report;
 
 pub use hal_types::wire::JSON_VERSION;
 

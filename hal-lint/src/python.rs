@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
 
+use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
 use crate::ts::{Parsed, Scope, in_condition, last_name, two_passes, unquote};
-use crate::walk::{FileLint, Kind};
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
 const ENV_GETTERS: &[&str] = &["os.getenv", "os.getenvb"];
@@ -63,8 +63,6 @@ const JOIN_FNS: &[&str] = &[
 ];
 /// The longest path text kept for a name.
 const MAX_PATH: usize = 512;
-/// Python packages that list processes.
-pub(crate) const PROCESS_PACKAGES: &[&str] = &["psutil"];
 
 pub(crate) fn lint(src: &str) -> FileLint {
     let Some(p) = Parsed::new(src, &tree_sitter_python::LANGUAGE.into()) else {

@@ -2,6 +2,10 @@
 
 use std::fmt;
 
+use hal_caps::vars;
+
+use crate::facts::SESSION_SUFFIXES;
+
 /// A rule of the boundary lint. Its id is what findings print and what a suppression
 /// comment names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -118,10 +122,9 @@ impl Ask {
     /// The question a read of `var` stands for.
     #[must_use]
     pub fn for_var(var: &str) -> Self {
-        let session = ["SESSION_ID", "THREAD_ID", "TASK_ID", "RUN_ID", "TRAJECTORY_ID", "CONVERSATION_ID"];
-        if session.iter().any(|s| var.ends_with(s)) {
+        if SESSION_SUFFIXES.iter().any(|s| var.ends_with(s)) {
             Self::SessionId
-        } else if var.starts_with("GT_") && !matches!(var, "GT_RUNTIME" | "GT_AGENT") {
+        } else if var.starts_with(vars::GASTOWN_PREFIX) && var != vars::GT_RUNTIME && var != vars::GT_AGENT {
             Self::Capabilities
         } else {
             Self::Provider
@@ -166,6 +169,7 @@ mod tests {
             assert_eq!(r.to_string(), r.id());
         }
         let mut ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
+        ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), Rule::ALL.len());
     }

@@ -9,11 +9,9 @@ use proc_macro2::Span;
 use syn::spanned::Spanned as _;
 use syn::visit::Visit;
 
+use crate::hit::{FileLint, Hit, Kind};
 use crate::indicators::{PathHit, is_indicator_var, path_hit, process_command};
-use crate::walk::{FileLint, Hit, Kind};
 
-/// Crates that read the process table.
-pub(crate) const PROCESS_CRATES: &[&str] = &["sysinfo", "procfs", "psutil", "heim"];
 /// Deeper bracket nesting of code than this is not parsed (syn recurses).
 const MAX_NESTING: usize = 256;
 /// Free functions (`std::fs::…`) whose answer is whether a path exists or what it is.

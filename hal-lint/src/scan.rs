@@ -4,9 +4,9 @@
 //! `getenv`, `printenv`, `$`, `${`), and `/proc/<pid>/<identity file>`. So a violation
 //! is never lost to a syntax error. Comment lines are left out.
 
+use crate::hit::{FileLint, Hit, Kind};
 use crate::indicators::{is_proc_identity, var_names};
 use crate::lines::Lines;
-use crate::walk::{FileLint, Hit, Kind};
 
 /// How far before a variable's name the scan looks (same line).
 const CONTEXT: usize = 48;

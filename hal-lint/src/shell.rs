@@ -5,9 +5,10 @@
 
 use tree_sitter::Node;
 
-use crate::indicators::{PROCESS_PROGRAMS, PathHit, path_hit, process_command};
+use crate::facts::PROCESS_PROGRAMS;
+use crate::hit::{FileLint, Kind};
+use crate::indicators::{PathHit, path_hit, process_command};
 use crate::ts::{Parsed, program, unquote};
-use crate::walk::{FileLint, Kind};
 
 /// Commands whose arguments are messages, not paths.
 const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false", "log", "info", "warn", "die"];
@@ -243,7 +244,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
     }
     for (n, hit) in probes {
         let (line, col) = p.pos(n);
-        lint.hits.push(crate::walk::Hit::path(line, col, hit, false));
+        lint.hits.push(crate::hit::Hit::path(line, col, hit, false));
     }
     crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint

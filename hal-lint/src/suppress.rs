@@ -4,9 +4,9 @@
 //! line of code and, when an item or statement starts there, all of it. A suppression
 //! without a reason, or naming an unknown rule, silences nothing and is itself a finding.
 
+use crate::hit::Hit;
 use crate::lines::Lines;
 use crate::rules::Rule;
-use crate::walk::Hit;
 
 const MARK: &str = "hal-lint:";
 const FIX: &str = "hal-lint: allow(<rule-id>) <why this line may do it>";

@@ -4,9 +4,9 @@ use std::collections::BTreeMap;
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
+use crate::hit::{FileLint, Hit};
 use crate::indicators::{is_indicator_var, path_hit};
 use crate::lines::Lines;
-use crate::walk::{FileLint, Hit};
 
 /// A parsed file: its tree, its text and its line index.
 pub(crate) struct Parsed<'a> {

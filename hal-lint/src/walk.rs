@@ -1,5 +1,5 @@
-//! Choosing files, reading them (bounded, regular files only), and turning each
-//! language's hits into findings. Directories are walked like ripgrep walks them (the
+//! Choosing files and reading them (bounded, regular files only); [`crate::file`] lints
+//! each one's text. Directories are walked like ripgrep walks them (the
 //! `ignore` crate: `.gitignore` and `.ignore` files, in parallel); hidden directories
 //! are walked, since `.claude/hooks` is where hooks live. Files are linted by as many
 //! workers as the machine has cores; a file holding none of the indicator literals is
@@ -9,70 +9,21 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::indicators::PathHit;
-use crate::output::{shown_path, shown_text};
-use crate::rules::{Ask, Rule};
-use hal_types::{Diagnostic, DiagnosticCode};
+use hal_types::DiagnosticCode;
 
-use crate::{Finding, Options, Report};
+use crate::file::{diagnostic, lint_text};
+use crate::hit::Kind;
+use crate::report::{Options, Report};
 
 /// Files larger than this are a `file_too_large` diagnostic, not linted.
 pub(crate) const MAX_FILE: u64 = 16 << 20;
-/// Files larger than this are not parsed: they are scanned line by line for indicator
-/// reads (a minified bundle), in linear time.
-pub(crate) const MAX_PARSE: usize = 1 << 20;
 /// Directories deeper than this below a linted path are not entered.
 const MAX_DEPTH: usize = 64;
-/// The most characters of a diagnostic's message.
-const MAX_MESSAGE: usize = 400;
 /// A worker's stack: `syn` recurses as deep as the code nests (up to the nesting limit).
 const WORKER_STACK: usize = 64 << 20;
 /// Directories never entered: version control, build output, dependencies.
 const SKIP_DIRS: &[&str] =
     &[".git", ".hg", "target", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache"];
-
-/// The kind of a file the lint reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Kind {
-    /// `.rs`
-    Rust,
-    /// `.sh`, `.bash`, or a `sh`/`bash` shebang.
-    Shell,
-    /// `.ts`, `.mts`, `.cts`
-    TypeScript,
-    /// `.tsx`
-    Tsx,
-    /// `.js`, `.mjs`, `.cjs`, `.jsx`, or a `node` shebang.
-    JavaScript,
-    /// `.py`, `.pyi`, or a `python` shebang.
-    Python,
-    /// Any other `.json`: its hook command strings, if it has hooks.
-    HookJson,
-    /// `Cargo.toml`
-    CargoToml,
-    /// `package.json`
-    PackageJson,
-    /// `pyproject.toml`
-    Pyproject,
-}
-
-impl Kind {
-    /// How a comment starts in this kind of file.
-    pub(crate) const fn comment_starts(self) -> &'static [&'static str] {
-        match self {
-            Self::Rust | Self::TypeScript | Self::Tsx | Self::JavaScript => &["//", "/*"],
-            Self::Shell | Self::Python | Self::CargoToml | Self::Pyproject => &["#"],
-            Self::HookJson | Self::PackageJson => &[],
-        }
-    }
-
-    /// Whether every file of this kind is linted (manifests: cheap, and their rules
-    /// name packages, not indicator literals).
-    const fn always(self) -> bool {
-        matches!(self, Self::CargoToml | Self::PackageJson | Self::Pyproject)
-    }
-}
 
 /// The last component of `path` as bytes (a name that is not UTF-8 still has a kind).
 fn name_bytes(path: &Path) -> Option<&[u8]> {
@@ -129,146 +80,6 @@ fn shebang_kind(src: &str) -> Option<Kind> {
         p if p.starts_with("python") => Some(Kind::Python),
         _ => None,
     }
-}
-
-/// One rule broken, at a 1-based line and character column of the file's text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Hit {
-    pub(crate) rule: Rule,
-    pub(crate) line: usize,
-    pub(crate) column: usize,
-    pub(crate) message: String,
-    pub(crate) suggestion: String,
-    /// The indicator file or directory an `indicator-file` hit probes.
-    pub(crate) subject: Option<&'static str>,
-}
-
-impl Hit {
-    /// A hit of `rule` with `message` and `suggestion`.
-    pub(crate) fn new(rule: Rule, (line, column): (usize, usize), message: String, suggestion: &str) -> Self {
-        Self { rule, line, column, message, suggestion: suggestion.to_owned(), subject: None }
-    }
-
-    /// A hit whose message says `what` and names `call`, the HAL call to use instead.
-    fn ask(rule: Rule, at: (usize, usize), what: &str, call: &str) -> Self {
-        Self::new(rule, at, format!("{what}; ask the HAL instead: `{call}`"), call)
-    }
-
-    /// A read of `var`; `decides` when the read is a presence test or a condition.
-    pub(crate) fn var_read(line: usize, column: usize, var: &str, rust: bool, decides: bool) -> Self {
-        if !decides && crate::indicators::is_path_var(var) {
-            let (call, offer) = if var.ends_with("_FILE") {
-                ("hal env", "hal's own variables for a shell")
-            } else {
-                ("hal hook --json", "the hook payload's `cwd`")
-            };
-            let what = format!("uses runtime-provided path `{var}` as a path; hal offers {offer} instead: `{call}`");
-            return Self::new(Rule::RuntimePathVar, (line, column), what, call);
-        }
-        let what = format!("reads runtime indicator variable `{var}`");
-        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::for_var(var).call(rust))
-    }
-
-    /// A read of every variable at once (`std::env::vars()`).
-    pub(crate) fn all_vars(line: usize, column: usize, what: &str) -> Self {
-        let what = format!("`{what}` reads every variable, runtime indicators among them");
-        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::Provider.rust())
-    }
-
-    /// A probe of a path that `hit` names.
-    pub(crate) fn path(line: usize, column: usize, hit: PathHit, rust: bool) -> Self {
-        match hit {
-            PathHit::Indicator(ind) => {
-                let what = format!("probes runtime indicator file `{ind}`");
-                let mut h = Self::ask(Rule::IndicatorFile, (line, column), &what, Ask::Provider.call(rust));
-                h.subject = Some(ind);
-                h
-            }
-            PathHit::Proc => Self::process(line, column, "/proc/<pid>", rust),
-        }
-    }
-
-    /// A read of the process table through `what` (a program, an API, a package).
-    pub(crate) fn process(line: usize, column: usize, what: &str, rust: bool) -> Self {
-        let what = format!("reads a process's identity or ancestry (`{what}`)");
-        Self::ask(Rule::ProcessTable, (line, column), &what, Ask::Provider.call(rust))
-    }
-}
-
-/// What linting one file's text produced.
-#[derive(Debug, Default)]
-pub(crate) struct FileLint {
-    pub(crate) hits: Vec<Hit>,
-    /// Line ranges of items and statements, for suppressions placed above them.
-    pub(crate) extents: Vec<(usize, usize)>,
-    /// Why the text could not be parsed (whole or in part), where that is so.
-    pub(crate) unparseable: Option<String>,
-    /// Indicator files and directories the file writes, creates or edits: it owns them,
-    /// and its probes of them are not findings.
-    pub(crate) written: Vec<&'static str>,
-}
-
-impl FileLint {
-    /// Nothing linted, because `why`.
-    pub(crate) fn unparseable(why: String) -> Self {
-        Self { unparseable: Some(why), ..Self::default() }
-    }
-
-    /// `(rule id, line, column)` of every hit, for tests.
-    #[cfg(test)]
-    pub(crate) fn positions(&self) -> Vec<(&'static str, usize, usize)> {
-        self.hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
-    }
-}
-
-/// Lints `src` as a file of `kind` and adds what it found to `report`.
-pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, report: &mut Report) {
-    let mut lint = if src.len() > MAX_PARSE && !kind.always() {
-        let mut l = crate::scan::whole(src, kind);
-        l.unparseable =
-            Some(format!("{} bytes, more than the parsers read ({MAX_PARSE}): scanned line by line", src.len()));
-        l
-    } else {
-        match kind {
-            Kind::Rust => crate::rust::lint(src),
-            Kind::Shell => crate::shell::lint(src),
-            Kind::TypeScript | Kind::Tsx | Kind::JavaScript => crate::js::lint(src, kind),
-            Kind::Python => crate::python::lint(src),
-            Kind::HookJson => crate::hooks::lint(path, src),
-            Kind::CargoToml => crate::manifest::cargo(src),
-            Kind::PackageJson => crate::manifest::package_json(src),
-            Kind::Pyproject => crate::manifest::pyproject(src),
-        }
-    };
-    report.files += 1;
-    if let Some(why) = &lint.unparseable {
-        let code = DiagnosticCode::LintUnparseable;
-        diagnostic(report, code, path, &format!("{why} (indicator reads were still looked for)"));
-    }
-    let written = std::mem::take(&mut lint.written);
-    lint.hits.retain(|h| {
-        (options.strict || h.rule != Rule::RuntimePathVar)
-            && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
-    });
-    let hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
-    report.findings.extend(hits.into_iter().map(|h| Finding {
-        path: path.to_path_buf(),
-        line: h.line,
-        column: h.column,
-        rule: h.rule,
-        message: h.message,
-        suggestion: h.suggestion,
-    }));
-}
-
-/// Adds a diagnostic about `path` saying `why` (escaped, bounded in length).
-fn diagnostic(report: &mut Report, code: DiagnosticCode, path: &Path, why: &str) {
-    let mut why = shown_text(why).into_owned();
-    if why.chars().count() > MAX_MESSAGE {
-        why = why.chars().take(MAX_MESSAGE).collect::<String>() + "…";
-    }
-    let message = format!("{}: {why}", shown_path(path));
-    report.diagnostics.push(Diagnostic::new(code, Some(&path.to_string_lossy()), message));
 }
 
 /// What a file type is, for a diagnostic about a path that is not a regular file.

@@ -7,6 +7,7 @@ use std::fmt;
 /// Its message lists the accepted values, so a CLI can print it as is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {kind} `{value}`; expected one of: {}", .accepted.join(", "))]
+#[non_exhaustive]
 pub struct ParseEnumError {
     /// What was being parsed, e.g. `"role"`.
     pub kind: &'static str,

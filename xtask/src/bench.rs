@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::check::{cargo, root, target_dir};
+use crate::util::{cargo, root, target_dir};
 
 /// Where `npm install --prefix target/bench-node @vercel/detect-agent` puts the peer.
 const NODE_PEER: &str = "target/bench-node";
@@ -608,7 +608,7 @@ pub(crate) fn bench(args: &[String]) -> Result<(), String> {
     for (package, group) in CRITERION {
         bench.args(["-p", package, "--bench", group]);
     }
-    crate::check::run_step("criterion (cargo bench)", bench)?;
+    crate::util::run_step("criterion (cargo bench)", bench)?;
     let criterion = criterion_medians();
     let whole = whole_process(runs)?;
     let results = Results { date: today(), runs, runtimes: hal_caps::REGISTRY.len(), criterion, whole };
@@ -699,7 +699,7 @@ mod tests {
     /// Tidy-style: every benchmark figure README and BENCHMARKS.md quote is the stored run's.
     #[test]
     fn quoted_figures_are_the_stored_runs() {
-        if let Err(e) = check_figures(&crate::check::root()) {
+        if let Err(e) = check_figures(&crate::util::root()) {
             panic!("{e}");
         }
     }

@@ -86,24 +86,39 @@ fn walk(old_root: &Value, new_root: &Value, old: &Value, new: &Value, path: &str
     }
 }
 
-/// Checks every released schema under `root` against the current one.
+/// Checks every released schema under `root` against the checked-in one.
 pub(crate) fn check(root: &Path) -> Result<(), String> {
+    check_with(root, |name| {
+        let current = root.join("schema").join(name);
+        current.exists().then(|| read(&current)).transpose()
+    })
+}
+
+fn read(p: &Path) -> Result<Value, String> {
+    let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))
+}
+
+/// Checks every released schema under `root` against `current(name)` (`None`: the
+/// command's answer is gone). An error too when nothing is released: the check would
+/// then hold nothing.
+fn check_with(root: &Path, current: impl Fn(&str) -> Result<Option<Value>, String>) -> Result<(), String> {
     let released = root.join("schema").join("released");
-    let Ok(dir) = std::fs::read_dir(&released) else { return Ok(()) };
+    let dir = std::fs::read_dir(&released).map_err(|e| format!("{}: {e}", released.display()))?;
+    let mut names: Vec<String> =
+        dir.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    if names.is_empty() {
+        return Err(format!("{}: no released schema to hold the JSON to", released.display()));
+    }
     let mut problems = Vec::new();
-    for entry in dir.filter_map(Result::ok) {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let read = |p: &Path| -> Result<Value, String> {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))
-        };
-        let old = read(&entry.path())?;
-        let current = root.join("schema").join(&name);
-        if !current.exists() {
+    for name in names {
+        let old = read(&released.join(&name))?;
+        let Some(new) = current(&name)? else {
             problems.push(format!("schema/{name}: the command's JSON answer was removed"));
             continue;
-        }
-        problems.extend(breaks(&old, &read(&current)?).into_iter().map(|b| format!("schema/{name}{b}")));
+        };
+        problems.extend(breaks(&old, &new).into_iter().map(|b| format!("schema/{name}{b}")));
     }
     if problems.is_empty() {
         Ok(())
@@ -119,10 +134,10 @@ pub(crate) fn check(root: &Path) -> Result<(), String> {
 mod tests {
     use serde_json::json;
 
-    use super::breaks;
+    use super::{breaks, check_with};
 
     fn current(name: &str) -> serde_json::Value {
-        let text = std::fs::read_to_string(crate::check::root().join("schema").join(name)).unwrap();
+        let text = std::fs::read_to_string(crate::util::root().join("schema").join(name)).unwrap();
         serde_json::from_str(&text).unwrap()
     }
 
@@ -151,5 +166,27 @@ mod tests {
         values.retain(|v| v != "codex");
         let b = breaks(&schema, &fewer);
         assert!(b.contains(&"/provider: enum value \"codex\" was removed".to_owned()), "{b:?}");
+    }
+
+    /// The gate itself, in plain `cargo test`: the schema of every command's answer, as
+    /// the types derive it now (not the checked-in copy, which `codegen` may not have
+    /// rewritten yet), changes only additively from the released one.
+    #[test]
+    fn every_answer_changes_additively_from_the_released_schemas() {
+        let generated: std::collections::BTreeMap<String, serde_json::Value> = crate::clients::schema_files()
+            .into_iter()
+            .map(|(path, text)| (path.trim_start_matches("schema/").to_owned(), serde_json::from_str(&text).unwrap()))
+            .collect();
+        let root = crate::util::root();
+        if let Err(e) = check_with(&root, |name| Ok(generated.get(name).cloned())) {
+            panic!("{e}");
+        }
+        // The check can fail: a released answer the types no longer produce is caught.
+        let without_detect =
+            check_with(&root, |name| Ok(generated.get(name).filter(|_| name != "detect.json").cloned()));
+        assert_eq!(
+            without_detect.unwrap_err().lines().nth(1).map(str::trim),
+            Some("schema/detect.json: the command's JSON answer was removed")
+        );
     }
 }

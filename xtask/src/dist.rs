@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::check::{cargo, root, run_step, target_dir};
+use crate::util::{cargo, root, run_step, target_dir};
 
 /// The cargo flags of every binary `dist` installs: hal-cli without its `lint` feature.
 const WITHOUT_LINT: &[&str] = &["--no-default-features"];

@@ -25,19 +25,24 @@ mod codegen;
 mod compat;
 mod conformance;
 mod dist;
+#[cfg(test)]
+mod invariants;
 mod lint;
 mod package;
+#[cfg(test)]
+mod usegraph;
+mod util;
 
 use std::process::ExitCode;
 
-pub(crate) const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
+const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("check") => check::check(),
         Some("lint") => lint::lint(&args[1..]),
-        Some("codegen") => codegen::codegen(&check::root()),
+        Some("codegen") => codegen::codegen(&util::root()),
         Some("bench") => bench::bench(&args[1..]),
         Some("dist") => dist::dist(&args[1..]),
         Some("conformance") => conformance::conformance(&args[1..]),
@@ -64,7 +69,7 @@ mod tests {
     /// Tidy-style: plain `cargo test` fails when README drifts from the code.
     #[test]
     fn readme_is_in_sync() {
-        if let Err(e) = crate::codegen::check_docs(&crate::check::root()) {
+        if let Err(e) = crate::codegen::check_docs(&crate::util::root()) {
             panic!("{e}");
         }
     }

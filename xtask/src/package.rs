@@ -19,8 +19,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::check::{cargo, root, run_step, target_dir};
 use crate::dist::{Static, build_dist, verify_dist};
+use crate::util::{cargo, root, run_step, target_dir};
 
 /// A platform the packages carry a binary for: `(rust target, npm os, npm cpu, wheel tag)`.
 /// Only what a toolchain here can build; the binary is static, so it runs on glibc and
@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn the_client_manifest_lists_every_platform_package_at_hals_version() {
-        let text = std::fs::read_to_string(crate::check::root().join("bindings/node/package.json")).unwrap();
+        let text = std::fs::read_to_string(crate::util::root().join("bindings/node/package.json")).unwrap();
         let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
         let version = super::version().unwrap();
         check_node_manifest(&manifest, &version).unwrap();

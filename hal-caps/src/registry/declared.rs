@@ -33,7 +33,7 @@ impl DeclaredAgent {
     pub fn runtime(&self, raw: &str) -> Option<RuntimeProvider> {
         let raw = raw.trim();
         let first = self.name.split('_').next().unwrap_or(&self.name);
-        [raw, self.name.as_str(), first].into_iter().find_map(super::lookup)
+        [raw, self.name.as_str(), first].into_iter().find_map(super::find::lookup)
     }
 }
 

@@ -22,6 +22,7 @@
 mod declared;
 mod design;
 mod events;
+mod find;
 pub mod model;
 pub mod payloads;
 mod rows;
@@ -30,6 +31,7 @@ mod verified;
 pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
 pub use design::{DESIGN_PROVIDERS, UNKNOWN_CAPS};
 pub use events::CANONICAL_EVENTS;
+pub use find::{lookup, runtime};
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
     Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Runtime, Source, Standing, TRUTHY, ValueRule,
@@ -38,19 +40,6 @@ pub use model::{
 pub use rows::REGISTRY;
 
 use hal_types::RuntimeProvider;
-
-/// The registry row of `provider` (the `unknown` row for a provider without one).
-#[must_use]
-pub fn runtime(provider: RuntimeProvider) -> &'static Runtime {
-    REGISTRY.iter().find(|r| r.provider == provider).unwrap_or_else(|| &REGISTRY[REGISTRY.len() - 1])
-}
-
-/// Resolves a runtime name: id or alias, trimmed, ASCII case-insensitive.
-#[must_use]
-pub fn lookup(name: &str) -> Option<RuntimeProvider> {
-    let name = name.trim();
-    REGISTRY.iter().find(|r| r.is_named(name)).map(|r| r.provider)
-}
 
 /// Parses an `AI_AGENT` value (`claude-code_2-1-263_agent`, `crush`, `devin@1`,
 /// `github_copilot_vscode_agent`) into the runtime it names, if hal knows it.

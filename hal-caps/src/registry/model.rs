@@ -714,26 +714,4 @@ impl Runtime {
     pub fn is_named(&self, name: &str) -> bool {
         self.provider.as_str().eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
-
-    /// Whether a signal of `other` is explained by this runtime running: the same
-    /// family, or a runtime whose markers this one sets or keeps.
-    #[must_use]
-    pub fn explains(&self, other: RuntimeProvider) -> bool {
-        self.family() == super::runtime(other).family() || self.keeps_markers_of.contains(&other)
-    }
-
-    /// The hook system in force: the row's own, else its base runtime's.
-    #[must_use]
-    pub fn hook_system(&self) -> Option<Hooks> {
-        self.hooks.or_else(|| self.variant_of.and_then(|p| super::runtime(p).hooks))
-    }
-
-    /// The session variables in force: the row's own, else its base runtime's.
-    #[must_use]
-    pub fn own_session_vars(&self) -> &'static [&'static str] {
-        match (self.session_vars, self.variant_of) {
-            ([], Some(p)) => super::runtime(p).session_vars,
-            (own, _) => own,
-        }
-    }
 }

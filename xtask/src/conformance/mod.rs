@@ -30,7 +30,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use crate::check::{cargo, root, run_step, target_dir};
+use crate::util::{cargo, root, run_step, target_dir};
 use capture::Placeholders;
 use run::{Mode, RunArgs};
 use runtimes::{RUNTIMES, Spec};

@@ -1,5 +1,10 @@
-//! The names of the variables hal itself reads (operator and orchestrator variables).
-//! Runtime markers live in the registry (`hal_caps::registry`).
+//! The names of the variables hal itself reads (operator and orchestrator variables), as
+//! data: hal-detect reads them, the lint counts them as indicators, `hal man` describes
+//! them. Runtime markers live in the registry ([`crate::registry`]).
+
+/// How every Gastown operator and orchestrator variable's name starts: the lint counts any
+/// `GT_*` name as an indicator, known to this version or not.
+pub const GASTOWN_PREFIX: &str = "GT_";
 
 /// Operator override of the runtime (cascade step 1).
 pub const GT_RUNTIME: &str = "GT_RUNTIME";

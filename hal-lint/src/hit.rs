@@ -1,0 +1,140 @@
+//! What a language's linter hands back: the [`Kind`] of file it read, each [`Hit`] (one
+//! rule broken at one place, with its message and the HAL call to use instead) and the
+//! [`FileLint`] of one file. Every linter and the suppressions import these; this file
+//! imports no linter.
+
+use crate::indicators::PathHit;
+use crate::rules::{Ask, Rule};
+
+/// The kind of a file the lint reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Kind {
+    /// `.rs`
+    Rust,
+    /// `.sh`, `.bash`, or a `sh`/`bash` shebang.
+    Shell,
+    /// `.ts`, `.mts`, `.cts`
+    TypeScript,
+    /// `.tsx`
+    Tsx,
+    /// `.js`, `.mjs`, `.cjs`, `.jsx`, or a `node` shebang.
+    JavaScript,
+    /// `.py`, `.pyi`, or a `python` shebang.
+    Python,
+    /// Any other `.json`: its hook command strings, if it has hooks.
+    HookJson,
+    /// `Cargo.toml`
+    CargoToml,
+    /// `package.json`
+    PackageJson,
+    /// `pyproject.toml`
+    Pyproject,
+}
+
+impl Kind {
+    /// How a comment starts in this kind of file.
+    pub(crate) const fn comment_starts(self) -> &'static [&'static str] {
+        match self {
+            Self::Rust | Self::TypeScript | Self::Tsx | Self::JavaScript => &["//", "/*"],
+            Self::Shell | Self::Python | Self::CargoToml | Self::Pyproject => &["#"],
+            Self::HookJson | Self::PackageJson => &[],
+        }
+    }
+
+    /// Whether every file of this kind is linted (manifests: cheap, and their rules
+    /// name packages, not indicator literals).
+    pub(crate) const fn always(self) -> bool {
+        matches!(self, Self::CargoToml | Self::PackageJson | Self::Pyproject)
+    }
+}
+
+/// One rule broken, at a 1-based line and character column of the file's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Hit {
+    pub(crate) rule: Rule,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    pub(crate) message: String,
+    pub(crate) suggestion: String,
+    /// The indicator file or directory an `indicator-file` hit probes.
+    pub(crate) subject: Option<&'static str>,
+}
+
+impl Hit {
+    /// A hit of `rule` with `message` and `suggestion`.
+    pub(crate) fn new(rule: Rule, (line, column): (usize, usize), message: String, suggestion: &str) -> Self {
+        Self { rule, line, column, message, suggestion: suggestion.to_owned(), subject: None }
+    }
+
+    /// A hit whose message says `what` and names `call`, the HAL call to use instead.
+    fn ask(rule: Rule, at: (usize, usize), what: &str, call: &str) -> Self {
+        Self::new(rule, at, format!("{what}; ask the HAL instead: `{call}`"), call)
+    }
+
+    /// A read of `var`; `decides` when the read is a presence test or a condition.
+    pub(crate) fn var_read(line: usize, column: usize, var: &str, rust: bool, decides: bool) -> Self {
+        if !decides && crate::indicators::is_path_var(var) {
+            let (call, offer) = if var.ends_with("_FILE") {
+                ("hal env", "hal's own variables for a shell")
+            } else {
+                ("hal hook --json", "the hook payload's `cwd`")
+            };
+            let what = format!("uses runtime-provided path `{var}` as a path; hal offers {offer} instead: `{call}`");
+            return Self::new(Rule::RuntimePathVar, (line, column), what, call);
+        }
+        let what = format!("reads runtime indicator variable `{var}`");
+        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::for_var(var).call(rust))
+    }
+
+    /// A read of every variable at once (`std::env::vars()`).
+    pub(crate) fn all_vars(line: usize, column: usize, what: &str) -> Self {
+        let what = format!("`{what}` reads every variable, runtime indicators among them");
+        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::Provider.rust())
+    }
+
+    /// A probe of a path that `hit` names.
+    pub(crate) fn path(line: usize, column: usize, hit: PathHit, rust: bool) -> Self {
+        match hit {
+            PathHit::Indicator(ind) => {
+                let what = format!("probes runtime indicator file `{ind}`");
+                let mut h = Self::ask(Rule::IndicatorFile, (line, column), &what, Ask::Provider.call(rust));
+                h.subject = Some(ind);
+                h
+            }
+            PathHit::Proc => Self::process(line, column, "/proc/<pid>", rust),
+        }
+    }
+
+    /// A read of the process table through `what` (a program, an API, a package).
+    pub(crate) fn process(line: usize, column: usize, what: &str, rust: bool) -> Self {
+        let what = format!("reads a process's identity or ancestry (`{what}`)");
+        Self::ask(Rule::ProcessTable, (line, column), &what, Ask::Provider.call(rust))
+    }
+}
+
+/// What linting one file's text produced.
+#[derive(Debug, Default)]
+pub(crate) struct FileLint {
+    pub(crate) hits: Vec<Hit>,
+    /// Line ranges of items and statements, for suppressions placed above them.
+    pub(crate) extents: Vec<(usize, usize)>,
+    /// Why the text could not be parsed (whole or in part), where that is so.
+    pub(crate) unparseable: Option<String>,
+    /// Indicator files and directories the file writes, creates or edits: it owns them,
+    /// and its probes of them are not findings.
+    pub(crate) written: Vec<&'static str>,
+}
+
+impl FileLint {
+    /// Nothing linted, because `why`.
+    pub(crate) fn unparseable(why: String) -> Self {
+        Self { unparseable: Some(why), ..Self::default() }
+    }
+
+    /// `(rule id, line, column)` of every hit, for tests.
+    #[cfg(test)]
+    pub(crate) fn positions(&self) -> Vec<(&'static str, usize, usize)> {
+        self.hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
+    }
+}

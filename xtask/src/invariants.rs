@@ -1,0 +1,394 @@
+//! ARCHITECTURE.md's invariants held to their tests: every paragraph stating an
+//! "Architecture Invariant" names the tests that enforce it (`Test:` or `Tests:`, then
+//! `path::name` in backticks), and a tidy test fails unless each named test exists. Also
+//! the tests of the invariants that are facts of the workspace itself: which crate may
+//! depend on which, `#[non_exhaustive]` in hal-types, the one `unsafe` allowance, the
+//! pure parts of hal-gupp, no runtime id written outside the registry.
+
+use std::path::Path;
+
+/// One named test: the file (relative to the workspace root) and the test's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Named {
+    pub(crate) file: String,
+    pub(crate) name: String,
+}
+
+/// Each invariant paragraph of `doc` (its first line) with the tests it names.
+pub(crate) fn invariants(doc: &str) -> Vec<(String, Vec<Named>)> {
+    doc.split("\n\n")
+        .flat_map(|block| {
+            // An invariant runs until the next one or the end of the paragraph.
+            block.split("**Architecture Invariant").skip(1).map(str::to_owned).collect::<Vec<_>>()
+        })
+        .map(|text| {
+            let first = text.lines().next().unwrap_or_default().trim_start_matches(":**").trim().to_owned();
+            let mut named = Vec::new();
+            for marker in ["Test: ", "Tests: "] {
+                let mut rest = text.as_str();
+                while let Some(at) = rest.find(marker) {
+                    rest = &rest[at + marker.len()..];
+                    // `a::b`, `c::d` … up to the sentence's end.
+                    let end = rest.find(".\n").or_else(|| rest.strip_suffix('.').map(str::len)).unwrap_or(rest.len());
+                    for reference in rest[..end].split('`').skip(1).step_by(2) {
+                        let reference = reference.split_whitespace().collect::<Vec<_>>().join(" ");
+                        if let Some((file, name)) = reference.rsplit_once("::") {
+                            named.push(Named { file: file.to_owned(), name: name.to_owned() });
+                        }
+                    }
+                }
+            }
+            (first, named)
+        })
+        .collect()
+}
+
+/// Whether the test `named` exists: a Rust `fn` marked `#[test]` (or inside
+/// `proptest!`), a Node `test("…")`, a Python `def test_…`.
+pub(crate) fn exists(root: &Path, named: &Named) -> Result<(), String> {
+    let text = std::fs::read_to_string(root.join(&named.file)).map_err(|e| format!("{}: {e}", named.file))?;
+    let ext = Path::new(&named.file).extension().and_then(|e| e.to_str()).unwrap_or_default();
+    let found = if ext == "rs" {
+        // `fn name(` with `#[test]` among the attributes and docs right above it
+        // (`proptest!` cases carry `#[test]` too).
+        let lines: Vec<&str> = text.lines().collect();
+        lines.iter().enumerate().any(|(i, line)| {
+            let line = line.trim_start();
+            (line.starts_with(&format!("fn {}(", named.name)) || line.starts_with(&format!("pub fn {}(", named.name)))
+                && lines[..i]
+                    .iter()
+                    .rev()
+                    .map(|l| l.trim())
+                    .take_while(|l| l.starts_with("#[") || l.starts_with("///") || l.starts_with("//"))
+                    .any(|l| l.starts_with("#[test]"))
+        })
+    } else if ext == "js" {
+        text.contains(&format!("test(\"{}\"", named.name))
+    } else if ext == "py" {
+        named.name.starts_with("test_") && text.contains(&format!("def {}(", named.name))
+    } else {
+        false
+    };
+    if found { Ok(()) } else { Err(format!("{}: no test `{}`", named.file, named.name)) }
+}
+
+/// The `[dependencies]` of a manifest (every table whose name ends so, target-specific
+/// ones too): `(name, optional)`.
+pub(crate) fn dependencies(manifest: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line.trim_end_matches(']').ends_with("dependencies")
+                && !line.contains("dev-")
+                && !line.contains("build-");
+            continue;
+        }
+        if !inside || line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let name = line.split(['=', '.', ' ']).next().unwrap_or_default().trim().to_owned();
+        out.push((name, line.contains("optional = true")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::util::root;
+
+    fn manifest(krate: &str) -> String {
+        std::fs::read_to_string(root().join(krate).join("Cargo.toml")).unwrap()
+    }
+
+    /// Every `.rs` file under `dir`.
+    fn rust_files(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        let mut todo = vec![dir.to_path_buf()];
+        while let Some(d) = todo.pop() {
+            for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let p = entry.path();
+                if p.is_dir() {
+                    if p.file_name().is_some_and(|n| n != "fixtures" && n != "target") {
+                        todo.push(p);
+                    }
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Tidy: every invariant of ARCHITECTURE.md names at least one test, and every named
+    /// test exists.
+    #[test]
+    fn every_invariant_names_a_test_that_exists() {
+        let root = root();
+        let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+        let found = invariants(&doc);
+        assert!(found.len() >= 20, "{} invariants found", found.len());
+        let mut problems = Vec::new();
+        for (invariant, named) in &found {
+            if named.is_empty() {
+                problems.push(format!("names no test: {invariant}"));
+            }
+            problems.extend(named.iter().filter_map(|n| exists(&root, n).err()));
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn the_invariant_parser_reads_tests_and_the_check_can_fail() {
+        let doc = "x\n\n**Architecture Invariant:** one.\nTests: `a/b.rs::c`, `d/e.js::f g`.\n\n\
+                   **Architecture Invariant:** two, untested.\n";
+        let found = invariants(doc);
+        assert_eq!(found.len(), 2);
+        assert_eq!(
+            found[0].1,
+            [Named { file: "a/b.rs".into(), name: "c".into() }, Named { file: "d/e.js".into(), name: "f g".into() }]
+        );
+        assert!(found[1].1.is_empty());
+        let missing = Named { file: "xtask/src/invariants.rs".into(), name: "no_such_test".into() };
+        assert!(exists(&root(), &missing).is_err());
+        let helper = Named { file: "xtask/src/invariants.rs".into(), name: "manifest".into() };
+        assert!(exists(&root(), &helper).is_err(), "a helper is no test");
+    }
+
+    /// hal-types depends on nothing of ours: serde and thiserror, and behind its
+    /// `schema` feature schemars and serde_json.
+    #[test]
+    fn hal_types_depends_on_serde_and_thiserror_only() {
+        let deps = dependencies(&manifest("hal-types"));
+        let required: Vec<&str> = deps.iter().filter(|(_, o)| !o).map(|(n, _)| n.as_str()).collect();
+        assert_eq!(required, ["serde", "thiserror"]);
+        assert!(deps.iter().all(|(n, _)| !n.starts_with("hal-")), "{deps:?}");
+    }
+
+    /// hal-detect links no parser; hal-lint never depends on hal-detect.
+    #[test]
+    fn hal_detect_links_no_parser_and_hal_lint_no_hal_detect() {
+        let parsers = |deps: &[(String, bool)]| -> Vec<String> {
+            deps.iter()
+                .map(|(n, _)| n.clone())
+                .filter(|n| n == "syn" || n.starts_with("tree-sitter") || n == "proc-macro2")
+                .collect()
+        };
+        assert_eq!(parsers(&dependencies(&manifest("hal-detect"))), Vec::<String>::new());
+        let lint = dependencies(&manifest("hal-lint"));
+        assert!(lint.iter().any(|(n, _)| n == "hal-caps"), "{lint:?}");
+        assert!(!lint.iter().any(|(n, _)| n == "hal-detect"), "{lint:?}");
+        assert!(!parsers(&lint).is_empty(), "the parser check can fail");
+    }
+
+    /// Every public struct and enum of hal-types (and every enum its macro declares) is
+    /// `#[non_exhaustive]`.
+    #[test]
+    fn every_public_type_of_hal_types_is_non_exhaustive() {
+        let mut exhaustive = Vec::new();
+        let mut checked = 0;
+        for file in rust_files(&root().join("hal-types/src")) {
+            let ast = syn::parse_file(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            let mut items: Vec<&syn::Item> = ast.items.iter().collect();
+            while let Some(item) = items.pop() {
+                let (attrs, name, public) = match item {
+                    // A struct whose fields are all private is closed already: it can be
+                    // neither built nor destructured outside.
+                    syn::Item::Struct(s) => (
+                        &s.attrs,
+                        s.ident.to_string(),
+                        matches!(s.vis, syn::Visibility::Public(_))
+                            && s.fields.iter().any(|f| matches!(f.vis, syn::Visibility::Public(_))),
+                    ),
+                    syn::Item::Enum(e) => (&e.attrs, e.ident.to_string(), matches!(e.vis, syn::Visibility::Public(_))),
+                    syn::Item::Mod(m) => {
+                        items.extend(m.content.iter().flat_map(|(_, i)| i));
+                        continue;
+                    }
+                    syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                        // A macro declaring enums declares them `#[non_exhaustive]`.
+                        let body = m.mac.tokens.to_string();
+                        if body.contains("pub enum") {
+                            checked += 1;
+                            if !body.contains("non_exhaustive") {
+                                exhaustive.push(format!(
+                                    "{}: macro {:?}",
+                                    file.display(),
+                                    m.ident.as_ref().map(ToString::to_string)
+                                ));
+                            }
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                if !public {
+                    continue;
+                }
+                checked += 1;
+                if !attrs.iter().any(|a| a.path().is_ident("non_exhaustive")) {
+                    exhaustive.push(format!("{}: {name}", file.display()));
+                }
+            }
+        }
+        assert!(checked > 10, "{checked}");
+        assert!(exhaustive.is_empty(), "not #[non_exhaustive]: {exhaustive:?}");
+    }
+
+    /// The only `unsafe` allowance is hal-cli's C entry point: no other source allows
+    /// `unsafe_code`, and every member takes the workspace's lints (which deny it).
+    #[test]
+    fn the_only_unsafe_allowance_is_hal_clis_entry_point() {
+        let root = root();
+        let mut allowances = Vec::new();
+        for member in
+            ["hal-types", "hal-caps", "hal-detect", "hal-gupp", "hal-lint", "hal-cli", "xtask", "examples/witness"]
+        {
+            let m = manifest(member);
+            assert!(m.contains("[lints]\nworkspace = true"), "{member} does not take the workspace's lints");
+            for file in rust_files(&root.join(member)) {
+                let text = std::fs::read_to_string(&file).unwrap();
+                let code: String = text.split_whitespace().collect();
+                // Spelled in two halves, so this file does not match itself.
+                let allows = [concat!("#[allow(", "unsafe_code"), concat!("#![allow(", "unsafe_code")];
+                if allows.iter().any(|a| code.contains(a)) {
+                    allowances.push(file.strip_prefix(&root).unwrap().to_string_lossy().into_owned());
+                }
+            }
+        }
+        assert_eq!(allowances, ["hal-cli/src/main.rs"]);
+        let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+        assert!(workspace.contains("unsafe_code = \"deny\""));
+    }
+
+    /// hal-gupp's `plan` and `shell` are pure: they name no host and nothing of
+    /// hal-detect; only `Hal` (hal.rs) holds a host.
+    #[test]
+    fn hal_gupps_plan_and_shell_hold_no_host() {
+        let src = root().join("hal-gupp/src");
+        for file in ["plan.rs", "shell.rs"] {
+            let text = std::fs::read_to_string(src.join(file)).unwrap();
+            for word in ["hal_detect", "Host", "std::env", "std::fs", "std::process"] {
+                assert!(!text.contains(word), "hal-gupp/src/{file} names {word}");
+            }
+        }
+        let hal = std::fs::read_to_string(src.join("hal.rs")).unwrap();
+        assert!(hal.contains("Host"), "the check can fail: hal.rs holds the host");
+    }
+
+    /// String literals in the code (not tests, not attributes) of `file`, with lines.
+    fn literals(file: &Path) -> Vec<(usize, String)> {
+        struct Lits(Vec<(usize, String)>);
+        impl<'ast> syn::visit::Visit<'ast> for Lits {
+            fn visit_lit_str(&mut self, l: &'ast syn::LitStr) {
+                self.0.push((l.span().start().line, l.value()));
+            }
+            fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
+            fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+                if !m.attrs.iter().any(|a| a.path().is_ident("cfg")) {
+                    syn::visit::visit_item_mod(self, m);
+                }
+            }
+            fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+                if !f.attrs.iter().any(|a| a.path().is_ident("test")) {
+                    syn::visit::visit_item_fn(self, f);
+                }
+            }
+            fn visit_macro(&mut self, m: &'ast syn::Macro) {
+                // format!("…"), concat!(…): the literals among their tokens.
+                for t in m.tokens.clone() {
+                    if let proc_macro2::TokenTree::Literal(l) = t
+                        && let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string())
+                    {
+                        self.0.push((l.span().start().line, s.value()));
+                    }
+                }
+            }
+        }
+        let ast = syn::parse_file(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let mut lits = Lits(Vec::new());
+        syn::visit::Visit::visit_file(&mut lits, &ast);
+        lits.0
+    }
+
+    /// Nothing about a specific runtime is written outside the registry: no string
+    /// literal in the code of hal-caps (outside `registry/`), hal-detect, hal-gupp or
+    /// hal-cli is a runtime's id or alias.
+    #[test]
+    fn no_runtime_id_is_a_literal_outside_the_registry() {
+        let names: Vec<String> = hal_caps::registry::REGISTRY
+            .iter()
+            .filter(|r| r.provider != hal_types::RuntimeProvider::Unknown)
+            .flat_map(|r| std::iter::once(r.provider.as_str()).chain(r.aliases.iter().copied()))
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let root = root();
+        let mut found = Vec::new();
+        for dir in ["hal-caps/src", "hal-detect/src", "hal-gupp/src", "hal-cli/src"] {
+            for file in rust_files(&root.join(dir)) {
+                let shown = file.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+                if shown.starts_with("hal-caps/src/registry/") {
+                    continue;
+                }
+                for (line, lit) in literals(&file) {
+                    if names.contains(&lit.trim().to_ascii_lowercase()) {
+                        found.push(format!("{shown}:{line}: {lit:?}"));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "runtime ids written outside the registry:\n{}", found.join("\n"));
+        // The check can fail: the registry's own rows hold every id.
+        let rows = literals(&root.join("hal-caps/src/registry/rows.rs"));
+        assert!(rows.iter().any(|(_, l)| l == "claude-code"), "{} literals in rows.rs", rows.len());
+    }
+
+    /// Every property of `schema` (at any depth) that its object does not require.
+    fn unrequired(schema: &serde_json::Value, path: &str, out: &mut Vec<String>) {
+        match schema {
+            serde_json::Value::Object(map) => {
+                if let Some(serde_json::Value::Object(props)) = map.get("properties") {
+                    let required: Vec<&str> = map
+                        .get("required")
+                        .and_then(serde_json::Value::as_array)
+                        .map(|r| r.iter().filter_map(serde_json::Value::as_str).collect())
+                        .unwrap_or_default();
+                    out.extend(props.keys().filter(|k| !required.contains(&k.as_str())).map(|k| format!("{path}/{k}")));
+                }
+                for (k, v) in map {
+                    unrequired(v, &format!("{path}/{k}"), out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    unrequired(v, &format!("{path}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A command's schema is derived from its type with every property required (hal
+    /// writes every key); that the answers validate is `hal-cli/tests/common`'s, run by
+    /// every end-to-end suite.
+    #[test]
+    fn every_schema_requires_every_property() {
+        let files = crate::clients::schema_files();
+        assert!(files.len() >= 10, "{}", files.len());
+        let mut out = Vec::new();
+        for (path, text) in &files {
+            unrequired(&serde_json::from_str(text).unwrap(), path, &mut out);
+        }
+        assert!(out.is_empty(), "{out:?}");
+        let mut loose: serde_json::Value = serde_json::from_str(&files[0].1).unwrap();
+        loose["required"] = serde_json::json!([]);
+        let mut caught = Vec::new();
+        unrequired(&loose, "x", &mut caught);
+        assert!(!caught.is_empty(), "the check can fail");
+    }
+}
