@@ -156,7 +156,7 @@ fn the_hook_answers_once_the_object_is_complete() {
     });
     let o = child.wait_with_output().unwrap();
     let secs = started.elapsed().as_secs_f64();
-    assert_eq!((stdout(&o).as_str(), o.status.code()), ("unknown turn.end s1\n", Some(0)));
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end s1\n", Some(0)));
     assert!(secs < 4.0, "answered after {secs:.2} s");
     drop(waiter);
     // Whitespace after the brace is fine; anything else within the grace period is not.
@@ -196,7 +196,7 @@ fn a_fifo_without_a_writer_is_a_bounded_wait() {
     let o =
         command(&["hook", "--from", fifo.to_str().unwrap()], CLAUDE_HOOK_ENV).stdin(Stdio::null()).output().unwrap();
     writer.join().unwrap();
-    assert_eq!(stdout(&o), "unknown turn.end f1\n");
+    assert_eq!(stdout(&o), "claude turn.end f1\n");
 }
 
 /// Why 6: stdin that is a directory, or `--from /proc/self/mem` (EIO), was "the input
@@ -221,7 +221,7 @@ fn a_duplicate_key_s_last_value_wins() {
     let payload = br#"{"hook_event_name":"PreToolUse","session_id":"first","cwd":"/x","session_id":"last","hook_event_name":"Stop"}"#;
     child.stdin.take().unwrap().write_all(payload).unwrap();
     let o = child.wait_with_output().unwrap();
-    assert_eq!((stdout(&o).as_str(), o.status.code()), ("unknown turn.end last\n", Some(0)));
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end last\n", Some(0)));
     // Python's json agrees (where python3 is installed).
     if let Ok(py) = Command::new("python3")
         .args(["-c", "import json,sys; print(json.loads(sys.argv[1])['session_id'])"])
