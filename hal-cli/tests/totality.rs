@@ -23,6 +23,10 @@ fn command(args: &[&str], env: &[(&str, &str)]) -> Command {
     cmd
 }
 
+/// Claude Code's marker: the payloads below have a shape several runtimes share, so the
+/// environment names their runtime.
+const CLAUDE: &[(&str, &str)] = &[("CLAUDECODE", "1")];
+
 fn spawn(args: &[&str], env: &[(&str, &str)]) -> Child {
     command(args, env).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
 }
@@ -140,7 +144,7 @@ fn every_position_hal_reads_in_bounded_memory() {
 #[test]
 fn the_hook_answers_once_the_object_is_complete() {
     let started = Instant::now();
-    let mut child = spawn(&["hook"], &[]);
+    let mut child = spawn(&["hook"], CLAUDE);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"{\"hook_event_name\":\"Stop\",\"session_id\":\"s1\",\"cwd\":\"/x\"}\n").unwrap();
     stdin.flush().unwrap();
@@ -188,7 +192,7 @@ fn a_fifo_without_a_writer_is_a_bounded_wait() {
         let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
         f.write_all(br#"{"hook_event_name":"Stop","session_id":"f1","cwd":"/x"}"#).unwrap();
     });
-    let o = command(&["hook", "--from", fifo.to_str().unwrap()], &[]).stdin(Stdio::null()).output().unwrap();
+    let o = command(&["hook", "--from", fifo.to_str().unwrap()], CLAUDE).stdin(Stdio::null()).output().unwrap();
     writer.join().unwrap();
     assert_eq!(stdout(&o), "claude turn.end f1\n");
 }
@@ -211,7 +215,7 @@ fn unreadable_input_is_could_not_be_read() {
 /// last. The last wins now.
 #[test]
 fn a_duplicate_key_s_last_value_wins() {
-    let mut child = spawn(&["hook"], &[]);
+    let mut child = spawn(&["hook"], CLAUDE);
     let payload = br#"{"hook_event_name":"PreToolUse","session_id":"first","cwd":"/x","session_id":"last","hook_event_name":"Stop"}"#;
     child.stdin.take().unwrap().write_all(payload).unwrap();
     let o = child.wait_with_output().unwrap();
