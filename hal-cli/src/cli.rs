@@ -255,7 +255,7 @@ fn policies() -> Vec<PossibleValue> {
 }
 
 /// A global option that only some commands take: each command's file under
-/// `commands/` lists the ones it takes, and [`crate::usage::TABLE`] collects them (the one
+/// `commands/` lists the ones it takes, and `usage::TABLE` collects them (the one
 /// table `--help`, completions, the man page and the usage check derive from). `-v`,
 /// `-q` and `-h` apply to every command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Reading a hook payload: stdin (or `--from FILE`) with the bounded waits of
 //! [`crate::input`], parsed by `hal_caps::hook` (pure, streaming, bounded memory). A
 //! terminal on stdin is never read. Deciding the payload's runtime is
-//! [`crate::context`]'s, the one decision every payload-reading command goes through.
+//! `context`'s, the one decision every payload-reading command goes through.
 
 use std::io::IsTerminal as _;
 use std::path::Path;

@@ -1,5 +1,5 @@
 //! `hal completions SHELL`: shell completions, from the documented command line
-//! ([`crate::usage::documented`]): each command completes exactly the options it takes.
+//! (`usage::documented`): each command completes exactly the options it takes.
 
 use crate::cli::{BIN_NAME, GlobalOpt};
 use crate::output::Output;

@@ -1,5 +1,5 @@
 //! `hal man`: the man page, from the clap definition (each command with exactly the
-//! options it takes, [`crate::usage::documented`]) and the same tables the code reads
+//! options it takes, `usage::documented`) and the same tables the code reads
 //! (hal-detect's variables, `hal env`'s variables, the config paths, the exit codes,
 //! the diagnostic codes), so it cannot drift from them.
 

@@ -1,7 +1,7 @@
 //! One file per command: each declares the global options it takes (`TAKES`, collected
-//! in [`crate::usage::TABLE`]) and answers from a resolved [`crate::context::Context`]
+//! in `usage::TABLE`) and answers from a resolved `Context`
 //! (or, for the commands that read no host, from its own arguments) with one
-//! [`crate::output::Output`]. [`crate::run`] dispatches to them.
+//! `Output`. `run` dispatches to them.
 
 pub mod caps;
 pub mod completions;
