@@ -1,5 +1,5 @@
 //! Reading a hook payload: stdin (or `--from FILE`) with the bounded waits of
-//! [`crate::input`], parsed by `hal_caps::hook` (pure, streaming, bounded memory). A
+//! `input`, parsed by `hal_caps::hook` (pure, streaming, bounded memory). A
 //! terminal on stdin is never read. Deciding the payload's runtime is
 //! `context`'s, the one decision every payload-reading command goes through.
 

@@ -1,5 +1,5 @@
 //! The text renderers: each command's answer as text, every value that came from
-//! outside escaped ([`escape_control`]); the JSON answers are [`crate::output::versioned`]'s.
+//! outside escaped ([`escape_control`]); the JSON answers are `output::versioned`'s.
 
 use std::fmt::Write as _;
 

@@ -1,5 +1,5 @@
 //! Runs a parsed command: one exhaustive `match` over [`Command`], each arm resolving
-//! what the command needs ([`Context::resolve`]) and handing it to the command's file
+//! what the command needs (`Context::resolve`) and handing it to the command's file
 //! under [`crate::commands`]. No I/O here except reading the host through hal-detect
 //! and the hook payload.
 
