@@ -22,7 +22,6 @@
 //! the runtime's event map ([`crate::registry::Hooks`]); with no runtime decided, through
 //! the maps of the runtimes sharing the shape, where they agree.
 
-
 use std::fmt;
 use std::io::Read;
 

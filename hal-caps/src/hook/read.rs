@@ -376,7 +376,11 @@ impl<R: Read> Parser<R> {
             self.string(&mut sink)?;
             sink.over
         };
-        let found = if over { None } else { keys.iter().find(|&&(k, how)| matched_key(k, how).as_bytes() == key.as_slice()).copied() };
+        let found = if over {
+            None
+        } else {
+            keys.iter().find(|&&(k, how)| matched_key(k, how).as_bytes() == key.as_slice()).copied()
+        };
         self.key = key;
         Ok(found)
     }
