@@ -3,8 +3,7 @@
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, TypedValueParser};
-use clap::error::ErrorKind;
-use clap::{Args, CommandFactory as _, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use hal_types::{AgentRole, Policy, RuntimeProvider};
 
 /// The executable's name: the one place it is written (a test holds Cargo.toml's
@@ -255,75 +254,90 @@ fn policies() -> Vec<PossibleValue> {
     Policy::ALL.iter().map(|p| PossibleValue::new(p.as_str())).collect()
 }
 
-/// Which global options a command takes.
-struct Takes {
-    json: bool,
-    /// `--policy` and `--workspace`: the command runs detection.
-    detection: bool,
-    require_known: bool,
+/// A global option that only some commands take: each command's file under
+/// `commands/` lists the ones it takes, and `usage::TABLE` collects them (the one
+/// table `--help`, completions, the man page and the usage check derive from). `-v`,
+/// `-q` and `-h` apply to every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GlobalOpt {
+    /// `--json`.
+    Json,
+    /// `--workspace DIR`: the command runs detection.
+    Workspace,
+    /// `--policy P`: the command runs detection.
+    Policy,
+    /// `--require-known`.
+    RequireKnown,
 }
 
-fn takes(command: &Command) -> Takes {
-    let detects = |p: &ProviderArg| p.provider.is_none();
-    match command {
-        Command::Detect(_) | Command::SessionId(_) | Command::Explain | Command::Env | Command::Hook(_) => {
-            Takes { json: true, detection: true, require_known: true }
-        }
-        Command::Caps { all: true, .. } | Command::Providers { .. } | Command::Lint { .. } => {
-            Takes { json: true, detection: false, require_known: false }
-        }
-        Command::Caps { provider, .. }
-        | Command::Startup { provider, .. }
-        | Command::Gupp { provider }
-        | Command::Events { provider } => Takes { json: true, detection: detects(provider), require_known: true },
-        _ => Takes { json: false, detection: false, require_known: false },
-    }
-}
+impl GlobalOpt {
+    /// Every option, in the order the usage check names them.
+    pub const ALL: &[Self] = &[Self::Json, Self::Policy, Self::Workspace, Self::RequireKnown];
 
-/// A usage error (exit 2) when a global option was given to a command it does not
-/// apply to, naming the options the command takes.
-///
-/// # Errors
-/// The clap error to print.
-pub fn check_applicable(cli: &Cli) -> Result<(), clap::Error> {
-    let g = &cli.global;
-    let t = takes(&cli.command);
-    let given = [
-        ("--json", g.json, t.json),
-        ("--policy", g.policy.is_some(), t.detection),
-        ("--workspace", g.workspace.is_some(), t.detection),
-        ("--require-known", g.require_known, t.require_known),
-    ];
-    let Some((bad, ..)) = given.iter().find(|(_, given, ok)| *given && !*ok) else { return Ok(()) };
-    let mut cmd = Cli::command();
-    let name = cli.command.name();
-    let sub = cmd.find_subcommand(name);
-    let mut accepted: Vec<String> = sub
-        .map(|s| {
-            s.get_arguments()
-                .filter(|a| !a.is_global_set() && a.get_id() != "help")
-                .map(|a| a.get_long().map_or_else(|| format!("<{}>", a.get_id()), |l| format!("--{l}")))
-                .collect()
-        })
-        .unwrap_or_default();
-    for (option, _, ok) in given {
-        if ok {
-            accepted.push(option.to_owned());
+    /// The option's clap id (its field in [`Global`]).
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Self::Json => "json",
+            Self::Workspace => "workspace",
+            Self::Policy => "policy",
+            Self::RequireKnown => "require_known",
         }
     }
-    accepted.extend(["-v".to_owned(), "-q".to_owned()]);
-    let why = if matches!(bad, &"--policy" | &"--workspace") && t.require_known {
-        " (it applies to detection, and --provider skips detection)"
-    } else {
-        ""
-    };
-    Err(cmd.error(
-        ErrorKind::ArgumentConflict,
-        format!("{bad} does not apply to `{BIN_NAME} {name}`{why}; it accepts: {}", accepted.join(", ")),
-    ))
+
+    /// The option as written on the command line.
+    #[must_use]
+    pub const fn long(self) -> &'static str {
+        match self {
+            Self::Json => "--json",
+            Self::Workspace => "--workspace",
+            Self::Policy => "--policy",
+            Self::RequireKnown => "--require-known",
+        }
+    }
+
+    /// Whether the option configures detection (`--provider` skips detection).
+    #[must_use]
+    pub const fn detection(self) -> bool {
+        matches!(self, Self::Workspace | Self::Policy)
+    }
+
+    /// Whether `global` gives this option.
+    #[must_use]
+    pub const fn given(self, global: &Global) -> bool {
+        match self {
+            Self::Json => global.json,
+            Self::Workspace => global.workspace.is_some(),
+            Self::Policy => global.policy.is_some(),
+            Self::RequireKnown => global.require_known,
+        }
+    }
 }
 
 impl Command {
+    /// The runtime `--provider` gives, where the command takes it.
+    #[must_use]
+    pub const fn provider(&self) -> Option<RuntimeProvider> {
+        match self {
+            Self::Caps { provider, .. }
+            | Self::Startup { provider, .. }
+            | Self::Gupp { provider }
+            | Self::Events { provider } => provider.provider,
+            Self::Detect(_)
+            | Self::Providers { .. }
+            | Self::SessionId(_)
+            | Self::Explain
+            | Self::Env
+            | Self::Lint { .. }
+            | Self::Hook(_)
+            | Self::Completions { .. }
+            | Self::Man => None,
+            #[cfg(feature = "schema")]
+            Self::Schema { .. } => None,
+        }
+    }
+
     /// The subcommand's name on the command line.
     #[must_use]
     pub const fn name(&self) -> &'static str {

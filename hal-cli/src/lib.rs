@@ -1,17 +1,25 @@
-//! The library behind the `hal` command: the clap definition ([`cli`]), its hot
-//! path for the commands hooks call ([`fast`]) and a
-//! dispatcher ([`run`]) that returns what to print and the exit code. `main.rs` only
-//! maps that to stdio.
+//! The library behind the `hal` command, in ripgrep's manner: the clap definition
+//! ([`cli`]) and its hot path for the commands hooks call ([`fast`]); the one table of
+//! the options each command takes and what derives from it ([`usage`]); one invocation
+//! resolved once (`context`: the HAL, the diagnostics, the output mode; [`payload`]
+//! reads a hook payload); one file per command ([`commands`]), their text renderers
+//! ([`render`]) and what they produce ([`output`]); and the dispatcher ([`run`]).
+//! `main.rs` only maps the [`Output`] to stdio.
 
 pub mod answers;
 pub mod cli;
+pub mod commands;
+mod context;
 pub mod fast;
-pub mod hook;
 mod input;
-pub mod lint;
-pub mod man;
+pub mod output;
+pub mod payload;
+pub mod render;
 pub mod run;
 #[cfg(feature = "schema")]
 pub mod schema;
+pub mod usage;
 
-pub use cli::{BIN_NAME, Cli, check_applicable};
+pub use cli::{BIN_NAME, Cli};
+pub use output::Output;
+pub use usage::check_applicable;

@@ -14,7 +14,7 @@
 use std::io::{IsTerminal as _, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use clap::{CommandFactory as _, Parser as _};
+use clap::CommandFactory as _;
 use hal_detect::Host as _;
 
 use hal_cli::{Cli, run};
@@ -75,7 +75,7 @@ fn write_stdout(bytes: &[u8]) -> Result<(), u8> {
 /// The whole command; its exit code.
 fn hal() -> u8 {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    let parsed = hal_cli::fast::parse(&args).map_or_else(Cli::try_parse, Ok);
+    let parsed = hal_cli::fast::parse(&args).map_or_else(|| hal_cli::usage::parse(&args), Ok);
     let cli = match parsed.and_then(|cli| hal_cli::check_applicable(&cli).map(|()| cli)) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
@@ -97,22 +97,22 @@ fn hal() -> u8 {
     let out = run::run(&cli, host);
     let paint = std::io::stderr().is_terminal();
     let mut stderr = std::io::stderr().lock();
-    for e in &out.errors {
+    for e in out.errors() {
         let label = if paint { "\x1b[1;31merror:\x1b[0m" } else { "error:" };
         let _ = writeln!(stderr, "{label} {}", hal_caps::text::escape_control(e));
     }
     drop(stderr);
-    if let Err(code) = write_stdout(out.stdout.as_bytes()) {
+    if let Err(code) = write_stdout(out.stdout().as_bytes()) {
         return code;
     }
     let mut stderr = std::io::stderr().lock();
     if !cli.global.quiet && !cli.global.json {
         let label = if paint { "\x1b[33mwarning:\x1b[0m" } else { "warning:" };
-        for w in &out.warnings {
+        for w in out.warnings() {
             let _ = writeln!(stderr, "{label} {}", hal_caps::text::escape_control(w));
         }
     }
-    out.code
+    out.code()
 }
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

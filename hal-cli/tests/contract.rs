@@ -309,7 +309,7 @@ fn hal_env_unsets_and_round_trips_through_sh() {
     let id = "line one\nline 'two' $x \\n %s\n\n";
     assert_eq!(run(&[("CODEX_THREAD_ID", id)]), format!("{id}|1"));
     let lines = text(&hal(&["env"], &[("CODEX_THREAD_ID", id)]).stdout);
-    assert_eq!(lines.lines().count(), hal_cli::run::ENV_VARS.len(), "one line per variable:\n{lines}");
+    assert_eq!(lines.lines().count(), hal_cli::commands::env::ENV_VARS.len(), "one line per variable:\n{lines}");
 }
 
 #[test]
@@ -335,7 +335,7 @@ fn man_page_and_completions_cover_the_command_line() {
     for section in [".SH COMMANDS", ".SH ENVIRONMENT", ".SH FILES", ".SH \"EXIT STATUS\""] {
         assert!(man.contains(section), "man lacks {section}");
     }
-    for name in hal_detect::vars::ALL.iter().chain(hal_cli::run::ENV_VARS.iter().map(|(n, _)| n)) {
+    for name in hal_detect::vars::ALL.iter().copied().chain(hal_cli::commands::env::ENV_VARS.iter().map(|v| v.name())) {
         assert!(man.contains(name), "man lacks {name}");
     }
     for option in ["\\-\\-role", "\\-\\-provider", "\\-\\-all", "\\-\\-format"] {

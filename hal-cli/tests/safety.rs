@@ -77,7 +77,7 @@ proptest! {
         other in "[^\u{0}]{0,24}",
     ) {
         let vars = [("HAL_SESSION_ID", session.clone()), ("HAL_PROVIDER", other.clone())];
-        let lines = hal_cli::run::export_lines(&vars);
+        let lines = hal_cli::render::export_lines(&vars);
         prop_assert_eq!(lines.lines().count(), vars.len(), "one line per variable: {:?}", lines);
         // Probes for code execution: anything that ran would create a file here.
         let (values, created) = eval_in_sh(&lines, &["HAL_SESSION_ID", "HAL_PROVIDER"]);

@@ -27,7 +27,7 @@ fn answer(args: &[&str]) -> Value {
     let argv = std::iter::once("hal").chain(args.iter().copied()).chain(["--json"]);
     let cli = hal_cli::Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{args:?}: {e}"));
     let out = hal_cli::run::run(&cli, hal_detect::FakeHost::new());
-    serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+    serde_json::from_str(out.stdout()).unwrap_or_else(|e| panic!("{args:?}: {e}"))
 }
 
 /// The fallbacks: detection, capabilities and each role's startup commands of `unknown`.

@@ -126,13 +126,13 @@ fn cli_examples() -> String {
         let cli = hal_cli::Cli::try_parse_from(argv).expect("README examples parse");
         hal_cli::check_applicable(&cli).expect("README examples are well-formed");
         let o = hal_cli::run::run(&cli, host);
-        let mut lines: Vec<String> = o.stdout.lines().map(str::to_owned).collect();
+        let mut lines: Vec<String> = o.stdout().lines().map(str::to_owned).collect();
         if ex.lines > 0 && lines.len() > ex.lines {
             lines.truncate(ex.lines);
             lines.push("...".to_owned());
         }
         if !cli.global.json {
-            lines.extend(o.warnings.iter().map(|w| format!("warning: {w}")));
+            lines.extend(o.warnings().iter().map(|w| format!("warning: {w}")));
         }
         for l in lines {
             let _ = writeln!(out, "{l}");

@@ -1,14 +1,19 @@
-//! `hal man`: the man page, from the clap definition and the same tables the code
-//! reads (hal-detect's variables, `hal env`'s variables, the config paths, the exit
-//! codes, the diagnostic codes), so it cannot drift from them.
+//! `hal man`: the man page, from the clap definition (each command with exactly the
+//! options it takes, `usage::documented`) and the same tables the code reads
+//! (hal-detect's variables, `hal env`'s variables, the config paths, the exit codes,
+//! the diagnostic codes), so it cannot drift from them.
 
 use std::fmt::Write as _;
 
-use clap::CommandFactory as _;
 use hal_types::DiagnosticCode;
 
-use crate::cli::{Cli, EXIT_CODES};
-use crate::run::ENV_VARS;
+use crate::cli::{EXIT_CODES, GlobalOpt};
+use crate::commands::env::ENV_VARS;
+use crate::commands::lint::RULES;
+use crate::output::Output;
+
+/// The global options `hal man` takes.
+pub const TAKES: &[GlobalOpt] = &[];
 
 /// Text escaped for roff: backslashes, dashes, non-ASCII characters (`\[u2026]`), and
 /// a leading `.` or `'`.
@@ -39,10 +44,14 @@ fn bold(s: &str) -> String {
     format!("\\fB{}\\fR", esc(s))
 }
 
-/// The man page, in roff.
+/// `hal man`: the man page of `cmd` on stdout.
+pub(crate) fn run(cmd: &clap::Command) -> Output {
+    Output::new(render(cmd), &[])
+}
+
+/// The man page of `cmd` (the documented command line), in roff.
 #[must_use]
-pub fn render() -> String {
-    let cmd = Cli::command();
+pub fn render(cmd: &clap::Command) -> String {
     let man = clap_mangen::Man::new(cmd.clone());
     let mut buf = Vec::new();
     let _ = man.render_title(&mut buf);
@@ -56,11 +65,20 @@ pub fn render() -> String {
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let about = sub.get_long_about().or_else(|| sub.get_about()).map(ToString::to_string).unwrap_or_default();
         tagged(&mut out, &bold(&format!("hal {}", sub.get_name())), &about);
-        let args: Vec<_> = sub.get_arguments().filter(|a| !a.is_global_set() && !a.is_hide_set()).collect();
-        if args.is_empty() {
+        let is_global = |a: &clap::Arg| a.is_global_set() || GlobalOpt::ALL.iter().any(|o| a.get_id() == o.id());
+        let takes: Vec<&str> = GlobalOpt::ALL
+            .iter()
+            .filter(|o| sub.get_arguments().any(|a| a.get_id() == o.id()))
+            .map(|o| o.long())
+            .collect();
+        let args: Vec<_> = sub.get_arguments().filter(|a| !is_global(a) && !a.is_hide_set()).collect();
+        if args.is_empty() && takes.is_empty() {
             continue;
         }
         out.push_str(".RS\n");
+        if !takes.is_empty() {
+            let _ = writeln!(out, ".PP\nOf the global options, takes {}.", esc(&takes.join(", ")));
+        }
         for a in args {
             let name = a.get_long().map_or_else(|| a.get_id().to_string().to_uppercase(), |l| format!("--{l}"));
             let takes_value = a.get_action().takes_values();
@@ -86,8 +104,8 @@ pub fn render() -> String {
     out.push_str(
         ".PP\n\\fBhal env\\fR prints these, for \\fBeval \"$(hal env)\"\\fR (\\fBunset\\fR where there is no value):\n",
     );
-    for (name, what) in ENV_VARS {
-        tagged(&mut out, &bold(name), what);
+    for v in ENV_VARS {
+        tagged(&mut out, &bold(v.name()), v.what());
     }
 
     out.push_str(".SH FILES\nThe config file, the first of:\n");
@@ -101,12 +119,11 @@ pub fn render() -> String {
     }
     out.push_str(".fi\n");
 
-    let rules = crate::lint::RULES;
-    if !rules.is_empty() {
+    if !RULES.is_empty() {
         out.push_str(
             ".SH \"LINT RULES\"\n\\fBhal lint\\fR reports each of these (what it does not report is said too):\n",
         );
-        for (id, what) in rules {
+        for (id, what) in RULES {
             tagged(&mut out, &bold(id), what);
         }
     }

@@ -6,8 +6,11 @@ use std::path::PathBuf;
 
 use hal_detect::Host;
 
-use crate::cli::LintFormat;
-use crate::run::Output;
+use crate::cli::{GlobalOpt, LintFormat};
+use crate::output::Output;
+
+/// The global options `hal lint` takes.
+pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json];
 
 /// What `hal lint` says in a binary built without the lint.
 pub const WITHOUT_LINT: &str = "this hal was built without the lint (cargo feature `lint`; `cargo xtask dist` \
@@ -36,17 +39,17 @@ pub const RULES: &[(&str, &str)] = &[];
 /// not be linted whole (it does not exist, is no regular file, or is too large).
 /// `strict` also reports `runtime-path-var`.
 #[cfg(feature = "lint")]
-pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, json: bool, host: &H) -> Output {
+pub(crate) fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, json: bool, host: &H) -> Output {
     let mut report = hal_lint::lint_paths(paths, &hal_lint::Options::default().strict(strict));
     if let Ok(cwd) = host.current_dir() {
         report.relative_to(&cwd);
     }
-    let mut out = Output { code: report.exit_code(), ..Output::default() };
-    out.stdout = match (json, format) {
+    let stdout = match (json, format) {
         (true, _) => format!("{}\n", report.json()),
         (false, LintFormat::Github) => report.github(),
         (false, _) => report.text(),
     };
+    let mut out = Output::new(stdout, &[]).at_least(report.exit_code());
     for d in &report.diagnostics {
         if matches!(
             d.code,
@@ -54,9 +57,9 @@ pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, json: b
                 | hal_types::DiagnosticCode::PathUnreadable
                 | hal_types::DiagnosticCode::FileTooLarge
         ) {
-            out.errors.push(format!("cannot lint {}", d.message));
+            out.error(format!("cannot lint {}", d.message));
         } else if format != LintFormat::Github {
-            out.warnings.push(d.message.clone());
+            out.warn(d.message.clone());
         }
     }
     out
@@ -64,14 +67,12 @@ pub fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, json: b
 
 /// `hal lint` in a binary built without the lint: exit 2 with the explanation.
 #[cfg(not(feature = "lint"))]
-pub fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, _strict: bool, json: bool, _host: &H) -> Output {
-    let mut out = Output { code: 2, ..Output::default() };
+pub(crate) fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, _strict: bool, json: bool, _host: &H) -> Output {
     if json {
         let d = hal_types::Diagnostic::new(hal_types::DiagnosticCode::LintUnavailable, None, WITHOUT_LINT);
         let v = serde_json::to_value(hal_types::wire::Answer::new(hal_types::wire::Lint::default(), vec![d]));
-        out.stdout = format!("{}\n", v.unwrap_or_default());
+        Output::new(format!("{}\n", v.unwrap_or_default()), &[]).at_least(2)
     } else {
-        out.errors.push(WITHOUT_LINT.to_owned());
+        Output::new(String::new(), &[]).usage_error("", WITHOUT_LINT)
     }
-    out
 }

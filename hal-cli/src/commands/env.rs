@@ -1,0 +1,147 @@
+//! `hal env`: `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
+
+use hal_caps::native_hooks;
+use hal_detect::Host;
+use hal_gupp::Hal;
+use hal_types::RuntimeHal as _;
+
+use crate::answers;
+use crate::cli::GlobalOpt;
+use crate::context::Context;
+use crate::output::{Output, versioned};
+use crate::render::env_lines;
+
+/// The global options `hal env` takes.
+pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+
+/// The GUPP values and strategies are exported, overrides applied: it is read.
+pub(crate) const READS_CONFIG: bool = true;
+
+/// A variable `hal env` sets (or unsets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EnvVar {
+    /// `HAL_PROVIDER`.
+    Provider,
+    /// `HAL_FAMILY`.
+    Family,
+    /// `HAL_SOURCE`.
+    Source,
+    /// `HAL_STARTUP_STRATEGY`.
+    StartupStrategy,
+    /// `HAL_GUPP_STRATEGY`.
+    GuppStrategy,
+    /// `HAL_STALL_THRESHOLD_SECS`.
+    StallThresholdSecs,
+    /// `HAL_NUDGE_INTERVAL_SECS`.
+    NudgeIntervalSecs,
+    /// `HAL_SUPPORTS_HOOKS`.
+    SupportsHooks,
+    /// `HAL_NATIVE_HOOKS`.
+    NativeHooks,
+    /// `HAL_SUPPORTS_NUDGE`.
+    SupportsNudge,
+    /// `HAL_SESSION_ID`.
+    SessionId,
+    /// `HAL_IS_AGENT`.
+    IsAgent,
+    /// `HAL_AGENT`.
+    Agent,
+}
+
+/// The variables `hal env` sets (or unsets), in order.
+pub const ENV_VARS: &[EnvVar] = &[
+    EnvVar::Provider,
+    EnvVar::Family,
+    EnvVar::Source,
+    EnvVar::StartupStrategy,
+    EnvVar::GuppStrategy,
+    EnvVar::StallThresholdSecs,
+    EnvVar::NudgeIntervalSecs,
+    EnvVar::SupportsHooks,
+    EnvVar::NativeHooks,
+    EnvVar::SupportsNudge,
+    EnvVar::SessionId,
+    EnvVar::IsAgent,
+    EnvVar::Agent,
+];
+
+impl EnvVar {
+    /// The variable's name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Provider => "HAL_PROVIDER",
+            Self::Family => "HAL_FAMILY",
+            Self::Source => "HAL_SOURCE",
+            Self::StartupStrategy => "HAL_STARTUP_STRATEGY",
+            Self::GuppStrategy => "HAL_GUPP_STRATEGY",
+            Self::StallThresholdSecs => "HAL_STALL_THRESHOLD_SECS",
+            Self::NudgeIntervalSecs => "HAL_NUDGE_INTERVAL_SECS",
+            Self::SupportsHooks => "HAL_SUPPORTS_HOOKS",
+            Self::NativeHooks => "HAL_NATIVE_HOOKS",
+            Self::SupportsNudge => "HAL_SUPPORTS_NUDGE",
+            Self::SessionId => "HAL_SESSION_ID",
+            Self::IsAgent => "HAL_IS_AGENT",
+            Self::Agent => "HAL_AGENT",
+        }
+    }
+
+    /// What the variable means (for `hal man`).
+    #[must_use]
+    pub const fn what(self) -> &'static str {
+        match self {
+            Self::Provider => "the runtime (`hal detect`)",
+            Self::Family => "the base runtime the provider is a variant of (itself for a base runtime)",
+            Self::Source => "the kind of signal that decided",
+            Self::StartupStrategy => "the startup strategy",
+            Self::GuppStrategy => "the GUPP strategy, overrides applied",
+            Self::StallThresholdSecs => "the stall threshold in seconds",
+            Self::NudgeIntervalSecs => "the nudge interval in seconds",
+            Self::SupportsHooks => "1 when the design's session_hooks is yes (startup by hook injection), else 0",
+            Self::NativeHooks => {
+                "1 when the runtime's own session-start hook reaches the model (native_hooks.inject yes), else 0"
+            }
+            Self::SupportsNudge => "1 when the agent can be nudged, else 0",
+            Self::SessionId => "the session id (`hal session-id`); unset when there is none",
+            Self::IsAgent => "1 when an agent signal was seen (a known runtime, or an agent that named itself), else 0",
+            Self::Agent => {
+                "the name an agent declared for itself (AI_AGENT, AGENT), without its version; unset when none"
+            }
+        }
+    }
+
+    /// The variable's value for `hal`; `None`: unset it.
+    fn value<H: Host>(self, hal: &Hal<H>) -> Option<String> {
+        let c = hal.capabilities();
+        let d = hal.detection();
+        let flag = |b: bool| Some(if b { "1" } else { "0" }.to_owned());
+        match self {
+            Self::Provider => Some(c.provider.to_string()),
+            Self::Family => Some(c.family.to_string()),
+            Self::Source => Some(d.source.kind.to_string()),
+            Self::StartupStrategy => Some(c.startup_strategy.to_string()),
+            Self::GuppStrategy => Some(c.gupp_strategy.to_string()),
+            Self::StallThresholdSecs => Some(c.stall_threshold.as_secs().to_string()),
+            Self::NudgeIntervalSecs => Some(c.nudge_interval.as_secs().to_string()),
+            Self::SupportsHooks => flag(c.supports_hooks()),
+            Self::NativeHooks => flag(native_hooks(c.provider).injects()),
+            Self::SupportsNudge => flag(c.supports_nudge()),
+            Self::SessionId => hal.session_id(),
+            Self::IsAgent => flag(d.is_agent),
+            Self::Agent => d.agent.clone(),
+        }
+    }
+}
+
+/// The variables as `export` lines, or one JSON object.
+pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
+    let vars: Vec<(&str, Option<String>)> = ENV_VARS.iter().map(|v| (v.name(), v.value(&ctx.hal))).collect();
+    let stdout = if ctx.json {
+        let variables = vars.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+        versioned(answers::Env { provider: ctx.hal.capabilities().provider, variables }, &ctx.diagnostics)
+    } else {
+        env_lines(&vars)
+    };
+    Output::new(stdout, &ctx.diagnostics)
+}

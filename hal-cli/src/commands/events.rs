@@ -1,0 +1,47 @@
+//! `hal events [--provider P]`: the canonical lifecycle events and the native hook
+//! each maps to.
+
+use hal_caps::{native_hooks, registry};
+use hal_detect::Host;
+use hal_types::RuntimeHal as _;
+
+use crate::answers;
+use crate::cli::GlobalOpt;
+use crate::context::Context;
+use crate::output::{Output, versioned};
+use crate::render::events_text;
+
+/// The global options `hal events` takes (`--provider` skips detection: no
+/// `--policy`, `--workspace`).
+pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+
+/// No setting of the config file changes the answer: it is not read.
+pub(crate) const READS_CONFIG: bool = false;
+
+/// Canonical -> native for one runtime, with both notions of hooks.
+pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
+    let c = ctx.hal.capabilities();
+    if !ctx.json {
+        return Output::new(events_text(c), &ctx.diagnostics);
+    }
+    let p = c.provider;
+    let hooks = registry::runtime(p).hook_system();
+    let native = |e: hal_types::CanonicalEvent| hooks.and_then(|h| h.native_event(e));
+    let summary = native_hooks(p);
+    let events = registry::CANONICAL_EVENTS
+        .iter()
+        .map(|e| answers::Event { canonical: e.as_str(), native: native(*e) })
+        .collect();
+    let n = summary.hookable_events;
+    let body = answers::Events {
+        provider: p,
+        family: c.family,
+        hookable: n,
+        hookable_events: n,
+        native_hooks: summary,
+        session_hooks: c.session_hooks,
+        events,
+        unmapped: hooks.map_or(&[], |h| h.unmapped),
+    };
+    Output::new(versioned(body, &ctx.diagnostics), &ctx.diagnostics)
+}

@@ -1,0 +1,45 @@
+//! `hal session-id [--hook]`: the session id; nothing and exit 1 when there is none.
+
+use hal_caps::text::escape_control;
+use hal_detect::Host;
+use hal_types::RuntimeHal as _;
+
+use crate::answers;
+use crate::cli::GlobalOpt;
+use crate::context::{Context, Read};
+use crate::output::{Output, versioned};
+
+/// The global options `hal session-id` takes.
+pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+
+/// No setting of the config file changes the answer: it is not read.
+pub(crate) const READS_CONFIG: bool = false;
+
+/// The payload's session id (`--hook`), else the environment's.
+pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
+    let hal = &ctx.hal;
+    let c = hal.capabilities();
+    let from_payload = match &ctx.read {
+        Some(Read::Event(e)) => e.session_id.clone(),
+        Some(Read::Failed(_)) | None => None,
+    };
+    let (id, variable) = match from_payload {
+        Some(id) => (Some(id), None),
+        None => hal.session().map_or((None, None), |s| (Some(s.id), Some(s.variable))),
+    };
+    let stdout = match (&id, ctx.json) {
+        (_, true) => {
+            let body = answers::SessionId {
+                provider: c.provider,
+                family: c.family,
+                session_id: id.clone(),
+                variable,
+                session_id_vars: hal.session_id_vars(),
+            };
+            versioned(body, &ctx.diagnostics)
+        }
+        (Some(id), false) => format!("{}\n", escape_control(id)),
+        (None, false) => String::new(),
+    };
+    Output::new(stdout, &ctx.diagnostics).at_least(u8::from(id.is_none()))
+}

@@ -1,0 +1,158 @@
+//! One invocation resolved, once (ripgrep's low-level arguments to high-level ones): the
+//! parsed command line, the [`Host`] and an optional hook payload become the [`Hal`]
+//! the command answers from, the merged diagnostics it reports and the output mode.
+//!
+//! Every command that reads a payload (`hook`, `detect --hook`, `session-id --hook`)
+//! resolves here, through [`decide`], the one decision of the payload's runtime, and
+//! reports the same diagnostics: the HAL's (detection's and the settings'), then
+//! `runtime_unknown` under `--require-known`, then the payload's own, once each.
+
+use std::path::Path;
+
+use hal_caps::hook::{Claim, Reading};
+use hal_detect::{Detector, Host, Report};
+use hal_gupp::Hal;
+use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeHal as _, RuntimeProvider};
+
+use crate::cli::Global;
+use crate::payload::{self, NoPayload};
+
+/// Where a command's hook payload comes from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Payload<'a> {
+    /// No payload.
+    None,
+    /// `--hook`: stdin; a missing or unusable payload is a diagnostic, and detection
+    /// goes on without it.
+    Optional,
+    /// `hal hook [--from FILE]`: the payload is the answer.
+    Required(Option<&'a Path>),
+}
+
+/// What a command needs resolved.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Needs<'a> {
+    /// `--provider`: answer for this runtime, no detection.
+    pub provider: Option<RuntimeProvider>,
+    /// Whether the config file is read (only the commands whose answer a setting of
+    /// the file can change read it).
+    pub config: bool,
+    /// The detection's step-by-step report (`explain`).
+    pub report: bool,
+    /// The hook payload.
+    pub payload: Payload<'a>,
+}
+
+impl Needs<'_> {
+    /// Detection (or the given provider), with or without the config file.
+    pub(crate) const fn detection(provider: Option<RuntimeProvider>, config: bool) -> Self {
+        Self { provider, config, report: false, payload: Payload::None }
+    }
+}
+
+/// The payload as read.
+pub(crate) enum Read {
+    /// The payload as the canonical event of the runtime [`decide`] named.
+    Event(HookEvent),
+    /// No payload was read.
+    Failed(NoPayload),
+}
+
+/// One invocation, resolved.
+pub(crate) struct Context<H: Host> {
+    /// The HAL the command answers from.
+    pub hal: Hal<H>,
+    /// Every diagnostic the command reports, once each, in order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// `--json`.
+    pub json: bool,
+    /// The payload, for the commands that read one.
+    pub read: Option<Read>,
+    /// The cascade step by step, when asked for.
+    pub report: Option<Report>,
+}
+
+/// The detector `global` configures (`--policy`, `--workspace`).
+fn detector<H: Host>(host: H, global: &Global) -> Detector<H> {
+    let mut det = Detector::new(host).maybe_policy(global.policy);
+    if let Some(w) = &global.workspace {
+        det = det.workspace(w);
+    }
+    det
+}
+
+/// The one decision of a payload's runtime, for `hal hook`, `detect --hook` and
+/// `session-id --hook`: the detection (with the hook-payload step when the payload's
+/// shape names its writer) and the payload read as that runtime's event. Both name
+/// the same runtime: [`Reading::writer`] over the environment's detection is what the
+/// cascade's hook-payload step decides after the override.
+fn decide<H: Host>(global: &Global, host: &H, reading: Option<&Reading>) -> (Detection, Option<HookEvent>) {
+    let env = detector(host, global).detect();
+    let Some(r) = reading else { return (env, None) };
+    let event = r.event(Some(&env));
+    let detection = match r.claim() {
+        // The payload names its writer: the hook-payload step decides it (after the
+        // override), without walking the ancestry again.
+        Claim::Writer(_) => detector(host, global).with_hook(r.event(None)).detect(),
+        _ => env,
+    };
+    debug_assert_eq!(detection.provider, event.provider);
+    (detection, Some(event))
+}
+
+impl<H: Host> Context<H> {
+    /// Resolves what `needs` says for a command run with `global` on `host`.
+    pub(crate) fn resolve(global: &Global, host: H, needs: Needs<'_>) -> Self {
+        let mut extra = Vec::new();
+        let mut report = None;
+        let (detection, read) = match (needs.provider, needs.payload) {
+            (Some(p), _) => (hal_gupp::given(p), None),
+            (None, Payload::None) if needs.report => {
+                let r = detector(&host, global).report();
+                let d = r.detection.clone();
+                report = Some(r);
+                (d, None)
+            }
+            (None, Payload::None) => (detector(&host, global).detect(), None),
+            (None, Payload::Optional | Payload::Required(_)) => {
+                let from = match needs.payload {
+                    Payload::Required(from) => from,
+                    Payload::None | Payload::Optional => None,
+                };
+                let reading = payload::read(from);
+                let (detection, event) = decide(global, &host, reading.as_ref().ok());
+                let read = match (reading, event) {
+                    (Err(why), _) => {
+                        let message = match needs.payload {
+                            Payload::Optional => format!("--hook: {}; going on without it", why.message()),
+                            Payload::None | Payload::Required(_) => why.message(),
+                        };
+                        extra.push(Diagnostic::new(DiagnosticCode::HookPayload, None, message));
+                        Read::Failed(why)
+                    }
+                    (Ok(_), Some(e)) => {
+                        extra.extend(e.diagnostics.iter().cloned());
+                        Read::Event(e)
+                    }
+                    (Ok(r), None) => Read::Event(r.event(None)),
+                };
+                (detection, Some(read))
+            }
+        };
+        let hal = if needs.config { Hal::new(host, detection) } else { Hal::without_config(host, detection) };
+        let mut diagnostics = hal.diagnostics().to_vec();
+        if global.require_known && hal.detect_provider() == RuntimeProvider::Unknown {
+            diagnostics.push(Diagnostic::new(
+                DiagnosticCode::RuntimeUnknown,
+                None,
+                "the runtime is unknown (--require-known)".to_owned(),
+            ));
+        }
+        for d in extra {
+            if !diagnostics.contains(&d) {
+                diagnostics.push(d);
+            }
+        }
+        Self { hal, diagnostics, json: global.json, read, report }
+    }
+}

@@ -1,0 +1,146 @@
+//! The one table of the global options each command takes, and everything derived from
+//! it: the clap command `--help` is rendered from ([`command`]: the options a command
+//! does not take hidden from its help), the command completions and the man page are
+//! generated from ([`documented`]: each command with exactly its options), and the usage
+//! check ([`check_applicable`]: exit 2 for an option the command does not take).
+
+use std::ffi::OsString;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory as _, FromArgMatches as _};
+
+use crate::cli::{BIN_NAME, Cli, Command, GlobalOpt};
+#[cfg(feature = "schema")]
+use crate::commands::schema;
+use crate::commands::{
+    caps, completions, detect, env, events, explain, gupp, hook, lint, man, providers, session_id, startup,
+};
+
+/// Every command and the global options it takes, in `hal --help` order (each command's
+/// file declares its own).
+pub const TABLE: &[(&str, &[GlobalOpt])] = &[
+    ("detect", detect::TAKES),
+    ("caps", caps::TAKES),
+    ("startup", startup::TAKES),
+    ("gupp", gupp::TAKES),
+    ("providers", providers::TAKES),
+    ("events", events::TAKES),
+    ("session-id", session_id::TAKES),
+    ("explain", explain::TAKES),
+    ("env", env::TAKES),
+    ("lint", lint::TAKES),
+    ("hook", hook::TAKES),
+    ("completions", completions::TAKES),
+    ("man", man::TAKES),
+    #[cfg(feature = "schema")]
+    ("schema", schema::TAKES),
+];
+
+/// The global options the command named `name` takes (none for a name not in the table;
+/// a test holds the table to clap's commands).
+#[must_use]
+pub fn takes(name: &str) -> &'static [GlobalOpt] {
+    TABLE.iter().find(|(n, _)| *n == name).map_or(&[], |(_, t)| t)
+}
+
+/// Whether the command's own options withdraw `opt`: `caps --all` reads no host (only
+/// `--json` applies), `--provider` skips detection (`--policy`, `--workspace` do not).
+const fn withdrawn(command: &Command, opt: GlobalOpt) -> bool {
+    match command {
+        Command::Caps { all: true, .. } => !matches!(opt, GlobalOpt::Json),
+        c => opt.detection() && c.provider().is_some(),
+    }
+}
+
+/// The table's options as hal itself declares them (`--json`, ...), each `global` or not.
+fn table_args(cmd: &clap::Command, global: bool) -> Vec<clap::Arg> {
+    GlobalOpt::ALL
+        .iter()
+        .filter_map(|o| cmd.get_arguments().find(|a| a.get_id() == o.id()).cloned())
+        .map(|a| a.global(global))
+        .collect()
+}
+
+/// `cmd` with each subcommand given `args(name)`, in the subcommands' order.
+fn per_subcommand(mut cmd: clap::Command, args: impl Fn(&str) -> Vec<clap::Arg>) -> clap::Command {
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_owned()).collect();
+    // Each mutated subcommand moves to the end: mutating all, in order, keeps the order.
+    for name in names {
+        let given = args(&name);
+        cmd = cmd.mut_subcommand(&name, |s| s.args(given));
+    }
+    cmd
+}
+
+/// The clap command the command line is parsed with and `--help` rendered from: the
+/// options a command does not take are hidden from its help (clap still parses them, so
+/// that [`check_applicable`] can say which the command takes).
+#[must_use]
+pub fn command() -> clap::Command {
+    let cmd = Cli::command();
+    let hidden: Vec<clap::Arg> = table_args(&cmd, true).into_iter().map(|a| a.hide(true)).collect();
+    // A subcommand's own copy of a global option stops clap propagating the visible one.
+    per_subcommand(cmd, |name| {
+        let takes = takes(name);
+        hidden.iter().filter(|a| !takes.iter().any(|o| a.get_id() == o.id())).cloned().collect()
+    })
+}
+
+/// The command line as documented (completions, the man page): the table's options are
+/// options of hal itself and of each command that takes them, and of no other.
+#[must_use]
+pub fn documented() -> clap::Command {
+    let cmd = Cli::command();
+    let args = table_args(&cmd, false);
+    let cmd = cmd.mut_args(|a| if GlobalOpt::ALL.iter().any(|o| a.get_id() == o.id()) { a.global(false) } else { a });
+    per_subcommand(cmd, |name| {
+        let takes = takes(name);
+        args.iter().filter(|a| takes.iter().any(|o| a.get_id() == o.id())).cloned().collect()
+    })
+}
+
+/// Parses the arguments after the program name with [`command`].
+///
+/// # Errors
+/// clap's error (usage, help, version).
+pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
+    let mut cmd = command();
+    let matches =
+        cmd.try_get_matches_from_mut(std::iter::once(OsString::from(BIN_NAME)).chain(args.iter().cloned()))?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
+}
+
+/// A usage error (exit 2) when a global option was given to a command it does not
+/// apply to, naming the options the command takes.
+///
+/// # Errors
+/// The clap error to print.
+pub fn check_applicable(cli: &Cli) -> Result<(), clap::Error> {
+    let name = cli.command.name();
+    let takes = takes(name);
+    let applies = |o: GlobalOpt| takes.contains(&o) && !withdrawn(&cli.command, o);
+    let Some(bad) = GlobalOpt::ALL.iter().copied().find(|o| o.given(&cli.global) && !applies(*o)) else {
+        return Ok(());
+    };
+    let mut cmd = Cli::command();
+    let sub = cmd.find_subcommand(name);
+    let mut accepted: Vec<String> = sub
+        .map(|s| {
+            s.get_arguments()
+                .filter(|a| !a.is_global_set() && a.get_id() != "help")
+                .map(|a| a.get_long().map_or_else(|| format!("<{}>", a.get_id()), |l| format!("--{l}")))
+                .collect()
+        })
+        .unwrap_or_default();
+    accepted.extend(GlobalOpt::ALL.iter().filter(|o| applies(**o)).map(|o| o.long().to_owned()));
+    accepted.extend(["-v".to_owned(), "-q".to_owned()]);
+    let why = if bad.detection() && takes.contains(&bad) && cli.command.provider().is_some() {
+        " (it applies to detection, and --provider skips detection)"
+    } else {
+        ""
+    };
+    Err(cmd.error(
+        ErrorKind::ArgumentConflict,
+        format!("{} does not apply to `{BIN_NAME} {name}`{why}; it accepts: {}", bad.long(), accepted.join(", ")),
+    ))
+}
