@@ -25,7 +25,6 @@
 //! canonical one through the runtime's event map ([`crate::registry::Hooks`]); with no
 //! runtime decided, through the maps of the runtimes sharing the shape, where they agree.
 
-use std::fmt;
 use std::io::Read;
 use std::sync::LazyLock;
 
@@ -39,48 +38,7 @@ use crate::registry::payloads::{COMMON, Clue, PAYLOADS, Payload, payload};
 mod read;
 
 use read::{Fields, How, Seen};
-pub use read::{MAX_DEPTH, MAX_FIELD};
-
-/// Why an input is not a hook payload.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum NotAHook {
-    /// Nothing, or only whitespace.
-    Empty,
-    /// Bytes that are not UTF-8.
-    NotUtf8,
-    /// Not JSON (or JSON followed by more than whitespace).
-    NotJson,
-    /// JSON that ends before it is complete.
-    Truncated,
-    /// Nested deeper than the parser's limit.
-    TooDeep,
-    /// JSON, but not an object.
-    NotAnObject,
-    /// An object with no event-name field and no runtime's payload shape.
-    NoEvent,
-    /// The reader failed.
-    Io(String),
-}
-
-impl fmt::Display for NotAHook {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Empty => f.write_str("no hook payload: the input is empty"),
-            Self::NotUtf8 => f.write_str("no hook payload: the input is not UTF-8"),
-            Self::NotJson => f.write_str("no hook payload: the input is not one JSON value"),
-            Self::Truncated => f.write_str("no hook payload: the JSON is truncated"),
-            Self::TooDeep => f.write_str("no hook payload: the JSON is nested too deep"),
-            Self::NotAnObject => f.write_str("no hook payload: the JSON is not an object"),
-            Self::NoEvent => {
-                f.write_str("no hook payload: the object has no event name and no runtime's payload shape")
-            }
-            Self::Io(e) => write!(f, "no hook payload: the input could not be read ({e})"),
-        }
-    }
-}
-
-impl std::error::Error for NotAHook {}
+pub use read::{MAX_DEPTH, MAX_FIELD, NotAHook};
 
 /// Reads one hook payload held in memory. Pure: no I/O.
 ///

@@ -487,29 +487,10 @@ mod tests {
         assert_eq!(edges, [(0, 2), (2, 1), (2, 3), (3, 1)]);
     }
 
-    /// Circles another branch of issue 22 is removing, each with who removes it. Listed so
-    /// that plain `cargo test` stays green until that branch merges; an entry whose circle
-    /// is gone fails the test below, so the list empties itself.
-    const PENDING: &[(&str, &str)] = &[
-        (
-            "circle: hal-cli/src/hook.rs, hal-cli/src/lint.rs, hal-cli/src/man.rs, hal-cli/src/run.rs",
-            "house-cli: the command layer (context.rs, output.rs, render.rs, commands/)",
-        ),
-        (
-            "circle: hal-caps/src/hook.rs, hal-caps/src/hook/read.rs",
-            "house-payload: NotAHook moves into hook/read.rs (the reader says why bytes are no hook)",
-        ),
-    ];
-
     /// Tidy: no source file of any crate imports a module of its crate that imports it back.
     #[test]
     fn no_module_imports_one_that_imports_it_back() {
         let circles = workspace_circles(&crate::util::root());
-        let heads: Vec<&str> = circles.iter().map(|c| c.lines().next().unwrap_or_default()).collect();
-        let new: Vec<&String> =
-            circles.iter().filter(|c| !PENDING.iter().any(|(p, _)| c.lines().next() == Some(*p))).collect();
-        let gone: Vec<&str> = PENDING.iter().filter(|(p, _)| !heads.contains(p)).map(|(p, _)| *p).collect();
-        assert!(new.is_empty(), "{}", new.iter().map(|c| c.as_str()).collect::<Vec<_>>().join("\n"));
-        assert!(gone.is_empty(), "no longer a circle, remove it from PENDING: {gone:?}");
+        assert!(circles.is_empty(), "{}", circles.join("\n"));
     }
 }

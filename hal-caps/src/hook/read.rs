@@ -17,9 +17,49 @@
 //! input. The caller is told when the object is complete (`on_complete`), so that it
 //! can stop waiting for an end of input that a runtime keeping stdin open never sends.
 
+use std::fmt;
 use std::io::{self, Read};
 
-use super::NotAHook;
+/// Why an input is not a hook payload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotAHook {
+    /// Nothing, or only whitespace.
+    Empty,
+    /// Bytes that are not UTF-8.
+    NotUtf8,
+    /// Not JSON (or JSON followed by more than whitespace).
+    NotJson,
+    /// JSON that ends before it is complete.
+    Truncated,
+    /// Nested deeper than the parser's limit.
+    TooDeep,
+    /// JSON, but not an object.
+    NotAnObject,
+    /// An object with no event-name field and no runtime's payload shape.
+    NoEvent,
+    /// The reader failed.
+    Io(String),
+}
+
+impl fmt::Display for NotAHook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => f.write_str("no hook payload: the input is empty"),
+            Self::NotUtf8 => f.write_str("no hook payload: the input is not UTF-8"),
+            Self::NotJson => f.write_str("no hook payload: the input is not one JSON value"),
+            Self::Truncated => f.write_str("no hook payload: the JSON is truncated"),
+            Self::TooDeep => f.write_str("no hook payload: the JSON is nested too deep"),
+            Self::NotAnObject => f.write_str("no hook payload: the JSON is not an object"),
+            Self::NoEvent => {
+                f.write_str("no hook payload: the object has no event name and no runtime's payload shape")
+            }
+            Self::Io(e) => write!(f, "no hook payload: the input could not be read ({e})"),
+        }
+    }
+}
+
+impl std::error::Error for NotAHook {}
 
 /// The longest name, id or path hal keeps from a payload; a longer value is ignored.
 pub const MAX_FIELD: usize = 4096;
