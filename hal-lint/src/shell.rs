@@ -25,9 +25,35 @@ const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
 /// Commands that print the whole environment.
 const ENV_PRINTERS: &[&str] = &["env", "printenv", "set", "export", "declare"];
 
+/// `src` with every character past U+00FF written as as many `x` as it has bytes: the
+/// same length, the same character boundaries, still a word. tree-sitter-bash 0.25.1's
+/// scanner calls C's `isdigit` on the lookahead code point (`scanner.c`, after `{` and
+/// in `$((…))`), which indexes a 384-entry table: a code point like U+7E129 reads far
+/// past it and the process dies of SIGSEGV (`""Å�{` followed by U+7E129 was enough).
+/// No indicator, program or path hal looks for has such a character.
+fn scanner_safe(src: &str) -> std::borrow::Cow<'_, str> {
+    if src.chars().all(|c| u32::from(c) <= 0xFF) {
+        return std::borrow::Cow::Borrowed(src);
+    }
+    let mut out = String::with_capacity(src.len());
+    for c in src.chars() {
+        if u32::from(c) <= 0xFF {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n('x', c.len_utf8()));
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Parses `src` as bash through [`scanner_safe`], answering with `src`'s own text.
+fn parse<'a>(src: &'a str, language: &tree_sitter::Language) -> Option<Parsed<'a>> {
+    Parsed::parsing(src, &scanner_safe(src), language)
+}
+
 pub(crate) fn lint(src: &str) -> FileLint {
     let language = tree_sitter_bash::LANGUAGE.into();
-    let Some(first) = Parsed::new(src, &language) else {
+    let Some(first) = parse(src, &language) else {
         return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
     if !first.tree.root_node().has_error() {
@@ -37,7 +63,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
     // where the tree has errors, the file is parsed again with each `=~` operand
     // blanked to a word of the same length, and that tree is kept if it has none.
     let masked = mask_regexes(src);
-    match masked.as_deref().and_then(|m| Parsed::new(m, &language)).filter(|p| !p.tree.root_node().has_error()) {
+    match masked.as_deref().and_then(|m| parse(m, &language)).filter(|p| !p.tree.root_node().has_error()) {
         Some(second) => lint_parsed(&second),
         None => lint_parsed(&first),
     }

@@ -19,9 +19,16 @@ impl<'a> Parsed<'a> {
     /// Parses `src`; `None` only when tree-sitter gives no tree at all. A tree with
     /// errors still comes back (tree-sitter recovers), and `unparseable` says where.
     pub(crate) fn new(src: &'a str, language: &Language) -> Option<Self> {
+        Self::parsing(src, src, language)
+    }
+
+    /// Parses `text`, a stand-in for `src` of the same length whose every character
+    /// spans the same bytes (a masked copy), and answers with `src`'s text and positions.
+    pub(crate) fn parsing(src: &'a str, text: &str, language: &Language) -> Option<Self> {
+        debug_assert_eq!(src.len(), text.len());
         let mut parser = Parser::new();
         parser.set_language(language).ok()?;
-        let tree = parser.parse(src, None)?;
+        let tree = parser.parse(text, None)?;
         Some(Self { tree, src, lines: Lines::new(src) })
     }
 

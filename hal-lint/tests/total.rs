@@ -70,3 +70,20 @@ proptest! {
         prop_assert_eq!(r.findings, vec![], "{}", src);
     }
 }
+
+/// tree-sitter-bash 0.25.1's scanner calls `isdigit` on any code point: this 12-byte
+/// file (a proptest case, minimised) killed the process with SIGSEGV. Code points past
+/// U+00FF are masked for the parser only: the finding after them keeps its column.
+#[test]
+fn a_code_point_past_latin_1_does_not_crash_the_shell_parser() {
+    let crash = "\"\"\u{c5}\u{fffd}{\u{7e129}";
+    for src in [crash.to_owned(), format!("{crash}\n"), format!("x={{\u{7e129}..9}}; echo {crash}")] {
+        let r = hal_lint::lint_source(Path::new("skill.sh"), &src);
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+    let src = "echo \"\u{1f600}\u{7e129}\" {\u{7e129}; [ -n \"$CLAUDECODE\" ]\n";
+    let r = hal_lint::lint_source(Path::new("skill.sh"), src);
+    let column = src.find("$CLAUDECODE").map(|b| src[..b].chars().count() + 1).unwrap();
+    let at: Vec<(usize, usize)> = r.findings.iter().map(|f| (f.line, f.column)).collect();
+    assert_eq!(at, [(1, column)], "{:?}", r.findings);
+}
