@@ -174,6 +174,21 @@ pub(super) const DEVIN_EVENTS: &[(E, &str)] = &[
     (E::TurnEnd, "Stop"),
     (E::SessionEnd, "SessionEnd"),
 ];
+// Droid's hook events: the six docs.factory.ai's hooks reference names in its matcher
+// notes (PreToolUse, PostToolUse, UserPromptSubmit, Notification, Stop, SubagentStop),
+// vendor; SessionStart, SessionEnd and PreCompact from third parties (syllago's and
+// hookshot's Droid references), secondary.
+pub(super) const DROID_EVENTS: &[(E, &str)] = &[
+    (E::SessionStart, "SessionStart"),
+    (E::SessionEnd, "SessionEnd"),
+    (E::PromptSubmit, "UserPromptSubmit"),
+    (E::TurnEnd, "Stop"),
+    (E::ToolUsePre, "PreToolUse"),
+    (E::ToolUsePost, "PostToolUse"),
+    (E::SubagentEnd, "SubagentStop"),
+    (E::Notification, "Notification"),
+    (E::ContextCompactPre, "PreCompact"),
+];
 pub(super) const CORTEX_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "SessionStart"),
     (E::ToolUsePre, "PreToolUse"),

@@ -381,6 +381,20 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Gemini, Some("hook_event_name"), NameStyle::Pascal, "session_id")
     },
     Payload {
+        // Claude's keys (hookshot's Droid reference: `session_id`, `transcript_path`,
+        // `cwd`, `permission_mode`, `hook_event_name`); its transcripts live under
+        // `~/.factory/sessions/` (git-ai's Droid preset), the one thing that tells it.
+        // Cupcake's Droid reference spells the keys in camelCase instead, and git-ai
+        // reads both: not seen in a live run, so secondary.
+        transcript: Some(".factory/sessions/"),
+        sources: &[
+            Source::secondary("CorridorSecurity/hookshot:docs/reference-droid.md"),
+            Source::secondary("git-ai-project/git-ai:src/commands/checkpoint_agent/presets/droid.rs"),
+            Source::secondary("https://cupcake.eqtylab.io/reference/harnesses/factory-ai"),
+        ],
+        ..Payload::new(P::Droid, Some("hook_event_name"), NameStyle::Pascal, "session_id")
+    },
+    Payload {
         transcript: Some(".claude/projects/"),
         sources: &[Source::vendor("https://code.claude.com/docs/en/hooks")],
         ..Payload::new(P::Claude, Some("hook_event_name"), NameStyle::Pascal, "session_id")

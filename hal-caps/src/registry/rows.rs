@@ -5,9 +5,9 @@ use hal_types::{CanonicalEvent, GuppStrategy, RuntimeProvider as P, StartupInjec
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
-    CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KIRO_EVENTS,
-    OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS,
-    WINDSURF_EVENTS,
+    CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED,
+    GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS,
+    QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -883,8 +883,30 @@ pub static REGISTRY: &[Runtime] = &[
         aliases: &["factory"],
         weak: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR"],
         executables: &["droid"],
+        // The hooks reference names the three settings files (workspace first); the newer
+        // hooks page `.factory/hooks.json` beside them. SessionStart's `additionalContext`
+        // reaches the model per third parties only.
+        hooks: Some(
+            Hooks::claude_settings(
+                &[
+                    ".factory/hooks.json",
+                    ".factory/settings.json",
+                    ".factory/settings.local.json",
+                    "~/.factory/hooks.json",
+                    "~/.factory/settings.json",
+                ],
+                Inject::Yes,
+                DROID_EVENTS,
+            )
+            .inject_backed(Standing::Secondary),
+        ),
         takes_prompt: true,
-        sources: &[Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts")],
+        sources: &[
+            Source::vendor("https://docs.factory.ai/reference/hooks-reference"),
+            Source::vendor("https://docs.factory.ai/harness/hooks"),
+            Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
+            Source::secondary("https://syllago.dev/using-syllago/providers/factory-droid/hooks/"),
+        ],
         ..Runtime::new(P::Droid, "Droid")
     },
     Runtime {
