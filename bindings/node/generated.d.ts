@@ -123,10 +123,12 @@ export type LintFinding = {
   /** The file, relative to the directory `hal lint` ran in where it can be. */
   path: string;
   /** The rule's stable id (`indicator-var`, `process-table`, ...). */
-  rule: string;
+  rule: LintRule;
   /** The HAL call to use instead. */
   suggestion: string;
 };
+
+export type LintRule = "indicator-var" | "runtime-path-var" | "indicator-file" | "process-table" | "hal-crate-dependency" | "unpinned-hal-types" | "process-dependency" | "detection-package" | "bad-suppression";
 
 export type LiveRun = {
   /** Native hook events seen firing. */

@@ -66,6 +66,7 @@ DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "overr
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
 HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
+LintRule = Literal["indicator-var", "runtime-path-var", "indicator-file", "process-table", "hal-crate-dependency", "unpinned-hal-types", "process-dependency", "detection-package", "bad-suppression"]
 OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
 RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "letta", "continue", "qoder", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0", "grok-cli"]
@@ -135,7 +136,7 @@ LintFinding = TypedDict("LintFinding", {
     "line": int,
     "message": str,
     "path": str,
-    "rule": str,
+    "rule": "LintRule",
     "suggestion": str,
 })
 LiveRun = TypedDict("LiveRun", {

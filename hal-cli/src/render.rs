@@ -150,7 +150,7 @@ pub(crate) fn providers_text() -> String {
             r.provider.as_str(),
             r.strongest_signal().unwrap_or_else(|| "-".to_owned()),
             hal_caps::row(r).session_hooks.as_str(),
-            native.inject,
+            native.inject.as_str(),
             native.hookable_events,
             r.sources.len(),
             match (&r.verified, r.vendor_verified()) {

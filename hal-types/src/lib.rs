@@ -28,6 +28,7 @@ mod enums;
 mod event;
 mod hal;
 mod hook;
+mod lint;
 mod plan;
 mod vocab;
 pub mod wire;
@@ -41,7 +42,8 @@ pub use enums::{
 };
 pub use event::CanonicalEvent;
 pub use hal::{RuntimeHal, StaticHal};
-pub use hook::{HookEvent, SessionSource};
+pub use hook::{HookEvent, HookInjection, SessionSource};
+pub use lint::LintRule;
 pub use plan::{
     CopilotHook, CopilotHooks, HookCommand, HookFragment, HookGroup, Poll, SettingsHooks, StartupNudge, StartupPlan,
 };
