@@ -218,22 +218,13 @@ pub(crate) fn startup_text(p: &hal_types::StartupPlan) -> String {
     s
 }
 
-/// `decided`, `passed` or `skipped`: the outcome's word in text and JSON.
-pub(crate) const fn outcome_word(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Decided => answers::OUTCOMES[0],
-        Outcome::Passed => answers::OUTCOMES[1],
-        _ => answers::OUTCOMES[2],
-    }
-}
-
 pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
     let d = &report.detection;
     let mut s = format!("policy: {}\n", d.policy);
     for (i, step) in report.steps.iter().enumerate() {
         let mark = match step.outcome {
             Outcome::Decided => "DECIDED",
-            o => outcome_word(o),
+            o => o.as_str(),
         };
         let _ = writeln!(
             s,

@@ -34,7 +34,7 @@ mod vocab;
 pub mod wire;
 
 pub use caps::Capabilities;
-pub use detection::{AgentContext, Candidate, Detection, DetectionSource};
+pub use detection::{AgentContext, Candidate, Detection, DetectionSource, StepOutcome};
 pub use diagnostic::{Diagnostic, DiagnosticCode, MAX_MESSAGE, MAX_SUBJECT, messages};
 pub use enums::{
     AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use hal_types::{
     AgentContext, AgentRole, CanonicalEvent, DiagnosticCode, GuppStrategy, HookInjection, HookKind, LintRule, Policy,
-    RuntimeProvider, SessionSource, SourceKind, StartupInjection, StartupStrategy, Strength, StringEnum, Support,
+    RuntimeProvider, SessionSource, SourceKind, StartupInjection, StartupStrategy, StepOutcome, Strength, StringEnum,
+    Support,
 };
 
 fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -61,6 +62,7 @@ fn every_enum_agrees_and_spellings_are_pinned() {
     check::<AgentContext>(&mut listing);
     check::<LintRule>(&mut listing);
     check::<HookInjection>(&mut listing);
+    check::<StepOutcome>(&mut listing);
     insta::assert_snapshot!("spellings", listing);
 }
 
