@@ -37,7 +37,7 @@ pub use caps::Capabilities;
 pub use detection::{AgentContext, Candidate, Detection, DetectionSource, StepOutcome};
 pub use diagnostic::{Diagnostic, DiagnosticCode, MAX_MESSAGE, MAX_SUBJECT, messages};
 pub use enums::{
-    AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,
+    AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, Setting, SourceKind, StartupInjection, StartupStrategy,
     Strength, Support,
 };
 pub use event::CanonicalEvent;

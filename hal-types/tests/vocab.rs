@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use hal_types::{
     AgentContext, AgentRole, CanonicalEvent, DiagnosticCode, GuppStrategy, HookInjection, HookKind, LintRule, Policy,
-    RuntimeProvider, SessionSource, SourceKind, StartupInjection, StartupStrategy, StepOutcome, Strength, StringEnum,
-    Support,
+    RuntimeProvider, SessionSource, Setting, SourceKind, StartupInjection, StartupStrategy, StepOutcome, Strength,
+    StringEnum, Support,
 };
 
 fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -63,6 +63,7 @@ fn every_enum_agrees_and_spellings_are_pinned() {
     check::<LintRule>(&mut listing);
     check::<HookInjection>(&mut listing);
     check::<StepOutcome>(&mut listing);
+    check::<Setting>(&mut listing);
     insta::assert_snapshot!("spellings", listing);
 }
 
