@@ -123,10 +123,12 @@ export type LintFinding = {
   /** The file, relative to the directory `hal lint` ran in where it can be. */
   path: string;
   /** The rule's stable id (`indicator-var`, `process-table`, ...). */
-  rule: string;
+  rule: LintRule;
   /** The HAL call to use instead. */
   suggestion: string;
 };
+
+export type LintRule = "indicator-var" | "runtime-path-var" | "indicator-file" | "process-table" | "hal-crate-dependency" | "unpinned-hal-types" | "process-dependency" | "detection-package" | "bad-suppression";
 
 export type LiveRun = {
   /** Native hook events seen firing. */
@@ -152,7 +154,7 @@ export type NativeHooks = {
 
 export type Origin = {
   /** `stall_threshold`, `nudge_interval`, `gupp_strategy` or `command`. */
-  field: string;
+  field: Setting;
   /** Where it came from. */
   origin: OriginKind;
   /** The operator's text as given (escaped and truncated, never quoted; quoting happens only when text output renders it); `null` for defaults. */
@@ -212,6 +214,8 @@ export type Provider = {
 export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "letta" | "continue" | "qoder" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0" | "grok-cli";
 
 export type SessionSource = "startup" | "resume" | "clear" | "compact" | "fork";
+
+export type Setting = "stall_threshold" | "nudge_interval" | "gupp_strategy" | "command";
 
 export type SettingsHooks = {
   /** Native event name → matcher groups. */

@@ -66,10 +66,12 @@ DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "overr
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
 HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
+LintRule = Literal["indicator-var", "runtime-path-var", "indicator-file", "process-table", "hal-crate-dependency", "unpinned-hal-types", "process-dependency", "detection-package", "bad-suppression"]
 OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
 RuntimeProvider = Literal["claude", "codex", "gemini", "cursor", "unknown", "auggie", "amp", "opencode", "copilot", "pi", "pi-signed", "omp", "vibe", "groq-compound", "kiro", "grok", "kimi", "muse", "rovo", "agy", "devin", "commandcode", "polytoken", "cortex", "copilot-vscode", "copilot-cloud", "qwen-code", "crush", "goose", "cline", "roo", "kilo", "letta", "continue", "qoder", "windsurf", "junie", "trae", "codebuddy", "warp", "replit", "jules", "zed", "bolt", "droid", "antigravity", "amazon-q", "iflow", "hermes", "openclaw", "openhands", "vtcode", "firebender", "aider", "octofriend", "cowork", "v0", "grok-cli"]
 SessionSource = Literal["startup", "resume", "clear", "compact", "fork"]
+Setting = Literal["stall_threshold", "nudge_interval", "gupp_strategy", "command"]
 SourceKind = Literal["override", "session_id", "orchestrator_stamp", "marker", "workspace_file", "host_file", "process_ancestor", "hook_payload", "fallback"]
 StartupInjection = Literal["session_start_hook", "prime_fallback", "command_palette", "polling"]
 StartupStrategy = Literal["hook_injection", "startup_fallback", "polling"]
@@ -135,7 +137,7 @@ LintFinding = TypedDict("LintFinding", {
     "line": int,
     "message": str,
     "path": str,
-    "rule": str,
+    "rule": "LintRule",
     "suggestion": str,
 })
 LiveRun = TypedDict("LiveRun", {
@@ -151,7 +153,7 @@ NativeHooks = TypedDict("NativeHooks", {
     "inject": Literal["yes", "nudge", "no", "none"],
 })
 Origin = TypedDict("Origin", {
-    "field": str,
+    "field": "Setting",
     "origin": "OriginKind",
     "raw": Union[str, None],
     "reason": Union[str, None],

@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use hal_types::{Capabilities, RuntimeProvider, Support};
+use hal_types::{Capabilities, HookInjection, RuntimeProvider, Support};
 
 use crate::registry;
 
@@ -27,7 +27,7 @@ pub struct NativeHooks {
     /// Whether the session-start hook's output reaches the model: `yes`, `nudge` (it
     /// can only trigger a follow-up prompt), `no`, or `none` (no hook system).
     #[cfg_attr(feature = "schema", schemars(schema_with = "inject_schema"))]
-    pub inject: &'static str,
+    pub inject: HookInjection,
     /// Where hook configuration lives, workspace-relative first.
     pub config: Vec<&'static str>,
 }
@@ -36,7 +36,7 @@ impl NativeHooks {
     /// Whether the runtime's own session-start hook reaches the model (`HAL_NATIVE_HOOKS`).
     #[must_use]
     pub fn injects(&self) -> bool {
-        self.inject == registry::Inject::Yes.as_str()
+        self.inject == HookInjection::Yes
     }
 
     /// One line for text output: `19 hookable events, inject yes, config a, b`.
@@ -53,7 +53,7 @@ pub fn native_hooks(provider: RuntimeProvider) -> NativeHooks {
     let hooks = registry::runtime(provider).hook_system();
     NativeHooks {
         hookable_events: hooks.map_or(0, |h| h.events.len()),
-        inject: hooks.map_or(NO_HOOK_SYSTEM, |h| h.inject.as_str()),
+        inject: hooks.map_or(HookInjection::NoHookSystem, |h| h.inject.injection()),
         config: hooks.map_or_else(Vec::new, |h| h.files.to_vec()),
     }
 }
@@ -72,14 +72,8 @@ pub fn hooks_disagreement(caps: &Capabilities) -> Option<String> {
     ))
 }
 
-/// `inject` of a runtime without a hook system.
-pub const NO_HOOK_SYSTEM: &str = "none";
-
-/// `inject`'s values: the registry's [`registry::Inject`] spellings and [`NO_HOOK_SYSTEM`].
-pub const INJECT_VALUES: &[&str] =
-    &[registry::Inject::Yes.as_str(), registry::Inject::Nudge.as_str(), registry::Inject::No.as_str(), NO_HOOK_SYSTEM];
-
 #[cfg(feature = "schema")]
 fn inject_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({ "type": "string", "enum": INJECT_VALUES })
+    // Inline, as before `inject` was typed: the schema stays byte-identical.
+    schemars::json_schema!({ "type": "string", "enum": HookInjection::variants() })
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Serialize;
 use toml::Value;
 
-use hal_types::{Capabilities, Diagnostic, DiagnosticCode, GuppStrategy, RuntimeProvider, StartupInjection};
+use hal_types::{Capabilities, Diagnostic, DiagnosticCode, GuppStrategy, RuntimeProvider, Setting, StartupInjection};
 
 use crate::config::{Config, ConfigSource};
 use crate::text::shown_value;
@@ -78,7 +78,7 @@ pub enum OriginKind {
 #[non_exhaustive]
 pub struct Origin {
     /// `stall_threshold`, `nudge_interval`, `gupp_strategy` or `command`.
-    pub field: &'static str,
+    pub field: Setting,
     /// Where it came from.
     pub origin: OriginKind,
     /// The variable or file that supplied it (`null` for defaults).
@@ -202,10 +202,10 @@ struct Resolver<'a> {
 
 impl<'a> Resolver<'a> {
     /// The config-file and env candidates for `field`, in precedence order (lowest first).
-    fn candidates(&self, field: &'static str, env: Option<&'a RawVar>) -> Vec<Candidate<'a>> {
+    fn candidates(&self, field: Setting, env: Option<&'a RawVar>) -> Vec<Candidate<'a>> {
         let mut out = Vec::new();
         if let Some(cfg) = self.config
-            && let Some(v) = cfg.value(self.provider, field)
+            && let Some(v) = cfg.value(self.provider, field.as_str())
         {
             out.push(Candidate {
                 kind: OriginKind::ConfigFile,
@@ -229,7 +229,7 @@ impl<'a> Resolver<'a> {
         out
     }
 
-    fn reject(&mut self, code: DiagnosticCode, field: &'static str, c: &Candidate<'_>, reason: String, kept: &str) {
+    fn reject(&mut self, code: DiagnosticCode, field: Setting, c: &Candidate<'_>, reason: String, kept: &str) {
         let message = format!("ignoring {} = `{}`: {reason}; using {kept}", c.source, c.shown);
         self.diagnostics.push(Diagnostic::new(code, Some(&c.subject), message));
         self.overrides.push(Origin {
@@ -243,12 +243,12 @@ impl<'a> Resolver<'a> {
     }
 
     /// Records the value in force for `field` and where it came from.
-    fn keep(&mut self, field: &'static str, origin: (OriginKind, Option<(String, String)>), value: String) {
+    fn keep(&mut self, field: Setting, origin: (OriginKind, Option<(String, String)>), value: String) {
         let (source, raw) = origin.1.unzip();
         self.overrides.push(Origin { field, origin: origin.0, source, value, raw, reason: None });
     }
 
-    fn duration(&mut self, field: &'static str, default: Duration, env: Option<&'a RawVar>) -> Duration {
+    fn duration(&mut self, field: Setting, default: Duration, env: Option<&'a RawVar>) -> Duration {
         let mut value = default;
         let mut origin = (OriginKind::Default, None);
         for c in self.candidates(field, env) {
@@ -273,7 +273,7 @@ impl<'a> Resolver<'a> {
     }
 
     fn gupp(&mut self, caps: &Capabilities, env: Option<&'a RawVar>) -> GuppStrategy {
-        let field = "gupp_strategy";
+        let field = Setting::GuppStrategy;
         let mut value = caps.gupp_strategy;
         let mut origin = (OriginKind::Default, None);
         for c in self.candidates(field, env) {
@@ -334,13 +334,13 @@ pub fn resolve(defaults: &Capabilities, raw: &RawSettings) -> Resolved {
     }
     let mut r = Resolver { provider: defaults.provider, config: config.as_ref(), overrides: Vec::new(), diagnostics };
     let mut caps = defaults.clone();
-    caps.stall_threshold = r.duration("stall_threshold", caps.stall_threshold, raw.stall_threshold.as_ref());
-    caps.nudge_interval = r.duration("nudge_interval", caps.nudge_interval, raw.nudge_interval.as_ref());
+    caps.stall_threshold = r.duration(Setting::StallThreshold, caps.stall_threshold, raw.stall_threshold.as_ref());
+    caps.nudge_interval = r.duration(Setting::NudgeInterval, caps.nudge_interval, raw.nudge_interval.as_ref());
     caps.gupp_strategy = r.gupp(&caps, raw.gupp_strategy.as_ref());
     if caps.nudge_interval >= caps.stall_threshold {
         r.diagnostics.push(Diagnostic::new(
             DiagnosticCode::NudgeNotShorter,
-            Some("nudge_interval"),
+            Some(Setting::NudgeInterval.as_str()),
             format!(
                 "nudge interval {} is not shorter than stall threshold {}: every agent would look stalled before its first nudge",
                 fmt_secs(caps.nudge_interval),
@@ -359,7 +359,7 @@ fn command(raw: Option<&RawVar>, r: &mut Resolver<'_>) -> String {
     match var.value.to_str() {
         Some(s) if !s.trim().is_empty() => {
             let shown = shown_value(OsStr::new(s));
-            r.keep("command", (OriginKind::Env, Some((var.name.to_owned(), shown.clone()))), shown);
+            r.keep(Setting::Command, (OriginKind::Env, Some((var.name.to_owned(), shown.clone()))), shown);
             s.to_owned()
         }
         _ => {
@@ -373,7 +373,7 @@ fn command(raw: Option<&RawVar>, r: &mut Resolver<'_>) -> String {
             };
             r.reject(
                 DiagnosticCode::OverrideRejected,
-                "command",
+                Setting::Command,
                 &c,
                 "not valid UTF-8 or blank".to_owned(),
                 DEFAULT_COMMAND,

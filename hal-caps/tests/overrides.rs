@@ -87,7 +87,8 @@ fn gupp_override_within_structural_limits() {
         s.gupp_strategy = var("GT_GUPP_STRATEGY", value);
         let r = resolve(&hal_caps::capabilities(provider), &s);
         assert_eq!(r.capabilities.gupp_strategy, want, "{provider} {value}");
-        let was_rejected = r.overrides.iter().any(|o| o.origin == OriginKind::Rejected && o.field == "gupp_strategy");
+        let was_rejected =
+            r.overrides.iter().any(|o| o.origin == OriginKind::Rejected && o.field.as_str() == "gupp_strategy");
         assert_eq!(was_rejected, rejected, "{provider} {value}: {:?}", r.overrides);
         assert_eq!(!r.warnings().is_empty(), rejected, "{provider} {value}: {:?}", r.warnings());
     }
@@ -164,7 +165,7 @@ fn config_file_valid_and_env_beats_file() {
     assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(45));
     assert_eq!(r.capabilities.gupp_strategy, GuppStrategy::Polling);
     assert!(r.warnings().is_empty(), "{:?}", r.warnings());
-    let o = r.overrides.iter().find(|o| o.field == "nudge_interval").unwrap();
+    let o = r.overrides.iter().find(|o| o.field.as_str() == "nudge_interval").unwrap();
     assert_eq!(o.origin, OriginKind::ConfigFile);
     // [runtime.codex] does not apply to claude; [defaults] does.
     let r = resolve(&hal_caps::capabilities(P::Claude), &with_config(text));
@@ -175,7 +176,7 @@ fn config_file_valid_and_env_beats_file() {
     s.stall_threshold = var("GT_STALL_THRESHOLD", "7m");
     let r = resolve(&hal_caps::capabilities(P::Codex), &s);
     assert_eq!(r.capabilities.stall_threshold, Duration::from_secs(420));
-    let o = r.overrides.iter().find(|o| o.field == "stall_threshold").unwrap();
+    let o = r.overrides.iter().find(|o| o.field.as_str() == "stall_threshold").unwrap();
     assert_eq!((o.origin, o.source.as_deref()), (OriginKind::Env, Some("GT_STALL_THRESHOLD")));
 }
 

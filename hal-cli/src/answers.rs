@@ -200,7 +200,7 @@ pub struct Step {
     pub step: &'static str,
     /// `decided`, `passed` or `skipped`.
     #[cfg_attr(feature = "schema", schemars(schema_with = "outcome_schema"))]
-    pub outcome: &'static str,
+    pub outcome: hal_types::StepOutcome,
     /// What it looked at.
     pub looked_at: String,
     /// What it found (names only).
@@ -255,12 +255,10 @@ pub struct UserSetting {
 /// What `hal explain` says of a user setting it saw.
 pub const USER_SETTING: &str = "a user setting, not evidence of a running agent";
 
-/// The words of a step's outcome, in text and JSON.
-pub const OUTCOMES: &[&str] = &["decided", "passed", "skipped"];
-
 #[cfg(feature = "schema")]
 fn outcome_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({ "type": "string", "enum": OUTCOMES })
+    // Inline, as before `outcome` was typed: the schema stays byte-identical.
+    schemars::json_schema!({ "type": "string", "enum": hal_types::StepOutcome::variants() })
 }
 
 /// `hal startup`: one role's plan, and where the role came from.

@@ -150,7 +150,7 @@ pub(crate) fn providers_text() -> String {
             r.provider.as_str(),
             r.strongest_signal().unwrap_or_else(|| "-".to_owned()),
             hal_caps::row(r).session_hooks.as_str(),
-            native.inject,
+            native.inject.as_str(),
             native.hookable_events,
             r.sources.len(),
             match (&r.verified, r.vendor_verified()) {
@@ -218,22 +218,13 @@ pub(crate) fn startup_text(p: &hal_types::StartupPlan) -> String {
     s
 }
 
-/// `decided`, `passed` or `skipped`: the outcome's word in text and JSON.
-pub(crate) const fn outcome_word(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Decided => answers::OUTCOMES[0],
-        Outcome::Passed => answers::OUTCOMES[1],
-        _ => answers::OUTCOMES[2],
-    }
-}
-
 pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
     let d = &report.detection;
     let mut s = format!("policy: {}\n", d.policy);
     for (i, step) in report.steps.iter().enumerate() {
         let mark = match step.outcome {
             Outcome::Decided => "DECIDED",
-            o => outcome_word(o),
+            o => o.as_str(),
         };
         let _ = writeln!(
             s,

@@ -47,17 +47,8 @@ pub const MAX_ANCESTRY_DEPTH: usize = 64;
 /// How many directories above the current one are searched for `.git`.
 const MAX_ROOT_SEARCH: usize = 128;
 
-/// What a cascade step did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Outcome {
-    /// The step decided the provider.
-    Decided,
-    /// The step found nothing that decides; the cascade went on.
-    Passed,
-    /// The step did not run (an earlier step decided, or the policy skips it).
-    Skipped,
-}
+/// What a cascade step did: [`hal_types::StepOutcome`].
+pub use hal_types::StepOutcome as Outcome;
 
 /// A step of the cascade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -135,6 +135,6 @@ impl FileLint {
     /// `(rule id, line, column)` of every hit, for tests.
     #[cfg(test)]
     pub(crate) fn positions(&self) -> Vec<(&'static str, usize, usize)> {
-        self.hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect()
+        self.hits.iter().map(|h| (h.rule.as_str(), h.line, h.column)).collect()
     }
 }

@@ -100,7 +100,7 @@ mod tests {
         let src = "{\n  \"hooks\": {\"SessionStart\": [{\"hooks\": [\n    {\"type\": \"command\", \"command\": \"[ -n \\\"$CLAUDECODE\\\" ] && gt prime\"}\n  ]}]}\n}\n";
         let hits = lint(Path::new(".claude/settings.json"), src).hits;
         assert_eq!(
-            hits.iter().map(|h| (h.rule.id(), h.line, h.column)).collect::<Vec<_>>(),
+            hits.iter().map(|h| (h.rule.as_str(), h.line, h.column)).collect::<Vec<_>>(),
             [("indicator-var", 3, 44)]
         );
         assert!(lint(Path::new("tsconfig.json"), "{ // comments\n}").unparseable.is_none());

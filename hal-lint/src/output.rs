@@ -175,7 +175,7 @@ impl Report {
         let findings = self
             .findings
             .iter()
-            .map(|f| LintFinding::new(f.rule.id(), shown(&f.path), f.line, f.column, &f.message, &f.suggestion))
+            .map(|f| LintFinding::new(f.rule, shown(&f.path), f.line, f.column, &f.message, &f.suggestion))
             .collect();
         serde_json::to_value(Answer::new(Lint::new(findings), self.diagnostics.clone())).unwrap_or(Value::Null)
     }

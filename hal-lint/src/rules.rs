@@ -1,108 +1,55 @@
 //! The rules: ids, what each catches, and what to call instead.
 
-use std::fmt;
-
 use hal_caps::vars;
 
 use crate::facts::SESSION_SUFFIXES;
 
-/// A rule of the boundary lint. Its id is what findings print and what a suppression
-/// comment names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Rule {
-    /// Reading a runtime indicator variable (registry markers, session variables,
-    /// stamps, `GT_*` operator variables).
-    IndicatorVar,
-    /// Using a runtime-provided path variable (`CLAUDE_PROJECT_DIR`, ...) as a path:
-    /// off unless `--strict`.
-    RuntimePathVar,
-    /// Probing a runtime indicator file (`.claude/settings.json`, ...).
-    IndicatorFile,
-    /// Reading the process table (`/proc`, `ps`, `sysinfo`, `psutil`, `process.ppid`).
-    ProcessTable,
-    /// A crate depending on a hal crate other than `hal-types`.
-    HalCrateDependency,
-    /// A `hal-types` requirement that does not pin a release line.
-    UnpinnedHalTypes,
-    /// A manifest depending on a process-table crate or package.
-    ProcessDependency,
-    /// A `package.json` or `pyproject.toml` depending on a runtime-detection package.
-    DetectionPackage,
-    /// A suppression comment without a reason or naming no known rule.
-    BadSuppression,
-}
+/// A rule of the boundary lint: [`hal_types::LintRule`]. Its id (`as_str`) is what
+/// findings print and what a suppression comment names.
+pub use hal_types::LintRule as Rule;
 
-impl Rule {
-    /// Every rule, in the order of the README's table.
-    pub const ALL: &'static [Self] = &[
-        Self::IndicatorVar,
-        Self::IndicatorFile,
-        Self::ProcessTable,
-        Self::RuntimePathVar,
-        Self::HalCrateDependency,
-        Self::UnpinnedHalTypes,
-        Self::ProcessDependency,
-        Self::DetectionPackage,
-        Self::BadSuppression,
-    ];
+/// Every rule, in the order of the README's table.
+pub const RULES: &[Rule] = &[
+    Rule::IndicatorVar,
+    Rule::IndicatorFile,
+    Rule::ProcessTable,
+    Rule::RuntimePathVar,
+    Rule::HalCrateDependency,
+    Rule::UnpinnedHalTypes,
+    Rule::ProcessDependency,
+    Rule::DetectionPackage,
+    Rule::BadSuppression,
+];
 
-    /// The id findings print and suppressions name.
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            Self::IndicatorVar => "indicator-var",
-            Self::IndicatorFile => "indicator-file",
-            Self::RuntimePathVar => "runtime-path-var",
-            Self::ProcessTable => "process-table",
-            Self::HalCrateDependency => "hal-crate-dependency",
-            Self::UnpinnedHalTypes => "unpinned-hal-types",
-            Self::ProcessDependency => "process-dependency",
-            Self::DetectionPackage => "detection-package",
-            Self::BadSuppression => "bad-suppression",
+/// What the rule catches, for the README's table and `--help`.
+#[must_use]
+pub const fn what(rule: Rule) -> &'static str {
+    match rule {
+        Rule::IndicatorVar => {
+            "code that decides on a runtime's marker or session variable (registry markers, session and hook variables, `AI_AGENT`, `GT_*`) in any idiom: `process.env.X`, `process.env['X']`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env, 'X')`, a constant list of names, `os.environ.get`, `os.getenv`, `'X' in os.environ`, `$X`, `${X:+…}`, `[[ -n $X ]]`, `printenv X`, `env | grep X`, `std::env::var`, also in hook command strings. Not: a literal that reaches no read (`echo \"set CLAUDECODE=1\"`), `HOME`/`PATH`, a runtime path variable used as a path (see `runtime-path-var`)"
         }
-    }
-
-    /// What the rule catches, for the README's table and `--help`.
-    #[must_use]
-    pub const fn what(self) -> &'static str {
-        match self {
-            Self::IndicatorVar => {
-                "code that decides on a runtime's marker or session variable (registry markers, session and hook variables, `AI_AGENT`, `GT_*`) in any idiom: `process.env.X`, `process.env['X']`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env, 'X')`, a constant list of names, `os.environ.get`, `os.getenv`, `'X' in os.environ`, `$X`, `${X:+…}`, `[[ -n $X ]]`, `printenv X`, `env | grep X`, `std::env::var`, also in hook command strings. Not: a literal that reaches no read (`echo \"set CLAUDECODE=1\"`), `HOME`/`PATH`, a runtime path variable used as a path (see `runtime-path-var`)"
-            }
-            Self::IndicatorFile => {
-                "a probe whose answer decides on a runtime's indicator file or configuration directory from the registry (exists/is-file/is-dir/stat, `[ -f ]`/`-d`/`-e`, a read inside a condition), built literally, by joins, templates or `pathlib` `/`: `existsSync(join(home, '.codex'))`. Not: code that writes or edits that file (an installer owns its hook file), a read whose result decides nothing, a mention in a message"
-            }
-            Self::ProcessTable => {
-                "reads a process's identity or ancestry: `/proc/<self|$PPID|pid>/{stat,status,cmdline,comm,exe,environ}`, `ps -p`/`-o comm,ppid,args`/`$PPID`, `ps | grep <runtime>`, `pgrep`/`pidof` of a runtime's process name, `pstree -s $$`, `os.getppid()`, `process.ppid`, psutil's `parent()`/`parents()`, `std::os::unix::process::parent_id`, sysinfo's `parent()`. Not: other `/proc` files (`/proc/cpuinfo`, `/proc/self/cgroup`, `/proc/1/comm`), `ps`/`pgrep` of programs that are no runtime (`pgrep pipewire`)"
-            }
-            Self::RuntimePathVar => {
-                "(off unless `--strict`) uses a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`, `CLAUDE_PLUGIN_ROOT`, `CODEX_HOME`, ...) as a path: `${CLAUDE_PROJECT_DIR:-$PWD}/x`. Not: a presence test of it (`[ -n \"$CLAUDE_PROJECT_DIR\" ]` is `indicator-var`)"
-            }
-            Self::HalCrateDependency => "`Cargo.toml` depends on a hal crate other than `hal-types`",
-            Self::UnpinnedHalTypes => {
-                "`Cargo.toml` requires `hal-types` without pinning a release line (`*`, `>=`, a path or git source without a version)"
-            }
-            Self::ProcessDependency => {
-                "a manifest depends on a process-table crate or package (`sysinfo`, `procfs`, `psutil`, `ps-list`, ...)"
-            }
-            Self::DetectionPackage => {
-                "`package.json` or `pyproject.toml` depends on a runtime-detection package (`@vercel/detect-agent`, `am-i-vibing`, `is-ai-agent`, `std-env`, ...)"
-            }
-            Self::BadSuppression => "a `hal-lint: allow(...)` comment without a reason, or naming an unknown rule",
+        Rule::IndicatorFile => {
+            "a probe whose answer decides on a runtime's indicator file or configuration directory from the registry (exists/is-file/is-dir/stat, `[ -f ]`/`-d`/`-e`, a read inside a condition), built literally, by joins, templates or `pathlib` `/`: `existsSync(join(home, '.codex'))`. Not: code that writes or edits that file (an installer owns its hook file), a read whose result decides nothing, a mention in a message"
         }
-    }
-
-    /// The rule with this id.
-    #[must_use]
-    pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|r| r.id() == id)
-    }
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
+        Rule::ProcessTable => {
+            "reads a process's identity or ancestry: `/proc/<self|$PPID|pid>/{stat,status,cmdline,comm,exe,environ}`, `ps -p`/`-o comm,ppid,args`/`$PPID`, `ps | grep <runtime>`, `pgrep`/`pidof` of a runtime's process name, `pstree -s $$`, `os.getppid()`, `process.ppid`, psutil's `parent()`/`parents()`, `std::os::unix::process::parent_id`, sysinfo's `parent()`. Not: other `/proc` files (`/proc/cpuinfo`, `/proc/self/cgroup`, `/proc/1/comm`), `ps`/`pgrep` of programs that are no runtime (`pgrep pipewire`)"
+        }
+        Rule::RuntimePathVar => {
+            "(off unless `--strict`) uses a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`, `CLAUDE_PLUGIN_ROOT`, `CODEX_HOME`, ...) as a path: `${CLAUDE_PROJECT_DIR:-$PWD}/x`. Not: a presence test of it (`[ -n \"$CLAUDE_PROJECT_DIR\" ]` is `indicator-var`)"
+        }
+        Rule::HalCrateDependency => "`Cargo.toml` depends on a hal crate other than `hal-types`",
+        Rule::UnpinnedHalTypes => {
+            "`Cargo.toml` requires `hal-types` without pinning a release line (`*`, `>=`, a path or git source without a version)"
+        }
+        Rule::ProcessDependency => {
+            "a manifest depends on a process-table crate or package (`sysinfo`, `procfs`, `psutil`, `ps-list`, ...)"
+        }
+        Rule::DetectionPackage => {
+            "`package.json` or `pyproject.toml` depends on a runtime-detection package (`@vercel/detect-agent`, `am-i-vibing`, `is-ai-agent`, `std-env`, ...)"
+        }
+        Rule::BadSuppression => "a `hal-lint: allow(...)` comment without a reason, or naming an unknown rule",
+        // `LintRule` is `#[non_exhaustive]`; a test holds every rule to a description.
+        _ => "",
     }
 }
 
@@ -165,13 +112,15 @@ mod tests {
     #[test]
     fn ids_round_trip_and_are_unique() {
         for r in Rule::ALL {
-            assert_eq!(Rule::from_id(r.id()), Some(*r));
-            assert_eq!(r.to_string(), r.id());
+            assert_eq!(r.as_str().parse::<Rule>(), Ok(*r));
+            assert_eq!(r.to_string(), r.as_str());
         }
-        let mut ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), Rule::ALL.len());
+        // The README's table lists every rule once.
+        let mut table = RULES.to_vec();
+        table.sort_unstable();
+        table.dedup();
+        assert_eq!(table, Rule::ALL);
+        assert!(Rule::ALL.iter().all(|r| !what(*r).is_empty()));
     }
 
     #[test]

@@ -36,9 +36,9 @@ fn parse(rest: &str) -> Result<Vec<Rule>, String> {
     };
     let mut rules = Vec::new();
     for id in ids.split(',').map(str::trim) {
-        match Rule::from_id(id) {
-            Some(r) => rules.push(r),
-            None => return Err(format!("a suppression naming unknown rule `{id}`")),
+        match id.parse::<Rule>() {
+            Ok(r) => rules.push(r),
+            Err(_) => return Err(format!("a suppression naming unknown rule `{id}`")),
         }
     }
     let reason = tail.trim().trim_end_matches("*/").trim_end_matches("-->").trim();

@@ -22,7 +22,7 @@ fn found(rel: &str) -> Vec<(String, &'static str, usize, usize)> {
     lint(rel)
         .findings
         .iter()
-        .map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.rule.id(), f.line, f.column))
+        .map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.rule.as_str(), f.line, f.column))
         .collect()
 }
 
@@ -229,7 +229,7 @@ fn files_the_checkers_accept_are_never_unparseable() {
     r.relative_to(&root);
     assert_eq!(r.diagnostics, [], "{:?}", r.diagnostics);
     let got: Vec<(String, &str, usize, usize)> =
-        r.findings.iter().map(|f| (f.path.to_string_lossy().into_owned(), f.rule.id(), f.line, f.column)).collect();
+        r.findings.iter().map(|f| (f.path.to_string_lossy().into_owned(), f.rule.as_str(), f.line, f.column)).collect();
     let want = [
         ("import-types.ts", "indicator-var", 17, 33),
         ("keywords.ts", "indicator-var", 24, 31),
@@ -258,7 +258,10 @@ fn found_with(rel: &str, options: &Options) -> Vec<(String, &'static str, usize,
     let mut r = lint_paths(std::slice::from_ref(&root), options);
     r.relative_to(&root);
     assert_eq!(r.diagnostics, [], "{rel}");
-    r.findings.iter().map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.rule.id(), f.line, f.column)).collect()
+    r.findings
+        .iter()
+        .map(|f| (f.path.to_string_lossy().replace('\\', "/"), f.rule.as_str(), f.line, f.column))
+        .collect()
 }
 
 /// Each idiom of point 1 in every language: the positive lines come first in each

@@ -6,6 +6,18 @@ use crate::vocab::string_enum;
 use crate::{Diagnostic, Policy, RuntimeProvider, SourceKind, Strength};
 
 string_enum! {
+    /// What a step of the detection cascade did (`hal explain`).
+    pub enum StepOutcome("step outcome") {
+        /// The step decided the provider.
+        Decided = "decided",
+        /// The step found nothing that decides; the cascade went on.
+        Passed = "passed",
+        /// The step did not run (an earlier step decided, or the policy skips it).
+        Skipped = "skipped",
+    }
+}
+
+string_enum! {
     /// Which of an agent's processes this is, as the agent's self-declared name says
     /// (Claude Code's `AI_AGENT` ends in `_agent` in its tools' processes and in
     /// `_harness` in its hooks').

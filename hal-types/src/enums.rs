@@ -333,3 +333,17 @@ string_enum! {
         Fallback = "fallback",
     }
 }
+
+string_enum! {
+    /// A setting an operator can override (`overrides[].field` of `hal caps --json`).
+    pub enum Setting("setting") {
+        /// `stall_threshold`.
+        StallThreshold = "stall_threshold",
+        /// `nudge_interval`.
+        NudgeInterval = "nudge_interval",
+        /// `gupp_strategy`.
+        GuppStrategy = "gupp_strategy",
+        /// `command`: the command hooks run.
+        Command = "command",
+    }
+}

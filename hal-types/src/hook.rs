@@ -6,6 +6,21 @@ use crate::vocab::string_enum;
 use crate::{Diagnostic, RuntimeProvider};
 
 string_enum! {
+    /// Whether a runtime's session-start hook output reaches the model
+    /// (`native_hooks.inject`).
+    pub enum HookInjection("hook injection") {
+        /// The output reaches model context.
+        Yes = "yes",
+        /// The hook can only trigger a follow-up prompt.
+        Nudge = "nudge",
+        /// Neither.
+        No = "no",
+        /// The runtime has no hook system.
+        NoHookSystem = "none",
+    }
+}
+
+string_enum! {
     /// Why a session started, as a runtime's session-start payload says (Claude's
     /// `source`; Copilot's `new` is read as [`SessionSource::Startup`]).
     pub enum SessionSource("session source") {

@@ -28,20 +28,22 @@ mod enums;
 mod event;
 mod hal;
 mod hook;
+mod lint;
 mod plan;
 mod vocab;
 pub mod wire;
 
 pub use caps::Capabilities;
-pub use detection::{AgentContext, Candidate, Detection, DetectionSource};
+pub use detection::{AgentContext, Candidate, Detection, DetectionSource, StepOutcome};
 pub use diagnostic::{Diagnostic, DiagnosticCode, MAX_MESSAGE, MAX_SUBJECT, messages};
 pub use enums::{
-    AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, SourceKind, StartupInjection, StartupStrategy,
+    AgentRole, GuppStrategy, HookKind, Policy, RuntimeProvider, Setting, SourceKind, StartupInjection, StartupStrategy,
     Strength, Support,
 };
 pub use event::CanonicalEvent;
 pub use hal::{RuntimeHal, StaticHal};
-pub use hook::{HookEvent, SessionSource};
+pub use hook::{HookEvent, HookInjection, SessionSource};
+pub use lint::LintRule;
 pub use plan::{
     CopilotHook, CopilotHooks, HookCommand, HookFragment, HookGroup, Poll, SettingsHooks, StartupNudge, StartupPlan,
 };

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Diagnostic;
+use crate::{Diagnostic, LintRule};
 
 /// The version of hal's JSON. It changes only when a key is removed or renamed or a
 /// type narrowed; new keys and new enum values arrive within a version.
@@ -41,7 +41,7 @@ impl<T> Answer<T> {
 #[non_exhaustive]
 pub struct LintFinding {
     /// The rule's stable id (`indicator-var`, `process-table`, ...).
-    pub rule: String,
+    pub rule: LintRule,
     /// The file, relative to the directory `hal lint` ran in where it can be.
     pub path: String,
     /// 1-based line.
@@ -61,9 +61,9 @@ pub struct LintFinding {
 impl LintFinding {
     /// A finding; the deprecated aliases repeat `column` and `message`.
     #[must_use]
-    pub fn new(rule: &str, path: String, line: usize, column: usize, message: &str, suggestion: &str) -> Self {
+    pub fn new(rule: LintRule, path: String, line: usize, column: usize, message: &str, suggestion: &str) -> Self {
         Self {
-            rule: rule.to_owned(),
+            rule,
             path,
             line,
             column,

@@ -3,8 +3,9 @@
 use std::fmt::Write as _;
 
 use hal_types::{
-    AgentContext, AgentRole, CanonicalEvent, DiagnosticCode, GuppStrategy, HookKind, Policy, RuntimeProvider,
-    SessionSource, SourceKind, StartupInjection, StartupStrategy, Strength, StringEnum, Support,
+    AgentContext, AgentRole, CanonicalEvent, DiagnosticCode, GuppStrategy, HookInjection, HookKind, LintRule, Policy,
+    RuntimeProvider, SessionSource, Setting, SourceKind, StartupInjection, StartupStrategy, StepOutcome, Strength,
+    StringEnum, Support,
 };
 
 fn check<T: StringEnum + serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -59,6 +60,10 @@ fn every_enum_agrees_and_spellings_are_pinned() {
     check::<CanonicalEvent>(&mut listing);
     check::<SessionSource>(&mut listing);
     check::<AgentContext>(&mut listing);
+    check::<LintRule>(&mut listing);
+    check::<HookInjection>(&mut listing);
+    check::<StepOutcome>(&mut listing);
+    check::<Setting>(&mut listing);
     insta::assert_snapshot!("spellings", listing);
 }
 

@@ -184,13 +184,13 @@ fn lint_indicators() -> String {
 
 fn lint_rules() -> String {
     let mut out = String::from("| id | what | suppression |\n|---|---|---|\n");
-    for r in hal_lint::Rule::ALL {
+    for r in hal_lint::RULES {
         let allow = if *r == hal_lint::Rule::BadSuppression {
             "none: fix the comment".to_owned()
         } else {
-            format!("`hal-lint: allow({}) <reason>`", r.id())
+            format!("`hal-lint: allow({r}) <reason>`")
         };
-        let _ = writeln!(out, "| `{}` | {} | {allow} |", r.id(), r.what());
+        let _ = writeln!(out, "| `{r}` | {} | {allow} |", hal_lint::what(*r));
     }
     out
 }

@@ -241,6 +241,16 @@ impl Inject {
             Self::No => "no",
         }
     }
+
+    /// The same answer in hal's vocabulary (`native_hooks.inject`).
+    #[must_use]
+    pub const fn injection(self) -> hal_types::HookInjection {
+        match self {
+            Self::Yes => hal_types::HookInjection::Yes,
+            Self::Nudge => hal_types::HookInjection::Nudge,
+            Self::No => hal_types::HookInjection::No,
+        }
+    }
 }
 
 /// The shape of a runtime's hook file, where hal can render a fragment for it.

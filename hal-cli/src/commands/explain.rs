@@ -9,7 +9,7 @@ use crate::answers;
 use crate::cli::GlobalOpt;
 use crate::context::Context;
 use crate::output::{Output, versioned};
-use crate::render::{explain_text, outcome_word};
+use crate::render::explain_text;
 
 /// The global options `hal explain` takes.
 pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
@@ -34,7 +34,7 @@ fn explain_json<H: Host>(report: &Report, hal: &Hal<H>, diags: &[Diagnostic]) ->
         .map(|(i, s)| answers::Step {
             n: i + 1,
             step: s.kind.label(),
-            outcome: outcome_word(s.outcome),
+            outcome: s.outcome,
             looked_at: s.looked_at.clone(),
             found: s.found.clone(),
         })

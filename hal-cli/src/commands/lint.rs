@@ -20,11 +20,11 @@ pub const WITHOUT_LINT: &str = "this hal was built without the lint (cargo featu
 /// The lint's rules, `(id, what it reports and does not)`, for the man page.
 #[cfg(feature = "lint")]
 pub const RULES: &[(&str, &str)] = &{
-    const N: usize = hal_lint::Rule::ALL.len();
+    const N: usize = hal_lint::RULES.len();
     let mut out = [("", ""); N];
     let mut i = 0;
     while i < N {
-        out[i] = (hal_lint::Rule::ALL[i].id(), hal_lint::Rule::ALL[i].what());
+        out[i] = (hal_lint::RULES[i].as_str(), hal_lint::what(hal_lint::RULES[i]));
         i += 1;
     }
     out

@@ -36,7 +36,7 @@ pub(crate) fn run(json: bool, format: ProvidersFormat) -> Output {
                 strongest_signal: r.strongest_signal(),
                 executables: r.executables,
                 session_hooks: hal_caps::row(r).session_hooks,
-                hooks_inject: native.inject,
+                hooks_inject: native.inject.as_str(),
                 hookable_events: native.hookable_events,
                 native_hooks: native,
                 sources: r.sources.len(),
