@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::OutputRetrying as _;
+
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -314,26 +316,6 @@ fn providers_and_events() {
     // A decision on a secondary-only fact says so.
     let o = hal(&["detect"], &[("GOOSE_TERMINAL", "1")]);
     assert!(stdout(&o).contains("[secondary sources only]"), "{}", stdout(&o));
-}
-
-/// `output()`, retried while the kernel says "text file busy": a just-copied executable
-/// can still be open for writing in a child forked by a parallel test.
-trait OutputRetrying {
-    fn output_retrying(&mut self) -> Output;
-}
-
-impl OutputRetrying for Command {
-    fn output_retrying(&mut self) -> Output {
-        for _ in 0..100 {
-            match self.output() {
-                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
-                    std::thread::sleep(std::time::Duration::from_millis(10));
-                }
-                other => return other.unwrap(),
-            }
-        }
-        panic!("{self:?}: text file busy for a second");
-    }
 }
 
 /// The positive control of `cargo xtask check`'s dist step, which finds none of these in

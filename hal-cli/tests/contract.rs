@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::OutputRetrying as _;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -553,8 +555,7 @@ fn a_declared_agent_beside_another_runtimes_markers_is_ambiguous_without_ancestr
         .env("HAL", env!("CARGO_BIN_EXE_hal"))
         .env("AI_AGENT", "custom-agent")
         .env("CLAUDECODE", "1")
-        .output()
-        .unwrap();
+        .output_retrying();
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!((&v["provider"], &v["ambiguous"]), (&Value::from("claude"), &Value::from(false)), "{v}");
 }

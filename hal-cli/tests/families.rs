@@ -4,7 +4,8 @@
 
 mod common;
 
-use std::path::Path;
+use common::OutputRetrying as _;
+
 use std::process::Command;
 
 use serde_json::Value;
@@ -20,24 +21,11 @@ fn json_under(launcher: &str, args: &[&str], env: &[(&str, &str)]) -> Value {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = retrying(&mut cmd, &shell);
+    let out = cmd.output_retrying();
     let v = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
     common::validate(args, &v);
     v
-}
-
-/// A just-copied executable can be busy in a child forked by a parallel test.
-fn retrying(cmd: &mut Command, what: &Path) -> std::process::Output {
-    for _ in 0..100 {
-        match cmd.output() {
-            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
-                std::thread::sleep(std::time::Duration::from_millis(10));
-            }
-            other => return other.unwrap(),
-        }
-    }
-    panic!("{}: text file busy for a second", what.display());
 }
 
 fn marker_candidates(d: &Value, var: &str) -> usize {

@@ -3,7 +3,30 @@
 //! binary prints fails the suites.
 #![allow(dead_code, unreachable_pub)]
 
+use std::process::{Command, Output};
+
 use serde_json::Value;
+
+/// `output()`, retried while the kernel says "text file busy": a just-copied executable
+/// can still be open for writing in a child forked by a parallel test.
+pub trait OutputRetrying {
+    /// The output of the command once it could be executed.
+    fn output_retrying(&mut self) -> Output;
+}
+
+impl OutputRetrying for Command {
+    fn output_retrying(&mut self) -> Output {
+        for _ in 0..100 {
+            match self.output() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                other => return other.unwrap(),
+            }
+        }
+        panic!("{self:?}: text file busy for a second");
+    }
+}
 
 /// Panics unless `answer` (the JSON printed for `args`) validates against the schema of
 /// the command `args` runs. Commands without a JSON answer are not checked.
