@@ -32,6 +32,9 @@ pub(crate) fn detect_text(d: &Detection) -> String {
         (Some(t), _) => format!("{} ({}); {t}", d.provider, source_text(d)),
         (None, _) => format!("{} ({})", d.provider, source_text(d)),
     };
+    if let Some(runtime) = d.configured_only() {
+        let _ = write!(s, ": {}", configured_text(runtime));
+    }
     if d.ambiguous {
         s.push_str(" [ambiguous]");
     }
@@ -40,6 +43,12 @@ pub(crate) fn detect_text(d: &Detection) -> String {
     }
     s.push('\n');
     s
+}
+
+/// What a workspace configured for `runtime` with no agent running is called, on every
+/// text surface (`detect`, `explain`).
+pub(crate) fn configured_text(runtime: RuntimeProvider) -> String {
+    format!("configured for {runtime}; no agent running")
 }
 
 /// The variable an agent hal does not know declared itself in (`AI_AGENT`, `AGENT`),
@@ -218,14 +227,21 @@ pub(crate) fn startup_text(p: &hal_types::StartupPlan) -> String {
     s
 }
 
+/// A step's label in `hal explain`'s text: a step that did not decide says so (its JSON
+/// `outcome` stays `passed`, which read as "succeeded" in text).
+pub(crate) const fn step_mark(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Decided => "DECIDED",
+        Outcome::Skipped => "skipped",
+        _ => "not decided",
+    }
+}
+
 pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
     let d = &report.detection;
     let mut s = format!("policy: {}\n", d.policy);
     for (i, step) in report.steps.iter().enumerate() {
-        let mark = match step.outcome {
-            Outcome::Decided => "DECIDED",
-            o => o.as_str(),
-        };
+        let mark = step_mark(step.outcome);
         let _ = writeln!(
             s,
             "{}. {:<20} [{mark}] looked at: {}; found: {}",
@@ -266,14 +282,13 @@ pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -
     s
 }
 
-/// `export NAME=value` (or `unset NAME`) lines that a POSIX shell evaluates into
-/// exactly these variables and nothing else, one line each.
+/// `export NAME=value` lines that a POSIX shell evaluates into exactly these variables
+/// and nothing else, one line each. A variable without a value is exported empty
+/// (`export NAME=`), never unset: every variable named is set, so a hook under `set -u`
+/// reads each of them (`[ -n "$HAL_SESSION_ID" ]`).
 pub(crate) fn env_lines(vars: &[(&str, Option<String>)]) -> String {
     vars.iter().fold(String::new(), |mut s, (k, v)| {
-        let _ = match v {
-            Some(v) => writeln!(s, "{}", export_line(k, v)),
-            None => writeln!(s, "unset {k}"),
-        };
+        let _ = writeln!(s, "{}", export_line(k, v.as_deref().unwrap_or("")));
         s
     })
 }
