@@ -219,6 +219,7 @@ Detection = TypedDict("Detection", {
     "agent_version": Union[str, None],
     "ambiguous": bool,
     "candidates": List["Candidate"],
+    "configured_for": Union["RuntimeProvider", None],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "is_agent": bool,
@@ -342,6 +343,7 @@ Explain = TypedDict("Explain", {
     "agent_version": Union[str, None],
     "ambiguous": bool,
     "candidates": List["Candidate"],
+    "configured_for": Union["RuntimeProvider", None],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "is_agent": bool,
@@ -390,11 +392,11 @@ Lint = TypedDict("Lint", {
 })
 
 # The answers for an unknown runtime: the fallback when hal cannot answer.
-UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
+UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"configured_for":null,"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
 UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
 UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":[],"crew":[],"deacon":[],"dog":[],"mayor":[],"polecat":[],"refinery":[],"witness":[]}''')
 # The JSON types of each key of the answers the client caches, from the schemas.
-ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]}}''')
+ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]}}''')
 # <!-- generated:python-types end -->
 
 #: The design's name for :data:`GuppStrategy`.

@@ -63,6 +63,8 @@ pub enum Ask {
     SessionId,
     /// Capabilities, thresholds and strategies (what operator variables tune).
     Capabilities,
+    /// Is an agent running at all (`AI_AGENT`, `AGENT`)?
+    Agent,
 }
 
 impl Ask {
@@ -85,6 +87,7 @@ impl Ask {
             Self::Provider => "hal_types::RuntimeHal::detect_provider",
             Self::SessionId => "hal_types::RuntimeHal::session_id",
             Self::Capabilities => "hal_types::RuntimeHal::capabilities",
+            Self::Agent => "hal_types::RuntimeHal::detection",
         }
     }
 
@@ -95,6 +98,7 @@ impl Ask {
             Self::Provider => "hal detect --json",
             Self::SessionId => "hal session-id",
             Self::Capabilities => "hal caps --json",
+            Self::Agent => "hal detect --json",
         }
     }
 
