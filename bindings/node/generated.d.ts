@@ -596,5 +596,5 @@ export declare const UNKNOWN_DETECTION: Detection;
 export declare const UNKNOWN_CAPABILITIES: Capabilities;
 /** Each role's startup commands for `unknown`: the fallback. */
 export declare const UNKNOWN_STARTUP_COMMANDS: Record<AgentRole, string[]>;
-/** The JSON types of each key of `hal detect --json` and `hal caps --json`, from the schemas. */
-export declare const ANSWER_TYPES: Readonly<Record<"detect" | "caps", Readonly<Record<string, readonly string[]>>>>;
+/** The JSON types of each key of `hal detect --json`, `hal caps --json` and `hal hook --json`, from the schemas. */
+export declare const ANSWER_TYPES: Readonly<Record<"detect" | "caps" | "hook", Readonly<Record<string, readonly string[]>>>>;

@@ -229,7 +229,7 @@ fn stderr(o: &Output) -> String {
 fn lint_skills_with_paths_relative_to_the_current_directory() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hal-lint/tests/fixtures").canonicalize().unwrap();
     let first = "shell/violating/bin/detect:3:8: indicator-var: reads runtime indicator variable `GEMINI_CLI`; \
-                 ask the HAL instead: `hal detect --json`";
+                 ask the HAL instead: `[ \"$HAL_IS_AGENT\" = 1 ] && [ \"$HAL_PROVIDER\" = gemini ]`";
     let relative = hal_in(&fixtures, &["lint", "shell/violating", "rust/clean"], &[]);
     assert_eq!(relative.status.code(), Some(1), "{}", stderr(&relative));
     assert_eq!(stdout(&relative).lines().next(), Some(first));
@@ -249,7 +249,13 @@ fn lint_skills_with_paths_relative_to_the_current_directory() {
         (f["rule"].as_str(), f["path"].as_str(), f["line"].as_u64(), f["column"].as_u64()),
         (Some("indicator-var"), Some("python/violating/skill.py"), Some(17), Some(23))
     );
-    assert_eq!(f["suggestion"], "hal detect --json");
+    // Issue 35: the Python client's function, with its import line, keeping the check's
+    // meaning (CLAUDECODE: "is Claude Code's agent running?").
+    assert_eq!(
+        f["suggestion"],
+        "from hal_runtime import create_runtime_hal; hal = create_runtime_hal(); \
+         hal.is_agent() and hal.detect_provider() == \"claude\""
+    );
     // The keys of version 1 before `column` and `message`, kept as deprecated aliases.
     assert_eq!((&f["col"], &f["found"]), (&f["column"], &f["message"]));
 

@@ -49,7 +49,7 @@ impl Asked {
                 "import { createRuntimeHal } from \"@gastown-chipset/hal\"; const hal = createRuntimeHal();",
                 self.ts(),
             ),
-            Kind::Python => ("from hal_runtime import create_runtime_hal; hal = create_runtime_hal()", self.python()),
+            Kind::Python => ("from hal_runtime import create_runtime_hal; hal = create_runtime_hal();", self.python()),
             Kind::Shell => ("eval \"$(hal env)\";", self.shell()),
             Kind::Rust => ("use hal_types::RuntimeHal; /* hal: &dyn RuntimeHal */", self.rust()),
             _ => return None,
