@@ -108,7 +108,11 @@ test("with no hal anywhere the warning says what was tried and how to install it
   assert.ok(why.includes(`the package ${platformPackage()} is not installed`), why);
   assert.ok(why.includes("HAL_BIN is not set"), why);
   assert.ok(why.includes(`no \`hal\` on PATH (${JSON.stringify(empty)})`), why);
-  assert.match(why, /Install @gastown-chipset\/hal with its optional dependencies .*set HAL_BIN, or pass `bin`/);
+  // The exact package, at this package's version, and the tarball that provides it.
+  const { version } = JSON.parse(readFileSync(join(here, "../package.json"), "utf8"));
+  const name = platformPackage();
+  assert.ok(why.includes(`Install ${name}@${version}: \`npm install ./${name.slice(1).replace("/", "-")}-${version}.tgz\``), why);
+  assert.match(why, /cargo xtask package.*set HAL_BIN, or pass `bin`/);
   assert.doesNotMatch(why, /ENOENT/);
 });
 
