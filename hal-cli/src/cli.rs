@@ -122,7 +122,7 @@ pub enum Command {
         #[command(flatten)]
         provider: ProviderArg,
     },
-    /// Every runtime hal knows: strongest signal, hooks, sources, vendor verification.
+    /// Every runtime hal knows, sorted by id: best-known marker, hooks, sources, verification.
     Providers {
         /// agents-json: the rules in vercel/detect-agent's agents.json format
         #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]

@@ -353,3 +353,20 @@ fn hal_schema_lists_prints_and_refuses() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("expected one of: detect, caps"), "{bad:?}");
 }
+
+/// Issue 35: `hal providers` reads in 100 columns, says its order and keeps it (by id),
+/// and shows each runtime by the marker it is best known by (Claude Code: `CLAUDECODE`).
+#[test]
+fn providers_fit_100_columns_in_the_stated_order() {
+    let text = stdout(&hal(&["providers"], &[]));
+    assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+    assert!(text.starts_with("# sorted by id"), "{text}");
+    let ids: Vec<&str> =
+        text.lines().filter(|l| !l.starts_with('#')).skip(1).filter_map(|l| l.split_whitespace().next()).collect();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    assert_eq!(ids, sorted);
+    assert_eq!(ids.len(), hal_caps::REGISTRY.len() - 1, "every runtime but unknown");
+    let claude = text.lines().find(|l| l.starts_with("claude ")).unwrap();
+    assert_eq!(claude.split_whitespace().nth(1), Some("CLAUDECODE"), "{claude}");
+}

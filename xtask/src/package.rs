@@ -271,11 +271,18 @@ fn lint_test(what: &str, dir: &Path, cmd: &mut Command, env: &[(&str, &str)]) ->
     let out = cmd.output().map_err(|e| format!("{what}: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let answer: serde_json::Value = serde_json::from_str(&stdout).map_err(|e| {
-        format!("{what}: {} printed no JSON ({e}): {stdout}\nstderr: {}", out.status, String::from_utf8_lossy(&out.stderr))
+        format!(
+            "{what}: {} printed no JSON ({e}): {stdout}\nstderr: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )
     })?;
     let findings = answer["findings"].as_array().cloned().unwrap_or_default();
     let suggestion = |file: &str| {
-        findings.iter().find(|f| f["path"] == file && f["rule"] == "indicator-var").and_then(|f| f["suggestion"].as_str())
+        findings
+            .iter()
+            .find(|f| f["path"] == file && f["rule"] == "indicator-var")
+            .and_then(|f| f["suggestion"].as_str())
     };
     let ts = suggestion("lint-skill/check.ts").unwrap_or_default();
     let py = suggestion("lint-skill/check.py").unwrap_or_default();

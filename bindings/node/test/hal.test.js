@@ -308,3 +308,11 @@ test("a workspace configured for claude is not an agent", () => {
   assert.equal(running.isAgent(), true);
   assert.equal(running.getDetection().configured_for, null);
 });
+
+test("the `hal` shim prints the binary hooks should run (`npx hal which`)", () => {
+  const shim = resolve(here, "../bin/hal.js");
+  const env = { PATH: "/usr/bin:/bin", HAL_BIN: HAL };
+  assert.equal(execFileSync(process.execPath, [shim, "which"], { env }).toString().trim(), HAL);
+  const out = execFileSync(process.execPath, [shim, "detect"], { env: { ...env, GT_RUNTIME: "codex" } });
+  assert.match(out.toString(), /^codex /);
+});
