@@ -50,7 +50,7 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, r
     report.findings.extend(hits.into_iter().map(|h| {
         // The suggestion in the file's own language, with its import line; the message
         // names the call.
-        let (message, suggestion) = match h.asked.and_then(|a| a.for_kind(kind)) {
+        let (message, suggestion) = match h.asked.zip(kind.lang()).map(|(a, l)| a.for_lang(l)) {
             Some((import, call)) => {
                 (h.message.replace(&format!("`{}`", h.suggestion), &format!("`{call}`")), format!("{import} {call}"))
             }

@@ -33,6 +33,19 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The language its findings' suggestions are written in; `None` for hook settings
+    /// and manifests (the command stands).
+    pub(crate) const fn lang(self) -> Option<crate::suggest::Lang> {
+        use crate::suggest::Lang;
+        match self {
+            Self::TypeScript | Self::Tsx | Self::JavaScript => Some(Lang::Js),
+            Self::Python => Some(Lang::Python),
+            Self::Shell => Some(Lang::Shell),
+            Self::Rust => Some(Lang::Rust),
+            _ => None,
+        }
+    }
+
     /// How a comment starts in this kind of file.
     pub(crate) const fn comment_starts(self) -> &'static [&'static str] {
         match self {

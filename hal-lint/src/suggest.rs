@@ -11,8 +11,20 @@ use hal_caps::registry::REGISTRY;
 use hal_caps::vars;
 use hal_types::RuntimeProvider;
 
-use crate::hit::Kind;
 use crate::rules::Ask;
+
+/// A language a skill's code is written in, as its suggestion is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lang {
+    /// TypeScript, TSX, JavaScript: the npm client.
+    Js,
+    /// Python: the wheel's module.
+    Python,
+    /// Shell: `hal env`'s variables.
+    Shell,
+    /// Rust: `hal-types`.
+    Rust,
+}
 
 /// What a finding asks the HAL, with the runtime a marker named (if it named one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,20 +53,17 @@ impl Asked {
         Self { ask: Ask::Provider, runtime: None }
     }
 
-    /// The suggestion for a skill file of `kind`: the import line, then the call; `None`
-    /// where the generic one stands (hook settings and manifests: the command).
-    pub(crate) fn for_kind(self, kind: Kind) -> Option<(&'static str, String)> {
-        let (import, call) = match kind {
-            Kind::TypeScript | Kind::Tsx | Kind::JavaScript => (
+    /// The suggestion for code in `lang`: the import line, then the call.
+    pub(crate) fn for_lang(self, lang: Lang) -> (&'static str, String) {
+        match lang {
+            Lang::Js => (
                 "import { createRuntimeHal } from \"@gastown-chipset/hal\"; const hal = createRuntimeHal();",
                 self.ts(),
             ),
-            Kind::Python => ("from hal_runtime import create_runtime_hal; hal = create_runtime_hal();", self.python()),
-            Kind::Shell => ("eval \"$(hal env)\";", self.shell()),
-            Kind::Rust => ("use hal_types::RuntimeHal; /* hal: &dyn RuntimeHal */", self.rust()),
-            _ => return None,
-        };
-        Some((import, call))
+            Lang::Python => ("from hal_runtime import create_runtime_hal; hal = create_runtime_hal();", self.python()),
+            Lang::Shell => ("eval \"$(hal env)\";", self.shell()),
+            Lang::Rust => ("use hal_types::RuntimeHal; /* hal: &dyn RuntimeHal */", self.rust()),
+        }
     }
 
     fn ts(self) -> String {
@@ -104,21 +113,24 @@ mod tests {
 
     #[test]
     fn each_language_gets_its_own_call_with_the_import() {
-        let marker = Asked::var("CLAUDECODE");
-        assert_eq!(marker.runtime, Some(RuntimeProvider::Claude));
-        let full = |a: Asked, k: Kind| a.for_kind(k).map(|(i, c)| format!("{i} {c}"));
-        let ts = full(marker, Kind::TypeScript).unwrap();
+        // A runtime's marker, from the registry (no runtime is named outside it).
+        let row = REGISTRY.iter().find(|r| !r.markers.is_empty()).unwrap();
+        let (var, id) = (row.markers[0].var, row.provider.as_str());
+        let marker = Asked::var(var);
+        assert_eq!(marker.runtime, Some(row.provider));
+        let full = |a: Asked, l: Lang| Some(a.for_lang(l)).map(|(i, c)| format!("{i} {c}"));
+        let ts = full(marker, Lang::Js).unwrap();
         assert!(ts.starts_with("import { createRuntimeHal }") && ts.contains("hal.isAgent()"), "{ts}");
-        assert!(ts.contains("hal.detectProvider() === \"claude\""), "{ts}");
-        let py = full(marker, Kind::Python).unwrap();
+        assert!(ts.contains(&format!("hal.detectProvider() === \"{id}\"")), "{ts}");
+        let py = full(marker, Lang::Python).unwrap();
         assert!(py.starts_with("from hal_runtime import") && py.contains("hal.is_agent()"), "{py}");
-        let sh = full(marker, Kind::Shell).unwrap();
+        let sh = full(marker, Lang::Shell).unwrap();
         assert!(sh.starts_with("eval \"$(hal env)\"") && sh.contains("HAL_IS_AGENT"), "{sh}");
-        assert!(full(marker, Kind::Rust).unwrap().starts_with("use hal_types::RuntimeHal"));
-        assert_eq!(marker.for_kind(Kind::PackageJson), None);
-        assert!(full(Asked::var("AI_AGENT"), Kind::JavaScript).unwrap().ends_with(" hal.isAgent()"));
-        let session = full(Asked::var("CODEX_THREAD_ID"), Kind::Python).unwrap();
+        assert!(full(marker, Lang::Rust).unwrap().starts_with("use hal_types::RuntimeHal"));
+        assert!(full(Asked::var(vars::AI_AGENT), Lang::Js).unwrap().ends_with(" hal.isAgent()"));
+        let session = full(Asked::var("X_SESSION_ID"), Lang::Python).unwrap();
         assert!(session.ends_with("hal.get_session_id()"), "{session}");
-        assert!(full(Asked::var("CODEX_THREAD_ID"), Kind::Rust).unwrap().ends_with("hal.session_id()"));
+        assert!(full(Asked::var("X_SESSION_ID"), Lang::Rust).unwrap().ends_with("hal.session_id()"));
+        assert!(full(Asked::var("GT_STALL_THRESHOLD"), Lang::Js).unwrap().ends_with("hal.getCapabilities()"));
     }
 }
