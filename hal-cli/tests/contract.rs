@@ -320,7 +320,7 @@ fn hal_env_empties_and_round_trips_through_sh() {
 #[test]
 fn hal_env_is_safe_under_set_u_in_sh_bash_and_zsh() {
     let names: Vec<&str> = hal_cli::commands::env::ENV_VARS.iter().map(|v| v.name()).collect();
-    let reads: String = names.iter().map(|n| format!(" \"${n}\"")).collect();
+    let reads: String = names.iter().flat_map(|n| [" \"$", n, "\""]).collect();
     let script = format!(r#"set -eu; eval "$("$HAL" env)"; printf '[%s]' "$HAL_SESSION_ID" "$HAL_AGENT"; : {reads}"#);
     let mut ran = 0;
     for shell in ["sh", "bash", "zsh"] {

@@ -258,11 +258,11 @@ fn a_workspace_file_alone_is_configured_not_an_agent() {
         (P::Claude, K::WorkspaceFile, false, Some(P::Claude))
     );
     assert_eq!(d.configured_only(), Some(P::Claude));
-    for i in 0..STEPS.len() - 1 {
+    for (i, (kind, _)) in STEPS.iter().enumerate().take(STEPS.len() - 1) {
         let d = detect(with_step(ws(), i));
         assert_eq!(
             (d.source.kind, d.is_agent, d.configured_for),
-            (STEPS[i].0, true, None),
+            (*kind, true, None),
             "step {} beside the file",
             i + 1
         );

@@ -95,10 +95,10 @@ impl Ask {
     #[must_use]
     pub const fn command(self) -> &'static str {
         match self {
-            Self::Provider => "hal detect --json",
+            // `is_agent` is in the same answer as the provider.
+            Self::Provider | Self::Agent => "hal detect --json",
             Self::SessionId => "hal session-id",
             Self::Capabilities => "hal caps --json",
-            Self::Agent => "hal detect --json",
         }
     }
 
