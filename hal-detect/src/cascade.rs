@@ -293,8 +293,13 @@ impl<H: Host> Run<'_, H> {
         match v.to_str().map(|s| s.trim().to_ascii_lowercase()).and_then(|s| s.parse().ok()) {
             Some(p) => p,
             None => {
+                let meant = v
+                    .to_str()
+                    .and_then(|s| hal_types::closest(s, Policy::variants()))
+                    .map(|c| format!("did you mean `{c}`? "))
+                    .unwrap_or_default();
                 let message = format!(
-                    "ignoring {}={}: expected one of: {}; using spec",
+                    "ignoring {}={}: {meant}expected one of: {}; using spec",
                     vars::GT_HAL_POLICY,
                     quote_value(&v),
                     Policy::variants().join(", ")
