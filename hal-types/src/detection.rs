@@ -156,7 +156,8 @@ pub struct Detection {
 
 impl Detection {
     /// A detection of `provider` (its own family) decided by `source`, with no
-    /// candidates or diagnostics yet.
+    /// candidates or diagnostics yet. A workspace-file source is no agent: `is_agent`
+    /// false, `configured_for` the provider.
     #[must_use]
     pub const fn new(provider: RuntimeProvider, source: DetectionSource, policy: Policy) -> Self {
         let configured = matches!(source.kind, SourceKind::WorkspaceFile);
@@ -173,7 +174,7 @@ impl Detection {
             agent: None,
             agent_version: None,
             agent_context: None,
-            configured_for: None,
+            configured_for: if configured { Some(provider) } else { None },
         }
     }
 
