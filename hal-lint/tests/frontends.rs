@@ -50,3 +50,47 @@ fn a_regex_operand_hides_nothing_after_it() {
     let src = "if [[ $x =~ ^\\[([^]]+)\\]$CLAUDECODE ]]; then :; fi\n";
     assert!(reads(src, "CLAUDECODE"), "{:?}", findings("a.sh", src));
 }
+
+/// How long linting `src` as `name` takes, the fastest of three runs (a loaded machine
+/// slows one run, not the program).
+fn lint_time(name: &str, src: &str) -> std::time::Duration {
+    (0..3)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let r = hal_lint::lint_source(Path::new(name), src);
+            assert!(r.findings.iter().any(|f| f.rule == Rule::IndicatorVar), "{name}: the read is found");
+            t.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
+/// Lint time linear in nesting depth: depth `n` takes at most 3x the linear share of
+/// depth `n / 8` (quadratic work would take 64x), and well under a hang. N5: the rules
+/// asked tree-sitter's `Node::parent`, O(depth) each, for every node: 20,000 levels of
+/// `"$(` took 50 s, of Python's `open(` 31 s.
+#[test]
+fn lint_time_is_linear_in_nesting_depth() {
+    let n = 20_000;
+    let shapes: [(&str, &dyn Fn(usize) -> String); 6] = [
+        ("sub.sh", &|n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(".repeat(n), ")\"".repeat(n))),
+        ("echo.sh", &|n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(echo ".repeat(n), ")\"".repeat(n))),
+        ("test.sh", &|n| format!("echo \"$CLAUDECODE\"\n{} ]\n", "[ -f \"$(".repeat(n) + &")\"".repeat(n))),
+        ("open.py", &|n| format!("import os\nos.environ['CLAUDECODE']\nx = {}'p'{}\n", "open(".repeat(n), ")".repeat(n))),
+        ("exists.js", &|n| {
+            format!("process.env.CLAUDECODE;\nif ({}'p'{}) {{}}\n", "existsSync(".repeat(n), ")".repeat(n))
+        }),
+        ("not.ts", &|n| format!("process.env.CLAUDECODE;\nif ({}x) {{}}\n", "!".repeat(n))),
+    ];
+    for (name, make) in shapes {
+        let small = lint_time(name, &make(n / 8));
+        let big = lint_time(name, &make(n));
+        eprintln!("{name}: {small:?} at {}, {big:?} at {n}", n / 8);
+        assert!(big < std::time::Duration::from_secs(20), "{name}: {big:?}");
+        assert!(
+            big <= small * 24 + std::time::Duration::from_millis(50),
+            "{name}: {big:?} at depth {n}, {small:?} at {}: not linear",
+            n / 8
+        );
+    }
+}
