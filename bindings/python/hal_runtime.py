@@ -62,7 +62,7 @@ JSON_VERSION = 1
 
 AgentContext = Literal["tool", "hook"]
 AgentRole = Literal["mayor", "deacon", "dog", "boot", "witness", "refinery", "polecat", "crew"]
-DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable"]
+DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable", "lint_left_out"]
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
 HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
