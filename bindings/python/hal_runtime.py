@@ -27,8 +27,10 @@ this module (the environment's scripts directory), else ``$HAL_BIN``, else ``hal
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
+import re
 import selectors
 import shutil
 import signal
@@ -461,6 +463,19 @@ def locate_hal(env: Mapping[str, str]) -> Tuple[Optional[str], str]:
     )
 
 
+# hal's answers nest a few levels; Python's `json` recurses once per level.
+MAX_NESTING = 64
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _nesting(text: str) -> int:
+    """How deep ``text`` nests (brackets outside strings), read without recursion."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(itertools.accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+
+
 def _kill(process: "subprocess.Popen[bytes]") -> None:
     """Kills ``process`` and what it started in its session (POSIX), then reaps it."""
     try:
@@ -625,6 +640,11 @@ class RuntimeHal:
         except OSError as e:
             self._fail(f"spawn {e.errno}", f"`{path} {command}` could not run ({e.strerror or e})")
             return None
+        except (TypeError, ValueError) as e:
+            # An `env` value that is not a string, a NUL in an argument: a caller's error,
+            # but never an exception (the module's promise).
+            self._fail("spawn", f"`{path} {command}` could not run ({e})")
+            return None
         if run.failure:
             key, why = run.failure
             self._fail(key, f"`hal {command}` {why}")
@@ -640,9 +660,12 @@ class RuntimeHal:
             detail = f": {_brief(stderr)}" if stderr.strip() else ""
             self._fail(f"exit {how}", f"`hal {command}` failed ({how}{detail})")
             return None
+        if _nesting(stdout) > MAX_NESTING:
+            self._fail("json", f"`hal {command}` printed JSON nested deeper than {MAX_NESTING} levels")
+            return None
         try:
             value = json.loads(stdout)
-        except ValueError:
+        except (ValueError, RecursionError):
             self._fail("json", f"`hal {command}` did not print JSON ({_brief(stdout, 80)!r})")
             return None
         if not isinstance(value, dict):

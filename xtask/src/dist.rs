@@ -43,6 +43,36 @@ impl Static {
     }
 }
 
+/// The directories of the build machine a binary could name: the cargo home (the
+/// registry's sources, in panic locations of the dependencies), the home directory and
+/// the workspace.
+fn build_machine_dirs() -> Vec<String> {
+    let home = std::env::var("HOME").unwrap_or_default();
+    let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
+    let mut dirs = vec![cargo_home, root().to_string_lossy().into_owned(), home];
+    dirs.retain(|d| d.len() > 1);
+    dirs
+}
+
+/// `RUSTFLAGS` that write the build machine's directories as fixed names (N14 of the
+/// third hostile pass: 71 strings of the builder's `~/.cargo/registry/src/…`).
+fn remap_flags() -> String {
+    let dirs = build_machine_dirs();
+    let names = ["/cargo", "/hal", "/home"];
+    dirs.iter().zip(names).map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Which of `dirs` occur in `bytes` (followed by `/`: a path below them).
+fn machine_paths(bytes: &[u8], dirs: &[String]) -> Vec<String> {
+    dirs.iter()
+        .filter(|d| {
+            let needle = format!("{d}/");
+            bytes.windows(needle.len()).any(|w| w == needle.as_bytes())
+        })
+        .cloned()
+        .collect()
+}
+
 /// Builds a static binary; its path.
 pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
@@ -55,6 +85,7 @@ pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
     let dir = target_dir().join(dir);
     let mut build = cargo();
     build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
+    let flags = format!("{flags} {}", remap_flags());
     build.args(WITHOUT_LINT).arg("--target-dir").arg(&dir).env("RUSTFLAGS", flags);
     run_step(&format!("{} release build of hal", kind.label()), build)?;
     Ok(dir.join("x86_64-unknown-linux-gnu/release/hal"))
@@ -109,6 +140,10 @@ pub(crate) fn verify_dist(binary: &Path) -> Result<u64, String> {
     if !markers.is_empty() {
         return Err(format!("{} links the lint's parsers (it holds {markers:?})", binary.display()));
     }
+    let leaked = machine_paths(&bytes, &build_machine_dirs());
+    if !leaked.is_empty() {
+        return Err(format!("{} holds paths of the build machine: {leaked:?}", binary.display()));
+    }
     let out = Command::new(binary)
         .args(["lint", "."])
         .env_clear()
@@ -139,6 +174,20 @@ pub(crate) fn check_dist() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::parser_markers;
+
+    /// The dist check finds a build machine's path in a binary's bytes, and the remap
+    /// flags name every such directory.
+    #[test]
+    fn a_build_machine_path_in_a_binary_is_found() {
+        let dirs = vec!["/home/builder/.cargo".to_owned(), "/work/hal".to_owned()];
+        let bytes = b"\0panicked at /home/builder/.cargo/registry/src/x/clap/src/lib.rs\0/cargo/registry\0";
+        assert_eq!(super::machine_paths(bytes, &dirs), ["/home/builder/.cargo"]);
+        assert!(super::machine_paths(b"/cargo/registry/src/x /hal/src", &dirs).is_empty());
+        let flags = super::remap_flags();
+        for d in super::build_machine_dirs() {
+            assert!(flags.contains(&format!("--remap-path-prefix={d}=")), "{flags}");
+        }
+    }
 
     #[test]
     fn markers_are_found_in_bytes_and_only_there() {

@@ -251,3 +251,35 @@ test("an agent hal does not know, named by AI_AGENT, is an agent of unknown prov
   const codex = createRuntimeHal({ bin: launcher("codex"), replaceEnv: codexEnv });
   assert.equal(codex.isAgent(), true);
 });
+
+// N9 of the third hostile pass: HAL_BIN naming the shim, or a wrapper that runs it
+// again, made each shim start the next (72 node processes and 3 GB in 4.5 s).
+test("the shim refuses a HAL_BIN that runs the shim again", () => {
+  const shim = join(here, "../bin/hal.js");
+  const wrapper = launcher("hal", `exec "${process.execPath}" "${shim}" "$@"`);
+  const link = join(mkdtempSync(join(tmpdir(), "hal-node-")), "hal");
+  symlinkSync(shim, link);
+  for (const bin of [shim, link, wrapper]) {
+    const started = Date.now();
+    let status = 0;
+    let stderr = "";
+    try {
+      execFileSync(process.execPath, [shim, "detect"], {
+        env: { PATH: "/usr/bin:/bin", HAL_BIN: bin },
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: 20000,
+      });
+    } catch (e) {
+      status = e.status;
+      stderr = String(e.stderr);
+    }
+    assert.equal(status, 127, `${bin}: ${stderr}`);
+    assert.match(stderr, /this package|runs this npm shim again/, bin);
+    assert.ok(Date.now() - started < 10000, `${bin}: ${Date.now() - started} ms`);
+  }
+  // The real binary still runs through the shim.
+  const out = execFileSync(process.execPath, [shim, "detect", "--json"], {
+    env: { PATH: "/usr/bin:/bin", HAL_BIN: HAL, CODEX_THREAD_ID: "t" },
+  });
+  assert.equal(JSON.parse(String(out)).provider, "codex");
+});
