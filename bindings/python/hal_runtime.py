@@ -35,6 +35,7 @@ import selectors
 import shutil
 import signal
 import subprocess
+import sys
 import time
 import warnings
 from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, TypedDict, Union
@@ -476,6 +477,29 @@ def _nesting(text: str) -> int:
     return max(itertools.accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
 
 
+def _person_at_terminal() -> bool:
+    """Whether a person is at this process's terminal (stderr, or a controlling one)."""
+    try:
+        if os.isatty(2):
+            return True
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+        return True
+    except OSError:
+        return False
+
+
+def _group_options() -> Dict[str, Any]:
+    """``Popen`` options that put ``hal`` in a process group of its own (POSIX), so a
+    timeout kills what it started too, while keeping the controlling terminal, by which
+    hal tells whether a person is at the other end (``TERM_PROGRAM=kiro``): a new group
+    on Python 3.11+, else a new session only where no person is at a terminal."""
+    if os.name != "posix":
+        return {}
+    if sys.version_info >= (3, 11):
+        return {"process_group": 0}
+    return {"start_new_session": not _person_at_terminal()}
+
+
 def _kill(process: "subprocess.Popen[bytes]") -> None:
     """Kills ``process`` and what it started in its session (POSIX), then reaps it."""
     try:
@@ -513,7 +537,7 @@ def _run(argv: List[str], env: Dict[str, str], cwd: Optional[str], timeout: floa
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        start_new_session=os.name == "posix",
+        **_group_options(),
     )
     assert process.stdout is not None and process.stderr is not None
     buffers = {process.stdout.fileno(): run.stdout, process.stderr.fileno(): run.stderr}

@@ -76,7 +76,9 @@ fn lint_time_is_linear_in_nesting_depth() {
         ("sub.sh", &|n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(".repeat(n), ")\"".repeat(n))),
         ("echo.sh", &|n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(echo ".repeat(n), ")\"".repeat(n))),
         ("test.sh", &|n| format!("echo \"$CLAUDECODE\"\n{} ]\n", "[ -f \"$(".repeat(n) + &")\"".repeat(n))),
-        ("open.py", &|n| format!("import os\nos.environ['CLAUDECODE']\nx = {}'p'{}\n", "open(".repeat(n), ")".repeat(n))),
+        ("open.py", &|n| {
+            format!("import os\nos.environ['CLAUDECODE']\nx = {}'p'{}\n", "open(".repeat(n), ")".repeat(n))
+        }),
         ("exists.js", &|n| {
             format!("process.env.CLAUDECODE;\nif ({}'p'{}) {{}}\n", "existsSync(".repeat(n), ")".repeat(n))
         }),

@@ -46,6 +46,7 @@ impl Static {
 /// The directories of the build machine a binary could name: the cargo home (the
 /// registry's sources, in panic locations of the dependencies), the home directory and
 /// the workspace.
+#[allow(clippy::disallowed_methods, reason = "the build machine's own directories, read by the build tool")]
 fn build_machine_dirs() -> Vec<String> {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));

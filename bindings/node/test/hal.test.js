@@ -283,3 +283,35 @@ test("the shim refuses a HAL_BIN that runs the shim again", () => {
   });
   assert.equal(JSON.parse(String(out)).provider, "codex");
 });
+
+// N10 of the third hostile pass: at the timeout, only the first process was killed; what
+// it started (a wrapper's `sleep`) was left, re-parented to pid 1. Run without a
+// controlling terminal (setsid), where the client gives hal a group of its own.
+test("a timeout kills what hal started too", () => {
+  const marker = `${31 + Math.random()}`.slice(0, 8);
+  const bin = launcher("hal", `sleep ${marker} & sleep ${marker}; wait`);
+  const client = `
+    import { createRuntimeHal } from ${JSON.stringify(join(here, "../index.js"))};
+    console.warn = () => {};
+    const hal = createRuntimeHal({ bin: ${JSON.stringify(bin)}, timeoutMs: 500 });
+    process.stdout.write(hal.detectProvider());
+  `;
+  let out;
+  try {
+    out = execFileSync("setsid", ["-w", process.execPath, "--input-type=module", "-e", client], {
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 20000,
+    });
+  } catch (e) {
+    if (e.code === "ENOENT") return; // no setsid here
+    throw e;
+  }
+  assert.equal(String(out), "unknown");
+  let left = "";
+  try {
+    left = String(execFileSync("pgrep", ["-f", `sleep ${marker}`]));
+  } catch {
+    // pgrep exits 1 when nothing matches.
+  }
+  assert.equal(left, "", `left running: ${left}`);
+});
