@@ -250,7 +250,7 @@ fn the_reader_agrees_with_pythons_json() {
 #[test]
 fn numbers_stream_about_as_fast_as_strings() {
     let time = |element: &str| {
-        let body = element.repeat((64 << 20) / element.len());
+        let body = element.repeat((32 << 20) / element.len());
         let p = format!(r#"{{"hook_event_name":"Stop","session_id":"s","tool_response":[{body}0]}}"#);
         (0..3)
             .map(|_| {

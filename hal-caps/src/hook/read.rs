@@ -662,50 +662,73 @@ impl<R: Read> Parser<R> {
         let mut open = Brackets::default();
         let mut b = first;
         loop {
-            // One value starting at `b`; a non-empty container is entered.
-            match b {
-                b'{' if self.src.peek_token()? == Some(b'}') => self.src.bump(1),
+            // One value starting at `b`: a non-empty container is entered (the first
+            // byte of its first member is next), anything else is read whole.
+            let entered = match b {
+                b'{' if self.src.peek_token()? == Some(b'}') => {
+                    self.src.bump(1);
+                    None
+                }
                 b'{' => {
                     open.push(true)?;
                     self.skip_key()?;
-                    b = self.src.token()?;
-                    continue;
+                    Some(self.src.token()?)
                 }
-                b'[' if self.src.peek_token()? == Some(b']') => self.src.bump(1),
+                b'[' if self.src.peek_token()? == Some(b']') => {
+                    self.src.bump(1);
+                    None
+                }
                 b'[' => {
                     open.push(false)?;
-                    b = self.src.token()?;
-                    continue;
+                    Some(self.src.token()?)
                 }
-                b'"' => self.string(&mut Sink::none())?,
-                b'-' | b'0'..=b'9' => self.number(b)?,
-                b't' => self.literal(b"rue")?,
-                b'f' => self.literal(b"alse")?,
-                b'n' => self.literal(b"ull")?,
+                b'"' => {
+                    self.string(&mut Sink::none())?;
+                    None
+                }
+                b'-' | b'0'..=b'9' => {
+                    self.number(b)?;
+                    None
+                }
+                b't' | b'f' | b'n' => {
+                    self.literal(match b {
+                        b't' => b"rue",
+                        b'f' => b"alse",
+                        _ => b"ull",
+                    })?;
+                    None
+                }
                 _ => return Err(Fail::Syntax),
+            };
+            b = match entered {
+                Some(next) => next,
+                None => match self.after_value(&mut open)? {
+                    Some(next) => next,
+                    None => return Ok(()),
+                },
+            };
+        }
+    }
+
+    /// After a skipped value ended: closes what it ends; the first byte of the next
+    /// member's value, or `None` once no bracket is open.
+    fn after_value(&mut self, open: &mut Brackets) -> Result<Option<u8>, Fail> {
+        loop {
+            let Some(object) = open.top() else { return Ok(None) };
+            if !object {
+                // `,1,2.5,-3e4` in one tight pass over the buffer (N17).
+                let bytes = self.src.available()?;
+                let n = numbers_run(bytes);
+                self.src.bump(n);
             }
-            // A value ended: close what it ends, or go on to the next member.
-            loop {
-                let Some(object) = open.top() else { return Ok(()) };
-                if !object {
-                    // `,1,2.5,-3e4` in one tight pass over the buffer (N17).
-                    let bytes = self.src.available()?;
-                    let n = numbers_run(bytes);
-                    self.src.bump(n);
+            match (self.src.token()?, object) {
+                (b',', true) => {
+                    self.skip_key()?;
+                    return self.src.token().map(Some);
                 }
-                match (self.src.token()?, object) {
-                    (b',', true) => {
-                        self.skip_key()?;
-                        b = self.src.token()?;
-                        break;
-                    }
-                    (b',', false) => {
-                        b = self.src.token()?;
-                        break;
-                    }
-                    (b'}', true) | (b']', false) => open.pop(),
-                    _ => return Err(Fail::Syntax),
-                }
+                (b',', false) => return self.src.token().map(Some),
+                (b'}', true) | (b']', false) => open.pop(),
+                _ => return Err(Fail::Syntax),
             }
         }
     }
