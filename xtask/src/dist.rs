@@ -93,10 +93,11 @@ pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
 }
 
 /// Builds the plain (dynamic) release binary with the extra cargo flags `extra` (none:
-/// what `cargo install` builds); its path.
+/// what `cargo install` builds, but with the build machine's directories remapped,
+/// [`remap_flags`]); its path.
 pub(crate) fn build_release(extra: &[&str]) -> Result<PathBuf, String> {
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra);
+    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra).env("RUSTFLAGS", remap_flags());
     run_step("release build of hal", build)?;
     Ok(target_dir().join("release/hal"))
 }
