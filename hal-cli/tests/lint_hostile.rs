@@ -286,7 +286,37 @@ fn findings_of_one_file_are_held_compactly() {
     let src = line.repeat(((16 << 20) - 1) / line.len());
     std::fs::write(dir.path().join("many.sh"), &src).unwrap();
     let script = format!("ulimit -v 524288 && exec {} lint --json many.sh", env!("CARGO_BIN_EXE_hal"));
-    let o = Command::new("sh").args(["-c", &script]).env_clear().current_dir(dir.path()).output().unwrap();
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .env_clear()
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let read = |mut r: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let _ = r.read_to_end(&mut out);
+            out
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
+    // The peak RSS (`VmHWM`), read while it runs.
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0_u64;
+    while child.try_wait().unwrap().is_none() {
+        if let Ok(s) = std::fs::read_to_string(&status) {
+            let hwm = s.lines().find_map(|l| l.strip_prefix("VmHWM:"));
+            let hwm = hwm.and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+            peak_kib = peak_kib.max(hwm.unwrap_or(0));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let o = Output { status: child.wait().unwrap(), stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() };
+    // A small multiple of the file's 16 MiB (826 MB before).
+    assert!(peak_kib < 128 << 10, "{peak_kib} KiB");
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["findings"].as_array().unwrap().len(), 1000);

@@ -51,9 +51,9 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, r
             && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
     });
     let mut hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
-    if hits.len() > MAX_FINDINGS {
+    if hits.len() > MAX_FINDINGS || lint.uncounted > 0 {
         hits.sort_by_key(|h| (h.line, h.column));
-        let more = hits.len() - MAX_FINDINGS;
+        let more = hits.len().saturating_sub(MAX_FINDINGS) + lint.uncounted;
         hits.truncate(MAX_FINDINGS);
         let last = hits.last().map_or(0, |h| h.line);
         let why = format!("{more} more findings after line {last} not listed (at most {MAX_FINDINGS} a file)");

@@ -124,6 +124,8 @@ pub(crate) struct FileLint {
     /// Indicator files and directories the file writes, creates or edits: it owns them,
     /// and its probes of them are not findings.
     pub(crate) written: Vec<&'static str>,
+    /// Hits of the literal scan past [`crate::scan::MAX_SCAN_HITS`]: counted, not kept.
+    pub(crate) uncounted: usize,
 }
 
 impl FileLint {
