@@ -43,24 +43,23 @@ impl Static {
     }
 }
 
-/// The directories of the build machine a binary could name: the cargo home (the
-/// registry's sources, in panic locations of the dependencies), the home directory and
-/// the workspace.
+/// The directories of the build machine a binary could name, each with the name it is
+/// written as: the home directory, the workspace and the cargo home (the registry's
+/// sources, in panic locations of the dependencies).
 #[allow(clippy::disallowed_methods, reason = "the build machine's own directories, read by the build tool")]
-fn build_machine_dirs() -> Vec<String> {
+fn build_machine_dirs() -> Vec<(String, &'static str)> {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
-    let mut dirs = vec![cargo_home, root().to_string_lossy().into_owned(), home];
-    dirs.retain(|d| d.len() > 1);
-    dirs
+    // Outermost first: rustc applies the last remap that matches, so the cargo home
+    // (inside the home directory) is `/cargo`, not `/home/.cargo`.
+    let dirs = [(home, "/home"), (root().to_string_lossy().into_owned(), "/hal"), (cargo_home, "/cargo")];
+    dirs.into_iter().filter(|(d, _)| d.len() > 1).collect()
 }
 
 /// `RUSTFLAGS` that write the build machine's directories as fixed names (N14 of the
 /// third hostile pass: 71 strings of the builder's `~/.cargo/registry/src/…`).
 fn remap_flags() -> String {
-    let dirs = build_machine_dirs();
-    let names = ["/cargo", "/hal", "/home"];
-    dirs.iter().zip(names).map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
+    build_machine_dirs().iter().map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
 }
 
 /// Which of `dirs` occur in `bytes` (followed by `/`: a path below them).
@@ -142,7 +141,8 @@ pub(crate) fn verify_dist(binary: &Path) -> Result<u64, String> {
     if !markers.is_empty() {
         return Err(format!("{} links the lint's parsers (it holds {markers:?})", binary.display()));
     }
-    let leaked = machine_paths(&bytes, &build_machine_dirs());
+    let dirs: Vec<String> = build_machine_dirs().into_iter().map(|(d, _)| d).collect();
+    let leaked = machine_paths(&bytes, &dirs);
     if !leaked.is_empty() {
         return Err(format!("{} holds paths of the build machine: {leaked:?}", binary.display()));
     }
@@ -186,7 +186,7 @@ mod tests {
         assert_eq!(super::machine_paths(bytes, &dirs), ["/home/builder/.cargo"]);
         assert!(super::machine_paths(b"/cargo/registry/src/x /hal/src", &dirs).is_empty());
         let flags = super::remap_flags();
-        for d in super::build_machine_dirs() {
+        for (d, _) in super::build_machine_dirs() {
             assert!(flags.contains(&format!("--remap-path-prefix={d}=")), "{flags}");
         }
     }
