@@ -6,7 +6,7 @@ use std::path::Path;
 
 use hal_types::{Diagnostic, DiagnosticCode};
 
-use crate::hit::Kind;
+use crate::hit::{Kind, MAX_FINDINGS};
 use crate::output::{shown_path, shown_text};
 use crate::report::{Finding, Options, Report};
 use crate::rules::Rule;
@@ -14,10 +14,6 @@ use crate::rules::Rule;
 /// Files larger than this are not parsed: they are scanned line by line for indicator
 /// reads (a minified bundle), in linear time.
 pub(crate) const MAX_PARSE: usize = 1 << 20;
-/// The most findings one file lists; past them, a `lint_left_out` diagnostic says how
-/// many more there were (N19 of the third hostile pass: 409,200 findings of one file took
-/// 826 MB as JSON), so memory stays a small multiple of one file's size.
-pub(crate) const MAX_FINDINGS: usize = 1000;
 /// The most characters of a diagnostic's message.
 const MAX_MESSAGE: usize = 400;
 

@@ -46,7 +46,7 @@ fn is_comment(line: &str, kind: Kind) -> bool {
 /// (`FileLint::uncounted`), so 16 MiB of violations is not 800,000 kept messages (N19 of
 /// the third hostile pass). Twice what a file lists, so suppressions can still leave a
 /// full list.
-pub(crate) const MAX_SCAN_HITS: usize = 2 * crate::file::MAX_FINDINGS;
+pub(crate) const MAX_SCAN_HITS: usize = 2 * crate::hit::MAX_FINDINGS;
 
 /// Hits kept up to [`MAX_SCAN_HITS`], and how many more there were.
 #[derive(Default)]
