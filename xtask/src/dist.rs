@@ -181,7 +181,7 @@ mod tests {
     /// flags name every such directory.
     #[test]
     fn a_build_machine_path_in_a_binary_is_found() {
-        let dirs = vec!["/home/builder/.cargo".to_owned(), "/work/hal".to_owned()];
+        let dirs = vec!["/home/builder/.cargo".to_owned(), "/srv/build/hal".to_owned()];
         let bytes = b"\0panicked at /home/builder/.cargo/registry/src/x/clap/src/lib.rs\0/cargo/registry\0";
         assert_eq!(super::machine_paths(bytes, &dirs), ["/home/builder/.cargo"]);
         assert!(super::machine_paths(b"/cargo/registry/src/x /hal/src", &dirs).is_empty());
