@@ -13,6 +13,7 @@
 //   HalUsageError, carrying hal's own message. That is a bug of the caller, not of the host.
 // - a JSON version this client does not know: HalVersionError.
 import { spawnSync } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 
 import {
   ANSWER_TYPES,
@@ -22,6 +23,23 @@ import {
   UNKNOWN_STARTUP_COMMANDS,
 } from "./generated.js";
 import { locateHal, platformPackage } from "./locate.js";
+
+/**
+ * Whether `hal` runs in a process group (and session) of its own, so that a timeout
+ * kills what it started too: on POSIX, where no person is at this process's terminal.
+ * Where one is, hal keeps the controlling terminal, by which it tells that a person is
+ * at the other end (`TERM_PROGRAM=kiro`); Node cannot make a group without a session.
+ */
+function ownGroup() {
+  if (process.platform === "win32") return false;
+  if (process.stderr.isTTY) return false;
+  try {
+    closeSync(openSync("/dev/tty", "r+"));
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 export { locateHal, platformPackage };
 
@@ -125,6 +143,7 @@ export function createRuntimeHal(options = {}) {
     const where = locate();
     if (where.missing) return fail("missing", where.missing);
     const given = input !== undefined && input !== STDIN;
+    const group = ownGroup();
     const r = spawnSync(where.bin, [...args, "--json"], {
       env,
       cwd: options.cwd,
@@ -134,7 +153,16 @@ export function createRuntimeHal(options = {}) {
       killSignal: "SIGKILL",
       maxBuffer: MAX_OUTPUT_BYTES,
       windowsHide: true,
+      detached: group,
     });
+    if (group && r.pid && r.error && ["ETIMEDOUT", "ENOBUFS"].includes(r.error.code)) {
+      // What hal (or a wrapper named as it) started, killed with it (its group).
+      try {
+        process.kill(-r.pid, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    }
     const stdout = r.stdout ? r.stdout.toString("utf8") : "";
     const stderr = r.stderr ? r.stderr.toString("utf8") : "";
     const code = r.error && r.error.code;

@@ -2,9 +2,10 @@
 // an optional dependency of this package carrying the static binary), then `HAL_BIN`,
 // then `hal` on `PATH`. Every place looked at is recorded, so that a missing binary is
 // reported with what was tried and how to fix it.
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { delimiter, dirname, isAbsolute, join } from "node:path";
+import { delimiter, dirname, isAbsolute, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 
@@ -25,6 +26,32 @@ function executable(path) {
 }
 
 /** The binary inside this platform's package, or `undefined` when it is not installed. */
+/** This package's directory, its symbolic links resolved. */
+const PACKAGE_DIR = (() => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  try {
+    return realpathSync(here);
+  } catch {
+    return here;
+  }
+})();
+
+/**
+ * Whether `path` resolves to a file of this package (the `hal` shim, `.bin/hal`, which
+ * links to it): running it as `hal` would start the shim again, without end.
+ * @param {string} path
+ */
+export function ownScript(path) {
+  let real;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return false;
+  }
+  const rel = relative(PACKAGE_DIR, real);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
 export function platformBinary() {
   let manifest;
   try {
@@ -50,8 +77,10 @@ export function locateHal(env, how = {}) {
 
   const fromVar = env.HAL_BIN;
   if (fromVar) {
-    if (executable(fromVar)) return { bin: fromVar };
-    tried.push(`HAL_BIN=${JSON.stringify(fromVar)} is not an executable file`);
+    if (ownScript(fromVar)) {
+      tried.push(`HAL_BIN=${JSON.stringify(fromVar)} is a script of this package (the \`hal\` shim runs HAL_BIN: it would run itself)`);
+    } else if (executable(fromVar)) return { bin: fromVar };
+    else tried.push(`HAL_BIN=${JSON.stringify(fromVar)} is not an executable file`);
   } else {
     tried.push("HAL_BIN is not set");
   }
@@ -61,7 +90,7 @@ export function locateHal(env, how = {}) {
     const name = process.platform === "win32" ? "hal.exe" : "hal";
     for (const dir of dirs) {
       const candidate = join(dir, name);
-      if (executable(candidate)) return { bin: candidate };
+      if (executable(candidate) && !ownScript(candidate)) return { bin: candidate };
     }
     tried.push(`no \`hal\` on PATH (${JSON.stringify(env.PATH ?? "")})`);
   }

@@ -60,6 +60,10 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
+# The licence texts the wheel and the sdist carry (the metadata says MIT OR Apache-2.0).
+LICENCES = ("LICENSE-MIT", "LICENSE-APACHE")
+
+
 def build(
     out: Path, binary: Optional[Path] = None, platform: Optional[str] = None, lint: Optional[Path] = None
 ) -> Path:
@@ -81,6 +85,8 @@ def build(
         + "".join(f"Tag: py3-none-{t}\n" for t in (platform.split(".") if binary else ["any"]))
     )
     files.append((f"{info}/METADATA", metadata(p).encode(), 0o644))
+    for licence in LICENCES:
+        files.append((f"{info}/licenses/{licence}", (HERE / licence).read_bytes(), 0o644))
     files.append((f"{info}/WHEEL", wheel_meta.encode(), 0o644))
     record = [_record_line(name, data) for name, data, _ in files] + [f"{info}/RECORD,,"]
     files.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode(), 0o644))
@@ -107,7 +113,7 @@ def build_sdist(sdist_directory: str, config_settings: Optional[dict] = None) ->
     base = f"{p['name'].replace('-', '_')}-{p['version']}"
     path = Path(sdist_directory) / f"{base}.tar.gz"
     with tarfile.open(path, "w:gz") as t:
-        for name in ("pyproject.toml", "build_wheel.py", MODULE, "README.md", "CHANGELOG.md"):
+        for name in ("pyproject.toml", "build_wheel.py", MODULE, "README.md", "CHANGELOG.md", *LICENCES):
             t.add(HERE / name, arcname=f"{base}/{name}")
         info = tarfile.TarInfo(f"{base}/PKG-INFO")
         data = metadata(p).encode()

@@ -27,12 +27,15 @@ this module (the environment's scripts directory), else ``$HAL_BIN``, else ``hal
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
+import re
 import selectors
 import shutil
 import signal
 import subprocess
+import sys
 import time
 import warnings
 from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, TypedDict, Union
@@ -62,7 +65,7 @@ JSON_VERSION = 1
 
 AgentContext = Literal["tool", "hook"]
 AgentRole = Literal["mayor", "deacon", "dog", "boot", "witness", "refinery", "polecat", "crew"]
-DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable"]
+DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable", "lint_left_out"]
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
 HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
@@ -463,6 +466,42 @@ def locate_hal(env: Mapping[str, str]) -> Tuple[Optional[str], str]:
     )
 
 
+# hal's answers nest a few levels; Python's `json` recurses once per level.
+MAX_NESTING = 64
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _nesting(text: str) -> int:
+    """How deep ``text`` nests (brackets outside strings), read without recursion."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(itertools.accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+
+
+def _person_at_terminal() -> bool:
+    """Whether a person is at this process's terminal (stderr, or a controlling one)."""
+    try:
+        if os.isatty(2):
+            return True
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+        return True
+    except OSError:
+        return False
+
+
+def _group_options() -> Dict[str, Any]:
+    """``Popen`` options that put ``hal`` in a process group of its own (POSIX), so a
+    timeout kills what it started too, while keeping the controlling terminal, by which
+    hal tells whether a person is at the other end (``TERM_PROGRAM=kiro``): a new group
+    on Python 3.11+, else a new session only where no person is at a terminal."""
+    if os.name != "posix":
+        return {}
+    if sys.version_info >= (3, 11):
+        return {"process_group": 0}
+    return {"start_new_session": not _person_at_terminal()}
+
+
 def _kill(process: "subprocess.Popen[bytes]") -> None:
     """Kills ``process`` and what it started in its session (POSIX), then reaps it."""
     try:
@@ -518,7 +557,7 @@ def _run(argv: List[str], env: Dict[str, str], cwd: Optional[str], timeout: floa
         stdin=None if stdin is _STDIN else subprocess.PIPE if isinstance(stdin, bytes) else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        start_new_session=os.name == "posix",
+        **_group_options(),
     )
     assert process.stdout is not None and process.stderr is not None
     if isinstance(stdin, bytes):
@@ -651,6 +690,11 @@ class RuntimeHal:
         except OSError as e:
             self._fail(f"spawn {e.errno}", f"`{path} {command}` could not run ({e.strerror or e})")
             return None
+        except (TypeError, ValueError) as e:
+            # An `env` value that is not a string, a NUL in an argument: a caller's error,
+            # but never an exception (the module's promise).
+            self._fail("spawn", f"`{path} {command}` could not run ({e})")
+            return None
         if run.failure:
             key, why = run.failure
             self._fail(key, f"`hal {command}` {why}")
@@ -666,9 +710,12 @@ class RuntimeHal:
             detail = f": {_brief(stderr)}" if stderr.strip() else ""
             self._fail(f"exit {how}", f"`hal {command}` failed ({how}{detail})")
             return None
+        if _nesting(stdout) > MAX_NESTING:
+            self._fail("json", f"`hal {command}` printed JSON nested deeper than {MAX_NESTING} levels")
+            return None
         try:
             value = json.loads(stdout)
-        except ValueError:
+        except (ValueError, RecursionError):
             self._fail("json", f"`hal {command}` did not print JSON ({_brief(stdout, 80)!r})")
             return None
         if not isinstance(value, dict):

@@ -169,6 +169,31 @@ class ClientTest(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 2, "answered once hal exited, not at the timeout")
         self.assertEqual(seen, [])
 
+    def test_a_timeout_kills_what_hal_started_too(self) -> None:
+        # N10's case for this client: a wrapper leaving a child; nothing is left running.
+        marker = f"{31 + time.time() % 1:.5f}"
+        hal = create_runtime_hal(bin=launcher("hal", f"sleep {marker} & sleep {marker}; wait"), timeout=0.5)
+        recorded(lambda: self.assertEqual(hal.detect_provider(), "unknown"))
+        left = subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True, text=True).stdout
+        self.assertEqual(left, "", f"left running: {left}")
+
+    def test_deeply_nested_output_is_a_failure_not_an_exception(self) -> None:
+        # N11 of the third hostile pass: 200,000 levels raised RecursionError.
+        deep = 'python3 -c \'print("{\\"version\\":1,\\"x\\":" + "[" * 200000 + "]" * 200000 + "}")\''
+        hal = create_runtime_hal(bin=launcher("hal", deep))
+        seen = recorded(lambda: self.assertEqual(hal.detect_provider(), "unknown"))
+        self.assertEqual(len(seen), 1, seen)
+        self.assertIn("nested deeper than", seen[0])
+        # Brackets inside strings are not nesting.
+        hal = create_runtime_hal(bin=launcher("codex", f'"{HAL}" "$@" | sed \'s/"version"/"x":"{"[" * 500}","version"/\''), replace_env=CODEX_ENV)
+        self.assertEqual(recorded(lambda: self.assertEqual(hal.detect_provider(), "codex")), [])
+
+    def test_an_env_value_that_is_not_a_string_is_a_failure_not_an_exception(self) -> None:
+        hal = create_runtime_hal(bin=launcher("hal"), env={"X": None})  # type: ignore[dict-item]
+        seen = recorded(lambda: self.assertEqual(hal.detect_provider(), "unknown"))
+        self.assertEqual(len(seen), 1, seen)
+        self.assertIn("could not run", seen[0])
+
     def test_a_version_1_answer_missing_keys_degrades_key_by_key(self) -> None:
         hal = create_runtime_hal(bin=launcher("hal", "echo '{\"version\": 1}'"))
 

@@ -8,9 +8,10 @@
 //! with the payload or any of its fields; [`parse_reader`] reads from any
 //! [`std::io::Read`] the caller hands over (hal-caps opens nothing).
 //!
-//! The whole input must be one JSON object in valid UTF-8, nested at most
-//! [`MAX_DEPTH`] deep, followed by whitespace only, or it is [`NotAHook`], even when the
-//! fields hal needs came before the error. A key given twice: its last value wins, as
+//! The whole input must be one JSON object in valid UTF-8 (JSON's grammar: any
+//! `\uXXXX` escape, a lone surrogate too, which becomes U+FFFD in a kept value; a skipped
+//! value nested to any depth up to [`MAX_SKIP_DEPTH`]), followed by whitespace only, or
+//! it is [`NotAHook`], even when the fields hal needs came before the error. A key given twice: its last value wins, as
 //! in the runtimes' own JSON readers (`JSON.parse`, Python's `json`).
 //!
 //! The runtime is told from the payload's shape, against the registry's payload table
@@ -38,7 +39,7 @@ use crate::registry::payloads::{COMMON, Clue, PAYLOADS, Payload, payload};
 mod read;
 
 use read::{Fields, How, Seen};
-pub use read::{MAX_DEPTH, MAX_FIELD, NotAHook};
+pub use read::{MAX_DEPTH, MAX_FIELD, MAX_SKIP_DEPTH, NotAHook};
 
 /// Reads one hook payload held in memory. Pure: no I/O.
 ///

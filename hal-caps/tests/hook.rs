@@ -205,8 +205,12 @@ fn an_event_field_without_a_known_shape_is_still_a_hook() {
 
 #[test]
 fn hostile_input() {
+    // Any depth is read (a skipped value keeps one bit a level): 100,000 open brackets
+    // are truncated JSON; past `MAX_SKIP_DEPTH` levels, too deep.
     let deep_arrays = "[".repeat(100_000);
     let deep_in_object = format!(r#"{{"hook_event_name":"Stop","x":{}"#, "[".repeat(100_000));
+    let too_deep = "[".repeat(hal_caps::hook::MAX_SKIP_DEPTH + 1);
+    let too_deep_in_object = format!(r#"{{"hook_event_name":"Stop","x":{too_deep}"#);
     let long_string = format!("\"{}\"", "a".repeat(5 << 20));
     let cases: &[(&[u8], NotAHook)] = &[
         (b"", NotAHook::Empty),
@@ -222,8 +226,10 @@ fn hostile_input() {
         (br#"{"hook_event_name":"Stop"} {}"#, NotAHook::NotJson),
         (b"{\"hook_event_name\":\"Stop\",\"x\":\"\xff\"}", NotAHook::NotUtf8),
         (b"{\"hook_event_name\":\"Stop\"}\xc3", NotAHook::NotUtf8),
-        (deep_arrays.as_bytes(), NotAHook::TooDeep),
-        (deep_in_object.as_bytes(), NotAHook::TooDeep),
+        (deep_arrays.as_bytes(), NotAHook::Truncated),
+        (deep_in_object.as_bytes(), NotAHook::Truncated),
+        (too_deep.as_bytes(), NotAHook::TooDeep),
+        (too_deep_in_object.as_bytes(), NotAHook::TooDeep),
     ];
     for (input, want) in cases {
         let shown = String::from_utf8_lossy(&input[..input.len().min(40)]).into_owned();

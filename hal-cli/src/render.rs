@@ -61,11 +61,13 @@ fn declared_var(d: &Detection) -> Option<&str> {
 }
 
 /// `unknown agent "custom-agent" (AI_AGENT)`: a self-declared agent hal has no row
-/// for; the name in Rust's debug quoting, so nothing in it can break the line.
+/// for; the name in Rust's debug quoting, so nothing in it can break the line, and what
+/// that quoting leaves raw of the table of unsafe characters (a Hangul filler, the
+/// braille blank: N16) escaped too.
 fn declared_text(d: &Detection) -> Option<String> {
     let (name, var) = (d.agent.as_deref()?, declared_var(d)?);
     let version = d.agent_version.as_deref().map(|v| format!(" version {v:?}")).unwrap_or_default();
-    Some(format!("unknown agent {name:?}{version} ({var})"))
+    Some(escape_control(&format!("unknown agent {name:?}{version} ({var})")).into_owned())
 }
 
 /// The keys of `caps` text, in order; each line is the JSON value of the key.

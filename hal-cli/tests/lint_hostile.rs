@@ -195,3 +195,132 @@ fn names_that_are_not_utf8_are_linted() {
         Some("hook\\xff\\xfe.sh:1:7".to_owned())
     );
 }
+
+/// The first character of hal-caps' table of unsafe characters in `out`, other than a
+/// newline ending a line.
+fn first_raw(out: &[u8]) -> Option<(usize, char)> {
+    let s = text(out);
+    hal_caps::text::first_unsafe(&s.replace('\n', " "))
+}
+
+#[test]
+fn lint_json_and_text_carry_no_raw_unsafe_character() {
+    // N8: a bad suppression quoting a CSI and a bidi override, a file name holding a
+    // zero-width space and a Hangul filler; N16's format characters.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("b.py"),
+        "x = 1  # hal-lint: allow(\u{9b}31mevil\u{202e}\u{200b}\u{3164}) because\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("z\u{200b}\u{3164}\u{600}\u{fe0f}.sh"), "echo \"$CLAUDECODE\"\n").unwrap();
+    for args in
+        [&["lint", "--json", "."][..], &["lint", "."], &["lint", "--format", "github", "."], &["-v", "lint", "."]]
+    {
+        let (o, _) = hal_in(dir.path(), args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o.stderr));
+        assert_eq!(first_raw(&o.stdout), None, "{args:?}: {}", text(&o.stdout));
+        assert_eq!(first_raw(&o.stderr), None, "{args:?}: {}", text(&o.stderr));
+        assert!(text(&o.stdout).contains("bad-suppression"), "{args:?}");
+    }
+    let (o, _) = hal_in(dir.path(), &["lint", "--json", "."]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let messages: Vec<&str> = v["findings"].as_array().unwrap().iter().filter_map(|f| f["message"].as_str()).collect();
+    assert!(
+        messages.iter().any(|m| m.contains('\u{202e}')),
+        "the JSON value keeps the character, escaped: {messages:?}"
+    );
+}
+
+/// The `lint_left_out` diagnostics of `hal lint --json .` in `dir`.
+fn left_out(dir: &Path, args: &[&str]) -> Vec<String> {
+    let (o, _) = hal_in(dir, args);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o.stdout)));
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "lint_left_out")
+        .map(|d| d["message"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn what_ignore_files_and_the_depth_limit_leave_out_is_reported() {
+    // N6: a committed `.ignore` of `*.sh` switched the lint off for the hook without a
+    // word; files below 64 levels were skipped silently.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".ignore"), "*.sh\n").unwrap();
+    std::fs::write(dir.path().join("hook.sh"), "echo \"$CLAUDECODE\"\n").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not a kind the lint knows\n").unwrap();
+    let said = left_out(dir.path(), &["lint", "--json", "."]);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("1 file(s)") && said[0].contains("hook.sh"), "{said:?}");
+    // Text: a warning with -v, not without (most trees ignore some files).
+    let (o, _) = hal_in(dir.path(), &["lint", "."]);
+    assert!(!text(&o.stderr).contains("left out"), "{}", text(&o.stderr));
+    let (o, _) = hal_in(dir.path(), &["-v", "lint", "."]);
+    assert!(text(&o.stderr).contains("left out") && text(&o.stderr).contains("hook.sh"), "{}", text(&o.stderr));
+    // Depth: a file 66 levels down.
+    let deep = tempfile::tempdir().unwrap();
+    let mut p = deep.path().to_path_buf();
+    for _ in 0..66 {
+        p.push("d");
+    }
+    std::fs::create_dir_all(&p).unwrap();
+    std::fs::write(p.join("deep.py"), "import os\nos.environ['CLAUDECODE']\n").unwrap();
+    let said = left_out(deep.path(), &["lint", "--json", "."]);
+    assert!(said.len() == 1 && said[0].contains("1 deeper than 64"), "{said:?}");
+    // Nothing left out: nothing said.
+    let clean = tempfile::tempdir().unwrap();
+    std::fs::write(clean.path().join("hook.sh"), "echo hi\n").unwrap();
+    assert_eq!(left_out(clean.path(), &["lint", "--json", "."]), Vec::<String>::new());
+}
+
+#[test]
+fn findings_of_one_file_are_held_compactly() {
+    // N19: 16 MiB - 1 of violations made 409,200 findings and 826 MB of RSS for --json.
+    // At most 1,000 are listed, the rest counted; under a 512 MiB address-space limit.
+    let dir = tempfile::tempdir().unwrap();
+    let line = "echo \"$CLAUDECODE\"\n";
+    let src = line.repeat(((16 << 20) - 1) / line.len());
+    std::fs::write(dir.path().join("many.sh"), &src).unwrap();
+    let script = format!("ulimit -v 524288 && exec {} lint --json many.sh", env!("CARGO_BIN_EXE_hal"));
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .env_clear()
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let read = |mut r: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let _ = r.read_to_end(&mut out);
+            out
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
+    // The peak RSS (`VmHWM`), read while it runs.
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0_u64;
+    while child.try_wait().unwrap().is_none() {
+        if let Ok(s) = std::fs::read_to_string(&status) {
+            let hwm = s.lines().find_map(|l| l.strip_prefix("VmHWM:"));
+            let hwm = hwm.and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+            peak_kib = peak_kib.max(hwm.unwrap_or(0));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let o = Output { status: child.wait().unwrap(), stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() };
+    // A small multiple of the file's 16 MiB (826 MB before).
+    assert!(peak_kib < 128 << 10, "{peak_kib} KiB");
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["findings"].as_array().unwrap().len(), 1000);
+    let more = src.lines().count() - 1000;
+    let said = v["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "lint_left_out").unwrap();
+    assert!(said["message"].as_str().unwrap().contains(&format!("{more} more findings")), "{said}");
+}

@@ -1,7 +1,7 @@
 //! Every environment signal of the registry decides its runtime through the real binary,
 //! with an explicit environment (`env_clear()`); the signal kinds that are not a plain
-//! variable are run for real: a `PATH` entry, a marker gated on standard output not being
-//! a terminal (run both ways, once under a pty from `script`), and a host file (`/opt/.devin`,
+//! variable are run for real: a `PATH` entry, a marker gated on no person being at a
+//! terminal (run both ways: under `setsid`, and under a pty from `script`), and a host file (`/opt/.devin`,
 //! made in a private mount namespace by `unshare`). User settings alone decide nothing
 //! and `hal explain` lists them.
 
@@ -75,29 +75,45 @@ fn a_path_entry_counts_only_as_a_whole_entry_ending() {
     }
 }
 
-/// The terminal-gated markers (`TERM_PROGRAM=kiro`): counted into a pipe, not on a pty.
+/// The terminal-gated markers (`TERM_PROGRAM=kiro`): counted when no person is at the
+/// other end (all three piped, no controlling terminal: `setsid`), not on a pty, and not
+/// when only stdout is piped from a person's terminal (`eval "$(hal env)"`, a client):
+/// the guard asks stderr and the controlling terminal (N12 of the third hostile pass).
 #[test]
-fn a_terminal_gated_marker_counts_only_when_stdout_is_not_a_terminal() {
+fn a_terminal_gated_marker_counts_only_when_no_person_is_at_a_terminal() {
     let gated: Vec<_> =
         REGISTRY.iter().flat_map(|r| r.markers.iter().filter(|m| m.unless_terminal).map(move |m| (r, m))).collect();
     assert!(!gated.is_empty());
-    if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped the pty half: no `script`");
+    let have = |p: &str| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have("script") || !have("setsid") {
+        eprintln!("skipped the pty half: no `script` or `setsid`");
     }
+    let on_pty = |line: &str, var: &str, value: &str| {
+        let o = Command::new("script").args(["-qec", line, "/dev/null"]).env_clear().env(var, value).output().ok()?;
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        let json = out.lines().find(|l| l.starts_with('{')).unwrap_or_else(|| panic!("{line}: {out}"));
+        Some(serde_json::from_str::<Value>(json.trim()).unwrap_or_else(|e| panic!("{e}: {out}")))
+    };
     for (r, m) in gated {
         let value = satisfying(m.value);
-        assert_eq!(detect(&[(m.var, &value)])["provider"], r.provider.as_str(), "into a pipe");
-        let Ok(o) = Command::new("script")
-            .args(["-qec", &format!("{HAL} detect --json"), "/dev/null"])
-            .env_clear()
-            .env(m.var, &value)
-            .output()
+        let Ok(o) =
+            Command::new("setsid").args(["-w", HAL, "detect", "--json"]).env_clear().env(m.var, &value).output()
         else {
             continue;
         };
-        let out = String::from_utf8_lossy(&o.stdout);
-        let v: Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
-        assert_eq!((&v["provider"], &v["is_agent"]), (&Value::from("unknown"), &Value::from(false)), "on a pty");
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["provider"], r.provider.as_str(), "into pipes, no controlling terminal");
+        let unknown = (&Value::from("unknown"), &Value::from(false));
+        // A person's terminal: stdout on it; stdout piped ($(…)); all three piped, the
+        // terminal still the controlling one (a client's call from a person's script).
+        for line in [
+            format!("{HAL} detect --json"),
+            format!("{HAL} detect --json | cat"),
+            format!("{HAL} detect --json </dev/null 2>/dev/null | cat"),
+        ] {
+            let Some(v) = on_pty(&line, m.var, &value) else { continue };
+            assert_eq!((&v["provider"], &v["is_agent"]), unknown, "on a pty: {line}");
+        }
     }
 }
 

@@ -33,7 +33,7 @@ impl Host for EnvHost {
         self.os.ancestry(max_depth)
     }
 
-    fn stdout_is_terminal(&self) -> bool {
+    fn person_at_terminal(&self) -> bool {
         false
     }
 }

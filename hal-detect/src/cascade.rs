@@ -467,7 +467,7 @@ impl<H: Host> Run<'_, H> {
             for m in r.markers {
                 if m.value.matches(self.var(m.var).as_ref().map(text).as_deref())
                     && self.ancestor_present(m)
-                    && !(m.unless_terminal && self.host.stdout_is_terminal())
+                    && !(m.unless_terminal && self.host.person_at_terminal())
                 {
                     let s = Signal::new(r.provider, SourceKind::Marker, m.var, m.strength);
                     out.markers.push(s.secondary(!m.standing.first_hand()));

@@ -64,7 +64,8 @@ impl FakeHost {
         self
     }
 
-    /// Makes standard output a terminal (`true`) or not (the default).
+    /// Puts a person at a terminal (`true`: standard error or the controlling terminal
+    /// is one) or not (the default).
     #[must_use]
     pub const fn terminal(mut self, yes: bool) -> Self {
         self.terminal = yes;
@@ -113,7 +114,7 @@ impl Host for FakeHost {
         a
     }
 
-    fn stdout_is_terminal(&self) -> bool {
+    fn person_at_terminal(&self) -> bool {
         self.terminal
     }
 }

@@ -108,8 +108,11 @@ pub trait Host {
     /// Our ancestors, parent first, at most `max_depth` of them.
     fn ancestry(&self, max_depth: usize) -> Ancestry;
 
-    /// Whether our standard output is a terminal (a person may be reading it).
-    fn stdout_is_terminal(&self) -> bool;
+    /// Whether a person is at the other end: standard error is a terminal, or the
+    /// process has a controlling terminal. Not standard output: `$(hal env)` and the
+    /// clients read it through a pipe while a person watches (N12 of the third hostile
+    /// pass), whereas agents' tool runners pipe all three and give no terminal.
+    fn person_at_terminal(&self) -> bool;
 }
 
 impl<H: Host + ?Sized> Host for &H {
@@ -128,7 +131,7 @@ impl<H: Host + ?Sized> Host for &H {
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         (**self).ancestry(max_depth)
     }
-    fn stdout_is_terminal(&self) -> bool {
-        (**self).stdout_is_terminal()
+    fn person_at_terminal(&self) -> bool {
+        (**self).person_at_terminal()
     }
 }

@@ -114,10 +114,21 @@ impl Host for OsHost {
         }
     }
 
-    fn stdout_is_terminal(&self) -> bool {
+    fn person_at_terminal(&self) -> bool {
         use std::io::IsTerminal as _;
-        io::stdout().is_terminal()
+        // Not stdout: `eval "$(hal env)"` and every client read it through a pipe while
+        // a person watches; agents' tool runners pipe all three and run without one.
+        io::stderr().is_terminal() || controlling_terminal()
     }
+}
+
+/// Whether this process has a controlling terminal (opening `/dev/tty` fails with
+/// `ENXIO` without one). Opening it neither reads nor writes, and does not block.
+fn controlling_terminal() -> bool {
+    #[cfg(unix)]
+    return std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").is_ok();
+    #[cfg(not(unix))]
+    false
 }
 
 /// Words for a [`Stat`], for warnings.

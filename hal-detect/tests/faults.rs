@@ -40,7 +40,7 @@ impl Host for FaultHost {
         self.ancestry.clone()
     }
 
-    fn stdout_is_terminal(&self) -> bool {
+    fn person_at_terminal(&self) -> bool {
         false
     }
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use hal_types::{Diagnostic, DiagnosticCode};
 
-use crate::hit::Kind;
+use crate::hit::{Kind, MAX_FINDINGS};
 use crate::output::{shown_path, shown_text};
 use crate::report::{Finding, Options, Report};
 use crate::rules::Rule;
@@ -46,7 +46,15 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, r
         (options.strict || h.rule != Rule::RuntimePathVar)
             && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
     });
-    let hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
+    let mut hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
+    if hits.len() > MAX_FINDINGS || lint.uncounted > 0 {
+        hits.sort_by_key(|h| (h.line, h.column));
+        let more = hits.len().saturating_sub(MAX_FINDINGS) + lint.uncounted;
+        hits.truncate(MAX_FINDINGS);
+        let last = hits.last().map_or(0, |h| h.line);
+        let why = format!("{more} more findings after line {last} not listed (at most {MAX_FINDINGS} a file)");
+        diagnostic(report, DiagnosticCode::LintLeftOut, path, &why);
+    }
     report.findings.extend(hits.into_iter().map(|h| {
         // The suggestion in the file's own language, with its import line; the message
         // names the call.

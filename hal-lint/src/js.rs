@@ -395,7 +395,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
                     let name = self.s.text(property);
-                    self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(n)));
+                    self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(self.s.walk, n)));
                 } else if property.kind() == "property_identifier"
                     && self.s.text(property) == "ppid"
                     && self.s.p.short(object, 32).is_some_and(|o| o == "process")
@@ -406,7 +406,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
                 if self.is_env(object) {
-                    self.read(index, in_condition(n));
+                    self.read(index, in_condition(self.s.walk, n));
                 }
             }
             "variable_declarator" => {
@@ -466,7 +466,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
         } else if env_method && matches!(name, "hasOwnProperty" | "has" | "get") {
             if let Some(a) = first {
-                self.read(a, name != "get" || in_condition(n));
+                self.read(a, name != "get" || in_condition(self.s.walk, n));
             }
         } else if callee == "require" {
             if let Some((a, v)) =
@@ -481,7 +481,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             // detection itself.
             if let Some(a) = first {
                 let path = self.path(a, 0);
-                let counts = PROBE_FNS.contains(&name) || in_condition(n) || path_hit(&path) == Some(PathHit::Proc);
+                let counts =
+                    PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
                 if let Some(h) = self.s.p.path_probe(a, &path).filter(|_| counts) {
                     self.s.lint.hits.push(h);
                 }

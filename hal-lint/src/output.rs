@@ -30,32 +30,14 @@ pub fn github_escape(s: &str, property: bool) -> String {
     out
 }
 
-/// Whether `c` must not reach a terminal raw: control characters (C0, DEL, C1), line
-/// and paragraph separators, and the bidirectional overrides and isolates.
-fn unsafe_char(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
-        || ('\u{202a}'..='\u{202e}').contains(&c)
-        || ('\u{2066}'..='\u{2069}').contains(&c)
-}
-
 /// `s` with every character that could move a terminal's cursor, change its state,
-/// forge a line or reorder what is shown escaped (`\n`, `\u{1b}`, `\u{202e}`).
-/// Printable text is unchanged.
+/// forge a line, reorder what is shown or hide in it escaped (`\n`, `\u{1b}`,
+/// `\u{202e}`, `\u{200b}`): hal-caps' one table of unsafe characters
+/// ([`hal_caps::text::is_unsafe`]), which every output of hal goes through. Printable
+/// text is unchanged.
 #[must_use]
 pub fn shown_text(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(unsafe_char) {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        if unsafe_char(c) {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
+    hal_caps::text::escape_control(s)
 }
 
 /// A path as the report prints it: with `/`, bytes that are not UTF-8 as `\xNN`, and
@@ -172,6 +154,21 @@ impl Report {
     /// every JSON output of hal).
     #[must_use]
     pub fn json(&self) -> Value {
+        self.json_value()
+    }
+
+    /// [`Report::json`] as one line of JSON text, every character of hal-caps' table of
+    /// unsafe characters written as a `\uXXXX` escape (the same JSON value;
+    /// [`hal_caps::text::escape_json`]), as every JSON output of hal.
+    #[must_use]
+    pub fn json_line(&self) -> String {
+        let text = serde_json::to_string(&self.json_value()).unwrap_or_default();
+        let mut line = hal_caps::text::escape_json(&text).into_owned();
+        line.push('\n');
+        line
+    }
+
+    fn json_value(&self) -> Value {
         let findings = self
             .findings
             .iter()
@@ -188,6 +185,7 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(shown_text("a\u{1b}[2J\nb\u{202e}c"), "a\\u{1b}[2J\\nb\\u{202e}c");
+        assert_eq!(shown_text("a\u{200b}\u{3164}\u{feff}"), "a\\u{200b}\\u{3164}\\u{feff}");
         assert_eq!(shown_text("plain é"), "plain é");
     }
 

@@ -294,7 +294,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     return;
                 };
                 if self.is_env(value) {
-                    self.read(index, in_condition(n));
+                    self.read(index, in_condition(self.s.walk, n));
                 }
             }
             "comparison_operator" => {
@@ -336,7 +336,7 @@ impl<'p, 'a> Linter<'p, 'a> {
         if ENV_GETTERS.contains(&callee.as_str()) || env_method {
             if let Some(a) = first {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
-                self.read(a, in_condition(n));
+                self.read(a, in_condition(self.s.walk, n));
             }
         } else if callee == "os.getppid" {
             self.s.process(n, "os.getppid()");
@@ -359,7 +359,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A read decides only in a condition; a read of `/proc/<pid>` is the
                 // detection itself.
                 let path = self.path(t, 0);
-                let counts = PROBE_FNS.contains(&name) || in_condition(n) || path_hit(&path) == Some(PathHit::Proc);
+                let counts =
+                    PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
                 if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts) {
                     self.s.lint.hits.push(h);
                 }

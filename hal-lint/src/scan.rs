@@ -42,11 +42,35 @@ fn is_comment(line: &str, kind: Kind) -> bool {
     kind.comment_starts().iter().any(|c| t.starts_with(c)) || t.starts_with('*')
 }
 
-/// The hits of the literal scan over bytes `range` of `src`.
-pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>, kind: Kind) -> Vec<Hit> {
+/// The most hits the literal scan keeps of one file; past them each is counted only
+/// (`FileLint::uncounted`), so 16 MiB of violations is not 800,000 kept messages (N19 of
+/// the third hostile pass). Twice what a file lists, so suppressions can still leave a
+/// full list.
+pub(crate) const MAX_SCAN_HITS: usize = 2 * crate::hit::MAX_FINDINGS;
+
+/// Hits kept up to [`MAX_SCAN_HITS`], and how many more there were.
+#[derive(Default)]
+struct Kept {
+    hits: Vec<Hit>,
+    more: usize,
+}
+
+impl Kept {
+    fn push(&mut self, hit: Hit) {
+        if self.hits.len() < MAX_SCAN_HITS {
+            self.hits.push(hit);
+        } else {
+            self.more += 1;
+        }
+    }
+}
+
+/// The hits of the literal scan over bytes `range` of `src` (at most [`MAX_SCAN_HITS`]),
+/// and how many more there were.
+pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>, kind: Kind) -> (Vec<Hit>, usize) {
     let rust = kind == Kind::Rust;
-    let Some(text) = src.get(range.clone()) else { return Vec::new() };
-    let mut hits = Vec::new();
+    let Some(text) = src.get(range.clone()) else { return (Vec::new(), 0) };
+    let mut hits = Kept::default();
     for (at, name) in var_names(text) {
         let abs = range.start + at;
         let (line, col) = lines.pos(abs);
@@ -70,13 +94,14 @@ pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>
             hits.push(Hit::process(line, col, "/proc/<pid>", rust));
         }
     }
-    hits
+    (hits.hits, hits.more)
 }
 
 /// The literal scan of a whole file.
 pub(crate) fn whole(src: &str, kind: Kind) -> FileLint {
     let lines = Lines::new(src);
-    FileLint { hits: region(src, 0..src.len(), &lines, kind), ..FileLint::default() }
+    let (hits, uncounted) = region(src, 0..src.len(), &lines, kind);
+    FileLint { hits, uncounted, ..FileLint::default() }
 }
 
 /// Adds the scan's hits over `ranges` to `lint`, leaving out those on a line where the
@@ -87,7 +112,9 @@ pub(crate) fn add_regions(lint: &mut FileLint, src: &str, ranges: &[std::ops::Ra
     }
     let lines = Lines::new(src);
     for r in ranges {
-        for h in region(src, r.clone(), &lines, kind) {
+        let (hits, more) = region(src, r.clone(), &lines, kind);
+        lint.uncounted += more;
+        for h in hits {
             if !lint.hits.iter().any(|k| k.line == h.line && k.rule == h.rule) {
                 lint.hits.push(h);
             }

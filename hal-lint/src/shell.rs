@@ -8,7 +8,7 @@ use tree_sitter::Node;
 use crate::facts::PROCESS_PROGRAMS;
 use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
-use crate::ts::{Parsed, program, unquote};
+use crate::ts::{Parsed, Walk, program, unquote};
 
 /// Commands whose arguments are messages, not paths.
 const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false", "log", "info", "warn", "die"];
@@ -25,12 +25,16 @@ const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
 /// Commands that print the whole environment.
 const ENV_PRINTERS: &[&str] = &["env", "printenv", "set", "export", "declare"];
 
-/// `src` with every character past U+00FF written as as many `x` as it has bytes: the
-/// same length, the same character boundaries, still a word. tree-sitter-bash 0.25.1's
-/// scanner calls C's `isdigit` on the lookahead code point (`scanner.c`, after `{` and
-/// in `$((…))`), which indexes a 384-entry table: a code point like U+7E129 reads far
-/// past it and the process dies of SIGSEGV (`""Å�{` followed by U+7E129 was enough).
-/// No indicator, program or path hal looks for has such a character.
+/// `src` with every character past U+00FF written as a Latin-1 stand-in of the same
+/// byte length: the same length, the same character boundaries. tree-sitter-bash
+/// 0.25.1's scanner calls C's `isdigit` on the lookahead code point (`scanner.c`, after
+/// `{` and in `$((…))`), which indexes a 384-entry table: a code point like U+7E129
+/// reads far past it and the process dies of SIGSEGV (`""Å�{` followed by U+7E129 was
+/// enough). No indicator, program or path hal looks for has such a character.
+///
+/// The stand-in starts with `é` (U+00E9), which, like every character past U+007F,
+/// ends a variable name for bash and for the grammar: `$GEMINI_CLI中` stays a read of
+/// `GEMINI_CLI` (N3 of the third hostile pass; `x`s made it `GEMINI_CLIxxx`).
 fn scanner_safe(src: &str) -> std::borrow::Cow<'_, str> {
     if src.chars().all(|c| u32::from(c) <= 0xFF) {
         return std::borrow::Cow::Borrowed(src);
@@ -40,9 +44,15 @@ fn scanner_safe(src: &str) -> std::borrow::Cow<'_, str> {
         if u32::from(c) <= 0xFF {
             out.push(c);
         } else {
-            out.extend(std::iter::repeat_n('x', c.len_utf8()));
+            out.push_str(match c.len_utf8() {
+                3 => "éx",
+                4 => "éé",
+                // Two bytes: U+0100..=U+07FF.
+                _ => "é",
+            });
         }
     }
+    debug_assert_eq!(out.len(), src.len());
     std::borrow::Cow::Owned(out)
 }
 
@@ -61,30 +71,75 @@ pub(crate) fn lint(src: &str) -> FileLint {
     }
     // The grammar rejects some regexes `bash -n` accepts (`[[ $x =~ ^\[([^]]+)\] ]]`):
     // where the tree has errors, the file is parsed again with each `=~` operand
-    // blanked to a word of the same length, and that tree is kept if it has none.
-    let masked = mask_regexes(src);
+    // blanked to a word of the same length, and that tree is kept if it has none. What
+    // was blanked is still searched by the literal scan, so a read hidden in an operand
+    // (`=~ $CLAUDECODE`) is not lost.
+    let (masked, blanked) = mask_regexes(src);
     match masked.as_deref().and_then(|m| parse(m, &language)).filter(|p| !p.tree.root_node().has_error()) {
-        Some(second) => lint_parsed(&second),
+        Some(second) => {
+            let mut lint = lint_parsed(&second);
+            crate::scan::add_regions(&mut lint, src, &blanked, Kind::Shell);
+            lint
+        }
         None => lint_parsed(&first),
     }
 }
 
-/// `src` with the right operand of every `=~` (up to the closing ` ]]` of its line)
-/// replaced by `x`s of the same length, or `None` when it has none.
-fn mask_regexes(src: &str) -> Option<String> {
+/// The end of the `=~` operand (a regex word) that starts at `start`. bash reads it as
+/// one word (its own syntax, not a search for ` ]]`): a backslash escapes the next
+/// character, quotes hold blanks, parentheses group (blanks and `]]` inside them belong
+/// to the regex); it ends at an unquoted blank, newline, `;`, `&`, `|` or `)` outside
+/// parentheses. Linear in the operand.
+fn regex_end(b: &[u8], start: usize) -> usize {
+    let mut i = start;
+    let mut parens = 0_usize;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'\'' => i += b[i + 1..].iter().position(|&c| c == b'\'').map_or(b.len(), |e| e + 1),
+            b'"' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != b'"' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                i = j;
+            }
+            b'(' => parens += 1,
+            b')' if parens > 0 => parens -= 1,
+            b'\n' => return i,
+            b' ' | b'\t' | b';' | b'&' | b'|' | b')' if parens == 0 => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// `src` with the right operand of every `=~` ([`regex_end`]) replaced by `x`s of the
+/// same length, or `None` when it has none; and the byte ranges blanked.
+fn mask_regexes(src: &str) -> (Option<String>, Vec<std::ops::Range<usize>>) {
     let b = src.as_bytes();
     let mut out = b.to_vec();
-    let mut any = false;
-    for (i, _) in src.match_indices("=~") {
+    let mut blanked = Vec::new();
+    let mut from = 0;
+    while let Some(at) = src.get(from..).and_then(|rest| rest.find("=~")) {
+        let i = from + at;
         let start = i + 2 + b[i + 2..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-        let line_end = b[start..].iter().position(|&c| c == b'\n').map_or(b.len(), |e| start + e);
-        let Some(end) = src[start..line_end].rfind(" ]]").map(|e| start + e) else { continue };
-        for c in &mut out[start..end] {
-            *c = b'x';
+        let end = regex_end(b, start).min(b.len());
+        if end > start {
+            // Continuation bytes too: the blanked word is ASCII throughout.
+            out[start..end].fill(b'x');
+            blanked.push(start..end);
         }
-        any |= end > start;
+        from = end.max(i + 2);
+        while !src.is_char_boundary(from) {
+            from += 1;
+        }
     }
-    any.then(|| String::from_utf8(out).ok()).flatten()
+    if blanked.is_empty() {
+        return (None, blanked);
+    }
+    (String::from_utf8(out).ok(), blanked)
 }
 
 /// The name of a `command` node, without its directory.
@@ -106,10 +161,10 @@ enum Use {
 }
 
 /// Whether `node` (a command, or a test) stands in the condition of an `if` or `while`.
-fn in_shell_condition(node: Node<'_>) -> bool {
+fn in_shell_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
     let mut cur = node;
     for _ in 0..8 {
-        let Some(parent) = cur.parent() else { return false };
+        let Some(parent) = walk.parent(cur) else { return false };
         match parent.kind() {
             "pipeline"
             | "list"
@@ -130,10 +185,10 @@ fn in_shell_condition(node: Node<'_>) -> bool {
 }
 
 /// How the word `node` is used, looking up at most a few levels.
-fn use_of(p: &Parsed<'_>, node: Node<'_>) -> Use {
+fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
     for _ in 0..6 {
-        let Some(parent) = cur.parent() else { return Use::Other };
+        let Some(parent) = walk.parent(cur) else { return Use::Other };
         match parent.kind() {
             "unary_expression" => {
                 let op = parent.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
@@ -174,7 +229,7 @@ fn use_of(p: &Parsed<'_>, node: Node<'_>) -> Use {
 
 /// Whether the expansion `n` (of a variable) tests its presence: `${X:+…}`, `${X+…}`,
 /// `${X:?}`, or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
-fn presence_test(p: &Parsed<'_>, n: Node<'_>) -> bool {
+fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
     if n.kind() == "expansion" {
         let t = p.short(n, 256).unwrap_or("");
         if let Some(var) = n.named_child(0) {
@@ -186,7 +241,7 @@ fn presence_test(p: &Parsed<'_>, n: Node<'_>) -> bool {
     }
     let mut cur = n;
     for _ in 0..4 {
-        let Some(parent) = cur.parent() else { return false };
+        let Some(parent) = walk.parent(cur) else { return false };
         match parent.kind() {
             "unary_expression" => {
                 let op = parent.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
@@ -213,13 +268,13 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
         match n.kind() {
             "simple_expansion" | "expansion" => {
                 let var = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c));
-                lint.hits.extend(var.and_then(|v| p.var_read(n, v, presence_test(p, n))));
+                lint.hits.extend(var.and_then(|v| p.var_read(n, v, presence_test(p, &nodes, n))));
             }
             "command" => {
                 let name = command_name(p, n);
                 if PROCESS_PROGRAMS.contains(&name) {
                     // The whole pipeline: `ps aux | grep claude`.
-                    let whole = n.parent().filter(|x| x.kind() == "pipeline").unwrap_or(n);
+                    let whole = nodes.parent(n).filter(|x| x.kind() == "pipeline").unwrap_or(n);
                     if let Some(prog) = p.short(whole, 4096).and_then(process_command) {
                         lint.hits.push(p.process_hit(n.child_by_field_name("name").unwrap_or(n), prog));
                     }
@@ -230,7 +285,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
                     }
                 } else if matches!(name, "grep" | "egrep" | "rg") {
                     // `env | grep X`: a presence test of X.
-                    let pipe = n.parent().filter(|x| x.kind() == "pipeline");
+                    let pipe = nodes.parent(n).filter(|x| x.kind() == "pipeline");
                     let after_env = pipe.is_some_and(|pipe| {
                         pipe.named_children(&mut pipe.walk())
                             .take_while(|c| c.id() != n.id())
@@ -249,19 +304,19 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
                 }
             }
             kind if WORDS.contains(&kind) => {
-                let outermost = n.parent().is_none_or(|parent| !WORDS.contains(&parent.kind()));
+                let outermost = nodes.parent(n).is_none_or(|parent| !WORDS.contains(&parent.kind()));
                 if !outermost {
                     continue;
                 }
                 let Some(text) = p.short(n, 1024) else { continue };
                 let Some(hit) = path_hit(unquote(text)) else { continue };
-                let usage = use_of(p, n);
+                let usage = use_of(p, &nodes, n);
                 match (hit, usage) {
                     (PathHit::Indicator(ind), Use::Write) => lint.written.push(ind),
                     (PathHit::Indicator(_), Use::Probe) | (PathHit::Proc, Use::Probe | Use::Read | Use::Argument) => {
                         probes.push((n, hit));
                     }
-                    (PathHit::Indicator(_), Use::Read) if in_shell_condition(n) => probes.push((n, hit)),
+                    (PathHit::Indicator(_), Use::Read) if in_shell_condition(&nodes, n) => probes.push((n, hit)),
                     _ => {}
                 }
             }

@@ -1,6 +1,6 @@
 //! What the tree-sitter languages share: parsing, walking, text and positions.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
@@ -84,9 +84,9 @@ impl<'a> Parsed<'a> {
         Some(Hit::path(line, col, hit, false))
     }
 
-    /// Every node, parents before children.
-    pub(crate) fn nodes(&self) -> Vec<Node<'_>> {
-        descendants(self.tree.root_node())
+    /// Every node, parents before children, with each node's parent.
+    pub(crate) fn nodes(&self) -> Walk<'_> {
+        Walk::new(self.tree.root_node())
     }
 
     /// A `FileLint` with the extents of every node below the root that is not a bare
@@ -110,12 +110,61 @@ impl<'a> Parsed<'a> {
     }
 }
 
+/// Every node of a tree, parents before children, and each node's parent as the walk
+/// met it. tree-sitter's own `Node::parent` walks down from the root each time (O(depth)),
+/// so a rule asking it for every node of a deeply nested file takes the square of the
+/// depth; asking the walk is O(1) per step (N5 of the third hostile pass).
+pub(crate) struct Walk<'t> {
+    nodes: Vec<Node<'t>>,
+    /// A node's id → its parent.
+    up: HashMap<usize, Node<'t>>,
+}
+
+impl<'t> Walk<'t> {
+    /// The walk of the tree under `root` (itself included), without recursion.
+    pub(crate) fn new(root: Node<'t>) -> Self {
+        let mut nodes = Vec::new();
+        let mut up = HashMap::new();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            nodes.push(n);
+            let mut cursor = n.walk();
+            let children: Vec<Node<'t>> = n.children(&mut cursor).collect();
+            for &c in &children {
+                up.insert(c.id(), n);
+            }
+            stack.extend(children.into_iter().rev());
+        }
+        Self { nodes, up }
+    }
+
+    /// The parent of `node` (a node of this walk), `None` for the root.
+    pub(crate) fn parent(&self, node: Node<'_>) -> Option<Node<'t>> {
+        self.up.get(&node.id()).copied()
+    }
+}
+
+impl<'t> std::ops::Deref for Walk<'t> {
+    type Target = [Node<'t>];
+    fn deref(&self) -> &Self::Target {
+        &self.nodes
+    }
+}
+
+impl<'w, 't> IntoIterator for &'w Walk<'t> {
+    type Item = &'w Node<'t>;
+    type IntoIter = std::slice::Iter<'w, Node<'t>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.nodes.iter()
+    }
+}
+
 /// Whether `node` stands in the condition of an `if`, `while`, `?:` or `… if … else …`,
 /// alone or as an operand of `!`, `&&`, `||`, a comparison (so its value decides).
-pub(crate) fn in_condition(node: Node<'_>) -> bool {
+pub(crate) fn in_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
     let mut cur = node;
     for _ in 0..12 {
-        let Some(parent) = cur.parent() else { return false };
+        let Some(parent) = walk.parent(cur) else { return false };
         match parent.kind() {
             "parenthesized_expression"
             | "unary_expression"
@@ -204,6 +253,8 @@ pub(crate) fn two_passes<'t, L>(
 /// and the hits so far.
 pub(crate) struct Scope<'p, 'a> {
     pub(crate) p: &'p Parsed<'a>,
+    /// The walk of `p`'s tree: every node and its parent.
+    pub(crate) walk: &'p Walk<'p>,
     /// Names bound to string literals.
     pub(crate) consts: BTreeMap<&'a str, &'a str>,
     /// The node kind of an interpolation inside a string literal.
@@ -214,8 +265,8 @@ pub(crate) struct Scope<'p, 'a> {
 impl<'p, 'a> Scope<'p, 'a> {
     /// A scope over `p`, whose string literals interpolate with nodes of kind
     /// `interpolation`, and which is a file of language `what`.
-    pub(crate) fn new(p: &'p Parsed<'a>, nodes: &[Node<'_>], interpolation: &'static str, what: &str) -> Self {
-        Self { p, consts: BTreeMap::new(), interpolation, lint: p.file_lint(nodes, what) }
+    pub(crate) fn new(p: &'p Parsed<'a>, walk: &'p Walk<'p>, interpolation: &'static str, what: &str) -> Self {
+        Self { p, walk, consts: BTreeMap::new(), interpolation, lint: p.file_lint(walk, what) }
     }
 
     pub(crate) fn text(&self, n: Node<'_>) -> &'a str {

@@ -221,6 +221,50 @@ fn files(dir: &Path, report: &Mutex<Report>) -> Vec<PathBuf> {
     found.into_inner().unwrap_or_default()
 }
 
+/// The most left-out files a `lint_left_out` diagnostic names (it counts them all).
+const NAMED_LEFT_OUT: usize = 5;
+
+/// Adds a `lint_left_out` diagnostic about `root` when the walk (`found`) left out files
+/// of a kind the lint knows that a walk without ignore files and depth limit reaches: a
+/// committed `.ignore` holding `*` must not switch the lint off without a word (N6 of
+/// the third hostile pass). Version control, build output and dependencies
+/// ([`SKIP_DIRS`]) are not counted; the second walk reads names only.
+fn left_out(root: &Path, found: &[PathBuf], report: &mut Report) {
+    let kept: std::collections::HashSet<&Path> = found.iter().map(PathBuf::as_path).collect();
+    let walk = ignore::WalkBuilder::new(root)
+        .standard_filters(false)
+        .follow_links(false)
+        .filter_entry(|e| {
+            !(e.depth() > 0
+                && e.file_type().is_some_and(|t| t.is_dir())
+                && SKIP_DIRS.iter().any(|s| e.file_name() == *s))
+        })
+        .build();
+    let (mut count, mut deep, mut named) = (0_usize, 0_usize, Vec::new());
+    for e in walk.flatten() {
+        if !e.file_type().is_some_and(|t| t.is_file()) || kind_of(e.path(), "").is_none() || kept.contains(e.path()) {
+            continue;
+        }
+        count += 1;
+        deep += usize::from(e.depth() > MAX_DEPTH);
+        if named.len() < NAMED_LEFT_OUT {
+            let rel = e.path().strip_prefix(root).unwrap_or(e.path());
+            named.push(crate::output::shown_path(rel));
+        }
+    }
+    if count == 0 {
+        return;
+    }
+    let more = if count > named.len() { ", …" } else { "" };
+    let why = format!(
+        "{count} file(s) of a kind the lint knows left out: {} by ignore files (.gitignore, .ignore), {deep} deeper than \
+         {MAX_DEPTH} levels ({}{more}); name them to lint them",
+        count - deep,
+        named.join(", ")
+    );
+    diagnostic(report, DiagnosticCode::LintLeftOut, root, &why);
+}
+
 /// Whether `file`, below `root`, is left out by `options.skip`.
 fn skipped(root: &Path, file: &Path, options: &Options) -> bool {
     let rel = file.strip_prefix(root).unwrap_or(file);
@@ -243,6 +287,9 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
             }
             Ok(m) if m.is_dir() => {
                 let mut found = files(root, &report);
+                if let Ok(mut r) = report.lock() {
+                    left_out(root, &found, &mut r);
+                }
                 found.retain(|f| !skipped(root, f, options));
                 found.sort();
                 todo.extend(found.into_iter().map(|f| (f, false)));

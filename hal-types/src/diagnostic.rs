@@ -53,6 +53,10 @@ string_enum! {
         UnsupportedFile = "unsupported_file",
         /// This hal was built without the boundary lint (`cargo xtask dist`).
         LintUnavailable = "lint_unavailable",
+        /// The boundary lint left something out and says what: files an ignore file
+        /// (`.gitignore`, `.ignore`) or the walk's depth limit kept from it, findings past
+        /// the most one file lists.
+        LintLeftOut = "lint_left_out",
     }
 }
 
@@ -91,6 +95,9 @@ impl DiagnosticCode {
             Self::FileTooLarge => "a file larger than the boundary lint reads (16 MiB); not linted",
             Self::UnsupportedFile => "a file named to the boundary lint is of no kind it knows",
             Self::LintUnavailable => "this hal was built without the boundary lint (the hook binary)",
+            Self::LintLeftOut => {
+                "the boundary lint left out files an ignore file or its depth limit names, or findings past 1,000 in one file"
+            }
         }
     }
 }

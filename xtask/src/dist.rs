@@ -47,6 +47,36 @@ impl Static {
 /// with the lint and nothing else optional, to which the hook binary hands `hal lint`.
 const WITH_LINT: &[&str] = &["--no-default-features", "--features", "lint"];
 
+/// The directories of the build machine a binary could name, each with the name it is
+/// written as: the home directory, the workspace and the cargo home (the registry's
+/// sources, in panic locations of the dependencies).
+#[allow(clippy::disallowed_methods, reason = "the build machine's own directories, read by the build tool")]
+fn build_machine_dirs() -> Vec<(String, &'static str)> {
+    let home = std::env::var("HOME").unwrap_or_default();
+    let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
+    // Outermost first: rustc applies the last remap that matches, so the cargo home
+    // (inside the home directory) is `/cargo`, not `/home/.cargo`.
+    let dirs = [(home, "/home"), (root().to_string_lossy().into_owned(), "/hal"), (cargo_home, "/cargo")];
+    dirs.into_iter().filter(|(d, _)| d.len() > 1).collect()
+}
+
+/// `RUSTFLAGS` that write the build machine's directories as fixed names (N14 of the
+/// third hostile pass: 71 strings of the builder's `~/.cargo/registry/src/…`).
+fn remap_flags() -> String {
+    build_machine_dirs().iter().map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Which of `dirs` occur in `bytes` (followed by `/`: a path below them).
+fn machine_paths(bytes: &[u8], dirs: &[String]) -> Vec<String> {
+    dirs.iter()
+        .filter(|d| {
+            let needle = format!("{d}/");
+            bytes.windows(needle.len()).any(|w| w == needle.as_bytes())
+        })
+        .cloned()
+        .collect()
+}
+
 /// Builds a static binary; its path.
 pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
     build_static_with(kind, WITHOUT_LINT, "hal")
@@ -82,16 +112,18 @@ fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<Path
     let dir = target_dir().join(dir);
     let mut build = cargo();
     build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
+    let flags = format!("{flags} {}", remap_flags());
     build.args(features).arg("--target-dir").arg(&dir).env("RUSTFLAGS", flags);
     run_step(&format!("{} release build of {what}", kind.label()), build)?;
     Ok(dir.join("x86_64-unknown-linux-gnu/release/hal"))
 }
 
 /// Builds the plain (dynamic) release binary with the extra cargo flags `extra` (none:
-/// what `cargo install` builds); its path.
+/// what `cargo install` builds, but with the build machine's directories remapped,
+/// [`remap_flags`]); its path.
 pub(crate) fn build_release(extra: &[&str]) -> Result<PathBuf, String> {
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra);
+    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra).env("RUSTFLAGS", remap_flags());
     run_step("release build of hal", build)?;
     Ok(target_dir().join("release/hal"))
 }
@@ -128,6 +160,17 @@ pub(crate) fn parser_markers(binary: &[u8]) -> Vec<&'static str> {
     PARSER_MARKERS.iter().copied().filter(|m| binary.windows(m.len()).any(|w| w == m.as_bytes())).collect()
 }
 
+/// Fails when `bytes` (the binary at `binary`) name a directory of the build machine.
+pub(crate) fn no_machine_paths(binary: &Path, bytes: &[u8]) -> Result<(), String> {
+    let dirs: Vec<String> = build_machine_dirs().into_iter().map(|(d, _)| d).collect();
+    let leaked = machine_paths(bytes, &dirs);
+    if leaked.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} holds paths of the build machine: {leaked:?}", binary.display()))
+    }
+}
+
 /// Holds a dist binary to its promise: no parser inside, and `hal lint` exits 2 saying
 /// why. Its size in bytes.
 pub(crate) fn verify_dist(binary: &Path) -> Result<u64, String> {
@@ -136,6 +179,7 @@ pub(crate) fn verify_dist(binary: &Path) -> Result<u64, String> {
     if !markers.is_empty() {
         return Err(format!("{} links the lint's parsers (it holds {markers:?})", binary.display()));
     }
+    no_machine_paths(binary, &bytes)?;
     let out = Command::new(binary)
         .args(["lint", "."])
         .env_clear()
@@ -166,6 +210,20 @@ pub(crate) fn check_dist() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::parser_markers;
+
+    /// The dist check finds a build machine's path in a binary's bytes, and the remap
+    /// flags name every such directory.
+    #[test]
+    fn a_build_machine_path_in_a_binary_is_found() {
+        let dirs = vec!["/home/builder/.cargo".to_owned(), "/srv/build/hal".to_owned()];
+        let bytes = b"\0panicked at /home/builder/.cargo/registry/src/x/clap/src/lib.rs\0/cargo/registry\0";
+        assert_eq!(super::machine_paths(bytes, &dirs), ["/home/builder/.cargo"]);
+        assert!(super::machine_paths(b"/cargo/registry/src/x /hal/src", &dirs).is_empty());
+        let flags = super::remap_flags();
+        for (d, _) in super::build_machine_dirs() {
+            assert!(flags.contains(&format!("--remap-path-prefix={d}=")), "{flags}");
+        }
+    }
 
     #[test]
     fn markers_are_found_in_bytes_and_only_there() {

@@ -77,6 +77,9 @@ fn check_node_manifest(manifest: &serde_json::Value, version: &str) -> Result<()
     Ok(())
 }
 
+/// The licence texts every package carries (the manifests say `MIT OR Apache-2.0`).
+pub(crate) const LICENCES: [&str; 2] = ["LICENSE-MIT", "LICENSE-APACHE"];
+
 /// The platform package's manifest.
 fn platform_manifest(version: &str, os: &str, cpu: &str) -> String {
     let manifest = serde_json::json!({
@@ -88,7 +91,7 @@ fn platform_manifest(version: &str, os: &str, cpu: &str) -> String {
         // Static: no libc is loaded, so glibc and musl systems both run it.
         "libc": ["glibc", "musl"],
         // `hal` (the hook binary, no parser) and `hal-lint` (the full build `hal lint` hands to).
-        "files": ["bin/hal", "bin/hal-lint", "README.md"],
+        "files": ["bin/hal", "bin/hal-lint", "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
         "preferUnplugged": true,
         "license": "MIT OR Apache-2.0",
         "repository": "https://github.com/gastown-chipset/hal",
@@ -131,6 +134,9 @@ fn npm_packages(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result
                  instead: it depends on this package where it fits the platform.\n"
             ),
         )?;
+        for licence in LICENCES {
+            copy(&root().join(licence), &stage.join(licence))?;
+        }
         copy(binary, &stage.join("bin/hal"))?;
         copy(lint, &stage.join(format!("bin/{}", hal_cli::commands::lint::LINT_BINARY)))?;
         tarballs.push(npm_pack(&stage, out)?);
@@ -181,6 +187,8 @@ pub(crate) fn package(args: &[String]) -> Result<(), String> {
     let binary = build_dist(Static::Plain)?;
     verify_dist(&binary)?;
     let lint = build_lint_binary()?;
+    let lint_bytes = std::fs::read(&lint).map_err(|e| format!("{}: {e}", lint.display()))?;
+    crate::dist::no_machine_paths(&lint, &lint_bytes)?;
     let out = target_dir().join("package");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("==> npm packages");
@@ -403,5 +411,35 @@ mod tests {
         assert_eq!(m["cpu"], serde_json::json!(["x64"]));
         assert_eq!(m["files"][0], "bin/hal");
         assert_eq!(m["files"][1], format!("bin/{}", hal_cli::commands::lint::LINT_BINARY));
+        for licence in super::LICENCES {
+            assert!(m["files"].as_array().unwrap().iter().any(|f| f == licence), "{licence}");
+        }
+    }
+
+    /// N15 of the third hostile pass: every manifest says `MIT OR Apache-2.0`, so the
+    /// texts are at the root and, the same bytes, in every crate and every package's
+    /// directory; the npm client lists them in `files`, the wheel builder carries them.
+    #[test]
+    fn every_crate_and_package_carries_both_licence_texts() {
+        let root = crate::util::root();
+        let members = ["hal-caps", "hal-cli", "hal-detect", "hal-gupp", "hal-lint", "hal-types"];
+        for licence in super::LICENCES {
+            let text = std::fs::read(root.join(licence)).unwrap_or_else(|e| panic!("{licence} at the root: {e}"));
+            assert!(text.len() > 1000, "{licence}");
+            for dir in members.iter().chain(&["bindings/node", "bindings/python"]) {
+                let copy =
+                    std::fs::read(root.join(dir).join(licence)).unwrap_or_else(|e| panic!("{dir}/{licence}: {e}"));
+                assert!(copy == text, "{dir}/{licence} differs from the root's");
+            }
+            let node = std::fs::read_to_string(root.join("bindings/node/package.json")).unwrap();
+            assert!(node.contains(&format!("\"{licence}\"")), "bindings/node/package.json files: {licence}");
+            let wheel = std::fs::read_to_string(root.join("bindings/python/build_wheel.py")).unwrap();
+            assert!(wheel.contains(&format!("\"{licence}\"")), "build_wheel.py: {licence}");
+        }
+        // Every crate of the workspace is one of `members` (xtask and fuzz publish nothing).
+        let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+        for m in members {
+            assert!(manifest.contains(&format!("\"{m}\"")), "{m}");
+        }
     }
 }

@@ -8,6 +8,14 @@ import { spawnSync } from "node:child_process";
 
 import { locateHal } from "../locate.js";
 
+// A wrapper that HAL_BIN names and that runs this shim again (`exec npx hal "$@"`)
+// would fork without end: the shim marks the environment of what it runs and refuses
+// to run under its own mark.
+const GUARD = "HAL_NPM_SHIM";
+if (process.env[GUARD]) {
+  console.error(`hal: HAL_BIN (${JSON.stringify(process.env.HAL_BIN ?? "")}) runs this npm shim again; set it to the hal binary`);
+  process.exit(127);
+}
 const where = locateHal(process.env, { path: false });
 if (where.missing) {
   console.error(`hal: ${where.missing.replace(", or pass `bin`", "")}`);
@@ -17,7 +25,7 @@ if (process.argv.length === 3 && process.argv[2] === "which") {
   console.log(where.bin);
   process.exit(0);
 }
-const r = spawnSync(where.bin, process.argv.slice(2), { stdio: "inherit" });
+const r = spawnSync(where.bin, process.argv.slice(2), { stdio: "inherit", env: { ...process.env, [GUARD]: "1" } });
 if (r.error) {
   console.error(`hal: ${where.bin}: ${r.error.message}`);
   process.exit(127);

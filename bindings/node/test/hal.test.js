@@ -316,3 +316,67 @@ test("the `hal` shim prints the binary hooks should run (`npx hal which`)", () =
   const out = execFileSync(process.execPath, [shim, "detect"], { env: { ...env, GT_RUNTIME: "codex" } });
   assert.match(out.toString(), /^codex /);
 });
+
+// N9 of the third hostile pass: HAL_BIN naming the shim, or a wrapper that runs it
+// again, made each shim start the next (72 node processes and 3 GB in 4.5 s).
+test("the shim refuses a HAL_BIN that runs the shim again", () => {
+  const shim = join(here, "../bin/hal.js");
+  const wrapper = launcher("hal", `exec "${process.execPath}" "${shim}" "$@"`);
+  const link = join(mkdtempSync(join(tmpdir(), "hal-node-")), "hal");
+  symlinkSync(shim, link);
+  for (const bin of [shim, link, wrapper]) {
+    const started = Date.now();
+    let status = 0;
+    let stderr = "";
+    try {
+      execFileSync(process.execPath, [shim, "detect"], {
+        env: { PATH: "/usr/bin:/bin", HAL_BIN: bin },
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: 20000,
+      });
+    } catch (e) {
+      status = e.status;
+      stderr = String(e.stderr);
+    }
+    assert.equal(status, 127, `${bin}: ${stderr}`);
+    assert.match(stderr, /this package|runs this npm shim again/, bin);
+    assert.ok(Date.now() - started < 10000, `${bin}: ${Date.now() - started} ms`);
+  }
+  // The real binary still runs through the shim.
+  const out = execFileSync(process.execPath, [shim, "detect", "--json"], {
+    env: { PATH: "/usr/bin:/bin", HAL_BIN: HAL, CODEX_THREAD_ID: "t" },
+  });
+  assert.equal(JSON.parse(String(out)).provider, "codex");
+});
+
+// N10 of the third hostile pass: at the timeout, only the first process was killed; what
+// it started (a wrapper's `sleep`) was left, re-parented to pid 1. Run without a
+// controlling terminal (setsid), where the client gives hal a group of its own.
+test("a timeout kills what hal started too", () => {
+  const marker = `${31 + Math.random()}`.slice(0, 8);
+  const bin = launcher("hal", `sleep ${marker} & sleep ${marker}; wait`);
+  const client = `
+    import { createRuntimeHal } from ${JSON.stringify(join(here, "../index.js"))};
+    console.warn = () => {};
+    const hal = createRuntimeHal({ bin: ${JSON.stringify(bin)}, timeoutMs: 500 });
+    process.stdout.write(hal.detectProvider());
+  `;
+  let out;
+  try {
+    out = execFileSync("setsid", ["-w", process.execPath, "--input-type=module", "-e", client], {
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 20000,
+    });
+  } catch (e) {
+    if (e.code === "ENOENT") return; // no setsid here
+    throw e;
+  }
+  assert.equal(String(out), "unknown");
+  let left = "";
+  try {
+    left = String(execFileSync("pgrep", ["-f", `sleep ${marker}`]));
+  } catch {
+    // pgrep exits 1 when nothing matches.
+  }
+  assert.equal(left, "", `left running: ${left}`);
+});

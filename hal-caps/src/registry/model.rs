@@ -118,8 +118,10 @@ pub struct Marker {
     pub standing: Standing,
     /// An ancestor without which the marker does not count.
     pub needs_ancestor: Option<NeedsAncestor>,
-    /// Counts only when hal's standard output is not a terminal: the variable is also set
-    /// in a person's terminal of the same product (`TERM_PROGRAM=kiro` in Kiro's).
+    /// Counts only when no person is at the other end (hal's standard error is not a
+    /// terminal and it has no controlling terminal; not standard output, which `$(…)`
+    /// and the clients pipe): the variable is also set in a person's terminal of the
+    /// same product (`TERM_PROGRAM=kiro` in Kiro's).
     pub unless_terminal: bool,
 }
 
@@ -178,7 +180,8 @@ impl Marker {
         self
     }
 
-    /// The same marker, counting only when standard output is not a terminal.
+    /// The same marker, counting only when no person is at a terminal (see
+    /// [`Marker::unless_terminal`]).
     #[must_use]
     pub const fn unless_terminal(mut self) -> Self {
         self.unless_terminal = true;
@@ -186,7 +189,7 @@ impl Marker {
     }
 
     /// `VAR`, `VAR=value` or `VAR~part`, as listings show it; `(unconfirmed)` follows
-    /// a marker whose sources disagree, `(no terminal)` one gated on standard output.
+    /// a marker whose sources disagree, `(no terminal)` one gated on a person at a terminal.
     #[must_use]
     pub fn label(&self) -> String {
         let unconfirmed = if self.standing == Standing::Unconfirmed { " (unconfirmed)" } else { "" };

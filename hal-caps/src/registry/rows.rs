@@ -683,8 +683,8 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("KIRO_SESSION_ID", Truthy),
             Marker::strong("KIRO_AGENT_PATH", Truthy).secondary(),
             Marker::strong("AWS_EXECUTION_ENV", Contains("kiro")).secondary(),
-            // Kiro's IDE terminal carries it too: it counts only when no person reads
-            // hal's output (stdout not a terminal).
+            // Kiro's IDE terminal carries it too: it counts only when no person is at
+            // the other end (neither stderr nor a controlling terminal is a terminal).
             Marker::strong("TERM_PROGRAM", Exact("kiro")).secondary().unless_terminal(),
         ],
         combos: &[Combo::secondary(&[("AGENT_CONTEXT_OUT", Truthy), ("AGENT_DISPLAY_OUT", Truthy)])],

@@ -46,15 +46,24 @@ pub const RULES: &[(&str, &str)] = &[];
 /// `hal lint PATH…`: findings on stdout (text, GitHub annotations or JSON), paths relative
 /// to the current directory and escaped; exit 0 clean, 1 findings, 2 when a path could
 /// not be linted whole (it does not exist, is no regular file, or is too large).
-/// `strict` also reports `runtime-path-var`.
+/// `strict` also reports `runtime-path-var`. What the walk left out of a directory (ignore
+/// files, the depth limit: a `lint_left_out` diagnostic about the directory) is in the
+/// JSON always, and a warning with `-v` (`verbose`).
 #[cfg(feature = "lint")]
-pub(crate) fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, json: bool, host: &H) -> Output {
+pub(crate) fn run<H: Host>(
+    paths: &[PathBuf],
+    format: LintFormat,
+    strict: bool,
+    json: bool,
+    verbose: bool,
+    host: &H,
+) -> Output {
     let mut report = hal_lint::lint_paths(paths, &hal_lint::Options::default().strict(strict));
     if let Ok(cwd) = host.current_dir() {
         report.relative_to(&cwd);
     }
     let stdout = match (json, format) {
-        (true, _) => format!("{}\n", report.json()),
+        (true, _) => report.json_line(),
         (false, LintFormat::Github) => report.github(),
         (false, _) => report.text(),
     };
@@ -67,18 +76,33 @@ pub(crate) fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, 
                 | hal_types::DiagnosticCode::FileTooLarge
         ) {
             out.error(format!("cannot lint {}", d.message));
-        } else if format != LintFormat::Github {
+        } else if format != LintFormat::Github && (verbose || !walk_left_out(d)) {
             out.warn(d.message.clone());
         }
     }
     out
 }
 
+/// Whether `d` says what the walk of a directory left out (shown with `-v` only: most
+/// trees ignore some files of a kind the lint knows, `dist/`, `build/`).
+#[cfg(feature = "lint")]
+fn walk_left_out(d: &hal_types::Diagnostic) -> bool {
+    d.code == hal_types::DiagnosticCode::LintLeftOut
+        && d.subject.as_deref().is_some_and(|s| std::path::Path::new(s).is_dir())
+}
+
 /// `hal lint` in a binary built without the lint: the same command line run by
 /// [`LINT_BINARY`] beside this binary (exec: its output and exit status are the
 /// answer), else exit 2 with the explanation.
 #[cfg(not(feature = "lint"))]
-pub(crate) fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, _strict: bool, json: bool, _host: &H) -> Output {
+pub(crate) fn run<H: Host>(
+    _paths: &[PathBuf],
+    _format: LintFormat,
+    _strict: bool,
+    json: bool,
+    _verbose: bool,
+    _host: &H,
+) -> Output {
     let handed = hand_over();
     if json {
         let d = hal_types::Diagnostic::new(hal_types::DiagnosticCode::LintUnavailable, None, WITHOUT_LINT);

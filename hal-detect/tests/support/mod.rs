@@ -30,7 +30,7 @@ impl Host for FsOnly {
         Ancestry::default()
     }
 
-    fn stdout_is_terminal(&self) -> bool {
+    fn person_at_terminal(&self) -> bool {
         false
     }
 }
