@@ -3,11 +3,11 @@
 //! record cannot outlive the truth; the rest checks what hal answered inside the runtime
 //! and on replays against what the runtime showed.
 
-use hal_caps::registry::{Runtime, Verified, lookup, runtime};
+use hal_caps::registry::{Runtime, Verified};
 use serde_json::{Value, json};
 
 use super::replay::Replay;
-use super::runtimes::Spec;
+use super::runtimes::{DEFAULT_SPAWN, Spec};
 
 /// One check.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,15 +50,10 @@ fn s(v: &Value) -> String {
     }
 }
 
-/// The registry row of `spec`.
-pub(crate) fn row(spec: &Spec) -> Option<&'static Runtime> {
-    lookup(spec.id).map(runtime)
-}
-
 /// Every check of one runtime, from its registry row and verified record.
 pub(crate) fn checks(spec: &Spec, doc: &Value, replays: &[Replay]) -> Vec<Check> {
-    let row = row(spec);
-    checks_with(spec, doc, replays, row, row.and_then(|r| r.verified.as_ref()))
+    let row = spec.row();
+    checks_with(spec, doc, replays, Some(row), row.verified.as_ref())
 }
 
 /// The session id a hook payload carries (native, or a bridge's own shape).
@@ -87,7 +82,7 @@ pub(crate) fn checks_with(
     verified: Option<&Verified>,
 ) -> Vec<Check> {
     let mut out = Vec::new();
-    let id = spec.id;
+    let id = spec.id();
     let family = row.map_or(id, |r| r.family().as_str());
     let captures: Vec<&Value> = doc["captures"].as_array().map(|c| c.iter().collect()).unwrap_or_default();
     let run = &doc["run"];
@@ -172,7 +167,7 @@ pub(crate) fn checks_with(
         let fired = captures.iter().any(|c| c["context"] == ctx.as_str());
         check(&mut out, &ctx, "the hook fired", "fired", if fired { "fired" } else { "never fired" }, fired);
     }
-    if !spec.events.is_empty() && verified.is_none_or(|v| v.events.is_empty()) {
+    if !spec.events().is_empty() && verified.is_none_or(|v| v.events.is_empty()) {
         let fired = captures.iter().any(|c| c["context"].as_str().is_some_and(|x| x.starts_with("hook:")));
         check(&mut out, "hook:*", "some hook fired", "at least one", if fired { "fired" } else { "none" }, fired);
     }
@@ -180,7 +175,7 @@ pub(crate) fn checks_with(
     for cap in captures.iter().filter(|c| c["context"].as_str().is_some_and(|x| x.starts_with("hook:"))) {
         let ctx = cap["context"].as_str().unwrap_or_default();
         let native = ctx.trim_start_matches("hook:");
-        if native == "default-spawn" {
+        if native == DEFAULT_SPAWN {
             continue;
         }
         let hook = &cap["hal"]["hook"];
@@ -359,7 +354,7 @@ pub(crate) fn checks_with(
             if reached { "reached" } else { "not reached" },
             reached,
         );
-        if plan["strategy"] == "startup_fallback" && spec.events.contains(&"SessionStart") {
+        if plan["strategy"] == "startup_fallback" && spec.events().contains(&"SessionStart") {
             let hook_ran = plan["session_hook_ran"] == true;
             check(
                 &mut out,

@@ -228,7 +228,15 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
         lifetime: Duration::from_secs(args.timeout + 5),
     })
     .map_err(|e| format!("stub: {e}"))?;
-    let ctx = Ctx { home: home.clone(), ws: ws.clone(), port: stub.port, prefix: args.prefix.clone(), probe };
+    let ctx = Ctx {
+        home: home.clone(),
+        ws: ws.clone(),
+        port: stub.port,
+        prefix: args.prefix.clone(),
+        probe,
+        events: spec.events(),
+        hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
+    };
     (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
     let path = path_of(spec, &args, &gt);
     let prompt = match args.mode {
@@ -290,9 +298,9 @@ fn write_gt(dir: &Path, log: &Path) -> Result<(), String> {
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())
 }
 
-fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
+pub(crate) fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
     if let Some(write) = spec.hooks {
-        let pairs: Vec<(&str, String)> = spec.events.iter().map(|e| (*e, ctx.hook_command(e))).collect();
+        let pairs: Vec<(&str, String)> = ctx.events.iter().map(|e| (*e, ctx.hook_command(e))).collect();
         write(ctx, &pairs).map_err(|e| format!("hooks: {e}"))?;
     }
     if let Some(bridge) = spec.bridge {
@@ -318,14 +326,14 @@ fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<Stri
             if let Some(fragment) = plan.get("hook_fragment").filter(|f| !f.is_null()) {
                 merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
             } else {
-                let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id))?;
+                let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id()))?;
                 plugin(&target, &command).map_err(|e| format!("{file}: {e}"))?;
             }
             Ok(PROMPT.to_owned())
         }
         Some("startup_fallback") => {
             // Evidence for the row: does a native SessionStart hook's output reach the model?
-            if let Some(write) = spec.hooks.filter(|_| spec.events.contains(&"SessionStart")) {
+            if let Some(write) = spec.hooks.filter(|_| ctx.events.contains(&"SessionStart")) {
                 write(ctx, &[("SessionStart", format!("gt {SESSION_HOOK_ARGS}"))])
                     .map_err(|e| format!("hooks: {e}"))?;
             }
@@ -344,6 +352,6 @@ fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<Stri
             let nudge = plan["startup_nudge"]["text"].as_str().unwrap_or_default();
             Ok(format!("{}\n{nudge}\n{PROMPT}", String::from_utf8_lossy(&out.stdout).trim_end()))
         }
-        other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id)),
+        other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id())),
     }
 }

@@ -28,7 +28,7 @@ pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
 
 /// The prefix of a runtime.
 pub(crate) fn runtime_prefix(spec: &Spec) -> PathBuf {
-    prefix(spec.cache_name, spec.version)
+    prefix(spec.id(), spec.version)
 }
 
 /// Node 22's `bin` directory.
@@ -81,6 +81,6 @@ pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> 
     if spec.node22 {
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, offline)?.unwrap_or(0.0);
     }
-    seconds += ensure(spec.cache_name, spec.package, spec.version, offline)?.unwrap_or(0.0);
+    seconds += ensure(spec.id(), spec.package()?, spec.version, offline)?.unwrap_or(0.0);
     Ok(seconds)
 }
