@@ -1,0 +1,299 @@
+//! The model stub: a loopback HTTP server speaking the four wire protocols the runtimes
+//! use (`real-runtimes.md` §2, §2.8), one module each: [`anthropic`] (Anthropic
+//! Messages), [`responses`] (OpenAI Responses), [`chat`] (Chat Completions), [`gemini`]
+//! (Gemini generateContent). It answers from the request's content, never from a
+//! counter: a turn without a tool result gets one call of the runtime's shell tool, a
+//! request carrying a tool result gets plain text, side requests (titles, Gemini's
+//! router, compaction) get a valid answer. It records every request it received.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+mod anthropic;
+mod chat;
+mod gemini;
+mod responses;
+
+/// Request headers a log never keeps (credentials).
+const SECRET_HEADERS: &[&str] = &["authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"];
+/// Caps: header block, body, and requests per run.
+const MAX_HEADER: usize = 64 * 1024;
+const MAX_BODY: usize = 32 * 1024 * 1024;
+/// The final answer of a turn.
+pub(crate) const FINAL_TEXT: &str = "The probe ran.";
+/// The content types of an answer.
+const SSE: &str = "text/event-stream";
+const JSON: &str = "application/json";
+
+/// What the stub answers with.
+#[derive(Debug, Clone)]
+pub(crate) struct Script {
+    /// The runtime's shell tool.
+    pub(crate) shell_tool: String,
+    /// The arguments of the one tool call (holds the probe command).
+    pub(crate) tool_args: Value,
+    /// Never answer (the hang fault).
+    pub(crate) hang: bool,
+    /// At most this many requests are served.
+    pub(crate) max_requests: usize,
+    /// The stub stops serving after this long.
+    pub(crate) lifetime: Duration,
+}
+
+/// A running stub.
+pub(crate) struct Stub {
+    /// Its loopback port.
+    pub(crate) port: u16,
+    log: Arc<Mutex<Vec<Value>>>,
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Stub {
+    /// Binds 127.0.0.1 on an ephemeral port and serves `script` on a thread.
+    pub(crate) fn start(script: Script) -> std::io::Result<Self> {
+        let listener = TcpListener::bind(("127.0.0.1", 0))?;
+        let port = listener.local_addr()?.port();
+        listener.set_nonblocking(true)?;
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (log2, stop2) = (Arc::clone(&log), Arc::clone(&stop));
+        let handle = std::thread::spawn(move || serve(&listener, &script, &log2, &stop2));
+        Ok(Self { port, log, stop, handle: Some(handle) })
+    }
+
+    /// Stops serving; every request received, in order.
+    pub(crate) fn finish(mut self) -> Vec<Value> {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+        self.log.lock().map(|l| l.clone()).unwrap_or_default()
+    }
+}
+
+fn serve(listener: &TcpListener, script: &Script, log: &Arc<Mutex<Vec<Value>>>, stop: &Arc<AtomicBool>) {
+    let started = Instant::now();
+    let served = Arc::new(AtomicUsize::new(0));
+    let script = Arc::new(script.clone());
+    while !stop.load(Ordering::SeqCst) && started.elapsed() < script.lifetime {
+        match listener.accept() {
+            Ok((stream, peer)) => {
+                if !peer.ip().is_loopback() {
+                    drop(stream); // never beyond loopback
+                    continue;
+                }
+                if served.fetch_add(1, Ordering::SeqCst) >= script.max_requests {
+                    continue;
+                }
+                let (script, log, stop) = (Arc::clone(&script), Arc::clone(log), Arc::clone(stop));
+                std::thread::spawn(move || {
+                    let _ = connection(stream, &script, &log, &stop);
+                });
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+}
+
+/// One parsed request.
+struct Request {
+    method: String,
+    path: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+fn read_request(stream: &TcpStream) -> std::io::Result<Option<Request>> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut line = String::new();
+    if reader.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    let mut parts = line.split_whitespace();
+    let method = parts.next().unwrap_or_default().to_owned();
+    let path = parts.next().unwrap_or_default().to_owned();
+    let mut headers = Vec::new();
+    let mut size = line.len();
+    loop {
+        let mut h = String::new();
+        let n = reader.read_line(&mut h)?;
+        size += n;
+        if n == 0 || size > MAX_HEADER {
+            return Ok(None);
+        }
+        let h = h.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_owned()));
+        }
+    }
+    let header = |k: &str| headers.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let mut body = Vec::new();
+    if header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
+        loop {
+            let mut l = String::new();
+            reader.read_line(&mut l)?;
+            let n = usize::from_str_radix(l.trim().split(';').next().unwrap_or("0"), 16).unwrap_or(0);
+            if n == 0 || body.len() + n > MAX_BODY {
+                let mut end = String::new();
+                let _ = reader.read_line(&mut end);
+                break;
+            }
+            let mut chunk = vec![0; n + 2];
+            reader.read_exact(&mut chunk)?;
+            body.extend_from_slice(&chunk[..n]);
+        }
+    } else if let Some(n) = header("content-length").and_then(|v| v.parse::<usize>().ok()) {
+        let n = n.min(MAX_BODY);
+        body.resize(n, 0);
+        reader.read_exact(&mut body)?;
+    }
+    Ok(Some(Request { method, path, headers, body }))
+}
+
+fn connection(
+    mut stream: TcpStream,
+    script: &Script,
+    log: &Arc<Mutex<Vec<Value>>>,
+    stop: &Arc<AtomicBool>,
+) -> std::io::Result<()> {
+    stream.set_nonblocking(false)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let Some(req) = read_request(&stream)? else { return Ok(()) };
+    let body: Value = serde_json::from_slice(&req.body).unwrap_or(Value::Null);
+    let headers: serde_json::Map<String, Value> = req
+        .headers
+        .iter()
+        .filter(|(k, _)| !SECRET_HEADERS.contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    if let Ok(mut l) = log.lock() {
+        l.push(json!({"method": req.method, "path": req.path, "headers": headers, "body": body}));
+    }
+    if script.hang {
+        while !stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        return Ok(());
+    }
+    let (status, content_type, payload) = answer(&req.path, &body, script);
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        payload.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(payload.as_bytes())?;
+    stream.flush()
+}
+
+/// The answer to a request: status line, content type, body. Each wire protocol is its
+/// own module; `/models` lists the one model.
+pub(crate) fn answer(path: &str, body: &Value, script: &Script) -> (&'static str, &'static str, String) {
+    let route = path.split('?').next().unwrap_or(path);
+    let reply = if route.ends_with("/messages") {
+        Some(anthropic::answer(body, script))
+    } else if route.ends_with("/responses") {
+        Some(responses::answer(body, script))
+    } else if route.ends_with("/chat/completions") {
+        Some(chat::answer(body, script))
+    } else if route.contains(":generateContent") || route.contains(":streamGenerateContent") {
+        Some(gemini::answer(route, body, script))
+    } else {
+        None
+    };
+    match reply {
+        Some((content_type, text)) => ("200 OK", content_type, text),
+        None if route.ends_with("/models") => {
+            ("200 OK", JSON, json!({"object": "list", "data": [{"id": "stub-model", "object": "model"}]}).to_string())
+        }
+        None => {
+            ("404 Not Found", JSON, json!({"error": {"message": "not served by the conformance stub"}}).to_string())
+        }
+    }
+}
+
+/// Whether a request asked for a stream (`"stream": true`).
+fn streams(body: &Value) -> bool {
+    body.get("stream").and_then(Value::as_bool).unwrap_or(false)
+}
+
+/// Whether the request is a turn's first call: it offers tools and no item of `list`
+/// is a tool result.
+pub(super) fn wants_call(body: &Value, list: &str, is_result: impl Fn(&Value) -> bool) -> bool {
+    let has_tools = body.get("tools").and_then(Value::as_array).is_some_and(|t| !t.is_empty());
+    let has_result = body.get(list).and_then(Value::as_array).is_some_and(|items| items.iter().any(is_result));
+    has_tools && !has_result
+}
+
+pub(super) fn event(name: Option<&str>, data: &Value) -> String {
+    match name {
+        Some(n) => format!("event: {n}\ndata: {data}\n\n"),
+        None => format!("data: {data}\n\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script() -> Script {
+        Script {
+            shell_tool: "bash".into(),
+            tool_args: json!({"command": "/probe"}),
+            hang: false,
+            max_requests: 10,
+            lifetime: Duration::from_secs(10),
+        }
+    }
+
+    #[test]
+    fn a_turn_without_a_result_calls_the_tool_and_one_with_a_result_ends() {
+        let s = script();
+        let first = json!({"stream": true, "tools": [{}], "messages": [{"role": "user", "content": "hi"}]});
+        let (_, _, a) = answer("/v1/chat/completions", &first, &s);
+        assert!(a.contains("\"tool_calls\"") && a.contains("/probe"), "{a}");
+        let second = json!({"stream": true, "tools": [{}], "messages": [{"role": "tool", "content": "x"}]});
+        let (_, _, a) = answer("/v1/chat/completions", &second, &s);
+        assert!(a.contains(FINAL_TEXT) && !a.contains("/probe"), "{a}");
+        // a title request offers no tools: text
+        let title = json!({"stream": true, "messages": [{"role": "user", "content": "title"}]});
+        assert!(answer("/v1/chat/completions", &title, &s).2.contains(FINAL_TEXT));
+    }
+
+    #[test]
+    fn gemini_router_requests_get_json_even_after_a_tool_result() {
+        let s = script();
+        let router = json!({"generationConfig": {"responseMimeType": "application/json"},
+            "contents": [{"parts": [{"functionResponse": {}}]}]});
+        let (_, _, a) = answer("/v1beta/models/x:generateContent", &router, &s);
+        assert!(a.contains("complexity_score"), "{a}");
+    }
+
+    #[test]
+    fn the_stub_serves_loopback_and_logs_without_credentials() {
+        let stub = Stub::start(script()).unwrap();
+        let mut c = TcpStream::connect(("127.0.0.1", stub.port)).unwrap();
+        let body = r#"{"stream":false,"tools":[{}],"messages":[]}"#;
+        write!(
+            c,
+            "POST /v1/chat/completions HTTP/1.1\r\nAuthorization: Bearer k\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut out = String::new();
+        c.read_to_string(&mut out).unwrap();
+        assert!(out.starts_with("HTTP/1.1 200") && out.contains("tool_calls"), "{out}");
+        let log = stub.finish();
+        assert_eq!(log.len(), 1);
+        assert!(log[0]["headers"].get("authorization").is_none());
+    }
+}
