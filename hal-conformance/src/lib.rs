@@ -20,6 +20,7 @@
 
 mod capture;
 mod checks;
+mod doc;
 #[cfg(test)]
 mod drift;
 mod install;

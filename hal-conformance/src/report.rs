@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use serde_json::{Value, json};
 
 use super::checks::Check;
+use super::doc::Doc;
 use super::runtimes::Spec;
 
 /// The start and end of CONFORMANCE.md's timings section.
@@ -14,16 +15,15 @@ const TIMINGS_START: &str = "<!-- timings: measured by the last live run; not co
 const TIMINGS_END: &str = "<!-- /timings -->";
 
 /// A runtime's entry.
-pub(crate) fn entry(spec: &Spec, doc: &Value, checks: &[Check], install_seconds: f64) -> Value {
-    let secs = |v: &Value| v["seconds"].as_f64().unwrap_or(0.0);
-    let ran = doc["run"]["exit"] == json!(0) && doc["run"]["timed_out"] == json!(false);
+pub(crate) fn entry(spec: &Spec, doc: &Doc, checks: &[Check], install_seconds: f64) -> Value {
+    let plan_seconds = doc.plan.as_ref().map_or(0.0, |p| p.run.seconds);
     json!({
         "id": spec.id(),
         "package": spec.package().unwrap_or_default(),
         "version": spec.version,
         "wire": spec.wire.as_str(),
-        "ran": ran,
-        "seconds": ((secs(&doc["run"]) + secs(&doc["plan"]["run"])) * 10.0).round() / 10.0,
+        "ran": doc.run.completed(),
+        "seconds": ((doc.run.seconds + plan_seconds) * 10.0).round() / 10.0,
         "install_seconds": (install_seconds * 10.0).round() / 10.0,
         "checks": checks.iter().map(Check::to_json).collect::<Vec<_>>(),
     })

@@ -6,7 +6,7 @@
 
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::probe::PROMPT;
 use super::runtimes::{Ctx, Spec, merge_json, spec};
 use super::stub::{Script, Stub};
+use super::util::wait_or_kill;
 
 /// The system directories a runtime's PATH starts from.
 const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
@@ -151,19 +152,8 @@ pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outco
         .spawn()
         .map_err(|e| format!("{}: could not start unshare: {e}", args.id))?;
     let limit = Duration::from_secs(args.timeout + 20);
-    let mut killed = false;
-    loop {
-        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
-            break;
-        }
-        if started.elapsed() > limit {
-            kill_group(child.id());
-            killed = true;
-            let _ = child.wait();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let status = wait_or_kill(&mut child, limit, Duration::from_millis(50), |c| kill_group(c.id()));
+    let killed = status.map_err(|e| e.to_string())?.is_none();
     let run = std::fs::read(args.dir.join("run.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
     Ok(Outcome { seconds: started.elapsed().as_secs_f64(), killed, run: run.unwrap_or(Value::Null) })
 }
@@ -200,6 +190,52 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     if !up.success() {
         return Err("ip link set lo up failed".into());
     }
+    let probe = prepare(&args)?;
+    let stub = Stub::start(Script {
+        shell_tool: spec.shell_tool.to_owned(),
+        tool_args: (spec.tool_args)(&format!("{probe} tool")),
+        hang: args.hang,
+        max_requests: 200,
+        lifetime: Duration::from_secs(args.timeout + 5),
+    })
+    .map_err(|e| format!("stub: {e}"))?;
+    let ctx = Ctx {
+        home: args.dir.join("home"),
+        ws: args.dir.join("ws"),
+        port: stub.port,
+        prefix: args.prefix.clone(),
+        probe,
+        events: spec.events(),
+        hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
+    };
+    (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
+    let path = path_of(spec, &args, &args.dir.join("gt"));
+    let prompt = match args.mode {
+        Mode::Probe => {
+            configure_probe(spec, &ctx)?;
+            PROMPT.to_owned()
+        }
+        Mode::Plan => configure_plan(spec, &ctx, &args.dir, &path)?,
+    };
+    let started = Instant::now();
+    let status = start(spec, &ctx, &args, &path, &prompt)?;
+    let (timed_out, status) = (status.is_none(), status.and_then(|s| s.code()));
+    let seconds = started.elapsed().as_secs_f64();
+    // Hooks may still be running (SessionEnd after exit): give them a moment.
+    std::thread::sleep(Duration::from_millis(300));
+    let requests = stub.finish();
+    let write = |name: &str, v: &Value| {
+        std::fs::write(args.dir.join(name), serde_json::to_string_pretty(v).unwrap_or_default())
+    };
+    write("requests.json", &Value::Array(requests)).map_err(|e| e.to_string())?;
+    write("run.json", &json!({"exit": status, "timed_out": timed_out, "seconds": seconds}))
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// The run dir's throwaway HOME, workspace (a fresh git repository), captures and
+/// stand-in `gt`; the probe's command line.
+fn prepare(args: &RunArgs) -> Result<String, String> {
     let (home, ws, captures, gt) =
         (args.dir.join("home"), args.dir.join("ws"), args.dir.join("captures"), args.dir.join("gt"));
     for d in [&home, &ws, &captures, &gt] {
@@ -215,78 +251,32 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     if !git.is_ok_and(|s| s.success()) {
         return Err("git init failed".into());
     }
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let probe =
-        format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display());
     write_gt(&gt, &args.dir.join("gt.log"))?;
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    Ok(format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display()))
+}
 
-    let stub = Stub::start(Script {
-        shell_tool: spec.shell_tool.to_owned(),
-        tool_args: (spec.tool_args)(&format!("{probe} tool")),
-        hang: args.hang,
-        max_requests: 200,
-        lifetime: Duration::from_secs(args.timeout + 5),
-    })
-    .map_err(|e| format!("stub: {e}"))?;
-    let ctx = Ctx {
-        home: home.clone(),
-        ws: ws.clone(),
-        port: stub.port,
-        prefix: args.prefix.clone(),
-        probe,
-        events: spec.events(),
-        hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
-    };
-    (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
-    let path = path_of(spec, &args, &gt);
-    let prompt = match args.mode {
-        Mode::Probe => {
-            configure_probe(spec, &ctx)?;
-            PROMPT.to_owned()
-        }
-        Mode::Plan => configure_plan(spec, &ctx, &args.dir, &path)?,
-    };
-
-    let (program, runtime_args) = (spec.command)(&ctx, &prompt);
-    let program = which(&program, &path);
-    let mut cmd = Command::new(&program);
-    cmd.args(&runtime_args)
+/// Starts the runtime one-shot with a cleared environment and waits for it at most its
+/// timeout; its exit status, `None` when it was killed.
+fn start(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Result<Option<ExitStatus>, String> {
+    let (program, runtime_args) = (spec.command)(ctx, prompt);
+    let program = which(&program, path);
+    let mut child = Command::new(&program)
+        .args(&runtime_args)
         .env_clear()
-        .env("PATH", &path)
-        .env("HOME", &home)
+        .env("PATH", path)
+        .env("HOME", &ctx.home)
         .env("TERM", "dumb")
-        .envs((spec.env)(&ctx))
-        .current_dir(&ws)
+        .envs((spec.env)(ctx))
+        .current_dir(&ctx.ws)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(args.dir.join("stdout")).map_err(|e| e.to_string())?)
         .stderr(std::fs::File::create(args.dir.join("stderr")).map_err(|e| e.to_string())?)
-        .process_group(0);
-    let started = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| format!("could not start {}: {e}", program.display()))?;
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
-            break s.code();
-        }
-        if started.elapsed() > Duration::from_secs(args.timeout) {
-            kill_group(child.id());
-            let _ = child.wait();
-            timed_out = true;
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    // Hooks may still be running (SessionEnd after exit): give them a moment.
-    std::thread::sleep(Duration::from_millis(300));
-    let requests = stub.finish();
-    let write = |name: &str, v: &Value| {
-        std::fs::write(args.dir.join(name), serde_json::to_string_pretty(v).unwrap_or_default())
-    };
-    write("requests.json", &Value::Array(requests)).map_err(|e| e.to_string())?;
-    write("run.json", &json!({"exit": status, "timed_out": timed_out, "seconds": seconds}))
-        .map_err(|e| e.to_string())?;
-    Ok(())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("could not start {}: {e}", program.display()))?;
+    let limit = Duration::from_secs(args.timeout);
+    wait_or_kill(&mut child, limit, Duration::from_millis(50), |c| kill_group(c.id())).map_err(|e| e.to_string())
 }
 
 /// The stand-in `gt`: records its arguments, prints the marker line.

@@ -10,6 +10,7 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::capture::Placeholders;
+use crate::doc::Doc;
 use crate::run::{Mode, RunArgs};
 use crate::runtimes::{RUNTIMES, Spec};
 use crate::util::{cargo, root, run_step, target_dir};
@@ -75,30 +76,68 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
         RUNTIMES.iter().filter(|s| o.runtimes.is_empty() || o.runtimes.iter().any(|r| r == s.id())).collect();
     let work = work_root().join("work");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let (installs, skipped) = install_all(&selected, o.offline)?;
+    let to_run: Vec<&Spec> = selected.into_iter().filter(|s| !skipped.contains(&s.id())).collect();
+    let docs = run_all(&to_run, &hal, &work, &o);
+    if o.write_fixtures {
+        write_fixtures(&docs)?;
+    }
+    let replay_root = work.join("replay");
+    let mut entries = Vec::new();
+    for (id, doc) in &docs {
+        let spec = runtimes::spec(id).ok_or("spec vanished")?;
+        let install_seconds = installs.iter().find(|(i, _)| i == id).map_or(0.0, |(_, s)| *s);
+        entries.push(match doc.as_ref().map_err(String::clone).and_then(|d| Doc::parse(d.clone())) {
+            Ok(doc) => {
+                let replays = replay::replay(&doc, &hal, &replay_root.join(id))?;
+                report::entry(spec, &doc, &checks::checks(spec, &doc, &replays), install_seconds)
+            }
+            Err(e) => report::failed_entry(spec, &e, install_seconds),
+        });
+    }
+    let report = report::report(&entries, Some(wall.elapsed().as_secs_f64()), &skipped);
+    write_report(&report, &o)?;
+    if o.hang {
+        return hang_verdict(&report, &work, &to_run, &o);
+    }
+    if !skipped.is_empty() {
+        eprintln!("    skipped (not in the cache, --offline): {}", skipped.join(", "));
+    }
+    if report::all_ok(&report) { Ok(()) } else { Err("conformance: some checks failed (see above)".into()) }
+}
 
-    // Install (sequentially: npm is the bottleneck and the cache is shared).
+/// Each runtime's install seconds (0: it was cached).
+type Installs = Vec<(&'static str, f64)>;
+
+/// Installs what the cache lacks (sequentially: npm is the bottleneck and the cache is
+/// shared): each runtime's install seconds, and (`offline`) the runtimes skipped.
+fn install_all(selected: &[&Spec], offline: bool) -> Result<(Installs, Vec<&'static str>), String> {
     let mut installs = Vec::new();
     let mut skipped = Vec::new();
-    for spec in &selected {
-        match install::ensure_runtime(spec, o.offline) {
+    for spec in selected {
+        match install::ensure_runtime(spec, offline) {
             Ok(s) => installs.push((spec.id(), s)),
-            Err(e) if o.offline => {
+            Err(e) if offline => {
                 eprintln!("    skipped {}: {e}", spec.id());
                 skipped.push(spec.id());
             }
             Err(e) => return Err(format!("install failed for {}: {e}", spec.id())),
         }
     }
-    let to_run: Vec<&Spec> = selected.into_iter().filter(|s| !skipped.contains(&s.id())).collect();
+    Ok((installs, skipped))
+}
 
-    let queue = Mutex::new(to_run.clone());
+/// Runs every runtime of `to_run` on `o.jobs` workers; their capture documents, in the
+/// table's order.
+fn run_all(to_run: &[&Spec], hal: &Path, work: &Path, o: &Options) -> Vec<(String, Result<Value, String>)> {
+    let queue = Mutex::new(to_run.to_vec());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..o.jobs.max(1) {
             scope.spawn(|| {
                 let next = || queue.lock().ok().and_then(|mut q| if q.is_empty() { None } else { Some(q.remove(0)) });
                 while let Some(spec) = next() {
-                    let doc = run_runtime(spec, &hal, &work, &o);
+                    let doc = run_runtime(spec, hal, work, o);
                     if let Ok(mut r) = results.lock() {
                         r.push(doc);
                     }
@@ -108,38 +147,30 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     });
     let mut docs: Vec<(String, Result<Value, String>)> = results.into_inner().unwrap_or_default();
     docs.sort_by_key(|(id, _)| RUNTIMES.iter().position(|s| s.id() == id.as_str()));
+    docs
+}
 
-    if o.write_fixtures {
-        for (id, doc) in &docs {
-            if let Ok(doc) = doc {
-                let dir = fixtures_dir();
-                std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-                let text = serde_json::to_string_pretty(doc).unwrap_or_default() + "\n";
-                std::fs::write(dir.join(format!("{id}.json")), text).map_err(|e| e.to_string())?;
-            }
+/// The capture documents of a run as the fixtures.
+fn write_fixtures(docs: &[(String, Result<Value, String>)]) -> Result<(), String> {
+    for (id, doc) in docs {
+        if let Ok(doc) = doc {
+            let dir = fixtures_dir();
+            std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+            let text = serde_json::to_string_pretty(doc).unwrap_or_default() + "\n";
+            std::fs::write(dir.join(format!("{id}.json")), text).map_err(|e| e.to_string())?;
         }
     }
-    let replay_root = work.join("replay");
-    let mut runtimes_report = Vec::new();
-    for (id, doc) in &docs {
-        let spec = runtimes::spec(id).ok_or("spec vanished")?;
-        let install_seconds = installs.iter().find(|(i, _)| i == id).map_or(0.0, |(_, s)| *s);
-        let entry = match doc {
-            Ok(doc) => {
-                let replays = replay::replay(doc, &hal, &replay_root.join(id))?;
-                let checks = checks::checks(spec, doc, &replays);
-                report::entry(spec, doc, &checks, install_seconds)
-            }
-            Err(e) => report::failed_entry(spec, e, install_seconds),
-        };
-        runtimes_report.push(entry);
-    }
-    let report = report::report(&runtimes_report, Some(wall.elapsed().as_secs_f64()), &skipped);
+    Ok(())
+}
+
+/// `report.json` (`report-hang.json` for the fault run) and `CONFORMANCE.md` under the
+/// work root, the summary on stderr; the checked-in CONFORMANCE.md with the fixtures.
+fn write_report(report: &Value, o: &Options) -> Result<(), String> {
     let path = work_root().join(if o.hang { "report-hang.json" } else { "report.json" });
-    std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap_or_default() + "\n")
+    std::fs::write(&path, serde_json::to_string_pretty(report).unwrap_or_default() + "\n")
         .map_err(|e| e.to_string())?;
     eprintln!("    wrote {}", path.display());
-    let md = report::markdown(&report);
+    let md = report::markdown(report);
     std::fs::write(work_root().join("CONFORMANCE.md"), &md).map_err(|e| e.to_string())?;
     // The checked-in CONFORMANCE.md follows the checked-in fixtures: both are written
     // together, from one run of every runtime.
@@ -147,14 +178,8 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
         std::fs::write(root().join("CONFORMANCE.md"), &md).map_err(|e| e.to_string())?;
         eprintln!("    wrote CONFORMANCE.md and the fixtures");
     }
-    eprintln!("{}", report::summary(&report));
-    if o.hang {
-        return hang_verdict(&report, &work, &to_run, &o);
-    }
-    if !skipped.is_empty() {
-        eprintln!("    skipped (not in the cache, --offline): {}", skipped.join(", "));
-    }
-    if report::all_ok(&report) { Ok(()) } else { Err("conformance: some checks failed (see above)".into()) }
+    eprintln!("{}", report::summary(report));
+    Ok(())
 }
 
 /// The fault run's verdict: every runtime whose model never answers was killed at its
@@ -310,7 +335,10 @@ pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
     let mut entries = Vec::new();
     for spec in RUNTIMES {
         let file = fixtures_dir().join(format!("{}.json", spec.id()));
-        let Some(doc) = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice::<Value>(&b).ok()) else {
+        let doc = std::fs::read(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|b| serde_json::from_slice::<Value>(&b).map_err(|e| e.to_string()).and_then(Doc::parse));
+        let Ok(doc) = doc else {
             entries.push(report::failed_entry(spec, "no fixture", 0.0));
             continue;
         };
@@ -323,8 +351,9 @@ pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
 
 /// Loads one fixture document.
 #[cfg(test)]
-pub(crate) fn load_fixture(id: &str) -> Option<Value> {
-    std::fs::read(fixtures_dir().join(format!("{id}.json"))).ok().and_then(|b| serde_json::from_slice(&b).ok())
+pub(crate) fn load_fixture(id: &str) -> Option<Doc> {
+    let bytes = std::fs::read(fixtures_dir().join(format!("{id}.json"))).ok()?;
+    serde_json::from_slice::<Value>(&bytes).ok().and_then(|v| Doc::parse(v).ok())
 }
 
 /// Processes left behind by runs under `work`: pids whose cwd or command line names it.
@@ -354,7 +383,7 @@ mod tests {
     use crate::probe;
     use hal_caps::registry::Verified;
 
-    fn fixture(id: &str) -> (&'static Spec, Value) {
+    fn fixture(id: &str) -> (&'static Spec, Doc) {
         let spec = runtimes::spec(id).unwrap();
         (spec, load_fixture(id).unwrap_or_else(|| panic!("no fixture for {id}")))
     }
@@ -393,8 +422,9 @@ mod tests {
         let root = root().display().to_string();
         let home = std::env::var("HOME").unwrap_or_default();
         for spec in RUNTIMES {
-            let Some(doc) = load_fixture(spec.id()) else { panic!("no fixture for {}", spec.id()) };
-            let text = doc.to_string();
+            let file = fixtures_dir().join(format!("{}.json", spec.id()));
+            let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("no fixture for {}: {e}", spec.id()));
+            assert!(load_fixture(spec.id()).is_some(), "{}: the fixture does not parse", spec.id());
             assert!(!text.contains(&root), "{}: holds the repository's path", spec.id());
             assert!(home.len() < 2 || !text.contains(&home), "{}: holds the machine's HOME", spec.id());
             assert!(!text.contains(runtimes::FAKE_KEY), "{}: holds the key", spec.id());

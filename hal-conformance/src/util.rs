@@ -41,3 +41,27 @@ pub(crate) fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
 pub(crate) fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), |d| root().join(d))
 }
+
+/// Waits for `child` at most `limit`, polling every `poll`; past it, `kill` ends it (the
+/// child, or its process group) and it is reaped. Its exit status, or `None` when it was
+/// killed at the limit. The one child-wait of the suite: the runs, the replays and the
+/// probe's hal calls all wait through it.
+pub(crate) fn wait_or_kill(
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+    poll: std::time::Duration,
+    kill: impl FnOnce(&mut std::process::Child),
+) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if started.elapsed() > limit {
+            kill(child);
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(poll);
+    }
+}
