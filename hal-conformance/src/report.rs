@@ -98,7 +98,8 @@ pub(crate) fn markdown(report: &Value) -> String {
          do not edit -->\n\nhal checked inside the real runtimes, offline: each runtime at its pinned version, in a network \
          namespace with only loopback, against a model stub on 127.0.0.1 (issue 21). The fixtures under \
          `hal-conformance/fixtures/` hold one run's captures; `cargo xtask check` replays them and fails when this file \
-         is out of sync with their checks.\n\n| runtime | package | version | ran | checks | failed |\n|---|---|---|---|---|---|\n",
+         is out of sync with their checks. What the suite installs and configures (the package, the hook events, the hook \
+         files) is each runtime's registry row, and the checks are generated from the row's verified record.\n\n| runtime | package | version | ran | checks | failed |\n|---|---|---|---|---|---|\n",
     );
     let rts: Vec<&Value> = report["runtimes"].as_array().map(|r| r.iter().collect()).unwrap_or_default();
     for rt in &rts {

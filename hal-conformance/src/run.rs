@@ -206,6 +206,7 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
         prefix: args.prefix.clone(),
         probe,
         events: spec.events(),
+        package: spec.package()?,
         hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
     };
     (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;

@@ -54,6 +54,8 @@ pub(crate) struct Ctx {
     pub(crate) probe: String,
     /// The runtime's hook events, as the registry knows them ([`Spec::events`]).
     pub(crate) events: Vec<&'static str>,
+    /// The npm package the runtime is installed from (the registry's).
+    pub(crate) package: &'static str,
     /// The runtime's hook files, as the registry names them (`~/` for HOME).
     pub(crate) hook_files: &'static [&'static str],
 }
@@ -63,9 +65,9 @@ impl Ctx {
     pub(crate) fn hook_command(&self, event: &str) -> String {
         format!("{} hook {event}", self.probe)
     }
-    /// A package folder under the prefix.
-    pub(crate) fn pkg(&self, name: &str) -> PathBuf {
-        self.prefix.join("node_modules").join(name)
+    /// A file of the runtime's own package (the registry's) under the prefix.
+    pub(crate) fn pkg(&self, file: &str) -> PathBuf {
+        self.prefix.join("node_modules").join(self.package).join(file)
     }
     /// An entry of `node_modules/.bin`.
     pub(crate) fn bin(&self, name: &str) -> PathBuf {
@@ -254,7 +256,7 @@ const CLAUDE: Spec = Spec {
     shell_tool: "Bash",
     tool_args: command_and_description,
     command: |c, prompt| {
-        let exe = c.pkg("@anthropic-ai/claude-code/bin/claude.exe");
+        let exe = c.pkg("bin/claude.exe");
         (exe, vec![s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")])
     },
     env: |c| {
@@ -282,7 +284,7 @@ const GEMINI: Spec = Spec {
     shell_tool: "run_shell_command",
     tool_args: command_and_description,
     command: |c, prompt| {
-        let script = c.pkg("@google/gemini-cli/bundle/gemini.js").display().to_string();
+        let script = c.pkg("bundle/gemini.js").display().to_string();
         (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
     },
     env: |c| vec![(s("GEMINI_API_KEY"), s(FAKE_KEY)), (s("GOOGLE_GEMINI_BASE_URL"), c.url(""))],

@@ -119,10 +119,49 @@ pub(super) const OPENCODE_EVENTS: &[(E, &str)] = &[
     (E::FileEditPost, "file.edited"),
     (E::PermissionRequest, "permission.ask"),
 ];
-/// OpenCode's plugin hooks with no canonical counterpart (1.18.33, named in its binary):
-/// the model call's parameters and headers and a shell's environment (all three fired in
-/// the live run), and a slash command before it runs.
-pub(super) const OPENCODE_UNMAPPED: &[&str] = &["chat.params", "chat.headers", "shell.env", "command.execute.before"];
+/// OpenCode's plugin hooks and bus events with no canonical counterpart (1.18.33): the
+/// model call's parameters and headers and a shell's environment (plugin hooks; fired in
+/// the live run), a slash command before it runs (a plugin hook named in its binary), and
+/// the bus events the live run saw a plugin's `event` hook receive (session and message
+/// updates, a plugin and the catalogs loaded). Kilo, its fork, fires the same.
+pub(super) const OPENCODE_UNMAPPED: &[&str] = &[
+    "chat.params",
+    "chat.headers",
+    "shell.env",
+    "command.execute.before",
+    "session.updated",
+    "session.status",
+    "session.diff",
+    "message.updated",
+    "message.part.updated",
+    "message.part.delta",
+    "message.part.removed",
+    "plugin.added",
+    "catalog.updated",
+    "reference.updated",
+    "integration.updated",
+];
+/// Kilo's events with no canonical counterpart: OpenCode's, `tool.definition` and its own
+/// `session.drained` (fired in a live 7.7.7 run).
+pub(super) const KILO_UNMAPPED: &[&str] = &[
+    "chat.params",
+    "chat.headers",
+    "shell.env",
+    "command.execute.before",
+    "session.updated",
+    "session.status",
+    "session.diff",
+    "message.updated",
+    "message.part.updated",
+    "message.part.delta",
+    "message.part.removed",
+    "plugin.added",
+    "catalog.updated",
+    "reference.updated",
+    "integration.updated",
+    "tool.definition",
+    "session.drained",
+];
 pub(super) const AMP_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "session.start"),
     (E::ToolUsePre, "tool.call"),

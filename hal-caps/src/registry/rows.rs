@@ -6,8 +6,8 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
     CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED,
-    GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENCODE_UNMAPPED, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS,
-    QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
+    GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENCODE_UNMAPPED, PI_EVENTS, PI_UNMAPPED,
+    POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -567,17 +567,9 @@ pub static REGISTRY: &[Runtime] = &[
                 Inject::Nudge,
                 OPENCODE_EVENTS,
             )
-            // Fired in a live 7.7.7 run with no canonical event; `session.drained` is
-            // Kilo's own, after `session.idle`. `command.execute.before` (a slash command
-            // before it runs) is OpenCode's plugin hook, named in 7.7.7's binary.
-            .with_unmapped(&[
-                "chat.params",
-                "chat.headers",
-                "shell.env",
-                "tool.definition",
-                "session.drained",
-                "command.execute.before",
-            ]),
+            // OpenCode's, and two of its own fired in a live 7.7.7 run with no canonical
+            // event: `tool.definition` and `session.drained` (after `session.idle`).
+            .with_unmapped(KILO_UNMAPPED),
         ),
         takes_prompt: true,
         sources: &[
