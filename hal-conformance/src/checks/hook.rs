@@ -3,7 +3,7 @@
 //! one) and the payload's session id, with `detect --hook` and `session-id --hook` in
 //! agreement.
 
-use super::{Cx, Out, payload_session, provider};
+use super::cx::{Cx, Out, payload_session, provider};
 use crate::doc::{Capture, shown};
 use crate::runtimes::DEFAULT_SPAWN;
 

@@ -2,7 +2,7 @@
 //! the model; for a startup_fallback runtime with SessionStart, the evidence of whether
 //! a native hook's stdout reaches the model.
 
-use super::{Cx, Out};
+use super::cx::{Cx, Out};
 use crate::doc::{Plan, shown};
 
 /// The plan's checks.

@@ -1,7 +1,7 @@
 //! The replays: wherever a capture's environment carries a verified variable of the
 //! runtime, hal run outside the runtime with that environment names it and its session.
 
-use super::{Cx, Out, payload_session, provider};
+use super::cx::{Cx, Out, payload_session, provider};
 use crate::doc::shown;
 use crate::replay::Replay;
 

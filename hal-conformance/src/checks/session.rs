@@ -1,6 +1,6 @@
 //! The verified session variables: set somewhere, and read by hal wherever they are set.
 
-use super::{Cx, Out};
+use super::cx::{Cx, Out};
 use crate::doc::shown;
 
 /// The session variables' checks.

@@ -1,7 +1,7 @@
 //! The run and the shell tool: the runtime ran, at the verified version, its tool ran
 //! the probe, and hal named it there from the verified variables.
 
-use super::{Cx, Out, provider};
+use super::cx::{Cx, Out, provider};
 use crate::doc::{Capture, shown};
 
 /// The run's and the tool's checks.

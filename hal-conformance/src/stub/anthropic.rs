@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{FINAL_TEXT, JSON, SSE, Script, event, streams, wants_call};
+use super::common::{FINAL_TEXT, JSON, SSE, Script, event, streams, wants_call};
 
 /// The answer to a Messages request: a tool call on a turn's first request, else text.
 pub(super) fn answer(body: &Value, script: &Script) -> (&'static str, String) {

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::{FINAL_TEXT, JSON, SSE, Script, wants_call};
+use super::common::{FINAL_TEXT, JSON, SSE, Script, wants_call};
 
 /// The answer to a Gemini request on `route`.
 pub(super) fn answer(route: &str, body: &Value, script: &Script) -> (&'static str, String) {

@@ -17,35 +17,20 @@ use serde_json::{Value, json};
 
 mod anthropic;
 mod chat;
+mod common;
 mod gemini;
 mod responses;
+
+#[cfg(test)]
+use common::FINAL_TEXT;
+use common::JSON;
+pub(crate) use common::Script;
 
 /// Request headers a log never keeps (credentials).
 const SECRET_HEADERS: &[&str] = &["authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"];
 /// Caps: header block, body, and requests per run.
 const MAX_HEADER: usize = 64 * 1024;
 const MAX_BODY: usize = 32 * 1024 * 1024;
-/// The final answer of a turn.
-pub(crate) const FINAL_TEXT: &str = "The probe ran.";
-/// The content types of an answer.
-const SSE: &str = "text/event-stream";
-const JSON: &str = "application/json";
-
-/// What the stub answers with.
-#[derive(Debug, Clone)]
-pub(crate) struct Script {
-    /// The runtime's shell tool.
-    pub(crate) shell_tool: String,
-    /// The arguments of the one tool call (holds the probe command).
-    pub(crate) tool_args: Value,
-    /// Never answer (the hang fault).
-    pub(crate) hang: bool,
-    /// At most this many requests are served.
-    pub(crate) max_requests: usize,
-    /// The stub stops serving after this long.
-    pub(crate) lifetime: Duration,
-}
-
 /// A running stub.
 pub(crate) struct Stub {
     /// Its loopback port.
@@ -218,26 +203,6 @@ pub(crate) fn answer(path: &str, body: &Value, script: &Script) -> (&'static str
         None => {
             ("404 Not Found", JSON, json!({"error": {"message": "not served by the conformance stub"}}).to_string())
         }
-    }
-}
-
-/// Whether a request asked for a stream (`"stream": true`).
-fn streams(body: &Value) -> bool {
-    body.get("stream").and_then(Value::as_bool).unwrap_or(false)
-}
-
-/// Whether the request is a turn's first call: it offers tools and no item of `list`
-/// is a tool result.
-pub(super) fn wants_call(body: &Value, list: &str, is_result: impl Fn(&Value) -> bool) -> bool {
-    let has_tools = body.get("tools").and_then(Value::as_array).is_some_and(|t| !t.is_empty());
-    let has_result = body.get(list).and_then(Value::as_array).is_some_and(|items| items.iter().any(is_result));
-    has_tools && !has_result
-}
-
-pub(super) fn event(name: Option<&str>, data: &Value) -> String {
-    match name {
-        Some(n) => format!("event: {n}\ndata: {data}\n\n"),
-        None => format!("data: {data}\n\n"),
     }
 }
 
