@@ -31,6 +31,8 @@ const SECRET_HEADERS: &[&str] = &["authorization", "x-api-key", "x-goog-api-key"
 /// Caps: header block, body, and requests per run.
 const MAX_HEADER: usize = 64 * 1024;
 const MAX_BODY: usize = 32 * 1024 * 1024;
+/// A chunk-size line (hex size and extensions).
+const MAX_CHUNK_LINE: usize = 1024;
 /// A running stub.
 pub(crate) struct Stub {
     /// Its loopback port.
@@ -95,24 +97,30 @@ struct Request {
     body: Vec<u8>,
 }
 
-fn read_request(stream: &TcpStream) -> std::io::Result<Option<Request>> {
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut line = String::new();
-    if reader.read_line(&mut line)? == 0 {
+/// One line of at most `max` bytes, read no further than that (`None`: longer, or the
+/// stream ended first).
+fn bounded_line(reader: &mut impl BufRead, max: usize) -> std::io::Result<Option<String>> {
+    let mut buf = Vec::new();
+    let n = reader.take(u64::try_from(max).unwrap_or(u64::MAX)).read_until(b'\n', &mut buf)?;
+    if n == 0 || !buf.ends_with(b"\n") {
         return Ok(None);
     }
+    Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
+}
+
+fn read_request(stream: &TcpStream) -> std::io::Result<Option<Request>> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    // The request line and the header block share one budget, read no further than it.
+    let mut budget = MAX_HEADER;
+    let Some(line) = bounded_line(&mut reader, budget)? else { return Ok(None) };
+    budget -= line.len();
     let mut parts = line.split_whitespace();
     let method = parts.next().unwrap_or_default().to_owned();
     let path = parts.next().unwrap_or_default().to_owned();
     let mut headers = Vec::new();
-    let mut size = line.len();
     loop {
-        let mut h = String::new();
-        let n = reader.read_line(&mut h)?;
-        size += n;
-        if n == 0 || size > MAX_HEADER {
-            return Ok(None);
-        }
+        let Some(h) = bounded_line(&mut reader, budget)? else { return Ok(None) };
+        budget -= h.len();
         let h = h.trim_end();
         if h.is_empty() {
             break;
@@ -125,12 +133,10 @@ fn read_request(stream: &TcpStream) -> std::io::Result<Option<Request>> {
     let mut body = Vec::new();
     if header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
         loop {
-            let mut l = String::new();
-            reader.read_line(&mut l)?;
+            let l = bounded_line(&mut reader, MAX_CHUNK_LINE)?.unwrap_or_default();
             let n = usize::from_str_radix(l.trim().split(';').next().unwrap_or("0"), 16).unwrap_or(0);
             if n == 0 || body.len() + n > MAX_BODY {
-                let mut end = String::new();
-                let _ = reader.read_line(&mut end);
+                let _ = bounded_line(&mut reader, MAX_CHUNK_LINE);
                 break;
             }
             let mut chunk = vec![0; n + 2];
@@ -241,6 +247,27 @@ mod tests {
             "contents": [{"parts": [{"functionResponse": {}}]}]});
         let (_, _, a) = answer("/v1beta/models/x:generateContent", &router, &s);
         assert!(a.contains("complexity_score"), "{a}");
+    }
+
+    /// A header line longer than the header budget is dropped as soon as the budget is
+    /// read, not read on (hostile-findings N13: an unbounded `read_line` grew the stub's
+    /// memory with a client's line).
+    #[test]
+    fn an_endless_header_line_is_dropped_at_the_budget() {
+        let stub = Stub::start(script()).unwrap();
+        let mut c = TcpStream::connect(("127.0.0.1", stub.port)).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let started = std::time::Instant::now();
+        let line = format!("GET /v1/models HTTP/1.1\r\nX-Long: {}", "a".repeat(MAX_HEADER + 1024));
+        let _ = c.write_all(line.as_bytes());
+        let mut out = Vec::new();
+        // Closed with the line unread: an end of stream, or a reset; no answer, no time-out.
+        match c.read_to_end(&mut out) {
+            Ok(_) => assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out)),
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}"),
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+        assert!(stub.finish().is_empty());
     }
 
     #[test]
