@@ -62,7 +62,7 @@ fn fixtures() -> Vec<(String, Vec<u8>)> {
 /// environment with `<ws>` and `<home>` filled in, the payload).
 fn captures(ws: &Path, home: &Path) -> Vec<(String, Env, Vec<u8>)> {
     let mut out = Vec::new();
-    let dir = root().join("xtask/conformance/fixtures");
+    let dir = root().join("hal-conformance/fixtures");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "json")) {

@@ -55,7 +55,7 @@ pub(crate) fn check() -> Result<(), String> {
 
     // The checked-in conformance captures, replayed through the hal just built.
     eprintln!("==> conformance fixtures");
-    match crate::conformance::fixtures(false) {
+    match hal_conformance::fixtures(false) {
         Ok(()) => {}
         Err(e) => failures.push(format!("conformance fixtures: {e}")),
     }

@@ -20,6 +20,7 @@ pub(crate) const WORKSPACE_ALLOWLIST: &[(&str, &str)] = &[
     ("/tests/", "tests build fake hosts, child environments and lint fixtures out of these names"),
     ("/benches/", "benchmarks build fake hosts out of these names"),
     ("xtask/", "the build tool: it runs cargo via $CARGO"),
+    ("hal-conformance/", "the conformance suite configures and runs the real runtimes and records what they set"),
     ("fuzz/", "fuzz targets feed arbitrary environments to hal-detect"),
 ];
 

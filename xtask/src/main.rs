@@ -13,7 +13,8 @@
 //! - `conformance [--runtime ID]... [--offline] [--jobs N] [--timeout S] [--stub-hang]
 //!   [--write-fixtures]`: hal checked inside the real runtimes, offline (not part of
 //!   `check`; `.ci/run` runs it); `conformance --fixtures [--write]`: the same checks over
-//!   the checked-in captures.
+//!   the checked-in captures. The suite is its own crate, `hal-conformance`; these
+//!   entries delegate to it.
 //! - `package [--no-publish-check] [--install-test]`: the npm tarballs and the wheel in
 //!   `target/package/`, `cargo publish --workspace --dry-run`, and (`--install-test`) each
 //!   package installed and run as users do.
@@ -23,7 +24,6 @@ mod check;
 mod clients;
 mod codegen;
 mod compat;
-mod conformance;
 mod dist;
 #[cfg(test)]
 mod invariants;
@@ -45,10 +45,11 @@ fn main() -> ExitCode {
         Some("codegen") => codegen::codegen(&util::root()),
         Some("bench") => bench::bench(&args[1..]),
         Some("dist") => dist::dist(&args[1..]),
-        Some("conformance") => conformance::conformance(&args[1..]),
-        // Hidden: the inside half of a run (pid 1 of its namespace), and the probe.
-        Some("conformance-run") => conformance::run::inside(&args[1..]),
-        Some("conformance-probe") => conformance::probe::main(&args[1..]),
+        Some("conformance") => hal_conformance::conformance(&args[1..]),
+        // Hidden: the inside half of a run (pid 1 of its namespace), and the probe; the
+        // suite re-executes this binary for both.
+        Some("conformance-run") => hal_conformance::run_inside(&args[1..]),
+        Some("conformance-probe") => hal_conformance::probe_main(&args[1..]),
         Some("package") => package::package(&args[1..]),
         _ => {
             eprintln!("{USAGE}");

@@ -107,7 +107,9 @@ pub(super) const COPILOT_EVENTS: &[(E, &str)] = &[
     (E::ContextCompactPre, "preCompact"),
 ];
 // `chat.message` and `session.idle` (the bus event at the end of a run) were seen
-// firing in OpenCode 1.18.33 (real-runtimes §2.6(c)).
+// firing in OpenCode 1.18.33 (real-runtimes §2.6(c)). `permission.ask` is the plugin
+// hook asked before a permission prompt (named in 1.18.33's binary; a bypass run asks
+// none).
 pub(super) const OPENCODE_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "session.created"),
     (E::PromptSubmit, "chat.message"),
@@ -115,6 +117,50 @@ pub(super) const OPENCODE_EVENTS: &[(E, &str)] = &[
     (E::ToolUsePre, "tool.execute.before"),
     (E::ToolUsePost, "tool.execute.after"),
     (E::FileEditPost, "file.edited"),
+    (E::PermissionRequest, "permission.ask"),
+];
+/// OpenCode's plugin hooks and bus events with no canonical counterpart (1.18.33): the
+/// model call's parameters and headers and a shell's environment (plugin hooks; fired in
+/// the live run), a slash command before it runs (a plugin hook named in its binary), and
+/// the bus events the live run saw a plugin's `event` hook receive (session and message
+/// updates, a plugin and the catalogs loaded). Kilo, its fork, fires the same.
+pub(super) const OPENCODE_UNMAPPED: &[&str] = &[
+    "chat.params",
+    "chat.headers",
+    "shell.env",
+    "command.execute.before",
+    "session.updated",
+    "session.status",
+    "session.diff",
+    "message.updated",
+    "message.part.updated",
+    "message.part.delta",
+    "message.part.removed",
+    "plugin.added",
+    "catalog.updated",
+    "reference.updated",
+    "integration.updated",
+];
+/// Kilo's events with no canonical counterpart: OpenCode's, `tool.definition` and its own
+/// `session.drained` (fired in a live 7.7.7 run).
+pub(super) const KILO_UNMAPPED: &[&str] = &[
+    "chat.params",
+    "chat.headers",
+    "shell.env",
+    "command.execute.before",
+    "session.updated",
+    "session.status",
+    "session.diff",
+    "message.updated",
+    "message.part.updated",
+    "message.part.delta",
+    "message.part.removed",
+    "plugin.added",
+    "catalog.updated",
+    "reference.updated",
+    "integration.updated",
+    "tool.definition",
+    "session.drained",
 ];
 pub(super) const AMP_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "session.start"),
@@ -220,7 +266,10 @@ pub(super) const PI_EVENTS: &[(E, &str)] = &[
     (E::ContextCompactPre, "session_before_compact"),
     (E::ContextCompactPost, "session_compact"),
 ];
-/// Pi events with no canonical counterpart (seen firing in 0.73.1).
+/// Pi events with no canonical counterpart: seen firing in 0.73.1 (the first twelve;
+/// `message_update` and `tool_execution_update` in the conformance fixtures), and named
+/// by the package's `docs/extensions.md` without firing one-shot (a model or thinking
+/// level selected, session switch, fork and tree navigation, a user's own `!` command).
 pub(super) const PI_UNMAPPED: &[&str] = &[
     "resources_discover",
     "input",
@@ -232,6 +281,15 @@ pub(super) const PI_UNMAPPED: &[&str] = &[
     "message_end",
     "tool_execution_start",
     "tool_execution_end",
+    "message_update",
+    "tool_execution_update",
+    "model_select",
+    "thinking_level_select",
+    "session_before_switch",
+    "session_before_fork",
+    "session_before_tree",
+    "session_tree",
+    "user_bash",
 ];
 // Qwen Code 0.24.4's `HookEventName` enum (22 names, real-runtimes §2.4(c)): Claude's
 // names where it has them, and its own. It has no TeammateIdle, FileChanged or
@@ -254,10 +312,34 @@ pub(super) const QWEN_EVENTS: &[(E, &str)] = &[
     (E::ContextCompactPost, "PostCompact"),
     (E::InstructionsLoaded, "InstructionsLoaded"),
 ];
-/// Claude Code's events with no canonical counterpart, fired in 2.1.332's `-p` mode (live
+/// Claude Code's events with no canonical counterpart. Fired in 2.1.332's `-p` mode (live
 /// run, 2026-12-01): `PostToolBatch` (after a batch of tool calls) and `MessageDisplay`
-/// (a message shown to the user).
-pub(super) const CLAUDE_UNMAPPED: &[&str] = &["PostToolBatch", "MessageDisplay"];
+/// (a message shown to the user). The rest are named by 2.1.332's `HookEvent` enum (read
+/// in the binary; the conformance suite configures every one) and did not fire one-shot:
+/// `UserPromptExpansion` (a prompt's expansion, after `UserPromptSubmit`), the model
+/// switch (`PreModelSwitch`, `PostModelSwitch`), `Setup` (repository setup, not a
+/// session start), agent-team tasks (`TaskCreated`, `TaskCompleted`), an MCP server's
+/// request for input and its answer (`Elicitation`, `ElicitationResult`), worktrees
+/// (`WorktreeCreate`, `WorktreeRemove`), the working directory (`CwdChanged`,
+/// `DirectoryAdded`) and a skill's inline shell command (`PreSkillShellCommand`: only a
+/// skill's, so not `shell.exec.pre`).
+pub(super) const CLAUDE_UNMAPPED: &[&str] = &[
+    "PostToolBatch",
+    "MessageDisplay",
+    "UserPromptExpansion",
+    "PreModelSwitch",
+    "PostModelSwitch",
+    "Setup",
+    "TaskCreated",
+    "TaskCompleted",
+    "Elicitation",
+    "ElicitationResult",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "CwdChanged",
+    "DirectoryAdded",
+    "PreSkillShellCommand",
+];
 
 /// Qwen's events with no canonical counterpart: `PostToolBatch` (after a batch of
 /// tool calls, not one tool), `UserPromptExpansion` (a prompt's expansion, after

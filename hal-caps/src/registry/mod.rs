@@ -34,8 +34,8 @@ pub use events::CANONICAL_EVENTS;
 pub use find::{lookup, runtime};
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
-    Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Runtime, Source, Standing, TRUTHY, ValueRule,
-    Verified, is_falsy, is_truthy,
+    Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, Runtime, Source, Standing, TRUTHY,
+    ValueRule, Verified, is_falsy, is_truthy,
 };
 pub use rows::REGISTRY;
 

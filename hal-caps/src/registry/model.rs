@@ -590,6 +590,27 @@ pub struct Verified {
     pub events: &'static [&'static str],
 }
 
+/// Where a runtime is installed from: a package of a package registry (what the
+/// conformance suite installs, at the version it pins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Package {
+    /// An npm package (`npm install NAME@VERSION`).
+    Npm(&'static str),
+    /// A PyPI package (`pip install NAME==VERSION`).
+    PyPi(&'static str),
+}
+
+impl Package {
+    /// The package's name in its registry.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Npm(n) | Self::PyPi(n) => n,
+        }
+    }
+}
+
 /// One runtime.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -649,6 +670,9 @@ pub struct Runtime {
     pub sources: &'static [Source],
     /// What a live run of the runtime showed, at which version; `None`: never run.
     pub verified: Option<Verified>,
+    /// The package it is installed from, where it is one hal knows; `None`: not known
+    /// (or not installable from a package registry).
+    pub package: Option<Package>,
     /// The marker users know the runtime by, where it is not the strongest
     /// ([`Runtime::best_known_marker`]): Claude Code's `CLAUDECODE`; `None`: the
     /// strongest signal is the best known.
@@ -688,6 +712,7 @@ impl Runtime {
             cap_overrides: &[],
             sources: &[],
             verified: None,
+            package: None,
             known_by: None,
             script_names: &[],
         }

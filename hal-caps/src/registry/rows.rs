@@ -6,13 +6,13 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
     CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED,
-    GROK_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS,
-    QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
+    GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENCODE_UNMAPPED, PI_EVENTS, PI_UNMAPPED,
+    POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
-    Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Runtime, Source,
-    Standing,
+    Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Package, Runtime,
+    Source, Standing,
 };
 use hal_types::HookKind;
 
@@ -218,6 +218,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
         ],
         verified: Some(super::verified::QWEN),
+        package: Some(Package::Npm("@qwen-code/qwen-code")),
         ..Runtime::new(P::QwenCode, "Qwen Code")
     },
     Runtime {
@@ -273,6 +274,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(5000),
         ),
         verified: Some(super::verified::GEMINI),
+        package: Some(Package::Npm("@google/gemini-cli")),
         ..Runtime::new(P::Gemini, "Gemini CLI")
     },
     Runtime {
@@ -338,6 +340,7 @@ pub static REGISTRY: &[Runtime] = &[
         takes_prompt: true,
         sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
         verified: Some(super::verified::GROK_CLI),
+        package: Some(Package::Npm("@vibe-kit/grok-cli")),
         ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
     },
     Runtime {
@@ -420,6 +423,7 @@ pub static REGISTRY: &[Runtime] = &[
         ],
         gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
         verified: Some(super::verified::CODEX),
+        package: Some(Package::Npm("@openai/codex")),
         ..Runtime::new(P::Codex, "Codex CLI")
     },
     Runtime {
@@ -470,6 +474,7 @@ pub static REGISTRY: &[Runtime] = &[
         ],
         gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
         verified: Some(super::verified::CLAUDE),
+        package: Some(Package::Npm("@anthropic-ai/claude-code")),
         ..Runtime::new(P::Claude, "Claude Code")
     },
     Runtime {
@@ -520,6 +525,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::PI),
+        package: Some(Package::Npm("@mariozechner/pi-coding-agent")),
         ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
@@ -564,15 +570,9 @@ pub static REGISTRY: &[Runtime] = &[
                 Inject::Nudge,
                 OPENCODE_EVENTS,
             )
-            // Fired in a live 7.7.7 run with no canonical event; `session.drained` is
-            // Kilo's own, after `session.idle`.
-            .with_unmapped(&[
-                "chat.params",
-                "chat.headers",
-                "shell.env",
-                "tool.definition",
-                "session.drained",
-            ]),
+            // OpenCode's, and two of its own fired in a live 7.7.7 run with no canonical
+            // event: `tool.definition` and `session.drained` (after `session.idle`).
+            .with_unmapped(KILO_UNMAPPED),
         ),
         takes_prompt: true,
         sources: &[
@@ -582,6 +582,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
         ],
         verified: Some(super::verified::KILO),
+        package: Some(Package::Npm("@kilocode/cli")),
         ..Runtime::new(P::Kilo, "Kilo Code")
     },
     Runtime {
@@ -600,11 +601,14 @@ pub static REGISTRY: &[Runtime] = &[
         weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
         executables: &["opencode"],
         scripts: &["opencode-ai/"],
-        hooks: Some(Hooks::native(
-            &[".opencode/plugins/gastown.js", "~/.config/opencode/plugins/"],
-            Inject::Nudge,
-            OPENCODE_EVENTS,
-        )),
+        hooks: Some(
+            Hooks::native(
+                &[".opencode/plugins/gastown.js", "~/.config/opencode/plugins/"],
+                Inject::Nudge,
+                OPENCODE_EVENTS,
+            )
+            .with_unmapped(OPENCODE_UNMAPPED),
+        ),
         takes_prompt: true,
         sources: &[
             LIVE_OPENCODE,
@@ -622,6 +626,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::OPENCODE),
+        package: Some(Package::Npm("opencode-ai")),
         ..Runtime::new(P::Opencode, "OpenCode")
     },
     Runtime {
@@ -784,6 +789,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://www.npmjs.com/package/cline (3.0.65, bin/cline)"),
         ],
         verified: Some(super::verified::CLINE),
+        package: Some(Package::Npm("cline")),
         ..Runtime::new(P::Cline, "Cline")
     },
     Runtime {
@@ -986,6 +992,7 @@ pub static REGISTRY: &[Runtime] = &[
         ],
         // No hooks (`--notifications-command` runs with an empty stdin), no session id.
         verified: Some(super::verified::AIDER),
+        package: Some(Package::PyPi("aider-chat")),
         ..Runtime::new(P::Aider, "Aider")
     },
     Runtime {
@@ -1010,6 +1017,7 @@ pub static REGISTRY: &[Runtime] = &[
         executables: &["cn"],
         takes_prompt: true,
         sources: &[Source::vendor("https://www.npmjs.com/package/@continuedev/cli (1.5.47, dist/index.js)")],
+        package: Some(Package::Npm("@continuedev/cli")),
         ..Runtime::new(P::Continue, "Continue CLI")
     },
     Runtime {

@@ -7,7 +7,9 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::util::wait_or_kill;
 
 use serde_json::{Map, Value, json};
 
@@ -182,14 +184,9 @@ fn run_hal(hal: &Path, args: &[&str], stdin: Option<&[u8]>) -> (Value, Value) {
     if let (Some(mut pipe), Some(data)) = (child.stdin.take(), stdin) {
         let _ = pipe.write_all(data);
     }
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(10) {
-        if let Ok(Some(_)) = child.try_wait() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let _ = child.kill();
+    let _ = wait_or_kill(&mut child, Duration::from_secs(10), Duration::from_millis(2), |c| {
+        let _ = c.kill();
+    });
     let mut text = String::new();
     if let Some(mut o) = child.stdout.take() {
         let _ = o.read_to_string(&mut text);

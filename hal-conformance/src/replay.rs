@@ -6,9 +6,24 @@
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde_json::Value;
+use hal_types::RuntimeProvider;
+use serde::Deserialize;
+
+use crate::doc::Doc;
+use crate::util::wait_or_kill;
+
+/// The fields of a replayed answer the checks read (`hal detect` or `hal session-id`,
+/// `--json`); every field none when hal printed no answer.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(crate) struct Answer {
+    /// The runtime named.
+    pub(crate) provider: Option<RuntimeProvider>,
+    /// The session id.
+    pub(crate) session_id: Option<String>,
+}
 
 /// One replayed hal call.
 #[derive(Debug, Clone)]
@@ -19,8 +34,8 @@ pub(crate) struct Replay {
     pub(crate) place: &'static str,
     /// `detect` or `session-id`.
     pub(crate) command: &'static str,
-    /// hal's JSON answer (`null` when it printed none).
-    pub(crate) out: Value,
+    /// hal's answer.
+    pub(crate) out: Answer,
 }
 
 /// The workspace files of the multi-runtime workspace.
@@ -43,7 +58,7 @@ fn prepare(dir: &Path, multi: bool) -> Result<(), String> {
 }
 
 /// Replays every capture of `doc` through `hal`, in `dir/plain` and `dir/multi`.
-pub(crate) fn replay(doc: &Value, hal: &Path, dir: &Path) -> Result<Vec<Replay>, String> {
+pub(crate) fn replay(doc: &Doc, hal: &Path, dir: &Path) -> Result<Vec<Replay>, String> {
     let mut out = Vec::new();
     for place in ["plain", "multi"] {
         let pdir = dir.join(place);
@@ -51,13 +66,10 @@ pub(crate) fn replay(doc: &Value, hal: &Path, dir: &Path) -> Result<Vec<Replay>,
         let ws = pdir.join("ws").display().to_string();
         let home = pdir.join("home").display().to_string();
         let subst = |s: &str| s.replace("<ws>", &ws).replace("<home>", &home);
-        for cap in doc["captures"].as_array().into_iter().flatten() {
-            let context = cap["context"].as_str().unwrap_or_default().to_owned();
-            let env: Vec<(String, String)> = cap["env"]
-                .as_object()
-                .map(|m| m.iter().map(|(k, v)| (k.clone(), subst(v.as_str().unwrap_or_default()))).collect())
-                .unwrap_or_default();
-            let payload = (!cap["payload"].is_null()).then(|| subst(&cap["payload"].to_string()));
+        for cap in &doc.captures {
+            let context = cap.context.clone();
+            let env: Vec<(String, String)> = cap.env.iter().map(|(k, v)| (k.clone(), subst(v))).collect();
+            let payload = cap.payload.as_ref().filter(|p| !p.is_null()).map(|p| subst(&p.to_string()));
             // The environment alone, and (for hooks) with the payload on stdin.
             let mut calls: Vec<(&'static str, &[&str], Option<&str>)> =
                 vec![("detect", &["detect", "--json"], None), ("session-id", &["session-id", "--json"], None)];
@@ -74,8 +86,8 @@ pub(crate) fn replay(doc: &Value, hal: &Path, dir: &Path) -> Result<Vec<Replay>,
     Ok(out)
 }
 
-/// hal in a fresh pid namespace with exactly `env`; its JSON answer.
-fn run(hal: &Path, args: &[&str], env: &[(String, String)], cwd: &Path, stdin: Option<&str>) -> Value {
+/// hal in a fresh pid namespace with exactly `env`; its answer.
+fn run(hal: &Path, args: &[&str], env: &[(String, String)], cwd: &Path, stdin: Option<&str>) -> Answer {
     let child = Command::new("unshare")
         .args(["--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"])
         .arg(hal)
@@ -87,22 +99,17 @@ fn run(hal: &Path, args: &[&str], env: &[(String, String)], cwd: &Path, stdin: O
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn();
-    let Ok(mut child) = child else { return Value::Null };
+    let Ok(mut child) = child else { return Answer::default() };
     if let (Some(mut pipe), Some(data)) = (child.stdin.take(), stdin) {
         let _ = pipe.write_all(data.as_bytes());
     }
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(10) {
-        if let Ok(Some(_)) = child.try_wait() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let _ = child.kill();
+    let _ = wait_or_kill(&mut child, Duration::from_secs(10), Duration::from_millis(2), |c| {
+        let _ = c.kill();
+    });
     let mut text = String::new();
     if let Some(mut o) = child.stdout.take() {
         let _ = o.read_to_string(&mut text);
     }
     let _ = child.wait();
-    serde_json::from_str(&text).unwrap_or(Value::Null)
+    serde_json::from_str::<Option<Answer>>(&text).ok().flatten().unwrap_or_default()
 }

@@ -28,7 +28,7 @@ pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
 
 /// The prefix of a runtime.
 pub(crate) fn runtime_prefix(spec: &Spec) -> PathBuf {
-    prefix(spec.cache_name, spec.version)
+    prefix(spec.id(), spec.version)
 }
 
 /// Node 22's `bin` directory.
@@ -36,9 +36,18 @@ pub(crate) fn node22_bin() -> PathBuf {
     prefix(NODE22.0, NODE22.2).join("node_modules").join(NODE22.1).join("bin")
 }
 
-/// Whether `package` is installed under `prefix`.
-fn installed(prefix: &std::path::Path, package: &str) -> bool {
-    prefix.join("node_modules").join(package).join("package.json").is_file()
+/// The field of an installed package's `package.json` the cache is checked by.
+#[derive(Debug, serde::Deserialize)]
+struct Manifest {
+    version: String,
+}
+
+/// Whether `package` is installed under `prefix` at `version` (its `package.json` says
+/// so; a cached prefix holding another version is installed over, not trusted).
+fn installed(prefix: &std::path::Path, package: &str, version: &str) -> bool {
+    let manifest = prefix.join("node_modules").join(package).join("package.json");
+    let read = std::fs::read(manifest).ok().and_then(|b| serde_json::from_slice::<Manifest>(&b).ok());
+    read.is_some_and(|m| m.version == version)
 }
 
 /// Makes sure `package@version` is under its prefix: `Ok(None)` when it already was,
@@ -46,7 +55,7 @@ fn installed(prefix: &std::path::Path, package: &str) -> bool {
 /// `offline` forbids installing.
 pub(crate) fn ensure(name: &str, package: &str, version: &str, offline: bool) -> Result<Option<f64>, String> {
     let dir = prefix(name, version);
-    if installed(&dir, package) {
+    if installed(&dir, package, version) {
         return Ok(None);
     }
     if offline {
@@ -65,7 +74,7 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, offline: bool) ->
         .stdin(Stdio::null())
         .output()
         .map_err(|e| format!("{name}: could not run npm: {e}"))?;
-    if !out.status.success() || !installed(&dir, package) {
+    if !out.status.success() || !installed(&dir, package, version) {
         let tail = String::from_utf8_lossy(&out.stderr);
         let tail: String =
             tail.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
@@ -81,6 +90,25 @@ pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> 
     if spec.node22 {
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, offline)?.unwrap_or(0.0);
     }
-    seconds += ensure(spec.cache_name, spec.package, spec.version, offline)?.unwrap_or(0.0);
+    seconds += ensure(spec.id(), spec.package()?, spec.version, offline)?.unwrap_or(0.0);
     Ok(seconds)
+}
+
+#[cfg(test)]
+mod tests {
+    /// A cached prefix counts as installed only at the pinned version (hostile-findings
+    /// N13: the cache was trusted by the presence of `package.json`).
+    #[test]
+    fn a_cached_package_of_another_version_is_not_installed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("node_modules/@scope/pkg");
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(!super::installed(tmp.path(), "@scope/pkg", "1.2.3"), "no package.json");
+        std::fs::write(dir.join("package.json"), r#"{"name": "@scope/pkg", "version": "1.2.4"}"#).unwrap();
+        assert!(!super::installed(tmp.path(), "@scope/pkg", "1.2.3"));
+        std::fs::write(dir.join("package.json"), r#"{"name": "@scope/pkg", "version": "1.2.3"}"#).unwrap();
+        assert!(super::installed(tmp.path(), "@scope/pkg", "1.2.3"));
+        std::fs::write(dir.join("package.json"), "not json").unwrap();
+        assert!(!super::installed(tmp.path(), "@scope/pkg", "1.2.3"));
+    }
 }

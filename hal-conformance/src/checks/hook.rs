@@ -1,0 +1,99 @@
+//! The hooks: every verified event fired, and in every hook that fired hal named the
+//! runtime, the canonical event the registry maps (none for an event it knows without
+//! one) and the payload's session id, with `detect --hook` and `session-id --hook` in
+//! agreement.
+
+use super::cx::{Cx, Out, payload_session, provider};
+use crate::doc::{Capture, shown};
+use crate::runtimes::DEFAULT_SPAWN;
+
+/// The hooks' checks.
+pub(super) fn checks(cx: &Cx, out: &mut Out) {
+    for event in cx.verified.map(|v| v.events).unwrap_or_default() {
+        let ctx = format!("hook:{event}");
+        let fired = cx.doc.capture(&ctx).is_some();
+        out.push(&ctx, "the hook fired", "fired", if fired { "fired" } else { "never fired" }, fired);
+    }
+    if !cx.spec.events().is_empty() && cx.verified.is_none_or(|v| v.events.is_empty()) {
+        let fired = cx.doc.captures.iter().any(|c| c.event().is_some());
+        out.push("hook:*", "some hook fired", "at least one", if fired { "fired" } else { "none" }, fired);
+    }
+    for cap in &cx.doc.captures {
+        match cap.event() {
+            Some(DEFAULT_SPAWN) | None => {}
+            Some(native) if cx.spec.bridge.is_some() => bridged(cx, cap, native, out),
+            Some(native) => fired(cx, cap, native, out),
+        }
+    }
+}
+
+/// An in-process plugin's event reaches hal only through a bridge the plugin writes,
+/// whose stdin is the bridge's own design: hal reads no bridge object (README, "Hook
+/// payloads"), and names the runtime in the plugin's child from the environment it was
+/// given and the ancestry.
+fn bridged(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
+    let ctx = format!("hook:{native}");
+    let (hook, dh) = (&cap.hal.hook, &cap.hal.detect_hook);
+    out.push(
+        &ctx,
+        "hal hook: a bridge object is no hook payload",
+        "provider none, event none",
+        format!("provider {}, event {}", provider(hook.provider), shown(hook.event.as_deref())),
+        hook.provider.is_none() && hook.event.is_none(),
+    );
+    let got = provider(dh.provider);
+    out.push(&ctx, "hal detect --hook names the runtime in the plugin's child", cx.id(), &got, got == cx.id());
+}
+
+/// A command hook that fired.
+fn fired(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
+    let ctx = format!("hook:{native}");
+    let hook = &cap.hal.hook;
+    let got = provider(hook.provider);
+    out.push(&ctx, "hal hook: provider", cx.id(), &got, got == cx.id());
+    canonical_event(cx, cap, native, out);
+    // Every run bypasses permissions: no hook may mean a permission request.
+    if hook.event.as_deref() == Some("permission.request") {
+        out.push(&ctx, "no permission is asked in a bypass run", "not permission.request", "permission.request", false);
+    }
+    let truth = payload_session(cap.payload.as_ref());
+    let sid = &hook.session_id;
+    out.push(&ctx, "hal hook: session id", shown(truth.as_deref()), shown(sid.as_deref()), *sid == truth);
+    let dh = provider(cap.hal.detect_hook.provider);
+    out.push(&ctx, "hal detect --hook agrees with hal hook", &got, &dh, dh == got);
+    let sh = &cap.hal.session_id_hook.session_id;
+    out.push(
+        &ctx,
+        "hal session-id --hook agrees with hal hook",
+        shown(sid.as_deref()),
+        shown(sh.as_deref()),
+        sh == sid,
+    );
+    for var in cx.verified.map(|v| v.hook_vars).unwrap_or_default() {
+        out.var_set(&ctx, cap, "hook", var);
+    }
+}
+
+/// The canonical event hal named: the registry's, or none (and no warning) for an event
+/// the registry knows without one.
+fn canonical_event(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
+    let ctx = format!("hook:{native}");
+    let hook = &cap.hal.hook;
+    let hooks = cx.row.and_then(hal_caps::registry::Runtime::hook_system);
+    let mapped = hooks.and_then(|h| h.events.iter().find(|(_, n)| *n == native).map(|(c, _)| c.as_str()));
+    if hooks.is_some_and(|h| h.unmapped.contains(&native)) {
+        let warned = hook.warnings.iter().any(|m| m.contains("no canonical event"));
+        out.push(
+            &ctx,
+            "hal hook: a known event without a canonical one",
+            "event none, no warning",
+            format!("event {}, warned: {warned}", shown(hook.event.as_deref())),
+            hook.event.is_none() && !warned,
+        );
+    } else if mapped.is_some() || cx.verified.is_some_and(|v| v.events.contains(&native)) {
+        // Events the registry maps, and lifecycle events a live run verified, must map.
+        let expected = mapped.map_or_else(|| format!("a canonical event for {native}"), str::to_owned);
+        let ok = mapped.is_some() && hook.event.as_deref() == mapped;
+        out.push(&ctx, "hal hook: canonical event", expected, shown(hook.event.as_deref()), ok);
+    }
+}

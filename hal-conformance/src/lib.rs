@@ -1,0 +1,58 @@
+//! hal's conformance suite: hal checked inside the real runtimes, offline. Unpublished;
+//! `cargo xtask conformance [--runtime ID]... [--offline] [--jobs N] [--stub-hang]
+//! [--timeout S] [--write-fixtures]` and `cargo xtask conformance --fixtures [--write]`
+//! are its entry points (xtask delegates to [`conformance`], and its hidden
+//! `conformance-run` and `conformance-probe` to [`run_inside`] and [`probe_main`]).
+//!
+//! Each runtime (the table in `runtimes`, keyed by `hal_types::RuntimeProvider`, every
+//! fact about the runtime read from the registry) is installed at its pinned version into
+//! a cache outside the repository (`install`), then run twice in a network and pid
+//! namespace of its own with only loopback (`run`) against the model stub (`stub`, one
+//! module per wire protocol): once with every hook event and the shell tool running the
+//! probe (`probe`), once following its startup plan. The captures (`capture`) are
+//! replayed through the real hal binary outside any runtime (`replay`), checked
+//! (`checks`, pure, generated from the registry's verified records, one module per
+//! context) and written to `target/conformance/report.json` and `CONFORMANCE.md`
+//! (`report`).
+//!
+//! The checked-in captures live in `hal-conformance/fixtures/`; [`fixtures`] runs the same
+//! checks over them (what `cargo xtask check` verifies).
+
+mod capture;
+mod checks;
+mod doc;
+#[cfg(test)]
+mod drift;
+mod install;
+mod probe;
+mod replay;
+mod report;
+mod run;
+mod runtimes;
+mod stub;
+mod suite;
+mod util;
+
+/// `cargo xtask conformance ARGS`: a live run (or, with `--fixtures`, the fixtures'
+/// checks). An error names what failed.
+pub fn conformance(args: &[String]) -> Result<(), String> {
+    suite::conformance(args)
+}
+
+/// The inside half of one run (`xtask conformance-run ARGS`), pid 1 of its namespace.
+/// The caller's executable must route `conformance-run` and `conformance-probe` here and
+/// to [`probe_main`]: the suite re-executes it inside the namespace and as the probe.
+pub fn run_inside(args: &[String]) -> Result<(), String> {
+    run::inside(args)
+}
+
+/// The probe (`xtask conformance-probe --out DIR --hal HAL (tool | hook EVENT)`).
+pub fn probe_main(args: &[String]) -> Result<(), String> {
+    probe::main(args)
+}
+
+/// The checks over the checked-in fixtures; with `write`, CONFORMANCE.md regenerated
+/// from them, else compared with it.
+pub fn fixtures(write: bool) -> Result<(), String> {
+    suite::fixtures(write)
+}
