@@ -118,7 +118,7 @@ pub enum Command {
     /// `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
     Env,
     /// The boundary lint: report skill code (Rust, shell, TypeScript, JavaScript, Python,
-    /// hook settings, manifests) that reads runtime indicator variables, probes runtime
+    /// hook settings, manifests, Markdown's code blocks) that reads runtime indicator variables, probes runtime
     /// indicator files or reads the process table instead of asking hal.
     Lint {
         /// Skill directories or files.
@@ -128,10 +128,14 @@ pub enum Command {
         /// Actions workflow annotations); --json prints one JSON object instead.
         #[arg(long, value_enum, default_value_t = LintFormat::Text)]
         format: LintFormat,
-        /// Also report `runtime-path-var`: a runtime-provided path variable
-        /// (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`, ...) used as a path.
+        /// Also lint what a directory walk leaves out as no skill's code: test code,
+        /// vendored and generated code, documentation (`docs/`, README).
         #[arg(long)]
         strict: bool,
+        /// Leave Markdown out (by default the code blocks and inline `!` commands of
+        /// every `.md` file are linted: a skill is Markdown).
+        #[arg(long)]
+        no_markdown: bool,
     },
     /// The hook payload on stdin as a canonical lifecycle event: provider, event,
     /// session id (names and ids only; never prompts, tool inputs or outputs).

@@ -18,23 +18,12 @@ pub(crate) const MAX_PARSE: usize = 1 << 20;
 const MAX_MESSAGE: usize = 400;
 
 /// Lints `src` as a file of `kind` and adds what it found to `report`.
-pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, report: &mut Report) {
-    let mut lint = if src.len() > MAX_PARSE && !kind.always() {
-        let mut l = crate::scan::whole(src, kind);
-        l.unparseable =
-            Some(format!("{} bytes, more than the parsers read ({MAX_PARSE}): scanned line by line", src.len()));
-        l
-    } else {
-        match kind {
-            Kind::Rust => crate::rust::lint(src),
-            Kind::Shell => crate::shell::lint(src),
-            Kind::TypeScript | Kind::Tsx | Kind::JavaScript => crate::js::lint(src, kind),
-            Kind::Python => crate::python::lint(src),
-            Kind::HookJson => crate::hooks::lint(path, src),
-            Kind::CargoToml => crate::manifest::cargo(src),
-            Kind::PackageJson => crate::manifest::package_json(src),
-            Kind::Pyproject => crate::manifest::pyproject(src),
-        }
+pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, _options: &Options, report: &mut Report) {
+    let mut lint = match kind {
+        Kind::HookJson if src.len() <= MAX_PARSE => crate::hooks::lint(path, src),
+        // Markdown's code is laid out and bounded per language; its prose never scanned.
+        Kind::Markdown => crate::markdown::lint(src),
+        _ => lint_code(kind, src),
     };
     report.files += 1;
     if let Some(why) = &lint.unparseable {
@@ -43,7 +32,7 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, r
     }
     let written = std::mem::take(&mut lint.written);
     lint.hits.retain(|h| {
-        (options.strict || h.rule != Rule::RuntimePathVar)
+        h.rule != Rule::RuntimePathVar
             && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
     });
     let hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
@@ -55,6 +44,28 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, r
         message: h.message,
         suggestion: h.suggestion,
     }));
+}
+
+/// Lints `src` as code of `kind` (a hook JSON file's text as JSON without its path):
+/// its language's linter or, past [`MAX_PARSE`] bytes, the line scan.
+pub(crate) fn lint_code(kind: Kind, src: &str) -> crate::hit::FileLint {
+    if src.len() > MAX_PARSE && !kind.always() {
+        let mut l = crate::scan::whole(src, kind);
+        l.unparseable =
+            Some(format!("{} bytes, more than the parsers read ({MAX_PARSE}): scanned line by line", src.len()));
+        return l;
+    }
+    match kind {
+        Kind::Rust => crate::rust::lint(src),
+        Kind::Shell => crate::shell::lint(src),
+        Kind::TypeScript | Kind::Tsx | Kind::JavaScript => crate::js::lint(src, kind),
+        Kind::Python => crate::python::lint(src),
+        Kind::HookJson => crate::hooks::lint(std::path::Path::new("hooks.json"), src),
+        Kind::CargoToml => crate::manifest::cargo(src),
+        Kind::PackageJson => crate::manifest::package_json(src),
+        Kind::Pyproject => crate::manifest::pyproject(src),
+        Kind::Markdown => crate::markdown::lint(src),
+    }
 }
 
 /// Adds a diagnostic about `path` saying `why` (escaped, bounded in length).

@@ -30,6 +30,9 @@ pub enum Kind {
     PackageJson,
     /// `pyproject.toml`
     Pyproject,
+    /// `.md`, `.markdown`, `.mdx`: its fenced code blocks and inline `` !`cmd` ``
+    /// commands, each linted as its language.
+    Markdown,
 }
 
 impl Kind {
@@ -39,6 +42,21 @@ impl Kind {
             Self::Rust | Self::TypeScript | Self::Tsx | Self::JavaScript => &["//", "/*"],
             Self::Shell | Self::Python | Self::CargoToml | Self::Pyproject => &["#"],
             Self::HookJson | Self::PackageJson => &[],
+            Self::Markdown => &["<!--"],
+        }
+    }
+
+    /// The language's name, for messages.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Self::Rust => "Rust",
+            Self::Shell => "shell",
+            Self::TypeScript | Self::Tsx => "TypeScript",
+            Self::JavaScript => "JavaScript",
+            Self::Python => "Python",
+            Self::HookJson => "JSON",
+            Self::CargoToml | Self::PackageJson | Self::Pyproject => "manifest",
+            Self::Markdown => "Markdown",
         }
     }
 

@@ -184,6 +184,8 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        // Skills read these to tell this runtime (hal-lint's labelled corpus).
+        skill_vars: &["CURSOR_PLUGIN_ROOT", "CURSOR_SESSION_ID"],
         ..Runtime::new(P::Cursor, "Cursor")
     },
     Runtime {
@@ -619,6 +621,8 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::OPENCODE),
+        // Skills read these to tell this runtime (hal-lint's labelled corpus).
+        skill_vars: &["OPENCODE_SESSION_ID"],
         ..Runtime::new(P::Opencode, "OpenCode")
     },
     Runtime {
@@ -1050,6 +1054,8 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://docs.windsurf.com/windsurf/cascade/hooks"),
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
         ],
+        // Skills read these to tell this runtime (hal-lint's labelled corpus).
+        skill_vars: &["WINDSURF_SESSION_ID"],
         ..Runtime::new(P::Windsurf, "Windsurf")
     },
     Runtime {

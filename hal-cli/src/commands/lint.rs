@@ -9,6 +9,15 @@ use hal_detect::Host;
 use crate::cli::{GlobalOpt, LintFormat};
 use crate::output::Output;
 
+/// What a directory walk of `hal lint` reads besides skill code.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Walk {
+    /// `--strict`: test, vendored and generated code and documentation too.
+    pub(crate) strict: bool,
+    /// Markdown's code blocks (`--no-markdown` turns them off).
+    pub(crate) markdown: bool,
+}
+
 /// The global options `hal lint` takes.
 pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json];
 
@@ -37,10 +46,11 @@ pub const RULES: &[(&str, &str)] = &[];
 /// `hal lint PATH…`: findings on stdout (text, GitHub annotations or JSON), paths relative
 /// to the current directory and escaped; exit 0 clean, 1 findings, 2 when a path could
 /// not be linted whole (it does not exist, is no regular file, or is too large).
-/// `strict` also reports `runtime-path-var`.
+/// `walk` says what a directory walk reads.
 #[cfg(feature = "lint")]
-pub(crate) fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, json: bool, host: &H) -> Output {
-    let mut report = hal_lint::lint_paths(paths, &hal_lint::Options::default().strict(strict));
+pub(crate) fn run<H: Host>(paths: &[PathBuf], format: LintFormat, walk: Walk, json: bool, host: &H) -> Output {
+    let options = hal_lint::Options::default().strict(walk.strict).markdown(walk.markdown);
+    let mut report = hal_lint::lint_paths(paths, &options);
     if let Ok(cwd) = host.current_dir() {
         report.relative_to(&cwd);
     }
@@ -67,7 +77,7 @@ pub(crate) fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, 
 
 /// `hal lint` in a binary built without the lint: exit 2 with the explanation.
 #[cfg(not(feature = "lint"))]
-pub(crate) fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, _strict: bool, json: bool, _host: &H) -> Output {
+pub(crate) fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, _walk: Walk, json: bool, _host: &H) -> Output {
     if json {
         let d = hal_types::Diagnostic::new(hal_types::DiagnosticCode::LintUnavailable, None, WITHOUT_LINT);
         let v = serde_json::to_value(hal_types::wire::Answer::new(hal_types::wire::Lint::default(), vec![d]));
