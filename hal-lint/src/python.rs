@@ -201,7 +201,9 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            if !crate::guard::branch_uses(self.s.p.src, index, name) {
+                self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            }
         } else if let Some(list) = self.list(index) {
             for (at, name) in list {
                 self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
@@ -338,8 +340,13 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
                 self.read(a, in_condition(n));
             }
-        } else if callee == "os.getppid" {
-            self.s.process(n, "os.getppid()");
+        } else if self.psutil
+            && name == "Process"
+            && first.and_then(|a| self.s.p.short(a, 64)).is_some_and(|t| t.contains("getppid"))
+        {
+            // The parent process itself, its name or command line read next: its
+            // identity (the parent's pid alone is bookkeeping).
+            self.s.process(n, "psutil.Process(os.getppid())");
         } else if self.psutil && receiver && matches!(method, "parent" | "parents") {
             self.s.process(n, &format!("psutil {method}()"));
         } else if RUNNERS.contains(&callee.as_str()) {
@@ -418,7 +425,6 @@ mod tests {
                 ("indicator-var", 9, 19),
                 ("indicator-var", 10, 5),
                 ("indicator-file", 11, 5),
-                ("process-table", 12, 5)
             ]
         );
     }

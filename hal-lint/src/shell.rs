@@ -6,6 +6,7 @@
 use tree_sitter::Node;
 
 use crate::facts::PROCESS_PROGRAMS;
+use crate::guard::Guarded;
 use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
 use crate::ts::{Parsed, program, unquote};
@@ -212,8 +213,18 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
     for &n in &nodes {
         match n.kind() {
             "simple_expansion" | "expansion" => {
-                let var = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c));
-                lint.hits.extend(var.and_then(|v| p.var_read(n, v, presence_test(p, n))));
+                let Some(var) = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c)) else {
+                    continue;
+                };
+                let presence = presence_test(p, n);
+                match presence.then(|| crate::guard::guarded(p, n, var)) {
+                    Some(Guarded::ItsPath) => {}
+                    Some(Guarded::RuntimeName) => {
+                        let (line, col) = p.pos(n);
+                        lint.hits.push(crate::hit::Hit::var_read(line, col, var, false, true));
+                    }
+                    _ => lint.hits.extend(p.var_read(n, var, presence)),
+                }
             }
             "command" => {
                 let name = command_name(p, n);
