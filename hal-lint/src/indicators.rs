@@ -93,6 +93,17 @@ fn process_names() -> &'static [&'static str] {
     NAMES.get_or_init(hal_caps::registry::process_names)
 }
 
+/// Whether `dir` (one path component, any case) is a runtime's configuration directory
+/// (`.claude`, `.codex`, ...).
+pub(crate) fn is_runtime_dir(dir: &str) -> bool {
+    runtime_dir(dir).is_some()
+}
+
+/// The registry's configuration directory `dir` names (any case), if any.
+pub(crate) fn runtime_dir(dir: &str) -> Option<&'static str> {
+    registry_dirs().iter().copied().find(|d| d.eq_ignore_ascii_case(dir.trim_end_matches('/')))
+}
+
 /// Whether `name` holds a path by its name (`_DIR`, `_ROOT`, `_FILE`, `_HOME`).
 pub(crate) fn has_path_suffix(name: &str) -> bool {
     PATH_SUFFIXES.iter().any(|s| name.ends_with(s))

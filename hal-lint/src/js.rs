@@ -389,6 +389,30 @@ impl<'p, 'a> Linter<'p, 'a> {
         }
     }
 
+    /// The first runtime directory of a constant list naming two or more of them that a
+    /// name inside `n` stands for (`for (const d of ['.claude', '.gemini'])`), if any.
+    fn runtime_dirs_in(&self, n: Node<'_>) -> Option<&'static str> {
+        let mut stack = vec![n];
+        let mut seen = 0;
+        while let Some(x) = stack.pop() {
+            seen += 1;
+            if seen > 256 {
+                return None;
+            }
+            if x.kind() == "identifier"
+                && let Some(list) = self.lists.get(self.s.text(x))
+            {
+                let dirs: Vec<&'static str> =
+                    list.iter().filter_map(|(_, v)| crate::indicators::runtime_dir(v)).collect();
+                if dirs.len() >= 2 {
+                    return dirs.first().copied();
+                }
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        None
+    }
+
     /// Second pass: the findings.
     fn check(&mut self, n: Node<'p>) {
         let field = |f: &str| n.child_by_field_name(f);
@@ -481,7 +505,12 @@ impl<'p, 'a> Linter<'p, 'a> {
             if let Some(a) = first {
                 let path = self.path(a, 0);
                 let counts = PROBE_FNS.contains(&name) || in_condition(n) || path_hit(&path) == Some(PathHit::Proc);
-                if let Some(h) = self.s.p.path_probe(a, &path).filter(|_| counts) {
+                let hit = self.s.p.path_probe(a, &path).or_else(|| {
+                    // A path built from each of a constant list of runtimes' directories
+                    // asks which runtime is there, wherever inside them it looks.
+                    self.runtime_dirs_in(a).and_then(|d| self.s.p.path_probe(a, d))
+                });
+                if let Some(h) = hit.filter(|_| counts) {
                     self.s.lint.hits.push(h);
                 }
             }
@@ -542,6 +571,12 @@ mod tests {
                 ("indicator-var", 8, 11)
             ]
         );
+    }
+
+    #[test]
+    fn a_probe_over_a_constant_list_of_runtime_directories() {
+        let src = "for (const d of ['.claude', '.gemini', '.kilo']) {\n  if (fs.existsSync(path.join(home, d, 'x', 'VERSION'))) return d;\n}\nfor (const e of ['.claude', 'dist']) { fs.existsSync(path.join(home, e, 'x')); }\n";
+        assert_eq!(rules(src, Kind::JavaScript), [("indicator-file", 2, 21)]);
     }
 
     #[test]

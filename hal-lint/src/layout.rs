@@ -10,9 +10,15 @@
 //!   `*.min.js`/`*.bundle.js` file, and a file whose first lines say it is generated
 //!   (`@generated`, `DO NOT EDIT`, `Code generated`) or a bundle (a `webpackBootstrap`,
 //!   or a `sourceMappingURL` comment at its end).
-//! - Documentation: Markdown under a `docs` or `doc` directory, and a project's own
-//!   `README`, `CHANGELOG`, `CONTRIBUTING`, `CODE_OF_CONDUCT`, `SECURITY` and `LICENSE`
-//!   files: text for people, not code an agent runs as a skill.
+//! - Scaffolding: installers and migration scripts (`install*`, `uninstall*`,
+//!   `migrate*`, and whatever is under an `install`, `installer` or `migrations`
+//!   directory), unless they stand in a `hooks` or a runtime's directory: they run
+//!   once to lay a skill out, never as the skill.
+//! - Markdown that is no skill: an agent runs the code of `SKILL.md`, of the runtime
+//!   instruction files (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`) and of Markdown under a
+//!   `skills`, `commands`, `agents`, `workflows`, `references`, `prompts`, `rules` or
+//!   `hooks` directory or a runtime's own directory (`.claude`, `.codex`, ...); any
+//!   other Markdown (READMEs, guides, plans, `docs/`) is documentation for people.
 
 use std::path::Path;
 
@@ -22,11 +28,17 @@ use crate::hit::Kind;
 const TEST_DIRS: &[&str] = &["test", "tests", "__tests__", "spec", "specs", "e2e", "fixtures", "__mocks__"];
 /// Directories of vendored code.
 const VENDOR_DIRS: &[&str] = &["vendor", "vendored", "third_party", "third-party", "external"];
-/// Directories of documentation (Markdown only).
+/// Directories whose Markdown is a skill's: what an agent runs.
+const SKILL_DIRS: &[&str] =
+    &["skills", "commands", "agents", "workflows", "references", "prompts", "rules", "hooks", "subagents"];
+/// Markdown files an agent runs wherever they stand (lower case).
+const SKILL_FILES: &[&str] = &["skill.md", "agents.md", "claude.md", "gemini.md"];
+/// Directories of documentation: their Markdown is never a skill's.
 const DOC_DIRS: &[&str] = &["docs", "doc"];
-/// File stems of a project's own documents (Markdown only).
-const DOC_FILES: &[&str] =
-    &["readme", "changelog", "contributing", "code_of_conduct", "security", "license", "history"];
+/// File name starts of scaffolding.
+const SCAFFOLD_STEMS: &[&str] = &["install", "uninstall", "migrate", "migration"];
+/// Directories of scaffolding.
+const SCAFFOLD_DIRS: &[&str] = &["install", "installer", "installers", "migrations"];
 /// Name parts of test files: `x.test.ts`, `x.spec.js`, `x_test.py`.
 const TEST_INFIXES: &[&str] = &[".test.", ".spec.", "_test.", "-test."];
 /// Name endings of bundles.
@@ -49,11 +61,22 @@ pub(crate) fn left_out(rel: &Path, kind: Option<Kind>) -> Option<&'static str> {
         return Some("vendored code");
     }
     if kind == Some(Kind::Markdown) {
-        let stem = name.split('.').next().unwrap_or("");
-        if dirs.iter().any(|d| DOC_DIRS.contains(&d.as_str())) || DOC_FILES.contains(&stem) {
+        let runtime_dir = |d: &str| crate::indicators::is_runtime_dir(d);
+        let skill = SKILL_FILES.contains(&name.as_str())
+            || dirs.iter().any(|d| SKILL_DIRS.contains(&d.as_str()) || runtime_dir(d));
+        if !skill || dirs.iter().any(|d| DOC_DIRS.contains(&d.as_str())) {
             return Some("documentation");
         }
         return None;
+    }
+    let stem = name.split('.').next().unwrap_or("");
+    // A hook runs as the skill, whatever its name (Claude Code has a `Setup` event).
+    let hook = dirs.iter().any(|d| d == "hooks" || crate::indicators::is_runtime_dir(d));
+    if !hook
+        && (dirs.iter().any(|d| SCAFFOLD_DIRS.contains(&d.as_str()))
+            || SCAFFOLD_STEMS.iter().any(|s| stem.starts_with(s)))
+    {
+        return Some("scaffolding");
     }
     let test_name = TEST_INFIXES.iter().any(|i| name.contains(i))
         || (name.starts_with("test_") && name.ends_with(".py"))
@@ -84,6 +107,13 @@ mod tests {
         assert_eq!(out("dist/app.min.js", Some(Kind::JavaScript)), Some("vendored code"));
         assert_eq!(out("docs/guide.md", Some(Kind::Markdown)), Some("documentation"));
         assert_eq!(out("README.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out("guides/x.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out("plugins/p/commands/eval.md", Some(Kind::Markdown)), None);
+        assert_eq!(out(".claude/hooks.md", Some(Kind::Markdown)), None);
+        assert_eq!(out("install.sh", Some(Kind::Shell)), Some("scaffolding"));
+        assert_eq!(out("scripts/install/detect.sh", Some(Kind::Shell)), Some("scaffolding"));
+        assert_eq!(out("bin/installer.js", Some(Kind::JavaScript)), Some("scaffolding"));
+        assert_eq!(out(".claude/hooks/install-deps.sh", Some(Kind::Shell)), None);
         for keep in ["hooks/session-start.sh", "skills/x/SKILL.md", "commands/review.md", "src/testing.ts", "docs/x.sh"]
         {
             assert_eq!(out(keep, None), None, "{keep}");
