@@ -155,6 +155,23 @@ pub(crate) fn branch_uses(src: &str, node: Node<'_>, var: &str) -> bool {
     false
 }
 
+/// Whether the environment access `n` (JavaScript, TypeScript or Python) is written or
+/// deleted, not read: the left of an assignment, `delete process.env.X`,
+/// `del os.environ["X"]`. Clearing a marker before launching a child is the opposite of
+/// detecting.
+pub(crate) fn is_written(n: Node<'_>) -> bool {
+    let Some(parent) = n.parent() else { return false };
+    match parent.kind() {
+        "assignment_expression" | "augmented_assignment_expression" | "assignment" | "augmented_assignment" => {
+            parent.child_by_field_name("left").is_some_and(|l| l.id() == n.id())
+        }
+        "unary_expression" => parent.child(0).is_some_and(|op| op.kind() == "delete"),
+        "delete_statement" => true,
+        "expression_list" => parent.parent().is_some_and(|g| g.kind() == "delete_statement"),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     fn found(src: &str) -> Vec<(&'static str, usize, usize)> {
@@ -179,6 +196,14 @@ mod tests {
         let mut v = crate::python::lint(py).positions();
         v.retain(|(r, ..)| *r != "runtime-path-var");
         assert_eq!(v, []);
+    }
+
+    #[test]
+    fn writes_and_deletes_are_no_reads() {
+        let js = "delete process.env.CLAUDECODE;\nprocess.env.GEMINI_CLI = '';\nprocess.env['CODEX_CI'] = '1';\nconst a = process.env.CLAUDECODE;\n";
+        assert_eq!(crate::js::lint(js, crate::hit::Kind::JavaScript).positions(), [("indicator-var", 4, 23)]);
+        let py = "import os\ndel os.environ['CLAUDECODE']\nos.environ['GEMINI_CLI'] = ''\nos.environ.pop('CODEX_CI', None)\na = os.environ['CLAUDECODE']\n";
+        assert_eq!(crate::python::lint(py).positions(), [("indicator-var", 5, 16)]);
     }
 
     #[test]

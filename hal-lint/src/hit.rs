@@ -92,7 +92,7 @@ impl Hit {
 
     /// A read of `var`; `decides` when the read is a presence test or a condition.
     pub(crate) fn var_read(line: usize, column: usize, var: &str, rust: bool, decides: bool) -> Self {
-        if !decides && crate::indicators::is_path_var(var) {
+        if !decides && (crate::indicators::is_path_var(var) || crate::indicators::has_path_suffix(var)) {
             let (call, offer) = if var.ends_with("_FILE") {
                 ("hal env", "hal's own variables for a shell")
             } else {

@@ -15,7 +15,7 @@ use crate::facts::{PROCESS_PROGRAMS, process_literals};
 const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
 /// How the name of a variable holding a path ends: such a weak signal of the registry,
 /// used as a path, is the `runtime-path-var` rule's, not `indicator-var`'s.
-const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME"];
+const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
 /// Other literals a finding needs: a suppression comment, Rust's read of every variable.
@@ -164,10 +164,21 @@ pub(crate) fn is_proc_identity(t: &str) -> bool {
     })
 }
 
+/// Whether `t` lists the process table: `/proc` itself, or a glob over its pids
+/// (`/proc/*`, `/proc/[0-9]*/comm`): the start of a walk over every process.
+pub(crate) fn is_proc_listing(t: &str) -> bool {
+    let t = t.trim_matches(['"', '\'']);
+    t.strip_prefix("/proc")
+        .is_some_and(|rest| matches!(rest, "" | "/") || rest.starts_with("/*") || rest.starts_with("/["))
+}
+
 /// The indicator `text` (a path, or path pieces joined with `/`, `{}` standing for a
 /// piece that is no literal) names, if any.
 pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
     let t = text.trim();
+    if is_proc_listing(t) {
+        return Some(PathHit::Proc);
+    }
     if t.contains("/proc/") {
         return is_proc_identity(t).then_some(PathHit::Proc);
     }
@@ -391,6 +402,9 @@ mod tests {
         assert_eq!(path_hit("/proc/$PPID/cmdline"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{}/stat"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{process.ppid}/comm"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/[0-9]*"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/*/comm"), Some(PathHit::Proc));
         for no in [
             "/proc/1/comm",
             "/proc/cpuinfo",

@@ -421,14 +421,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
                     let name = self.s.text(property);
-                    if !crate::guard::branch_uses(self.s.p.src, n, name) {
+                    if !crate::guard::branch_uses(self.s.p.src, n, name) && !crate::guard::is_written(n) {
                         self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(n)));
                     }
                 }
             }
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
-                if self.is_env(object) {
+                if self.is_env(object) && !crate::guard::is_written(n) {
                     self.read(index, in_condition(n));
                 }
             }

@@ -15,7 +15,8 @@ use crate::ts::{Parsed, Scope, in_condition, last_name, two_passes, unquote};
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
 const ENV_GETTERS: &[&str] = &["os.getenv", "os.getenvb"];
-const ENV_METHODS: &[&str] = &["get", "pop", "setdefault", "__getitem__"];
+/// (`pop` deletes: clearing a marker before launching a child is no detection.)
+const ENV_METHODS: &[&str] = &["get", "setdefault", "__getitem__"];
 const RUNNERS: &[&str] = &[
     "subprocess.run",
     "subprocess.call",
@@ -295,7 +296,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 else {
                     return;
                 };
-                if self.is_env(value) {
+                if self.is_env(value) && !crate::guard::is_written(n) {
                     self.read(index, in_condition(n));
                 }
             }

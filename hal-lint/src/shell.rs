@@ -145,6 +145,8 @@ fn use_of(p: &Parsed<'_>, node: Node<'_>) -> Use {
                 cur = parent;
             }
             "binary_expression" | "variable_assignment" | "heredoc_body" | "comment" => return Use::Other,
+            // `for p in /proc/[0-9]*`: each element is read by the loop's body.
+            "for_statement" => return Use::Argument,
             "test_command" => return Use::Probe,
             "file_redirect" => {
                 let op = parent.child(0).and_then(|o| p.short(o, 4)).unwrap_or("");
