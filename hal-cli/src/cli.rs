@@ -129,11 +129,12 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = LintFormat::Text)]
         format: LintFormat,
         /// Also lint what a directory walk leaves out as no skill's code: test code,
-        /// vendored and generated code, documentation (`docs/`, README).
+        /// vendored and generated code, scaffolding (installers, migrations), and
+        /// Markdown that is documentation (README, guides, `docs/`).
         #[arg(long)]
         strict: bool,
-        /// Leave Markdown out (by default the code blocks and inline `!` commands of
-        /// every `.md` file are linted: a skill is Markdown).
+        /// Leave Markdown out (by default the code blocks and inline `!` commands of a
+        /// skill's Markdown are linted: SKILL.md, commands, agents, workflows, references).
         #[arg(long)]
         no_markdown: bool,
     },
