@@ -584,4 +584,18 @@ mod tests {
         let src = "import { existsSync } from \"node:fs\";\nimport psList from \"ps-list\";\nexistsSync(\".claude/settings.json\");\nconst p = process.ppid;\nrequire(\"child_process\").execSync(\"ps -o comm= -p 1\");\nconsole.log(\"see .claude/settings.json\");\n";
         assert_eq!(rules(src, Kind::JavaScript), [("process-table", 2, 20), ("indicator-file", 3, 12)]);
     }
+
+    #[test]
+    fn a_config_directory_and_its_default_is_no_detection() {
+        let js = "const a = process.env.CODEX_HOME ? expand(process.env.CODEX_HOME) : join(home, '.codex');\nif (process.env.CLAUDE_PROJECT_DIR) { root = process.env.CLAUDE_PROJECT_DIR; }\nif (process.env.CLAUDECODE) { x(process.env.CLAUDECODE); }\n";
+        let mut v = rules(js, Kind::JavaScript);
+        v.retain(|(r, ..)| *r != "runtime-path-var");
+        assert_eq!(v, [("indicator-var", 3, 17), ("indicator-var", 3, 45)]);
+    }
+
+    #[test]
+    fn writes_and_deletes_are_no_reads() {
+        let js = "delete process.env.CLAUDECODE;\nprocess.env.GEMINI_CLI = '';\nprocess.env['CODEX_CI'] = '1';\nconst a = process.env.CLAUDECODE;\n";
+        assert_eq!(rules(js, Kind::JavaScript), [("indicator-var", 4, 23)]);
+    }
 }

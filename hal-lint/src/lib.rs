@@ -22,6 +22,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod code;
 mod facts;
 mod file;
 mod guard;

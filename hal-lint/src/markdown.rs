@@ -281,7 +281,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
     let mut out = FileLint { extents, ..FileLint::default() };
     for piece in &pieces {
         let text = laid_out(src, piece);
-        let mut lint = crate::file::lint_code(piece.kind, &text);
+        let mut lint = crate::code::lint(piece.kind, &text);
         let hits = crate::suppress::apply(&text, piece.kind.comment_starts(), lint.hits, &lint.extents);
         out.hits.extend(hits);
         out.written.append(&mut lint.written);

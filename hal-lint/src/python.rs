@@ -429,4 +429,18 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn a_config_directory_and_its_default_is_no_detection() {
+        let py = "import os\nd = os.environ['CODEX_HOME'] if 'CODEX_HOME' in os.environ else h\nif os.environ.get('CLAUDE_PROJECT_DIR'):\n    root = os.environ['CLAUDE_PROJECT_DIR']\n";
+        let mut v = rules(py);
+        v.retain(|(r, ..)| *r != "runtime-path-var");
+        assert_eq!(v, []);
+    }
+
+    #[test]
+    fn writes_and_deletes_are_no_reads() {
+        let py = "import os\ndel os.environ['CLAUDECODE']\nos.environ['GEMINI_CLI'] = ''\nos.environ.pop('CODEX_CI', None)\na = os.environ['CLAUDECODE']\n";
+        assert_eq!(rules(py), [("indicator-var", 5, 16)]);
+    }
 }

@@ -318,4 +318,18 @@ mod tests {
     fn home_and_path_are_not_indicators() {
         assert_eq!(rules("echo \"$HOME\" \"$PATH\"\n"), []);
     }
+
+    #[test]
+    fn a_path_guarded_by_its_presence_is_no_detection() {
+        let src = "if [ -n \"$CODEX_HOME\" ]; then\n  DIRS+=( \"codex:$CODEX_HOME\" )\nfi\nif [ -z \"$P\" ] && [ -n \"$CLAUDE_CONFIG_DIR\" ]; then c=\"$(x \"$CLAUDE_CONFIG_DIR\")\"; fi\n";
+        let mut v = rules(src);
+        v.retain(|(r, ..)| *r != "runtime-path-var");
+        assert_eq!(v, []);
+    }
+
+    #[test]
+    fn a_runtime_named_by_a_variables_presence_is_a_detection() {
+        let src = "if [ -n \"$CODEX_HOME\" ]; then RUNTIME=\"codex\"\nelif [ -n \"$GEMINI_CONFIG_DIR\" ]; then RUNTIME=\"gemini\"\nelif [ -n \"$MY_DIR\" ]; then RUNTIME=\"claude\"\nelse RUNTIME=\"claude\"; fi\nif [ \"$RUNTIME\" = x ]; then T=codex; fi\n";
+        assert_eq!(rules(src), [("indicator-var", 1, 10), ("indicator-var", 2, 12)]);
+    }
 }
