@@ -173,10 +173,15 @@ fn pieces(src: &str) -> (Vec<Piece>, Vec<(usize, usize)>) {
             inline.extend(inline_commands(at, text));
         }
     });
+    inline.retain(|r| crate::indicators::might_hold_finding(&src.as_bytes()[r.clone()]));
     let mut shell = Piece { kind: Kind::Shell, ranges: inline, python_guard: None };
     let mut others: Vec<Piece> = Vec::new();
     let mut extents = Vec::new();
     for b in found {
+        // A block holding none of the indicator literals holds no finding: never parsed.
+        if !b.lines.iter().any(|r| crate::indicators::might_hold_finding(&src.as_bytes()[r.clone()])) {
+            continue;
+        }
         let lang = match b.lang.flatten() {
             Some(l) => l,
             None => {
