@@ -30,7 +30,7 @@ const CLIMB: &[&str] = &[
 
 /// The `if` or `elif` clause whose condition holds `n`, and the statements it guards.
 /// (The grammar names an `if`'s condition; an `elif`'s is what stands before `then`.)
-fn clause<'t>(n: Node<'t>) -> Option<Vec<Node<'t>>> {
+fn clause(n: Node<'_>) -> Option<Vec<Node<'_>>> {
     let mut cur = n;
     for _ in 0..10 {
         let parent = cur.parent()?;
@@ -118,14 +118,14 @@ pub(crate) fn branch_uses(src: &str, node: Node<'_>, var: &str) -> bool {
         let Some(parent) = cur.parent() else { return false };
         let branch = match parent.kind() {
             "if_statement" | "while_statement" | "elif_clause" | "ternary_expression" => {
-                if !parent.child_by_field_name("condition").is_some_and(|c| c.id() == cur.id()) {
+                if parent.child_by_field_name("condition").is_none_or(|c| c.id() != cur.id()) {
                     return false;
                 }
                 parent.child_by_field_name("consequence")
             }
             // Python's `a if cond else b`: the condition is the second child.
             "conditional_expression" => {
-                if !parent.named_child(1).is_some_and(|c| c.id() == cur.id()) {
+                if parent.named_child(1).is_none_or(|c| c.id() != cur.id()) {
                     return false;
                 }
                 parent.named_child(0)

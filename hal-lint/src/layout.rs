@@ -78,10 +78,11 @@ pub(crate) fn left_out(rel: &Path, kind: Option<Kind>) -> Option<&'static str> {
     {
         return Some("scaffolding");
     }
+    let ext = Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
     let test_name = TEST_INFIXES.iter().any(|i| name.contains(i))
-        || (name.starts_with("test_") && name.ends_with(".py"))
+        || (name.starts_with("test_") && ext.eq_ignore_ascii_case("py"))
         || name == "conftest.py"
-        || name.ends_with(".bats");
+        || ext.eq_ignore_ascii_case("bats");
     test_name.then_some("test code")
 }
 

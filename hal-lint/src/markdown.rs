@@ -22,11 +22,21 @@ enum Lang {
     Code(Kind),
 }
 
-/// The language an info string's first word names, if the lint reads it; `None` for
-/// other languages, `Some(None)` for an untagged block.
-fn lang_of(info: &str) -> Option<Option<Lang>> {
+/// What a block's info string says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tag {
+    /// A language the lint reads.
+    Reads(Lang),
+    /// No language: linted as shell when it parses as shell.
+    Untagged,
+    /// Another language.
+    Other,
+}
+
+/// What the first word of an info string names.
+fn lang_of(info: &str) -> Tag {
     let word = info.split(|c: char| c.is_whitespace() || c == ',' || c == '{' || c == '}').find(|w| !w.is_empty());
-    let Some(word) = word else { return Some(None) };
+    let Some(word) = word else { return Tag::Untagged };
     let word = word.trim_start_matches('.').to_ascii_lowercase();
     let lang = match word.as_str() {
         "bash" | "sh" | "zsh" | "shell" | "ksh" | "dash" | "ash" => Lang::Shell,
@@ -35,9 +45,9 @@ fn lang_of(info: &str) -> Option<Option<Lang>> {
         "ts" | "typescript" | "mts" | "cts" => Lang::Code(Kind::TypeScript),
         "tsx" => Lang::Code(Kind::Tsx),
         "python" | "py" | "python3" => Lang::Code(Kind::Python),
-        _ => return None,
+        _ => return Tag::Other,
     };
-    Some(Some(lang))
+    Tag::Reads(lang)
 }
 
 /// One piece of code in the file: its byte range and its language.
@@ -59,9 +69,8 @@ struct Block {
     close: usize,
     /// Byte offset of the opening fence line's start.
     open_at: usize,
-    /// What [`lang_of`] said of its info string: `None` for a language the lint does
-    /// not read.
-    lang: Option<Option<Lang>>,
+    /// What [`lang_of`] said of its info string.
+    lang: Tag,
     /// Byte ranges of the content lines (without their line breaks).
     lines: Vec<std::ops::Range<usize>>,
 }
@@ -115,7 +124,7 @@ fn blocks(src: &str, mut outside: impl FnMut(usize, &str)) -> Vec<Block> {
     if let Some((_, _, b)) = open {
         out.push(b);
     }
-    out.retain(|b| b.lang.is_some());
+    out.retain(|b| b.lang != Tag::Other);
     out
 }
 
@@ -123,31 +132,36 @@ fn blocks(src: &str, mut outside: impl FnMut(usize, &str)) -> Vec<Block> {
 /// ranges of their commands. The `!` stands at the line's start or after a blank or an
 /// opening bracket, outside any code span (`` `select!` `` is none).
 fn inline_commands(at: usize, text: &str) -> Vec<std::ops::Range<usize>> {
-    let b = text.as_bytes();
+    let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'`' {
-            let n = b[i..].iter().take_while(|&&x| x == b'`').count();
+    while i < bytes.len() {
+        if bytes[i] == b'`' {
+            let run = bytes[i..].iter().take_while(|&&x| x == b'`').count();
             let command = i > 0
-                && b[i - 1] == b'!'
-                && (i == 1 || matches!(b[i - 2], b' ' | b'\t' | b'(' | b'[' | b'>' | b'*' | b'-' | b':'));
+                && bytes[i - 1] == b'!'
+                && (i == 1 || matches!(bytes[i - 2], b' ' | b'\t' | b'(' | b'[' | b'>' | b'*' | b'-' | b':'));
             // The matching closing run of the same length.
-            let mut j = i + n;
+            let mut j = i + run;
             let close = loop {
-                let Some(k) = b[j..].iter().position(|&x| x == b'`') else { break None };
-                let start = j + k;
-                let m = b[start..].iter().take_while(|&&x| x == b'`').count();
-                if m == n {
+                let Some(off) = bytes[j..].iter().position(|&x| x == b'`') else { break None };
+                let start = j + off;
+                let len = bytes[start..].iter().take_while(|&&x| x == b'`').count();
+                if len == run {
                     break Some(start);
                 }
-                j = start + m;
+                j = start + len;
             };
-            let Some(close) = close else { break };
-            if command && close > i + n {
-                out.push(at + i + n..at + close);
+            // A run no run of its length closes is literal text (a search per distinct
+            // run length: at most sqrt(2n) of them, so the line costs O(n^1.5) at worst).
+            let Some(close) = close else {
+                i += run;
+                continue;
+            };
+            if command && close > i + run {
+                out.push(at + i + run..at + close);
             }
-            i = close + n;
+            i = close + run;
         } else {
             i += 1;
         }
@@ -182,9 +196,9 @@ fn pieces(src: &str) -> (Vec<Piece>, Vec<(usize, usize)>) {
         if !b.lines.iter().any(|r| crate::indicators::might_hold_finding(&src.as_bytes()[r.clone()])) {
             continue;
         }
-        let lang = match b.lang.flatten() {
-            Some(l) => l,
-            None => {
+        let lang = match b.lang {
+            Tag::Reads(l) => l,
+            Tag::Untagged | Tag::Other => {
                 let text: String = b.lines.iter().map(|r| &src[r.clone()]).collect::<Vec<_>>().join("\n");
                 if !parses_as_shell(&text) {
                     continue;

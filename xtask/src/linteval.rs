@@ -17,7 +17,9 @@ const EVAL: &str = "hal-lint/eval";
 /// How many runs each side of the timing gets (the best counts).
 const RUNS: usize = 3;
 /// The acceptance bars.
+#[cfg(test)]
 pub(crate) const MIN_PRECISION: f64 = 0.9;
+#[cfg(test)]
 pub(crate) const MIN_RECALL: f64 = 0.9;
 
 /// One repository of `corpus.tsv`.
@@ -53,6 +55,7 @@ pub(crate) struct Figures {
     pub(crate) found: usize,
 }
 
+#[allow(clippy::cast_precision_loss, reason = "counts of findings fit f64 exactly")]
 impl Figures {
     pub(crate) fn precision(&self) -> f64 {
         if self.findings == 0 { 1.0 } else { self.true_findings as f64 / self.findings as f64 }
@@ -113,6 +116,7 @@ pub(crate) fn labels() -> Result<Vec<Label>, String> {
 }
 
 /// The corpus root: `--dir`, else `$HAL_LINT_EVAL`, else `~/.cache/hal-lint-eval`.
+#[allow(clippy::disallowed_methods, reason = "the build tool's own settings: where the corpus was laid out")]
 pub(crate) fn corpus_root(dir: Option<PathBuf>) -> Option<PathBuf> {
     dir.or_else(|| std::env::var_os("HAL_LINT_EVAL").map(PathBuf::from))
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/hal-lint-eval")))
@@ -170,9 +174,13 @@ pub(crate) fn judge(corpus: &Path, repo: &Repo, labels: &[Label]) -> Judged {
     Judged { figures, unlabelled, missed, falses }
 }
 
+/// The figures of the whole corpus, of its tuned part and of its held-out part, the
+/// unlabelled findings and the missed detections.
+pub(crate) type Evaluation = ([Figures; 3], Vec<String>, Vec<String>);
+
 /// The figures of the whole corpus, of its tuned part and of its held-out part, with
 /// the unlabelled findings and missed detections.
-pub(crate) fn evaluate(tree: &Path) -> Result<([Figures; 3], Vec<String>, Vec<String>), String> {
+pub(crate) fn evaluate(tree: &Path) -> Result<Evaluation, String> {
     let repos = corpus()?;
     let labels = labels()?;
     let (mut all, mut tuned, mut held) = (Figures::default(), Figures::default(), Figures::default());
@@ -181,13 +189,15 @@ pub(crate) fn evaluate(tree: &Path) -> Result<([Figures; 3], Vec<String>, Vec<St
         let j = judge(tree, r, &labels);
         all.add(&j.figures);
         if r.held_out {
-            held.add(&j.figures)
+            held.add(&j.figures);
         } else {
-            tuned.add(&j.figures)
+            tuned.add(&j.figures);
         }
         unlabelled.extend(j.unlabelled);
         missed.extend(j.missed);
-        if std::env::var_os("HAL_LINT_EVAL_VERBOSE").is_some() {
+        #[allow(clippy::disallowed_methods, reason = "the build tool's own setting")]
+        let verbose = std::env::var_os("HAL_LINT_EVAL_VERBOSE").is_some();
+        if verbose {
             for f in j.falses {
                 eprintln!("false finding: {f}");
             }
