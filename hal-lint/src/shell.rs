@@ -208,10 +208,29 @@ fn presence_test(p: &Parsed<'_>, n: Node<'_>) -> bool {
     false
 }
 
+/// The variables of `for` loops over a constant list naming two or more runtimes'
+/// directories (`for d in .claude .gemini .codex`), each with the first such directory.
+fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str)> {
+    let mut out = Vec::new();
+    for n in nodes.iter().filter(|n| n.kind() == "for_statement") {
+        let Some(var) = n.child_by_field_name("variable") else { continue };
+        let dirs: Vec<&'static str> = n
+            .children_by_field_name("value", &mut n.walk())
+            .filter_map(|v| p.short(v, 256))
+            .filter_map(|t| crate::indicators::runtime_dir(unquote(t)))
+            .collect();
+        if dirs.len() >= 2 {
+            out.push((p.text(var), dirs[0]));
+        }
+    }
+    out
+}
+
 pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
     let nodes = p.nodes();
     let mut lint = p.file_lint(&nodes, "shell");
     let mut probes = Vec::new();
+    let loops = runtime_dir_loops(p, &nodes);
     for &n in &nodes {
         match n.kind() {
             "simple_expansion" | "expansion" => {
@@ -267,7 +286,15 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
                     continue;
                 }
                 let Some(text) = p.short(n, 1024) else { continue };
-                let Some(hit) = path_hit(unquote(text)) else { continue };
+                // `for d in .claude .gemini; do [ -d "$HOME/$d" ]`: a probe of each.
+                let looped = || {
+                    loops
+                        .iter()
+                        .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
+                };
+                let Some(hit) = path_hit(unquote(text)).or_else(|| looped().map(|(_, d)| PathHit::Indicator(d))) else {
+                    continue;
+                };
                 let usage = use_of(p, n);
                 match (hit, usage) {
                     (PathHit::Indicator(ind), Use::Write) => lint.written.push(ind),
@@ -331,5 +358,11 @@ mod tests {
     fn a_runtime_named_by_a_variables_presence_is_a_detection() {
         let src = "if [ -n \"$CODEX_HOME\" ]; then RUNTIME=\"codex\"\nelif [ -n \"$GEMINI_CONFIG_DIR\" ]; then RUNTIME=\"gemini\"\nelif [ -n \"$MY_DIR\" ]; then RUNTIME=\"claude\"\nelse RUNTIME=\"claude\"; fi\nif [ \"$RUNTIME\" = x ]; then T=codex; fi\n";
         assert_eq!(rules(src), [("indicator-var", 1, 10), ("indicator-var", 2, 12)]);
+    }
+
+    #[test]
+    fn a_probe_over_a_constant_list_of_runtime_directories() {
+        let src = "for d in .claude .gemini .codex; do\n  if [ -d \"$HOME/$d/x\" ]; then echo \"$d\"; fi\ndone\nfor e in .claude dist; do [ -d \"$HOME/$e/x\" ]; done\n";
+        assert_eq!(rules(src), [("indicator-file", 2, 11)]);
     }
 }
