@@ -141,7 +141,7 @@ pub enum Command {
     /// `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
     Env,
     /// The boundary lint: report skill code (Rust, shell, TypeScript, JavaScript, Python,
-    /// hook settings, manifests) that reads runtime indicator variables, probes runtime
+    /// hook settings, manifests, Markdown's code blocks) that reads runtime indicator variables, probes runtime
     /// indicator files or reads the process table instead of asking hal.
     Lint {
         /// Skill directories or files.
@@ -151,10 +151,15 @@ pub enum Command {
         /// Actions workflow annotations); --json prints one JSON object instead.
         #[arg(long, value_enum, default_value_t = LintFormat::Text)]
         format: LintFormat,
-        /// Also report `runtime-path-var`: a runtime-provided path variable
-        /// (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`, ...) used as a path.
+        /// Also lint what a directory walk leaves out as no skill's code: test code,
+        /// vendored and generated code, scaffolding (installers, migrations), and
+        /// Markdown that is documentation (README, guides, `docs/`).
         #[arg(long)]
         strict: bool,
+        /// Leave Markdown out (by default the code blocks and inline `!` commands of a
+        /// skill's Markdown are linted: SKILL.md, commands, agents, workflows, references).
+        #[arg(long)]
+        no_markdown: bool,
     },
     /// The hook payload on stdin as a canonical lifecycle event: provider, event,
     /// session id (names and ids only; never prompts, tool inputs or outputs).

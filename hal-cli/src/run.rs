@@ -53,7 +53,10 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
         )),
         Command::Env => env::run(&Context::resolve(g, host, Needs::detection(None, env::READS_CONFIG))),
         Command::Providers { format } => providers::run(g.json, *format),
-        Command::Lint { paths, format, strict } => lint::run(paths, *format, *strict, g.json, g.verbose > 0, &host),
+        Command::Lint { paths, format, strict, no_markdown } => {
+            let walk = lint::Walk { strict: *strict, markdown: !*no_markdown };
+            lint::run(paths, *format, walk, g.json, g.verbose > 0, &host)
+        }
         Command::Completions { shell } => completions::run(usage::documented(), *shell),
         Command::Man => man::run(&usage::documented()),
         #[cfg(feature = "schema")]

@@ -1,6 +1,6 @@
-//! One file's text linted: its language's linter (or, past [`MAX_PARSE`] bytes, the
-//! line scan), the hits on indicator files the file itself writes dropped, suppressions
-//! applied, and what is left turned into findings and diagnostics of the report.
+//! One file's text linted: its language's linter through [`crate::code`] (Markdown
+//! through [`crate::markdown`]), the hits on indicator files the file itself writes
+//! dropped, suppressions applied, and what is left turned into findings and diagnostics of the report.
 
 use std::path::Path;
 
@@ -11,30 +11,16 @@ use crate::output::{shown_path, shown_text};
 use crate::report::{Finding, Options, Report};
 use crate::rules::Rule;
 
-/// Files larger than this are not parsed: they are scanned line by line for indicator
-/// reads (a minified bundle), in linear time.
-pub(crate) const MAX_PARSE: usize = 1 << 20;
 /// The most characters of a diagnostic's message.
 const MAX_MESSAGE: usize = 400;
 
 /// Lints `src` as a file of `kind` and adds what it found to `report`.
-pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, report: &mut Report) {
-    let mut lint = if src.len() > MAX_PARSE && !kind.always() {
-        let mut l = crate::scan::whole(src, kind);
-        l.unparseable =
-            Some(format!("{} bytes, more than the parsers read ({MAX_PARSE}): scanned line by line", src.len()));
-        l
-    } else {
-        match kind {
-            Kind::Rust => crate::rust::lint(src),
-            Kind::Shell => crate::shell::lint(src),
-            Kind::TypeScript | Kind::Tsx | Kind::JavaScript => crate::js::lint(src, kind),
-            Kind::Python => crate::python::lint(src),
-            Kind::HookJson => crate::hooks::lint(path, src),
-            Kind::CargoToml => crate::manifest::cargo(src),
-            Kind::PackageJson => crate::manifest::package_json(src),
-            Kind::Pyproject => crate::manifest::pyproject(src),
-        }
+pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, _options: &Options, report: &mut Report) {
+    let mut lint = match kind {
+        Kind::HookJson if src.len() <= crate::code::MAX_PARSE => crate::hooks::lint(path, src),
+        // Markdown's code is laid out and bounded per language; its prose never scanned.
+        Kind::Markdown => crate::markdown::lint(src),
+        _ => crate::code::lint(kind, src),
     };
     report.files += 1;
     if let Some(why) = &lint.unparseable {
@@ -43,7 +29,7 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, r
     }
     let written = std::mem::take(&mut lint.written);
     lint.hits.retain(|h| {
-        (options.strict || h.rule != Rule::RuntimePathVar)
+        h.rule != Rule::RuntimePathVar
             && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
     });
     let mut hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);

@@ -30,6 +30,9 @@ pub enum Kind {
     PackageJson,
     /// `pyproject.toml`
     Pyproject,
+    /// `.md`, `.markdown`, `.mdx`: its fenced code blocks and inline `` !`cmd` ``
+    /// commands, each linted as its language.
+    Markdown,
 }
 
 impl Kind {
@@ -52,6 +55,21 @@ impl Kind {
             Self::Rust | Self::TypeScript | Self::Tsx | Self::JavaScript => &["//", "/*"],
             Self::Shell | Self::Python | Self::CargoToml | Self::Pyproject => &["#"],
             Self::HookJson | Self::PackageJson => &[],
+            Self::Markdown => &["<!--"],
+        }
+    }
+
+    /// The language's name, for messages.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Self::Rust => "Rust",
+            Self::Shell => "shell",
+            Self::TypeScript | Self::Tsx => "TypeScript",
+            Self::JavaScript => "JavaScript",
+            Self::Python => "Python",
+            Self::HookJson => "JSON",
+            Self::CargoToml | Self::PackageJson | Self::Pyproject => "manifest",
+            Self::Markdown => "Markdown",
         }
     }
 
@@ -91,7 +109,7 @@ impl Hit {
 
     /// A read of `var`; `decides` when the read is a presence test or a condition.
     pub(crate) fn var_read(line: usize, column: usize, var: &str, rust: bool, decides: bool) -> Self {
-        if !decides && crate::indicators::is_path_var(var) {
+        if !decides && (crate::indicators::is_path_var(var) || crate::indicators::has_path_suffix(var)) {
             let (call, offer) = if var.ends_with("_FILE") {
                 ("hal env", "hal's own variables for a shell")
             } else {

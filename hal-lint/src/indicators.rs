@@ -15,7 +15,7 @@ use crate::facts::{PROCESS_PROGRAMS, process_literals};
 const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
 /// How the name of a variable holding a path ends: such a weak signal of the registry,
 /// used as a path, is the `runtime-path-var` rule's, not `indicator-var`'s.
-const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME"];
+const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
 /// Other literals a finding needs: a suppression comment, Rust's read of every variable.
@@ -58,8 +58,8 @@ fn path_vars() -> &'static [&'static str] {
     VARS.get_or_init(|| {
         let mut v: Vec<&'static str> = hal_caps::registry::REGISTRY
             .iter()
-            .flat_map(|r| r.weak.iter().copied())
-            .filter(|w| PATH_SUFFIXES.iter().any(|s| w.ends_with(s)))
+            .flat_map(|r| r.weak.iter().chain(r.skill_vars).copied())
+            .filter(|w| has_path_suffix(w))
             .collect();
         v.sort_unstable();
         v.dedup();
@@ -93,6 +93,50 @@ fn process_names() -> &'static [&'static str] {
     NAMES.get_or_init(hal_caps::registry::process_names)
 }
 
+/// Whether `dir` (one path component, any case) is a runtime's configuration directory
+/// (`.claude`, `.codex`, ...).
+pub(crate) fn is_runtime_dir(dir: &str) -> bool {
+    runtime_dir(dir).is_some()
+}
+
+/// The registry's configuration directory `dir` names (any case), if any.
+pub(crate) fn runtime_dir(dir: &str) -> Option<&'static str> {
+    registry_dirs().iter().copied().find(|d| d.eq_ignore_ascii_case(dir.trim_end_matches('/')))
+}
+
+/// Whether `name` holds a path by its name (`_DIR`, `_ROOT`, `_FILE`, `_HOME`).
+pub(crate) fn has_path_suffix(name: &str) -> bool {
+    PATH_SUFFIXES.iter().any(|s| name.ends_with(s))
+}
+
+/// Every name of a runtime, lower case: registry ids, aliases, executable basenames.
+fn runtime_names() -> &'static [String] {
+    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut v: Vec<String> = hal_caps::registry::REGISTRY
+            .iter()
+            .flat_map(|r| std::iter::once(r.provider.as_str()).chain(r.aliases.iter().copied()))
+            .chain(process_names().iter().copied())
+            .map(str::to_ascii_lowercase)
+            .filter(|n| n.len() > 2 && n != "unknown")
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    })
+}
+
+/// Whether `word` is a runtime's name (`claude`, `gemini`, `opencode`, `cursor`).
+pub(crate) fn is_runtime_name(word: &str) -> bool {
+    runtime_names().binary_search(&word.to_ascii_lowercase()).is_ok()
+}
+
+/// Whether a variable is named for a runtime: its first `_`-separated part is a
+/// runtime's name (`GEMINI_CONFIG_DIR`, `KILO_CONFIG`; not `RUNTIME`, `HOME`).
+pub(crate) fn named_for_a_runtime(var: &str) -> bool {
+    var.split_once('_').is_some_and(|(first, _)| is_runtime_name(first))
+}
+
 /// What a path text reaching a probe names: a runtime indicator file or directory, or
 /// a process's identity under `/proc`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,10 +164,21 @@ pub(crate) fn is_proc_identity(t: &str) -> bool {
     })
 }
 
+/// Whether `t` lists the process table: `/proc` itself, or a glob over its pids
+/// (`/proc/*`, `/proc/[0-9]*/comm`): the start of a walk over every process.
+pub(crate) fn is_proc_listing(t: &str) -> bool {
+    let t = t.trim_matches(['"', '\'']);
+    t.strip_prefix("/proc")
+        .is_some_and(|rest| matches!(rest, "" | "/") || rest.starts_with("/*") || rest.starts_with("/["))
+}
+
 /// The indicator `text` (a path, or path pieces joined with `/`, `{}` standing for a
 /// piece that is no literal) names, if any.
 pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
     let t = text.trim();
+    if is_proc_listing(t) {
+        return Some(PathHit::Proc);
+    }
     if t.contains("/proc/") {
         return is_proc_identity(t).then_some(PathHit::Proc);
     }
@@ -186,11 +241,17 @@ pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
             seg.iter().copied().skip_while(|w| matches!(*w, "sudo" | "command" | "exec") || w.contains('='));
         let Some(prog) = words.next() else { continue };
         let args: Vec<&str> = words.collect();
-        let ancestry = |w: &&str| w.contains("ppid") || w.contains("PPID") || w.contains("$$");
+        let ancestry = |w: &&str| {
+            w.contains("ppid") || w.contains("PPID") || w.contains("$$") || w.to_ascii_lowercase().contains("parent")
+        };
         match base(prog) {
             "ps" => {
-                let pid = args.iter().any(|w| matches!(*w, "-p" | "--pid" | "-q" | "--ppid") || ancestry(w));
-                if pid || greps_runtime {
+                let (formats, targets) = ps_words(&args);
+                // What `ps` prints of the process it is pointed at: a name (`comm`,
+                // `args`, the default columns) tells the runtime; pids alone are
+                // bookkeeping (`ps -o ppid= -p "$PPID"`, a watchdog's liveness check).
+                let names = formats.is_empty() || formats.iter().any(|f| names_a_process(f));
+                if greps_runtime || (names && targets.iter().any(ancestry)) {
                     return Some("ps");
                 }
             }
@@ -202,6 +263,33 @@ pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
         }
     }
     None
+}
+
+/// Format fields of `ps` that print a process's name or command line.
+const PS_NAME_FIELDS: &[&str] = &["comm", "ucomm", "args", "command", "cmd", "ucmd", "exe", "fname", "cmdline"];
+
+/// Whether a `ps` format (`comm=`, `pid,comm`, `ppid=`) prints a name.
+fn names_a_process(format: &str) -> bool {
+    format.split([',', ' ']).map(|f| f.split(['=', ':']).next().unwrap_or("")).any(|f| PS_NAME_FIELDS.contains(&f))
+}
+
+/// The format words of `ps`'s arguments (`-o X`, `-oX`, `-eo X`, `--format X`) and the
+/// others that are no option: the processes it is pointed at.
+fn ps_words<'a>(args: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
+    let (mut formats, mut targets) = (Vec::new(), Vec::new());
+    let mut it = args.iter().copied().peekable();
+    while let Some(w) = it.next() {
+        if matches!(w, "-o" | "-O" | "-eo" | "-Ao" | "--format" | "o") {
+            formats.extend(it.next());
+        } else if let Some(f) = w.strip_prefix("--format=") {
+            formats.push(f);
+        } else if w.starts_with("-o") && w.len() > 2 {
+            formats.push(&w[2..]);
+        } else if !w.starts_with('-') {
+            targets.push(w);
+        }
+    }
+    (formats, targets)
 }
 
 fn base(prog: &str) -> &str {
@@ -314,6 +402,9 @@ mod tests {
         assert_eq!(path_hit("/proc/$PPID/cmdline"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{}/stat"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{process.ppid}/comm"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/[0-9]*"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/*/comm"), Some(PathHit::Proc));
         for no in [
             "/proc/1/comm",
             "/proc/cpuinfo",
@@ -332,12 +423,13 @@ mod tests {
     fn process_commands_that_mean_detection() {
         for yes in [
             "ps -o comm= -p $PPID",
-            "ps -p 1 -o args=",
+            "ps -p \"$$\" -o args=",
+            "ps -o pid,comm -p \"$parent_pid\"",
             "ps aux | grep -i claude",
             "pgrep -f claude",
             "pidof codex",
             "pstree -s $$",
-            "ps -o ppid=",
+            "ps -p $PPID",
         ] {
             assert!(process_command(yes).is_some(), "{yes}");
         }
@@ -348,6 +440,11 @@ mod tests {
             "ps -e | grep pulseaudio",
             "echo ps",
             "steps -p",
+            "ps -p 1 -o args=",
+            "ps -o ppid=",
+            "ps -o ppid= -p \"$PPID\"",
+            "ps -ww -p \"$pid\" -o command=",
+            "ps -o pid,vsz,rss,comm -p \"$pid\"",
             "ps -eo pid,user,etime,cmd | grep -E \"$p\" | grep -v -E \"grep|claude\"",
         ] {
             assert_eq!(process_command(no), None, "{no}");

@@ -379,12 +379,38 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// each indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, name) {
+                self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            }
         } else if let Some(list) = self.list(index) {
             for (at, name) in list {
                 self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
             }
         }
+    }
+
+    /// The first runtime directory of a constant list naming two or more of them that a
+    /// name inside `n` stands for (`for (const d of ['.claude', '.gemini'])`), if any.
+    fn runtime_dirs_in(&self, n: Node<'_>) -> Option<&'static str> {
+        let mut stack = vec![n];
+        let mut seen = 0;
+        while let Some(x) = stack.pop() {
+            seen += 1;
+            if seen > 256 {
+                return None;
+            }
+            if x.kind() == "identifier"
+                && let Some(list) = self.lists.get(self.s.text(x))
+            {
+                let dirs: Vec<&'static str> =
+                    list.iter().filter_map(|(_, v)| crate::indicators::runtime_dir(v)).collect();
+                if dirs.len() >= 2 {
+                    return dirs.first().copied();
+                }
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        None
     }
 
     /// Second pass: the findings.
@@ -395,17 +421,15 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
                     let name = self.s.text(property);
-                    self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(self.s.walk, n)));
-                } else if property.kind() == "property_identifier"
-                    && self.s.text(property) == "ppid"
-                    && self.s.p.short(object, 32).is_some_and(|o| o == "process")
-                {
-                    self.s.process(n, "process.ppid");
+                    let walk = self.s.walk;
+                    if !crate::guard::branch_uses(self.s.p.src, walk, n, name) && !crate::guard::is_written(walk, n) {
+                        self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(walk, n)));
+                    }
                 }
             }
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
-                if self.is_env(object) {
+                if self.is_env(object) && !crate::guard::is_written(self.s.walk, n) {
                     self.read(index, in_condition(self.s.walk, n));
                 }
             }
@@ -483,7 +507,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let path = self.path(a, 0);
                 let counts =
                     PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
-                if let Some(h) = self.s.p.path_probe(a, &path).filter(|_| counts) {
+                let hit = self.s.p.path_probe(a, &path).or_else(|| {
+                    // A path built from each of a constant list of runtimes' directories
+                    // asks which runtime is there, wherever inside them it looks.
+                    self.runtime_dirs_in(a).and_then(|d| self.s.p.path_probe(a, d))
+                });
+                if let Some(h) = hit.filter(|_| counts) {
                     self.s.lint.hits.push(h);
                 }
             }
@@ -547,11 +576,28 @@ mod tests {
     }
 
     #[test]
+    fn a_probe_over_a_constant_list_of_runtime_directories() {
+        let src = "for (const d of ['.claude', '.gemini', '.kilo']) {\n  if (fs.existsSync(path.join(home, d, 'x', 'VERSION'))) return d;\n}\nfor (const e of ['.claude', 'dist']) { fs.existsSync(path.join(home, e, 'x')); }\n";
+        assert_eq!(rules(src, Kind::JavaScript), [("indicator-file", 2, 21)]);
+    }
+
+    #[test]
     fn probes_and_process_reads() {
         let src = "import { existsSync } from \"node:fs\";\nimport psList from \"ps-list\";\nexistsSync(\".claude/settings.json\");\nconst p = process.ppid;\nrequire(\"child_process\").execSync(\"ps -o comm= -p 1\");\nconsole.log(\"see .claude/settings.json\");\n";
-        assert_eq!(
-            rules(src, Kind::JavaScript),
-            [("process-table", 2, 20), ("indicator-file", 3, 12), ("process-table", 4, 11), ("process-table", 5, 35)]
-        );
+        assert_eq!(rules(src, Kind::JavaScript), [("process-table", 2, 20), ("indicator-file", 3, 12)]);
+    }
+
+    #[test]
+    fn a_config_directory_and_its_default_is_no_detection() {
+        let js = "const a = process.env.CODEX_HOME ? expand(process.env.CODEX_HOME) : join(home, '.codex');\nif (process.env.CLAUDE_PROJECT_DIR) { root = process.env.CLAUDE_PROJECT_DIR; }\nif (process.env.CLAUDECODE) { x(process.env.CLAUDECODE); }\n";
+        let mut v = rules(js, Kind::JavaScript);
+        v.retain(|(r, ..)| *r != "runtime-path-var");
+        assert_eq!(v, [("indicator-var", 3, 17), ("indicator-var", 3, 45)]);
+    }
+
+    #[test]
+    fn writes_and_deletes_are_no_reads() {
+        let js = "delete process.env.CLAUDECODE;\nprocess.env.GEMINI_CLI = '';\nprocess.env['CODEX_CI'] = '1';\nconst a = process.env.CLAUDECODE;\n";
+        assert_eq!(rules(js, Kind::JavaScript), [("indicator-var", 4, 23)]);
     }
 }

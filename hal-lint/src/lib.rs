@@ -22,14 +22,18 @@
 //! ```
 #![deny(missing_docs)]
 
+mod code;
 mod facts;
 mod file;
+mod guard;
 mod hit;
 mod hooks;
 mod indicators;
 mod js;
+mod layout;
 mod lines;
 mod manifest;
+mod markdown;
 mod output;
 mod python;
 mod report;

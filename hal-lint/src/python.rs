@@ -15,7 +15,8 @@ use crate::ts::{Parsed, Scope, in_condition, last_name, two_passes, unquote};
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
 const ENV_GETTERS: &[&str] = &["os.getenv", "os.getenvb"];
-const ENV_METHODS: &[&str] = &["get", "pop", "setdefault", "__getitem__"];
+/// (`pop` deletes: clearing a marker before launching a child is no detection.)
+const ENV_METHODS: &[&str] = &["get", "setdefault", "__getitem__"];
 const RUNNERS: &[&str] = &[
     "subprocess.run",
     "subprocess.call",
@@ -201,7 +202,9 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, name) {
+                self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            }
         } else if let Some(list) = self.list(index) {
             for (at, name) in list {
                 self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
@@ -293,7 +296,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 else {
                     return;
                 };
-                if self.is_env(value) {
+                if self.is_env(value) && !crate::guard::is_written(self.s.walk, n) {
                     self.read(index, in_condition(self.s.walk, n));
                 }
             }
@@ -338,8 +341,13 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
                 self.read(a, in_condition(self.s.walk, n));
             }
-        } else if callee == "os.getppid" {
-            self.s.process(n, "os.getppid()");
+        } else if self.psutil
+            && name == "Process"
+            && first.and_then(|a| self.s.p.short(a, 64)).is_some_and(|t| t.contains("getppid"))
+        {
+            // The parent process itself, its name or command line read next: its
+            // identity (the parent's pid alone is bookkeeping).
+            self.s.process(n, "psutil.Process(os.getppid())");
         } else if self.psutil && receiver && matches!(method, "parent" | "parents") {
             self.s.process(n, &format!("psutil {method}()"));
         } else if RUNNERS.contains(&callee.as_str()) {
@@ -419,8 +427,21 @@ mod tests {
                 ("indicator-var", 9, 19),
                 ("indicator-var", 10, 5),
                 ("indicator-file", 11, 5),
-                ("process-table", 12, 5)
             ]
         );
+    }
+
+    #[test]
+    fn a_config_directory_and_its_default_is_no_detection() {
+        let py = "import os\nd = os.environ['CODEX_HOME'] if 'CODEX_HOME' in os.environ else h\nif os.environ.get('CLAUDE_PROJECT_DIR'):\n    root = os.environ['CLAUDE_PROJECT_DIR']\n";
+        let mut v = rules(py);
+        v.retain(|(r, ..)| *r != "runtime-path-var");
+        assert_eq!(v, []);
+    }
+
+    #[test]
+    fn writes_and_deletes_are_no_reads() {
+        let py = "import os\ndel os.environ['CLAUDECODE']\nos.environ['GEMINI_CLI'] = ''\nos.environ.pop('CODEX_CI', None)\na = os.environ['CLAUDECODE']\n";
+        assert_eq!(rules(py), [("indicator-var", 5, 16)]);
     }
 }

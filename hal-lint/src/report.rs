@@ -41,29 +41,47 @@ pub struct Report {
 }
 
 /// What to lint and what to leave out.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Options {
     /// Paths to leave out, each with its reason: a file is skipped when its path
     /// relative to the linted directory, written with `/` and a leading `/`, contains
     /// the entry or starts with `/` + the entry.
     pub skip: Vec<(String, String)>,
-    /// Also report `runtime-path-var`: a runtime-provided path variable used as a path
-    /// (`hal lint --strict`).
+    /// Also lint what a directory walk leaves out as no skill's code: test code,
+    /// vendored and generated code, documentation (`hal lint --strict`). A file named
+    /// on the command line is always linted.
     pub strict: bool,
+    /// Lint Markdown files' code blocks and inline commands (on by default; `hal lint
+    /// --no-markdown` turns it off).
+    pub markdown: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { skip: Vec::new(), strict: false, markdown: true }
+    }
 }
 
 impl Options {
     /// Options that skip `entries` (pairs of path fragment and reason).
     #[must_use]
     pub fn skipping(entries: &[(&str, &str)]) -> Self {
-        Self { skip: entries.iter().map(|(p, r)| ((*p).to_owned(), (*r).to_owned())).collect(), strict: false }
+        Self { skip: entries.iter().map(|(p, r)| ((*p).to_owned(), (*r).to_owned())).collect(), ..Self::default() }
     }
 
-    /// These options, also reporting `runtime-path-var` (`strict`).
+    /// These options, also linting test, vendored and generated code and documentation
+    /// (`strict`).
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Self {
         self.strict = strict;
+        self
+    }
+
+    /// These options, linting Markdown or not.
+    #[must_use]
+    pub fn markdown(mut self, markdown: bool) -> Self {
+        self.markdown = markdown;
         self
     }
 }

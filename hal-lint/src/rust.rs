@@ -404,9 +404,6 @@ impl Linter {
         } else if std_env && matches!(last, "vars" | "vars_os") {
             let (line, col) = line_col(func.span());
             self.hit(Hit::all_vars(line, col, &full.join("::")));
-        } else if last == "parent_id" && (parent == "process" || n == 1) {
-            let (line, col) = line_col(func.span());
-            self.hit(Hit::process(line, col, "std::os::unix::process::parent_id", true));
         } else if parent == "Command" && last == "new" {
             if let Some(arg) = args.first()
                 && let Some(prog) = self.value(arg)

@@ -6,6 +6,7 @@
 use tree_sitter::Node;
 
 use crate::facts::PROCESS_PROGRAMS;
+use crate::guard::Guarded;
 use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
 use crate::ts::{Parsed, Walk, program, unquote};
@@ -199,6 +200,8 @@ fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
                 cur = parent;
             }
             "binary_expression" | "variable_assignment" | "heredoc_body" | "comment" => return Use::Other,
+            // `for p in /proc/[0-9]*`: each element is read by the loop's body.
+            "for_statement" => return Use::Argument,
             "test_command" => return Use::Probe,
             "file_redirect" => {
                 let op = parent.child(0).and_then(|o| p.short(o, 4)).unwrap_or("");
@@ -260,15 +263,44 @@ fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
     false
 }
 
+/// The variables of `for` loops over a constant list naming two or more runtimes'
+/// directories (`for d in .claude .gemini .codex`), each with the first such directory.
+fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str)> {
+    let mut out = Vec::new();
+    for n in nodes.iter().filter(|n| n.kind() == "for_statement") {
+        let Some(var) = n.child_by_field_name("variable") else { continue };
+        let dirs: Vec<&'static str> = n
+            .children_by_field_name("value", &mut n.walk())
+            .filter_map(|v| p.short(v, 256))
+            .filter_map(|t| crate::indicators::runtime_dir(unquote(t)))
+            .collect();
+        if dirs.len() >= 2 {
+            out.push((p.text(var), dirs[0]));
+        }
+    }
+    out
+}
+
 pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
     let nodes = p.nodes();
     let mut lint = p.file_lint(&nodes, "shell");
     let mut probes = Vec::new();
+    let loops = runtime_dir_loops(p, &nodes);
     for &n in &nodes {
         match n.kind() {
             "simple_expansion" | "expansion" => {
-                let var = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c));
-                lint.hits.extend(var.and_then(|v| p.var_read(n, v, presence_test(p, &nodes, n))));
+                let Some(var) = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c)) else {
+                    continue;
+                };
+                let presence = presence_test(p, &nodes, n);
+                match presence.then(|| crate::guard::guarded(p, &nodes, n, var)) {
+                    Some(Guarded::ItsPath) => {}
+                    Some(Guarded::RuntimeName) => {
+                        let (line, col) = p.pos(n);
+                        lint.hits.push(crate::hit::Hit::var_read(line, col, var, false, true));
+                    }
+                    _ => lint.hits.extend(p.var_read(n, var, presence)),
+                }
             }
             "command" => {
                 let name = command_name(p, n);
@@ -309,7 +341,15 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
                     continue;
                 }
                 let Some(text) = p.short(n, 1024) else { continue };
-                let Some(hit) = path_hit(unquote(text)) else { continue };
+                // `for d in .claude .gemini; do [ -d "$HOME/$d" ]`: a probe of each.
+                let looped = || {
+                    loops
+                        .iter()
+                        .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
+                };
+                let Some(hit) = path_hit(unquote(text)).or_else(|| looped().map(|(_, d)| PathHit::Indicator(d))) else {
+                    continue;
+                };
                 let usage = use_of(p, &nodes, n);
                 match (hit, usage) {
                     (PathHit::Indicator(ind), Use::Write) => lint.written.push(ind),
@@ -359,5 +399,25 @@ mod tests {
     #[test]
     fn home_and_path_are_not_indicators() {
         assert_eq!(rules("echo \"$HOME\" \"$PATH\"\n"), []);
+    }
+
+    #[test]
+    fn a_path_guarded_by_its_presence_is_no_detection() {
+        let src = "if [ -n \"$CODEX_HOME\" ]; then\n  DIRS+=( \"codex:$CODEX_HOME\" )\nfi\nif [ -z \"$P\" ] && [ -n \"$CLAUDE_CONFIG_DIR\" ]; then c=\"$(x \"$CLAUDE_CONFIG_DIR\")\"; fi\n";
+        let mut v = rules(src);
+        v.retain(|(r, ..)| *r != "runtime-path-var");
+        assert_eq!(v, []);
+    }
+
+    #[test]
+    fn a_runtime_named_by_a_variables_presence_is_a_detection() {
+        let src = "if [ -n \"$CODEX_HOME\" ]; then RUNTIME=\"codex\"\nelif [ -n \"$GEMINI_CONFIG_DIR\" ]; then RUNTIME=\"gemini\"\nelif [ -n \"$MY_DIR\" ]; then RUNTIME=\"claude\"\nelse RUNTIME=\"claude\"; fi\nif [ \"$RUNTIME\" = x ]; then T=codex; fi\n";
+        assert_eq!(rules(src), [("indicator-var", 1, 10), ("indicator-var", 2, 12)]);
+    }
+
+    #[test]
+    fn a_probe_over_a_constant_list_of_runtime_directories() {
+        let src = "for d in .claude .gemini .codex; do\n  if [ -d \"$HOME/$d/x\" ]; then echo \"$d\"; fi\ndone\nfor e in .claude dist; do [ -d \"$HOME/$e/x\" ]; done\n";
+        assert_eq!(rules(src), [("indicator-file", 2, 11)]);
     }
 }

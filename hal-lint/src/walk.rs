@@ -59,6 +59,7 @@ pub fn kind_of(path: &Path, src: &str) -> Option<Kind> {
         Some(b"js" | b"mjs" | b"cjs" | b"jsx") => Some(Kind::JavaScript),
         Some(b"py" | b"pyi") => Some(Kind::Python),
         Some(b"json") => Some(Kind::HookJson),
+        Some(b"md" | b"markdown" | b"mdx") => Some(Kind::Markdown),
         Some(_) => None,
         None => shebang_kind(src),
     }
@@ -169,7 +170,13 @@ fn lint_file(path: &Path, explicit: bool, options: &Options, report: &mut Report
         }
         return;
     };
-    if !kind.always() && !crate::indicators::might_hold_finding(&bytes) {
+    if kind == Kind::Markdown && !options.markdown {
+        return;
+    }
+    if !kind.always()
+        && (!crate::indicators::might_hold_finding(&bytes)
+            || (!explicit && !options.strict && crate::layout::generated(&bytes)))
+    {
         report.files += 1;
         return;
     }
@@ -290,7 +297,11 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
                 if let Ok(mut r) = report.lock() {
                     left_out(root, &found, &mut r);
                 }
-                found.retain(|f| !skipped(root, f, options));
+                found.retain(|f| {
+                    !skipped(root, f, options)
+                        && (options.strict
+                            || crate::layout::left_out(f.strip_prefix(root).unwrap_or(f), kind_of(f, "")).is_none())
+                });
                 found.sort();
                 todo.extend(found.into_iter().map(|f| (f, false)));
             }
@@ -349,7 +360,8 @@ mod tests {
         assert_eq!(k("hook", "#!/bin/sh\n"), Some(Kind::Shell));
         assert_eq!(k("hook", "#!/usr/bin/env node\n"), Some(Kind::JavaScript));
         assert_eq!(k("hook", "#!/usr/bin/perl\n"), None);
-        assert_eq!(k("README.md", "#!/bin/sh\n"), None);
+        assert_eq!(k("README.md", "#!/bin/sh\n"), Some(Kind::Markdown));
+        assert_eq!(k("notes.txt", "#!/bin/sh\n"), None);
         assert_eq!(k("LICENSE", "MIT"), None);
         assert_eq!(k(".bashrc", "#!/bin/sh\n"), Some(Kind::Shell));
     }

@@ -474,11 +474,11 @@ fn today() -> String {
 }
 
 /// Directories neither side of the lint row enters (the lint skips them too).
-const LINT_SKIP_DIRS: &[&str] = &[".git", "node_modules", "target"];
+pub(crate) const LINT_SKIP_DIRS: &[&str] = &[".git", "node_modules", "target"];
 
 /// Wall, user and system seconds of one run of `cmd` (through GNU time where installed,
 /// else wall only), accepting exit 0 and 1 (findings, matches).
-fn time_run(cmd: &[&str], dir: &Path) -> Result<(f64, Option<f64>), String> {
+pub(crate) fn time_run(cmd: &[&str], dir: &Path) -> Result<(f64, Option<f64>), String> {
     let gnu = Path::new("/usr/bin/time").is_file();
     let mut c = if gnu {
         let mut c = Command::new("/usr/bin/time");

@@ -4,6 +4,8 @@
 //!   docs in sync, rustdoc -D warnings. What CI runs.
 //! - `lint [--path PATH]`: the boundary lint (`hal-lint`; the workspace, with its
 //!   allow-list, when no path is given).
+//! - `lint-eval [--dir DIR] [--write] [--no-time]`: the lint's precision, recall and time
+//!   on the labelled corpus of `hal-lint/eval/` (laid out by its `fetch.sh`).
 //! - `codegen`: regenerate README's generated sections.
 //! - `bench [--runs N] [--write] [--check]`: criterion ratios and whole-process timings
 //!   (not part of `check`); `--write` puts every figure into BENCHMARKS.md and README,
@@ -28,6 +30,7 @@ mod dist;
 #[cfg(test)]
 mod invariants;
 mod lint;
+mod linteval;
 mod package;
 #[cfg(test)]
 mod usegraph;
@@ -35,13 +38,14 @@ mod util;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
+const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | lint-eval [--dir DIR] [--write] [--no-time] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("check") => check::check(),
         Some("lint") => lint::lint(&args[1..]),
+        Some("lint-eval") => linteval::lint_eval(&args[1..]),
         Some("codegen") => codegen::codegen(&util::root()),
         Some("bench") => bench::bench(&args[1..]),
         Some("dist") => dist::dist(&args[1..]),

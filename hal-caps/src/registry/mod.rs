@@ -68,8 +68,8 @@ pub const GENERIC_VARS: &[&str] = &[
 ];
 
 /// Every runtime-specific variable name the registry mentions (markers, combos, weak
-/// signals, session variables; not [`GENERIC_VARS`]), sorted and deduplicated: the
-/// lint's list of runtime indicators.
+/// signals, session variables, the variables skills read to tell a runtime; not
+/// [`GENERIC_VARS`]), sorted and deduplicated: the lint's list of runtime indicators.
 #[must_use]
 pub fn indicator_vars() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = REGISTRY
@@ -83,6 +83,7 @@ pub fn indicator_vars() -> Vec<&'static str> {
                 .chain(r.settings.iter().copied())
                 .chain(r.session_vars.iter().copied())
                 .chain(r.cascade_session_var)
+                .chain(r.skill_vars.iter().copied())
         })
         .filter(|v| !GENERIC_VARS.contains(v))
         .collect();

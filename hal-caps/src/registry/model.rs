@@ -681,6 +681,10 @@ pub struct Runtime {
     /// <prefix>/node_modules/.bin/grok`: `grok`), where they are not its executables'
     /// (another runtime's native executable has the same name).
     pub script_names: &'static [&'static str],
+    /// Variables skills were seen reading to tell this runtime that no source shows the
+    /// runtime setting (so hal never reads them to detect it): the boundary lint counts
+    /// a read of them like a read of the row's markers.
+    pub skill_vars: &'static [&'static str],
 }
 
 impl Runtime {
@@ -715,6 +719,7 @@ impl Runtime {
             package: None,
             known_by: None,
             script_names: &[],
+            skill_vars: &[],
         }
     }
 

@@ -184,6 +184,8 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        // Skills read these to tell this runtime (hal-lint's labelled corpus).
+        skill_vars: &["CURSOR_PLUGIN_ROOT", "CURSOR_SESSION_ID"],
         ..Runtime::new(P::Cursor, "Cursor")
     },
     Runtime {
@@ -627,6 +629,8 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         verified: Some(super::verified::OPENCODE),
         package: Some(Package::Npm("opencode-ai")),
+        // Skills read these to tell this runtime (hal-lint's labelled corpus).
+        skill_vars: &["OPENCODE_SESSION_ID"],
         ..Runtime::new(P::Opencode, "OpenCode")
     },
     Runtime {
@@ -1061,6 +1065,8 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://docs.windsurf.com/windsurf/cascade/hooks"),
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
         ],
+        // Skills read these to tell this runtime (hal-lint's labelled corpus).
+        skill_vars: &["WINDSURF_SESSION_ID"],
         ..Runtime::new(P::Windsurf, "Windsurf")
     },
     Runtime {

@@ -10,6 +10,15 @@ use hal_detect::Host;
 use crate::cli::{GlobalOpt, LintFormat};
 use crate::output::Output;
 
+/// What a directory walk of `hal lint` reads besides skill code.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Walk {
+    /// `--strict`: test, vendored and generated code and documentation too.
+    pub(crate) strict: bool,
+    /// Markdown's code blocks (`--no-markdown` turns them off).
+    pub(crate) markdown: bool,
+}
+
 /// The global options `hal lint` takes.
 pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json];
 
@@ -46,19 +55,20 @@ pub const RULES: &[(&str, &str)] = &[];
 /// `hal lint PATH…`: findings on stdout (text, GitHub annotations or JSON), paths relative
 /// to the current directory and escaped; exit 0 clean, 1 findings, 2 when a path could
 /// not be linted whole (it does not exist, is no regular file, or is too large).
-/// `strict` also reports `runtime-path-var`. What the walk left out of a directory (ignore
+/// `walk` says what a directory walk reads. What the walk left out of a directory (ignore
 /// files, the depth limit: a `lint_left_out` diagnostic about the directory) is in the
 /// JSON always, and a warning with `-v` (`verbose`).
 #[cfg(feature = "lint")]
 pub(crate) fn run<H: Host>(
     paths: &[PathBuf],
     format: LintFormat,
-    strict: bool,
+    walk: Walk,
     json: bool,
     verbose: bool,
     host: &H,
 ) -> Output {
-    let mut report = hal_lint::lint_paths(paths, &hal_lint::Options::default().strict(strict));
+    let options = hal_lint::Options::default().strict(walk.strict).markdown(walk.markdown);
+    let mut report = hal_lint::lint_paths(paths, &options);
     if let Ok(cwd) = host.current_dir() {
         report.relative_to(&cwd);
     }
@@ -98,7 +108,7 @@ fn walk_left_out(d: &hal_types::Diagnostic) -> bool {
 pub(crate) fn run<H: Host>(
     _paths: &[PathBuf],
     _format: LintFormat,
-    _strict: bool,
+    _walk: Walk,
     json: bool,
     _verbose: bool,
     _host: &H,

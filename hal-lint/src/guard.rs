@@ -1,0 +1,173 @@
+//! What a shell presence test guards, which decides whether it is a detection:
+//!
+//! - `if [ -n "$CODEX_HOME" ]; then dir="$CODEX_HOME"; fi`: the guarded code uses the
+//!   variable's value, a path (its name ends like one, `_DIR`, `_HOME`, `_ROOT`,
+//!   `_FILE`): a configuration directory and its default, no detection;
+//! - `if [ -n "$GEMINI_CONFIG_DIR" ]; then RUNTIME="gemini"; fi`: the guarded code only
+//!   names a runtime (a registry id, alias or executable) and the variable is named
+//!   for one (`GEMINI_…`, `KILO_…`), so the test decides which runtime is active, even
+//!   where the registry does not know the variable: a detection.
+
+use tree_sitter::Node;
+
+use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
+use crate::ts::{Parsed, Walk, unquote};
+
+/// Node kinds a presence test's expansion climbs through to the clause it conditions.
+const CLIMB: &[&str] = &[
+    "string",
+    "concatenation",
+    "unary_expression",
+    "binary_expression",
+    "parenthesized_expression",
+    "test_command",
+    "list",
+    "pipeline",
+    "negated_command",
+    "redirected_statement",
+    "command",
+];
+
+/// The `if` or `elif` clause whose condition holds `n`, and the statements it guards.
+/// (The grammar names an `if`'s condition; an `elif`'s is what stands before `then`.)
+fn clause<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Vec<Node<'t>>> {
+    let mut cur = n;
+    for _ in 0..10 {
+        let parent = walk.parent(cur)?;
+        match parent.kind() {
+            "if_statement" | "elif_clause" => {
+                let (mut condition, mut body, mut then) = (Vec::new(), Vec::new(), false);
+                for c in parent.children(&mut parent.walk()) {
+                    if c.kind() == "then" {
+                        then = true;
+                    } else if !c.is_named() || matches!(c.kind(), "elif_clause" | "else_clause" | "comment") {
+                    } else if then {
+                        body.push(c);
+                    } else {
+                        condition.push(c.id());
+                    }
+                }
+                return condition.contains(&cur.id()).then_some(body);
+            }
+            k if CLIMB.contains(&k) => cur = parent,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Whether `n` or a node below it expands `var`.
+fn expands(p: &Parsed<'_>, n: Node<'_>, var: &str) -> bool {
+    let mut stack = vec![n];
+    let mut seen = 0;
+    while let Some(x) = stack.pop() {
+        seen += 1;
+        if seen > 4096 {
+            return false;
+        }
+        if matches!(x.kind(), "simple_expansion" | "expansion")
+            && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
+        {
+            return true;
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    false
+}
+
+/// What the presence test of `var` at `n` guards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Guarded {
+    /// The variable's value, a path: no detection.
+    ItsPath,
+    /// Only the naming of a runtime: a detection.
+    RuntimeName,
+    /// Anything else, or `n` conditions no clause.
+    Other,
+}
+
+/// What the presence test of `var` (the expansion `n`, a node of `walk`) guards.
+pub(crate) fn guarded<'t>(p: &Parsed<'_>, walk: &Walk<'t>, n: Node<'t>, var: &str) -> Guarded {
+    let Some(body) = clause(walk, n) else { return Guarded::Other };
+    if has_path_suffix(var) && body.iter().any(|s| expands(p, *s, var)) {
+        return Guarded::ItsPath;
+    }
+    let names_runtime = |s: &Node<'_>| {
+        s.kind() == "variable_assignment"
+            && s.child_by_field_name("value").is_some_and(|v| {
+                matches!(v.kind(), "word" | "string" | "raw_string")
+                    && p.short(v, 64).is_some_and(|t| is_runtime_name(unquote(t)))
+            })
+    };
+    if named_for_a_runtime(var) && !body.is_empty() && body.iter().all(names_runtime) {
+        return Guarded::RuntimeName;
+    }
+    Guarded::Other
+}
+
+/// Whether the read `node` of the path variable `var` (JavaScript, TypeScript or
+/// Python, in `src`) is a condition whose guarded branch uses `var` again:
+/// `process.env.CODEX_HOME ? expand(process.env.CODEX_HOME) : join(home, '.codex')`,
+/// `if (env.X) { root = env.X }`, `os.environ["X"] if "X" in os.environ else d`.
+pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str) -> bool {
+    if !has_path_suffix(var) {
+        return false;
+    }
+    let mut cur = node;
+    for _ in 0..12 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        let branch = match parent.kind() {
+            "if_statement" | "while_statement" | "elif_clause" | "ternary_expression" => {
+                if parent.child_by_field_name("condition").is_none_or(|c| c.id() != cur.id()) {
+                    return false;
+                }
+                parent.child_by_field_name("consequence")
+            }
+            // Python's `a if cond else b`: the condition is the second child.
+            "conditional_expression" => {
+                if parent.named_child(1).is_none_or(|c| c.id() != cur.id()) {
+                    return false;
+                }
+                parent.named_child(0)
+            }
+            "parenthesized_expression"
+            | "unary_expression"
+            | "not_operator"
+            | "boolean_operator"
+            | "binary_expression"
+            | "comparison_operator"
+            | "non_null_expression"
+            | "member_expression"
+            | "subscript_expression"
+            | "subscript"
+            | "attribute"
+            | "call_expression"
+            | "call"
+            | "arguments"
+            | "argument_list" => {
+                cur = parent;
+                continue;
+            }
+            _ => return false,
+        };
+        return branch.and_then(|b| src.get(b.start_byte()..b.end_byte())).is_some_and(|t| t.contains(var));
+    }
+    false
+}
+
+/// Whether the environment access `n` (JavaScript, TypeScript or Python) is written or
+/// deleted, not read: the left of an assignment, `delete process.env.X`,
+/// `del os.environ["X"]`. Clearing a marker before launching a child is the opposite of
+/// detecting.
+pub(crate) fn is_written(walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let Some(parent) = walk.parent(n) else { return false };
+    match parent.kind() {
+        "assignment_expression" | "augmented_assignment_expression" | "assignment" | "augmented_assignment" => {
+            parent.child_by_field_name("left").is_some_and(|l| l.id() == n.id())
+        }
+        "unary_expression" => parent.child(0).is_some_and(|op| op.kind() == "delete"),
+        "delete_statement" => true,
+        "expression_list" => walk.parent(parent).is_some_and(|g| g.kind() == "delete_statement"),
+        _ => false,
+    }
+}

@@ -1,0 +1,131 @@
+//! Which files of a walked tree are no skill's code: tests, vendored and generated
+//! code, and documentation. A directory walk leaves them out (`--strict` keeps them); a
+//! file named on the command line is always linted.
+//!
+//! - Test code, by the usual layouts and names: a `test`, `tests`, `__tests__`, `spec`,
+//!   `specs`, `e2e`, `fixtures` or `__mocks__` directory; `*.test.*`, `*.spec.*`,
+//!   `*_test.*`, `test_*.py`, `conftest.py`, `*.test.sh`, `*.bats`.
+//! - Vendored code: a `vendor`, `vendored`, `third_party`, `third-party` or `external`
+//!   directory (`node_modules`, `target` and virtual environments are never walked), a
+//!   `*.min.js`/`*.bundle.js` file, and a file whose first lines say it is generated
+//!   (`@generated`, `DO NOT EDIT`, `Code generated`) or a bundle (a `webpackBootstrap`,
+//!   or a `sourceMappingURL` comment at its end).
+//! - Scaffolding: installers and migration scripts (`install*`, `uninstall*`,
+//!   `migrate*`, and whatever is under an `install`, `installer` or `migrations`
+//!   directory), unless they stand in a `hooks` or a runtime's directory: they run
+//!   once to lay a skill out, never as the skill.
+//! - Markdown that is no skill: an agent runs the code of `SKILL.md`, of the runtime
+//!   instruction files (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`) and of Markdown under a
+//!   `skills`, `commands`, `agents`, `workflows`, `references`, `prompts`, `rules` or
+//!   `hooks` directory or a runtime's own directory (`.claude`, `.codex`, ...); any
+//!   other Markdown (READMEs, guides, plans, `docs/`) is documentation for people.
+
+use std::path::Path;
+
+use crate::hit::Kind;
+
+/// Directories of test code.
+const TEST_DIRS: &[&str] = &["test", "tests", "__tests__", "spec", "specs", "e2e", "fixtures", "__mocks__"];
+/// Directories of vendored code.
+const VENDOR_DIRS: &[&str] = &["vendor", "vendored", "third_party", "third-party", "external"];
+/// Directories whose Markdown is a skill's: what an agent runs.
+const SKILL_DIRS: &[&str] =
+    &["skills", "commands", "agents", "workflows", "references", "prompts", "rules", "hooks", "subagents"];
+/// Markdown files an agent runs wherever they stand (lower case).
+const SKILL_FILES: &[&str] = &["skill.md", "agents.md", "claude.md", "gemini.md"];
+/// Directories of documentation: their Markdown is never a skill's.
+const DOC_DIRS: &[&str] = &["docs", "doc"];
+/// File name starts of scaffolding.
+const SCAFFOLD_STEMS: &[&str] = &["install", "uninstall", "migrate", "migration"];
+/// Directories of scaffolding.
+const SCAFFOLD_DIRS: &[&str] = &["install", "installer", "installers", "migrations"];
+/// Name parts of test files: `x.test.ts`, `x.spec.js`, `x_test.py`.
+const TEST_INFIXES: &[&str] = &[".test.", ".spec.", "_test.", "-test."];
+/// Name endings of bundles.
+const BUNDLE_SUFFIXES: &[&str] = &[".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs"];
+/// What a generated file says in its first lines.
+const GENERATED_MARKS: &[&str] = &["@generated", "DO NOT EDIT", "Code generated", "webpackBootstrap"];
+/// How many bytes of a file's start are searched for [`GENERATED_MARKS`].
+const HEAD: usize = 1024;
+/// How many bytes of a file's end are searched for a source map comment.
+const TAIL: usize = 512;
+
+/// Why the walk leaves `rel` (a path relative to the walked directory) out, if it does.
+pub(crate) fn left_out(rel: &Path, kind: Option<Kind>) -> Option<&'static str> {
+    let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().to_ascii_lowercase()).collect();
+    let (name, dirs) = parts.split_last()?;
+    if dirs.iter().any(|d| TEST_DIRS.contains(&d.as_str())) {
+        return Some("test code");
+    }
+    if dirs.iter().any(|d| VENDOR_DIRS.contains(&d.as_str())) || BUNDLE_SUFFIXES.iter().any(|s| name.ends_with(s)) {
+        return Some("vendored code");
+    }
+    if kind == Some(Kind::Markdown) {
+        let runtime_dir = |d: &str| crate::indicators::is_runtime_dir(d);
+        let skill = SKILL_FILES.contains(&name.as_str())
+            || dirs.iter().any(|d| SKILL_DIRS.contains(&d.as_str()) || runtime_dir(d));
+        if !skill || dirs.iter().any(|d| DOC_DIRS.contains(&d.as_str())) {
+            return Some("documentation");
+        }
+        return None;
+    }
+    let stem = name.split('.').next().unwrap_or("");
+    // A hook runs as the skill, whatever its name (Claude Code has a `Setup` event).
+    let hook = dirs.iter().any(|d| d == "hooks" || crate::indicators::is_runtime_dir(d));
+    if !hook
+        && (dirs.iter().any(|d| SCAFFOLD_DIRS.contains(&d.as_str()))
+            || SCAFFOLD_STEMS.iter().any(|s| stem.starts_with(s)))
+    {
+        return Some("scaffolding");
+    }
+    let ext = Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
+    let test_name = TEST_INFIXES.iter().any(|i| name.contains(i))
+        || (name.starts_with("test_") && ext.eq_ignore_ascii_case("py"))
+        || name == "conftest.py"
+        || ext.eq_ignore_ascii_case("bats");
+    test_name.then_some("test code")
+}
+
+/// Whether `bytes` (a whole file) says it is generated or a bundle.
+pub(crate) fn generated(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(HEAD)];
+    let tail = &bytes[bytes.len().saturating_sub(TAIL)..];
+    let has = |hay: &[u8], needle: &str| hay.windows(needle.len()).any(|w| w == needle.as_bytes());
+    GENERATED_MARKS.iter().any(|m| has(head, m)) || has(tail, "sourceMappingURL=")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tests_vendored_code_and_docs_by_layout() {
+        let out = |p: &str, k: Option<Kind>| left_out(Path::new(p), k);
+        assert_eq!(out("tests/a.js", Some(Kind::JavaScript)), Some("test code"));
+        assert_eq!(out("src/x.test.ts", Some(Kind::TypeScript)), Some("test code"));
+        assert_eq!(out("tools/test_cli.py", Some(Kind::Python)), Some("test code"));
+        assert_eq!(out("lib/vendor/q.js", Some(Kind::JavaScript)), Some("vendored code"));
+        assert_eq!(out("dist/app.min.js", Some(Kind::JavaScript)), Some("vendored code"));
+        assert_eq!(out("docs/guide.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out("README.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out("guides/x.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out("plugins/p/commands/eval.md", Some(Kind::Markdown)), None);
+        assert_eq!(out(".claude/hooks.md", Some(Kind::Markdown)), None);
+        assert_eq!(out("install.sh", Some(Kind::Shell)), Some("scaffolding"));
+        assert_eq!(out("scripts/install/detect.sh", Some(Kind::Shell)), Some("scaffolding"));
+        assert_eq!(out("bin/installer.js", Some(Kind::JavaScript)), Some("scaffolding"));
+        assert_eq!(out(".claude/hooks/install-deps.sh", Some(Kind::Shell)), None);
+        for keep in ["hooks/session-start.sh", "skills/x/SKILL.md", "commands/review.md", "src/testing.ts", "docs/x.sh"]
+        {
+            assert_eq!(out(keep, None), None, "{keep}");
+        }
+        assert_eq!(out("skills/x/SKILL.md", Some(Kind::Markdown)), None);
+    }
+
+    #[test]
+    fn generated_files_say_so() {
+        assert!(generated(b"// Code generated by protoc. DO NOT EDIT.\nx"));
+        assert!(generated(b"!function(){}\n//# sourceMappingURL=app.js.map\n"));
+        assert!(!generated(b"const x = process.env.CLAUDECODE;\n"));
+    }
+}
