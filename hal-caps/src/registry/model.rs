@@ -574,8 +574,12 @@ impl CapOverride {
 /// the harness builds records of its own to compare (and to mutate in its tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Verified {
-    /// The runtime's version the run used (`2.1.332`).
+    /// The runtime's version the run used (`2.1.332`): the newest verified, the one
+    /// place that version is written.
     pub version: &'static str,
+    /// Older versions live runs also verified, newest first (the conformance suite's
+    /// version matrix adds its runs here); empty: only `version`.
+    pub older: &'static [&'static str],
     /// Variables the runtime was seen setting in its shell tool's environment (the
     /// identifying ones: markers and session variables, not `PAGER` and the like).
     pub tool_vars: &'static [&'static str],
@@ -585,6 +589,13 @@ pub struct Verified {
     pub session_vars: &'static [&'static str],
     /// Native hook events seen firing.
     pub events: &'static [&'static str],
+}
+
+impl Verified {
+    /// Every version verified: [`Verified::version`], then [`Verified::older`].
+    pub fn versions(&self) -> impl Iterator<Item = &'static str> {
+        std::iter::once(self.version).chain(self.older.iter().copied())
+    }
 }
 
 /// One runtime.
@@ -646,6 +657,10 @@ pub struct Runtime {
     pub sources: &'static [Source],
     /// What a live run of the runtime showed, at which version; `None`: never run.
     pub verified: Option<Verified>,
+    /// What moved between the runtime's versions (hooks, events, variables, `AI_AGENT`
+    /// forms), each fact dated and cited; `None`: nothing dated (every fact holds for
+    /// every version hal knows).
+    pub history: Option<&'static super::dated::History>,
     /// Basenames of the script an interpreter runs for this runtime (`node
     /// <prefix>/node_modules/.bin/grok`: `grok`), where they are not its executables'
     /// (another runtime's native executable has the same name).
@@ -681,6 +696,7 @@ impl Runtime {
             cap_overrides: &[],
             sources: &[],
             verified: None,
+            history: None,
             script_names: &[],
         }
     }

@@ -218,10 +218,11 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
         ],
         verified: Some(super::verified::QWEN),
+        history: Some(&super::history::QWEN),
         ..Runtime::new(P::QwenCode, "Qwen Code")
     },
     Runtime {
-        aliases: &["gemini-cli"],
+        aliases: &["gemini-cli", "gemini_cli"],
         // `GEMINI_CLI=1` reaches tools only; hooks get `GEMINI_SESSION_ID` (Gemini's
         // alone: definitive) and the `GEMINI_*` directories (0.61.0). Qwen Code also
         // sets `GEMINI_PROJECT_DIR` for its hooks, beside its own markers, which come
@@ -273,6 +274,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(5000),
         ),
         verified: Some(super::verified::GEMINI),
+        history: Some(&super::history::GEMINI),
         ..Runtime::new(P::Gemini, "Gemini CLI")
     },
     Runtime {
@@ -382,7 +384,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Grok, "Grok Build")
     },
     Runtime {
-        aliases: &["codex-cli", "openai-codex"],
+        aliases: &["codex-cli", "openai-codex", "codex_cli"],
         // Tools get `CODEX_THREAD_ID` (= `CODEX_SESSION_ID`) and `CODEX_CI`; hooks get
         // no marker of Codex itself, only its npm launcher's `CODEX_MANAGED_BY_NPM` and
         // `CODEX_MANAGED_PACKAGE_ROOT` (0.171.0), set for tools and hooks alike. They
@@ -420,10 +422,11 @@ pub static REGISTRY: &[Runtime] = &[
         ],
         gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
         verified: Some(super::verified::CODEX),
+        history: Some(&super::history::CODEX),
         ..Runtime::new(P::Codex, "Codex CLI")
     },
     Runtime {
-        aliases: &["claude-code"],
+        aliases: &["claude-code", "claude_code"],
         // 2.1.332 sets every one of these but `CLAUDE_CODE_REMOTE` for tools and hooks
         // alike. `CLAUDE_PROJECT_DIR` is weak: Gemini CLI and Qwen Code set it for their
         // hooks too ("for compatibility").
@@ -467,6 +470,7 @@ pub static REGISTRY: &[Runtime] = &[
         ],
         gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
         verified: Some(super::verified::CLAUDE),
+        history: Some(&super::history::CLAUDE),
         ..Runtime::new(P::Claude, "Claude Code")
     },
     Runtime {
@@ -517,6 +521,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::PI),
+        history: Some(&super::history::PI),
         ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
@@ -582,7 +587,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Kilo, "Kilo Code")
     },
     Runtime {
-        aliases: &["open-code"],
+        aliases: &["open-code", "open_code"],
         // 1.18.33 sets `OPENCODE=1`, `AGENT=1` and `OPENCODE_PID` at start, so its tools
         // and plugins have them (a child a plugin spawns with Bun's default options does
         // not). Strong: Kilo Code keeps `OPENCODE=1`. `AGENT=1` alone is too generic to
