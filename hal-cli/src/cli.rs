@@ -176,6 +176,16 @@ pub struct ProviderArg {
     /// Answer for this runtime instead of the detected one (id or alias).
     #[arg(long, value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
     pub provider: Option<RuntimeProvider>,
+    /// With --provider: answer for this version of it (default: the newest verified).
+    #[arg(long, value_name = "V", requires = "provider", value_parser = parse_version)]
+    pub runtime_version: Option<String>,
+}
+
+/// `--runtime-version V`: dotted numbers (`2.1.332`, `v0.146.0`).
+pub(crate) fn parse_version(s: &str) -> Result<String, String> {
+    hal_caps::registry::Version::parse(s)
+        .map(|_| s.trim().to_owned())
+        .ok_or_else(|| format!("`{}` is not a version (dotted numbers: 2.1.332)", hal_caps::text::escape_control(s)))
 }
 
 /// Output format of `caps --all`.
@@ -324,6 +334,28 @@ impl Command {
             | Self::Startup { provider, .. }
             | Self::Gupp { provider }
             | Self::Events { provider } => provider.provider,
+            Self::Detect(_)
+            | Self::Providers { .. }
+            | Self::SessionId(_)
+            | Self::Explain
+            | Self::Env
+            | Self::Lint { .. }
+            | Self::Hook(_)
+            | Self::Completions { .. }
+            | Self::Man => None,
+            #[cfg(feature = "schema")]
+            Self::Schema { .. } => None,
+        }
+    }
+
+    /// The version `--runtime-version` gives, where the command takes it.
+    #[must_use]
+    pub fn runtime_version(&self) -> Option<&str> {
+        match self {
+            Self::Caps { provider, .. }
+            | Self::Startup { provider, .. }
+            | Self::Gupp { provider }
+            | Self::Events { provider } => provider.runtime_version.as_deref(),
             Self::Detect(_)
             | Self::Providers { .. }
             | Self::SessionId(_)

@@ -41,12 +41,22 @@ pub(crate) struct Needs<'a> {
     pub report: bool,
     /// The hook payload.
     pub payload: Payload<'a>,
+    /// `--runtime-version` (with `--provider`).
+    pub runtime_version: Option<&'a str>,
+    /// Whether the answer rests on versioned facts (caps, events, startup, gupp, env):
+    /// then it carries the version's diagnostics (the floor, when the version is unknown).
+    pub versioned: bool,
 }
 
-impl Needs<'_> {
+impl<'a> Needs<'a> {
     /// Detection (or the given provider), with or without the config file.
     pub(crate) const fn detection(provider: Option<RuntimeProvider>, config: bool) -> Self {
-        Self { provider, config, report: false, payload: Payload::None }
+        Self { provider, config, report: false, payload: Payload::None, runtime_version: None, versioned: false }
+    }
+
+    /// An answer resting on versioned facts, for `provider` at `version` when given.
+    pub(crate) const fn versioned(provider: Option<RuntimeProvider>, version: Option<&'a str>, config: bool) -> Self {
+        Self { runtime_version: version, versioned: true, ..Self::detection(provider, config) }
     }
 }
 
@@ -106,7 +116,7 @@ impl<H: Host> Context<H> {
         let mut extra = Vec::new();
         let mut report = None;
         let (detection, read) = match (needs.provider, needs.payload) {
-            (Some(p), _) => (hal_gupp::given(p), None),
+            (Some(p), _) => (hal_gupp::given_at(p, needs.runtime_version), None),
             (None, Payload::None) if needs.report => {
                 let r = detector(&host, global).report();
                 let d = r.detection.clone();
@@ -141,6 +151,9 @@ impl<H: Host> Context<H> {
         };
         let hal = if needs.config { Hal::new(host, detection) } else { Hal::without_config(host, detection) };
         let mut diagnostics = hal.diagnostics().to_vec();
+        if needs.versioned {
+            diagnostics.extend(hal.version_diagnostics());
+        }
         if global.require_known && hal.detect_provider() == RuntimeProvider::Unknown {
             diagnostics.push(Diagnostic::new(
                 DiagnosticCode::RuntimeUnknown,

@@ -17,6 +17,7 @@ use crate::usage;
 pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
     let g = &cli.global;
     let provider = cli.command.provider();
+    let version = cli.command.runtime_version();
     let payload = |hook: bool| if hook { Payload::Optional } else { Payload::None };
     match &cli.command {
         Command::Detect(arg) => detect::run(&Context::resolve(
@@ -35,23 +36,27 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             Needs { payload: Payload::Required(source.from.as_deref()), ..Needs::detection(None, hook::READS_CONFIG) },
         )),
         Command::Caps { all: true, format, .. } => caps::all(g.json, *format),
-        Command::Caps { .. } => caps::run(&Context::resolve(g, host, Needs::detection(provider, caps::READS_CONFIG))),
+        Command::Caps { .. } => {
+            caps::run(&Context::resolve(g, host, Needs::versioned(provider, version, caps::READS_CONFIG)))
+        }
         Command::Startup { role, all_roles, agent_id, .. } => startup::run(
-            &Context::resolve(g, host, Needs::detection(provider, startup::READS_CONFIG)),
+            &Context::resolve(g, host, Needs::versioned(provider, version, startup::READS_CONFIG)),
             *role,
             *all_roles,
             agent_id.as_deref(),
         ),
-        Command::Gupp { .. } => gupp::run(&Context::resolve(g, host, Needs::detection(provider, gupp::READS_CONFIG))),
+        Command::Gupp { .. } => {
+            gupp::run(&Context::resolve(g, host, Needs::versioned(provider, version, gupp::READS_CONFIG)))
+        }
         Command::Events { .. } => {
-            events::run(&Context::resolve(g, host, Needs::detection(provider, events::READS_CONFIG)))
+            events::run(&Context::resolve(g, host, Needs::versioned(provider, version, events::READS_CONFIG)))
         }
         Command::Explain => explain::run(&Context::resolve(
             g,
             host,
             Needs { report: true, ..Needs::detection(None, explain::READS_CONFIG) },
         )),
-        Command::Env => env::run(&Context::resolve(g, host, Needs::detection(None, env::READS_CONFIG))),
+        Command::Env => env::run(&Context::resolve(g, host, Needs::versioned(None, None, env::READS_CONFIG))),
         Command::Providers { format } => providers::run(g.json, *format),
         Command::Lint { paths, format, strict } => lint::run(paths, *format, *strict, g.json, &host),
         Command::Completions { shell } => completions::run(usage::documented(), *shell),

@@ -108,6 +108,12 @@ pub trait Host {
     /// Our ancestors, parent first, at most `max_depth` of them.
     fn ancestry(&self, max_depth: usize) -> Ancestry;
 
+    /// `path` with every symbolic link resolved (bounded by the OS's link limit). The
+    /// default resolves nothing: `path` as given.
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        Ok(path.to_path_buf())
+    }
+
     /// Whether our standard output is a terminal (a person may be reading it).
     fn stdout_is_terminal(&self) -> bool;
 }
@@ -127,6 +133,9 @@ impl<H: Host + ?Sized> Host for &H {
     }
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         (**self).ancestry(max_depth)
+    }
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        (**self).canonicalize(path)
     }
     fn stdout_is_terminal(&self) -> bool {
         (**self).stdout_is_terminal()

@@ -21,6 +21,7 @@ pub mod identify;
 pub mod os;
 pub mod session;
 pub mod settings;
+pub mod version;
 /// hal's own variable names: data of the pure tier, re-exported where they are read.
 pub use hal_caps::vars;
 

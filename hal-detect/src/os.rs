@@ -97,6 +97,10 @@ impl Host for OsHost {
         Ok(buf)
     }
 
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        fs::canonicalize(path)
+    }
+
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         let start = std::os::unix::process::parent_id();
         match self.source {

@@ -53,6 +53,13 @@ string_enum! {
         UnsupportedFile = "unsupported_file",
         /// This hal was built without the boundary lint (`cargo xtask dist`).
         LintUnavailable = "lint_unavailable",
+        /// The runtime's version is unknown and the answer rests on a fact that holds
+        /// from some version on: the answer is for the newest verified version, and the
+        /// message names the floor.
+        VersionUnknown = "version_unknown",
+        /// The runtime's version is older than the oldest hal dates facts for, or a
+        /// version override is not a version.
+        VersionUnsupported = "version_unsupported",
     }
 }
 
@@ -91,6 +98,12 @@ impl DiagnosticCode {
             Self::FileTooLarge => "a file larger than the boundary lint reads (16 MiB); not linted",
             Self::UnsupportedFile => "a file named to the boundary lint is of no kind it knows",
             Self::LintUnavailable => "this hal was built without the boundary lint (the hook binary)",
+            Self::VersionUnknown => {
+                "the runtime's version is unknown; the answer is for the newest verified version and the message names the version a fact needs"
+            }
+            Self::VersionUnsupported => {
+                "the runtime's version is older than the oldest hal dates facts for, or a version override is not a version"
+            }
         }
     }
 }

@@ -116,6 +116,11 @@ pub struct History {
     /// npm packages the runtime ships as, beside the row's script anchors (a package
     /// that moved: Pi's `@earendil-works/pi-coding-agent`).
     pub packages: &'static [&'static str],
+    /// Variables the runtime sets to its own version for its children (`CODEX_VERSION`).
+    pub version_vars: &'static [&'static str],
+    /// Variables the runtime sets to a path inside its install (`CLAUDE_CODE_EXECPATH`,
+    /// `CODEX_MANAGED_PACKAGE_ROOT`): the package's manifest is found from them.
+    pub install_vars: &'static [&'static str],
     /// The hook system's versions.
     pub hooks: HookHistory,
     /// Each native event's versions; an event of the row's map not listed holds
@@ -128,6 +133,19 @@ pub struct History {
     /// From which versions the runtime overwrites `AI_AGENT` for its children (so,
     /// beside its markers, a foreign `AI_AGENT` was set by a nearer agent).
     pub overwrites_ai_agent: Option<Span>,
+}
+
+impl Runtime {
+    /// The npm packages the runtime ships as: its script anchors' packages
+    /// (`@google/gemini-cli/` → `@google/gemini-cli`) and its history's.
+    #[must_use]
+    pub fn packages(&self) -> Vec<&'static str> {
+        let anchors = self.scripts.iter().map(|s| s.trim_end_matches('/')).filter(|s| !s.is_empty());
+        let mut out: Vec<&'static str> =
+            anchors.chain(self.history.iter().flat_map(|h| h.packages.iter().copied())).collect();
+        out.dedup();
+        out
+    }
 }
 
 impl History {

@@ -16,6 +16,8 @@ const CLAUDE_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100
 pub(super) const CLAUDE: History = History {
     oldest: "1.0.56",
     packages: &[],
+    version_vars: &[],
+    install_vars: &["CLAUDE_CODE_EXECPATH"],
     hooks: HookHistory { span: Span { since: None, until: None }, switch: None, before: None, cite: CLAUDE_READ },
     events: &[
         EventSpan { native: "PreToolUse", span: Span { since: None, until: None }, cite: CLAUDE_READ },
@@ -106,6 +108,8 @@ pub(super) const CLAUDE: History = History {
 pub(super) const CODEX: History = History {
     oldest: "0.47.0",
     packages: &[],
+    version_vars: &["CODEX_VERSION"],
+    install_vars: &["CODEX_MANAGED_PACKAGE_ROOT"],
     hooks: HookHistory {
         span: Span::since("0.146.0"),
         switch: Some("[features] hooks = true (0.146.0 also reads the deprecated alias codex_hooks = true)"),
@@ -146,6 +150,8 @@ pub(super) const CODEX: History = History {
 pub(super) const GEMINI: History = History {
     oldest: "0.10.0",
     packages: &[],
+    version_vars: &[],
+    install_vars: &[],
     hooks: HookHistory {
         span: Span::since("0.28.2"),
         switch: None,
@@ -169,6 +175,8 @@ const QWEN_0_21: &str = "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present
 pub(super) const QWEN: History = History {
     oldest: "0.10.1",
     packages: &[],
+    version_vars: &[],
+    install_vars: &[],
     hooks: HookHistory {
         span: Span::since("0.15.10"),
         switch: None,
@@ -196,6 +204,8 @@ pub(super) const QWEN: History = History {
 pub(super) const PI: History = History {
     oldest: "0.52.12",
     packages: &["@mariozechner/pi-coding-agent", "@earendil-works/pi-coding-agent"],
+    version_vars: &[],
+    install_vars: &[],
     hooks: HookHistory {
         span: Span { since: None, until: None },
         switch: None,
