@@ -280,6 +280,12 @@ pub struct Explain {
     pub steps: Vec<Step>,
     /// User settings seen: never evidence of a running agent.
     pub user_settings: Vec<UserSetting>,
+    /// The runtime's version, when learned.
+    pub runtime_version: Option<String>,
+    /// Where it was learned (the variable, or the manifest and how it was found).
+    pub runtime_version_source: Option<String>,
+    /// How the version was looked for: each source tried, in order, and what it gave.
+    pub version_steps: Vec<String>,
     /// Where each overridable value came from.
     pub overrides: Vec<Origin>,
 }

@@ -258,6 +258,16 @@ pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -
     for (provider, var) in &report.settings_seen {
         let _ = writeln!(s, "seen: {var} ({provider}): {}", answers::USER_SETTING);
     }
+    if !report.version_tried.is_empty() {
+        let found = match (&d.runtime_version, &d.runtime_version_source) {
+            (Some(v), Some(from)) => format!("{} from {}", escape_control(v), escape_control(from)),
+            _ => "unknown (answers are for the newest verified version)".to_owned(),
+        };
+        let _ = writeln!(s, "version: {found}");
+        for t in &report.version_tried {
+            let _ = writeln!(s, "  looked at: {}", escape_control(t));
+        }
+    }
     s.push_str("overrides:\n");
     for o in &hal.resolved().overrides {
         let origin = serde_json::to_value(o.origin).ok().and_then(|v| v.as_str().map(str::to_owned));
