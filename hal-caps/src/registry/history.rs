@@ -4,7 +4,7 @@
 //! versions against a loopback model stub. Each fact cites the versions read; a fact's
 //! `since` is the first version read that has it (see `dated`).
 
-use super::dated::{AgentForm, EventSpan, History, HookHistory, Span, VarSpan};
+use super::span::{AgentForm, EventSpan, History, HookHistory, Span, VarSpan};
 
 const CLAUDE_READ: &str = "@anthropic-ai/claude-code@1.0.56, 1.0.88, 2.0.50, 2.1.100 (cli.js)";
 const CLAUDE_1_0_62: &str = "@anthropic-ai/claude-code@1.0.61 (absent), 1.0.62 (present), cli.js";

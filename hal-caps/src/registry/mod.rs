@@ -28,6 +28,7 @@ mod history;
 pub mod model;
 pub mod payloads;
 mod rows;
+pub mod span;
 mod verified;
 pub mod version;
 

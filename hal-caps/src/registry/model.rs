@@ -660,7 +660,7 @@ pub struct Runtime {
     /// What moved between the runtime's versions (hooks, events, variables, `AI_AGENT`
     /// forms), each fact dated and cited; `None`: nothing dated (every fact holds for
     /// every version hal knows).
-    pub history: Option<&'static super::dated::History>,
+    pub history: Option<&'static super::span::History>,
     /// Basenames of the script an interpreter runs for this runtime (`node
     /// <prefix>/node_modules/.bin/grok`: `grok`), where they are not its executables'
     /// (another runtime's native executable has the same name).
