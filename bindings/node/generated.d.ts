@@ -109,6 +109,21 @@ export type HookGroup = {
 
 export type HookKind = "settings_json" | "hooks_json" | "js_plugin" | "ts_plugin" | "config_toml" | "native";
 
+export type Installed = {
+  /** The executable found (`PATH` or a usual install place), escaped. */
+  executable: string;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** Where its links lead, escaped. */
+  resolved: string;
+  /** `verified` (a live run at this exact version), `within_verified`, `newer_than_verified`, `older_than_verified`, `older_than_supported`, `never_verified` or `unknown_version`. */
+  standing: "verified" | "within_verified" | "newer_than_verified" | "older_than_verified" | "older_than_supported" | "never_verified" | "unknown_version";
+  /** The version read from the install; `null`: none could be read. */
+  version: string | null;
+  /** How the version was learned (the manifest, the native layout, the Python distribution). */
+  version_source: string | null;
+};
+
 export type LintFinding = {
   /** Deprecated alias of `column` (until JSON version 2). */
   col: number;
@@ -468,6 +483,18 @@ export type Providers = {
   diagnostics: Array<Diagnostic>;
   /** In registry order, `unknown` left out. */
   providers: Array<Provider>;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** The runtimes installed on this host: executable, version read from the install, standing against the verified versions. (`hal inventory --json`) */
+export type Inventory = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Each runtime found. */
+  runtimes: Array<Installed>;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */

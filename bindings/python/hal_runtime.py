@@ -130,6 +130,14 @@ HookGroup = TypedDict("HookGroup", {
     "hooks": List["HookCommand"],
     "matcher": str,
 })
+Installed = TypedDict("Installed", {
+    "executable": str,
+    "provider": "RuntimeProvider",
+    "resolved": str,
+    "standing": Literal["verified", "within_verified", "newer_than_verified", "older_than_verified", "older_than_supported", "never_verified", "unknown_version"],
+    "version": Union[str, None],
+    "version_source": Union[str, None],
+})
 LintFinding = TypedDict("LintFinding", {
     "col": int,
     "column": int,
@@ -318,6 +326,14 @@ Gupp = TypedDict("Gupp", {
 Providers = TypedDict("Providers", {
     "diagnostics": List["Diagnostic"],
     "providers": List["Provider"],
+    "version": int,
+    "warnings": List[str],
+})
+
+# The runtimes installed on this host: executable, version read from the install, standing against the verified versions. (`hal inventory --json`)
+Inventory = TypedDict("Inventory", {
+    "diagnostics": List["Diagnostic"],
+    "runtimes": List["Installed"],
     "version": int,
     "warnings": List[str],
 })

@@ -46,6 +46,10 @@ pub const XDG_CONFIG_HOME: &str = "XDG_CONFIG_HOME";
 pub const HOME: &str = "HOME";
 /// The executable search path (read to find a runtime's install; not an indicator).
 pub const PATH: &str = "PATH";
+/// npm's global prefix, where set (`hal inventory` looks in its `bin`).
+pub const NPM_CONFIG_PREFIX: &str = "NPM_CONFIG_PREFIX";
+/// pnpm's global bin directory, where set (`hal inventory` looks in it).
+pub const PNPM_HOME: &str = "PNPM_HOME";
 
 /// Every variable hal reads besides the registry's, for the lint and for docs.
 pub const ALL: &[&str] = &[

@@ -183,6 +183,41 @@ impl From<&hal_caps::registry::Verified> for LiveRun {
     }
 }
 
+/// One runtime found installed (`hal inventory`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Installed {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// The executable found (`PATH` or a usual install place), escaped.
+    pub executable: String,
+    /// Where its links lead, escaped.
+    pub resolved: String,
+    /// The version read from the install; `null`: none could be read.
+    pub version: Option<String>,
+    /// How the version was learned (the manifest, the native layout, the Python distribution).
+    pub version_source: Option<String>,
+    /// `verified` (a live run at this exact version), `within_verified`,
+    /// `newer_than_verified`, `older_than_verified`, `older_than_supported`,
+    /// `never_verified` or `unknown_version`.
+    #[cfg_attr(feature = "schema", schemars(schema_with = "standing_schema"))]
+    pub standing: &'static str,
+}
+
+#[cfg(feature = "schema")]
+fn standing_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let all: Vec<&str> = hal_caps::registry::dated::InstallStanding::ALL.iter().map(|s| s.as_str()).collect();
+    schemars::json_schema!({ "type": "string", "enum": all })
+}
+
+/// `hal inventory`: the runtimes installed on this host, in registry order.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Inventory {
+    /// Each runtime found.
+    pub runtimes: Vec<Installed>,
+}
+
 /// `hal providers`: every runtime hal knows.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -105,6 +105,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
         format: ProvidersFormat,
     },
+    /// The runtimes installed on this host: executable, version, and its standing
+    /// against the versions live runs verified.
+    Inventory {
+        /// Exit 1 unless this runtime is installed at a version a live run verified.
+        #[arg(long, value_name = "PROVIDER", value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
+        require_verified: Option<RuntimeProvider>,
+    },
     /// The canonical lifecycle events and the native hook each maps to.
     Events {
         #[command(flatten)]
@@ -335,6 +342,7 @@ impl Command {
             | Self::Gupp { provider }
             | Self::Events { provider } => provider.provider,
             Self::Detect(_)
+            | Self::Inventory { .. }
             | Self::Providers { .. }
             | Self::SessionId(_)
             | Self::Explain
@@ -357,6 +365,7 @@ impl Command {
             | Self::Gupp { provider }
             | Self::Events { provider } => provider.runtime_version.as_deref(),
             Self::Detect(_)
+            | Self::Inventory { .. }
             | Self::Providers { .. }
             | Self::SessionId(_)
             | Self::Explain
@@ -380,6 +389,7 @@ impl Command {
             Self::Gupp { .. } => "gupp",
             Self::Providers { .. } => "providers",
             Self::Events { .. } => "events",
+            Self::Inventory { .. } => "inventory",
             Self::SessionId(_) => "session-id",
             Self::Hook(_) => "hook",
             Self::Explain => "explain",

@@ -7,7 +7,7 @@ use hal_detect::Host;
 
 use crate::cli::{Cli, Command};
 use crate::commands::{
-    caps, completions, detect, env, events, explain, gupp, hook, lint, man, providers, session_id, startup,
+    caps, completions, detect, env, events, explain, gupp, hook, inventory, lint, man, providers, session_id, startup,
 };
 use crate::context::{Context, Needs, Payload};
 use crate::output::Output;
@@ -58,6 +58,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
         )),
         Command::Env => env::run(&Context::resolve(g, host, Needs::versioned(None, None, env::READS_CONFIG))),
         Command::Providers { format } => providers::run(g.json, *format),
+        Command::Inventory { require_verified } => inventory::run(&host, g.json, *require_verified),
         Command::Lint { paths, format, strict } => lint::run(paths, *format, *strict, g.json, &host),
         Command::Completions { shell } => completions::run(usage::documented(), *shell),
         Command::Man => man::run(&usage::documented()),

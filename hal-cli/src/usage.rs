@@ -13,7 +13,7 @@ use crate::cli::{BIN_NAME, Cli, Command, GlobalOpt};
 #[cfg(feature = "schema")]
 use crate::commands::schema;
 use crate::commands::{
-    caps, completions, detect, env, events, explain, gupp, hook, lint, man, providers, session_id, startup,
+    caps, completions, detect, env, events, explain, gupp, hook, inventory, lint, man, providers, session_id, startup,
 };
 
 /// Every command and the global options it takes, in `hal --help` order (each command's
@@ -28,6 +28,7 @@ pub const TABLE: &[(&str, &[GlobalOpt])] = &[
     ("session-id", session_id::TAKES),
     ("explain", explain::TAKES),
     ("env", env::TAKES),
+    ("inventory", inventory::TAKES),
     ("lint", lint::TAKES),
     ("hook", hook::TAKES),
     ("completions", completions::TAKES),

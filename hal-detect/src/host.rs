@@ -114,6 +114,13 @@ pub trait Host {
         Ok(path.to_path_buf())
     }
 
+    /// The names of at most `limit` entries of the directory `path`, in the OS's
+    /// order. The default lists nothing (an error).
+    fn list_dir(&self, path: &Path, limit: usize) -> io::Result<Vec<OsString>> {
+        let _ = (path, limit);
+        Err(io::ErrorKind::Unsupported.into())
+    }
+
     /// Whether our standard output is a terminal (a person may be reading it).
     fn stdout_is_terminal(&self) -> bool;
 }
@@ -136,6 +143,9 @@ impl<H: Host + ?Sized> Host for &H {
     }
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
         (**self).canonicalize(path)
+    }
+    fn list_dir(&self, path: &Path, limit: usize) -> io::Result<Vec<OsString>> {
+        (**self).list_dir(path, limit)
     }
     fn stdout_is_terminal(&self) -> bool {
         (**self).stdout_is_terminal()

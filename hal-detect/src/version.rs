@@ -169,10 +169,10 @@ fn lossy(v: &OsString) -> String {
 
 /// A manifest found.
 #[derive(Debug)]
-struct Found {
-    package: String,
-    version: String,
-    path: PathBuf,
+pub(crate) struct Found {
+    pub(crate) package: String,
+    pub(crate) version: String,
+    pub(crate) path: PathBuf,
 }
 
 impl Found {
@@ -180,7 +180,7 @@ impl Found {
         format!("{}@{} ({})", self.package, self.version, hal_caps::text::escape_control(&self.path.to_string_lossy()))
     }
 
-    fn label_short(&self) -> String {
+    pub(crate) fn label_short(&self) -> String {
         format!("package.json of {}", self.package)
     }
 }
@@ -188,7 +188,7 @@ impl Found {
 /// The manifest of one of `packages` at or above `path` (at most [`MAX_UP`] levels):
 /// each candidate is `stat`ed and read only when it is a regular file of at most
 /// [`MAX_MANIFEST_BYTES`].
-fn manifest_near<H: Host>(host: &H, path: &Path, packages: &[&str]) -> Option<Found> {
+pub(crate) fn manifest_near<H: Host>(host: &H, path: &Path, packages: &[&str]) -> Option<Found> {
     if packages.is_empty() {
         return None;
     }

@@ -128,3 +128,72 @@ impl<'a> At<'a> {
         out
     }
 }
+
+/// How an installed version of a runtime stands against what live runs verified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InstallStanding {
+    /// A live run verified this exact version.
+    Verified,
+    /// Between the oldest and the newest version verified.
+    WithinVerified,
+    /// Newer than every version verified.
+    NewerThanVerified,
+    /// Older than every version verified, but not than the oldest the registry dates.
+    OlderThanVerified,
+    /// Older than the oldest version the registry dates facts for.
+    OlderThanSupported,
+    /// The runtime was never run live: nothing to compare with.
+    NeverVerified,
+    /// The installed version could not be read.
+    UnknownVersion,
+}
+
+impl InstallStanding {
+    /// Every standing, in order.
+    pub const ALL: &'static [Self] = &[
+        Self::Verified,
+        Self::WithinVerified,
+        Self::NewerThanVerified,
+        Self::OlderThanVerified,
+        Self::OlderThanSupported,
+        Self::NeverVerified,
+        Self::UnknownVersion,
+    ];
+
+    /// The spelling of every surface (`verified`, `within_verified`, ...).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Verified => "verified",
+            Self::WithinVerified => "within_verified",
+            Self::NewerThanVerified => "newer_than_verified",
+            Self::OlderThanVerified => "older_than_verified",
+            Self::OlderThanSupported => "older_than_supported",
+            Self::NeverVerified => "never_verified",
+            Self::UnknownVersion => "unknown_version",
+        }
+    }
+
+    /// The standing of `runtime` installed at `version`, against its `Verified`
+    /// record's versions and its history's oldest.
+    #[must_use]
+    pub fn of(runtime: &Runtime, version: Option<&Version>) -> Self {
+        let Some(v) = version else { return Self::UnknownVersion };
+        if At::new(runtime, Some(*v)).older_than_supported() {
+            return Self::OlderThanSupported;
+        }
+        let Some(record) = runtime.verified else { return Self::NeverVerified };
+        let runs: Vec<Version> = record.versions().filter_map(Version::parse).collect();
+        let (Some(min), Some(max)) = (runs.iter().min(), runs.iter().max()) else { return Self::NeverVerified };
+        if runs.contains(v) {
+            Self::Verified
+        } else if v > max {
+            Self::NewerThanVerified
+        } else if v < min {
+            Self::OlderThanVerified
+        } else {
+            Self::WithinVerified
+        }
+    }
+}
