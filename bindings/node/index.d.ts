@@ -4,6 +4,7 @@ import type {
   Capabilities,
   Detection,
   GuppStrategy,
+  Installed,
   RuntimeProvider,
   StartupStrategy,
 } from "./generated.js";
@@ -53,6 +54,10 @@ export interface RuntimeHAL {
   getCapabilities(): Capabilities;
   /** `hal detect --json`, cached. */
   getDetection(): Detection;
+  /** The runtime's version the answers are for (`hal detect`'s `runtime_version`), or `null` when unknown. */
+  getRuntimeVersion(): string | null;
+  /** `hal inventory --json`: the runtimes installed on this host, each with its version and standing (`[]` when hal cannot answer). */
+  listInstalled(): Installed[];
 }
 
 /** Thrown when `hal` answers in a JSON version this client does not know. */

@@ -790,6 +790,27 @@ class RuntimeHal:
         """Seconds."""
         return self.get_capabilities()["nudge_interval_secs"]
 
+    def get_runtime_version(self) -> Optional[str]:
+        """The runtime's version the answers are for (``hal detect``'s ``runtime_version``), or None."""
+        v = self.get_detection().get("runtime_version")
+        return v if isinstance(v, str) else None
+
+    def list_installed(self) -> List["Installed"]:
+        """``hal inventory --json``: the runtimes installed on this host, each with its
+        version and standing (``[]`` when hal cannot answer)."""
+        answer = self._ask(["inventory"])
+        if answer is None:
+            return []
+        runtimes = answer.get("runtimes")
+        if not isinstance(runtimes, list):
+            self._warn_once("keys inventory runtimes", "`hal inventory` answered without valid `runtimes`; none listed")
+            return []
+        return [
+            r
+            for r in runtimes
+            if isinstance(r, dict) and isinstance(r.get("provider"), str) and isinstance(r.get("standing"), str)
+        ]
+
 
 def create_runtime_hal(
     bin: Optional[str] = None,

@@ -3,7 +3,7 @@
 // launcher script named like the runtime, so the real ancestry cannot decide.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { test } from "node:test";
@@ -250,4 +250,28 @@ test("an agent hal does not know, named by AI_AGENT, is an agent of unknown prov
   assert.equal(plain.getAgentName(), null);
   const codex = createRuntimeHal({ bin: launcher("codex"), replaceEnv: codexEnv });
   assert.equal(codex.isAgent(), true);
+});
+
+test("listInstalled reads versions and standings from the install", () => {
+  const home = mkdtempSync(join(tmpdir(), "hal-inv-"));
+  const pkg = join(home, "p/lib/node_modules/@openai/codex");
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(join(pkg, "package.json"), '{"name": "@openai/codex", "version": "0.100.0"}');
+  writeFileSync(join(pkg, "codex.js"), "");
+  mkdirSync(join(home, "p/bin"));
+  symlinkSync(join(pkg, "codex.js"), join(home, "p/bin/codex"));
+  const env = { PATH: join(home, "p/bin"), HOME: home };
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: env });
+  let installed;
+  const seen = warnings(() => {
+    installed = hal.listInstalled();
+  });
+  assert.deepEqual(seen, []);
+  const cli = JSON.parse(execFileSync(HAL, ["inventory", "--json"], { env }));
+  assert.deepEqual(installed, cli.runtimes);
+  const codex = installed.find((r) => r.provider === "codex");
+  assert.deepEqual([codex.version, codex.standing], ["0.100.0", "older_than_verified"]);
+  assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: { CLAUDECODE: "1" } }).getRuntimeVersion(), null);
+  const declared = { CLAUDECODE: "1", AI_AGENT: "claude-code_2-1-332_agent" };
+  assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: declared }).getRuntimeVersion(), "2.1.332");
 });
