@@ -54,6 +54,12 @@ fn just_before(v: &str) -> String {
     format!("{head}.{}", last.parse::<u64>().unwrap() - 1)
 }
 
+/// A command line and its environment.
+type Way<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>);
+
+/// A named way to make a hostile manifest at a path.
+type Hostile = (&'static str, Box<dyn Fn(&Path)>);
+
 #[test]
 fn claude_before_session_start_gets_the_startup_fallback_by_each_source() {
     let since = session_start_since();
@@ -62,7 +68,7 @@ fn claude_before_session_start_gets_the_startup_fallback_by_each_source() {
     let dashed = |v: &str| format!("claude-code_{}_agent", v.replace('.', "-"));
     for (version, want) in [(before.as_str(), "startup_fallback"), (since, "hook_injection")] {
         let declared = dashed(version);
-        let ways: [(Vec<&str>, Vec<(&str, &str)>); 3] = [
+        let ways: [Way<'_>; 3] = [
             (
                 vec!["startup", "--role", "polecat", "--provider", "claude", "--runtime-version", version, "--json"],
                 vec![],
@@ -251,8 +257,8 @@ fn a_real_ancestor_in_an_npm_layout_gives_its_version() {
 
 #[test]
 fn hostile_manifests_are_bounded_escaped_and_never_hang() {
-    let claude = "@anthropic-ai/claude-code";
-    let cases: Vec<(&str, Box<dyn Fn(&Path)>)> = vec![
+    const CLAUDE: &str = "@anthropic-ai/claude-code";
+    let cases: Vec<Hostile> = vec![
         ("a 1 GB sparse manifest", Box::new(|p: &Path| std::fs::File::create(p).unwrap().set_len(1 << 30).unwrap())),
         (
             "a FIFO",
@@ -271,13 +277,13 @@ fn hostile_manifests_are_bounded_escaped_and_never_hang() {
         (
             "a version with control characters",
             Box::new(|p: &Path| {
-                std::fs::write(p, format!("{{\"name\":\"{claude}\",\"version\":\"1.0.56\\u001b[2J\"}}")).unwrap();
+                std::fs::write(p, format!("{{\"name\":\"{CLAUDE}\",\"version\":\"1.0.56\\u001b[2J\"}}")).unwrap();
             }),
         ),
         (
             "a version with raw control bytes",
             Box::new(|p: &Path| {
-                std::fs::write(p, format!("{{\"name\":\"{claude}\",\"version\":\"1.0\x07.56\"}}")).unwrap()
+                std::fs::write(p, format!("{{\"name\":\"{CLAUDE}\",\"version\":\"1.0\x07.56\"}}")).unwrap();
             }),
         ),
         (
@@ -288,7 +294,7 @@ fn hostile_manifests_are_bounded_escaped_and_never_hang() {
     ];
     for (what, make) in cases {
         let dir = tempfile::tempdir().unwrap();
-        let (node, script) = npm_layout(dir.path(), claude, "{}");
+        let (node, script) = npm_layout(dir.path(), CLAUDE, "{}");
         let manifest = script.with_file_name("package.json");
         std::fs::remove_file(&manifest).unwrap();
         make(&manifest);

@@ -2,6 +2,8 @@
 //! each with its executable, the version read from its install and its standing
 //! against the versions live runs verified. No process is spawned.
 
+use std::fmt::Write as _;
+
 use hal_caps::registry::dated::InstallStanding;
 use hal_caps::text::escape_control;
 use hal_detect::Host;
@@ -40,14 +42,13 @@ pub(crate) fn run<H: Host>(host: &H, json: bool, require: Option<RuntimeProvider
     } else if runtimes.is_empty() {
         "no runtime hal knows is installed (looked on PATH and in the usual install places)\n".to_owned()
     } else {
-        runtimes
-            .iter()
-            .map(|r| {
-                let version = r.version.as_deref().unwrap_or("-");
-                let how = r.version_source.as_deref().map(|s| format!(" ({s})")).unwrap_or_default();
-                format!("{:<16} {:<14} {:<22} {}{how}\n", r.provider.as_str(), version, r.standing, r.executable)
-            })
-            .collect()
+        let mut s = String::new();
+        for r in &runtimes {
+            let version = r.version.as_deref().unwrap_or("-");
+            let how = r.version_source.as_deref().map(|s| format!(" ({s})")).unwrap_or_default();
+            let _ = writeln!(s, "{:<16} {:<14} {:<22} {}{how}", r.provider.as_str(), version, r.standing, r.executable);
+        }
+        s
     };
     let ok = require.is_none_or(|p| found.iter().any(|i| i.provider == p && i.standing == InstallStanding::Verified));
     Output::new(stdout, &[]).at_least(u8::from(!ok))
