@@ -23,17 +23,25 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
         Command::Detect(arg) => detect::run(&Context::resolve(
             g,
             host,
-            Needs { payload: payload(arg.hook), ..Needs::detection(None, detect::READS_CONFIG) },
+            Needs { payload: payload(arg.hook), shows_version: g.json, ..Needs::detection(None, detect::READS_CONFIG) },
         )),
         Command::SessionId(arg) => session_id::run(&Context::resolve(
             g,
             host,
-            Needs { payload: payload(arg.hook), ..Needs::detection(None, session_id::READS_CONFIG) },
+            Needs {
+                payload: payload(arg.hook),
+                shows_version: g.json,
+                ..Needs::detection(None, session_id::READS_CONFIG)
+            },
         )),
         Command::Hook(source) => hook::run(&Context::resolve(
             g,
             host,
-            Needs { payload: Payload::Required(source.from.as_deref()), ..Needs::detection(None, hook::READS_CONFIG) },
+            Needs {
+                payload: Payload::Required(source.from.as_deref()),
+                shows_version: false,
+                ..Needs::detection(None, hook::READS_CONFIG)
+            },
         )),
         Command::Caps { all: true, format, .. } => caps::all(g.json, *format),
         Command::Caps { .. } => {

@@ -182,12 +182,22 @@ pub struct Detector<H> {
     policy: Option<Policy>,
     workspace: Option<PathBuf>,
     hook: Option<HookEvent>,
+    version: bool,
 }
 
 impl<H: Host> Detector<H> {
     /// A detector over `host`, policy from `GT_HAL_POLICY` (default `spec`).
     pub const fn new(host: H) -> Self {
-        Self { host, policy: None, workspace: None, hook: None }
+        Self { host, policy: None, workspace: None, hook: None, version: true }
+    }
+
+    /// Skips the version lookup ([`crate::version::learn`]) when `skip`: for an answer
+    /// that does not carry the version (`hal hook`, text `hal detect`), so it costs
+    /// nothing there. `runtime_version` stays `null`.
+    #[must_use]
+    pub const fn skip_version(mut self, skip: bool) -> Self {
+        self.version = !skip;
+        self
     }
 
     /// Forces the policy (beats `GT_HAL_POLICY`).
@@ -247,7 +257,7 @@ impl<H: Host> Detector<H> {
         run.cascade();
         run.declare();
         run.det.family = registry::family(run.det.provider);
-        let version_tried = run.learn_version();
+        let version_tried = if self.version { run.learn_version() } else { Vec::new() };
         if let Some((ancestry, _)) = run.ancestry.get() {
             run.det.diagnostics.extend(ancestry.warnings.iter().cloned());
         }
