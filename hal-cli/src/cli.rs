@@ -111,6 +111,10 @@ pub enum Command {
         /// Exit 1 unless this runtime is installed at a version a live run verified.
         #[arg(long, value_name = "PROVIDER", value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
         require_verified: Option<RuntimeProvider>,
+        /// Where the install says no version, run the runtime's `--version` (a cleared
+        /// environment, killed after 3 s).
+        #[arg(long)]
+        probe: bool,
     },
     /// The canonical lifecycle events and the native hook each maps to.
     Events {

@@ -66,7 +66,7 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
         )),
         Command::Env => env::run(&Context::resolve(g, host, Needs::versioned(None, None, env::READS_CONFIG))),
         Command::Providers { format } => providers::run(g.json, *format),
-        Command::Inventory { require_verified } => inventory::run(&host, g.json, *require_verified),
+        Command::Inventory { require_verified, probe } => inventory::run(&host, g.json, *require_verified, *probe),
         Command::Lint { paths, format, strict } => lint::run(paths, *format, *strict, g.json, &host),
         Command::Completions { shell } => completions::run(usage::documented(), *shell),
         Command::Man => man::run(&usage::documented()),

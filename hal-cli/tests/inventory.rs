@@ -140,3 +140,26 @@ fn hostile_installs_are_bounded_escaped_and_never_hang() {
     let text = Command::new(HAL).arg("inventory").env_clear().env("HOME", h).env("PATH", &bin).output_retrying();
     assert!(!text.stdout.contains(&0x1b), "text escaped too");
 }
+
+#[test]
+fn probe_runs_version_with_a_timeout_only_when_asked() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let home = tempfile::tempdir().unwrap();
+    let bin = home.path().join("bin");
+    let script = |name: &str, body: &str| {
+        let p = bin.join(name);
+        write(&p, format!("#!/bin/sh\n{body}\n"));
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    let newest = registry::runtime(P::QwenCode).verified.unwrap().version;
+    script("qwen", &format!("echo \"qwen-code v{newest} (\\033[2J)\""));
+    script("opencode", "/bin/sleep 30");
+    let path = bin.to_string_lossy().into_owned();
+    let (_, plain, _) = inventory(home.path(), &path, &[]);
+    assert_eq!(entry(&plain, "qwen-code").unwrap()["version"], Value::Null, "no process without --probe");
+    let (_, probed, took) = inventory(home.path(), &path, &["--probe"]);
+    let qwen = entry(&probed, "qwen-code").unwrap();
+    assert_eq!((qwen["version"].as_str(), qwen["standing"].as_str()), (Some(newest), Some("verified")));
+    assert_eq!(entry(&probed, "opencode").unwrap()["version"], Value::Null, "the sleeper was killed");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+}

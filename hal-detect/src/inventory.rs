@@ -149,3 +149,51 @@ fn python_dist<H: Host>(host: &H, exe: &str, found: &Path) -> Option<(String, St
     }
     None
 }
+
+/// How long `--probe` waits for a runtime's `--version`.
+pub const PROBE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+/// The most output of `--version` read.
+const MAX_PROBE_OUTPUT: u64 = 4096;
+
+/// `hal inventory --probe`: for each runtime whose install said no version, runs
+/// `<executable> --version` with a cleared environment, stdin closed and a timeout
+/// (killed after [`PROBE_TIMEOUT`]), and reads the first version in its first 4 KiB of
+/// output. The only place hal spawns a process, and only when asked.
+pub fn probe(found: &mut [Installed], runtime: impl Fn(RuntimeProvider) -> &'static Runtime) {
+    for i in found.iter_mut().filter(|i| i.version.is_none()) {
+        if let Some(v) = run_version(&i.executable) {
+            let parsed = Version::parse(&v);
+            i.standing = InstallStanding::of(runtime(i.provider), parsed.as_ref());
+            i.version = Some(v);
+            i.version_source = Some("`--version` (--probe)".to_owned());
+        }
+    }
+}
+
+fn run_version(exe: &Path) -> Option<String> {
+    use std::io::Read as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(exe)
+        .arg("--version")
+        .env_clear()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let stdout = child.stdout.take()?;
+    // A thread reads (capped), so a child that never closes its output cannot hold us.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.take(MAX_PROBE_OUTPUT).read_to_end(&mut buf);
+        let _ = tx.send(buf);
+    });
+    let out = rx.recv_timeout(PROBE_TIMEOUT).ok();
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = String::from_utf8_lossy(&out?).into_owned();
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '@'))
+        .find(|w| w.contains('.') && Version::parse(w).is_some())
+        .map(|w| w.trim_start_matches(['v', 'V']).to_owned())
+}

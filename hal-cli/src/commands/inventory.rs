@@ -1,6 +1,6 @@
 //! `hal inventory [--require-verified PROVIDER]`: the runtimes installed on this host,
 //! each with its executable, the version read from its install and its standing
-//! against the versions live runs verified. No process is spawned.
+//! against the versions live runs verified. No process is spawned unless `--probe`.
 
 use std::fmt::Write as _;
 
@@ -34,8 +34,11 @@ fn answer(i: &Installed) -> answers::Installed {
 
 /// The inventory as text or JSON; exit 1 under `--require-verified P` unless `P` is
 /// installed at a verified version.
-pub(crate) fn run<H: Host>(host: &H, json: bool, require: Option<RuntimeProvider>) -> Output {
-    let found = inventory(host);
+pub(crate) fn run<H: Host>(host: &H, json: bool, require: Option<RuntimeProvider>, probe: bool) -> Output {
+    let mut found = inventory(host);
+    if probe {
+        hal_detect::inventory::probe(&mut found, hal_caps::registry::runtime);
+    }
     let runtimes: Vec<answers::Installed> = found.iter().map(answer).collect();
     let stdout = if json {
         versioned(answers::Inventory { runtimes }, &[])
