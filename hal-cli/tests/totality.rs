@@ -532,7 +532,8 @@ fn a_megabyte_of_unknown_config_keys_answers_at_once() {
     assert_eq!(
         warnings[0],
         format!(
-            "warning: config file {p}: unknown key `k0` in [defaults] (known: stall_threshold, nudge_interval, gupp_strategy)"
+            "warning: config file {p}: unknown key `k0` in [defaults] (known: {})",
+            hal_caps::config::KEYS.join(", ")
         )
     );
     assert_eq!(warnings[5], format!("warning: config file {p}: and {} more unknown key(s) in [defaults]", n - 5));

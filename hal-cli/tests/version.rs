@@ -337,3 +337,27 @@ fn claude_s_event_counts_match_the_packages() {
         assert_eq!(mapped + unmapped, n, "{v}");
     }
 }
+
+#[test]
+fn the_config_file_names_the_version_and_the_variable_beats_it() {
+    let since = session_start_since();
+    let before = just_before(since);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, format!("[runtime.claude-code]\nruntime_version = \"{before}\"\n")).unwrap();
+    let path = config.to_str().unwrap();
+    let env = [("CLAUDECODE", "1"), ("GT_HAL_CONFIG", path)];
+    let v = hal(&["startup", "--role", "polecat", "--json"], &env);
+    assert_eq!(
+        (v["strategy"].as_str(), v["runtime_version"].as_str()),
+        (Some("startup_fallback"), Some(before.as_str()))
+    );
+    assert!(codes(&v).is_empty(), "{:?}", v["diagnostics"]);
+    let e = hal(&["events", "--json"], &env);
+    assert_eq!(natives(&e), events_at(P::Claude, &before), "events read it too");
+    let over = [("CLAUDECODE", "1"), ("GT_HAL_CONFIG", path), ("GT_HAL_RUNTIME_VERSION", since)];
+    assert_eq!(hal(&["startup", "--role", "polecat", "--json"], &over)["strategy"], "hook_injection");
+    std::fs::write(&config, "[runtime.claude]\nruntime_version = \"soon\"\n").unwrap();
+    let v = hal(&["caps", "--json"], &env);
+    assert!(codes(&v).contains(&"version_unsupported".to_owned()), "{:?}", v["diagnostics"]);
+}

@@ -1,6 +1,7 @@
 //! The detected runtime's version, learned cheaply, strongest source first:
 //!
-//! 1. `GT_HAL_RUNTIME_VERSION` (the operator's override, beside `GT_RUNTIME`);
+//! 1. `GT_HAL_RUNTIME_VERSION` (the operator's override, beside `GT_RUNTIME`), then the
+//!    config file's `[runtime.<id>] runtime_version`;
 //! 2. the version the runtime declares: `AI_AGENT` in one of its forms, when it names
 //!    the detected runtime's family; a variable the runtime sets to its version
 //!    (`CODEX_VERSION`);
@@ -17,6 +18,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use hal_caps::config::{Config, ConfigSource, RUNTIME_VERSION};
 use hal_caps::manifest::package_name_and_version;
 use hal_caps::registry::{self, Runtime, Version};
 use hal_caps::text::quote_value;
@@ -74,28 +76,9 @@ pub fn learn<'a, H: Host>(
     let r = registry::runtime(provider);
     let family = r.family();
     let var = |name: &str| host.var(name).filter(|v| !v.is_empty());
-    // 1. The override.
-    if let Some(v) = var(vars::GT_HAL_RUNTIME_VERSION) {
-        match v.to_str().and_then(Version::parse) {
-            Some(_) => {
-                out.tried.push(format!("{} is set", vars::GT_HAL_RUNTIME_VERSION));
-                out.version = Some((lossy(&v).trim().to_owned(), vars::GT_HAL_RUNTIME_VERSION.to_owned()));
-                return out;
-            }
-            None => {
-                let message = format!(
-                    "ignoring {}={}: not a version (dotted numbers, `2.1.332`)",
-                    vars::GT_HAL_RUNTIME_VERSION,
-                    quote_value(&v)
-                );
-                out.diagnostics.push(Diagnostic::new(
-                    DiagnosticCode::VersionUnsupported,
-                    Some(vars::GT_HAL_RUNTIME_VERSION),
-                    message,
-                ));
-                out.tried.push(format!("{} is not a version", vars::GT_HAL_RUNTIME_VERSION));
-            }
-        }
+    if let Some(found) = from_operator(host, provider, &mut out) {
+        out.version = Some(found);
+        return out;
     }
     // 2. Declared by the runtime.
     if let Some(d) = declared {
@@ -161,6 +144,51 @@ pub fn learn<'a, H: Host>(
         out.tried.push("no executable of it on PATH leads to its manifest".to_owned());
     }
     out
+}
+
+/// The operator's version: `GT_HAL_RUNTIME_VERSION`, then the config file's
+/// `[runtime.<id>] runtime_version`; a value that is not a version is a diagnostic.
+fn from_operator<H: Host>(host: &H, provider: RuntimeProvider, out: &mut Learned) -> Option<(String, String)> {
+    let var = |name: &str| host.var(name).filter(|v| !v.is_empty());
+    // 1. The override.
+    if let Some(v) = var(vars::GT_HAL_RUNTIME_VERSION) {
+        match v.to_str().and_then(Version::parse) {
+            Some(_) => {
+                out.tried.push(format!("{} is set", vars::GT_HAL_RUNTIME_VERSION));
+                return Some((lossy(&v).trim().to_owned(), vars::GT_HAL_RUNTIME_VERSION.to_owned()));
+            }
+            None => {
+                let message = format!(
+                    "ignoring {}={}: not a version (dotted numbers, `2.1.332`)",
+                    vars::GT_HAL_RUNTIME_VERSION,
+                    quote_value(&v)
+                );
+                out.diagnostics.push(Diagnostic::new(
+                    DiagnosticCode::VersionUnsupported,
+                    Some(vars::GT_HAL_RUNTIME_VERSION),
+                    message,
+                ));
+                out.tried.push(format!("{} is not a version", vars::GT_HAL_RUNTIME_VERSION));
+            }
+        }
+    }
+    // 1. The config file's `[runtime.<id>] runtime_version` (errors are reported by the
+    // commands that apply the file; here a file that cannot be used gives nothing).
+    if let ConfigSource::Text { path, text } = crate::settings::read_config(host)
+        && let Ok(c) = Config::parse(&path, &text)
+        && let Some(v) = c.runtime_str(provider, RUNTIME_VERSION)
+    {
+        if Version::parse(v).is_some() {
+            out.tried.push(format!("the config file's [runtime.{provider}] {RUNTIME_VERSION}"));
+            return Some((v.trim().to_owned(), format!("{RUNTIME_VERSION} in {path}")));
+        }
+        let message = format!(
+            "ignoring {RUNTIME_VERSION} = {} in {path}: not a version (dotted numbers, `2.1.332`)",
+            quote_value(std::ffi::OsStr::new(v))
+        );
+        out.diagnostics.push(Diagnostic::new(DiagnosticCode::VersionUnsupported, Some(RUNTIME_VERSION), message));
+    }
+    None
 }
 
 fn lossy(v: &OsString) -> String {
