@@ -80,7 +80,7 @@ export type Diagnostic = {
   subject: string | null;
 };
 
-export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable" | "path_missing" | "path_unreadable" | "file_too_large" | "unsupported_file" | "lint_unavailable" | "lint_left_out";
+export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable" | "path_missing" | "path_unreadable" | "file_too_large" | "unsupported_file" | "lint_unavailable" | "lint_left_out" | "version_unknown" | "version_unsupported";
 
 export type Event = {
   /** The canonical event (`session.start`). */
@@ -108,6 +108,21 @@ export type HookGroup = {
 };
 
 export type HookKind = "settings_json" | "hooks_json" | "js_plugin" | "ts_plugin" | "config_toml" | "native";
+
+export type Installed = {
+  /** The executable found (`PATH` or a usual install place), escaped. */
+  executable: string;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** Where its links lead, escaped. */
+  resolved: string;
+  /** `verified` (a live run at this exact version), `within_verified`, `newer_than_verified`, `older_than_verified`, `older_than_supported`, `never_verified` or `unknown_version`. */
+  standing: "verified" | "within_verified" | "newer_than_verified" | "older_than_verified" | "older_than_supported" | "never_verified" | "unknown_version";
+  /** The version read from the install; `null`: none could be read. */
+  version: string | null;
+  /** How the version was learned (the manifest, the native layout, the Python distribution). */
+  version_source: string | null;
+};
 
 export type LintFinding = {
   /** Deprecated alias of `column` (until JSON version 2). */
@@ -306,6 +321,10 @@ export type Detection = {
   policy: Policy;
   /** The runtime hal decided on. */
   provider: RuntimeProvider;
+  /** The detected runtime's version, when learned (an override, a version the runtime declares, or its install's manifest); `null`: unknown (answers are then for the newest verified version, with a `version_unknown` diagnostic where a fact depends on it). */
+  runtime_version: string | null;
+  /** Where the version was learned: the option or variable (`--runtime-version`, `GT_HAL_RUNTIME_VERSION`, `AI_AGENT`, `CODEX_VERSION`), or the manifest read and how it was found (`package.json of @anthropic-ai/claude-code, from the script of ancestor `node` (1 level up)`); `null` when the version is unknown. */
+  runtime_version_source: string | null;
   /** `true` when the deciding fact rests only on third-party sources (not on the runtime vendor's own code or docs). */
   secondary_only: boolean;
   /** The signal that decided. */
@@ -318,6 +337,8 @@ export type Detection = {
 
 /** The capability row in force, both notions of hooks, the session variables read, every override. (`hal caps --json`) */
 export type Capabilities = {
+  /** The name an agent declared for itself, without its version. */
+  agent: string | null;
   /** Whether a session's context can be forked. */
   context_fork: Support;
   /** What went wrong or was ignored, each with a stable code. */
@@ -328,6 +349,8 @@ export type Capabilities = {
   gupp_strategy: GuppStrategy;
   /** How many canonical lifecycle events the runtime can hook (= `native_hooks.hookable_events`). */
   hookable_events: number;
+  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  is_agent: boolean;
   /** What the runtime's hook system offers natively. */
   native_hooks: NativeHooks;
   /** How often an idle agent should be nudged. */
@@ -338,6 +361,8 @@ export type Capabilities = {
   overrides: Array<Origin>;
   /** The runtime this row describes. */
   provider: RuntimeProvider;
+  /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
+  runtime_version: string | null;
   /** Whether the runtime has session hooks able to carry startup injection. */
   session_hooks: Support;
   /** The environment variable that carries the session id, if any. */
@@ -370,6 +395,8 @@ export type CapabilityMatrix = {
 
 /** The startup plan for an agent of a role. (`hal startup --json`) */
 export type StartupAnswer = {
+  /** The name an agent declared for itself, without its version. */
+  agent: string | null;
   /** POSIX shell command lines. `hook_injection`: what the session-start hook runs; `startup_fallback`: what the launcher delivers at start; `polling`: empty. */
   commands: Array<string>;
   /** What went wrong or was ignored, each with a stable code. */
@@ -382,6 +409,8 @@ export type StartupAnswer = {
   hook_fragment: HookFragment | null;
   /** What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS plugin, or the runtime's own format. */
   hook_kind: HookKind | null;
+  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  is_agent: boolean;
   /** What the agent polls, and how often (polling). */
   poll: Poll | null;
   /** The runtime the plan is for. */
@@ -390,6 +419,8 @@ export type StartupAnswer = {
   role: AgentRole;
   /** `GT_ROLE` when the role came from Gastown's stamp; `null` when `--role` gave it. */
   role_source: string | null;
+  /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
+  runtime_version: string | null;
   /** A nudge the launcher sends after start (startup fallback). */
   startup_nudge: StartupNudge | null;
   /** The startup strategy in force. */
@@ -402,14 +433,20 @@ export type StartupAnswer = {
 
 /** The startup plans of all eight roles at once. (`hal startup-all-roles --json`) */
 export type StartupPlans = {
+  /** The name an agent declared for itself, without its version. */
+  agent: string | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
   /** Its family. */
   family: RuntimeProvider;
+  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  is_agent: boolean;
   /** One plan per role, in role order. */
   plans: Array<StartupPlan>;
   /** The runtime. */
   provider: RuntimeProvider;
+  /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
+  runtime_version: string | null;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
@@ -418,16 +455,22 @@ export type StartupPlans = {
 
 /** The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`) */
 export type Gupp = {
+  /** The name an agent declared for itself, without its version. */
+  agent: string | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
   /** Its family. */
   family: RuntimeProvider;
   /** The GUPP strategy in force. */
   gupp_strategy: GuppStrategy;
+  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  is_agent: boolean;
   /** Seconds between nudges. */
   nudge_interval_secs: number;
   /** The runtime. */
   provider: RuntimeProvider;
+  /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
+  runtime_version: string | null;
   /** Seconds without activity before an agent counts as stalled. */
   stall_threshold_secs: number;
   /** [`JSON_VERSION`]. */
@@ -448,22 +491,44 @@ export type Providers = {
   warnings: Array<string>;
 };
 
+/** The runtimes installed on this host: executable, version read from the install, standing against the verified versions. (`hal inventory --json`) */
+export type Inventory = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Each runtime found. */
+  runtimes: Array<Installed>;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
 /** The canonical lifecycle events and the native hook each maps to. (`hal events --json`) */
 export type Events = {
+  /** The name an agent declared for itself, without its version. */
+  agent: string | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
   /** Every canonical event, in canonical order. */
   events: Array<Event>;
   /** Its family. */
   family: RuntimeProvider;
+  /** A configuration switch the hook system needs at this version to run at all (Codex's `[features] hooks = true`); `null`: none. */
+  hook_switch: string | null;
   /** Deprecated alias of `hookable_events` (until JSON version 2). */
   hookable: number;
   /** How many canonical events the runtime can hook. */
   hookable_events: number;
+  /** What a version without the hook system has instead (Codex's `notify`); `null`: it has hooks, or nothing. */
+  instead_of_hooks: string | null;
+  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  is_agent: boolean;
   /** What the runtime's hook system offers natively. */
   native_hooks: NativeHooks;
   /** The runtime. */
   provider: RuntimeProvider;
+  /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
+  runtime_version: string | null;
   /** The design's notion of hooks. */
   session_hooks: Support;
   /** Native events the runtime has that no canonical event fits (`hal hook` reports them with `event` null and no warning). */
@@ -476,12 +541,18 @@ export type Events = {
 
 /** The session id, the variable it came from, and the variables read in order. (`hal session-id --json`) */
 export type SessionId = {
+  /** The name an agent declared for itself, without its version. */
+  agent: string | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
   /** Its family. */
   family: RuntimeProvider;
+  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  is_agent: boolean;
   /** The runtime. */
   provider: RuntimeProvider;
+  /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
+  runtime_version: string | null;
   /** The session id (`null`: none; the command exits 1). */
   session_id: string | null;
   /** The variables read, in order. */
@@ -520,6 +591,10 @@ export type Explain = {
   policy: Policy;
   /** The runtime decided. */
   provider: RuntimeProvider;
+  /** The runtime's version, when learned. */
+  runtime_version: string | null;
+  /** Where it was learned (the variable, or the manifest and how it was found). */
+  runtime_version_source: string | null;
   /** The deciding fact rests on third parties only. */
   secondary_only: boolean;
   /** What decided. */
@@ -530,16 +605,24 @@ export type Explain = {
   user_settings: Array<UserSetting>;
   /** [`JSON_VERSION`]. */
   version: number;
+  /** How the version was looked for: each source tried, in order, and what it gave. */
+  version_steps: Array<string>;
   /** The messages of [`Answer::diagnostics`], in order. */
   warnings: Array<string>;
 };
 
 /** The HAL_* variables `hal env` exports, null for those it unsets. (`hal env --json`) */
 export type Env = {
+  /** The name an agent declared for itself, without its version. */
+  agent: string | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
+  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  is_agent: boolean;
   /** The runtime. */
   provider: RuntimeProvider;
+  /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
+  runtime_version: string | null;
   /** `HAL_*` name → value, `null` for a variable `hal env` unsets. */
   variables: Record<string, string | null>;
   /** [`JSON_VERSION`]. */

@@ -14,6 +14,8 @@ export const UNKNOWN_DETECTION = Object.freeze({
   "is_agent": false,
   "policy": "spec",
   "provider": "unknown",
+  "runtime_version": null,
+  "runtime_version_source": null,
   "secondary_only": false,
   "source": {
     "depth": null,
@@ -25,11 +27,13 @@ export const UNKNOWN_DETECTION = Object.freeze({
 });
 
 export const UNKNOWN_CAPABILITIES = Object.freeze({
+  "agent": null,
   "context_fork": "no",
   "diagnostics": [],
   "family": "unknown",
   "gupp_strategy": "polling",
   "hookable_events": 0,
+  "is_agent": false,
   "native_hooks": {
     "config": [],
     "hookable_events": 0,
@@ -64,6 +68,7 @@ export const UNKNOWN_CAPABILITIES = Object.freeze({
     }
   ],
   "provider": "unknown",
+  "runtime_version": null,
   "session_hooks": "no",
   "session_id_env": null,
   "session_id_vars": [
@@ -88,4 +93,4 @@ export const UNKNOWN_STARTUP_COMMANDS = Object.freeze({
 });
 
 // The JSON types of each key of the answers the client caches, from the schemas.
-export const ANSWER_TYPES = Object.freeze({"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}});
+export const ANSWER_TYPES = Object.freeze({"caps":{"agent":["string","null"],"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"is_agent":["boolean"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"runtime_version":["string","null"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}});

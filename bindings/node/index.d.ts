@@ -4,6 +4,7 @@ import type {
   Capabilities,
   Detection,
   GuppStrategy,
+  Installed,
   HookAnswer,
   RuntimeProvider,
   StartupStrategy,
@@ -58,6 +59,10 @@ export interface RuntimeHAL {
   getCapabilities(): Capabilities;
   /** `hal detect --json`, cached. */
   getDetection(): Detection;
+  /** The runtime's version the answers are for (`hal detect`'s `runtime_version`), or `null` when unknown. */
+  getRuntimeVersion(): string | null;
+  /** `hal inventory --json`: the runtimes installed on this host, each with its version and standing (`[]` when hal cannot answer). */
+  listInstalled(): Installed[];
   /**
    * The hook payload as a canonical lifecycle event (`hal hook --json`): which runtime wrote
    * it, the event (`session.start`, `tool.use.pre`, ...), the session id. Reads this

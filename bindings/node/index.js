@@ -260,6 +260,20 @@ export function createRuntimeHal(options = {}) {
     getNudgeInterval: () => getCapabilities().nudge_interval_secs,
     getCapabilities,
     getDetection,
+    getRuntimeVersion: () => {
+      const v = getDetection().runtime_version;
+      return typeof v === "string" ? v : null;
+    },
+    listInstalled: () => {
+      const answer = ask(["inventory"]);
+      if (answer === undefined) return [];
+      if (!Array.isArray(answer.runtimes)) {
+        warnOnce("keys inventory runtimes", "`hal inventory` answered without valid `runtimes`; none listed");
+        return [];
+      }
+      const ok = (r) => r !== null && typeof r === "object" && typeof r.provider === "string" && typeof r.standing === "string";
+      return answer.runtimes.filter(ok);
+    },
     readHook(payload) {
       // Not cached: each hook invocation has its own payload.
       const input = payload === undefined ? STDIN : typeof payload === "string" ? payload : Buffer.from(payload);

@@ -65,7 +65,7 @@ JSON_VERSION = 1
 
 AgentContext = Literal["tool", "hook"]
 AgentRole = Literal["mayor", "deacon", "dog", "boot", "witness", "refinery", "polecat", "crew"]
-DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable", "lint_left_out"]
+DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable", "lint_left_out", "version_unknown", "version_unsupported"]
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
 HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
@@ -132,6 +132,14 @@ HookCommand = TypedDict("HookCommand", {
 HookGroup = TypedDict("HookGroup", {
     "hooks": List["HookCommand"],
     "matcher": str,
+})
+Installed = TypedDict("Installed", {
+    "executable": str,
+    "provider": "RuntimeProvider",
+    "resolved": str,
+    "standing": Literal["verified", "within_verified", "newer_than_verified", "older_than_verified", "older_than_supported", "never_verified", "unknown_version"],
+    "version": Union[str, None],
+    "version_source": Union[str, None],
 })
 LintFinding = TypedDict("LintFinding", {
     "col": int,
@@ -228,6 +236,8 @@ Detection = TypedDict("Detection", {
     "is_agent": bool,
     "policy": "Policy",
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "secondary_only": bool,
     "source": "DetectionSource",
     "version": int,
@@ -236,16 +246,19 @@ Detection = TypedDict("Detection", {
 
 # The capability row in force, both notions of hooks, the session variables read, every override. (`hal caps --json`)
 Capabilities = TypedDict("Capabilities", {
+    "agent": Union[str, None],
     "context_fork": "Support",
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "gupp_strategy": "GuppStrategy",
     "hookable_events": int,
+    "is_agent": bool,
     "native_hooks": "NativeHooks",
     "nudge_interval_secs": int,
     "nudge_support": "Support",
     "overrides": List["Origin"],
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
     "session_hooks": "Support",
     "session_id_env": Union[str, None],
     "session_id_vars": List[str],
@@ -266,16 +279,19 @@ CapabilityMatrix = TypedDict("CapabilityMatrix", {
 
 # The startup plan for an agent of a role. (`hal startup --json`)
 StartupAnswer = TypedDict("StartupAnswer", {
+    "agent": Union[str, None],
     "commands": List[str],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "hook_file": Union[str, None],
     "hook_fragment": Union["HookFragment", None],
     "hook_kind": Union["HookKind", None],
+    "is_agent": bool,
     "poll": Union["Poll", None],
     "provider": "RuntimeProvider",
     "role": "AgentRole",
     "role_source": Union[str, None],
+    "runtime_version": Union[str, None],
     "startup_nudge": Union["StartupNudge", None],
     "strategy": "StartupStrategy",
     "version": int,
@@ -284,21 +300,27 @@ StartupAnswer = TypedDict("StartupAnswer", {
 
 # The startup plans of all eight roles at once. (`hal startup-all-roles --json`)
 StartupPlans = TypedDict("StartupPlans", {
+    "agent": Union[str, None],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
+    "is_agent": bool,
     "plans": List["StartupPlan"],
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
     "version": int,
     "warnings": List[str],
 })
 
 # The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`)
 Gupp = TypedDict("Gupp", {
+    "agent": Union[str, None],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "gupp_strategy": "GuppStrategy",
+    "is_agent": bool,
     "nudge_interval_secs": int,
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
     "stall_threshold_secs": int,
     "version": int,
     "warnings": List[str],
@@ -312,15 +334,28 @@ Providers = TypedDict("Providers", {
     "warnings": List[str],
 })
 
+# The runtimes installed on this host: executable, version read from the install, standing against the verified versions. (`hal inventory --json`)
+Inventory = TypedDict("Inventory", {
+    "diagnostics": List["Diagnostic"],
+    "runtimes": List["Installed"],
+    "version": int,
+    "warnings": List[str],
+})
+
 # The canonical lifecycle events and the native hook each maps to. (`hal events --json`)
 Events = TypedDict("Events", {
+    "agent": Union[str, None],
     "diagnostics": List["Diagnostic"],
     "events": List["Event"],
     "family": "RuntimeProvider",
+    "hook_switch": Union[str, None],
     "hookable": int,
     "hookable_events": int,
+    "instead_of_hooks": Union[str, None],
+    "is_agent": bool,
     "native_hooks": "NativeHooks",
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
     "session_hooks": "Support",
     "unmapped": List[str],
     "version": int,
@@ -329,9 +364,12 @@ Events = TypedDict("Events", {
 
 # The session id, the variable it came from, and the variables read in order. (`hal session-id --json`)
 SessionId = TypedDict("SessionId", {
+    "agent": Union[str, None],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
+    "is_agent": bool,
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
     "session_id": Union[str, None],
     "session_id_vars": List[str],
     "variable": Union[str, None],
@@ -353,18 +391,24 @@ Explain = TypedDict("Explain", {
     "overrides": List["Origin"],
     "policy": "Policy",
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "secondary_only": bool,
     "source": "DetectionSource",
     "steps": List["Step"],
     "user_settings": List["UserSetting"],
     "version": int,
+    "version_steps": List[str],
     "warnings": List[str],
 })
 
 # The HAL_* variables `hal env` exports, null for those it unsets. (`hal env --json`)
 Env = TypedDict("Env", {
+    "agent": Union[str, None],
     "diagnostics": List["Diagnostic"],
+    "is_agent": bool,
     "provider": "RuntimeProvider",
+    "runtime_version": Union[str, None],
     "variables": Dict[str, Any],
     "version": int,
     "warnings": List[str],
@@ -395,11 +439,11 @@ Lint = TypedDict("Lint", {
 })
 
 # The answers for an unknown runtime: the fallback when hal cannot answer.
-UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"configured_for":null,"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
-UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
+UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"configured_for":null,"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","runtime_version":null,"runtime_version_source":null,"secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
+UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"agent":null,"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"is_agent":false,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","runtime_version":null,"session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
 UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":[],"crew":[],"deacon":[],"dog":[],"mayor":[],"polecat":[],"refinery":[],"witness":[]}''')
 # The JSON types of each key of the answers the client caches, from the schemas.
-ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}}''')
+ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"agent":["string","null"],"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"is_agent":["boolean"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"runtime_version":["string","null"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}}''')
 # <!-- generated:python-types end -->
 
 #: The design's name for :data:`GuppStrategy`.
@@ -820,6 +864,27 @@ class RuntimeHal:
     def get_nudge_interval(self) -> int:
         """Seconds."""
         return self.get_capabilities()["nudge_interval_secs"]
+
+    def get_runtime_version(self) -> Optional[str]:
+        """The runtime's version the answers are for (``hal detect``'s ``runtime_version``), or None."""
+        v = self.get_detection().get("runtime_version")
+        return v if isinstance(v, str) else None
+
+    def list_installed(self) -> List["Installed"]:
+        """``hal inventory --json``: the runtimes installed on this host, each with its
+        version and standing (``[]`` when hal cannot answer)."""
+        answer = self._ask(["inventory"])
+        if answer is None:
+            return []
+        runtimes = answer.get("runtimes")
+        if not isinstance(runtimes, list):
+            self._warn_once("keys inventory runtimes", "`hal inventory` answered without valid `runtimes`; none listed")
+            return []
+        return [
+            r
+            for r in runtimes
+            if isinstance(r, dict) and isinstance(r.get("provider"), str) and isinstance(r.get("standing"), str)
+        ]
 
     def read_hook(self, payload: Union[str, bytes, None] = None) -> HookAnswer:
         """The hook payload as a canonical lifecycle event (``hal hook --json``): which

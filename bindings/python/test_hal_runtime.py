@@ -269,6 +269,28 @@ class ClientTest(unittest.TestCase):
                 self.assertEqual(hal.detect_provider(), "unknown")
             self.assertEqual(len(seen), 1, body)
 
+    def test_list_installed_reads_versions_and_standings_from_the_install(self) -> None:
+        with tempfile.TemporaryDirectory() as home:
+            pkg = Path(home, "p/lib/node_modules/@openai/codex")
+            pkg.mkdir(parents=True)
+            (pkg / "package.json").write_text('{"name": "@openai/codex", "version": "0.100.0"}')
+            (pkg / "codex.js").write_text("")
+            Path(home, "p/bin").mkdir()
+            os.symlink(pkg / "codex.js", Path(home, "p/bin/codex"))
+            env = {"PATH": str(Path(home, "p/bin")), "HOME": home}
+            hal = create_runtime_hal(bin=HAL, replace_env=env)
+            with warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter("always")
+                installed = hal.list_installed()
+            self.assertEqual(seen, [])
+            cli = json.loads(subprocess.run([HAL, "inventory", "--json"], env=env, capture_output=True).stdout)
+            self.assertEqual(installed, cli["runtimes"])
+            codex = [r for r in installed if r["provider"] == "codex"][0]
+            self.assertEqual((codex["version"], codex["standing"]), ("0.100.0", "older_than_verified"))
+            self.assertIsNone(create_runtime_hal(bin=HAL, replace_env={"CLAUDECODE": "1"}).get_runtime_version())
+            declared = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_2-1-332_agent"}
+            self.assertEqual(create_runtime_hal(bin=HAL, replace_env=declared).get_runtime_version(), "2.1.332")
+
     def test_read_hook_answers_a_real_claude_payload_given_or_on_stdin(self) -> None:
         payload = (HOOKS / "claude/SessionStart-resume.json").read_bytes()
         env = {"PATH": "/usr/bin:/bin"}

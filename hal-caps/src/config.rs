@@ -7,6 +7,7 @@
 //!
 //! # one runtime; beats [defaults]
 //! [runtime.codex]
+//! runtime_version = "0.146.0"   # answer for this version (GT_HAL_RUNTIME_VERSION beats it)
 //! nudge_interval = 45
 //! gupp_strategy = "polling"
 //! ```
@@ -19,7 +20,11 @@ use hal_types::RuntimeProvider;
 pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
 
 /// The settings keys of a section.
-pub const KEYS: &[&str] = &["stall_threshold", "nudge_interval", "gupp_strategy"];
+pub const KEYS: &[&str] = &["stall_threshold", "nudge_interval", "gupp_strategy", RUNTIME_VERSION];
+
+/// The key of a `[runtime.<id>]` section naming the runtime's version (beside
+/// `GT_HAL_RUNTIME_VERSION`, which beats it); in `[defaults]` it means nothing.
+pub const RUNTIME_VERSION: &str = "runtime_version";
 
 /// A config file as hal-detect found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,6 +106,13 @@ impl Config {
             .collect();
         out.sort_by_key(|(id, _)| *id != provider.as_str());
         out
+    }
+
+    /// The string value of `key` in `provider`'s `[runtime.<id>]` sections only (not
+    /// `[defaults]`).
+    #[must_use]
+    pub fn runtime_str(&self, provider: RuntimeProvider, key: &str) -> Option<&str> {
+        self.sections(provider).into_iter().find_map(|(_, t)| t.get(key)).and_then(|v| v.as_str())
     }
 
     /// The value of `key` for `provider`: its `[runtime.<id>]` sections (merged, when

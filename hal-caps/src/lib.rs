@@ -8,6 +8,7 @@
 pub mod agents_json;
 pub mod config;
 pub mod hook;
+pub mod manifest;
 pub mod native;
 pub mod overrides;
 pub mod registry;
@@ -16,7 +17,7 @@ pub mod text;
 pub mod vars;
 
 pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
-pub use native::{NativeHooks, hooks_disagreement, native_hooks};
+pub use native::{NativeHooks, hooks_disagreement, native_hooks, native_hooks_at};
 pub use overrides::{
     DEFAULT_COMMAND, Origin, OriginKind, RawSettings, RawVar, Resolved, gupp_possible, parse_duration,
     receives_text_at_start, resolve,
@@ -93,6 +94,77 @@ pub fn derive(r: &Runtime) -> Capabilities {
         .with_startup_injection(injection)
         .with_context_fork(r.context_fork)
         .with_nudge_support(u.nudge_support)
+}
+
+/// The built-in row of `provider` at `version` (`None`: unknown, the newest's row):
+/// [`capabilities`], then the version's departures ([`at_version`]).
+#[must_use]
+pub fn capabilities_at(provider: RuntimeProvider, version: Option<&registry::Version>) -> Capabilities {
+    let r = runtime(provider);
+    at_version(row(r), &registry::dated::At::new(r, version.copied()))
+}
+
+/// A row as it holds at one version: a plan of `hook_injection` needs the session-start
+/// event at that version (Claude Code ≤ 1.0.61 has no `SessionStart`), else the
+/// startup fallback (or the `unknown` row's strategies for a runtime that takes no
+/// prompt); a version without the hook system has no session hooks.
+#[must_use]
+pub fn at_version(mut caps: Capabilities, at: &registry::dated::At<'_>) -> Capabilities {
+    let hooks = at.hook_system().is_some();
+    let starts = at.native_event(hal_types::CanonicalEvent::SessionStart).is_some();
+    if caps.startup_strategy == StartupStrategy::HookInjection && !starts {
+        let u = &UNKNOWN_CAPS;
+        let (strategy, gupp, injection) = if at.runtime.takes_prompt {
+            (StartupStrategy::StartupFallback, GuppStrategy::StartupFallback, StartupInjection::PrimeFallback)
+        } else {
+            (u.startup_strategy, u.gupp_strategy, u.startup_injection)
+        };
+        caps.startup_strategy = strategy;
+        if caps.gupp_strategy == GuppStrategy::HookInjection {
+            caps.gupp_strategy = gupp;
+        }
+        caps.startup_injection = injection;
+        caps.session_hooks = if hooks { Support::Partial } else { Support::No };
+    } else if !hooks {
+        caps.session_hooks = Support::No;
+    }
+    caps
+}
+
+/// What an answer for `provider` at `version` must say about the version: with the
+/// version unknown, a `version_unknown` diagnostic naming each floor the newest
+/// version's answer rests on ("`SessionStart` needs Claude Code ≥ 1.0.62"); with a
+/// version older than the registry dates, `version_unsupported`. Nothing for a runtime
+/// without dated facts.
+#[must_use]
+pub fn version_diagnostics(
+    provider: RuntimeProvider,
+    version: Option<&registry::Version>,
+) -> Vec<hal_types::Diagnostic> {
+    use hal_types::{Diagnostic, DiagnosticCode};
+    let r = runtime(provider);
+    let Some(h) = r.history else { return Vec::new() };
+    let at = registry::dated::At::new(r, version.copied());
+    let newest = r.verified.map_or_else(|| "newest".to_owned(), |v| format!("newest verified version, {}", v.version));
+    match version {
+        None => {
+            let floors: Vec<String> =
+                at.floors().iter().map(|(what, span)| format!("{what} needs {} {}", r.name, span.label())).collect();
+            if floors.is_empty() {
+                return Vec::new();
+            }
+            let message = format!("{}; version unknown: answering for the {newest}", floors.join(", "));
+            vec![Diagnostic::new(DiagnosticCode::VersionUnknown, Some(provider.as_str()), message)]
+        }
+        Some(v) if at.older_than_supported() => {
+            let message = format!(
+                "{} {v} is older than the oldest version hal dates facts for ({}); its answers may be wrong",
+                r.name, h.oldest
+            );
+            vec![Diagnostic::new(DiagnosticCode::VersionUnsupported, Some(provider.as_str()), message)]
+        }
+        Some(_) => Vec::new(),
+    }
 }
 
 /// Every built-in row, in registry order.

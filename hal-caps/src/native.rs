@@ -50,9 +50,17 @@ impl NativeHooks {
 /// The native hooks of `provider`, from [`registry::Runtime::hook_system`].
 #[must_use]
 pub fn native_hooks(provider: RuntimeProvider) -> NativeHooks {
-    let hooks = registry::runtime(provider).hook_system();
+    native_hooks_at(provider, None)
+}
+
+/// The native hooks of `provider` at `version` (`None`: the newest): only the events
+/// that version has, none before its hook system.
+#[must_use]
+pub fn native_hooks_at(provider: RuntimeProvider, version: Option<&registry::Version>) -> NativeHooks {
+    let at = registry::dated::At::new(registry::runtime(provider), version.copied());
+    let hooks = at.hook_system();
     NativeHooks {
-        hookable_events: hooks.map_or(0, |h| h.events.len()),
+        hookable_events: at.events().len(),
         inject: hooks.map_or(HookInjection::NoHookSystem, |h| h.inject.injection()),
         config: hooks.map_or_else(Vec::new, |h| h.files.to_vec()),
     }

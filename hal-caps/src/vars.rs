@@ -28,6 +28,9 @@ pub const GT_GUPP_STRATEGY: &str = "GT_GUPP_STRATEGY";
 pub const GT_COMMAND: &str = "GT_COMMAND";
 /// hal's detection policy (`spec` or `ancestry`).
 pub const GT_HAL_POLICY: &str = "GT_HAL_POLICY";
+/// Operator override of the runtime's version (beside `GT_RUNTIME`): answers are for
+/// this version of the detected runtime.
+pub const GT_HAL_RUNTIME_VERSION: &str = "GT_HAL_RUNTIME_VERSION";
 /// hal's config file path.
 pub const GT_HAL_CONFIG: &str = "GT_HAL_CONFIG";
 /// The workspace root Claude Code gives its hooks.
@@ -41,6 +44,12 @@ pub const AGENT: &str = "AGENT";
 pub const XDG_CONFIG_HOME: &str = "XDG_CONFIG_HOME";
 /// The user's home directory.
 pub const HOME: &str = "HOME";
+/// The executable search path (read to find a runtime's install; not an indicator).
+pub const PATH: &str = "PATH";
+/// npm's global prefix, where set (`hal inventory` looks in its `bin`).
+pub const NPM_CONFIG_PREFIX: &str = "NPM_CONFIG_PREFIX";
+/// pnpm's global bin directory, where set (`hal inventory` looks in it).
+pub const PNPM_HOME: &str = "PNPM_HOME";
 
 /// Every variable hal reads besides the registry's, for the lint and for docs.
 pub const ALL: &[&str] = &[
@@ -56,6 +65,7 @@ pub const ALL: &[&str] = &[
     GT_COMMAND,
     GT_HAL_POLICY,
     GT_HAL_CONFIG,
+    GT_HAL_RUNTIME_VERSION,
     CLAUDE_PROJECT_DIR,
     AI_AGENT,
     AGENT,
@@ -76,6 +86,10 @@ pub const DESCRIBED: &[(&str, &str)] = &[
     (GT_COMMAND, "the name of Gastown's CLI in startup commands (default gt)"),
     (GT_HAL_POLICY, "the detection policy: spec (default) or ancestry"),
     (GT_HAL_CONFIG, "the config file; a missing file is a config_missing diagnostic"),
+    (
+        GT_HAL_RUNTIME_VERSION,
+        "override of the detected runtime's version: caps, events, startup, gupp and env answer for it",
+    ),
     (CLAUDE_PROJECT_DIR, "the workspace root for the workspace-file step"),
     (
         AI_AGENT,

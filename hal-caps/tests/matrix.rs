@@ -99,7 +99,11 @@ fn registry_is_valid() {
 fn ai_agent_values() {
     use hal_caps::registry::parse_ai_agent;
     assert_eq!(parse_ai_agent("claude-code_2-1-263_agent"), Some(RuntimeProvider::Claude));
-    assert_eq!(parse_ai_agent("claude-code_2.1.0_cli"), Some(RuntimeProvider::Claude));
+    assert_eq!(parse_ai_agent("claude-code/2.1.123/agent"), Some(RuntimeProvider::Claude));
+    // A form Claude Code never wrote (dots inside the underscore form): a self-declared
+    // agent of that name, not Claude Code (hostile-findings N18).
+    assert_eq!(parse_ai_agent("claude-code_2.1.0_cli"), None);
+    assert_eq!(parse_ai_agent("claude_evil"), None);
     assert_eq!(parse_ai_agent("codex@1"), Some(RuntimeProvider::Codex));
     assert_eq!(parse_ai_agent(""), None);
     assert_eq!(parse_ai_agent("nobody_1_agent"), None);

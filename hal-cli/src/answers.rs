@@ -10,6 +10,28 @@ use hal_types::{
 };
 use serde::Serialize;
 
+/// The running agent, on every answer that carries a detection (flattened into it):
+/// whether an agent was seen, the name it declared, and the runtime's version.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Running {
+    /// An agent signal was seen (a known runtime, or an agent that named itself).
+    pub is_agent: bool,
+    /// The name an agent declared for itself, without its version.
+    pub agent: Option<String>,
+    /// The runtime's version the answer is for (detected, or `--runtime-version`);
+    /// `null`: unknown, and the answer is for the newest verified version.
+    pub runtime_version: Option<String>,
+}
+
+impl Running {
+    /// What `d` says of the running agent.
+    #[must_use]
+    pub fn of(d: &hal_types::Detection) -> Self {
+        Self { is_agent: d.is_agent, agent: d.agent.clone(), runtime_version: d.runtime_version.clone() }
+    }
+}
+
 /// One runtime's capability row with both notions of hooks (`caps --all` rows).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -35,6 +57,9 @@ pub struct Caps {
     pub session_id_vars: Vec<String>,
     /// Where each overridable value came from, and every refused override.
     pub overrides: Vec<Origin>,
+    /// The running agent and the version answered for.
+    #[serde(flatten)]
+    pub running: Running,
 }
 
 /// `hal caps --all`: every runtime's built-in row.
@@ -59,6 +84,9 @@ pub struct Gupp {
     pub stall_threshold_secs: u64,
     /// Seconds between nudges.
     pub nudge_interval_secs: u64,
+    /// The running agent and the version answered for.
+    #[serde(flatten)]
+    pub running: Running,
 }
 
 /// `hal session-id`: the id, the variable it came from, and the order read.
@@ -75,6 +103,9 @@ pub struct SessionId {
     pub variable: Option<String>,
     /// The variables read, in order.
     pub session_id_vars: Vec<String>,
+    /// The running agent and its version.
+    #[serde(flatten)]
+    pub running: Running,
 }
 
 /// `hal env --json`: the variables `hal env` exports (`null`: it unsets them).
@@ -85,6 +116,9 @@ pub struct Env {
     pub provider: RuntimeProvider,
     /// `HAL_*` name → value, `null` for a variable `hal env` unsets.
     pub variables: BTreeMap<String, Option<String>>,
+    /// The running agent and the version answered for.
+    #[serde(flatten)]
+    pub running: Running,
 }
 
 /// One runtime of `hal providers`.
@@ -149,6 +183,41 @@ impl From<&hal_caps::registry::Verified> for LiveRun {
     }
 }
 
+/// One runtime found installed (`hal inventory`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Installed {
+    /// The runtime.
+    pub provider: RuntimeProvider,
+    /// The executable found (`PATH` or a usual install place), escaped.
+    pub executable: String,
+    /// Where its links lead, escaped.
+    pub resolved: String,
+    /// The version read from the install; `null`: none could be read.
+    pub version: Option<String>,
+    /// How the version was learned (the manifest, the native layout, the Python distribution).
+    pub version_source: Option<String>,
+    /// `verified` (a live run at this exact version), `within_verified`,
+    /// `newer_than_verified`, `older_than_verified`, `older_than_supported`,
+    /// `never_verified` or `unknown_version`.
+    #[cfg_attr(feature = "schema", schemars(schema_with = "standing_schema"))]
+    pub standing: &'static str,
+}
+
+#[cfg(feature = "schema")]
+fn standing_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let all: Vec<&str> = hal_caps::registry::dated::InstallStanding::ALL.iter().map(|s| s.as_str()).collect();
+    schemars::json_schema!({ "type": "string", "enum": all })
+}
+
+/// `hal inventory`: the runtimes installed on this host, in registry order.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Inventory {
+    /// Each runtime found.
+    pub runtimes: Vec<Installed>,
+}
+
 /// `hal providers`: every runtime hal knows.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -188,6 +257,15 @@ pub struct Events {
     /// Native events the runtime has that no canonical event fits (`hal hook` reports
     /// them with `event` null and no warning).
     pub unmapped: &'static [&'static str],
+    /// A configuration switch the hook system needs at this version to run at all
+    /// (Codex's `[features] hooks = true`); `null`: none.
+    pub hook_switch: Option<&'static str>,
+    /// What a version without the hook system has instead (Codex's `notify`); `null`:
+    /// it has hooks, or nothing.
+    pub instead_of_hooks: Option<&'static str>,
+    /// The running agent and the version answered for.
+    #[serde(flatten)]
+    pub running: Running,
 }
 
 /// One step of `hal explain`.
@@ -240,6 +318,12 @@ pub struct Explain {
     pub steps: Vec<Step>,
     /// User settings seen: never evidence of a running agent.
     pub user_settings: Vec<UserSetting>,
+    /// The runtime's version, when learned.
+    pub runtime_version: Option<String>,
+    /// Where it was learned (the variable, or the manifest and how it was found).
+    pub runtime_version_source: Option<String>,
+    /// How the version was looked for: each source tried, in order, and what it gave.
+    pub version_steps: Vec<String>,
     /// Where each overridable value came from.
     pub overrides: Vec<Origin>,
 }
@@ -273,6 +357,9 @@ pub struct Startup {
     pub plan: StartupPlan,
     /// `GT_ROLE` when the role came from Gastown's stamp; `null` when `--role` gave it.
     pub role_source: Option<&'static str>,
+    /// The running agent and the version answered for.
+    #[serde(flatten)]
+    pub running: Running,
 }
 
 /// `hal startup --all-roles`: the eight plans at once, for a launcher to cache.
@@ -285,6 +372,9 @@ pub struct StartupAllRoles {
     pub family: RuntimeProvider,
     /// One plan per role, in role order.
     pub plans: Vec<StartupPlan>,
+    /// The running agent and the version answered for.
+    #[serde(flatten)]
+    pub running: Running,
 }
 
 /// `hal hook`: the canonical event of a hook payload (names and ids only); every key

@@ -128,6 +128,17 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
         format: ProvidersFormat,
     },
+    /// The runtimes installed on this host: executable, version, and its standing
+    /// against the versions live runs verified.
+    Inventory {
+        /// Exit 1 unless this runtime is installed at a version a live run verified.
+        #[arg(long, value_name = "PROVIDER", value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
+        require_verified: Option<RuntimeProvider>,
+        /// Where the install says no version, run the runtime's `--version` (a cleared
+        /// environment, killed after 3 s).
+        #[arg(long)]
+        probe: bool,
+    },
     /// The canonical lifecycle events and the native hook each maps to.
     Events {
         #[command(flatten)]
@@ -204,6 +215,16 @@ pub struct ProviderArg {
     /// Answer for this runtime instead of the detected one (id or alias).
     #[arg(long, value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
     pub provider: Option<RuntimeProvider>,
+    /// With --provider: answer for this version of it (default: the newest verified).
+    #[arg(long, value_name = "V", requires = "provider", value_parser = parse_version)]
+    pub runtime_version: Option<String>,
+}
+
+/// `--runtime-version V`: dotted numbers (`2.1.332`, `v0.146.0`).
+pub(crate) fn parse_version(s: &str) -> Result<String, String> {
+    hal_caps::registry::Version::parse(s)
+        .map(|_| s.trim().to_owned())
+        .ok_or_else(|| format!("`{}` is not a version (dotted numbers: 2.1.332)", hal_caps::text::escape_control(s)))
 }
 
 /// Output format of `caps --all`.
@@ -359,6 +380,30 @@ impl Command {
             | Self::Gupp { provider }
             | Self::Events { provider } => provider.provider,
             Self::Detect(_)
+            | Self::Inventory { .. }
+            | Self::Providers { .. }
+            | Self::SessionId(_)
+            | Self::Explain
+            | Self::Env
+            | Self::Lint { .. }
+            | Self::Hook(_)
+            | Self::Completions { .. }
+            | Self::Man => None,
+            #[cfg(feature = "schema")]
+            Self::Schema { .. } => None,
+        }
+    }
+
+    /// The version `--runtime-version` gives, where the command takes it.
+    #[must_use]
+    pub fn runtime_version(&self) -> Option<&str> {
+        match self {
+            Self::Caps { provider, .. }
+            | Self::Startup { provider, .. }
+            | Self::Gupp { provider }
+            | Self::Events { provider } => provider.runtime_version.as_deref(),
+            Self::Detect(_)
+            | Self::Inventory { .. }
             | Self::Providers { .. }
             | Self::SessionId(_)
             | Self::Explain
@@ -382,6 +427,7 @@ impl Command {
             Self::Gupp { .. } => "gupp",
             Self::Providers { .. } => "providers",
             Self::Events { .. } => "events",
+            Self::Inventory { .. } => "inventory",
             Self::SessionId(_) => "session-id",
             Self::Hook(_) => "hook",
             Self::Explain => "explain",

@@ -41,12 +41,33 @@ pub(crate) struct Needs<'a> {
     pub report: bool,
     /// The hook payload.
     pub payload: Payload<'a>,
+    /// `--runtime-version` (with `--provider`).
+    pub runtime_version: Option<&'a str>,
+    /// Whether the answer shows the runtime's version (else its lookup is skipped:
+    /// `hal hook`, text `detect` and `session-id`).
+    pub shows_version: bool,
+    /// Whether the answer rests on versioned facts (caps, events, startup, gupp, env):
+    /// then it carries the version's diagnostics (the floor, when the version is unknown).
+    pub versioned: bool,
 }
 
-impl Needs<'_> {
+impl<'a> Needs<'a> {
     /// Detection (or the given provider), with or without the config file.
     pub(crate) const fn detection(provider: Option<RuntimeProvider>, config: bool) -> Self {
-        Self { provider, config, report: false, payload: Payload::None }
+        Self {
+            provider,
+            config,
+            report: false,
+            payload: Payload::None,
+            runtime_version: None,
+            versioned: false,
+            shows_version: true,
+        }
+    }
+
+    /// An answer resting on versioned facts, for `provider` at `version` when given.
+    pub(crate) const fn versioned(provider: Option<RuntimeProvider>, version: Option<&'a str>, config: bool) -> Self {
+        Self { runtime_version: version, versioned: true, ..Self::detection(provider, config) }
     }
 }
 
@@ -73,8 +94,8 @@ pub(crate) struct Context<H: Host> {
 }
 
 /// The detector `global` configures (`--policy`, `--workspace`).
-fn detector<H: Host>(host: H, global: &Global) -> Detector<H> {
-    let mut det = Detector::new(host).maybe_policy(global.policy);
+fn detector<H: Host>(host: H, global: &Global, shows_version: bool) -> Detector<H> {
+    let mut det = Detector::new(host).maybe_policy(global.policy).skip_version(!shows_version);
     if let Some(w) = &global.workspace {
         det = det.workspace(w);
     }
@@ -86,14 +107,19 @@ fn detector<H: Host>(host: H, global: &Global) -> Detector<H> {
 /// shape names its writer) and the payload read as that runtime's event. Both name
 /// the same runtime: [`Reading::writer`] over the environment's detection is what the
 /// cascade's hook-payload step decides after the override.
-fn decide<H: Host>(global: &Global, host: &H, reading: Option<&Reading>) -> (Detection, Option<HookEvent>) {
-    let env = detector(host, global).detect();
+fn decide<H: Host>(
+    global: &Global,
+    host: &H,
+    reading: Option<&Reading>,
+    shows_version: bool,
+) -> (Detection, Option<HookEvent>) {
+    let env = detector(host, global, shows_version).detect();
     let Some(r) = reading else { return (env, None) };
     let event = r.event(Some(&env));
     let detection = match r.claim() {
         // The payload names its writer: the hook-payload step decides it (after the
         // override), without walking the ancestry again.
-        Claim::Writer(_) => detector(host, global).with_hook(r.event(None)).detect(),
+        Claim::Writer(_) => detector(host, global, shows_version).with_hook(r.event(None)).detect(),
         _ => env,
     };
     debug_assert_eq!(detection.provider, event.provider);
@@ -106,21 +132,21 @@ impl<H: Host> Context<H> {
         let mut extra = Vec::new();
         let mut report = None;
         let (detection, read) = match (needs.provider, needs.payload) {
-            (Some(p), _) => (hal_gupp::given(p), None),
+            (Some(p), _) => (hal_gupp::given_at(p, needs.runtime_version), None),
             (None, Payload::None) if needs.report => {
-                let r = detector(&host, global).report();
+                let r = detector(&host, global, needs.shows_version).report();
                 let d = r.detection.clone();
                 report = Some(r);
                 (d, None)
             }
-            (None, Payload::None) => (detector(&host, global).detect(), None),
+            (None, Payload::None) => (detector(&host, global, needs.shows_version).detect(), None),
             (None, Payload::Optional | Payload::Required(_)) => {
                 let from = match needs.payload {
                     Payload::Required(from) => from,
                     Payload::None | Payload::Optional => None,
                 };
                 let reading = payload::read(from);
-                let (detection, event) = decide(global, &host, reading.as_ref().ok());
+                let (detection, event) = decide(global, &host, reading.as_ref().ok(), needs.shows_version);
                 let read = match (reading, event) {
                     (Err(why), _) => {
                         let message = match needs.payload {
@@ -141,6 +167,9 @@ impl<H: Host> Context<H> {
         };
         let hal = if needs.config { Hal::new(host, detection) } else { Hal::without_config(host, detection) };
         let mut diagnostics = hal.diagnostics().to_vec();
+        if needs.versioned {
+            diagnostics.extend(hal.version_diagnostics());
+        }
         if global.require_known && hal.detect_provider() == RuntimeProvider::Unknown {
             diagnostics.push(Diagnostic::new(
                 DiagnosticCode::RuntimeUnknown,

@@ -92,7 +92,7 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         return None; // clap reports the conflict
     }
     let SubOptions { provider, role, all, format, hook } = sub;
-    let provider = ProviderArg { provider };
+    let provider = ProviderArg { provider, runtime_version: None };
     // Which subcommand options were given: each command accepts only its own.
     let plain = role.is_none() && !all && format.is_none() && !hook;
     let bare = plain && provider.provider.is_none();

@@ -196,18 +196,25 @@ pub(crate) const PROVIDERS_LEGEND: &str = "\
 ";
 
 /// `hal events` as text: canonical -> native, with both notions of hooks.
-pub(crate) fn events_text(c: &hal_types::Capabilities) -> String {
+pub(crate) fn events_text(c: &hal_types::Capabilities, at: &registry::dated::At<'_>) -> String {
     let p = c.provider;
-    let hooks = registry::runtime(p).hook_system();
-    let native = |e: hal_types::CanonicalEvent| hooks.and_then(|h| h.native_event(e));
-    let summary = native_hooks(p);
+    let hooks = at.hook_system();
+    let native = |e: hal_types::CanonicalEvent| at.native_event(e);
+    let summary = hal_caps::native_hooks_at(p, at.version.as_ref());
+    let version = at.version.map(|v| format!(" {v}")).unwrap_or_default();
     let mut s = format!(
-        "{p}: {} of {} canonical events hookable (native_hooks: inject {}; session_hooks: {})\n",
+        "{p}{version}: {} of {} canonical events hookable (native_hooks: inject {}; session_hooks: {})\n",
         summary.hookable_events,
         registry::CANONICAL_EVENTS.len(),
         summary.inject,
         c.session_hooks
     );
+    if let Some(switch) = at.switch() {
+        let _ = writeln!(s, "  hooks run only with: {switch}");
+    }
+    if let Some(instead) = at.mechanism_instead() {
+        let _ = writeln!(s, "  no hook system at this version; instead: {instead}");
+    }
     for e in registry::CANONICAL_EVENTS {
         let _ = writeln!(s, "  {:<22} {}", e.as_str(), native(*e).unwrap_or("-"));
     }
@@ -289,6 +296,16 @@ pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -
     }
     for (provider, var) in &report.settings_seen {
         let _ = writeln!(s, "seen: {var} ({provider}): {}", answers::USER_SETTING);
+    }
+    if !report.version_tried.is_empty() {
+        let found = match (&d.runtime_version, &d.runtime_version_source) {
+            (Some(v), Some(from)) => format!("{} from {}", escape_control(v), escape_control(from)),
+            _ => "unknown (answers are for the newest verified version)".to_owned(),
+        };
+        let _ = writeln!(s, "version: {found}");
+        for t in &report.version_tried {
+            let _ = writeln!(s, "  looked at: {}", escape_control(t));
+        }
     }
     s.push_str("overrides:\n");
     for o in &hal.resolved().overrides {

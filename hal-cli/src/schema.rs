@@ -90,6 +90,12 @@ pub const OUTPUTS: &[Output] = &[
         schema: generate::<Answer<answers::Providers>>,
     },
     Output {
+        command: "inventory",
+        type_name: "Inventory",
+        about: "The runtimes installed on this host: executable, version read from the install, standing against the verified versions.",
+        schema: generate::<Answer<answers::Inventory>>,
+    },
+    Output {
         command: "events",
         type_name: "Events",
         about: "The canonical lifecycle events and the native hook each maps to.",

@@ -13,7 +13,7 @@ use crate::cli::{BIN_NAME, Cli, Command, GlobalOpt};
 #[cfg(feature = "schema")]
 use crate::commands::schema;
 use crate::commands::{
-    caps, completions, detect, env, events, explain, gupp, hook, lint, man, providers, session_id, startup,
+    caps, completions, detect, env, events, explain, gupp, hook, inventory, lint, man, providers, session_id, startup,
 };
 
 /// Every command and the global options it takes, in `hal --help` order (each command's
@@ -24,6 +24,7 @@ pub const TABLE: &[(&str, &[GlobalOpt])] = &[
     ("startup", startup::TAKES),
     ("gupp", gupp::TAKES),
     ("providers", providers::TAKES),
+    ("inventory", inventory::TAKES),
     ("events", events::TAKES),
     ("session-id", session_id::TAKES),
     ("explain", explain::TAKES),

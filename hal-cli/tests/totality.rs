@@ -532,7 +532,8 @@ fn a_megabyte_of_unknown_config_keys_answers_at_once() {
     assert_eq!(
         warnings[0],
         format!(
-            "warning: config file {p}: unknown key `k0` in [defaults] (known: stall_threshold, nudge_interval, gupp_strategy)"
+            "warning: config file {p}: unknown key `k0` in [defaults] (known: {})",
+            hal_caps::config::KEYS.join(", ")
         )
     );
     assert_eq!(warnings[5], format!("warning: config file {p}: and {} more unknown key(s) in [defaults]", n - 5));
@@ -542,6 +543,11 @@ fn a_megabyte_of_unknown_config_keys_answers_at_once() {
 
 /// Why 5: with `[runtime.claude]` and `[runtime.claude-code]` one table was taken and
 /// the other ignored without a word. They are merged; a key set in both is reported.
+/// The newest version of `p` a live run verified (the registry's record).
+fn newest(p: hal_types::RuntimeProvider) -> &'static str {
+    hal_caps::registry::runtime(p).verified.unwrap().version
+}
+
 #[test]
 fn config_tables_naming_one_runtime_are_merged() {
     let dir = tempfile::tempdir().unwrap();
@@ -551,7 +557,14 @@ fn config_tables_naming_one_runtime_are_merged() {
         "[runtime.claude-code]\nstall_threshold = \"4m\"\nnudge_interval = 50\n[runtime.claude]\nstall_threshold = \"3m\"\n",
     )
     .unwrap();
-    let o = command(&["gupp", "--provider", "claude"], &[("GT_HAL_CONFIG", path.to_str().unwrap())]).output().unwrap();
+    // At the version verified: no `version_unknown` beside the config's warning.
+    let v = newest(hal_types::RuntimeProvider::Claude);
+    let o = command(
+        &["gupp", "--provider", "claude", "--runtime-version", v],
+        &[("GT_HAL_CONFIG", path.to_str().unwrap())],
+    )
+    .output()
+    .unwrap();
     assert_eq!(
         stdout(&o),
         "provider: claude\ngupp strategy: hook_injection\nstall threshold: 180 s\nnudge interval: 50 s\n"
@@ -610,18 +623,14 @@ fn every_write_error_is_exit_1() {
 fn a_missing_workspace_and_a_refused_agent_id_are_diagnostics() {
     let o = command(&["detect", "--workspace", "/nonexistent"], &[]).output().unwrap();
     assert_eq!(stderr(&o), "warning: --workspace `/nonexistent` does not exist; no workspace file is read there\n");
-    let o =
-        command(&["startup", "--role", "polecat", "--provider", "codex", "--agent-id", ".."], &[]).output().unwrap();
+    let v = newest(hal_types::RuntimeProvider::Codex);
+    let args = ["startup", "--role", "polecat", "--provider", "codex", "--runtime-version", v, "--agent-id", ".."];
+    let o = command(&args, &[]).output().unwrap();
     assert_eq!(
         stderr(&o),
         "warning: --agent-id `..` is not a plain file-name segment; the poll path keeps {agentId}\n"
     );
-    let v = json(
-        &["startup"],
-        &command(&["startup", "--role", "polecat", "--provider", "codex", "--agent-id", "..", "--json"], &[])
-            .output()
-            .unwrap(),
-    );
+    let v = json(&["startup"], &command(&[&args[..], &["--json"]].concat(), &[]).output().unwrap());
     assert_eq!(
         (v["diagnostics"][0]["code"].as_str(), v["diagnostics"][0]["subject"].as_str()),
         (Some("override_rejected"), Some("--agent-id"))

@@ -170,6 +170,9 @@ pub struct Report {
     /// User settings seen (the registry's `settings`: a model, a token, an IDE-wide
     /// id), each with the runtime that reads it: never evidence of a running agent.
     pub settings_seen: Vec<(RuntimeProvider, &'static str)>,
+    /// How the runtime's version was looked for: each source tried and what it gave
+    /// ([`crate::version::learn`]); empty for `unknown`.
+    pub version_tried: Vec<String>,
 }
 
 /// Runs the cascade over a [`Host`]. Uncached: each call probes again.
@@ -179,12 +182,22 @@ pub struct Detector<H> {
     policy: Option<Policy>,
     workspace: Option<PathBuf>,
     hook: Option<HookEvent>,
+    version: bool,
 }
 
 impl<H: Host> Detector<H> {
     /// A detector over `host`, policy from `GT_HAL_POLICY` (default `spec`).
     pub const fn new(host: H) -> Self {
-        Self { host, policy: None, workspace: None, hook: None }
+        Self { host, policy: None, workspace: None, hook: None, version: true }
+    }
+
+    /// Skips the version lookup ([`crate::version::learn`]) when `skip`: for an answer
+    /// that does not carry the version (`hal hook`, text `hal detect`), so it costs
+    /// nothing there. `runtime_version` stays `null`.
+    #[must_use]
+    pub const fn skip_version(mut self, skip: bool) -> Self {
+        self.version = !skip;
+        self
     }
 
     /// Forces the policy (beats `GT_HAL_POLICY`).
@@ -244,6 +257,10 @@ impl<H: Host> Detector<H> {
         run.cascade();
         run.declare();
         run.det.family = registry::family(run.det.provider);
+        let version_tried = if self.version { run.learn_version() } else { Vec::new() };
+        if let Some((ancestry, _)) = run.ancestry.get() {
+            run.det.diagnostics.extend(ancestry.warnings.iter().cloned());
+        }
         // Diagnostics are logged where they arise (debug); the CLI prints each
         // warning once, so nothing is logged at warn level here.
         tracing::info!(provider = %run.det.provider, source = %run.det.source.kind, "detected");
@@ -252,7 +269,7 @@ impl<H: Host> Detector<H> {
             .flat_map(|r| r.settings.iter().map(move |v| (r.provider, *v)))
             .filter(|(_, v)| run.var(v).is_some())
             .collect();
-        Report { detection: run.det, steps: run.steps, workspace: run.workspace, settings_seen }
+        Report { detection: run.det, steps: run.steps, workspace: run.workspace, settings_seen, version_tried }
     }
 }
 
@@ -362,9 +379,27 @@ impl<H: Host> Run<'_, H> {
                 _ => self.step(kind, "-", "no signal identified a runtime", Outcome::Decided),
             }
         }
-        if let Some((ancestry, _)) = self.ancestry.get() {
-            self.det.diagnostics.extend(ancestry.warnings.iter().cloned());
+    }
+
+    /// Learns the decided runtime's version ([`crate::version::learn`]), after the
+    /// cascade: nothing for `unknown`; the ancestry only when cheaper sources fail.
+    fn learn_version(&mut self) -> Vec<String> {
+        let declared = self.declared().map(|(var, d, raw)| (var, d.runtime(&raw), d.version));
+        let declared = declared.as_ref().map(|(var, provider, version)| crate::version::Declared {
+            var,
+            provider: *provider,
+            version: version.as_deref(),
+        });
+        let learned = crate::version::learn(self.host, self.det.provider, declared, || {
+            let (a, m) = self.ancestors();
+            (&a.chain, m)
+        });
+        if let Some((version, source)) = learned.version {
+            self.det.runtime_version = Some(version);
+            self.det.runtime_version_source = Some(source);
         }
+        self.det.diagnostics.extend(learned.diagnostics);
+        learned.tried
     }
 
     fn step_override(&mut self) {

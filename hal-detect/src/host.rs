@@ -108,6 +108,19 @@ pub trait Host {
     /// Our ancestors, parent first, at most `max_depth` of them.
     fn ancestry(&self, max_depth: usize) -> Ancestry;
 
+    /// `path` with every symbolic link resolved (bounded by the OS's link limit). The
+    /// default resolves nothing: `path` as given.
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        Ok(path.to_path_buf())
+    }
+
+    /// The names of at most `limit` entries of the directory `path`, in the OS's
+    /// order. The default lists nothing (an error).
+    fn list_dir(&self, path: &Path, limit: usize) -> io::Result<Vec<OsString>> {
+        let _ = (path, limit);
+        Err(io::ErrorKind::Unsupported.into())
+    }
+
     /// Whether a person is at the other end: standard error is a terminal, or the
     /// process has a controlling terminal. Not standard output: `$(hal env)` and the
     /// clients read it through a pipe while a person watches (N12 of the third hostile
@@ -130,6 +143,12 @@ impl<H: Host + ?Sized> Host for &H {
     }
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         (**self).ancestry(max_depth)
+    }
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        (**self).canonicalize(path)
+    }
+    fn list_dir(&self, path: &Path, limit: usize) -> io::Result<Vec<OsString>> {
+        (**self).list_dir(path, limit)
     }
     fn person_at_terminal(&self) -> bool {
         (**self).person_at_terminal()

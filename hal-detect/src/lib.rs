@@ -18,9 +18,11 @@ pub mod cascade;
 pub mod fake;
 pub mod host;
 pub mod identify;
+pub mod inventory;
 pub mod os;
 pub mod session;
 pub mod settings;
+pub mod version;
 /// hal's own variable names: data of the pure tier, re-exported where they are read.
 pub use hal_caps::vars;
 

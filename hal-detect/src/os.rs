@@ -97,6 +97,14 @@ impl Host for OsHost {
         Ok(buf)
     }
 
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        fs::canonicalize(path)
+    }
+
+    fn list_dir(&self, path: &Path, limit: usize) -> io::Result<Vec<std::ffi::OsString>> {
+        fs::read_dir(path)?.take(limit).map(|e| e.map(|e| e.file_name())).collect()
+    }
+
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         let start = std::os::unix::process::parent_id();
         match self.source {

@@ -42,7 +42,8 @@ impl<H: Host> Hal<H> {
 
     fn with_settings(host: H, detection: Detection, with_config: bool) -> Self {
         let settings = hal_detect::read_settings(&host, with_config);
-        let defaults = hal_caps::capabilities(detection.provider);
+        let version = detection.runtime_version.as_deref().and_then(registry::Version::parse);
+        let defaults = hal_caps::capabilities_at(detection.provider, version.as_ref());
         let resolved = hal_caps::resolve(&defaults, &settings);
         let diagnostics = merge(detection.diagnostics.iter().chain(&resolved.diagnostics));
         let role_stamp = hal_detect::gastown_role(&host);
@@ -58,6 +59,27 @@ impl<H: Host> Hal<H> {
     /// A HAL for a runtime named by the caller (e.g. `hal caps --provider codex`).
     pub fn for_provider(host: H, provider: RuntimeProvider) -> Self {
         Self::new(host, given(provider))
+    }
+
+    /// The detected (or given) runtime's version, parsed, when known.
+    pub fn runtime_version(&self) -> Option<registry::Version> {
+        self.detection.runtime_version.as_deref().and_then(registry::Version::parse)
+    }
+
+    /// The native hooks of the runtime at its version (the newest's when unknown).
+    pub fn native_hooks(&self) -> hal_caps::NativeHooks {
+        hal_caps::native_hooks_at(self.detection.provider, self.runtime_version().as_ref())
+    }
+
+    /// The runtime's row at its version: what of it holds there (hooks, events).
+    pub fn at(&self) -> registry::dated::At<'static> {
+        registry::dated::At::new(registry::runtime(self.detection.provider), self.runtime_version())
+    }
+
+    /// What an answer resting on versioned facts must say about the version
+    /// ([`hal_caps::version_diagnostics`]): the floor when it is unknown.
+    pub fn version_diagnostics(&self) -> Vec<Diagnostic> {
+        hal_caps::version_diagnostics(self.detection.provider, self.runtime_version().as_ref())
     }
 
     /// The capabilities with an account of every override.
@@ -121,6 +143,17 @@ impl<H: Host> Hal<H> {
 /// The detection of a runtime named by the caller (`--provider`).
 pub fn given(provider: RuntimeProvider) -> Detection {
     Detection::new(provider, DetectionSource::new(SourceKind::Override, "--provider"), Policy::Spec)
+}
+
+/// The detection of a runtime named by the caller at a version it names
+/// (`--provider P --runtime-version V`).
+pub fn given_at(provider: RuntimeProvider, version: Option<&str>) -> Detection {
+    let mut d = given(provider);
+    if let Some(v) = version {
+        d.runtime_version = Some(v.trim().to_owned());
+        d.runtime_version_source = Some("--runtime-version".to_owned());
+    }
+    d
 }
 
 /// The most diagnostics of one code about one subject reported one by one; the rest

@@ -18,7 +18,7 @@ mod hal;
 pub mod plan;
 pub mod shell;
 
-pub use hal::{Hal, MAX_SAME, given, merge};
+pub use hal::{Hal, MAX_SAME, given, given_at, merge};
 pub use plan::{
     STARTUP_NUDGE_DELAY_MS, agent_id_from_stamp, plain_agent_id, poll_path, prime_command, role_from_stamp,
     startup_nudge_text, startup_plan, startup_plan_for,

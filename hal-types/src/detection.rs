@@ -147,6 +147,18 @@ pub struct Detection {
     /// declared name says so (Claude Code's `_agent` / `_harness`); `null` otherwise.
     #[serde(default)]
     pub agent_context: Option<AgentContext>,
+    /// The detected runtime's version, when learned (an override, a version the
+    /// runtime declares, or its install's manifest); `null`: unknown (answers are then
+    /// for the newest verified version, with a `version_unknown` diagnostic where a
+    /// fact depends on it).
+    #[serde(default)]
+    pub runtime_version: Option<String>,
+    /// Where the version was learned: the option or variable (`--runtime-version`,
+    /// `GT_HAL_RUNTIME_VERSION`, `AI_AGENT`, `CODEX_VERSION`), or the manifest read and
+    /// how it was found (`package.json of @anthropic-ai/claude-code, from the script of
+    /// ancestor `node` (1 level up)`); `null` when the version is unknown.
+    #[serde(default)]
+    pub runtime_version_source: Option<String>,
     /// The runtime the workspace is configured for, when a workspace file
     /// (`.claude/settings.json`) decided the provider and nothing showed an agent
     /// running ("configured for claude; no agent running"); `null` otherwise.
@@ -174,6 +186,8 @@ impl Detection {
             agent: None,
             agent_version: None,
             agent_context: None,
+            runtime_version: None,
+            runtime_version_source: None,
             configured_for: if configured { Some(provider) } else { None },
         }
     }

@@ -57,6 +57,13 @@ string_enum! {
         /// (`.gitignore`, `.ignore`) or the walk's depth limit kept from it, findings past
         /// the most one file lists.
         LintLeftOut = "lint_left_out",
+        /// The runtime's version is unknown and the answer rests on a fact that holds
+        /// from some version on: the answer is for the newest verified version, and the
+        /// message names the floor.
+        VersionUnknown = "version_unknown",
+        /// The runtime's version is older than the oldest hal dates facts for, or a
+        /// version override is not a version.
+        VersionUnsupported = "version_unsupported",
     }
 }
 
@@ -97,6 +104,12 @@ impl DiagnosticCode {
             Self::LintUnavailable => "this hal was built without the boundary lint (the hook binary)",
             Self::LintLeftOut => {
                 "the boundary lint left out files an ignore file or its depth limit names, or findings past 1,000 in one file"
+            }
+            Self::VersionUnknown => {
+                "the runtime's version is unknown; the answer is for the newest verified version and the message names the version a fact needs"
+            }
+            Self::VersionUnsupported => {
+                "the runtime's version is older than the oldest hal dates facts for, or a version override is not a version"
             }
         }
     }

@@ -256,6 +256,30 @@ test("an agent hal does not know, named by AI_AGENT, is an agent of unknown prov
   assert.equal(codex.isAgent(), true);
 });
 
+test("listInstalled reads versions and standings from the install", () => {
+  const home = mkdtempSync(join(tmpdir(), "hal-inv-"));
+  const pkg = join(home, "p/lib/node_modules/@openai/codex");
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(join(pkg, "package.json"), '{"name": "@openai/codex", "version": "0.100.0"}');
+  writeFileSync(join(pkg, "codex.js"), "");
+  mkdirSync(join(home, "p/bin"));
+  symlinkSync(join(pkg, "codex.js"), join(home, "p/bin/codex"));
+  const env = { PATH: join(home, "p/bin"), HOME: home };
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: env });
+  let installed;
+  const seen = warnings(() => {
+    installed = hal.listInstalled();
+  });
+  assert.deepEqual(seen, []);
+  const cli = JSON.parse(execFileSync(HAL, ["inventory", "--json"], { env }));
+  assert.deepEqual(installed, cli.runtimes);
+  const codex = installed.find((r) => r.provider === "codex");
+  assert.deepEqual([codex.version, codex.standing], ["0.100.0", "older_than_verified"]);
+  assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: { CLAUDECODE: "1" } }).getRuntimeVersion(), null);
+  const declared = { CLAUDECODE: "1", AI_AGENT: "claude-code_2-1-332_agent" };
+  assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: declared }).getRuntimeVersion(), "2.1.332");
+});
+
 const hooks = resolve(here, "../../../hal-caps/tests/fixtures/hooks");
 
 test("readHook() answers a real Claude payload's canonical event, given or on stdin", () => {

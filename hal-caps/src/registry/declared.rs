@@ -5,10 +5,19 @@
 //! Claude Code writes `<name>_<version, dots as dashes>_<surface>`:
 //! `claude-code_2-1-332_agent` in its tools' processes and `claude-code_2-1-332_harness`
 //! in its hooks' (observed on Claude Code 2.1.332). That form is read as name, version
-//! and [`AgentContext`].
+//! and [`AgentContext`]; Claude Code 2.1.122-2.1.123 wrote `claude-code/2.1.123/agent`,
+//! read the same way.
+//!
+//! A value names a runtime hal knows only in that runtime's forms: its id or an alias
+//! (Vercel's canonical names `claude_code`, `codex_cli`, `gemini_cli`, `open_code` and
+//! `github_copilot_vscode_agent` among them), with or without `@version`, or a
+//! `<name>_<version>_<surface>` / `<name>/<version>/<surface>` form its history
+//! (`dated::History::ai_agent`) records. Every other value is a self-declared agent named
+//! as written: `claude_evil` is an agent called `claude_evil`, not Claude Code.
 
 use hal_types::{AgentContext, RuntimeProvider};
 
+use super::find::{lookup, runtime};
 use super::model::{is_falsy, is_truthy};
 
 /// The longest value read as a name (longer values are not names).
@@ -24,16 +33,41 @@ pub struct DeclaredAgent {
     pub version: Option<String>,
     /// Tool or hook, when the surface says so (`_agent` → tool, `_harness` → hook).
     pub context: Option<AgentContext>,
+    /// The form the value was written in.
+    form: Form,
+}
+
+/// How a declared value was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// `name` or `name@version`.
+    Plain,
+    /// `<name>_<version, dots as dashes>_<surface>`.
+    Underscore,
+    /// `<name>/<version>/<surface>`.
+    Slash,
 }
 
 impl DeclaredAgent {
-    /// The runtime hal knows by this name: the whole value, the name, or the name's
-    /// first `_`-separated word (`github_copilot_vscode_agent` is an alias itself).
+    /// The runtime hal knows by this value: the whole value or the name as an id or
+    /// alias, for a plain value; for the underscore and slash forms, the runtime whose
+    /// history records that form under that name. `None` for every other value
+    /// (`claude_evil`, `codex_anything_at_all`): a self-declared agent.
     #[must_use]
     pub fn runtime(&self, raw: &str) -> Option<RuntimeProvider> {
         let raw = raw.trim();
-        let first = self.name.split('_').next().unwrap_or(&self.name);
-        [raw, self.name.as_str(), first].into_iter().find_map(super::find::lookup)
+        let sep = match self.form {
+            Form::Plain => return [raw, self.name.as_str()].into_iter().find_map(lookup),
+            Form::Underscore => '_',
+            Form::Slash => '/',
+        };
+        let p = lookup(&self.name)?;
+        let prefix = format!("{}{sep}", self.name);
+        let forms = runtime(p).history.map_or(&[][..], |h| h.ai_agent);
+        forms
+            .iter()
+            .any(|f| f.form.len() > prefix.len() && f.form[..prefix.len()].eq_ignore_ascii_case(&prefix))
+            .then_some(p)
     }
 }
 
@@ -50,14 +84,32 @@ pub fn parse_declared(value: &str) -> Option<DeclaredAgent> {
     if v.is_empty() || v.len() > MAX_DECLARED_LEN || is_truthy(v) || is_falsy(v) || v.chars().any(char::is_control) {
         return None;
     }
-    if let Some(d) = underscore_form(v) {
+    if let Some(d) = underscore_form(v).or_else(|| slash_form(v)) {
         return Some(d);
     }
     let (name, version) = match v.split_once('@') {
         Some((n, ver)) if !n.is_empty() => (n, Some(ver).filter(|x| !x.is_empty())),
         _ => (v, None),
     };
-    Some(DeclaredAgent { name: name.to_owned(), version: version.map(str::to_owned), context: None })
+    Some(DeclaredAgent { name: name.to_owned(), version: version.map(str::to_owned), context: None, form: Form::Plain })
+}
+
+/// The surface's context, if the surface is one hal knows.
+fn surface_context(surface: &str) -> Option<AgentContext> {
+    SURFACES.iter().find(|(s, _)| s.eq_ignore_ascii_case(surface)).and_then(|(_, c)| *c)
+}
+
+/// `<name>/<digits(.digits)*>/<surface>`: Claude Code 2.1.122-2.1.123's form.
+fn slash_form(v: &str) -> Option<DeclaredAgent> {
+    let mut parts = v.split('/');
+    let (name, version, surface) = (parts.next()?, parts.next()?, parts.next()?);
+    let numeric =
+        !version.is_empty() && version.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    if parts.next().is_some() || name.is_empty() || surface.is_empty() || !numeric {
+        return None;
+    }
+    let context = surface_context(surface);
+    Some(DeclaredAgent { name: name.to_owned(), version: Some(version.to_owned()), context, form: Form::Slash })
 }
 
 /// `<name>_<digits(-digits)*>_<surface>`: Claude Code's form.
@@ -69,8 +121,13 @@ fn underscore_form(v: &str) -> Option<DeclaredAgent> {
     if name.is_empty() || !numeric {
         return None;
     }
-    let context = SURFACES.iter().find(|(s, _)| s.eq_ignore_ascii_case(surface)).and_then(|(_, c)| *c);
-    Some(DeclaredAgent { name: name.to_owned(), version: Some(version.replace('-', ".")), context })
+    let context = surface_context(surface);
+    Some(DeclaredAgent {
+        name: name.to_owned(),
+        version: Some(version.replace('-', ".")),
+        context,
+        form: Form::Underscore,
+    })
 }
 
 #[cfg(test)]
@@ -114,5 +171,31 @@ mod tests {
         assert_eq!(rt("crush"), Some(RuntimeProvider::Crush));
         assert_eq!(rt("devin@1"), Some(RuntimeProvider::Devin));
         assert_eq!(rt("custom-agent"), None);
+        assert_eq!(rt("claude-code/2.1.123/agent"), Some(RuntimeProvider::Claude));
+        assert_eq!(rt("claude-code/2.1.123/harness"), Some(RuntimeProvider::Claude));
+        assert_eq!(rt("pi"), Some(RuntimeProvider::Pi));
+        for (vercel, p) in [
+            ("claude_code", RuntimeProvider::Claude),
+            ("codex_cli", RuntimeProvider::Codex),
+            ("gemini_cli", RuntimeProvider::Gemini),
+            ("open_code", RuntimeProvider::Opencode),
+        ] {
+            assert_eq!(rt(vercel), Some(p), "{vercel}");
+        }
+    }
+
+    /// N18: a value in no form of a runtime's is a self-declared agent named as written.
+    #[test]
+    fn a_value_in_no_runtimes_form_is_a_self_declared_agent() {
+        for v in ["claude_evil", "codex_anything_at_all", "claude__harness", "gemini_x", "open_code_evil", "pi_x"] {
+            let d = parse_declared(v).unwrap();
+            assert_eq!((d.runtime(v), d.name.as_str()), (None, v), "{v}");
+        }
+        // The underscore and slash forms name a runtime only under the name its history records.
+        for v in ["claude_2-1-332_agent", "codex_0-1_agent", "claude/2.1.123/agent", "custom/1.0/agent"] {
+            assert_eq!(parse_declared(v).and_then(|d| d.runtime(v)), None, "{v}");
+        }
+        let d = parse_declared("custom/1.0/agent").unwrap();
+        assert_eq!((d.name.as_str(), d.version.as_deref()), ("custom", Some("1.0")));
     }
 }

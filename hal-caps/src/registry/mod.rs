@@ -19,14 +19,18 @@
 //! [`payloads`] if it has hooks) and a variant in `hal_types::RuntimeProvider`; no
 //! other source file names a runtime (ARCHITECTURE.md lists the files).
 
+pub mod dated;
 mod declared;
 mod design;
 mod events;
 mod find;
+mod history;
 pub mod model;
 pub mod payloads;
 mod rows;
+pub mod span;
 mod verified;
+pub mod version;
 
 pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
 pub use design::{DESIGN_PROVIDERS, UNKNOWN_CAPS};
@@ -38,6 +42,7 @@ pub use model::{
     ValueRule, Verified, is_falsy, is_truthy,
 };
 pub use rows::REGISTRY;
+pub use version::Version;
 
 use hal_types::RuntimeProvider;
 

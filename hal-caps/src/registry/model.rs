@@ -577,8 +577,12 @@ impl CapOverride {
 /// the harness builds records of its own to compare (and to mutate in its tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Verified {
-    /// The runtime's version the run used (`2.1.332`).
+    /// The runtime's version the run used (`2.1.332`): the newest verified, the one
+    /// place that version is written.
     pub version: &'static str,
+    /// Older versions live runs also verified, newest first (the conformance suite's
+    /// version matrix adds its runs here); empty: only `version`.
+    pub older: &'static [&'static str],
     /// Variables the runtime was seen setting in its shell tool's environment (the
     /// identifying ones: markers and session variables, not `PAGER` and the like).
     pub tool_vars: &'static [&'static str],
@@ -608,6 +612,13 @@ impl Package {
         match self {
             Self::Npm(n) | Self::PyPi(n) => n,
         }
+    }
+}
+
+impl Verified {
+    /// Every version verified: [`Verified::version`], then [`Verified::older`].
+    pub fn versions(&self) -> impl Iterator<Item = &'static str> {
+        std::iter::once(self.version).chain(self.older.iter().copied())
     }
 }
 
@@ -673,6 +684,10 @@ pub struct Runtime {
     /// The package it is installed from, where it is one hal knows; `None`: not known
     /// (or not installable from a package registry).
     pub package: Option<Package>,
+    /// What moved between the runtime's versions (hooks, events, variables, `AI_AGENT`
+    /// forms), each fact dated and cited; `None`: nothing dated (every fact holds for
+    /// every version hal knows).
+    pub history: Option<&'static super::span::History>,
     /// The marker users know the runtime by, where it is not the strongest
     /// ([`Runtime::best_known_marker`]): Claude Code's `CLAUDECODE`; `None`: the
     /// strongest signal is the best known.
@@ -717,6 +732,7 @@ impl Runtime {
             sources: &[],
             verified: None,
             package: None,
+            history: None,
             known_by: None,
             script_names: &[],
             skill_vars: &[],

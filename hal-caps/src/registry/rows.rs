@@ -221,10 +221,11 @@ pub static REGISTRY: &[Runtime] = &[
         ],
         verified: Some(super::verified::QWEN),
         package: Some(Package::Npm("@qwen-code/qwen-code")),
+        history: Some(&super::history::QWEN),
         ..Runtime::new(P::QwenCode, "Qwen Code")
     },
     Runtime {
-        aliases: &["gemini-cli"],
+        aliases: &["gemini-cli", "gemini_cli"],
         // `GEMINI_CLI=1` reaches tools only; hooks get `GEMINI_SESSION_ID` (Gemini's
         // alone: definitive) and the `GEMINI_*` directories (0.61.0). Qwen Code also
         // sets `GEMINI_PROJECT_DIR` for its hooks, beside its own markers, which come
@@ -277,6 +278,7 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         verified: Some(super::verified::GEMINI),
         package: Some(Package::Npm("@google/gemini-cli")),
+        history: Some(&super::history::GEMINI),
         ..Runtime::new(P::Gemini, "Gemini CLI")
     },
     Runtime {
@@ -387,7 +389,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Grok, "Grok Build")
     },
     Runtime {
-        aliases: &["codex-cli", "openai-codex"],
+        aliases: &["codex-cli", "openai-codex", "codex_cli"],
         // Tools get `CODEX_THREAD_ID` (= `CODEX_SESSION_ID`) and `CODEX_CI`; hooks get
         // no marker of Codex itself, only its npm launcher's `CODEX_MANAGED_BY_NPM` and
         // `CODEX_MANAGED_PACKAGE_ROOT` (0.171.0), set for tools and hooks alike. They
@@ -426,10 +428,11 @@ pub static REGISTRY: &[Runtime] = &[
         gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
         verified: Some(super::verified::CODEX),
         package: Some(Package::Npm("@openai/codex")),
+        history: Some(&super::history::CODEX),
         ..Runtime::new(P::Codex, "Codex CLI")
     },
     Runtime {
-        aliases: &["claude-code"],
+        aliases: &["claude-code", "claude_code"],
         // What everyone checks (and the lint sees most); CLAUDE_CODE_CHILD_SESSION is
         // stronger but little known.
         known_by: Some("CLAUDECODE"),
@@ -477,6 +480,7 @@ pub static REGISTRY: &[Runtime] = &[
         gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
         verified: Some(super::verified::CLAUDE),
         package: Some(Package::Npm("@anthropic-ai/claude-code")),
+        history: Some(&super::history::CLAUDE),
         ..Runtime::new(P::Claude, "Claude Code")
     },
     Runtime {
@@ -528,6 +532,7 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         verified: Some(super::verified::PI),
         package: Some(Package::Npm("@mariozechner/pi-coding-agent")),
+        history: Some(&super::history::PI),
         ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
@@ -588,7 +593,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Kilo, "Kilo Code")
     },
     Runtime {
-        aliases: &["open-code"],
+        aliases: &["open-code", "open_code"],
         // 1.18.33 sets `OPENCODE=1`, `AGENT=1` and `OPENCODE_PID` at start, so its tools
         // and plugins have them (a child a plugin spawns with Bun's default options does
         // not). Strong: Kilo Code keeps `OPENCODE=1`. `AGENT=1` alone is too generic to

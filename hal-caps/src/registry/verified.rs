@@ -7,6 +7,7 @@ use super::model::Verified;
 /// Claude Code 2.1.332, `-p` mode.
 pub(super) const CLAUDE: Verified = Verified {
     version: "2.1.332",
+    older: &[],
     tool_vars: &[
         "CLAUDECODE",
         "CLAUDE_CODE_ENTRYPOINT",
@@ -40,6 +41,7 @@ pub(super) const CLAUDE: Verified = Verified {
 /// Gemini CLI 0.61.0, `-p --yolo`: hooks get no `GEMINI_CLI`, but `CLAUDE_PROJECT_DIR`.
 pub(super) const GEMINI: Verified = Verified {
     version: "0.61.0",
+    older: &[],
     tool_vars: &["GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"],
     hook_vars: &["GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "CLAUDE_PROJECT_DIR"],
     session_vars: &["GEMINI_SESSION_ID"],
@@ -59,6 +61,7 @@ pub(super) const GEMINI: Verified = Verified {
 /// Codex CLI 0.171.0, `exec` with the npm launcher: hooks get only the launcher's variables.
 pub(super) const CODEX: Verified = Verified {
     version: "0.171.0",
+    older: &[],
     tool_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
@@ -77,6 +80,7 @@ pub(super) const CODEX: Verified = Verified {
 /// Qwen Code 0.24.4, one-shot: hooks get no `QWEN_CODE`, but Claude's and Gemini's project dirs.
 pub(super) const QWEN: Verified = Verified {
     version: "0.24.4",
+    older: &[],
     tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"],
     hook_vars: &[
         "QWEN_CODE_SESSION_ID",
@@ -103,6 +107,7 @@ pub(super) const QWEN: Verified = Verified {
 /// Pi 0.73.1, `-p --offline`: extension events; no session variable anywhere.
 pub(super) const PI: Verified = Verified {
     version: "0.73.1",
+    older: &[],
     tool_vars: &["PI_CODING_AGENT"],
     hook_vars: &["PI_CODING_AGENT"],
     session_vars: &[],
@@ -122,6 +127,7 @@ pub(super) const PI: Verified = Verified {
 /// OpenCode 1.18.33, `run`: plugin hooks and bus events (a plugin's child passed `env: process.env`).
 pub(super) const OPENCODE: Verified = Verified {
     version: "1.18.33",
+    older: &[],
     tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     session_vars: &[],
@@ -138,6 +144,7 @@ pub(super) const OPENCODE: Verified = Verified {
 /// Kilo Code CLI 7.7.7, `run` (an OpenCode fork): its own markers and OpenCode's.
 pub(super) const KILO: Verified = Verified {
     version: "7.7.7",
+    older: &[],
     tool_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
     hook_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
     session_vars: &[],
@@ -153,11 +160,12 @@ pub(super) const KILO: Verified = Verified {
 
 /// grok-cli (`@vibe-kit/grok-cli`) 0.0.34, `-p`: nothing set for its tools, no hooks, no session id.
 pub(super) const GROK_CLI: Verified =
-    Verified { version: "0.0.34", tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
+    Verified { version: "0.0.34", older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
 
 /// Cline CLI 3.0.65, `cline --json`: its hooks get the CLI's launch and build markers.
 pub(super) const CLINE: Verified = Verified {
     version: "3.0.65",
+    older: &[],
     tool_vars: &["CLINE_CONNECTOR_CLI_LAUNCH"],
     hook_vars: &["CLINE_CONNECTOR_CLI_LAUNCH", "CLINE_BUILD_ENV"],
     session_vars: &[],
@@ -167,6 +175,7 @@ pub(super) const CLINE: Verified = Verified {
 /// aider 0.86.2: OpenRouter attribution variables in its shell commands; no hooks, no session id.
 pub(super) const AIDER: Verified = Verified {
     version: "0.86.2",
+    older: &[],
     tool_vars: &["OR_APP_NAME", "OR_SITE_URL"],
     hook_vars: &[],
     session_vars: &[],

@@ -4,6 +4,7 @@
 use hal_caps::native_hooks;
 use hal_detect::Host;
 use hal_gupp::Hal;
+use hal_types::RuntimeHal as _;
 use serde_json::Value;
 
 use crate::answers;
@@ -28,10 +29,17 @@ fn caps_row(capabilities: hal_types::Capabilities) -> answers::CapsRow {
 /// `caps`: the row, both notions of hooks, the session variables read, every override.
 fn caps_body<H: Host>(hal: &Hal<H>) -> answers::Caps {
     let r = hal.resolved();
+    let native_hooks = hal.native_hooks();
+    let row = answers::CapsRow {
+        capabilities: r.capabilities.clone(),
+        hookable_events: native_hooks.hookable_events,
+        native_hooks,
+    };
     answers::Caps {
-        row: caps_row(r.capabilities.clone()),
+        row,
         session_id_vars: hal.session_id_vars(),
         overrides: r.overrides.clone(),
+        running: answers::Running::of(hal.detection()),
     }
 }
 

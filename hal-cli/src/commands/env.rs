@@ -1,6 +1,5 @@
 //! `hal env`: `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
 
-use hal_caps::native_hooks;
 use hal_detect::Host;
 use hal_gupp::Hal;
 use hal_types::RuntimeHal as _;
@@ -47,6 +46,8 @@ pub enum EnvVar {
     IsAgent,
     /// `HAL_AGENT`.
     Agent,
+    /// `HAL_RUNTIME_VERSION`.
+    RuntimeVersion,
 }
 
 /// The variables `hal env` sets, in order (every one, empty where it has no value).
@@ -64,6 +65,7 @@ pub const ENV_VARS: &[EnvVar] = &[
     EnvVar::SessionId,
     EnvVar::IsAgent,
     EnvVar::Agent,
+    EnvVar::RuntimeVersion,
 ];
 
 impl EnvVar {
@@ -84,6 +86,7 @@ impl EnvVar {
             Self::SessionId => "HAL_SESSION_ID",
             Self::IsAgent => "HAL_IS_AGENT",
             Self::Agent => "HAL_AGENT",
+            Self::RuntimeVersion => "HAL_RUNTIME_VERSION",
         }
     }
 
@@ -110,6 +113,9 @@ impl EnvVar {
             Self::Agent => {
                 "the name an agent declared for itself (AI_AGENT, AGENT), without its version; empty when none"
             }
+            Self::RuntimeVersion => {
+                "the runtime's version the answers are for (detected or GT_HAL_RUNTIME_VERSION); empty when unknown"
+            }
         }
     }
 
@@ -127,11 +133,12 @@ impl EnvVar {
             Self::StallThresholdSecs => Some(c.stall_threshold.as_secs().to_string()),
             Self::NudgeIntervalSecs => Some(c.nudge_interval.as_secs().to_string()),
             Self::SupportsHooks => flag(c.supports_hooks()),
-            Self::NativeHooks => flag(native_hooks(c.provider).injects()),
+            Self::NativeHooks => flag(hal.native_hooks().injects()),
             Self::SupportsNudge => flag(c.supports_nudge()),
             Self::SessionId => hal.session_id(),
             Self::IsAgent => flag(d.is_agent),
             Self::Agent => d.agent.clone(),
+            Self::RuntimeVersion => d.runtime_version.clone(),
         }
     }
 }
@@ -141,7 +148,8 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
     let vars: Vec<(&str, Option<String>)> = ENV_VARS.iter().map(|v| (v.name(), v.value(&ctx.hal))).collect();
     let stdout = if ctx.json {
         let variables = vars.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
-        versioned(answers::Env { provider: ctx.hal.capabilities().provider, variables }, &ctx.diagnostics)
+        let running = answers::Running::of(ctx.hal.detection());
+        versioned(answers::Env { provider: ctx.hal.capabilities().provider, variables, running }, &ctx.diagnostics)
     } else {
         env_lines(&vars)
     };

@@ -1,7 +1,7 @@
 //! `hal events [--provider P]`: the canonical lifecycle events and the native hook
 //! each maps to.
 
-use hal_caps::{native_hooks, registry};
+use hal_caps::registry;
 use hal_detect::Host;
 use hal_types::RuntimeHal as _;
 
@@ -21,20 +21,20 @@ pub(crate) const READS_CONFIG: bool = false;
 /// Canonical -> native for one runtime, with both notions of hooks.
 pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
     let c = ctx.hal.capabilities();
+    let at = ctx.hal.at();
     if !ctx.json {
-        return Output::new(events_text(c), &ctx.diagnostics);
+        return Output::new(events_text(c, &at), &ctx.diagnostics);
     }
-    let p = c.provider;
-    let hooks = registry::runtime(p).hook_system();
-    let native = |e: hal_types::CanonicalEvent| hooks.and_then(|h| h.native_event(e));
-    let summary = native_hooks(p);
+    let hooks = at.hook_system();
+    let native = |e: hal_types::CanonicalEvent| at.native_event(e);
+    let summary = ctx.hal.native_hooks();
     let events = registry::CANONICAL_EVENTS
         .iter()
         .map(|e| answers::Event { canonical: e.as_str(), native: native(*e) })
         .collect();
     let n = summary.hookable_events;
     let body = answers::Events {
-        provider: p,
+        provider: c.provider,
         family: c.family,
         hookable: n,
         hookable_events: n,
@@ -42,6 +42,9 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
         session_hooks: c.session_hooks,
         events,
         unmapped: hooks.map_or(&[], |h| h.unmapped),
+        hook_switch: at.switch(),
+        instead_of_hooks: at.mechanism_instead(),
+        running: answers::Running::of(ctx.hal.detection()),
     };
     Output::new(versioned(body, &ctx.diagnostics), &ctx.diagnostics)
 }

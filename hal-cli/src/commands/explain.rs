@@ -59,6 +59,9 @@ fn explain_json<H: Host>(report: &Report, hal: &Hal<H>, diags: &[Diagnostic]) ->
             .map(|(provider, variable)| answers::UserSetting { variable, provider: *provider })
             .collect(),
         overrides: hal.resolved().overrides.clone(),
+        runtime_version: d.runtime_version.clone(),
+        runtime_version_source: d.runtime_version_source.clone(),
+        version_steps: report.version_tried.clone(),
     };
     versioned(body, diags)
 }

@@ -25,6 +25,7 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
             gupp_strategy: c.gupp_strategy,
             stall_threshold_secs: c.stall_threshold.as_secs(),
             nudge_interval_secs: c.nudge_interval.as_secs(),
+            running: answers::Running::of(ctx.hal.detection()),
         };
         versioned(v, &ctx.diagnostics)
     } else {

@@ -11,6 +11,7 @@ pub mod events;
 pub mod explain;
 pub mod gupp;
 pub mod hook;
+pub mod inventory;
 pub mod lint;
 pub mod man;
 pub mod providers;

@@ -35,6 +35,7 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
                 session_id: id.clone(),
                 variable,
                 session_id_vars: hal.session_id_vars(),
+                running: answers::Running::of(hal.detection()),
             };
             versioned(body, &ctx.diagnostics)
         }

@@ -55,14 +55,16 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>, role: Option<AgentRole>, all: bool,
     let stdout = if all {
         let plans: Vec<StartupPlan> = AgentRole::ALL.iter().map(|r| hal.startup_plan_for(*r, agent_id)).collect();
         if ctx.json {
-            versioned(answers::StartupAllRoles { provider: c.provider, family: c.family, plans }, &diags)
+            let running = answers::Running::of(hal.detection());
+            versioned(answers::StartupAllRoles { provider: c.provider, family: c.family, plans, running }, &diags)
         } else {
             plans.iter().map(startup_text).collect::<Vec<_>>().join("\n")
         }
     } else {
         let plan = hal.startup_plan_for(role, agent_id);
         if ctx.json {
-            versioned(answers::Startup { plan, role_source: from_stamp.then_some(var) }, &diags)
+            let running = answers::Running::of(hal.detection());
+            versioned(answers::Startup { plan, role_source: from_stamp.then_some(var), running }, &diags)
         } else {
             let text = startup_text(&plan);
             match hal.role_stamp().filter(|_| from_stamp) {

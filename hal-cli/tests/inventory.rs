@@ -1,0 +1,165 @@
+//! `hal inventory` through the real binary over a test tree of installs (npm, Python,
+//! native) and hostile ones (a FIFO named like an executable, a link loop, a 1 GB
+//! manifest, a version with control characters), with a cleared environment. Each
+//! standing expected is the registry's own (`InstallStanding::of`).
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::OutputRetrying as _;
+use hal_caps::registry::{self, Version, dated::InstallStanding};
+use hal_types::RuntimeProvider as P;
+use serde_json::Value;
+
+const HAL: &str = env!("CARGO_BIN_EXE_hal");
+
+fn write(path: &Path, text: impl AsRef<[u8]>) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn link(target: &Path, at: &Path) {
+    std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(target, at).unwrap();
+}
+
+fn standing(p: P, v: Option<&str>) -> &'static str {
+    InstallStanding::of(registry::runtime(p), v.and_then(Version::parse).as_ref()).as_str()
+}
+
+fn inventory(home: &Path, path: &str, extra: &[&str]) -> (Option<i32>, Value, Duration) {
+    let t = Instant::now();
+    let out = Command::new(HAL)
+        .arg("inventory")
+        .arg("--json")
+        .args(extra)
+        .env_clear()
+        .env("HOME", home)
+        .env("PATH", path)
+        .output_retrying();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    common::validate(&["inventory"], &v);
+    (out.status.code(), v, t.elapsed())
+}
+
+fn entry<'a>(v: &'a Value, id: &str) -> Option<&'a Value> {
+    v["runtimes"].as_array().unwrap().iter().find(|r| r["provider"] == id)
+}
+
+#[test]
+fn npm_python_and_native_installs_with_their_standing() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let newest = |p: P| registry::runtime(p).verified.unwrap().version;
+    // npm: a global prefix's bin links into the package.
+    let codex_pkg = h.join(".npm-global/lib/node_modules/@openai/codex");
+    write(&codex_pkg.join("package.json"), r#"{"name":"@openai/codex","version":"0.100.0"}"#);
+    write(&codex_pkg.join("bin/codex.js"), "");
+    link(&codex_pkg.join("bin/codex.js"), &h.join(".npm-global/bin/codex"));
+    // npm at the exact version verified, on PATH.
+    let gem = h.join("prefix/lib/node_modules/@google/gemini-cli");
+    write(&gem.join("package.json"), format!(r#"{{"name":"@google/gemini-cli","version":"{}"}}"#, newest(P::Gemini)));
+    write(&gem.join("bundle/gemini.js"), "");
+    link(&gem.join("bundle/gemini.js"), &h.join("prefix/bin/gemini"));
+    // Native: Claude Code's installer layout.
+    let native = h.join(".local/share/claude/versions/9.9.9");
+    write(&native, "");
+    link(&native, &h.join(".local/bin/claude"));
+    // Python: a pipx environment.
+    let venv = h.join(".local/pipx/venvs/aider");
+    write(&venv.join("bin/aider"), "");
+    std::fs::create_dir_all(venv.join("lib/python3.12/site-packages/aider_chat-0.86.2.dist-info")).unwrap();
+    // No version readable.
+    write(&h.join("bin/qwen"), "");
+
+    let path = format!("{}:{}", h.join("prefix/bin").display(), h.join("bin").display());
+    let (code, v, took) = inventory(h, &path, &[]);
+    assert_eq!(code, Some(0));
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    for (p, version) in [
+        (P::Codex, Some("0.100.0")),
+        (P::Gemini, Some(newest(P::Gemini))),
+        (P::Claude, Some("9.9.9")),
+        (P::Aider, Some("0.86.2")),
+        (P::QwenCode, None),
+    ] {
+        let e = entry(&v, p.as_str()).unwrap_or_else(|| panic!("{p} not found: {v}"));
+        assert_eq!(e["version"].as_str(), version, "{p}");
+        assert_eq!(e["standing"], standing(p, version), "{p}");
+    }
+    // The figures: a verified version, an older one, a newer one, no version.
+    assert_eq!(entry(&v, "gemini").unwrap()["standing"], "verified");
+    assert_eq!(entry(&v, "codex").unwrap()["standing"], "older_than_verified");
+    assert_eq!(entry(&v, "claude").unwrap()["standing"], "newer_than_verified");
+    assert_eq!(entry(&v, "qwen-code").unwrap()["standing"], "unknown_version");
+    assert!(entry(&v, "claude").unwrap()["resolved"].as_str().unwrap().ends_with("versions/9.9.9"));
+
+    // --require-verified, both ways.
+    assert_eq!(inventory(h, &path, &["--require-verified", "gemini"]).0, Some(0));
+    assert_eq!(inventory(h, &path, &["--require-verified", "codex"]).0, Some(1));
+    assert_eq!(inventory(h, &path, &["--require-verified", "cursor"]).0, Some(1), "not installed");
+}
+
+#[test]
+fn hostile_installs_are_bounded_escaped_and_never_hang() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let bin = h.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    // A FIFO named like an executable: never opened.
+    assert!(Command::new("mkfifo").arg(bin.join("gemini")).status().unwrap().success());
+    // A link loop.
+    std::os::unix::fs::symlink(bin.join("qwen2"), bin.join("qwen")).unwrap();
+    std::os::unix::fs::symlink(bin.join("qwen"), bin.join("qwen2")).unwrap();
+    // A 1 GB manifest.
+    let pkg = h.join("lib/node_modules/@openai/codex");
+    std::fs::create_dir_all(&pkg).unwrap();
+    std::fs::File::create(pkg.join("package.json")).unwrap().set_len(1 << 30).unwrap();
+    write(&pkg.join("bin/codex.js"), "");
+    link(&pkg.join("bin/codex.js"), &bin.join("codex"));
+    // A version with control characters, under a directory name with an escape.
+    let odd = h.join("odd\u{1b}[2Jdir/lib/node_modules/@anthropic-ai/claude-code");
+    write(&odd.join("package.json"), "{\"name\":\"@anthropic-ai/claude-code\",\"version\":\"1.0.56\u{7}\"}");
+    write(&odd.join("cli.js"), "");
+    link(&odd.join("cli.js"), &bin.join("claude"));
+
+    let (code, v, took) = inventory(h, &bin.to_string_lossy(), &[]);
+    assert_eq!(code, Some(0));
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    assert!(entry(&v, "gemini").is_none(), "a FIFO is no executable");
+    assert!(entry(&v, "qwen-code").is_none(), "a link loop is no executable");
+    assert_eq!(entry(&v, "codex").unwrap()["version"], Value::Null, "the 1 GB manifest is not read");
+    let claude = entry(&v, "claude").unwrap();
+    assert_eq!(claude["version"], Value::Null, "a version with a control character is no version");
+    let raw = v.to_string();
+    assert!(!raw.contains('\u{1b}') && !raw.contains('\u{7}'), "escaped: {raw}");
+    assert!(claude["resolved"].as_str().unwrap().contains("odd\\u{1b}"), "{}", claude["resolved"]);
+    let text = Command::new(HAL).arg("inventory").env_clear().env("HOME", h).env("PATH", &bin).output_retrying();
+    assert!(!text.stdout.contains(&0x1b), "text escaped too");
+}
+
+#[test]
+fn probe_runs_version_with_a_timeout_only_when_asked() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let home = tempfile::tempdir().unwrap();
+    let bin = home.path().join("bin");
+    let script = |name: &str, body: &str| {
+        let p = bin.join(name);
+        write(&p, format!("#!/bin/sh\n{body}\n"));
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    let newest = registry::runtime(P::QwenCode).verified.unwrap().version;
+    script("qwen", &format!("echo \"qwen-code v{newest} (\\033[2J)\""));
+    script("opencode", "/bin/sleep 30");
+    let path = bin.to_string_lossy().into_owned();
+    let (_, plain, _) = inventory(home.path(), &path, &[]);
+    assert_eq!(entry(&plain, "qwen-code").unwrap()["version"], Value::Null, "no process without --probe");
+    let (_, probed, took) = inventory(home.path(), &path, &["--probe"]);
+    let qwen = entry(&probed, "qwen-code").unwrap();
+    assert_eq!((qwen["version"].as_str(), qwen["standing"].as_str()), (Some(newest), Some("verified")));
+    assert_eq!(entry(&probed, "opencode").unwrap()["version"], Value::Null, "the sleeper was killed");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+}

@@ -1,0 +1,363 @@
+//! Answers for the version that runs, through the real binary with a cleared
+//! environment: by `--runtime-version`, by a version the runtime declares (`AI_AGENT`,
+//! `GT_HAL_RUNTIME_VERSION`), and by a real ancestor process whose script lies in an npm
+//! package layout with that version. With the version unknown, each versioned answer
+//! carries the floor diagnostic. Expected answers are computed from the registry's
+//! dated facts, not written here.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::OutputRetrying as _;
+use hal_caps::registry::{self, Version, dated::At};
+use hal_types::RuntimeProvider as P;
+use serde_json::Value;
+
+const HAL: &str = env!("CARGO_BIN_EXE_hal");
+
+fn parse(out: &std::process::Output, args: &[&str]) -> Value {
+    let v: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+    common::validate(args, &v);
+    v
+}
+
+fn hal(args: &[&str], env: &[(&str, &str)]) -> Value {
+    let out = Command::new(HAL).args(args).env_clear().envs(env.iter().copied()).output_retrying();
+    parse(&out, args)
+}
+
+/// The native events the registry says `p` has at `v`.
+fn events_at(p: P, v: &str) -> Vec<&'static str> {
+    At::new(registry::runtime(p), Version::parse(v)).events().into_iter().map(|(_, n)| n).collect()
+}
+
+fn natives(v: &Value) -> Vec<String> {
+    v["events"].as_array().unwrap().iter().filter_map(|e| e["native"].as_str().map(str::to_owned)).collect()
+}
+
+fn codes(v: &Value) -> Vec<String> {
+    v["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
+}
+
+/// The first version of Claude Code with `SessionStart`, from the registry.
+fn session_start_since() -> &'static str {
+    registry::runtime(P::Claude).history.unwrap().event_span("SessionStart").unwrap().span.since.unwrap()
+}
+
+/// The version just before `v` in its last part (`1.0.62` → `1.0.61`).
+fn just_before(v: &str) -> String {
+    let (head, last) = v.rsplit_once('.').unwrap();
+    format!("{head}.{}", last.parse::<u64>().unwrap() - 1)
+}
+
+/// A command line and its environment.
+type Way<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>);
+
+/// A named way to make a hostile manifest at a path.
+type Hostile = (&'static str, Box<dyn Fn(&Path)>);
+
+#[test]
+fn claude_before_session_start_gets_the_startup_fallback_by_each_source() {
+    let since = session_start_since();
+    let before = just_before(since);
+    // By --runtime-version, by the operator's variable, by a declared AI_AGENT.
+    let dashed = |v: &str| format!("claude-code_{}_agent", v.replace('.', "-"));
+    for (version, want) in [(before.as_str(), "startup_fallback"), (since, "hook_injection")] {
+        let declared = dashed(version);
+        let ways: [Way<'_>; 3] = [
+            (
+                vec!["startup", "--role", "polecat", "--provider", "claude", "--runtime-version", version, "--json"],
+                vec![],
+            ),
+            (
+                vec!["startup", "--role", "polecat", "--json"],
+                vec![("CLAUDECODE", "1"), ("GT_HAL_RUNTIME_VERSION", version)],
+            ),
+            (vec!["startup", "--role", "polecat", "--json"], vec![("CLAUDECODE", "1"), ("AI_AGENT", &declared)]),
+        ];
+        for (args, env) in ways {
+            let v = hal(&args, &env);
+            assert_eq!(v["provider"], "claude", "{args:?} {env:?}");
+            assert_eq!(v["strategy"], want, "{version}: {args:?} {env:?}");
+            assert_eq!(v["runtime_version"], version, "{args:?} {env:?}");
+            assert!(codes(&v).is_empty(), "{version}: {:?}", v["diagnostics"]);
+            let fragment = v["hook_fragment"].to_string();
+            assert_eq!(fragment.contains("SessionStart"), want == "hook_injection", "{version}: {fragment}");
+        }
+    }
+    // Declared in the form 2.1.122-2.1.123 wrote.
+    let v = hal(&["detect", "--json"], &[("CLAUDECODE", "1"), ("AI_AGENT", "claude-code/2.1.123/agent")]);
+    assert_eq!(
+        (v["runtime_version"].as_str(), v["runtime_version_source"].as_str()),
+        (Some("2.1.123"), Some("AI_AGENT"))
+    );
+}
+
+#[test]
+fn events_and_caps_follow_the_version() {
+    for (p, version) in [
+        (P::Claude, "1.0.56"),
+        (P::Claude, "1.0.88"),
+        (P::Claude, "2.0.50"),
+        (P::Claude, "2.1.100"),
+        (P::Codex, "0.100.0"),
+        (P::Codex, "0.146.0"),
+        (P::Gemini, "0.10.0"),
+        (P::Gemini, "0.28.2"),
+        (P::QwenCode, "0.10.1"),
+        (P::QwenCode, "0.15.10"),
+    ] {
+        let id = p.as_str();
+        let args = ["events", "--provider", id, "--runtime-version", version, "--json"];
+        let v = hal(&args, &[]);
+        let want = events_at(p, version);
+        assert_eq!(natives(&v), want, "{id} {version}");
+        assert_eq!(v["hookable_events"], want.len(), "{id} {version}");
+        let caps = hal(&["caps", "--provider", id, "--runtime-version", version, "--json"], &[]);
+        assert_eq!(caps["native_hooks"], v["native_hooks"], "{id} {version}");
+        assert_eq!(caps["runtime_version"], version);
+        let env = hal(&["env", "--json"], &[("GT_RUNTIME", id), ("GT_HAL_RUNTIME_VERSION", version)]);
+        let injects = if v["native_hooks"]["inject"] == "yes" { "1" } else { "0" };
+        assert_eq!(env["variables"]["HAL_NATIVE_HOOKS"], injects, "{id} {version}");
+        assert_eq!(env["variables"]["HAL_RUNTIME_VERSION"], version, "{id} {version}");
+        if want.is_empty() {
+            assert_eq!(v["native_hooks"]["inject"], "none", "{id} {version}: no hook system");
+            assert_eq!(caps["session_hooks"], "no", "{id} {version}");
+        }
+    }
+}
+
+#[test]
+fn codex_before_and_after_its_hooks() {
+    let old = hal(&["events", "--provider", "codex", "--runtime-version", "0.100.0", "--json"], &[]);
+    assert_eq!(old["hookable_events"], 0);
+    assert!(old["instead_of_hooks"].as_str().unwrap().starts_with("notify"), "{}", old["instead_of_hooks"]);
+    assert_eq!(old["hook_switch"], Value::Null);
+    let new = hal(&["events", "--provider", "codex", "--runtime-version", "0.146.0", "--json"], &[]);
+    assert_eq!(new["hookable_events"], 12, "0.146.0 has 12 of the 14");
+    assert!(new["hook_switch"].as_str().unwrap().contains("[features]"), "{}", new["hook_switch"]);
+    assert_eq!(new["instead_of_hooks"], Value::Null);
+    let text = Command::new(HAL)
+        .args(["events", "--provider", "codex", "--runtime-version", "0.100.0"])
+        .env_clear()
+        .output_retrying();
+    assert!(String::from_utf8_lossy(&text.stdout).contains("instead: notify"));
+}
+
+#[test]
+fn an_unknown_version_answers_for_the_newest_and_names_the_floor() {
+    let since = session_start_since();
+    for args in [
+        &["caps", "--json"][..],
+        &["events", "--json"],
+        &["startup", "--role", "polecat", "--json"],
+        &["gupp", "--json"],
+        &["env", "--json"],
+    ] {
+        let v = hal(args, &[("CLAUDECODE", "1")]);
+        assert_eq!(v["runtime_version"], Value::Null, "{args:?}");
+        let d = &v["diagnostics"][0];
+        assert_eq!(d["code"], "version_unknown", "{args:?}: {:?}", v["diagnostics"]);
+        let m = d["message"].as_str().unwrap();
+        assert!(m.contains(&format!("`SessionStart` needs Claude Code ≥ {since}")), "{args:?}: {m}");
+        assert!(m.contains(registry::runtime(P::Claude).verified.unwrap().version), "{m}");
+    }
+    // `detect` and `session-id` rest on no versioned fact: no such diagnostic.
+    for args in [&["detect", "--json"][..], &["session-id", "--json"]] {
+        let v = hal(args, &[("CLAUDECODE", "1")]);
+        assert!(!codes(&v).contains(&"version_unknown".to_owned()), "{args:?}");
+    }
+    // A runtime whose facts carry no date: nothing to say.
+    let v = hal(&["caps", "--json"], &[("GT_RUNTIME", "cursor")]);
+    assert!(codes(&v).is_empty(), "{:?}", v["diagnostics"]);
+}
+
+#[test]
+fn a_bad_version_is_refused_where_it_is_given() {
+    let out = Command::new(HAL)
+        .args(["caps", "--provider", "claude", "--runtime-version", "latest\u{1b}[2J"])
+        .env_clear()
+        .output_retrying();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains('\u{1b}'), "escaped");
+    let out = Command::new(HAL).args(["caps", "--runtime-version", "1.0.0"]).env_clear().output_retrying();
+    assert_eq!(out.status.code(), Some(2), "--runtime-version needs --provider");
+    let v = hal(&["caps", "--json"], &[("CLAUDECODE", "1"), ("GT_HAL_RUNTIME_VERSION", "yesterday\u{7}")]);
+    assert!(codes(&v).contains(&"version_unsupported".to_owned()), "{:?}", v["diagnostics"]);
+    assert_eq!(v["runtime_version"], Value::Null);
+    assert!(!v.to_string().contains('\u{7}'), "escaped");
+    let v = hal(&["caps", "--provider", "claude", "--runtime-version", "0.9.0", "--json"], &[]);
+    assert_eq!(codes(&v), ["version_unsupported"], "older than the oldest dated");
+}
+
+/// `<root>/lib/node_modules/<package>/cli.js` with its `package.json` at `version`
+/// (`manifest` replaces the manifest's text when given), and a `node` (a copy of `sh`).
+fn npm_layout(root: &Path, package: &str, manifest: &str) -> (PathBuf, PathBuf) {
+    let pkg = root.join("lib/node_modules").join(package);
+    std::fs::create_dir_all(&pkg).unwrap();
+    let script = pkg.join("cli.js");
+    std::fs::write(&script, "\"$@\"; true\n").unwrap();
+    std::fs::write(pkg.join("package.json"), manifest).unwrap();
+    let node = root.join("bin/node");
+    std::fs::create_dir_all(node.parent().unwrap()).unwrap();
+    std::fs::copy("/bin/sh", &node).unwrap();
+    (node, script)
+}
+
+/// `hal <args>` run by `node <script>`, with a cleared environment and `env`.
+fn under_node(node: &Path, script: &Path, args: &[&str], env: &[(&str, &str)]) -> (Value, Duration) {
+    let t = Instant::now();
+    let out = Command::new(node)
+        .arg(script)
+        .arg(HAL)
+        .args(args)
+        .env_clear()
+        .envs(env.iter().copied())
+        .current_dir(node.parent().unwrap())
+        .output_retrying();
+    (parse(&out, args), t.elapsed())
+}
+
+#[test]
+fn a_real_ancestor_in_an_npm_layout_gives_its_version() {
+    let since = session_start_since();
+    let before = just_before(since);
+    for (version, want) in [(before.as_str(), "startup_fallback"), (since, "hook_injection")] {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest =
+            format!("{{\"name\": \"@anthropic-ai/claude-code\", \"version\": \"{version}\", \"bin\": {{}}}}");
+        let (node, script) = npm_layout(dir.path(), "@anthropic-ai/claude-code", &manifest);
+        let (d, _) = under_node(&node, &script, &["detect", "--json"], &[]);
+        assert_eq!(d["provider"], "claude");
+        assert_eq!(d["runtime_version"], version);
+        let source = d["runtime_version_source"].as_str().unwrap();
+        assert!(
+            source.contains("package.json of @anthropic-ai/claude-code") && source.contains("ancestor"),
+            "{source}"
+        );
+        let (s, _) = under_node(&node, &script, &["startup", "--role", "polecat", "--json"], &[]);
+        assert_eq!(s["strategy"], want, "{version}");
+        let (e, _) = under_node(&node, &script, &["events", "--json"], &[]);
+        assert_eq!(natives(&e), events_at(P::Claude, version), "{version}");
+        let out = Command::new(&node).arg(&script).arg(HAL).arg("explain").env_clear().output_retrying();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(&format!("version: {version} from package.json of @anthropic-ai/claude-code")), "{text}");
+    }
+    // Codex's package, found the same way from its script.
+    let dir = tempfile::tempdir().unwrap();
+    let (node, script) = npm_layout(dir.path(), "@openai/codex", r#"{"version":"0.100.0","name":"@openai/codex"}"#);
+    let (e, _) = under_node(&node, &script, &["events", "--json"], &[]);
+    assert_eq!((e["provider"].as_str(), e["runtime_version"].as_str()), (Some("codex"), Some("0.100.0")));
+    assert_eq!(e["hookable_events"], 0);
+}
+
+#[test]
+fn hostile_manifests_are_bounded_escaped_and_never_hang() {
+    const CLAUDE: &str = "@anthropic-ai/claude-code";
+    let cases: Vec<Hostile> = vec![
+        ("a 1 GB sparse manifest", Box::new(|p: &Path| std::fs::File::create(p).unwrap().set_len(1 << 30).unwrap())),
+        (
+            "a FIFO",
+            Box::new(|p: &Path| {
+                assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
+            }),
+        ),
+        (
+            "a link loop",
+            Box::new(|p: &Path| {
+                let other = p.with_file_name("loop");
+                std::os::unix::fs::symlink(&other, p).unwrap();
+                std::os::unix::fs::symlink(p, &other).unwrap();
+            }),
+        ),
+        (
+            "a version with control characters",
+            Box::new(|p: &Path| {
+                std::fs::write(p, format!("{{\"name\":\"{CLAUDE}\",\"version\":\"1.0.56\\u001b[2J\"}}")).unwrap();
+            }),
+        ),
+        (
+            "a version with raw control bytes",
+            Box::new(|p: &Path| {
+                std::fs::write(p, format!("{{\"name\":\"{CLAUDE}\",\"version\":\"1.0\x07.56\"}}")).unwrap();
+            }),
+        ),
+        (
+            "another package's manifest",
+            Box::new(|p: &Path| std::fs::write(p, r#"{"name":"x","version":"1.0.56"}"#).unwrap()),
+        ),
+        ("not JSON", Box::new(|p: &Path| std::fs::write(p, [0xff, 0xfe, b'{']).unwrap())),
+    ];
+    for (what, make) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let (node, script) = npm_layout(dir.path(), CLAUDE, "{}");
+        let manifest = script.with_file_name("package.json");
+        std::fs::remove_file(&manifest).unwrap();
+        make(&manifest);
+        let (d, took) = under_node(&node, &script, &["detect", "--json"], &[]);
+        assert_eq!(d["provider"], "claude", "{what}");
+        assert_eq!(d["runtime_version"], Value::Null, "{what}");
+        assert!(took < Duration::from_secs(3), "{what}: {took:?}");
+        assert!(!d.to_string().contains(['\u{1b}', '\u{7}']), "{what}: escaped");
+    }
+}
+
+#[test]
+fn the_executable_on_path_is_weaker_evidence_and_says_so() {
+    // Claude Code's JS builds set `process.title`: no script in the command line. The
+    // `claude` on PATH is a link into the package.
+    let dir = tempfile::tempdir().unwrap();
+    let (_, script) = npm_layout(
+        dir.path(),
+        "@anthropic-ai/claude-code",
+        r#"{"name":"@anthropic-ai/claude-code","version":"2.0.50"}"#,
+    );
+    let bin = dir.path().join("npm-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(&script, bin.join("claude")).unwrap();
+    let path = bin.to_string_lossy().into_owned();
+    let v = hal(&["events", "--json"], &[("CLAUDECODE", "1"), ("PATH", &path)]);
+    assert_eq!(v["runtime_version"], "2.0.50");
+    assert_eq!(natives(&v), events_at(P::Claude, "2.0.50"));
+    let d = hal(&["detect", "--json"], &[("CLAUDECODE", "1"), ("PATH", &path)]);
+    assert!(d["runtime_version_source"].as_str().unwrap().contains("weaker"), "{}", d["runtime_version_source"]);
+}
+
+#[test]
+fn claude_s_event_counts_match_the_packages() {
+    // The packages: 7 events in 1.0.56, 9 in 1.0.88, 11 in 2.0.50 (all of them hal maps).
+    for (v, n) in [("1.0.56", 7), ("1.0.88", 9), ("2.0.50", 11)] {
+        let at = At::new(registry::runtime(P::Claude), Version::parse(v));
+        let mapped = at.events().len();
+        let unmapped = at.hook_system().unwrap().unmapped.iter().filter(|e| at.has_event(e)).count();
+        assert_eq!(mapped + unmapped, n, "{v}");
+    }
+}
+
+#[test]
+fn the_config_file_names_the_version_and_the_variable_beats_it() {
+    let since = session_start_since();
+    let before = just_before(since);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, format!("[runtime.claude-code]\nruntime_version = \"{before}\"\n")).unwrap();
+    let path = config.to_str().unwrap();
+    let env = [("CLAUDECODE", "1"), ("GT_HAL_CONFIG", path)];
+    let v = hal(&["startup", "--role", "polecat", "--json"], &env);
+    assert_eq!(
+        (v["strategy"].as_str(), v["runtime_version"].as_str()),
+        (Some("startup_fallback"), Some(before.as_str()))
+    );
+    assert!(codes(&v).is_empty(), "{:?}", v["diagnostics"]);
+    let e = hal(&["events", "--json"], &env);
+    assert_eq!(natives(&e), events_at(P::Claude, &before), "events read it too");
+    let over = [("CLAUDECODE", "1"), ("GT_HAL_CONFIG", path), ("GT_HAL_RUNTIME_VERSION", since)];
+    assert_eq!(hal(&["startup", "--role", "polecat", "--json"], &over)["strategy"], "hook_injection");
+    std::fs::write(&config, "[runtime.claude]\nruntime_version = \"soon\"\n").unwrap();
+    let v = hal(&["caps", "--json"], &env);
+    assert!(codes(&v).contains(&"version_unsupported".to_owned()), "{:?}", v["diagnostics"]);
+}
