@@ -11,6 +11,8 @@ const CLAUDE_1_0_62: &str = "@anthropic-ai/claude-code@1.0.61 (absent), 1.0.62 (
 const CLAUDE_1_0_88: &str = "@anthropic-ai/claude-code@1.0.56 (absent), 1.0.88 (present), cli.js";
 const CLAUDE_2_0_50: &str = "@anthropic-ai/claude-code@1.0.88 (absent), 2.0.50 (present), cli.js";
 const CLAUDE_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js";
+/// The events a live run of 2.1.332 configured and 2.1.100's 27 event names lack.
+const CLAUDE_2_1_332: &str = "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332; absent in 2.1.100's cli.js";
 
 /// Claude Code: 7 hook events in 1.0.56, 9 in 1.0.88, 11 in 2.0.50, 27 in 2.1.100.
 pub(super) const CLAUDE: History = History {
@@ -39,6 +41,19 @@ pub(super) const CLAUDE: History = History {
         EventSpan { native: "ConfigChange", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
         EventSpan { native: "InstructionsLoaded", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
         EventSpan { native: "FileChanged", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "Setup", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "TaskCreated", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "TaskCompleted", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "Elicitation", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "ElicitationResult", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "WorktreeCreate", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "WorktreeRemove", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "CwdChanged", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
+        EventSpan { native: "UserPromptExpansion", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
+        EventSpan { native: "PreModelSwitch", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
+        EventSpan { native: "PostModelSwitch", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
+        EventSpan { native: "DirectoryAdded", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
+        EventSpan { native: "PreSkillShellCommand", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
         EventSpan {
             native: "PostToolBatch",
             span: Span::since("2.1.332"),
