@@ -134,7 +134,8 @@ pub(crate) struct Spec {
 }
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
-pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QWEN, PI, CLINE, GROK, CONTINUE];
+pub(crate) const RUNTIMES: &[Spec] =
+    &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QWEN, COPILOT, PI, CLINE, GROK, CONTINUE];
 
 /// The spec of `id`.
 pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
@@ -389,10 +390,13 @@ const QWEN: Spec = Spec {
     timeout_secs: 180,
 };
 
+/// Pi 1.x (`@earendil-works/pi-coding-agent`, the registry's package; the old
+/// `@mariozechner/pi-coding-agent` ends at 0.73.1, the older verified version). 1.x needs
+/// Node >= 22.19.
 const PI: Spec = Spec {
     provider: P::Pi,
-    version: "0.73.1",
-    node22: false,
+    version: "1.6.0",
+    node22: true,
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_only,
@@ -658,4 +662,48 @@ const KILO: Spec = Spec {
     bridge: Some(|c| bun_plugin_bridge(c, &c.hook_path(false, true)?.join("hal-probe.js"))),
     plan_plugin: None,
     timeout_secs: 300,
+};
+
+/// GitHub Copilot CLI 1.0.102 (`copilot`, the npm loader of the platform binary), in its
+/// offline "your own model" mode: a custom OpenAI-compatible provider, no GitHub login.
+/// Its hooks are `{"version": 1, "hooks": {event: [{type, bash, timeoutSec}]}}` files in
+/// the registry's hook directory (`.github/hooks/`).
+const COPILOT: Spec = Spec {
+    provider: P::Copilot,
+    version: "1.0.102",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: |cmd| json!({"command": cmd, "description": "Run the conformance probe", "mode": "sync"}),
+    command: |c, prompt| (c.bin("copilot"), vec![s("-p"), s(prompt), s("-s"), s("--allow-all"), s("--no-ask-user")]),
+    env: |c| {
+        vec![
+            (s("COPILOT_OFFLINE"), s("true")),
+            (s("COPILOT_PROVIDER_TYPE"), s("openai")),
+            (s("COPILOT_PROVIDER_BASE_URL"), c.url("/v1")),
+            (s("COPILOT_PROVIDER_API_KEY"), s(FAKE_KEY)),
+            (s("COPILOT_MODEL"), s("stub-model")),
+            (s("COPILOT_AUTO_UPDATE"), s("false")),
+            // The platform binary unpacks its JavaScript (about 235 MB) under this
+            // directory: once per installed version, not once per run.
+            (s("COPILOT_CACHE_HOME"), c.prefix.join("copilot-cache").display().to_string()),
+        ]
+    },
+    setup: |_| Ok(()),
+    hooks: Some(|c, pairs| {
+        let mut hooks = serde_json::Map::new();
+        for (event, command) in pairs {
+            let hook = json!({"type": "command", "bash": command, "timeoutSec": 30});
+            match hooks.get_mut(*event).and_then(Value::as_array_mut) {
+                Some(list) => list.push(hook),
+                None => {
+                    hooks.insert((*event).to_owned(), json!([hook]));
+                }
+            }
+        }
+        write_json(&c.hook_path(false, true)?.join("hal-probe.json"), &json!({"version": 1, "hooks": hooks}))
+    }),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 180,
 };

@@ -522,7 +522,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::PI),
-        package: Some(Package::Npm("@mariozechner/pi-coding-agent")),
+        package: Some(Package::Npm("@earendil-works/pi-coding-agent")),
         ..Runtime::new(P::Pi, "pi")
     },
     Runtime {
@@ -664,6 +664,7 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        package: Some(Package::Npm("@github/copilot")),
         ..Runtime::new(P::Copilot, "GitHub Copilot CLI")
     },
     Runtime {
