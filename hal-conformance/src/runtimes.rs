@@ -401,7 +401,9 @@ const PI: Spec = Spec {
     shell_tool: "bash",
     tool_args: command_only,
     command: |c, prompt| {
-        let args = ["-p", "--offline", "--provider", "stub", "--model", "stub-model", prompt];
+        // `--approve`: 1.x loads a project's extensions (`.pi/extensions/`) only in a
+        // trusted folder, and `-p` asks no one (`core/project-trust.js`).
+        let args = ["-p", "--offline", "--approve", "--provider", "stub", "--model", "stub-model", prompt];
         (c.bin("pi"), args.map(s).to_vec())
     },
     env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY))],
@@ -689,7 +691,9 @@ const COPILOT: Spec = Spec {
             (s("COPILOT_CACHE_HOME"), c.prefix.join("copilot-cache").display().to_string()),
         ]
     },
-    setup: |_| Ok(()),
+    // A repository's hooks load in `-p` only in a trusted folder (1.0.102 logs "Loading
+    // repo hooks in prompt mode (folder is trusted or opt-in set)").
+    setup: |c| write_json(&c.home.join(".copilot/config.json"), &json!({"trustedFolders": [c.ws]})),
     hooks: Some(|c, pairs| {
         let mut hooks = serde_json::Map::new();
         for (event, command) in pairs {
