@@ -294,11 +294,13 @@ export type Detection = {
   ambiguous: boolean;
   /** Every signal seen, in cascade order. */
   candidates: Array<Candidate>;
+  /** The runtime the workspace is configured for, when a workspace file (`.claude/settings.json`) decided the provider and nothing showed an agent running ("configured for claude; no agent running"); `null` otherwise. */
+  configured_for: RuntimeProvider | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
   /** The base runtime `provider` is a variant of (`claude` for `cowork` and `groq-compound`, `copilot` for `copilot-vscode`); the provider itself for a base runtime. A skill that asks "is this Claude Code?" compares the family. */
   family: RuntimeProvider;
-  /** `true` when some agent signal was seen: a runtime hal knows, or an agent that named itself ([`Detection::agent`]), known to hal or not. `false` for a plain terminal, and for a name-less `unknown`. */
+  /** `true` only on evidence of a running agent: a runtime's marker, an orchestrator's stamp, an agent that named itself ([`Detection::agent`], known to hal or not), a runtime ancestor, a hook payload, the operator's override, the design's session id or a runtime's host file. `false` for a plain terminal, for a name-less `unknown`, and where only a workspace file named the runtime ([`Detection::configured_for`]): a repository configured for a runtime is not a running agent. */
   is_agent: boolean;
   /** The policy the cascade ran under. */
   policy: Policy;
@@ -504,11 +506,13 @@ export type Explain = {
   ambiguous: boolean;
   /** Every signal seen. */
   candidates: Array<Candidate>;
+  /** The runtime a workspace file named while no agent runs ("configured for claude; no agent running"); `null` otherwise. */
+  configured_for: RuntimeProvider | null;
   /** What went wrong or was ignored, each with a stable code. */
   diagnostics: Array<Diagnostic>;
   /** Its family. */
   family: RuntimeProvider;
-  /** An agent signal was seen (a known runtime, or an agent that named itself). */
+  /** Evidence of a running agent was seen (not a workspace file alone). */
   is_agent: boolean;
   /** Where each overridable value came from. */
   overrides: Array<Origin>;
@@ -592,5 +596,5 @@ export declare const UNKNOWN_DETECTION: Detection;
 export declare const UNKNOWN_CAPABILITIES: Capabilities;
 /** Each role's startup commands for `unknown`: the fallback. */
 export declare const UNKNOWN_STARTUP_COMMANDS: Record<AgentRole, string[]>;
-/** The JSON types of each key of `hal detect --json` and `hal caps --json`, from the schemas. */
-export declare const ANSWER_TYPES: Readonly<Record<"detect" | "caps", Readonly<Record<string, readonly string[]>>>>;
+/** The JSON types of each key of `hal detect --json`, `hal caps --json` and `hal hook --json`, from the schemas. */
+export declare const ANSWER_TYPES: Readonly<Record<"detect" | "caps" | "hook", Readonly<Record<string, readonly string[]>>>>;

@@ -8,6 +8,7 @@ export const UNKNOWN_DETECTION = Object.freeze({
   "agent_version": null,
   "ambiguous": false,
   "candidates": [],
+  "configured_for": null,
   "diagnostics": [],
   "family": "unknown",
   "is_agent": false,
@@ -87,4 +88,4 @@ export const UNKNOWN_STARTUP_COMMANDS = Object.freeze({
 });
 
 // The JSON types of each key of the answers the client caches, from the schemas.
-export const ANSWER_TYPES = Object.freeze({"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]}});
+export const ANSWER_TYPES = Object.freeze({"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}});

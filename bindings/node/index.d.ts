@@ -4,6 +4,7 @@ import type {
   Capabilities,
   Detection,
   GuppStrategy,
+  HookAnswer,
   RuntimeProvider,
   StartupStrategy,
 } from "./generated.js";
@@ -35,7 +36,11 @@ export interface RuntimeHalOptions {
 /** The runtime HAL: one place to ask what the runtime can do. */
 export interface RuntimeHAL {
   detectProvider(): RuntimeProvider;
-  /** Whether any agent signal was seen: a runtime hal knows, or an agent that named itself (`AI_AGENT`, a named `AGENT`). */
+  /**
+   * Whether a running agent was seen: a runtime's marker, an agent that named itself
+   * (`AI_AGENT`, a named `AGENT`), a runtime ancestor, a hook payload. `false` where only a
+   * workspace file (`.claude/settings.json`) names the runtime: `getDetection().configured_for`.
+   */
   isAgent(): boolean;
   /** The name an agent declared for itself (`AI_AGENT`, else a named `AGENT`), or `null`. */
   getAgentName(): string | null;
@@ -53,6 +58,13 @@ export interface RuntimeHAL {
   getCapabilities(): Capabilities;
   /** `hal detect --json`, cached. */
   getDetection(): Detection;
+  /**
+   * The hook payload as a canonical lifecycle event (`hal hook --json`): which runtime wrote
+   * it, the event (`session.start`, `tool.use.pre`, ...), the session id. Reads this
+   * process's stdin, or `payload` when given. Not cached. hal's timeouts, caps and
+   * degradation apply: a missing or failing hal answers with every key `null`, one warning.
+   */
+  readHook(payload?: string | Uint8Array): HookAnswer;
 }
 
 /** Thrown when `hal` answers in a JSON version this client does not know. */

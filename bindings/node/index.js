@@ -65,6 +65,23 @@ function hasType(v, types) {
   return types.includes(t) || (t === "integer" && types.includes("number"));
 }
 
+/** `readHook()` without a payload: hal reads this process's own stdin. */
+const STDIN = Symbol("stdin");
+
+/**
+ * The answer of `hal hook --json` when hal cannot answer: every key the schema lists,
+ * `null` (or empty) where it may be, so that nothing is claimed.
+ */
+function unknownHook() {
+  const value = {};
+  for (const [key, types] of Object.entries(ANSWER_TYPES.hook)) {
+    if (key === "version") value[key] = JSON_VERSION;
+    else if (types.includes("null")) value[key] = null;
+    else if (types.includes("array")) value[key] = [];
+  }
+  return value;
+}
+
 /** At most `max` characters of `text`, one line. */
 function brief(text, max = 400) {
   const line = text.replace(/\s+/g, " ").trim();
@@ -99,15 +116,20 @@ export function createRuntimeHal(options = {}) {
   /** The binary to run, or why there is none. */
   const locate = () => (located ??= options.bin ? { bin: options.bin } : locateHal(env));
 
-  /** `hal <args> --json`, parsed; `undefined` when hal could not answer. */
-  const ask = (args) => {
+  /**
+   * `hal <args> --json`, parsed; `undefined` when hal could not answer. `input`: what hal
+   * reads on stdin (a payload, or {@link STDIN} for this process's own); nothing otherwise.
+   */
+  const ask = (args, input) => {
     const command = args.join(" ");
     const where = locate();
     if (where.missing) return fail("missing", where.missing);
+    const given = input !== undefined && input !== STDIN;
     const r = spawnSync(where.bin, [...args, "--json"], {
       env,
       cwd: options.cwd,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [input === STDIN ? "inherit" : given ? "pipe" : "ignore", "pipe", "pipe"],
+      ...(given ? { input } : {}),
       timeout,
       killSignal: "SIGKILL",
       maxBuffer: MAX_OUTPUT_BYTES,
@@ -210,5 +232,10 @@ export function createRuntimeHal(options = {}) {
     getNudgeInterval: () => getCapabilities().nudge_interval_secs,
     getCapabilities,
     getDetection,
+    readHook(payload) {
+      // Not cached: each hook invocation has its own payload.
+      const input = payload === undefined ? STDIN : typeof payload === "string" ? payload : Buffer.from(payload);
+      return conform(ask(["hook"], input), unknownHook(), "hook");
+    },
   };
 }

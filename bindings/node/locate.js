@@ -65,9 +65,30 @@ export function locateHal(env, how = {}) {
     }
     tried.push(`no \`hal\` on PATH (${JSON.stringify(env.PATH ?? "")})`);
   }
-  return {
-    missing:
-      `hal is not installed: ${tried.join("; ")}. Install @gastown-chipset/hal with its optional ` +
-      `dependencies (npm installs ${platformPackage()} on this platform), set HAL_BIN, or pass \`bin\``,
-  };
+  return { missing: `hal is not installed: ${tried.join("; ")}. ${installAdvice()}, set HAL_BIN, or pass \`bin\`` };
+}
+
+/** This package's version (the platform package must be at the same one). */
+function ownVersion() {
+  try {
+    return require("./package.json").version;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How to install this platform's binary package: the exact package and version, as the
+ * tarball `cargo xtask package` writes (nothing is published to the registry yet) or
+ * from the registry once it is.
+ */
+export function installAdvice(platform = process.platform, arch = process.arch) {
+  const name = platformPackage(platform, arch);
+  const version = ownVersion() ?? "<this package's version>";
+  const tarball = `${name.replace("@", "").replace("/", "-")}-${version}.tgz`;
+  return (
+    `Install ${name}@${version}: \`npm install ./${tarball}\` (the tarball \`cargo xtask package\` ` +
+    `writes to target/package/ in a hal clone), or \`npm install ${name}@${version}\` from a registry that ` +
+    `has it (an install that skipped optional dependencies, or another platform, leaves it out)`
+  );
 }

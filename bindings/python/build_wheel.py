@@ -3,10 +3,12 @@
 As a PEP 517 backend (``pyproject.toml``): ``pip install .`` builds a pure wheel holding
 the ``hal_runtime`` module. As a script (``cargo xtask package``)::
 
-    python3 build_wheel.py --binary PATH --platform TAG --out DIR
+    python3 build_wheel.py --binary PATH [--lint-binary PATH] --platform TAG --out DIR
 
 builds the platform wheel, the binary in its scripts (``<name>.data/scripts/hal``) so
-that ``pip install`` puts ``hal`` on the environment's ``PATH``; prints the wheel's path.
+that ``pip install`` puts ``hal`` on the environment's ``PATH``, and the lint binary
+beside it (``hal-lint``: the full build ``hal lint`` hands over to); prints the wheel's
+path.
 """
 
 from __future__ import annotations
@@ -58,8 +60,11 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def build(out: Path, binary: Optional[Path] = None, platform: Optional[str] = None) -> Path:
-    """Writes the wheel into ``out``; its path. With ``binary``, a platform wheel."""
+def build(
+    out: Path, binary: Optional[Path] = None, platform: Optional[str] = None, lint: Optional[Path] = None
+) -> Path:
+    """Writes the wheel into ``out``; its path. With ``binary``, a platform wheel (with
+    ``lint`` beside it as ``hal-lint``)."""
     p = project()
     dist = p["name"].replace("-", "_")
     version = p["version"]
@@ -68,6 +73,8 @@ def build(out: Path, binary: Optional[Path] = None, platform: Optional[str] = No
     files: List[Tuple[str, bytes, int]] = [(MODULE, (HERE / MODULE).read_bytes(), 0o644)]
     if binary:
         files.append((f"{dist}-{version}.data/scripts/hal", Path(binary).read_bytes(), 0o755))
+        if lint:
+            files.append((f"{dist}-{version}.data/scripts/hal-lint", Path(lint).read_bytes(), 0o755))
     wheel_meta = (
         "Wheel-Version: 1.0\nGenerator: hal build_wheel.py\n"
         f"Root-Is-Purelib: {'false' if binary else 'true'}\n"
@@ -114,10 +121,11 @@ def build_sdist(sdist_directory: str, config_settings: Optional[dict] = None) ->
 def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", type=Path, required=True, help="the hal binary to carry")
+    parser.add_argument("--lint-binary", type=Path, help="the hal-lint binary to carry beside it")
     parser.add_argument("--platform", required=True, help="the platform tag(s), dot-separated")
     parser.add_argument("--out", type=Path, required=True, help="the directory to write the wheel to")
     args = parser.parse_args(argv)
-    print(build(args.out, args.binary, args.platform))
+    print(build(args.out, args.binary, args.platform, args.lint_binary))
     return 0
 
 

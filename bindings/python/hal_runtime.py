@@ -219,6 +219,7 @@ Detection = TypedDict("Detection", {
     "agent_version": Union[str, None],
     "ambiguous": bool,
     "candidates": List["Candidate"],
+    "configured_for": Union["RuntimeProvider", None],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "is_agent": bool,
@@ -342,6 +343,7 @@ Explain = TypedDict("Explain", {
     "agent_version": Union[str, None],
     "ambiguous": bool,
     "candidates": List["Candidate"],
+    "configured_for": Union["RuntimeProvider", None],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
     "is_agent": bool,
@@ -390,11 +392,11 @@ Lint = TypedDict("Lint", {
 })
 
 # The answers for an unknown runtime: the fallback when hal cannot answer.
-UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
+UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"configured_for":null,"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
 UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
 UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":[],"crew":[],"deacon":[],"dog":[],"mayor":[],"polecat":[],"refinery":[],"witness":[]}''')
 # The JSON types of each key of the answers the client caches, from the schemas.
-ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]}}''')
+ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}}''')
 # <!-- generated:python-types end -->
 
 #: The design's name for :data:`GuppStrategy`.
@@ -486,21 +488,44 @@ class _Run:
         self.failure: Optional[Tuple[str, str]] = None  # (key, why)
 
 
-def _run(argv: List[str], env: Dict[str, str], cwd: Optional[str], timeout: float) -> _Run:
+#: ``read_hook()`` without a payload: hal reads this process's own stdin.
+_STDIN = object()
+
+
+def _feed(stream: Any, data: bytes) -> None:
+    """Writes ``data`` to ``hal``'s stdin and closes it; a hal that stopped reading is fine."""
+    try:
+        stream.write(data)
+    except OSError:
+        pass
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
+
+
+def _run(argv: List[str], env: Dict[str, str], cwd: Optional[str], timeout: float, stdin: Any = None) -> _Run:
     """Runs ``argv`` with a deadline and capped output. Returns once ``hal`` has exited and
-    its output is read, even when something it started holds the pipes open."""
+    its output is read, even when something it started holds the pipes open. ``stdin``:
+    bytes for hal to read, :data:`_STDIN` for this process's own stdin, else nothing."""
     run = _Run()
     deadline = time.monotonic() + timeout
     process = subprocess.Popen(
         argv,
         env=env,
         cwd=cwd,
-        stdin=subprocess.DEVNULL,
+        stdin=None if stdin is _STDIN else subprocess.PIPE if isinstance(stdin, bytes) else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=os.name == "posix",
     )
     assert process.stdout is not None and process.stderr is not None
+    if isinstance(stdin, bytes):
+        # A thread, so that a payload larger than the pipe cannot block the reads below.
+        import threading
+
+        threading.Thread(target=_feed, args=(process.stdin, stdin), daemon=True).start()
     buffers = {process.stdout.fileno(): run.stdout, process.stderr.fileno(): run.stderr}
     with selectors.DefaultSelector() as sel:
         for stream in (process.stdout, process.stderr):
@@ -608,8 +633,9 @@ class RuntimeHal:
     def _fail(self, key: str, why: str) -> None:
         self._warn_once(key, f"{why}; answering as an unknown runtime")
 
-    def _ask(self, args: List[str]) -> Optional[Dict[str, Any]]:
-        """``hal <args> --json``, parsed; ``None`` when hal could not answer."""
+    def _ask(self, args: List[str], stdin: Any = None) -> Optional[Dict[str, Any]]:
+        """``hal <args> --json``, parsed; ``None`` when hal could not answer. ``stdin``: what
+        hal reads on stdin (see :func:`_run`)."""
         command = " ".join(args)
         if self._located is None:
             self._located = (self._bin, "") if self._bin else locate_hal(self._env)
@@ -618,7 +644,7 @@ class RuntimeHal:
             self._fail("missing", missing)
             return None
         try:
-            run = _run([path, *args, "--json"], self._env, self._cwd, self._timeout)
+            run = _run([path, *args, "--json"], self._env, self._cwd, self._timeout, stdin)
         except FileNotFoundError:
             self._fail("missing", f"hal is not installed: `{path}` (the `bin=` option) does not exist; install it or fix `bin=`")
             return None
@@ -695,8 +721,10 @@ class RuntimeHal:
         return self.get_detection()["provider"]
 
     def is_agent(self) -> bool:
-        """Whether any agent signal was seen: a runtime hal knows, or an agent that named
-        itself (``AI_AGENT``, a named ``AGENT``)."""
+        """Whether a running agent was seen: a runtime's marker, an agent that named itself
+        (``AI_AGENT``, a named ``AGENT``), a runtime ancestor, a hook payload. ``False``
+        where only a workspace file (``.claude/settings.json``) names the runtime: see
+        ``get_detection()["configured_for"]``."""
         return self.get_detection().get("is_agent") is True
 
     def get_agent_name(self) -> Optional[str]:
@@ -745,6 +773,29 @@ class RuntimeHal:
     def get_nudge_interval(self) -> int:
         """Seconds."""
         return self.get_capabilities()["nudge_interval_secs"]
+
+    def read_hook(self, payload: Union[str, bytes, None] = None) -> HookAnswer:
+        """The hook payload as a canonical lifecycle event (``hal hook --json``): which
+        runtime wrote it, the event (``session.start``, ``tool.use.pre``, ...), the session
+        id. Reads this process's stdin, or ``payload`` when given. Not cached. hal's
+        timeouts, caps and degradation apply: a missing or failing hal answers with every
+        key ``None``, one warning."""
+        data: Any = _STDIN if payload is None else payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
+        return self._conform(self._ask(["hook"], data), _unknown_hook(), "hook")
+
+
+def _unknown_hook() -> HookAnswer:
+    """``hal hook --json`` when hal cannot answer: every key of the schema, ``None`` (or
+    empty) where it may be, so that nothing is claimed."""
+    value: Dict[str, Any] = {}
+    for key, types in ANSWER_TYPES["hook"].items():
+        if key == "version":
+            value[key] = JSON_VERSION
+        elif "null" in types:
+            value[key] = None
+        elif "array" in types:
+            value[key] = []
+    return value  # type: ignore[return-value]
 
 
 def create_runtime_hal(

@@ -11,6 +11,7 @@ import unittest
 import warnings
 from pathlib import Path
 
+import sys
 import time
 
 import hal_runtime
@@ -18,6 +19,7 @@ from hal_runtime import HalUsageError, HalVersionError, create_runtime_hal
 
 HERE = Path(__file__).resolve().parent
 HAL = str(Path(os.environ.get("HAL_BIN", HERE / "../../target/debug/hal")).resolve())
+HOOKS = HERE / "../../hal-caps/tests/fixtures/hooks"
 CODEX_ENV = {"PATH": "/usr/bin:/bin", "CODEX_THREAD_ID": "t"}
 
 
@@ -241,6 +243,46 @@ class ClientTest(unittest.TestCase):
                 warnings.simplefilter("always")
                 self.assertEqual(hal.detect_provider(), "unknown")
             self.assertEqual(len(seen), 1, body)
+
+    def test_read_hook_answers_a_real_claude_payload_given_or_on_stdin(self) -> None:
+        payload = (HOOKS / "claude/SessionStart-resume.json").read_bytes()
+        env = {"PATH": "/usr/bin:/bin"}
+        cli = json.loads(subprocess.run([HAL, "hook", "--json"], env=env, input=payload, capture_output=True).stdout)
+        hal = create_runtime_hal(bin=HAL, replace_env=env)
+        seen = recorded(lambda: self.assertEqual(hal.read_hook(payload.decode()), cli))
+        self.assertEqual(seen, [])
+        event = hal.read_hook(payload)
+        self.assertEqual((event["provider"], event["event"], event["source"]), ("claude", "session.resume", "resume"))
+        self.assertEqual(event["session_id"], "0b5f6d1e-8c1a-4f7e-9a55-3c7d2f1e9b10")
+        # Without a payload: the process's own stdin, as a hook receives it.
+        script = (
+            f"import json, sys; sys.path.insert(0, {str(HERE)!r}); import hal_runtime; "
+            f"print(json.dumps(hal_runtime.create_runtime_hal(bin={HAL!r}).read_hook()))"
+        )
+        out = subprocess.run([sys.executable, "-c", script], env=env, input=payload, capture_output=True, check=True)
+        self.assertEqual(json.loads(out.stdout), cli)
+
+    def test_read_hook_without_hal_claims_nothing(self) -> None:
+        missing = create_runtime_hal(bin="/nonexistent/hal", replace_env={"PATH": "/usr/bin:/bin"})
+        box = {}
+        seen = recorded(lambda: box.update(missing.read_hook("{}")))
+        self.assertEqual(len(seen), 1)
+        self.assertEqual((box["version"], box["provider"], box["session_id"], box["diagnostics"]), (1, None, None, []))
+        # A payload larger than a pipe holds is fed without blocking.
+        big = json.dumps({"hook_event_name": "Stop", "session_id": "s", "x": "y" * 200_000})
+        event = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin"}).read_hook(big)
+        self.assertEqual(event["session_id"], "s")
+
+    def test_a_workspace_configured_for_claude_is_not_an_agent(self) -> None:
+        ws = Path(tempfile.mkdtemp(prefix="hal-ws-"))
+        (ws / ".git").mkdir()
+        (ws / ".claude").mkdir()
+        (ws / ".claude/settings.json").write_text("{}")
+        hal = create_runtime_hal(bin=HAL, cwd=str(ws), replace_env={"PATH": "/usr/bin:/bin"})
+        self.assertFalse(hal.is_agent())
+        self.assertEqual(hal.get_detection()["configured_for"], "claude")
+        running = create_runtime_hal(bin=HAL, cwd=str(ws), replace_env={"PATH": "/usr/bin:/bin", "CLAUDECODE": "1"})
+        self.assertTrue(running.is_agent())
 
 
 if __name__ == "__main__":

@@ -283,10 +283,12 @@ impl<'a> Resolver<'a> {
                 .and_then(|t| {
                     // The reason names the accepted values, never the input (it is
                     // quoted, escaped and truncated, once, in the warning).
-                    t.trim()
-                        .to_ascii_lowercase()
-                        .parse::<GuppStrategy>()
-                        .map_err(|e| format!("not a GUPP strategy (expected one of: {})", e.accepted.join(", ")))
+                    t.trim().to_ascii_lowercase().parse::<GuppStrategy>().map_err(|e| {
+                        let meant = hal_types::closest(&e.value, e.accepted.iter().copied())
+                            .map(|c| format!("did you mean `{c}`? "))
+                            .unwrap_or_default();
+                        format!("not a GUPP strategy ({meant}expected one of: {})", e.accepted.join(", "))
+                    })
                 })
                 .and_then(|s| gupp_possible(caps, s).map(|()| s));
             match parsed {

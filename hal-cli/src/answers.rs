@@ -223,7 +223,7 @@ pub struct Explain {
     pub ambiguous: bool,
     /// The deciding fact rests on third parties only.
     pub secondary_only: bool,
-    /// An agent signal was seen (a known runtime, or an agent that named itself).
+    /// Evidence of a running agent was seen (not a workspace file alone).
     pub is_agent: bool,
     /// The name an agent declared for itself, without its version.
     pub agent: Option<String>,
@@ -231,6 +231,9 @@ pub struct Explain {
     pub agent_version: Option<String>,
     /// `tool` or `hook`, when the declared name says which.
     pub agent_context: Option<hal_types::AgentContext>,
+    /// The runtime a workspace file named while no agent runs ("configured for claude;
+    /// no agent running"); `null` otherwise.
+    pub configured_for: Option<RuntimeProvider>,
     /// Every signal seen.
     pub candidates: Vec<Candidate>,
     /// Every step, in order.

@@ -23,11 +23,34 @@ Exit codes:
      without it; `hook` with a terminal on stdin
 Detection itself never fails; any other exit status is a bug.";
 
+/// `hal --version`: the version and which build this is (the cargo features it has).
+pub const VERSION: &str = match (cfg!(feature = "lint"), cfg!(feature = "schema")) {
+    (true, true) => concat!(env!("CARGO_PKG_VERSION"), " (full build: features lint, schema)"),
+    (true, false) => concat!(env!("CARGO_PKG_VERSION"), " (features: lint; without schema)"),
+    (false, true) => concat!(env!("CARGO_PKG_VERSION"), " (features: schema; without lint)"),
+    (false, false) => concat!(
+        env!("CARGO_PKG_VERSION"),
+        " (hook build: without the features lint, schema; `hal lint` runs a hal-lint installed beside it)"
+    ),
+};
+
+/// The commands a build leaves out, each with why and where to find it (as `hal lint`
+/// explains itself): an unknown command of this name gets this text.
+pub const LEFT_OUT: &[(&str, &str)] = &[
+    #[cfg(not(feature = "schema"))]
+    (
+        "schema",
+        "this hal was built without `hal schema` (cargo feature `schema`; the hook build leaves it out); the \
+         schemas are the repository's schema/*.json, or run `hal schema` from a full build \
+         (`cargo install --path hal-cli --locked` in a clone)",
+    ),
+];
+
 /// The command line.
 #[derive(Debug, PartialEq, Eq, Parser)]
 #[command(
     name = BIN_NAME,
-    version,
+    version = VERSION,
     about = "Which AI coding-agent runtime am I running under, and what can it do?",
     after_help = EXIT_CODES,
     propagate_version = true
@@ -99,7 +122,7 @@ pub enum Command {
         #[command(flatten)]
         provider: ProviderArg,
     },
-    /// Every runtime hal knows: strongest signal, hooks, sources, vendor verification.
+    /// Every runtime hal knows, sorted by id: best-known marker, hooks, sources, verification.
     Providers {
         /// agents-json: the rules in vercel/detect-agent's agents.json format
         #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
@@ -212,8 +235,14 @@ pub(crate) fn parse_policy(s: &str) -> Result<Policy, String> {
 
 pub(crate) fn parse_provider(s: &str) -> Result<RuntimeProvider, String> {
     hal_caps::lookup(s).ok_or_else(|| {
-        let ids: Vec<&str> = hal_caps::REGISTRY.iter().map(|r| r.provider.as_str()).collect();
-        format!("unknown provider `{}`; expected one of: {}", hal_caps::text::escape_control(s), ids.join(", "))
+        let shown = hal_caps::text::escape_control(s);
+        let ids = hal_caps::REGISTRY.iter().map(|r| r.provider.as_str());
+        let names = ids.clone().chain(hal_caps::REGISTRY.iter().flat_map(|r| r.aliases.iter().copied()));
+        match hal_types::closest(s, names).and_then(hal_caps::lookup) {
+            // A near miss: the suggestion, not the whole registry.
+            Some(p) => format!("unknown provider `{shown}`; did you mean `{p}`? (`hal providers` lists every runtime)"),
+            None => format!("unknown provider `{shown}`; expected one of: {}", ids.collect::<Vec<_>>().join(", ")),
+        }
     })
 }
 

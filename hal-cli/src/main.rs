@@ -14,10 +14,9 @@
 use std::io::{IsTerminal as _, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use clap::CommandFactory as _;
 use hal_detect::Host as _;
 
-use hal_cli::{Cli, run};
+use hal_cli::run;
 
 fn init_logging(host: hal_detect::OsHost, verbose: u8) {
     use tracing_subscriber::layer::SubscriberExt as _;
@@ -83,9 +82,9 @@ fn hal() -> u8 {
             let text = e.render().to_string();
             let lines: Vec<_> = text.split('\n').map(hal_caps::text::escape_control).collect();
             let _ = write!(std::io::stderr(), "{}", lines.join("\n"));
-            if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
-                let names: Vec<String> = Cli::command().get_subcommands().map(|s| s.get_name().to_owned()).collect();
-                eprintln!("\ncommands: {}", names.join(", "));
+            if let Some(hint) = hal_cli::usage::hint(&e, &args) {
+                let lines: Vec<_> = hint.split('\n').map(hal_caps::text::escape_control).collect();
+                eprintln!("\n{}", lines.join("\n"));
             }
             return 2;
         }

@@ -32,6 +32,9 @@ pub(crate) fn detect_text(d: &Detection) -> String {
         (Some(t), _) => format!("{} ({}); {t}", d.provider, source_text(d)),
         (None, _) => format!("{} ({})", d.provider, source_text(d)),
     };
+    if let Some(runtime) = d.configured_only() {
+        let _ = write!(s, ": {}", configured_text(runtime));
+    }
     if d.ambiguous {
         s.push_str(" [ambiguous]");
     }
@@ -40,6 +43,12 @@ pub(crate) fn detect_text(d: &Detection) -> String {
     }
     s.push('\n');
     s
+}
+
+/// What a workspace configured for `runtime` with no agent running is called, on every
+/// text surface (`detect`, `explain`).
+pub(crate) fn configured_text(runtime: RuntimeProvider) -> String {
+    format!("configured for {runtime}; no agent running")
 }
 
 /// The variable an agent hal does not know declared itself in (`AI_AGENT`, `AGENT`),
@@ -137,31 +146,52 @@ pub(crate) fn caps_text<H: Host>(hal: &Hal<H>, v: &Value) -> String {
 
 /// `hal providers` as a table.
 pub(crate) fn providers_text() -> String {
-    let rows = registry::REGISTRY.iter().filter(|r| r.provider != RuntimeProvider::Unknown);
-    let mut s = format!(
-        "{:<16} {:<46} {:<13} {:<6} {:>6} {:>7}  {}\n",
-        "PROVIDER", "STRONGEST SIGNAL", "SESSION_HOOKS", "INJECT", "EVENTS", "SOURCES", "VERIFIED"
-    );
-    for r in rows {
+    let mut rows: Vec<_> = registry::REGISTRY.iter().filter(|r| r.provider != RuntimeProvider::Unknown).collect();
+    rows.sort_by_key(|r| r.provider.as_str());
+    let mut table = vec![["PROVIDER", "MARKER", "HOOKS", "EVENTS", "SRC", "VERIFIED"].map(str::to_owned)];
+    table.extend(rows.iter().map(|r| {
         let native = native_hooks(r.provider);
-        let _ = writeln!(
-            s,
-            "{:<16} {:<46} {:<13} {:<6} {:>6} {:>7}  {}",
-            r.provider.as_str(),
-            r.strongest_signal().unwrap_or_else(|| "-".to_owned()),
-            hal_caps::row(r).session_hooks.as_str(),
-            native.inject.as_str(),
-            native.hookable_events,
-            r.sources.len(),
+        [
+            r.provider.as_str().to_owned(),
+            r.best_known_marker().unwrap_or_else(|| "-".to_owned()),
+            format!("{}/{}", hal_caps::row(r).session_hooks, native.inject),
+            native.hookable_events.to_string(),
+            r.sources.len().to_string(),
             match (&r.verified, r.vendor_verified()) {
-                (Some(v), _) => format!("verified {}", v.version),
+                (Some(v), _) => format!("live {}", v.version),
                 (None, true) => "vendor".to_owned(),
-                (None, false) => "secondary only".to_owned(),
-            }
+                (None, false) => "secondary".to_owned(),
+            },
+        ]
+    }));
+    let widths: Vec<usize> = (0..6).map(|i| table.iter().map(|l| l[i].chars().count()).max().unwrap_or(0)).collect();
+    let mut s = String::from(PROVIDERS_LEGEND);
+    for l in &table {
+        let line = format!(
+            "{:<w0$} {:<w1$} {:<w2$} {:>w3$} {:>w4$} {}",
+            l[0],
+            l[1],
+            l[2],
+            l[3],
+            l[4],
+            l[5],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+            w4 = widths[4]
         );
+        let _ = writeln!(s, "{}", line.trim_end());
     }
     s
 }
+
+/// The lines above `hal providers`' table: its order and what the columns mean.
+pub(crate) const PROVIDERS_LEGEND: &str = "\
+# sorted by id; MARKER: the variable a runtime is best known by (`hal detect` weighs them all);
+# HOOKS: session_hooks/native inject; EVENTS: hookable; SRC: sources; VERIFIED: a live run's
+# version, vendor sources, or secondary (third-party) sources only; every value: --json
+";
 
 /// `hal events` as text: canonical -> native, with both notions of hooks.
 pub(crate) fn events_text(c: &hal_types::Capabilities) -> String {
@@ -218,14 +248,21 @@ pub(crate) fn startup_text(p: &hal_types::StartupPlan) -> String {
     s
 }
 
+/// A step's label in `hal explain`'s text: a step that did not decide says so (its JSON
+/// `outcome` stays `passed`, which read as "succeeded" in text).
+pub(crate) const fn step_mark(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Decided => "DECIDED",
+        Outcome::Skipped => "skipped",
+        _ => "not decided",
+    }
+}
+
 pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -> String {
     let d = &report.detection;
     let mut s = format!("policy: {}\n", d.policy);
     for (i, step) in report.steps.iter().enumerate() {
-        let mark = match step.outcome {
-            Outcome::Decided => "DECIDED",
-            o => o.as_str(),
-        };
+        let mark = step_mark(step.outcome);
         let _ = writeln!(
             s,
             "{}. {:<20} [{mark}] looked at: {}; found: {}",
@@ -266,14 +303,13 @@ pub(crate) fn explain_text<H: Host>(report: &hal_detect::Report, hal: &Hal<H>) -
     s
 }
 
-/// `export NAME=value` (or `unset NAME`) lines that a POSIX shell evaluates into
-/// exactly these variables and nothing else, one line each.
+/// `export NAME=value` lines that a POSIX shell evaluates into exactly these variables
+/// and nothing else, one line each. A variable without a value is exported empty
+/// (`export NAME=`), never unset: every variable named is set, so a hook under `set -u`
+/// reads each of them (`[ -n "$HAL_SESSION_ID" ]`).
 pub(crate) fn env_lines(vars: &[(&str, Option<String>)]) -> String {
     vars.iter().fold(String::new(), |mut s, (k, v)| {
-        let _ = match v {
-            Some(v) => writeln!(s, "{}", export_line(k, v)),
-            None => writeln!(s, "unset {k}"),
-        };
+        let _ = writeln!(s, "{}", export_line(k, v.as_deref().unwrap_or("")));
         s
     })
 }

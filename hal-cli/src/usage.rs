@@ -123,17 +123,8 @@ pub fn check_applicable(cli: &Cli) -> Result<(), clap::Error> {
         return Ok(());
     };
     let mut cmd = Cli::command();
-    let sub = cmd.find_subcommand(name);
-    let mut accepted: Vec<String> = sub
-        .map(|s| {
-            s.get_arguments()
-                .filter(|a| !a.is_global_set() && a.get_id() != "help")
-                .map(|a| a.get_long().map_or_else(|| format!("<{}>", a.get_id()), |l| format!("--{l}")))
-                .collect()
-        })
-        .unwrap_or_default();
-    accepted.extend(GlobalOpt::ALL.iter().filter(|o| applies(**o)).map(|o| o.long().to_owned()));
-    accepted.extend(["-v".to_owned(), "-q".to_owned()]);
+    let applying: Vec<GlobalOpt> = GlobalOpt::ALL.iter().copied().filter(|o| applies(*o)).collect();
+    let accepted = accepted(name, &applying);
     let why = if bad.detection() && takes.contains(&bad) && cli.command.provider().is_some() {
         " (it applies to detection, and --provider skips detection)"
     } else {
@@ -143,4 +134,56 @@ pub fn check_applicable(cli: &Cli) -> Result<(), clap::Error> {
         ErrorKind::ArgumentConflict,
         format!("{} does not apply to `{BIN_NAME} {name}`{why}; it accepts: {}", bad.long(), accepted.join(", ")),
     ))
+}
+
+/// What hal adds to clap's usage error `e` for the command line `args`: for an unknown
+/// command, the command it most likely meant (`hal version` → `hal --version`), why a
+/// command this build leaves out is missing ([`crate::cli::LEFT_OUT`]), and the
+/// commands; for an argument the command does not take, what it takes.
+#[must_use]
+pub fn hint(e: &clap::Error, args: &[OsString]) -> Option<String> {
+    let cmd = Cli::command();
+    let names: Vec<&str> = cmd.get_subcommands().map(clap::Command::get_name).collect();
+    let given: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let word = given.iter().copied().find(|a| !a.starts_with('-')).unwrap_or_default();
+            let commands = format!("commands: {}", names.join(", "));
+            if let Some((_, why)) = crate::cli::LEFT_OUT.iter().find(|(n, _)| *n == word) {
+                return Some(format!("{why}\n{commands}"));
+            }
+            // clap's own tip names a similar command already; `version` is an option.
+            let tipped = e.render().to_string().contains("tip:");
+            let meant = match hal_types::closest(word, names.iter().copied().chain(["version"])) {
+                _ if word == "version" => Some("`hal --version`".to_owned()),
+                Some("version") => Some("`hal --version`".to_owned()),
+                Some(c) if !tipped => Some(format!("`hal {c}`")),
+                _ => None,
+            };
+            Some(meant.map_or(commands.clone(), |m| format!("did you mean {m}?\n{commands}")))
+        }
+        ErrorKind::UnknownArgument => {
+            let name = given.iter().copied().find(|a| names.contains(a))?;
+            Some(format!("`{BIN_NAME} {name}` takes: {}", accepted(name, takes(name)).join(", ")))
+        }
+        _ => None,
+    }
+}
+
+/// The options the command `name` takes: its own, then the global options `global`, then
+/// `-v`, `-q`.
+fn accepted(name: &str, global: &[GlobalOpt]) -> Vec<String> {
+    let cmd = Cli::command();
+    let mut out: Vec<String> = cmd
+        .find_subcommand(name)
+        .map(|s| {
+            s.get_arguments()
+                .filter(|a| !a.is_global_set() && a.get_id() != "help")
+                .map(|a| a.get_long().map_or_else(|| format!("<{}>", a.get_id()), |l| format!("--{l}")))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.extend(global.iter().map(|o| o.long().to_owned()));
+    out.extend(["-v".to_owned(), "-q".to_owned()]);
+    out
 }

@@ -229,7 +229,7 @@ fn stderr(o: &Output) -> String {
 fn lint_skills_with_paths_relative_to_the_current_directory() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hal-lint/tests/fixtures").canonicalize().unwrap();
     let first = "shell/violating/bin/detect:3:8: indicator-var: reads runtime indicator variable `GEMINI_CLI`; \
-                 ask the HAL instead: `hal detect --json`";
+                 ask the HAL instead: `[ \"$HAL_IS_AGENT\" = 1 ] && [ \"$HAL_PROVIDER\" = gemini ]`";
     let relative = hal_in(&fixtures, &["lint", "shell/violating", "rust/clean"], &[]);
     assert_eq!(relative.status.code(), Some(1), "{}", stderr(&relative));
     assert_eq!(stdout(&relative).lines().next(), Some(first));
@@ -249,7 +249,13 @@ fn lint_skills_with_paths_relative_to_the_current_directory() {
         (f["rule"].as_str(), f["path"].as_str(), f["line"].as_u64(), f["column"].as_u64()),
         (Some("indicator-var"), Some("python/violating/skill.py"), Some(17), Some(23))
     );
-    assert_eq!(f["suggestion"], "hal detect --json");
+    // Issue 35: the Python client's function, with its import line, keeping the check's
+    // meaning (CLAUDECODE: "is Claude Code's agent running?").
+    assert_eq!(
+        f["suggestion"],
+        "from hal_runtime import create_runtime_hal; hal = create_runtime_hal(); \
+         hal.is_agent() and hal.detect_provider() == \"claude\""
+    );
     // The keys of version 1 before `column` and `message`, kept as deprecated aliases.
     assert_eq!((&f["col"], &f["found"]), (&f["column"], &f["message"]));
 
@@ -346,4 +352,21 @@ fn hal_schema_lists_prints_and_refuses() {
     let bad = hal(&["schema", "bogus"], &[]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("expected one of: detect, caps"), "{bad:?}");
+}
+
+/// Issue 35: `hal providers` reads in 100 columns, says its order and keeps it (by id),
+/// and shows each runtime by the marker it is best known by (Claude Code: `CLAUDECODE`).
+#[test]
+fn providers_fit_100_columns_in_the_stated_order() {
+    let text = stdout(&hal(&["providers"], &[]));
+    assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+    assert!(text.starts_with("# sorted by id"), "{text}");
+    let ids: Vec<&str> =
+        text.lines().filter(|l| !l.starts_with('#')).skip(1).filter_map(|l| l.split_whitespace().next()).collect();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    assert_eq!(ids, sorted);
+    assert_eq!(ids.len(), hal_caps::REGISTRY.len() - 1, "every runtime but unknown");
+    let claude = text.lines().find(|l| l.starts_with("claude ")).unwrap();
+    assert_eq!(claude.split_whitespace().nth(1), Some("CLAUDECODE"), "{claude}");
 }

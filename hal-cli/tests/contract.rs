@@ -51,17 +51,17 @@ fn json(args: &[&str], env: &[(&str, &str)]) -> Value {
     v
 }
 
-/// `hal env` text as a map; `None` for a variable it unsets.
+/// `hal env` text as a map; `None` for a variable it exports empty (no value). It
+/// never unsets one (a hook under `set -u` reads every variable it names).
 fn env_text(env: &[(&str, &str)]) -> BTreeMap<String, Option<String>> {
     let o = hal(&["env"], env);
     text(&o.stdout)
         .lines()
         .map(|l| {
-            if let Some(name) = l.strip_prefix("unset ") {
-                return (name.to_owned(), None);
-            }
+            assert!(!l.starts_with("unset "), "hal env unsets nothing: {l}");
             let (k, v) = l.strip_prefix("export ").and_then(|l| l.split_once('=')).unwrap_or_else(|| panic!("{l}"));
-            (k.to_owned(), Some(v.trim_matches('\'').to_owned()))
+            let v = v.trim_matches('\'');
+            (k.to_owned(), (!v.is_empty()).then(|| v.to_owned()))
         })
         .collect()
 }
@@ -297,7 +297,7 @@ fn usage_errors_name_what_the_command_accepts() {
 }
 
 #[test]
-fn hal_env_unsets_and_round_trips_through_sh() {
+fn hal_env_empties_and_round_trips_through_sh() {
     let script = r#"eval "$("$HAL" env)"; printf '%s|%s' "${HAL_SESSION_ID-unset}" "$HAL_NATIVE_HOOKS""#;
     let run = |env: &[(&str, &str)]| {
         let mut cmd = Command::new("sh");
@@ -307,11 +307,39 @@ fn hal_env_unsets_and_round_trips_through_sh() {
         }
         text(&cmd.output().unwrap().stdout)
     };
-    assert_eq!(run(&[]), "unset|0");
+    // A stale inherited value is replaced by the empty one: set, so `set -u` holds.
+    assert_eq!(run(&[]), "|0");
     let id = "line one\nline 'two' $x \\n %s\n\n";
     assert_eq!(run(&[("CODEX_THREAD_ID", id)]), format!("{id}|1"));
     let lines = text(&hal(&["env"], &[("CODEX_THREAD_ID", id)]).stdout);
     assert_eq!(lines.lines().count(), hal_cli::commands::env::ENV_VARS.len(), "one line per variable:\n{lines}");
+}
+
+/// Issue 35: `eval "$(hal env)"` under `set -eu` in every shell a hook is written for
+/// reads every variable it names, in a plain environment (no session id, no agent).
+#[test]
+fn hal_env_is_safe_under_set_u_in_sh_bash_and_zsh() {
+    let names: Vec<&str> = hal_cli::commands::env::ENV_VARS.iter().map(|v| v.name()).collect();
+    let reads: String = names.iter().flat_map(|n| [" \"$", n, "\""]).collect();
+    let script = format!(r#"set -eu; eval "$("$HAL" env)"; printf '[%s]' "$HAL_SESSION_ID" "$HAL_AGENT"; : {reads}"#);
+    let mut ran = 0;
+    for shell in ["sh", "bash", "zsh"] {
+        let Ok(o) = Command::new(shell)
+            .args(["-c", &script])
+            .env_clear()
+            .env("HAL", env!("CARGO_BIN_EXE_hal"))
+            .env("PATH", "/usr/bin:/bin")
+            .output()
+        else {
+            // zsh is not on every machine; sh and bash are.
+            assert_eq!(shell, "zsh", "{shell} must be installed");
+            continue;
+        };
+        ran += 1;
+        assert!(o.status.success(), "{shell}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stdout), "[][]", "{shell}");
+    }
+    assert!(ran >= 2);
 }
 
 #[test]

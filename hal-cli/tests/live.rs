@@ -225,7 +225,7 @@ fn providers_show_what_a_live_run_verified() {
         ("kilo", "7.7.7"),
     ] {
         let line = text.lines().find(|l| l.split_whitespace().next() == Some(id)).unwrap();
-        assert!(line.ends_with(&format!("verified {version}")), "{line}");
+        assert!(line.ends_with(&format!("live {version}")), "{line}");
         let row = rows.iter().find(|r| r["provider"] == id).unwrap();
         assert_eq!(row["verified"]["version"].as_str(), Some(version), "{id}");
         let r = hal_caps::runtime(id.parse().unwrap());

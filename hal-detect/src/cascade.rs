@@ -293,8 +293,13 @@ impl<H: Host> Run<'_, H> {
         match v.to_str().map(|s| s.trim().to_ascii_lowercase()).and_then(|s| s.parse().ok()) {
             Some(p) => p,
             None => {
+                let meant = v
+                    .to_str()
+                    .and_then(|s| hal_types::closest(s, Policy::variants()))
+                    .map(|c| format!("did you mean `{c}`? "))
+                    .unwrap_or_default();
                 let message = format!(
-                    "ignoring {}={}: expected one of: {}; using spec",
+                    "ignoring {}={}: {meant}expected one of: {}; using spec",
                     vars::GT_HAL_POLICY,
                     quote_value(&v),
                     Policy::variants().join(", ")
@@ -513,7 +518,11 @@ impl<H: Host> Run<'_, H> {
             self.det.agent_version = d.version;
             self.det.agent_context = d.context;
         }
-        self.det.is_agent = self.det.provider != RuntimeProvider::Unknown || self.det.agent.is_some();
+        // A workspace file says the repository is configured for a runtime, not that
+        // one runs: it names the provider (the design's step) but is no agent.
+        let configured = self.det.source.kind == SourceKind::WorkspaceFile;
+        self.det.configured_for = configured.then_some(self.det.provider);
+        self.det.is_agent = (self.det.provider != RuntimeProvider::Unknown && !configured) || self.det.agent.is_some();
     }
 
     /// Whether a launch marker's required ancestor is there (always, for other markers).
@@ -664,7 +673,11 @@ impl<H: Host> Run<'_, H> {
                     let source = DetectionSource::new(SourceKind::WorkspaceFile, file);
                     self.candidate(r.provider, source.clone(), None);
                     self.decide(r.provider, source, false);
-                    return self.step(name, looked, "a regular file", Outcome::Decided);
+                    let found = format!(
+                        "a regular file: the workspace is configured for {}, no evidence of a running agent",
+                        r.provider
+                    );
+                    return self.step(name, looked, found, Outcome::Decided);
                 }
                 Ok(Stat::Missing) => self.step(name, looked, "absent", Outcome::Passed),
                 Ok(s) => {

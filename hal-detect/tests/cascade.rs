@@ -245,6 +245,37 @@ fn ancestry_step_names_runtimes_exactly() {
     assert_eq!(detect(FakeHost::new().ancestors(vec![py])).provider, P::Unknown);
 }
 
+/// Issue 35: a workspace file says the repository is configured for a runtime, not that
+/// an agent runs. Alone it names the provider (the design's step) with `is_agent`
+/// false and `configured_for` set; beside any evidence of a running agent that evidence
+/// decides and the agent is there.
+#[test]
+fn a_workspace_file_alone_is_configured_not_an_agent() {
+    let ws = || with_step(FakeHost::new(), STEPS.len() - 1);
+    let d = detect(ws());
+    assert_eq!(
+        (d.provider, d.source.kind, d.is_agent, d.configured_for),
+        (P::Claude, K::WorkspaceFile, false, Some(P::Claude))
+    );
+    assert_eq!(d.configured_only(), Some(P::Claude));
+    for (i, (kind, _)) in STEPS.iter().enumerate().take(STEPS.len() - 1) {
+        let d = detect(with_step(ws(), i));
+        assert_eq!(
+            (d.source.kind, d.is_agent, d.configured_for),
+            (*kind, true, None),
+            "step {} beside the file",
+            i + 1
+        );
+    }
+    // An agent that named itself is an agent, whatever the workspace says.
+    let d = detect(ws().env("AI_AGENT", "custom-agent"));
+    assert!(d.is_agent, "{d:?}");
+    assert_eq!(d.configured_only(), None);
+    // Nothing at all: no agent, configured for nothing.
+    let d = detect(FakeHost::new());
+    assert_eq!((d.is_agent, d.configured_for), (false, None));
+}
+
 #[test]
 fn workspace_root_rules() {
     let settings = ".claude/settings.json";

@@ -47,13 +47,16 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, r
             && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
     });
     let hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);
-    report.findings.extend(hits.into_iter().map(|h| Finding {
-        path: path.to_path_buf(),
-        line: h.line,
-        column: h.column,
-        rule: h.rule,
-        message: h.message,
-        suggestion: h.suggestion,
+    report.findings.extend(hits.into_iter().map(|h| {
+        // The suggestion in the file's own language, with its import line; the message
+        // names the call.
+        let (message, suggestion) = match h.asked.zip(kind.lang()).map(|(a, l)| a.for_lang(l)) {
+            Some((import, call)) => {
+                (h.message.replace(&format!("`{}`", h.suggestion), &format!("`{call}`")), format!("{import} {call}"))
+            }
+            None => (h.message, h.suggestion),
+        };
+        Finding { path: path.to_path_buf(), line: h.line, column: h.column, rule: h.rule, message, suggestion }
     }));
 }
 

@@ -33,6 +33,19 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The language its findings' suggestions are written in; `None` for hook settings
+    /// and manifests (the command stands).
+    pub(crate) const fn lang(self) -> Option<crate::suggest::Lang> {
+        use crate::suggest::Lang;
+        match self {
+            Self::TypeScript | Self::Tsx | Self::JavaScript => Some(Lang::Js),
+            Self::Python => Some(Lang::Python),
+            Self::Shell => Some(Lang::Shell),
+            Self::Rust => Some(Lang::Rust),
+            _ => None,
+        }
+    }
+
     /// How a comment starts in this kind of file.
     pub(crate) const fn comment_starts(self) -> &'static [&'static str] {
         match self {
@@ -59,17 +72,21 @@ pub(crate) struct Hit {
     pub(crate) suggestion: String,
     /// The indicator file or directory an `indicator-file` hit probes.
     pub(crate) subject: Option<&'static str>,
+    /// What the finding asks the HAL, for the suggestion in the file's language.
+    pub(crate) asked: Option<crate::suggest::Asked>,
 }
 
 impl Hit {
     /// A hit of `rule` with `message` and `suggestion`.
     pub(crate) fn new(rule: Rule, (line, column): (usize, usize), message: String, suggestion: &str) -> Self {
-        Self { rule, line, column, message, suggestion: suggestion.to_owned(), subject: None }
+        Self { rule, line, column, message, suggestion: suggestion.to_owned(), subject: None, asked: None }
     }
 
     /// A hit whose message says `what` and names `call`, the HAL call to use instead.
-    fn ask(rule: Rule, at: (usize, usize), what: &str, call: &str) -> Self {
-        Self::new(rule, at, format!("{what}; ask the HAL instead: `{call}`"), call)
+    fn ask(rule: Rule, at: (usize, usize), what: &str, call: &str, asked: crate::suggest::Asked) -> Self {
+        let mut h = Self::new(rule, at, format!("{what}; ask the HAL instead: `{call}`"), call);
+        h.asked = Some(asked);
+        h
     }
 
     /// A read of `var`; `decides` when the read is a presence test or a condition.
@@ -84,13 +101,19 @@ impl Hit {
             return Self::new(Rule::RuntimePathVar, (line, column), what, call);
         }
         let what = format!("reads runtime indicator variable `{var}`");
-        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::for_var(var).call(rust))
+        Self::ask(
+            Rule::IndicatorVar,
+            (line, column),
+            &what,
+            Ask::for_var(var).call(rust),
+            crate::suggest::Asked::var(var),
+        )
     }
 
     /// A read of every variable at once (`std::env::vars()`).
     pub(crate) fn all_vars(line: usize, column: usize, what: &str) -> Self {
         let what = format!("`{what}` reads every variable, runtime indicators among them");
-        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::Provider.rust())
+        Self::ask(Rule::IndicatorVar, (line, column), &what, Ask::Provider.rust(), crate::suggest::Asked::provider())
     }
 
     /// A probe of a path that `hit` names.
@@ -98,7 +121,13 @@ impl Hit {
         match hit {
             PathHit::Indicator(ind) => {
                 let what = format!("probes runtime indicator file `{ind}`");
-                let mut h = Self::ask(Rule::IndicatorFile, (line, column), &what, Ask::Provider.call(rust));
+                let mut h = Self::ask(
+                    Rule::IndicatorFile,
+                    (line, column),
+                    &what,
+                    Ask::Provider.call(rust),
+                    crate::suggest::Asked::provider(),
+                );
                 h.subject = Some(ind);
                 h
             }
@@ -109,7 +138,13 @@ impl Hit {
     /// A read of the process table through `what` (a program, an API, a package).
     pub(crate) fn process(line: usize, column: usize, what: &str, rust: bool) -> Self {
         let what = format!("reads a process's identity or ancestry (`{what}`)");
-        Self::ask(Rule::ProcessTable, (line, column), &what, Ask::Provider.call(rust))
+        Self::ask(
+            Rule::ProcessTable,
+            (line, column),
+            &what,
+            Ask::Provider.call(rust),
+            crate::suggest::Asked::provider(),
+        )
     }
 }
 

@@ -37,6 +37,7 @@ mod rules;
 mod rust;
 mod scan;
 mod shell;
+mod suggest;
 mod suppress;
 mod ts;
 mod walk;

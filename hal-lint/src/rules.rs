@@ -63,6 +63,8 @@ pub enum Ask {
     SessionId,
     /// Capabilities, thresholds and strategies (what operator variables tune).
     Capabilities,
+    /// Is an agent running at all (`AI_AGENT`, `AGENT`)?
+    Agent,
 }
 
 impl Ask {
@@ -85,6 +87,7 @@ impl Ask {
             Self::Provider => "hal_types::RuntimeHal::detect_provider",
             Self::SessionId => "hal_types::RuntimeHal::session_id",
             Self::Capabilities => "hal_types::RuntimeHal::capabilities",
+            Self::Agent => "hal_types::RuntimeHal::detection",
         }
     }
 
@@ -92,7 +95,8 @@ impl Ask {
     #[must_use]
     pub const fn command(self) -> &'static str {
         match self {
-            Self::Provider => "hal detect --json",
+            // `is_agent` is in the same answer as the provider.
+            Self::Provider | Self::Agent => "hal detect --json",
             Self::SessionId => "hal session-id",
             Self::Capabilities => "hal caps --json",
         }

@@ -125,9 +125,13 @@ pub struct Detection {
     /// Probes that failed and values that were ignored, each with a stable code.
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
-    /// `true` when some agent signal was seen: a runtime hal knows, or an agent that
-    /// named itself ([`Detection::agent`]), known to hal or not. `false` for a plain
-    /// terminal, and for a name-less `unknown`.
+    /// `true` only on evidence of a running agent: a runtime's marker, an orchestrator's
+    /// stamp, an agent that named itself ([`Detection::agent`], known to hal or not), a
+    /// runtime ancestor, a hook payload, the operator's override, the design's session
+    /// id or a runtime's host file. `false` for a plain terminal, for a name-less
+    /// `unknown`, and where only a workspace file named the runtime
+    /// ([`Detection::configured_for`]): a repository configured for a runtime is not a
+    /// running agent.
     #[serde(default)]
     pub is_agent: bool,
     /// The name an agent declared for itself (`AI_AGENT`, else `AGENT` when its value is
@@ -143,13 +147,20 @@ pub struct Detection {
     /// declared name says so (Claude Code's `_agent` / `_harness`); `null` otherwise.
     #[serde(default)]
     pub agent_context: Option<AgentContext>,
+    /// The runtime the workspace is configured for, when a workspace file
+    /// (`.claude/settings.json`) decided the provider and nothing showed an agent
+    /// running ("configured for claude; no agent running"); `null` otherwise.
+    #[serde(default)]
+    pub configured_for: Option<RuntimeProvider>,
 }
 
 impl Detection {
     /// A detection of `provider` (its own family) decided by `source`, with no
-    /// candidates or diagnostics yet.
+    /// candidates or diagnostics yet. A workspace-file source is no agent: `is_agent`
+    /// false, `configured_for` the provider.
     #[must_use]
     pub const fn new(provider: RuntimeProvider, source: DetectionSource, policy: Policy) -> Self {
+        let configured = matches!(source.kind, SourceKind::WorkspaceFile);
         Self {
             provider,
             family: provider,
@@ -159,10 +170,11 @@ impl Detection {
             policy,
             secondary_only: false,
             diagnostics: Vec::new(),
-            is_agent: !matches!(provider, RuntimeProvider::Unknown),
+            is_agent: !matches!(provider, RuntimeProvider::Unknown) && !configured,
             agent: None,
             agent_version: None,
             agent_context: None,
+            configured_for: if configured { Some(provider) } else { None },
         }
     }
 
@@ -170,6 +182,13 @@ impl Detection {
     #[must_use]
     pub fn warnings(&self) -> Vec<String> {
         crate::diagnostic::messages(&self.diagnostics)
+    }
+
+    /// The runtime the workspace is configured for while no agent runs (see
+    /// [`Detection::configured_for`]).
+    #[must_use]
+    pub const fn configured_only(&self) -> Option<RuntimeProvider> {
+        if self.is_agent { None } else { self.configured_for }
     }
 
     /// The `unknown` detection of a host where nothing was found.

@@ -4,9 +4,10 @@ use std::fmt;
 
 /// The error of every `FromStr` in this crate: the value was not one of the accepted spellings.
 ///
-/// Its message lists the accepted values, so a CLI can print it as is.
+/// Its message suggests the closest accepted value ([`closest`]: "did you mean
+/// `polecat`?") and lists the accepted values, so a CLI can print it as is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {kind} `{value}`; expected one of: {}", .accepted.join(", "))]
+#[error("unknown {kind} `{value}`; {}expected one of: {}", did_you_mean(.value, .accepted), .accepted.join(", "))]
 #[non_exhaustive]
 pub struct ParseEnumError {
     /// What was being parsed, e.g. `"role"`.
@@ -15,6 +16,61 @@ pub struct ParseEnumError {
     pub value: String,
     /// Every accepted spelling, in declaration order.
     pub accepted: Vec<&'static str>,
+}
+
+/// `did you mean `x`? ` for the accepted spelling closest to `value`, or nothing.
+fn did_you_mean(value: &str, accepted: &[&str]) -> String {
+    closest(value, accepted.iter().copied()).map(|c| format!("did you mean `{c}`? ")).unwrap_or_default()
+}
+
+/// The candidate a mistyped `value` most likely meant, if one is close enough: compared
+/// without case and surrounding space, a candidate the value is a prefix of (at least
+/// three characters: `clau` → `claude`), a plural (`polecats` → `polecat`), else the one
+/// at the smallest edit distance when that is at most a third of the value's length (at
+/// least 1: `codx` → `codex`). The first of equally close candidates wins; `None` when
+/// `value` is itself a candidate or nothing is close.
+#[must_use]
+pub fn closest<'a>(value: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let value = value.trim().to_lowercase();
+    let value = value.as_str();
+    if value.is_empty() || value.chars().count() > 64 {
+        return None;
+    }
+    let mut best: Option<(usize, &'a str)> = None;
+    for c in candidates {
+        let lower = c.to_lowercase();
+        if lower == value {
+            return None;
+        }
+        let d = if value.strip_suffix('s') == Some(lower.as_str())
+            || (value.chars().count() >= 3 && lower.starts_with(value))
+        {
+            0
+        } else {
+            edit_distance(value, &lower)
+        };
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
+        }
+    }
+    let limit = (value.chars().count() / 3).max(1);
+    best.filter(|(d, _)| *d <= limit).map(|(_, c)| c)
+}
+
+/// Levenshtein distance over chars (both at most a few dozen characters here).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(cur).min(row[j]) };
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// Declares a `#[non_exhaustive]` string enum with `ALL`, `as_str`, `Display`, `FromStr`

@@ -6,6 +6,7 @@ use crate::util::{cargo, root, run_step, target_dir};
 
 pub(crate) fn check() -> Result<(), String> {
     let mut failures = Vec::new();
+    let mut skipped = Vec::new();
     let step = |failures: &mut Vec<String>, name: &str, cmd: Command| {
         if let Err(e) = run_step(name, cmd) {
             failures.push(e);
@@ -50,7 +51,7 @@ pub(crate) fn check() -> Result<(), String> {
         Err(e) => failures.push(e),
     }
 
-    clients(&mut failures);
+    clients(&mut failures, &mut skipped);
 
     // The checked-in conformance captures, replayed through the hal just built.
     eprintln!("==> conformance fixtures");
@@ -63,11 +64,22 @@ pub(crate) fn check() -> Result<(), String> {
     doc.args(["doc", "--workspace", "--no-deps", "--all-features"]).env("RUSTDOCFLAGS", "-D warnings");
     step(&mut failures, "rustdoc", doc);
 
-    if failures.is_empty() {
-        eprintln!("xtask check: all steps passed");
-        Ok(())
+    eprintln!("{}", summary(&failures, &skipped));
+    if failures.is_empty() { Ok(()) } else { Err(format!("{} step(s) failed", failures.len())) }
+}
+
+/// The last line of `cargo xtask check`: what failed, and what was skipped (a skipped
+/// step is never "passed").
+fn summary(failures: &[String], skipped: &[String]) -> String {
+    let skipped = if skipped.is_empty() {
+        String::new()
     } else {
-        Err(format!("{} step(s) failed:\n  {}", failures.len(), failures.join("\n  ")))
+        format!("; {} step(s) SKIPPED, not checked: {}", skipped.len(), skipped.join(", "))
+    };
+    if failures.is_empty() {
+        format!("xtask check: no step failed{skipped}")
+    } else {
+        format!("xtask check: {} step(s) failed{skipped}:\n  {}", failures.len(), failures.join("\n  "))
     }
 }
 
@@ -78,7 +90,7 @@ fn available(program: &str) -> bool {
 
 /// The node and Python clients' suites, against the `hal` the workspace builds. Skipped,
 /// with a notice, only where node or python3 is absent (both are on CI's machine).
-fn clients(failures: &mut Vec<String>) {
+fn clients(failures: &mut Vec<String>, skipped: &mut Vec<String>) {
     let mut build = cargo();
     build.args(["build", "-p", "hal-cli"]);
     if let Err(e) = run_step("build hal for the clients", build) {
@@ -103,10 +115,12 @@ fn clients(failures: &mut Vec<String>) {
         }
     } else {
         eprintln!("==> node client types: SKIPPED, TypeScript is not installed under target/tools");
+        skipped.push("node client types".to_owned());
     }
     for (name, program, args) in suites {
         if !available(program) {
             eprintln!("==> {name}: SKIPPED, `{program}` is not installed");
+            skipped.push(name.to_owned());
             continue;
         }
         let mut cmd = Command::new(program);
@@ -114,5 +128,17 @@ fn clients(failures: &mut Vec<String>) {
         if let Err(e) = run_step(name, cmd) {
             failures.push(e);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_summary_counts_skipped_steps() {
+        assert_eq!(super::summary(&[], &[]), "xtask check: no step failed");
+        let s = super::summary(&[], &["node client types".to_owned()]);
+        assert!(s.contains("1 step(s) SKIPPED") && !s.contains("passed"), "{s}");
+        let s = super::summary(&["fmt: exit 1".to_owned()], &["python client".to_owned()]);
+        assert!(s.starts_with("xtask check: 1 step(s) failed; 1 step(s) SKIPPED"), "{s}");
     }
 }

@@ -138,13 +138,13 @@ pub(crate) fn node_types() -> String {
     out.push_str("/** `hal detect --json` of a host with nothing on it: the fallback. */\nexport declare const UNKNOWN_DETECTION: Detection;\n");
     out.push_str("/** `hal caps --provider unknown --json`: the fallback. */\nexport declare const UNKNOWN_CAPABILITIES: Capabilities;\n");
     out.push_str("/** Each role's startup commands for `unknown`: the fallback. */\nexport declare const UNKNOWN_STARTUP_COMMANDS: Record<AgentRole, string[]>;\n");
-    out.push_str("/** The JSON types of each key of `hal detect --json` and `hal caps --json`, from the schemas. */\nexport declare const ANSWER_TYPES: Readonly<Record<\"detect\" | \"caps\", Readonly<Record<string, readonly string[]>>>>;\n");
+    out.push_str("/** The JSON types of each key of `hal detect --json`, `hal caps --json` and `hal hook --json`, from the schemas. */\nexport declare const ANSWER_TYPES: Readonly<Record<\"detect\" | \"caps\" | \"hook\", Readonly<Record<string, readonly string[]>>>>;\n");
     out
 }
 
 /// The commands whose whole answer a client caches and hands out (`getDetection`,
 /// `getCapabilities`): each of their keys is checked against the schema's JSON types.
-const CHECKED_ANSWERS: &[&str] = &["detect", "caps"];
+const CHECKED_ANSWERS: &[&str] = &["detect", "caps", "hook"];
 
 /// The JSON types (`"string"`, `"object"`, ...) a value of `schema` may have.
 fn json_types(schema: &Value, defs: &BTreeMap<String, Value>) -> Vec<String> {

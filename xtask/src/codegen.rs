@@ -92,8 +92,8 @@ const EXAMPLES: &[Example] = &[
     Example {
         env: &[],
         args: "providers",
-        note: "every runtime: strongest signal, both notions of hooks, sources",
-        lines: 4,
+        note: "every runtime, sorted by id: best-known marker, both notions of hooks",
+        lines: 7,
     },
     Example {
         env: &[],

@@ -43,8 +43,35 @@ impl Static {
     }
 }
 
+/// The cargo flags of the second binary the packages carry beside `hal`: `hal-lint`, hal
+/// with the lint and nothing else optional, to which the hook binary hands `hal lint`.
+const WITH_LINT: &[&str] = &["--no-default-features", "--features", "lint"];
+
 /// Builds a static binary; its path.
 pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
+    build_static_with(kind, WITHOUT_LINT, "hal")
+}
+
+/// Builds `hal-lint`, the static full-lint build the packages carry beside the hook
+/// binary (`hal lint` there runs it), into `target/dist-lint/hal-lint`; its path.
+pub(crate) fn build_lint_binary() -> Result<PathBuf, String> {
+    let built = match build_static_with(Static::Plain, WITH_LINT, "hal-lint") {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}; using the plain release build");
+            build_release(WITH_LINT)?
+        }
+    };
+    let out = target_dir().join("dist-lint");
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let dest = out.join("hal-lint");
+    std::fs::copy(&built, &dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    Ok(dest)
+}
+
+/// Builds a static binary with the cargo `features` flags (`what` names it); its path,
+/// valid until the next build in the same directory.
+fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<PathBuf, String> {
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         return Err("static builds are for x86_64 Linux".to_owned());
     }
@@ -55,8 +82,8 @@ pub(crate) fn build_static(kind: Static) -> Result<PathBuf, String> {
     let dir = target_dir().join(dir);
     let mut build = cargo();
     build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
-    build.args(WITHOUT_LINT).arg("--target-dir").arg(&dir).env("RUSTFLAGS", flags);
-    run_step(&format!("{} release build of hal", kind.label()), build)?;
+    build.args(features).arg("--target-dir").arg(&dir).env("RUSTFLAGS", flags);
+    run_step(&format!("{} release build of {what}", kind.label()), build)?;
     Ok(dir.join("x86_64-unknown-linux-gnu/release/hal"))
 }
 

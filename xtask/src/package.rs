@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::dist::{Static, build_dist, verify_dist};
+use crate::dist::{Static, build_dist, build_lint_binary, verify_dist};
 use crate::util::{cargo, root, run_step, target_dir};
 
 /// A platform the packages carry a binary for: `(rust target, npm os, npm cpu, wheel tag)`.
@@ -87,7 +87,8 @@ fn platform_manifest(version: &str, os: &str, cpu: &str) -> String {
         "cpu": [cpu],
         // Static: no libc is loaded, so glibc and musl systems both run it.
         "libc": ["glibc", "musl"],
-        "files": ["bin/hal", "README.md"],
+        // `hal` (the hook binary, no parser) and `hal-lint` (the full build `hal lint` hands to).
+        "files": ["bin/hal", "bin/hal-lint", "README.md"],
         "preferUnplugged": true,
         "license": "MIT OR Apache-2.0",
         "repository": "https://github.com/gastown-chipset/hal",
@@ -110,8 +111,9 @@ fn npm_pack(dir: &Path, out: &Path) -> Result<PathBuf, String> {
     Ok(out.join(name))
 }
 
-/// The npm tarballs: the client and one platform package per [`PLATFORMS`] entry.
-fn npm_packages(binary: &Path, version: &str, out: &Path) -> Result<Vec<PathBuf>, String> {
+/// The npm tarballs: the client and one platform package per [`PLATFORMS`] entry, each
+/// carrying `binary` as `bin/hal` and `lint` as `bin/hal-lint`.
+fn npm_packages(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result<Vec<PathBuf>, String> {
     let node = root().join("bindings/node");
     let manifest: serde_json::Value = serde_json::from_str(&read(&node.join("package.json"))?)
         .map_err(|e| format!("bindings/node/package.json: {e}"))?;
@@ -124,19 +126,21 @@ fn npm_packages(binary: &Path, version: &str, out: &Path) -> Result<Vec<PathBuf>
         write(
             &stage.join("README.md"),
             &format!(
-                "# @gastown-chipset/hal-{os}-{cpu}\n\nThe static `hal` binary (`cargo xtask dist`) for {os}-{cpu}. \
-                 Install [`@gastown-chipset/hal`](https://github.com/gastown-chipset/hal/tree/main/bindings/node) \
+                "# @gastown-chipset/hal-{os}-{cpu}\n\nThe static `hal` binary (`cargo xtask dist`) for {os}-{cpu}, \
+                 and `hal-lint` beside it (the full build, which `hal lint` runs). Install [`@gastown-chipset/hal`](https://github.com/gastown-chipset/hal/tree/main/bindings/node) \
                  instead: it depends on this package where it fits the platform.\n"
             ),
         )?;
         copy(binary, &stage.join("bin/hal"))?;
+        copy(lint, &stage.join(format!("bin/{}", hal_cli::commands::lint::LINT_BINARY)))?;
         tarballs.push(npm_pack(&stage, out)?);
     }
     Ok(tarballs)
 }
 
-/// The wheel, built by `bindings/python/build_wheel.py` with the binary in its scripts.
-fn wheel(binary: &Path, version: &str, out: &Path) -> Result<PathBuf, String> {
+/// The wheel, built by `bindings/python/build_wheel.py` with the binary and the lint
+/// binary in its scripts.
+fn wheel(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result<PathBuf, String> {
     let pyproject = read(&root().join("bindings/python/pyproject.toml"))?;
     if !pyproject.lines().any(|l| l.trim() == format!("version = \"{version}\"")) {
         return Err(format!("bindings/python/pyproject.toml does not say version = \"{version}\""));
@@ -146,6 +150,8 @@ fn wheel(binary: &Path, version: &str, out: &Path) -> Result<PathBuf, String> {
         .arg(root().join("bindings/python/build_wheel.py"))
         .arg("--binary")
         .arg(binary)
+        .arg("--lint-binary")
+        .arg(lint)
         .args(["--platform", tag, "--out"])
         .arg(out)
         .current_dir(root().join("bindings/python"))
@@ -174,12 +180,13 @@ pub(crate) fn package(args: &[String]) -> Result<(), String> {
     let version = version()?;
     let binary = build_dist(Static::Plain)?;
     verify_dist(&binary)?;
+    let lint = build_lint_binary()?;
     let out = target_dir().join("package");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("==> npm packages");
-    let tarballs = npm_packages(&binary, &version, &out)?;
+    let tarballs = npm_packages(&binary, &lint, &version, &out)?;
     eprintln!("==> wheel");
-    let wheel = wheel(&binary, &version, &out)?;
+    let wheel = wheel(&binary, &lint, &version, &out)?;
     for p in tarballs.iter().chain([&wheel]) {
         println!("{}", p.display());
     }
@@ -245,6 +252,47 @@ const hal = createRuntimeHal();
 console.log(JSON.stringify({ provider: hal.detectProvider(), gupp: hal.getGUPPStrategy() }));
 "#;
 
+/// The skill of the install tests' `hal lint`: a TypeScript and a Python file, each with
+/// one planted check of Claude Code's marker.
+const LINT_SKILL: &[(&str, &str)] = &[
+    ("lint-skill/check.ts", "export const underClaude = process.env.CLAUDECODE !== undefined;\n"),
+    ("lint-skill/check.py", "import os\n\nunder_claude = 'CLAUDECODE' in os.environ\n"),
+];
+
+/// Writes [`LINT_SKILL`] under `dir`, runs `argv` (a `hal lint lint-skill --json`) there and
+/// holds the answer to the planted checks: exit 1, one `indicator-var` finding per file,
+/// each suggesting its language's client call.
+fn lint_test(what: &str, dir: &Path, cmd: &mut Command, env: &[(&str, &str)]) -> Result<(), String> {
+    for (path, text) in LINT_SKILL {
+        write(&dir.join(path), text)?;
+    }
+    cmd.env_clear().env("PATH", SYSTEM_PATH).env("HOME", target_dir().join("package/try/home"));
+    cmd.envs(env.iter().copied()).current_dir(dir);
+    let out = cmd.output().map_err(|e| format!("{what}: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let answer: serde_json::Value = serde_json::from_str(&stdout).map_err(|e| {
+        format!(
+            "{what}: {} printed no JSON ({e}): {stdout}\nstderr: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })?;
+    let findings = answer["findings"].as_array().cloned().unwrap_or_default();
+    let suggestion = |file: &str| {
+        findings
+            .iter()
+            .find(|f| f["path"] == file && f["rule"] == "indicator-var")
+            .and_then(|f| f["suggestion"].as_str())
+    };
+    let ts = suggestion("lint-skill/check.ts").unwrap_or_default();
+    let py = suggestion("lint-skill/check.py").unwrap_or_default();
+    if out.status.code() != Some(1) || !ts.contains("hal.isAgent()") || !py.contains("hal.is_agent()") {
+        return Err(format!("{what}: {} with {stdout}; expected exit 1 and the clients' calls", out.status));
+    }
+    eprintln!("    {what}: {} findings; check.ts: `{ts}`; check.py: `{py}`", findings.len());
+    Ok(())
+}
+
 /// The Python skill of the wheel install test.
 const PY_SKILL: &str = r#"import json, hal_runtime
 hal = hal_runtime.create_runtime_hal(role="polecat")
@@ -299,6 +347,9 @@ pub(crate) fn install_test(tarballs: &[PathBuf], wheel: &Path) -> Result<(), Str
         return Err(format!("npx hal detect answered {out:?}"));
     }
     eprintln!("    npx hal detect: {}", out.lines().next().unwrap_or_default());
+    let mut npx = Command::new("npx");
+    npx.args(["--offline", "hal", "lint", "lint-skill", "--json"]);
+    lint_test("npx hal lint", &project, &mut npx, &[])?;
 
     eprintln!("==> install test: wheel");
     let venv = fresh("venv")?;
@@ -317,6 +368,9 @@ pub(crate) fn install_test(tarballs: &[PathBuf], wheel: &Path) -> Result<(), Str
         return Err(format!("hal in the virtual environment answered {out:?}"));
     }
     eprintln!("    hal on the venv's PATH: {}", out.lines().last().unwrap_or_default());
+    let mut lint = Command::new("sh");
+    lint.args(["-c", "hal lint lint-skill --json"]);
+    lint_test("hal lint from the wheel", &venv, &mut lint, &[("PATH", &venv_path)])?;
     write(&venv.join("skill.py"), PY_SKILL)?;
     let codex = launcher(&venv, "codex", &format!("\"{}\" skill.py", bin.join("python").display()))?;
     let out = run("Python skill", Command::new(&codex).current_dir(&venv), &[("CODEX_THREAD_ID", "t")])?;
@@ -348,5 +402,6 @@ mod tests {
         assert_eq!(m["os"], serde_json::json!(["linux"]));
         assert_eq!(m["cpu"], serde_json::json!(["x64"]));
         assert_eq!(m["files"][0], "bin/hal");
+        assert_eq!(m["files"][1], format!("bin/{}", hal_cli::commands::lint::LINT_BINARY));
     }
 }

@@ -2,6 +2,8 @@
 // `npx hal …` / `hal …` from node_modules/.bin: runs this platform's binary (the
 // optional dependency @gastown-chipset/hal-<os>-<cpu>, else $HAL_BIN) with the same
 // arguments, stdio and exit status. PATH is not searched: this script is the `hal` there.
+// `npx hal which` prints that binary's path instead: hooks run it directly (node and
+// this script cost about a hundred times what hal itself does; README has the figures).
 import { spawnSync } from "node:child_process";
 
 import { locateHal } from "../locate.js";
@@ -10,6 +12,10 @@ const where = locateHal(process.env, { path: false });
 if (where.missing) {
   console.error(`hal: ${where.missing.replace(", or pass `bin`", "")}`);
   process.exit(127);
+}
+if (process.argv.length === 3 && process.argv[2] === "which") {
+  console.log(where.bin);
+  process.exit(0);
 }
 const r = spawnSync(where.bin, process.argv.slice(2), { stdio: "inherit" });
 if (r.error) {

@@ -3,7 +3,7 @@
 // launcher script named like the runtime, so the real ancestry cannot decide.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { test } from "node:test";
@@ -108,7 +108,11 @@ test("with no hal anywhere the warning says what was tried and how to install it
   assert.ok(why.includes(`the package ${platformPackage()} is not installed`), why);
   assert.ok(why.includes("HAL_BIN is not set"), why);
   assert.ok(why.includes(`no \`hal\` on PATH (${JSON.stringify(empty)})`), why);
-  assert.match(why, /Install @gastown-chipset\/hal with its optional dependencies .*set HAL_BIN, or pass `bin`/);
+  // The exact package, at this package's version, and the tarball that provides it.
+  const { version } = JSON.parse(readFileSync(join(here, "../package.json"), "utf8"));
+  const name = platformPackage();
+  assert.ok(why.includes(`Install ${name}@${version}: \`npm install ./${name.slice(1).replace("/", "-")}-${version}.tgz\``), why);
+  assert.match(why, /cargo xtask package.*set HAL_BIN, or pass `bin`/);
   assert.doesNotMatch(why, /ENOENT/);
 });
 
@@ -250,4 +254,65 @@ test("an agent hal does not know, named by AI_AGENT, is an agent of unknown prov
   assert.equal(plain.getAgentName(), null);
   const codex = createRuntimeHal({ bin: launcher("codex"), replaceEnv: codexEnv });
   assert.equal(codex.isAgent(), true);
+});
+
+const hooks = resolve(here, "../../../hal-caps/tests/fixtures/hooks");
+
+test("readHook() answers a real Claude payload's canonical event, given or on stdin", () => {
+  const payload = readFileSync(join(hooks, "claude/SessionStart-resume.json"), "utf8");
+  const env = { PATH: "/usr/bin:/bin" };
+  const cli = JSON.parse(execFileSync(HAL, ["hook", "--json"], { env, input: payload }));
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: env });
+  const seen = warnings(() => {
+    const event = hal.readHook(payload);
+    assert.deepEqual(event, cli);
+    assert.equal(event.provider, "claude");
+    assert.equal(event.event, "session.resume");
+    assert.equal(event.source, "resume");
+    assert.equal(event.session_id, "0b5f6d1e-8c1a-4f7e-9a55-3c7d2f1e9b10");
+    assert.deepEqual(hal.readHook(Buffer.from(payload)), cli);
+  });
+  assert.deepEqual(seen, []);
+  // Without a payload: the process's own stdin, as a hook receives it.
+  const script =
+    `import { createRuntimeHal } from ${JSON.stringify(resolve(here, "../index.js"))};` +
+    `process.stdout.write(JSON.stringify(createRuntimeHal({ bin: ${JSON.stringify(HAL)} }).readHook()));`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { env, input: payload });
+  assert.deepEqual(JSON.parse(out), cli);
+});
+
+test("readHook() without hal, or of no payload, claims nothing", () => {
+  const missing = createRuntimeHal({ bin: "/nonexistent/hal", replaceEnv: { PATH: "/usr/bin:/bin" } });
+  let event;
+  const seen = warnings(() => (event = missing.readHook("{}")));
+  assert.equal(seen.length, 1);
+  assert.equal(event.version, JSON_VERSION);
+  assert.equal(event.provider, null);
+  assert.equal(event.session_id, null);
+  assert.deepEqual(event.diagnostics, []);
+  const empty = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin" } });
+  const none = warnings(() => (event = empty.readHook("")));
+  assert.deepEqual(none, []);
+  assert.equal(event.event, null);
+});
+
+test("a workspace configured for claude is not an agent", () => {
+  const ws = mkdtempSync(join(tmpdir(), "hal-ws-"));
+  mkdirSync(join(ws, ".git"));
+  mkdirSync(join(ws, ".claude"));
+  writeFileSync(join(ws, ".claude/settings.json"), "{}");
+  const hal = createRuntimeHal({ bin: HAL, cwd: ws, replaceEnv: { PATH: "/usr/bin:/bin" } });
+  assert.equal(hal.isAgent(), false);
+  assert.equal(hal.getDetection().configured_for, "claude");
+  const running = createRuntimeHal({ bin: HAL, cwd: ws, replaceEnv: { PATH: "/usr/bin:/bin", CLAUDECODE: "1" } });
+  assert.equal(running.isAgent(), true);
+  assert.equal(running.getDetection().configured_for, null);
+});
+
+test("the `hal` shim prints the binary hooks should run (`npx hal which`)", () => {
+  const shim = resolve(here, "../bin/hal.js");
+  const env = { PATH: "/usr/bin:/bin", HAL_BIN: HAL };
+  assert.equal(execFileSync(process.execPath, [shim, "which"], { env }).toString().trim(), HAL);
+  const out = execFileSync(process.execPath, [shim, "detect"], { env: { ...env, GT_RUNTIME: "codex" } });
+  assert.match(out.toString(), /^codex /);
 });

@@ -670,6 +670,10 @@ pub struct Runtime {
     /// The package it is installed from, where it is one hal knows; `None`: not known
     /// (or not installable from a package registry).
     pub package: Option<Package>,
+    /// The marker users know the runtime by, where it is not the strongest
+    /// ([`Runtime::best_known_marker`]): Claude Code's `CLAUDECODE`; `None`: the
+    /// strongest signal is the best known.
+    pub known_by: Option<&'static str>,
     /// Basenames of the script an interpreter runs for this runtime (`node
     /// <prefix>/node_modules/.bin/grok`: `grok`), where they are not its executables'
     /// (another runtime's native executable has the same name).
@@ -706,6 +710,7 @@ impl Runtime {
             sources: &[],
             verified: None,
             package: None,
+            known_by: None,
             script_names: &[],
         }
     }
@@ -742,6 +747,16 @@ impl Runtime {
             .first()
             .map(|e| format!("process `{e}`"))
             .or_else(|| self.script_names.first().map(|e| format!("script `{e}`")))
+    }
+
+    /// The signal `hal providers` shows: the marker users know the runtime by
+    /// ([`Runtime::known_by`]), else the strongest signal.
+    #[must_use]
+    pub fn best_known_marker(&self) -> Option<String> {
+        match self.known_by.and_then(|v| self.markers.iter().find(|m| m.var == v)) {
+            Some(m) => Some(m.label()),
+            None => self.strongest_signal(),
+        }
     }
 
     /// Whether `name` is this runtime's id or one of its aliases (ASCII case-insensitive).

@@ -432,6 +432,9 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["claude-code"],
+        // What everyone checks (and the lint sees most); CLAUDE_CODE_CHILD_SESSION is
+        // stronger but little known.
+        known_by: Some("CLAUDECODE"),
         // 2.1.332 sets every one of these but `CLAUDE_CODE_REMOTE` for tools and hooks
         // alike. `CLAUDE_PROJECT_DIR` is weak: Gemini CLI and Qwen Code set it for their
         // hooks too ("for compatibility").

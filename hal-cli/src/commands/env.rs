@@ -17,7 +17,7 @@ pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalO
 /// The GUPP values and strategies are exported, overrides applied: it is read.
 pub(crate) const READS_CONFIG: bool = true;
 
-/// A variable `hal env` sets (or unsets).
+/// A variable `hal env` sets (empty where it has no value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EnvVar {
@@ -49,7 +49,7 @@ pub enum EnvVar {
     Agent,
 }
 
-/// The variables `hal env` sets (or unsets), in order.
+/// The variables `hal env` sets, in order (every one, empty where it has no value).
 pub const ENV_VARS: &[EnvVar] = &[
     EnvVar::Provider,
     EnvVar::Family,
@@ -103,15 +103,17 @@ impl EnvVar {
                 "1 when the runtime's own session-start hook reaches the model (native_hooks.inject yes), else 0"
             }
             Self::SupportsNudge => "1 when the agent can be nudged, else 0",
-            Self::SessionId => "the session id (`hal session-id`); unset when there is none",
-            Self::IsAgent => "1 when an agent signal was seen (a known runtime, or an agent that named itself), else 0",
+            Self::SessionId => "the session id (`hal session-id`); empty when there is none",
+            Self::IsAgent => {
+                "1 on evidence of a running agent (a marker, a declared agent, an ancestor, a hook payload), else 0; 0 where only a workspace file names the runtime"
+            }
             Self::Agent => {
-                "the name an agent declared for itself (AI_AGENT, AGENT), without its version; unset when none"
+                "the name an agent declared for itself (AI_AGENT, AGENT), without its version; empty when none"
             }
         }
     }
 
-    /// The variable's value for `hal`; `None`: unset it.
+    /// The variable's value for `hal`; `None`: no value (exported empty; `null` in JSON).
     fn value<H: Host>(self, hal: &Hal<H>) -> Option<String> {
         let c = hal.capabilities();
         let d = hal.detection();

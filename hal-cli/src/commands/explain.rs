@@ -50,6 +50,7 @@ fn explain_json<H: Host>(report: &Report, hal: &Hal<H>, diags: &[Diagnostic]) ->
         agent: d.agent.clone(),
         agent_version: d.agent_version.clone(),
         agent_context: d.agent_context,
+        configured_for: d.configured_for,
         candidates: d.candidates.clone(),
         steps,
         user_settings: report

@@ -1,6 +1,7 @@
 //! `hal lint PATH…`: the boundary lint (crate `hal-lint`), behind the default `lint`
-//! feature. A hal built without it (`cargo xtask dist`, the binary hooks run) answers
-//! `hal lint` with exit 2 and says why.
+//! feature. A hal built without it (`cargo xtask dist`, the binary hooks run) hands
+//! `hal lint` to the full build installed beside it ([`LINT_BINARY`]: the npm platform
+//! package and the wheel carry both), else answers with exit 2 and says why.
 
 use std::path::PathBuf;
 
@@ -12,10 +13,18 @@ use crate::output::Output;
 /// The global options `hal lint` takes.
 pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json];
 
-/// What `hal lint` says in a binary built without the lint.
+/// What `hal lint` says in a binary built without the lint and without [`LINT_BINARY`]
+/// beside it.
 pub const WITHOUT_LINT: &str = "this hal was built without the lint (cargo feature `lint`; `cargo xtask dist` \
-     leaves it out so the binary hooks run carries no parser); run `hal lint` from a full build: \
-     `cargo install --git https://github.com/gastown-chipset/hal --locked hal-cli`";
+     leaves it out so the binary hooks run carries no parser), and no `hal-lint` is installed beside it; \
+     run `hal lint` from the npm package or the wheel (they carry `hal-lint`), or from a full build: \
+     `cargo install --path hal-cli --locked` in a clone, \
+     `cargo install --git https://github.com/gastown-chipset/hal --locked hal-cli` without one";
+
+/// The full build (with the lint) that a hal without it hands `hal lint` to, when it is
+/// installed in the same directory: the packages carry it beside the hook binary, so
+/// the binary hooks run stays without a parser and `npx hal lint` still lints.
+pub const LINT_BINARY: &str = "hal-lint";
 
 /// The lint's rules, `(id, what it reports and does not)`, for the man page.
 #[cfg(feature = "lint")]
@@ -65,14 +74,37 @@ pub(crate) fn run<H: Host>(paths: &[PathBuf], format: LintFormat, strict: bool, 
     out
 }
 
-/// `hal lint` in a binary built without the lint: exit 2 with the explanation.
+/// `hal lint` in a binary built without the lint: the same command line run by
+/// [`LINT_BINARY`] beside this binary (exec: its output and exit status are the
+/// answer), else exit 2 with the explanation.
 #[cfg(not(feature = "lint"))]
 pub(crate) fn run<H: Host>(_paths: &[PathBuf], _format: LintFormat, _strict: bool, json: bool, _host: &H) -> Output {
+    let handed = hand_over();
     if json {
         let d = hal_types::Diagnostic::new(hal_types::DiagnosticCode::LintUnavailable, None, WITHOUT_LINT);
         let v = serde_json::to_value(hal_types::wire::Answer::new(hal_types::wire::Lint::default(), vec![d]));
         Output::new(format!("{}\n", v.unwrap_or_default()), &[]).at_least(2)
     } else {
-        Output::new(String::new(), &[]).usage_error("", WITHOUT_LINT)
+        Output::new(String::new(), &[]).usage_error("", &format!("{WITHOUT_LINT}{handed}"))
     }
+}
+
+/// Replaces this process with [`LINT_BINARY`] beside it, given the same arguments; returns
+/// only when there is none (an empty string) or it could not be run (why, for the error).
+#[cfg(all(unix, not(feature = "lint")))]
+fn hand_over() -> String {
+    use std::os::unix::process::CommandExt as _;
+    let Ok(exe) = std::env::current_exe() else { return String::new() };
+    let Some(lint) = exe.parent().map(|dir| dir.join(LINT_BINARY)) else { return String::new() };
+    // A `hal-lint` built without the lint never hands over to itself.
+    if !lint.is_file() || exe.file_name() == lint.file_name() {
+        return String::new();
+    }
+    let e = std::process::Command::new(&lint).args(std::env::args_os().skip(1)).exec();
+    format!(" ({} beside this hal could not be run: {e})", hal_caps::text::escape_control(&lint.to_string_lossy()))
+}
+
+#[cfg(all(not(unix), not(feature = "lint")))]
+fn hand_over() -> String {
+    String::new()
 }

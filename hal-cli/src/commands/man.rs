@@ -102,7 +102,7 @@ pub fn render(cmd: &clap::Command) -> String {
         tagged(&mut out, &bold(name), what);
     }
     out.push_str(
-        ".PP\n\\fBhal env\\fR prints these, for \\fBeval \"$(hal env)\"\\fR (\\fBunset\\fR where there is no value):\n",
+        ".PP\n\\fBhal env\\fR prints these, for \\fBeval \"$(hal env)\"\\fR (empty where there is no value, never unset: safe under \\fBset -u\\fR):\n",
     );
     for v in ENV_VARS {
         tagged(&mut out, &bold(v.name()), v.what());
