@@ -646,7 +646,9 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("COPILOT_RUN_APP", Flag).secondary(),
             Marker::strong("GITHUB_COPILOT_CLI_MODE", Flag).secondary(),
         ],
-        weak: &["COPILOT_HOME"],
+        // 1.0.102's hooks get `COPILOT_PROJECT_DIR` and, "for compatibility",
+        // `CLAUDE_PROJECT_DIR`; tools and hooks get `COPILOT_CLI_BINARY_VERSION` (live run).
+        weak: &["COPILOT_HOME", "COPILOT_PROJECT_DIR", "COPILOT_CLI_BINARY_VERSION", "CLAUDE_PROJECT_DIR"],
         settings: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN"],
         executables: &["copilot", "github-copilot-cli"],
         scripts: &["@github/copilot/"],
