@@ -134,8 +134,7 @@ pub(crate) struct Spec {
 }
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
-pub(crate) const RUNTIMES: &[Spec] =
-    &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QWEN, COPILOT, PI, CLINE, GROK, CONTINUE];
+pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QWEN, COPILOT, PI, CLINE, GROK, CONTINUE];
 
 /// The spec of `id`.
 pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
