@@ -44,9 +44,12 @@ pub(crate) fn is_secret(name: &str) -> bool {
     ["KEY", "TOKEN", "SECRET", "PASSWORD", "CREDENTIAL"].iter().any(|s| n.contains(s))
 }
 
-/// Removes prompt text from a payload (recursively).
+/// Removes prompt text from a payload (recursively): the values of the prompt keys, and
+/// any string holding the prompt under another key (Copilot's `initialPrompt`,
+/// `transformedPrompt`).
 pub(crate) fn scrub(value: &mut Value) {
     match value {
+        Value::String(text) if text.contains(PROMPT) => *value = json!("<dropped>"),
         Value::Object(map) => {
             for (k, v) in map.iter_mut() {
                 if PROMPT_KEYS.contains(&k.as_str()) {

@@ -131,10 +131,14 @@ pub(crate) struct Spec {
     pub(crate) plan_plugin: Option<fn(&Path, &str) -> io::Result<()>>,
     /// Seconds a run may take before it is killed.
     pub(crate) timeout_secs: u64,
+    /// What its live run showed that the registry has not settled yet (a check that
+    /// fails on a fact still to be decided): the default run leaves it out and says
+    /// why; `--runtime ID` runs it.
+    pub(crate) open: Option<&'static str>,
 }
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
-pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QWEN, PI, CLINE, GROK, CONTINUE];
+pub(crate) const RUNTIMES: &[Spec] = &[OPENCODE, KILO, GEMINI, CLAUDE, CODEX, QWEN, COPILOT, PI, CLINE, GROK, CONTINUE];
 
 /// The spec of `id`.
 pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
@@ -274,6 +278,7 @@ const CLAUDE: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
+    open: None,
 };
 
 const GEMINI: Spec = Spec {
@@ -309,6 +314,7 @@ const GEMINI: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
+    open: None,
 };
 
 /// Codex's home: deliberately not named `.codex` (as on the day the runs found the
@@ -352,6 +358,7 @@ const CODEX: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
+    open: None,
 };
 
 const QWEN: Spec = Spec {
@@ -387,17 +394,23 @@ const QWEN: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
+    open: None,
 };
 
+/// Pi 1.x (`@earendil-works/pi-coding-agent`, the registry's package; the old
+/// `@mariozechner/pi-coding-agent` ends at 0.73.1, the older verified version). 1.x needs
+/// Node >= 22.19.
 const PI: Spec = Spec {
     provider: P::Pi,
-    version: "0.73.1",
-    node22: false,
+    version: "1.6.0",
+    node22: true,
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_only,
     command: |c, prompt| {
-        let args = ["-p", "--offline", "--provider", "stub", "--model", "stub-model", prompt];
+        // `--approve`: 1.x loads a project's extensions (`.pi/extensions/`) only in a
+        // trusted folder, and `-p` asks no one (`core/project-trust.js`).
+        let args = ["-p", "--offline", "--approve", "--provider", "stub", "--model", "stub-model", prompt];
         (c.bin("pi"), args.map(s).to_vec())
     },
     env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY))],
@@ -443,6 +456,7 @@ const PI: Spec = Spec {
         )
     }),
     timeout_secs: 180,
+    open: None,
 };
 
 /// The probe context of a plugin's child spawned with default options (no event).
@@ -529,6 +543,7 @@ const OPENCODE: Spec = Spec {
         )
     }),
     timeout_secs: 300,
+    open: None,
 };
 
 const GROK: Spec = Spec {
@@ -548,6 +563,7 @@ const GROK: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
+    open: None,
 };
 
 const CLINE: Spec = Spec {
@@ -598,6 +614,7 @@ const CLINE: Spec = Spec {
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755))
     }),
     timeout_secs: 180,
+    open: None,
 };
 
 /// Continue CLI 1.5.47 (`cn`): hal has no row for it yet. Its Claude-shaped hooks are
@@ -625,6 +642,7 @@ const CONTINUE: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
+    open: None,
 };
 
 const KILO: Spec = Spec {
@@ -658,4 +676,56 @@ const KILO: Spec = Spec {
     bridge: Some(|c| bun_plugin_bridge(c, &c.hook_path(false, true)?.join("hal-probe.js"))),
     plan_plugin: None,
     timeout_secs: 300,
+    open: None,
+};
+
+/// GitHub Copilot CLI 1.0.102 (`copilot`, the npm loader of the platform binary), in its
+/// offline "your own model" mode: a custom OpenAI-compatible provider, no GitHub login.
+/// Its hooks are `{"version": 1, "hooks": {event: [{type, bash, timeoutSec}]}}` files in
+/// the registry's hook directory (`.github/hooks/`).
+const COPILOT: Spec = Spec {
+    provider: P::Copilot,
+    version: "1.0.102",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: |cmd| json!({"command": cmd, "description": "Run the conformance probe", "mode": "sync"}),
+    command: |c, prompt| (c.bin("copilot"), vec![s("-p"), s(prompt), s("-s"), s("--allow-all"), s("--no-ask-user")]),
+    env: |c| {
+        vec![
+            (s("COPILOT_OFFLINE"), s("true")),
+            (s("COPILOT_PROVIDER_TYPE"), s("openai")),
+            (s("COPILOT_PROVIDER_BASE_URL"), c.url("/v1")),
+            (s("COPILOT_PROVIDER_API_KEY"), s(FAKE_KEY)),
+            (s("COPILOT_MODEL"), s("stub-model")),
+            (s("COPILOT_AUTO_UPDATE"), s("false")),
+            // The platform binary unpacks its JavaScript (about 235 MB) under this
+            // directory: once per installed version, not once per run.
+            (s("COPILOT_CACHE_HOME"), c.prefix.join("copilot-cache").display().to_string()),
+        ]
+    },
+    // A repository's hooks load in `-p` only in a trusted folder (1.0.102 logs "Loading
+    // repo hooks in prompt mode (folder is trusted or opt-in set)").
+    setup: |c| write_json(&c.home.join(".copilot/config.json"), &json!({"trustedFolders": [c.ws]})),
+    hooks: Some(|c, pairs| {
+        let mut hooks = serde_json::Map::new();
+        for (event, command) in pairs {
+            let hook = json!({"type": "command", "bash": command, "timeoutSec": 30});
+            match hooks.get_mut(*event).and_then(Value::as_array_mut) {
+                Some(list) => list.push(hook),
+                None => {
+                    hooks.insert((*event).to_owned(), json!([hook]));
+                }
+            }
+        }
+        write_json(&c.hook_path(false, true)?.join("hal-probe.json"), &json!({"version": 1, "hooks": hooks}))
+    }),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 180,
+    open: Some(
+        "1.0.102 fires `permissionRequest` before every tool call even under `--allow-all`, and a \
+         `sessionStart` hook's plain stdout does not reach the model in `-p`, so the plan hal copies \
+         from Gastown's preset (`hook_injection`) is not borne out: both wait on a registry decision",
+    ),
 };

@@ -72,8 +72,17 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     }
     let wall = Instant::now();
     let hal = build_hal()?;
+    let named = |s: &Spec| o.runtimes.iter().any(|r| r == s.id());
+    for s in RUNTIMES.iter().filter(|s| o.runtimes.is_empty() && s.open.is_some()) {
+        eprintln!(
+            "  {:<10} left out of the default run (`--runtime {}` runs it): {}",
+            s.id(),
+            s.id(),
+            s.open.unwrap_or("")
+        );
+    }
     let selected: Vec<&Spec> =
-        RUNTIMES.iter().filter(|s| o.runtimes.is_empty() || o.runtimes.iter().any(|r| r == s.id())).collect();
+        RUNTIMES.iter().filter(|s| named(s) || (o.runtimes.is_empty() && s.open.is_none())).collect();
     let work = work_root().join("work");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let (installs, skipped) = install_all(&selected, o.offline)?;

@@ -106,6 +106,10 @@ pub(super) const COPILOT_EVENTS: &[(E, &str)] = &[
     (E::Notification, "notification"),
     (E::ContextCompactPre, "preCompact"),
 ];
+/// Copilot CLI's hook events with no canonical counterpart (1.0.102's settings schema,
+/// `hooks.*` in its runtime): an MCP tool call before it runs (beside `preToolUse`) and a
+/// prompt after its transformation (after `userPromptSubmitted`).
+pub(super) const COPILOT_UNMAPPED: &[&str] = &["preMcpToolCall", "userPromptTransformed"];
 // `chat.message` and `session.idle` (the bus event at the end of a run) were seen
 // firing in OpenCode 1.18.33 (real-runtimes §2.6(c)). `permission.ask` is the plugin
 // hook asked before a permission prompt (named in 1.18.33's binary; a bypass run asks

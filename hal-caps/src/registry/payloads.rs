@@ -12,7 +12,7 @@ use hal_types::RuntimeProvider as P;
 
 use super::model::{Source, Standing};
 use Clue::{Has, Lacks, NameIsNot, Named, Null, Num, Str, Unnamed};
-use NameStyle::Pascal;
+use NameStyle::{Camel, Pascal};
 
 /// How a runtime spells its event names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,7 +268,9 @@ const CLINE_SERIALIZED: &[(&str, &str)] = &[
 /// Every runtime whose hook payload hal reads, in the order their tells are tried.
 pub static PAYLOADS: &[Payload] = &[
     Payload {
-        tells: &["clineVersion", "hookName", "taskId"],
+        // Not `hookName`: Copilot CLI 1.0.102's `permissionRequest` payload carries it too
+        // (live run); every Cline payload carries `taskId` and `clineVersion`.
+        tells: &["clineVersion", "taskId"],
         // Cline CLI 3.0.65 (live run): `taskId` (`conv_…`) is new with every process and
         // changed on `--id` resume, while `sessionContext.rootSessionId` (`<ms>_<rand5>`,
         // the id `--id` takes) stayed. The extension's payloads have no `sessionContext`:
@@ -316,6 +318,8 @@ pub static PAYLOADS: &[Payload] = &[
             // The camelCase payloads name no event: `sessionId` and a numeric timestamp
             // (the older shape has no `sessionId`, but a `cwd`).
             Rule::tell(&[Unnamed, Has("sessionId"), Num("timestamp")]),
+            // 1.0.102's `permissionRequest` names itself in `hookName` (live run).
+            Rule::tell(&[Named("hookName", Camel), Has("sessionId"), Num("timestamp")]),
             Rule::shape(&[Unnamed, Has("sessionId")]),
             Rule::shape(&[Unnamed, Num("timestamp"), Has("cwd")]),
         ],
@@ -323,6 +327,8 @@ pub static PAYLOADS: &[Payload] = &[
         // reference). `toolName` and `toolArgs` alone are read as `preToolUse`
         // (`permissionRequest`'s input is not documented).
         events_by_fields: &[
+            (&["permissionSuggestions"], "permissionRequest"),
+            (&["transformedPrompt"], "userPromptTransformed"),
             (&["source"], "sessionStart"),
             (&["reason"], "sessionEnd"),
             (&["prompt"], "userPromptSubmitted"),

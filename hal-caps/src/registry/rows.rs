@@ -5,9 +5,9 @@ use hal_types::{CanonicalEvent, GuppStrategy, RuntimeProvider as P, StartupInjec
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
-    CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS, GEMINI_UNMAPPED,
-    GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENCODE_UNMAPPED, PI_EVENTS, PI_UNMAPPED,
-    POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
+    COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS,
+    GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENCODE_UNMAPPED,
+    PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -22,11 +22,14 @@ const LIVE_CLAUDE: Source = Source::verified("live run 2026-12-01, @anthropic-ai
 const LIVE_GEMINI: Source = Source::verified("live run 2026-12-01, @google/gemini-cli@0.61.0");
 const LIVE_CODEX: Source = Source::verified("live run 2026-12-01, @openai/codex@0.171.0");
 const LIVE_QWEN: Source = Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4");
-const LIVE_PI: Source = Source::verified("live run 2026-12-01, @mariozechner/pi-coding-agent@0.73.1");
+const LIVE_PI: Source = Source::verified("live run 2026-12-01, @earendil-works/pi-coding-agent@1.6.0");
+/// Pi's older verified version (the old package ends at 0.73.1).
+const LIVE_PI_073: Source = Source::verified("live run 2026-12-01, @mariozechner/pi-coding-agent@0.73.1");
 const LIVE_OPENCODE: Source = Source::verified("live run 2026-12-01, opencode-ai@1.18.33");
 const LIVE_GROK_CLI: Source = Source::verified("live run 2026-12-01, @vibe-kit/grok-cli@0.0.34");
 const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65");
 const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
+const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
 const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
@@ -501,13 +504,15 @@ pub static REGISTRY: &[Runtime] = &[
             Marker::strong("PATH", PathEntry("/.pi/agent/bin")),
         ],
         executables: &["pi", "pi-launcher"],
-        // No session variable: 0.73.1 puts its session id in no child's environment
-        // (only `ctx.sessionManager.getSessionId()` in-process; no `PI_SESSION_ID`
-        // anywhere in the package).
-        session_vars: &[],
-        // In-process extensions, no subprocess hooks: 0.73.1 loads `*.ts` / `*.js` and
-        // `*/index.ts` / `*/index.js` from these directories (a `hooks/` directory only
-        // draws the warning "Hooks have been renamed to extensions").
+        // 1.x gives its bash tool `PI_SESSION_ID`, the session manager's id (live run of
+        // 1.6.0; `core/tools/bash.js`), not an extension's child. 0.73.1 put its session
+        // id in no child's environment (no `PI_SESSION_ID` anywhere in that package).
+        session_vars: &["PI_SESSION_ID"],
+        // In-process extensions, no subprocess hooks: 0.73.1 and 1.6.0 load `*.ts` / `*.js`
+        // and `*/index.ts` / `*/index.js` from these directories (a `hooks/` directory only
+        // draws the warning "Hooks have been renamed to extensions"). 1.x loads the
+        // project's directory only in a trusted folder: `--approve`, a saved decision, or
+        // `defaultProjectTrust: "always"` (`core/project-trust.js`); `-p` asks no one.
         hooks: Some(
             Hooks::native(&[".pi/extensions/", "~/.pi/agent/extensions/"], Inject::Yes, PI_EVENTS)
                 .inject_backed(Standing::Secondary)
@@ -516,6 +521,7 @@ pub static REGISTRY: &[Runtime] = &[
         takes_prompt: true,
         sources: &[
             LIVE_PI,
+            LIVE_PI_073,
             Source::vendor("earendil-works/pi:packages/coding-agent/src/cli.ts"),
             GASTOWN_AGENTS,
             DETECT_AGENT,
@@ -531,7 +537,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::PI),
-        package: Some(Package::Npm("@mariozechner/pi-coding-agent")),
+        package: Some(Package::Npm("@earendil-works/pi-coding-agent")),
         history: Some(&super::history::PI),
         ..Runtime::new(P::Pi, "pi")
     },
@@ -641,22 +647,29 @@ pub static REGISTRY: &[Runtime] = &[
     Runtime {
         aliases: &["copilot-cli", "github-copilot", "github-copilot-cli"],
         markers: &[
-            Marker::strong("COPILOT_CLI", Flag),
-            Marker::strong("COPILOT_AGENT_SESSION_ID", Truthy).secondary(),
+            // 1.0.102 sets `COPILOT_CLI=1` for its tools and hooks, `COPILOT_AGENT_SESSION_ID`
+            // (the session id) for its tools only (live run).
+            Marker::strong("COPILOT_CLI", Flag).verified(),
+            Marker::strong("COPILOT_AGENT_SESSION_ID", Truthy).verified(),
             Marker::strong("COPILOT_RUN_APP", Flag).secondary(),
             Marker::strong("GITHUB_COPILOT_CLI_MODE", Flag).secondary(),
         ],
-        weak: &["COPILOT_HOME"],
+        // 1.0.102's hooks get `COPILOT_PROJECT_DIR` and, "for compatibility",
+        // `CLAUDE_PROJECT_DIR`; tools and hooks get `COPILOT_CLI_BINARY_VERSION` (live run).
+        weak: &["COPILOT_HOME", "COPILOT_PROJECT_DIR", "COPILOT_CLI_BINARY_VERSION", "CLAUDE_PROJECT_DIR"],
         settings: &["COPILOT_MODEL", "COPILOT_ALLOW_ALL", "COPILOT_GITHUB_TOKEN"],
         executables: &["copilot", "github-copilot-cli"],
         scripts: &["@github/copilot/"],
         session_vars: &["COPILOT_AGENT_SESSION_ID"],
         hooks: Some(
+            // A repository's hook files load in `-p` only in a trusted folder (1.0.102).
             Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, COPILOT_EVENTS)
-                .inject_backed(Standing::Unconfirmed),
+                .inject_backed(Standing::Unconfirmed)
+                .with_unmapped(COPILOT_UNMAPPED),
         ),
         takes_prompt: true,
         sources: &[
+            LIVE_COPILOT,
             Source::vendor("github/copilot-cli:changelog.md"),
             Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
         ],
@@ -676,6 +689,8 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        verified: Some(super::verified::COPILOT),
+        package: Some(Package::Npm("@github/copilot")),
         ..Runtime::new(P::Copilot, "GitHub Copilot CLI")
     },
     Runtime {

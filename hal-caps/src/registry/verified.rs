@@ -104,13 +104,18 @@ pub(super) const QWEN: Verified = Verified {
     ],
 };
 
-/// Pi 0.73.1, `-p --offline`: extension events; no session variable anywhere.
+/// Pi 1.6.0 (`@earendil-works/pi-coding-agent`), `-p --offline --approve`: extension
+/// events; its bash tool gets `PI_SESSION_ID` (the session manager's id), `PI_SESSION_FILE`,
+/// `PI_PROVIDER`, `PI_MODEL`, `PI_REASONING_LEVEL` (`core/tools/bash.js`), an extension's
+/// child only `PI_CODING_AGENT` and `AI_AGENT=pi`. The older verified version, 0.73.1
+/// (`@mariozechner/pi-coding-agent`, live run 2026-12-01), set no session variable and
+/// no `AI_AGENT`.
 pub(super) const PI: Verified = Verified {
-    version: "0.73.1",
-    older: &[],
-    tool_vars: &["PI_CODING_AGENT"],
-    hook_vars: &["PI_CODING_AGENT"],
-    session_vars: &[],
+    version: "1.6.0",
+    older: &["0.73.1"],
+    tool_vars: &["PI_CODING_AGENT", "AI_AGENT", "PI_SESSION_ID"],
+    hook_vars: &["PI_CODING_AGENT", "AI_AGENT"],
+    session_vars: &["PI_SESSION_ID"],
     events: &[
         "session_start",
         "input",
@@ -180,4 +185,27 @@ pub(super) const AIDER: Verified = Verified {
     hook_vars: &[],
     session_vars: &[],
     events: &[],
+};
+
+/// GitHub Copilot CLI 1.0.102, `-p -s --allow-all --no-ask-user`, offline with a custom
+/// provider: tools get `COPILOT_CLI=1` and the session id in `COPILOT_AGENT_SESSION_ID`;
+/// hooks (a repository's `.github/hooks/*.json`, in a trusted folder) get `COPILOT_CLI`,
+/// `COPILOT_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`, the session id only in the payload.
+/// `permissionRequest` fires before the tool runs even under `--allow-all`.
+pub(super) const COPILOT: Verified = Verified {
+    version: "1.0.102",
+    older: &[],
+    tool_vars: &["COPILOT_CLI", "COPILOT_AGENT_SESSION_ID", "COPILOT_CLI_BINARY_VERSION"],
+    hook_vars: &["COPILOT_CLI", "COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "COPILOT_CLI_BINARY_VERSION"],
+    session_vars: &["COPILOT_AGENT_SESSION_ID"],
+    events: &[
+        "sessionStart",
+        "userPromptSubmitted",
+        "userPromptTransformed",
+        "preToolUse",
+        "permissionRequest",
+        "postToolUse",
+        "agentStop",
+        "sessionEnd",
+    ],
 };

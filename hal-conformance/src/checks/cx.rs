@@ -93,8 +93,15 @@ pub(super) fn provider(p: Option<RuntimeProvider>) -> String {
 /// The session id a hook payload carries (native, or a bridge's own shape).
 pub(super) fn payload_session(payload: Option<&Value>) -> Option<String> {
     let payload = payload?;
-    ["/session_id", "/sessionContext/rootSessionId", "/_ctx/session_id", "/input/sessionID", "/properties/sessionID"]
-        .iter()
-        .find_map(|p| payload.pointer(p).filter(|v| !v.is_null()))
-        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+    [
+        "/session_id",
+        "/sessionId",
+        "/sessionContext/rootSessionId",
+        "/_ctx/session_id",
+        "/input/sessionID",
+        "/properties/sessionID",
+    ]
+    .iter()
+    .find_map(|p| payload.pointer(p).filter(|v| !v.is_null()))
+    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
 }
