@@ -31,7 +31,7 @@ mod run;
 mod runtimes;
 mod stub;
 mod suite;
-mod util;
+pub mod util;
 
 /// `cargo xtask conformance ARGS`: a live run (or, with `--fixtures`, the fixtures'
 /// checks). An error names what failed.

@@ -1,13 +1,13 @@
 //! Helpers every module shares: the workspace root, the cargo that runs us, cargo's target
-//! directory and a timed step. They import nothing of this crate, so every module can
-//! import them without a circle.
+//! directory and a timed step (those four are xtask's too). They import nothing of this
+//! crate, so every module can import them without a circle.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
 /// The workspace root (this crate lives one level below it).
-pub(crate) fn root() -> PathBuf {
+pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
 }
 
@@ -16,7 +16,7 @@ pub(crate) fn root() -> PathBuf {
     clippy::disallowed_methods,
     reason = "the suite runs under cargo xtask: $CARGO is cargo's contract with xtasks"
 )]
-pub(crate) fn cargo() -> Command {
+pub fn cargo() -> Command {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut c = Command::new(cargo);
     c.current_dir(root());
@@ -24,7 +24,7 @@ pub(crate) fn cargo() -> Command {
 }
 
 /// Runs `cmd` as the step `name`: announces it, times it, and fails unless it succeeds.
-pub(crate) fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
+pub fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
     let started = Instant::now();
     eprintln!("==> {name}");
     let status = cmd.status().map_err(|e| format!("{name}: could not start: {e}"))?;
@@ -38,7 +38,7 @@ pub(crate) fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
 
 /// Cargo's target directory: `$CARGO_TARGET_DIR`, else `target/` in the workspace.
 #[allow(clippy::disallowed_methods, reason = "cargo's own variable, read by the build tool")]
-pub(crate) fn target_dir() -> PathBuf {
+pub fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), |d| root().join(d))
 }
 

@@ -1,43 +1,6 @@
 //! Helpers every task shares: the workspace root, the cargo that runs us, cargo's target
-//! directory and a timed step. They import nothing of this crate, so every task module
-//! can import them without a circle.
+//! directory and a timed step, the conformance suite's own (one definition for both).
+//! They import nothing of this crate, so every task module can import them without a
+//! circle.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
-
-/// The workspace root (xtask lives one level below it).
-pub(crate) fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
-}
-
-/// The cargo that runs us (`$CARGO`), else `cargo`.
-#[allow(
-    clippy::disallowed_methods,
-    reason = "xtask is a build tool, not a skill: $CARGO is cargo's contract with xtasks"
-)]
-pub(crate) fn cargo() -> Command {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut c = Command::new(cargo);
-    c.current_dir(root());
-    c
-}
-
-/// Runs `cmd` as the step `name`: announces it, times it, and fails unless it succeeds.
-pub(crate) fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
-    let started = Instant::now();
-    eprintln!("==> {name}");
-    let status = cmd.status().map_err(|e| format!("{name}: could not start: {e}"))?;
-    eprintln!(
-        "    {name}: {} in {:.1}s",
-        if status.success() { "ok" } else { "FAILED" },
-        started.elapsed().as_secs_f64()
-    );
-    if status.success() { Ok(()) } else { Err(format!("{name} failed ({status})")) }
-}
-
-/// Cargo's target directory: `$CARGO_TARGET_DIR`, else `target/` in the workspace.
-#[allow(clippy::disallowed_methods, reason = "cargo's own variable, read by the build tool")]
-pub(crate) fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), |d| root().join(d))
-}
+pub(crate) use hal_conformance::util::{cargo, root, run_step, target_dir};
