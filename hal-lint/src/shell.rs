@@ -1,5 +1,6 @@
 //! Shell skills (`sh`/`bash`), parsed with tree-sitter-bash: `$VAR` and `${VAR…}`
-//! expansions, `printenv X`, `env | grep X`; file tests (`[ -f … ]`) and probing commands
+//! expansions, `printenv X`, `env | grep X`, `[[ -v X ]]`, `declare -p X`, `${!v}`, awk's
+//! `ENVIRON`, code in `eval` and inline interpreters; file tests (`[ -f … ]`) and probing commands
 //! of indicator files, unless the script writes them; `ps`/`pgrep` asked about a
 //! process's identity or a runtime. Comments and single-quoted text are not code.
 
@@ -289,15 +290,18 @@ fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'
     out
 }
 
+/// Each name assigned a constant word (`v=GEMINI_CLI`) → those words.
+type Assigned<'a> = std::collections::BTreeMap<&'a str, Vec<&'a str>>;
+
 /// Names assigned a constant word (`v=GEMINI_CLI`), for indirect expansions (`${!v}`).
-fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'a str)> {
-    let mut out = Vec::new();
+fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
+    let mut out = Assigned::new();
     for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
         let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value")) else {
             continue;
         };
         if matches!(value.kind(), "word" | "raw_string" | "string") && value.named_child_count() <= 1 {
-            out.push((p.text(name), unquote(p.short(value, 256).unwrap_or(""))));
+            out.entry(p.text(name)).or_default().push(unquote(p.short(value, 256).unwrap_or("")));
         }
     }
     out
@@ -361,14 +365,7 @@ fn lint_code(kind: Kind, code: &str, depth: usize) -> FileLint {
 /// awk's `ENVIRON["X"]`, and code passed to an interpreter as a literal (`python3 -c '…'`,
 /// `node -e '…'`, a `python3 - <<'EOF'` heredoc), linted as its language (N7 of the
 /// third hostile pass).
-fn indirect(
-    p: &Parsed<'_>,
-    nodes: &Walk<'_>,
-    n: Node<'_>,
-    depth: usize,
-    assigned: &[(&str, &str)],
-    lint: &mut FileLint,
-) {
+fn indirect(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, depth: usize, assigned: &Assigned<'_>, lint: &mut FileLint) {
     match n.kind() {
         "unary_expression" => {
             let op = n.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
@@ -397,7 +394,7 @@ fn indirect(
             let t = p.short(n, 256).unwrap_or("");
             if let Some(rest) = t.strip_prefix("${!") {
                 let v = rest.trim_end_matches('}');
-                for (_, value) in assigned.iter().filter(|(name, _)| *name == v) {
+                for value in assigned.get(v).into_iter().flatten() {
                     lint.hits.extend(p.var_read(n, value, false));
                 }
             }
