@@ -221,7 +221,7 @@ struct Linter<'p, 'a> {
     written: BTreeSet<&'static str>,
 }
 
-impl<'p, 'a> Linter<'p, 'a> {
+impl<'p> Linter<'p, '_> {
     fn is_env(&self, n: Node<'_>) -> bool {
         let Some(t) = self.s.p.short(n, 64) else { return false };
         let t = env_spelling(t);

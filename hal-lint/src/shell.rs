@@ -399,48 +399,7 @@ fn indirect(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, depth: usize, assigne
                 }
             }
         }
-        "command" => {
-            let name = command_name(p, n);
-            let args: Vec<Node<'_>> = n.children_by_field_name("argument", &mut n.walk()).collect();
-            let text = |a: &Node<'_>| unquote(p.short(*a, 256).unwrap_or(""));
-            match name {
-                "declare" | "typeset" if args.iter().any(|a| text(a).starts_with('-') && text(a).contains('p')) => {
-                    for a in args.iter().filter(|a| !text(a).starts_with('-')) {
-                        lint.hits.extend(p.var_read(*a, text(a), true));
-                    }
-                }
-                "test" | "[" => {
-                    for w in args.windows(2).filter(|w| text(&w[0]) == "-v") {
-                        lint.hits.extend(p.var_read(w[1], text(&w[1]), true));
-                    }
-                }
-                "eval" if depth < MAX_NESTED => {
-                    let code: Option<Vec<String>> = args.iter().map(|a| literal(p, *a)).collect();
-                    if let (Some(code), Some(first)) = (code, args.first()) {
-                        embed(lint, p, *first, lint_nested(&code.join(" "), depth + 1));
-                    }
-                }
-                "awk" | "gawk" | "mawk" | "nawk" | "busybox" => {
-                    for a in &args {
-                        let Some(t) = p.short(*a, 1 << 16) else { continue };
-                        for (i, _) in t.match_indices("ENVIRON[\"") {
-                            let rest = &t[i + 9..];
-                            if let Some(end) = rest.find('"') {
-                                lint.hits.extend(p.var_read(*a, &rest[..end], false));
-                            }
-                        }
-                    }
-                }
-                _ => {
-                    let Some((kind, flags)) = interpreter(name).filter(|_| depth < MAX_NESTED) else { return };
-                    for w in args.windows(2).filter(|w| flags.contains(&text(&w[0]))) {
-                        if let Some(code) = literal(p, w[1]) {
-                            embed(lint, p, w[1], lint_code(kind, &code, depth));
-                        }
-                    }
-                }
-            }
-        }
+        "command" => indirect_command(p, n, depth, lint),
         // `python3 - <<'EOF'`: the heredoc is the program.
         "heredoc_body" => {
             let Some(stmt) =
@@ -469,6 +428,50 @@ fn indirect(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, depth: usize, assigne
             }
         }
         _ => {}
+    }
+}
+
+/// [`indirect`] of a command: `declare -p`, `test -v`, `eval`, awk, interpreters.
+fn indirect_command(p: &Parsed<'_>, n: Node<'_>, depth: usize, lint: &mut FileLint) {
+    let name = command_name(p, n);
+    let args: Vec<Node<'_>> = n.children_by_field_name("argument", &mut n.walk()).collect();
+    let text = |a: &Node<'_>| unquote(p.short(*a, 256).unwrap_or(""));
+    match name {
+        "declare" | "typeset" if args.iter().any(|a| text(a).starts_with('-') && text(a).contains('p')) => {
+            for a in args.iter().filter(|a| !text(a).starts_with('-')) {
+                lint.hits.extend(p.var_read(*a, text(a), true));
+            }
+        }
+        "test" | "[" => {
+            for w in args.windows(2).filter(|w| text(&w[0]) == "-v") {
+                lint.hits.extend(p.var_read(w[1], text(&w[1]), true));
+            }
+        }
+        "eval" if depth < MAX_NESTED => {
+            let code: Option<Vec<String>> = args.iter().map(|a| literal(p, *a)).collect();
+            if let (Some(code), Some(first)) = (code, args.first()) {
+                embed(lint, p, *first, lint_nested(&code.join(" "), depth + 1));
+            }
+        }
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox" => {
+            for a in &args {
+                let Some(t) = p.short(*a, 1 << 16) else { continue };
+                for (i, _) in t.match_indices("ENVIRON[\"") {
+                    let rest = &t[i + 9..];
+                    if let Some(end) = rest.find('"') {
+                        lint.hits.extend(p.var_read(*a, &rest[..end], false));
+                    }
+                }
+            }
+        }
+        _ => {
+            let Some((kind, flags)) = interpreter(name).filter(|_| depth < MAX_NESTED) else { return };
+            for w in args.windows(2).filter(|w| flags.contains(&text(&w[0]))) {
+                if let Some(code) = literal(p, w[1]) {
+                    embed(lint, p, w[1], lint_code(kind, &code, depth));
+                }
+            }
+        }
     }
 }
 
