@@ -356,9 +356,14 @@ fn interpreter(name: &str) -> Option<(Kind, &'static [&'static str])> {
     }
 }
 
-/// Lints `code` of `kind` found `depth` levels down in a shell file.
+/// Lints `code` of `kind` (shell, Python or JavaScript) found `depth` levels down in a
+/// shell file: no larger than the file, which `crate::code` let through to the parser.
 fn lint_code(kind: Kind, code: &str, depth: usize) -> FileLint {
-    if kind == Kind::Shell { lint_nested(code, depth + 1) } else { crate::code::lint(kind, code) }
+    match kind {
+        Kind::Python => crate::python::lint(code),
+        Kind::JavaScript => crate::js::lint(code, kind),
+        _ => lint_nested(code, depth + 1),
+    }
 }
 
 /// Reads hidden from the expansions: `[[ -v X ]]`, `declare -p X`, `${!v}`, `eval "…"`,
