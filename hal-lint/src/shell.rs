@@ -291,7 +291,10 @@ fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'
 }
 
 /// Each name assigned a constant word (`v=GEMINI_CLI`) → those words.
-type Assigned<'a> = std::collections::BTreeMap<&'a str, Vec<&'a str>>;
+type Assigned<'a> = std::collections::BTreeMap<&'a str, std::collections::BTreeSet<&'a str>>;
+
+/// The most words kept for one name (`${!v}` reads each).
+const MAX_ASSIGNED: usize = 16;
 
 /// Names assigned a constant word (`v=GEMINI_CLI`), for indirect expansions (`${!v}`).
 fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
@@ -301,7 +304,10 @@ fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
             continue;
         };
         if matches!(value.kind(), "word" | "raw_string" | "string") && value.named_child_count() <= 1 {
-            out.entry(p.text(name)).or_default().push(unquote(p.short(value, 256).unwrap_or("")));
+            let words = out.entry(p.text(name)).or_default();
+            if words.len() < MAX_ASSIGNED {
+                words.insert(unquote(p.short(value, 256).unwrap_or("")));
+            }
         }
     }
     out
