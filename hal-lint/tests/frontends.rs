@@ -2,6 +2,7 @@
 //! masking keeps identifiers as bash reads them (N3), a `=~` operand is masked by its
 //! own syntax and never hides what follows it on the line (N4).
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use hal_lint::Rule;
@@ -104,7 +105,11 @@ fn lint_time_is_linear_in_the_evasion_forms() {
     let n = 16_000;
     let shapes: [(&str, &dyn Fn(usize) -> String); 4] = [
         ("indirect.sh", &|n| {
-            (0..n).map(|i| format!("v=GEMINI_CLI{i}\necho \"${{!v}}\"\n")).collect::<String>() + "echo $CLAUDECODE\n"
+            let mut s = String::new();
+            for i in 0..n {
+                let _ = write!(s, "v=GEMINI_CLI{i}\necho \"${{!v}}\"\n");
+            }
+            s + "echo $CLAUDECODE\n"
         }),
         ("eval.sh", &|n| "eval \"x=\\$CLAUDECODE\"\npython3 -c 'import os'\n".repeat(n)),
         ("concat.js", &|n| format!("process.env.CLAUDECODE;\nconst a = process.env[{}\"B\"];\n", "\"A\" + ".repeat(n))),
