@@ -19,7 +19,12 @@ const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
 /// Other literals a finding needs: a suppression comment, Rust's read of every variable.
-const OTHER_LITERALS: &[&str] = &["hal-lint:", "env::vars", "vars_os"];
+/// The spellings of an environment read by a computed name (`process.env["CLAUDE" +
+/// "CODE"]`, `os.environ.get("\x43…")`, `env::var(concat!(…))`, awk's `ENVIRON`): a
+/// file holding one may hide a marker's name from the literal search (N7 of the third
+/// hostile pass), so it is linted.
+const OTHER_LITERALS: &[&str] =
+    &["hal-lint:", "env::vars", "vars_os", "env::var", "environ", "getenv", "process", ".env", "ENVIRON"];
 
 /// Every runtime indicator variable the registry names (markers, combinations, weak
 /// signals, session variables; not the generic ones like `HOME`), plus `AI_AGENT`. Any

@@ -15,7 +15,10 @@ use crate::indicators::{PathHit, path_hit, process_command};
 use crate::ts::{Parsed, Scope, in_condition, last_name, program, two_passes, unquote};
 
 /// Expressions that are the environment object.
-const ENV_OBJECTS: &[&str] = &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env", "Deno.env"];
+/// Compared after [`env_spelling`]: `process["env"]`, `process?.env` and
+/// `require("process").env` are `process.env`.
+const ENV_OBJECTS: &[&str] =
+    &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env", "global.process.env", "Deno.env"];
 /// Functions whose answer is whether a path exists or what it is.
 const PROBE_FNS: &[&str] = &[
     "existsSync",
@@ -118,6 +121,19 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
     lint
 }
 
+/// The text of an expression in one spelling: no whitespace, `?.` as `.`, `["name"]`
+/// as `.name`, `require("process")` and `require("node:process")` as `process`.
+fn env_spelling(t: &str) -> String {
+    let mut t: String = t.split_whitespace().collect::<String>().replace("?.", ".");
+    for q in ['"', '\'', '`'] {
+        for m in ["process", "node:process"] {
+            t = t.replace(&format!("require({q}{m}{q})"), "process");
+        }
+        t = t.replace(&format!("{q}]"), "").replace(&format!("[{q}"), ".");
+    }
+    t.replace(".[", ".")
+}
+
 /// `src` with every `import('…')` (a dynamic import or an import type) replaced by
 /// underscores of the same length and contextual keywords used as names renamed, or
 /// `None` when it has none of these.
@@ -198,26 +214,26 @@ struct Linter<'p, 'a> {
     aliases: BTreeSet<&'a str>,
     /// Names bound to a constant list of strings (or to each element of one): the
     /// strings, with their positions.
-    lists: BTreeMap<&'a str, Vec<(Node<'p>, &'a str)>>,
+    lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
     /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
     written: BTreeSet<&'static str>,
 }
 
-impl<'p, 'a> Linter<'p, 'a> {
+impl<'p> Linter<'p, '_> {
     fn is_env(&self, n: Node<'_>) -> bool {
         let Some(t) = self.s.p.short(n, 64) else { return false };
-        let t: String = t.split_whitespace().collect();
+        let t = env_spelling(t);
         let t = t.trim_start_matches('(').trim_end_matches(')').trim_end_matches('!');
         ENV_OBJECTS.contains(&t) || (n.kind() == "identifier" && self.aliases.contains(t))
     }
 
     /// The strings of a constant list: an array of literals, or a name bound to one.
-    fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, &'a str)>> {
+    fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
         match n.kind() {
             "array" => {
-                let items: Vec<(Node<'p>, &'a str)> =
+                let items: Vec<(Node<'p>, String)> =
                     n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
                 (!items.is_empty()).then_some(items)
             }
@@ -255,7 +271,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 .paths
                 .get(self.s.text(n))
                 .cloned()
-                .or_else(|| self.s.consts.get(self.s.text(n)).map(|v| (*v).to_owned()))
+                .or_else(|| self.s.consts.get(self.s.text(n)).cloned())
                 .unwrap_or_else(|| self.unknown(n)),
             "binary_expression" if n.child_by_field_name("operator").is_some_and(|o| o.kind() == "+") => {
                 let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
@@ -379,12 +395,12 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// each indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, name) {
-                self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name) {
+                self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
         } else if let Some(list) = self.list(index) {
             for (at, name) in list {
-                self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
+                self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
             }
         }
     }
@@ -488,13 +504,25 @@ impl<'p, 'a> Linter<'p, 'a> {
             if let Some(a) = args.get(i + 1) {
                 self.read(*a, true);
             }
+        } else if let Some(i) =
+            env_arg.filter(|_| matches!(callee.as_str(), "Reflect.get" | "Reflect.getOwnPropertyDescriptor"))
+        {
+            if let Some(a) = args.get(i + 1) {
+                self.read(*a, in_condition(self.s.walk, n));
+            }
+        } else if matches!(name, "includes" | "indexOf") && self.lists_env_keys(callee_node) {
+            // `Object.keys(process.env).includes("X")`.
+            if let Some(a) = first {
+                self.read(a, true);
+            }
         } else if env_method && matches!(name, "hasOwnProperty" | "has" | "get") {
             if let Some(a) = first {
                 self.read(a, name != "get" || in_condition(self.s.walk, n));
             }
         } else if callee == "require" {
-            if let Some((a, v)) =
-                first.and_then(|a| self.s.value(a).map(|v| (a, v))).filter(|(_, v)| NPM_PROCESS_PACKAGES.contains(v))
+            if let Some((a, v)) = first
+                .and_then(|a| self.s.value(a).map(|v| (a, v)))
+                .filter(|(_, v)| NPM_PROCESS_PACKAGES.contains(&v.as_str()))
             {
                 self.s.process(a, &format!("require(\"{v}\")"));
             }
@@ -530,6 +558,18 @@ impl<'p, 'a> Linter<'p, 'a> {
         }
     }
 
+    /// Whether `callee` is a method of the list of the environment's names
+    /// (`Object.keys(process.env).includes`).
+    fn lists_env_keys(&self, callee: Node<'_>) -> bool {
+        let Some(object) = callee.child_by_field_name("object").filter(|o| o.kind() == "call_expression") else {
+            return false;
+        };
+        let f = object.child_by_field_name("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
+        let f: String = f.split_whitespace().collect();
+        matches!(f.as_str(), "Object.keys" | "Object.getOwnPropertyNames" | "Reflect.ownKeys")
+            && object.child_by_field_name("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a))
+    }
+
     /// `execSync("ps -o comm= -p " + process.ppid)`, `spawn("pgrep", ["-f", "claude"])`.
     fn exec(&mut self, n: Node<'p>, args: &[Node<'p>]) {
         let Some(first) = args.first() else { return };
@@ -544,8 +584,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             let _ = n;
             self.s.process(*first, prog);
         } else if let Some(v) = self.s.value(*first)
-            && program(v) == "ps"
-            && process_command(v).is_some()
+            && program(&v) == "ps"
+            && process_command(&v).is_some()
         {
             self.s.process(*first, "ps");
         }

@@ -92,7 +92,7 @@ struct Linter<'p, 'a> {
     names: BTreeMap<&'a str, String>,
     env_aliases: BTreeSet<&'a str>,
     /// Names bound to a constant list of strings (or to each element of one).
-    lists: BTreeMap<&'a str, Vec<(Node<'p>, &'a str)>>,
+    lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
     /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
@@ -103,10 +103,10 @@ struct Linter<'p, 'a> {
 
 impl<'p, 'a> Linter<'p, 'a> {
     /// The strings of a constant list or tuple, or of a name bound to one.
-    fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, &'a str)>> {
+    fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
         match n.kind() {
             "list" | "tuple" | "set" => {
-                let items: Vec<(Node<'p>, &'a str)> =
+                let items: Vec<(Node<'p>, String)> =
                     n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
                 (!items.is_empty()).then_some(items)
             }
@@ -140,7 +140,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 .paths
                 .get(self.s.text(n))
                 .cloned()
-                .or_else(|| self.s.consts.get(self.s.text(n)).map(|v| (*v).to_owned()))
+                .or_else(|| self.s.consts.get(self.s.text(n)).cloned())
                 .unwrap_or_else(|| self.unknown(n)),
             "binary_operator" => {
                 let (Some(l), Some(op), Some(r)) =
@@ -189,7 +189,12 @@ impl<'p, 'a> Linter<'p, 'a> {
 
     /// The dotted text `t` with its first name expanded through the imports.
     fn canon_text(&self, t: &str) -> String {
-        let t: String = t.split_whitespace().collect();
+        // `__import__("os").environ` is `os.environ`.
+        let t: String = t
+            .split_whitespace()
+            .collect::<String>()
+            .replace("__import__(\"os\")", "os")
+            .replace("__import__('os')", "os");
         let (first, rest) = t.split_once('.').map_or((t.as_str(), None), |(f, r)| (f, Some(r)));
         match (self.names.get(first), rest) {
             (Some(full), Some(rest)) => format!("{full}.{rest}"),
@@ -202,12 +207,12 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, name) {
-                self.s.lint.hits.extend(self.s.p.var_read(index, name, decides));
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name) {
+                self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
         } else if let Some(list) = self.list(index) {
             for (at, name) in list {
-                self.s.lint.hits.extend(self.s.p.var_read(at, name, decides));
+                self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
             }
         }
     }
@@ -270,8 +275,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if left.kind() != "identifier" {
                     return;
                 }
-                if right.kind() == "string"
-                    && let Some(v) = self.s.value(right)
+                if matches!(
+                    right.kind(),
+                    "string" | "concatenated_string" | "binary_operator" | "parenthesized_expression"
+                ) && let Some(v) = self.s.value(right)
                 {
                     self.s.consts.insert(self.s.text(left), v);
                 } else if self.is_env(right) {

@@ -202,6 +202,14 @@ fn lit_str(e: &syn::Expr) -> Option<String> {
         syn::Expr::Reference(r) => lit_str(&r.expr),
         syn::Expr::Group(g) => lit_str(&g.expr),
         syn::Expr::Paren(p) => lit_str(&p.expr),
+        // `concat!("CLAUDE", "CODE")`: the strings joined, as the compiler joins them.
+        syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => {
+            let parts = m
+                .mac
+                .parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
+                .ok()?;
+            parts.iter().map(lit_str).collect()
+        }
         _ => None,
     }
 }

@@ -1,5 +1,6 @@
 //! Shell skills (`sh`/`bash`), parsed with tree-sitter-bash: `$VAR` and `${VAR…}`
-//! expansions, `printenv X`, `env | grep X`; file tests (`[ -f … ]`) and probing commands
+//! expansions, `printenv X`, `env | grep X`, `[[ -v X ]]`, `declare -p X`, `${!v}`, awk's
+//! `ENVIRON`, code in `eval` and inline interpreters; file tests (`[ -f … ]`) and probing commands
 //! of indicator files, unless the script writes them; `ps`/`pgrep` asked about a
 //! process's identity or a runtime. Comments and single-quoted text are not code.
 
@@ -63,12 +64,20 @@ fn parse<'a>(src: &'a str, language: &tree_sitter::Language) -> Option<Parsed<'a
 }
 
 pub(crate) fn lint(src: &str) -> FileLint {
+    lint_nested(src, 0)
+}
+
+/// How deep code inside code is linted (`eval "…"`, `bash -c '…'` inside another).
+const MAX_NESTED: usize = 3;
+
+/// [`lint`] of code found `depth` levels inside a shell file's strings.
+fn lint_nested(src: &str, depth: usize) -> FileLint {
     let language = tree_sitter_bash::LANGUAGE.into();
     let Some(first) = parse(src, &language) else {
         return FileLint::unparseable("tree-sitter gave no tree".to_owned());
     };
     if !first.tree.root_node().has_error() {
-        return lint_parsed(&first);
+        return lint_parsed(&first, depth);
     }
     // The grammar rejects some regexes `bash -n` accepts (`[[ $x =~ ^\[([^]]+)\] ]]`):
     // where the tree has errors, the file is parsed again with each `=~` operand
@@ -78,11 +87,11 @@ pub(crate) fn lint(src: &str) -> FileLint {
     let (masked, blanked) = mask_regexes(src);
     match masked.as_deref().and_then(|m| parse(m, &language)).filter(|p| !p.tree.root_node().has_error()) {
         Some(second) => {
-            let mut lint = lint_parsed(&second);
+            let mut lint = lint_parsed(&second, depth);
             crate::scan::add_regions(&mut lint, src, &blanked, Kind::Shell);
             lint
         }
-        None => lint_parsed(&first),
+        None => lint_parsed(&first, depth),
     }
 }
 
@@ -281,12 +290,210 @@ fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'
     out
 }
 
-pub(crate) fn lint_parsed(p: &Parsed<'_>) -> FileLint {
+/// Each name assigned a constant word (`v=GEMINI_CLI`) → those words.
+type Assigned<'a> = std::collections::BTreeMap<&'a str, std::collections::BTreeSet<&'a str>>;
+
+/// The most words kept for one name (`${!v}` reads each).
+const MAX_ASSIGNED: usize = 16;
+
+/// Names assigned a constant word (`v=GEMINI_CLI`), for indirect expansions (`${!v}`).
+fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
+    let mut out = Assigned::new();
+    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+        let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value")) else {
+            continue;
+        };
+        if matches!(value.kind(), "word" | "raw_string" | "string") && value.named_child_count() <= 1 {
+            let words = out.entry(p.text(name)).or_default();
+            if words.len() < MAX_ASSIGNED {
+                words.insert(unquote(p.short(value, 256).unwrap_or("")));
+            }
+        }
+    }
+    out
+}
+
+/// The text of a literal word: a bare word, a single-quoted string, or a double-quoted
+/// one without expansions (its `\$`, `\"`, `\\` and `` \` `` unescaped).
+fn literal(p: &Parsed<'_>, n: Node<'_>) -> Option<String> {
+    let t = p.short(n, 1 << 16)?;
+    match n.kind() {
+        "word" => Some(t.to_owned()),
+        "raw_string" => Some(unquote(t).to_owned()),
+        "string" if n.named_children(&mut n.walk()).all(|c| c.kind() == "string_content") => {
+            let inner = unquote(t);
+            let mut out = String::with_capacity(inner.len());
+            let mut chars = inner.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '\\' && chars.peek().is_some_and(|d| matches!(d, '$' | '"' | '\\' | '`')) {
+                    out.extend(chars.next());
+                } else {
+                    out.push(c);
+                }
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// The hits of `inner`, code that starts at `at` in the file (inside its quote).
+fn embed(lint: &mut FileLint, p: &Parsed<'_>, at: Node<'_>, inner: FileLint) {
+    let (line, col) = p.pos(at);
+    let quote = usize::from(matches!(at.kind(), "raw_string" | "string"));
+    for mut h in inner.hits {
+        if h.line == 1 {
+            h.column += col - 1 + quote;
+        }
+        h.line += line - 1;
+        lint.hits.push(h);
+    }
+}
+
+/// The language an interpreter's inline code is in, and the flag that passes it
+/// (`python3 -c`, `node -e`, `bash -c`).
+fn interpreter(name: &str) -> Option<(Kind, &'static [&'static str])> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        "python" => Some((Kind::Python, &["-c"])),
+        "node" | "nodejs" | "bun" => Some((Kind::JavaScript, &["-e", "--eval", "-p", "--print"])),
+        "sh" | "bash" | "dash" | "zsh" | "ksh" => Some((Kind::Shell, &["-c"])),
+        _ => None,
+    }
+}
+
+/// Lints `code` of `kind` (shell, Python or JavaScript) found `depth` levels down in a
+/// shell file: no larger than the file, which `crate::code` let through to the parser.
+fn lint_code(kind: Kind, code: &str, depth: usize) -> FileLint {
+    match kind {
+        Kind::Python => crate::python::lint(code),
+        Kind::JavaScript => crate::js::lint(code, kind),
+        _ => lint_nested(code, depth + 1),
+    }
+}
+
+/// Reads hidden from the expansions: `[[ -v X ]]`, `declare -p X`, `${!v}`, `eval "…"`,
+/// awk's `ENVIRON["X"]`, and code passed to an interpreter as a literal (`python3 -c '…'`,
+/// `node -e '…'`, a `python3 - <<'EOF'` heredoc), linted as its language (N7 of the
+/// third hostile pass).
+fn indirect(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, depth: usize, assigned: &Assigned<'_>, lint: &mut FileLint) {
+    match n.kind() {
+        "unary_expression" => {
+            let op = n.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
+            if op == "-v"
+                && let Some(arg) = n.named_child(u32::try_from(n.named_child_count().saturating_sub(1)).unwrap_or(0))
+            {
+                lint.hits.extend(p.var_read(arg, unquote(p.short(arg, 256).unwrap_or("")), true));
+            }
+        }
+        // `declare -p X`: prints X's value or fails, a presence test.
+        "declaration_command" => {
+            let words: Vec<Node<'_>> = n.children(&mut n.walk()).skip(1).collect();
+            let text = |a: &Node<'_>| p.short(*a, 256).unwrap_or("");
+            let keyword = n.child(0).map_or("", |k| text(&k));
+            if matches!(keyword, "declare" | "typeset")
+                && words.iter().any(|w| text(w).starts_with('-') && text(w).contains('p'))
+            {
+                for w in
+                    words.iter().filter(|w| matches!(w.kind(), "variable_name" | "word") && !text(w).starts_with('-'))
+                {
+                    lint.hits.extend(p.var_read(*w, text(w), true));
+                }
+            }
+        }
+        "expansion" => {
+            let t = p.short(n, 256).unwrap_or("");
+            if let Some(rest) = t.strip_prefix("${!") {
+                let v = rest.trim_end_matches('}');
+                for value in assigned.get(v).into_iter().flatten() {
+                    lint.hits.extend(p.var_read(n, value, false));
+                }
+            }
+        }
+        "command" => indirect_command(p, n, depth, lint),
+        // `python3 - <<'EOF'`: the heredoc is the program.
+        "heredoc_body" => {
+            let Some(stmt) =
+                nodes.parent(n).and_then(|r| nodes.parent(r)).filter(|s| s.kind() == "redirected_statement")
+            else {
+                return;
+            };
+            let Some(cmd) = stmt.child_by_field_name("body").filter(|c| c.kind() == "command") else { return };
+            let Some((kind, _)) =
+                interpreter(command_name(p, cmd)).filter(|(k, _)| *k != Kind::Shell && depth < MAX_NESTED)
+            else {
+                return;
+            };
+            let args = cmd.children_by_field_name("argument", &mut cmd.walk()).count();
+            let stdin = cmd.children_by_field_name("argument", &mut cmd.walk()).all(|a| p.text(a) == "-");
+            if args <= 1
+                && stdin
+                && let Some(code) = p.short(n, 1 << 20)
+            {
+                let inner = lint_code(kind, code, depth);
+                let (line, _) = p.pos(n);
+                for mut h in inner.hits {
+                    h.line += line - 1;
+                    lint.hits.push(h);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// [`indirect`] of a command: `declare -p`, `test -v`, `eval`, awk, interpreters.
+fn indirect_command(p: &Parsed<'_>, n: Node<'_>, depth: usize, lint: &mut FileLint) {
+    let name = command_name(p, n);
+    let args: Vec<Node<'_>> = n.children_by_field_name("argument", &mut n.walk()).collect();
+    let text = |a: &Node<'_>| unquote(p.short(*a, 256).unwrap_or(""));
+    match name {
+        "declare" | "typeset" if args.iter().any(|a| text(a).starts_with('-') && text(a).contains('p')) => {
+            for a in args.iter().filter(|a| !text(a).starts_with('-')) {
+                lint.hits.extend(p.var_read(*a, text(a), true));
+            }
+        }
+        "test" | "[" => {
+            for w in args.windows(2).filter(|w| text(&w[0]) == "-v") {
+                lint.hits.extend(p.var_read(w[1], text(&w[1]), true));
+            }
+        }
+        "eval" if depth < MAX_NESTED => {
+            let code: Option<Vec<String>> = args.iter().map(|a| literal(p, *a)).collect();
+            if let (Some(code), Some(first)) = (code, args.first()) {
+                embed(lint, p, *first, lint_nested(&code.join(" "), depth + 1));
+            }
+        }
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox" => {
+            for a in &args {
+                let Some(t) = p.short(*a, 1 << 16) else { continue };
+                for (i, _) in t.match_indices("ENVIRON[\"") {
+                    let rest = &t[i + 9..];
+                    if let Some(end) = rest.find('"') {
+                        lint.hits.extend(p.var_read(*a, &rest[..end], false));
+                    }
+                }
+            }
+        }
+        _ => {
+            let Some((kind, flags)) = interpreter(name).filter(|_| depth < MAX_NESTED) else { return };
+            for w in args.windows(2).filter(|w| flags.contains(&text(&w[0]))) {
+                if let Some(code) = literal(p, w[1]) {
+                    embed(lint, p, w[1], lint_code(kind, &code, depth));
+                }
+            }
+        }
+    }
+}
+
+pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let nodes = p.nodes();
     let mut lint = p.file_lint(&nodes, "shell");
+    let assigned = assigned(p, &nodes);
     let mut probes = Vec::new();
     let loops = runtime_dir_loops(p, &nodes);
     for &n in &nodes {
+        indirect(p, &nodes, n, depth, &assigned, &mut lint);
         match n.kind() {
             "simple_expansion" | "expansion" => {
                 let Some(var) = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c)) else {

@@ -198,6 +198,68 @@ pub(crate) fn in_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
     false
 }
 
+/// How deep [`Scope::value`] folds (`"A" + "B" + …`: one level per operator).
+const MAX_FOLD_DEPTH: usize = 16;
+/// The longest value [`Scope::value`] folds.
+const MAX_FOLD_LEN: usize = 1024;
+
+/// The text of a string literal with its escapes resolved as JavaScript, TypeScript and
+/// Python resolve them (`\xHH`, `\uHHHH`, `\u{H…}`, `\UHHHHHHHH`, octal, `\n` and the
+/// like; an escaped character stands for itself), or as it is when `raw`.
+pub(crate) fn unescape(text: &str, raw: bool) -> std::borrow::Cow<'_, str> {
+    if raw || !text.contains('\\') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else { break };
+        let hex = |chars: &mut std::iter::Peekable<std::str::Chars<'_>>, n: usize| {
+            let mut v = 0u32;
+            for _ in 0..n {
+                let d = chars.peek().and_then(|d| d.to_digit(16))?;
+                chars.next();
+                v = v * 16 + d;
+            }
+            char::from_u32(v)
+        };
+        let decoded = match e {
+            'n' => Some('\n'),
+            't' => Some('\t'),
+            'r' => Some('\r'),
+            '0'..='7' => {
+                let mut v = e.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            v = v * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                char::from_u32(v)
+            }
+            'x' => hex(&mut chars, 2),
+            'u' if chars.peek() == Some(&'{') => {
+                chars.next();
+                let digits: String = chars.by_ref().take_while(|d| *d != '}').take(8).collect();
+                u32::from_str_radix(&digits, 16).ok().and_then(char::from_u32)
+            }
+            'u' => hex(&mut chars, 4),
+            'U' => hex(&mut chars, 8),
+            '\n' => None,
+            other => Some(other),
+        };
+        out.extend(decoded);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The value of a string literal node: its text without quotes (escapes kept).
 pub(crate) fn unquote(text: &str) -> &str {
     let t = text.trim_start_matches(|c: char| c.is_ascii_alphabetic()); // Python prefixes: r, b, f, u
@@ -256,7 +318,7 @@ pub(crate) struct Scope<'p, 'a> {
     /// The walk of `p`'s tree: every node and its parent.
     pub(crate) walk: &'p Walk<'p>,
     /// Names bound to string literals.
-    pub(crate) consts: BTreeMap<&'a str, &'a str>,
+    pub(crate) consts: BTreeMap<&'a str, String>,
     /// The node kind of an interpolation inside a string literal.
     interpolation: &'static str,
     pub(crate) lint: FileLint,
@@ -273,18 +335,69 @@ impl<'p, 'a> Scope<'p, 'a> {
         self.p.text(n)
     }
 
-    /// The string a node stands for: a literal without interpolation, or a constant
-    /// holding one.
-    pub(crate) fn value(&self, n: Node<'_>) -> Option<&'a str> {
+    /// The string a node stands for, folded as the language would: a literal's
+    /// unescaped value (`"CLAUDE\u0043ODE"`), literals joined by `+`, Python's implicit
+    /// concatenation, templates and f-strings whose every part is such a value, and names
+    /// bound to one (N7 of the third hostile pass). Bounded: at most [`MAX_FOLD_DEPTH`]
+    /// levels and [`MAX_FOLD_LEN`] bytes.
+    pub(crate) fn value(&self, n: Node<'_>) -> Option<String> {
+        self.fold(n, 0).filter(|v| v.len() <= MAX_FOLD_LEN)
+    }
+
+    fn fold(&self, n: Node<'_>, depth: usize) -> Option<String> {
+        if depth > MAX_FOLD_DEPTH || n.end_byte().saturating_sub(n.start_byte()) > MAX_FOLD_LEN * 4 {
+            return None;
+        }
         match n.kind() {
-            "string" | "template_string" if n.named_children(&mut n.walk()).all(|c| c.kind() != self.interpolation) => {
-                Some(unquote(self.text(n)))
+            "string" | "template_string" => self.literal(n, depth),
+            "identifier" => self.consts.get(self.text(n)).cloned(),
+            "concatenated_string" => {
+                let mut out = String::new();
+                for c in n.named_children(&mut n.walk()) {
+                    out.push_str(&self.fold(c, depth + 1)?);
+                }
+                Some(out)
             }
-            "identifier" => self.consts.get(self.text(n)).copied(),
+            "binary_expression" | "binary_operator" => {
+                let op = n.child_by_field_name("operator")?;
+                if self.text(op) != "+" {
+                    return None;
+                }
+                let l = self.fold(n.child_by_field_name("left")?, depth + 1)?;
+                let r = self.fold(n.child_by_field_name("right")?, depth + 1)?;
+                Some(l + &r)
+            }
+            "parenthesized_expression" => self.fold(n.named_child(0)?, depth + 1),
             _ => None,
         }
     }
 
+    /// A string literal's value: its pieces unescaped (unless raw), each interpolation
+    /// the folded value of its expression.
+    fn literal(&self, n: Node<'_>, depth: usize) -> Option<String> {
+        let text = self.text(n);
+        let inner = unquote(text);
+        let base = n.start_byte() + (inner.as_ptr() as usize - text.as_ptr() as usize);
+        let end = base + inner.len();
+        let prefix = &text[..text.len() - text.trim_start_matches(|c: char| c.is_ascii_alphabetic()).len()];
+        let raw = prefix.contains(['r', 'R']);
+        let mut out = String::new();
+        let mut at = base;
+        for c in n.named_children(&mut n.walk()).filter(|c| c.kind() == self.interpolation) {
+            let piece = self.p.src.get(at..c.start_byte().max(at))?;
+            out.push_str(&unescape(piece, raw));
+            // `${expr}` (JavaScript), `{expr}` or `{expr!r:>4}` (Python): no conversion
+            // or format spec, so the value is the expression's.
+            if c.named_children(&mut c.walk()).any(|x| matches!(x.kind(), "type_conversion" | "format_specifier")) {
+                return None;
+            }
+            let expr = c.child_by_field_name("expression").or_else(|| c.named_child(0))?;
+            out.push_str(&self.fold(expr, depth + 1)?);
+            at = c.end_byte();
+        }
+        out.push_str(&unescape(self.p.src.get(at.min(end)..end)?, raw));
+        Some(out)
+    }
     pub(crate) fn var(&mut self, at: Node<'_>, name: &str) {
         self.lint.hits.extend(self.p.var_hit(at, name));
     }

@@ -2,6 +2,7 @@
 //! masking keeps identifiers as bash reads them (N3), a `=~` operand is masked by its
 //! own syntax and never hides what follows it on the line (N4).
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use hal_lint::Rule;
@@ -92,6 +93,38 @@ fn lint_time_is_linear_in_nesting_depth() {
         assert!(
             big <= small * 24 + std::time::Duration::from_millis(50),
             "{name}: {big:?} at depth {n}, {small:?} at {}: not linear",
+            n / 8
+        );
+    }
+}
+
+/// Lint time linear in the size of the forms N7 added: `${!v}` over many assignments,
+/// long `+` chains of literals, many `eval` strings and inline programs.
+#[test]
+fn lint_time_is_linear_in_the_evasion_forms() {
+    let n = 16_000;
+    let shapes: [(&str, &dyn Fn(usize) -> String); 4] = [
+        ("indirect.sh", &|n| {
+            let mut s = String::new();
+            for i in 0..n {
+                let _ = write!(s, "v=GEMINI_CLI{i}\necho \"${{!v}}\"\n");
+            }
+            s + "echo $CLAUDECODE\n"
+        }),
+        ("eval.sh", &|n| "eval \"x=\\$CLAUDECODE\"\npython3 -c 'import os'\n".repeat(n)),
+        ("concat.js", &|n| format!("process.env.CLAUDECODE;\nconst a = process.env[{}\"B\"];\n", "\"A\" + ".repeat(n))),
+        ("concat.py", &|n| {
+            format!("import os\nos.environ['CLAUDECODE']\na = os.environ.get({}'B')\n", "'A' ".repeat(n))
+        }),
+    ];
+    for (name, make) in shapes {
+        let small = lint_time(name, &make(n / 8));
+        let big = lint_time(name, &make(n));
+        eprintln!("{name}: {small:?} at {}, {big:?} at {n}", n / 8);
+        assert!(big < std::time::Duration::from_secs(20), "{name}: {big:?}");
+        assert!(
+            big <= small * 24 + std::time::Duration::from_millis(50),
+            "{name}: {big:?} at size {n}, {small:?} at {}: not linear",
             n / 8
         );
     }
