@@ -109,9 +109,10 @@ fn hook_only_variables_are_markers_and_qwen_s_beat_its_compatibility_copies() {
     // CLAUDE_PROJECT_DIR names no runtime; AGENT=1 is too generic to be OpenCode's.
     assert_eq!(Detector::new(FakeHost::new().env("CLAUDE_PROJECT_DIR", "/ws")).detect().provider, P::Unknown);
     assert_eq!(Detector::new(FakeHost::new().env("AGENT", "1")).detect().provider, P::Unknown);
-    // Pi's session id reaches no child: no PI_SESSION_ID is read.
+    // Pi 1.6.0 gives its bash tool the session id in PI_SESSION_ID (live run; 0.73.1 gave
+    // it to no child): it is read.
     let host = FakeHost::new().env("PI_CODING_AGENT", "true").env("PI_SESSION_ID", "s");
-    assert_eq!(session(&host, P::Pi, None), None);
+    assert_eq!(session(&host, P::Pi, None).map(|s| s.variable), Some("PI_SESSION_ID".to_owned()));
 }
 
 #[test]

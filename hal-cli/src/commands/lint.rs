@@ -12,6 +12,7 @@ use crate::output::Output;
 
 /// What a directory walk of `hal lint` reads besides skill code.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(feature = "lint"), allow(dead_code, reason = "read by the lint, which this build leaves out"))]
 pub(crate) struct Walk {
     /// `--strict`: test, vendored and generated code and documentation too.
     pub(crate) strict: bool,
