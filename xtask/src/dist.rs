@@ -66,6 +66,20 @@ fn remap_flags() -> String {
     build_machine_dirs().iter().map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
 }
 
+/// `CFLAGS` (and `CXXFLAGS`) doing the same for the C the lint's grammars compile (their
+/// `__FILE__`s, which rustc's remap does not reach), after the caller's own.
+#[allow(clippy::disallowed_methods, reason = "the caller's own C flags, read by the build tool")]
+fn c_remap_flags(var: &str) -> String {
+    let own = std::env::var(var).unwrap_or_default();
+    let remap = build_machine_dirs().iter().map(|(d, n)| format!("-ffile-prefix-map={d}={n}")).collect::<Vec<_>>();
+    format!("{own} {}", remap.join(" ")).trim().to_owned()
+}
+
+/// The build machine's directories remapped in what `build` compiles: Rust and C.
+fn remapped(build: &mut Command, rustflags: String) {
+    build.env("RUSTFLAGS", rustflags).env("CFLAGS", c_remap_flags("CFLAGS")).env("CXXFLAGS", c_remap_flags("CXXFLAGS"));
+}
+
 /// Which of `dirs` occur in `bytes` (followed by `/`: a path below them).
 fn machine_paths(bytes: &[u8], dirs: &[String]) -> Vec<String> {
     dirs.iter()
@@ -113,7 +127,8 @@ fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<Path
     let mut build = cargo();
     build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
     let flags = format!("{flags} {}", remap_flags());
-    build.args(features).arg("--target-dir").arg(&dir).env("RUSTFLAGS", flags);
+    build.args(features).arg("--target-dir").arg(&dir);
+    remapped(&mut build, flags);
     run_step(&format!("{} release build of {what}", kind.label()), build)?;
     Ok(dir.join("x86_64-unknown-linux-gnu/release/hal"))
 }
@@ -123,7 +138,8 @@ fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<Path
 /// [`remap_flags`]); its path.
 pub(crate) fn build_release(extra: &[&str]) -> Result<PathBuf, String> {
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra).env("RUSTFLAGS", remap_flags());
+    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra);
+    remapped(&mut build, remap_flags());
     run_step("release build of hal", build)?;
     Ok(target_dir().join("release/hal"))
 }
