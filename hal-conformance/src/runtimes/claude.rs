@@ -1,0 +1,32 @@
+//! Claude's spec (see [`super`]).
+
+use super::{FAKE_KEY, P, Spec, Wire, command_and_description, hooks_object, json, merge_json, s};
+
+pub(super) const SPEC: Spec = Spec {
+    provider: P::Claude,
+    version: "2.1.332",
+    node22: false,
+    wire: Wire::Anthropic,
+    shell_tool: "Bash",
+    tool_args: command_and_description,
+    command: |c, prompt| {
+        let exe = c.pkg("bin/claude.exe");
+        (exe, vec![s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")])
+    },
+    env: |c| {
+        vec![
+            (s("ANTHROPIC_API_KEY"), s(FAKE_KEY)),
+            (s("ANTHROPIC_BASE_URL"), c.url("")),
+            (s("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC"), s("1")),
+            (s("DISABLE_AUTOUPDATER"), s("1")),
+        ]
+    },
+    setup: |_| Ok(()),
+    hooks: Some(|c, pairs| {
+        merge_json(&c.hook_path(false, false)?, &json!({"hooks": hooks_object(pairs, Some("*"), 30, false)}))
+    }),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 180,
+    open: None,
+};

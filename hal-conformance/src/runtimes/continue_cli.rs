@@ -1,0 +1,31 @@
+//! Continue's spec (see [`super`]).
+
+use super::{FAKE_KEY, P, Spec, Wire, command_only, s};
+
+/// Continue CLI 1.5.47 (`cn`): hal has no row for it yet. Its Claude-shaped hooks are
+/// loaded but never fired in 1.5.47, so the suite configures none.
+pub(super) const SPEC: Spec = Spec {
+    provider: P::Continue,
+    version: "1.5.47",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "Bash",
+    tool_args: command_only,
+    command: |c, prompt| (c.bin("cn"), vec![s("-p"), s(prompt)]),
+    env: |_| vec![(s("CONTINUE_CLI_ENABLE_TELEMETRY"), s("0")), (s("CONTINUE_METRICS_ENABLED"), s("0"))],
+    setup: |c| {
+        let dir = c.home.join(".continue");
+        std::fs::create_dir_all(&dir)?;
+        let yaml = format!(
+            "name: Stub\nversion: 1.0.0\nschema: v1\nmodels:\n  - name: Stub\n    provider: openai\n    model: stub-model\n    \
+             apiBase: \"{}\"\n    apiKey: {FAKE_KEY}\n    roles: [chat, edit, apply]\n    capabilities: [tool_use]\n",
+            c.url("/v1")
+        );
+        std::fs::write(dir.join("config.yaml"), yaml)
+    },
+    hooks: None,
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 180,
+    open: None,
+};

@@ -1,0 +1,41 @@
+//! Gemini's spec (see [`super`]).
+
+use super::{
+    FAKE_KEY, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
+};
+
+pub(super) const SPEC: Spec = Spec {
+    provider: P::Gemini,
+    version: "0.61.0",
+    node22: false,
+    wire: Wire::Gemini,
+    shell_tool: "run_shell_command",
+    tool_args: command_and_description,
+    command: |c, prompt| {
+        let script = c.pkg("bundle/gemini.js").display().to_string();
+        (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
+    },
+    env: |c| vec![(s("GEMINI_API_KEY"), s(FAKE_KEY)), (s("GOOGLE_GEMINI_BASE_URL"), c.url(""))],
+    setup: |c| {
+        write_json(
+            &c.home.join(".gemini/settings.json"),
+            &json!({"security": {"auth": {"selectedType": "gemini-api-key"}},
+                "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false},
+                "privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}),
+        )?;
+        write_json(&c.home.join(".gemini/trustedFolders.json"), &json!({ c.ws.display().to_string(): "TRUST_FOLDER" }))
+    },
+    hooks: Some(|c, pairs| {
+        // A matcher only on the tool events: with one, SessionStart, SessionEnd and
+        // PreCompress never fire.
+        let (tools, rest): (Vec<_>, Vec<_>) =
+            pairs.iter().cloned().partition(|(e, _)| matches!(*e, "BeforeTool" | "AfterTool"));
+        let mut hooks = hooks_object(&rest, None, 30000, true);
+        merge(&mut hooks, &hooks_object(&tools, Some(".*"), 30000, true));
+        merge_json(&c.hook_path(false, false)?, &json!({ "hooks": hooks }))
+    }),
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 180,
+    open: None,
+};

