@@ -125,9 +125,8 @@ fn has_fixtures(provider: hal_types::RuntimeProvider) -> bool {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let id = provider.as_str();
     let dir = root.join("tests/fixtures/hooks").join(id);
-    let listed = std::fs::read_dir(&dir).is_ok_and(|d| {
-        d.filter_map(Result::ok).any(|e| e.path().extension().is_some_and(|x| x == "json"))
-    });
+    let listed = std::fs::read_dir(&dir)
+        .is_ok_and(|d| d.filter_map(Result::ok).any(|e| e.path().extension().is_some_and(|x| x == "json")));
     listed || root.join("../hal-conformance/fixtures").join(format!("{id}.json")).is_file()
 }
 

@@ -576,25 +576,12 @@ pub(crate) fn missed(r: &Results) -> Vec<String> {
         .collect()
 }
 
-pub(crate) fn bench(args: &[String]) -> Result<(), String> {
-    const USAGE: &str =
-        "usage: cargo xtask bench [--runs N] [--write] [--check] [--lint-tree DIR] [--lint-only] | bench --rerender";
-    let (mut runs, mut write, mut check, mut lint_only) = (300, false, false, false);
-    let mut lint_tree = root();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--runs" => runs = it.next().and_then(|n| n.parse().ok()).filter(|n| *n > 0).ok_or(USAGE)?,
-            "--write" => write = true,
-            "--check" => check = true,
-            "--lint-tree" => lint_tree = it.next().map(PathBuf::from).ok_or(USAGE)?,
-            "--lint-only" => lint_only = true,
-            // The docs' figures rewritten from the stored run, measuring nothing (after a
-            // change to how they are rendered).
-            "--rerender" if args.len() == 1 => return rerender(),
-            _ => return Err(USAGE.to_owned()),
-        }
+pub(crate) fn bench(flags: &crate::flags::Bench) -> Result<(), String> {
+    if flags.rerender {
+        return rerender();
     }
+    let (runs, write, check, lint_only) = (flags.runs as usize, flags.write, flags.check, flags.lint_only);
+    let lint_tree = flags.lint_tree.clone().unwrap_or_else(root);
     let mut report = String::new();
     if lint_only {
         crate::dist::build_release(&[])?;

@@ -161,12 +161,8 @@ pub(crate) fn build_dist(kind: Static) -> Result<PathBuf, String> {
 }
 
 /// Writes `target/dist/hal` and prints its path.
-pub(crate) fn dist(args: &[String]) -> Result<(), String> {
-    let kind = match args {
-        [] => Static::Plain,
-        [flag] if flag == "--pie" => Static::Pie,
-        _ => return Err("usage: cargo xtask dist [--pie]".to_owned()),
-    };
+pub(crate) fn dist(pie: bool) -> Result<(), String> {
+    let kind = if pie { Static::Pie } else { Static::Plain };
     println!("{}", build_dist(kind)?.display());
     Ok(())
 }

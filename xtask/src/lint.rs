@@ -49,11 +49,10 @@ pub(crate) fn print(report: &Report, what: &str) -> Result<(), String> {
 }
 
 /// `cargo xtask lint [--path PATH]`.
-pub(crate) fn lint(args: &[String]) -> Result<(), String> {
-    let report = match args {
-        [] => workspace(),
-        [flag, path] if flag == "--path" => hal_lint::lint_paths(&[PathBuf::from(path)], &Options::default()),
-        _ => return Err("usage: cargo xtask lint [--path PATH]".to_owned()),
+pub(crate) fn lint(path: Option<PathBuf>) -> Result<(), String> {
+    let report = match path {
+        None => workspace(),
+        Some(path) => hal_lint::lint_paths(&[path], &Options::default()),
     };
     print(&report, "lint")
 }
@@ -91,9 +90,9 @@ mod tests {
     #[test]
     fn xtask_lint_path_fails_on_a_violating_skill_and_passes_a_clean_one() {
         let fixtures = root().join("hal-lint/tests/fixtures");
-        let path = |p: &str| ["--path".to_owned(), fixtures.join(p).to_string_lossy().into_owned()];
-        assert!(lint(&path("shell/violating")).unwrap_err().contains("finding(s)"));
-        assert_eq!(lint(&path("shell/clean")), Ok(()));
-        assert!(lint(&path("no-such-skill")).is_err());
+        let path = |p: &str| Some(fixtures.join(p));
+        assert!(lint(path("shell/violating")).unwrap_err().contains("finding(s)"));
+        assert_eq!(lint(path("shell/clean")), Ok(()));
+        assert!(lint(path("no-such-skill")).is_err());
     }
 }

@@ -170,16 +170,7 @@ fn wheel(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result<PathBu
 }
 
 /// `cargo xtask package`.
-pub(crate) fn package(args: &[String]) -> Result<(), String> {
-    const USAGE: &str = "usage: cargo xtask package [--no-publish-check] [--install-test]";
-    let (mut publish, mut install) = (true, false);
-    for arg in args {
-        match arg.as_str() {
-            "--no-publish-check" => publish = false,
-            "--install-test" => install = true,
-            _ => return Err(USAGE.to_owned()),
-        }
-    }
+pub(crate) fn package(publish: bool, install: bool) -> Result<(), String> {
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         return Err("the packages carry the x86_64 Linux binary: run on x86_64 Linux".to_owned());
     }
