@@ -296,3 +296,16 @@ fn gastown_presets_liveness_names_and_nudge() {
         }
     }
 }
+
+/// An adapter rendered in Copilot's schema carries the timeouts its file needs (the
+/// fragment has a timeout per hook), and no other adapter claims any.
+#[test]
+fn copilot_schema_adapters_and_only_they_carry_hook_timeouts() {
+    use hal_caps::registry::FragmentSchema;
+    for r in hal_caps::REGISTRY {
+        let Some(a) = r.gastown.and_then(|g| g.adapter) else { continue };
+        let copilot = a.schema == Some(FragmentSchema::Copilot);
+        assert_eq!(a.timeouts.is_some(), copilot, "{}: timeouts {:?}, schema {:?}", r.provider, a.timeouts, a.schema);
+        assert!(a.timeouts.is_none_or(|(start, other)| start > 0 && other > 0), "{}", r.provider);
+    }
+}

@@ -32,9 +32,6 @@ pub const PROMPT_EVENT: CanonicalEvent = CanonicalEvent::PromptSubmit;
 /// The placeholder of the poll path when the agent id is not known.
 pub const AGENT_ID_PLACEHOLDER: &str = "{agentId}";
 
-/// Copilot CLI hook timeouts Gastown's template sets: session start, other events.
-const COPILOT_TIMEOUTS: (u32, u32) = (30, 10);
-
 /// The startup nudge text (Gastown's `StartupNudgeContent`), for the `gt` program `gt`.
 #[must_use]
 pub fn startup_nudge_text(gt: &str) -> String {
@@ -76,12 +73,20 @@ fn event_command(event: CanonicalEvent, gt: &str, role: AgentRole) -> Option<Str
     }
 }
 
-/// The fragment of `schema` that hooks `events` (canonical → native).
-fn fragment(schema: FragmentSchema, events: &[(CanonicalEvent, &str)], gt: &str, role: AgentRole) -> HookFragment {
+/// The fragment of `schema` that hooks `events` (canonical → native), with the hook
+/// timeouts (session start, other) where the schema has them.
+fn fragment(
+    schema: FragmentSchema,
+    events: &[(CanonicalEvent, &str)],
+    timeouts: Option<(u32, u32)>,
+    gt: &str,
+    role: AgentRole,
+) -> HookFragment {
     let hooked = events.iter().filter_map(|(c, native)| event_command(*c, gt, role).map(|cmd| (*c, *native, cmd)));
     match schema {
         FragmentSchema::Copilot => HookFragment::Copilot(hooked.fold(CopilotHooks::default(), |f, (c, n, cmd)| {
-            let (start, other) = COPILOT_TIMEOUTS;
+            // The registry's tests hold every Copilot-schema adapter to its timeouts.
+            let (start, other) = timeouts.unwrap_or_default();
             f.with(n, cmd, if c == SESSION_START_EVENT { start } else { other })
         })),
         _ => HookFragment::Settings(hooked.fold(SettingsHooks::default(), |f, (_, n, cmd)| f.with(n, cmd))),
@@ -93,7 +98,7 @@ fn hook_injection(plan: &mut StartupPlan, runtime: &Runtime, gt: &str, role: Age
     if let Some(adapter) = runtime.gastown.and_then(|g| g.adapter).filter(|a| a.primes) {
         plan.hook_file = Some(adapter.file.to_owned());
         plan.hook_kind = Some(adapter.kind);
-        plan.hook_fragment = adapter.schema.map(|s| fragment(s, adapter.events, gt, role));
+        plan.hook_fragment = adapter.schema.map(|s| fragment(s, adapter.events, adapter.timeouts, gt, role));
         return;
     }
     // No Gastown preset: the runtime's own hook system.
@@ -105,7 +110,7 @@ fn hook_injection(plan: &mut StartupPlan, runtime: &Runtime, gt: &str, role: Age
             .into_iter()
             .filter_map(|c| hooks.native_event(c).map(|n| (c, n)))
             .collect();
-        plan.hook_fragment = Some(fragment(FragmentSchema::Settings, &events, gt, role));
+        plan.hook_fragment = Some(fragment(FragmentSchema::Settings, &events, None, gt, role));
     } else {
         plan.hook_kind = Some(HookKind::Native);
     }

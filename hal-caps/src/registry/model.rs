@@ -377,6 +377,9 @@ pub struct Adapter {
     /// Whether the adapter runs `gt prime` at session start (false for configuration
     /// that only sets permissions).
     pub primes: bool,
+    /// The hook timeouts Gastown's template writes, in seconds: the session-start hook's
+    /// and every other's (`None`: its schema has no timeout field).
+    pub timeouts: Option<(u32, u32)>,
 }
 
 impl Adapter {
@@ -388,14 +391,14 @@ impl Adapter {
         schema: FragmentSchema,
         events: &'static [(CanonicalEvent, &'static str)],
     ) -> Self {
-        Self { file, kind, schema: Some(schema), events, primes: true }
+        Self { file, kind, schema: Some(schema), events, primes: true, timeouts: None }
     }
 
     /// An adapter at `file` that primes the agent but that hal renders no fragment
     /// for: code (a JS or TS plugin), or a file whose schema hal does not model.
     #[must_use]
     pub const fn unrendered(file: &'static str, kind: HookKind) -> Self {
-        Self { file, kind, schema: None, events: &[], primes: true }
+        Self { file, kind, schema: None, events: &[], primes: true, timeouts: None }
     }
 
     /// The same, recording the events Gastown's template hooks.
@@ -405,10 +408,17 @@ impl Adapter {
         self
     }
 
+    /// The same, with the hook timeouts Gastown's template writes (session start, other).
+    #[must_use]
+    pub const fn timing_out(mut self, session_start: u32, other: u32) -> Self {
+        self.timeouts = Some((session_start, other));
+        self
+    }
+
     /// Configuration at `file` with no lifecycle hook (it primes nothing).
     #[must_use]
     pub const fn settings_only(file: &'static str, kind: HookKind) -> Self {
-        Self { file, kind, schema: None, events: &[], primes: false }
+        Self { file, kind, schema: None, events: &[], primes: false, timeouts: None }
     }
 }
 

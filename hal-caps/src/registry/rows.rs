@@ -684,7 +684,9 @@ pub static REGISTRY: &[Runtime] = &[
                         (CanonicalEvent::SessionStart, "sessionStart"),
                         (CanonicalEvent::PromptSubmit, "userPromptSubmitted"),
                     ],
-                ),
+                )
+                // Gastown's `copilot-hooks.json` template.
+                .timing_out(30, 10),
                 &["copilot"],
             )
             .ready_after(5000),
