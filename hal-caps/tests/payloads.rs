@@ -24,10 +24,11 @@ fn problems(table: &[Payload]) -> Vec<String> {
 }
 
 fn one_row_per_runtime(table: &[Payload]) -> Vec<String> {
-    let mut seen = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
     table
         .iter()
-        .filter_map(|row| seen.insert(row.provider, ()).map(|()| format!("{}: two payload rows", row.provider)))
+        .filter(|row| !seen.insert(row.provider))
+        .map(|row| format!("{}: two payload rows", row.provider))
         .collect()
 }
 
