@@ -30,8 +30,9 @@ pub(super) const CLAUDE_EVENTS: &[(E, &str)] = &[
     (E::InstructionsLoaded, "InstructionsLoaded"),
 ];
 // Codex 0.171.0's 14 hook events (the names in its binary; real-runtimes §2.3(c)).
-// `Interrupt` (the user stopped the turn) is `turn.fail`, as Cline's `TaskCancel` is:
-// the turn ended without completing.
+// `Interrupt` (the user stopped the turn; the session goes on) is `turn.fail`: the turn
+// ended without completing. (Cline's `TaskCancel` aborts the whole task, not a turn: it
+// has no canonical event; see `CLINE_EVENTS`.)
 pub(super) const CODEX_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "SessionStart"),
     (E::SessionEnd, "SessionEnd"),
@@ -185,7 +186,8 @@ pub(super) const KIRO_EVENTS: &[(E, &str)] = &[
 // cline@3.0.65 on 2026-12-01: TaskStart, PreToolUse, PostToolUse and TaskComplete fired
 // one-shot, TaskError with an unreachable model, TaskResume on `--id`; UserPromptSubmit
 // and SessionShutdown are wired in the source but never fired. `TaskCancel` (a user
-// abort) is no turn failure: it has no canonical event. `PreCompact` is not wired for
+// abort of the whole task, unlike Codex's `Interrupt` of one turn) is no turn failure:
+// it has no canonical event (`CLINE_UNMAPPED`). `PreCompact` is not wired for
 // file hooks in 3.0.65.
 pub(super) const CLINE_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "TaskStart"),
@@ -197,6 +199,7 @@ pub(super) const CLINE_EVENTS: &[(E, &str)] = &[
     (E::ToolUsePre, "PreToolUse"),
     (E::ToolUsePost, "PostToolUse"),
 ];
+pub(super) const CLINE_UNMAPPED: &[&str] = &["TaskCancel"];
 pub(super) const AUGMENT_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "SessionStart"),
     (E::SessionEnd, "SessionEnd"),
