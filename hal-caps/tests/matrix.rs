@@ -174,61 +174,15 @@ fn groq_compound_and_cowork_are_claude_with_claudes_timings() {
     assert_eq!(hal_caps::family(RuntimeProvider::Amp), RuntimeProvider::Amp, "amp sets CLAUDECODE but is not Claude");
 }
 
-/// The design's literal rows against what the registry's facts would derive: every
-/// field that differs is listed here with the reason the design's cell stands.
-const DESIGN_DEPARTURES: &[(RuntimeProvider, &str, &str)] = &[
-    (
-        RuntimeProvider::Claude,
-        "session_id_env",
-        "the design's cell is CLAUDE_SESSION_ID; Claude Code exports CLAUDE_CODE_SESSION_ID",
-    ),
-    (RuntimeProvider::Claude, "stall_threshold", "the design's own per-provider default (120 s), not Gastown's"),
-    (RuntimeProvider::Claude, "nudge_interval", "the design's own per-provider default (30 s)"),
-    (RuntimeProvider::Codex, "session_id_env", "the design's cell is GT_SESSION_ID; Codex exports CODEX_THREAD_ID"),
-    (
-        RuntimeProvider::Codex,
-        "session_hooks",
-        "the design's cell is no; Codex has hooks, which Gastown's preset does not install (partial when derived)",
-    ),
-    (RuntimeProvider::Codex, "stall_threshold", "the design's own per-provider default (180 s)"),
-    (RuntimeProvider::Codex, "nudge_interval", "the design's own per-provider default (60 s)"),
-    (
-        RuntimeProvider::Gemini,
-        "session_id_env",
-        "the design's cell is GT_SESSION_ID; Gemini CLI's hooks get GEMINI_SESSION_ID",
-    ),
-    (
-        RuntimeProvider::Gemini,
-        "session_hooks",
-        "the design's cell is no; Gastown's .gemini/settings.json adapter is recorded as a native fact, not the plan",
-    ),
-    (RuntimeProvider::Gemini, "startup_injection", "the design's cell: gt prime fallback (not Gastown's adapter)"),
-    (RuntimeProvider::Gemini, "startup_strategy", "the design's cell: startup_fallback (not Gastown's adapter)"),
-    (RuntimeProvider::Gemini, "gupp_strategy", "the design's cell: polling"),
-    (
-        RuntimeProvider::Cursor,
-        "session_id_env",
-        "the design's cell is none; Cursor's id is CURSOR_CONVERSATION_ID (secondary)",
-    ),
-    (
-        RuntimeProvider::Cursor,
-        "session_hooks",
-        "the design's cell is partial; Gastown's .cursor/hooks.json adapter is recorded as a native fact, not the plan",
-    ),
-    (RuntimeProvider::Cursor, "startup_strategy", "the design's cell: startup_fallback (not Gastown's adapter)"),
-    (RuntimeProvider::Cursor, "startup_injection", "the design's cell: command palette"),
-    (RuntimeProvider::Cursor, "gupp_strategy", "the design's cell: prompt_preamble through the command palette"),
-    (RuntimeProvider::Cursor, "stall_threshold", "the design's own per-provider default (120 s)"),
-    (RuntimeProvider::Cursor, "nudge_interval", "the design's own per-provider default (30 s)"),
-    (RuntimeProvider::Cursor, "nudge_support", "the design's cell: limited"),
-];
-
 #[test]
 fn each_design_row_departs_from_its_derived_row_only_in_listed_fields() {
     for r in hal_caps::REGISTRY.iter().filter(|r| r.caps.is_some()) {
         let mut diff = differing(&hal_caps::row(r), &hal_caps::derive(r));
-        let mut listed: Vec<&str> =
-            DESIGN_DEPARTURES.iter().filter(|(p, ..)| *p == r.provider).map(|(_, field, _)| *field).collect();
+        let mut listed: Vec<&str> = hal_caps::registry::DESIGN_DEPARTURES
+            .iter()
+            .filter(|d| d.provider == r.provider)
+            .map(|d| d.field)
+            .collect();
         diff.sort_unstable();
         listed.sort_unstable();
         assert_eq!(diff, listed, "{}: the design row's departures from the derived row", r.provider);

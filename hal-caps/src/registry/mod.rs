@@ -33,7 +33,7 @@ mod verified;
 pub mod version;
 
 pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
-pub use design::{DESIGN_PROVIDERS, UNKNOWN_CAPS};
+pub use design::{DESIGN_DEPARTURES, DESIGN_PROVIDERS, Departure, UNKNOWN_CAPS};
 pub use events::CANONICAL_EVENTS;
 pub use find::{lookup, runtime};
 pub use model::{
