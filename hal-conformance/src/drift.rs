@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::run::configure_probe;
-use crate::runtimes::{Ctx, DEFAULT_SPAWN, RUNTIMES, spec};
+use crate::runtimes::list::{RUNTIMES, spec};
+use crate::runtimes::{Ctx, DEFAULT_SPAWN};
 
 /// The native events named in a written probe configuration: `PROBE hook NAME` (a
 /// command hook), `hook("NAME")` (a plugin hook of a bridge) and the `EVENTS` array a

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::probe::PROMPT;
-use super::runtimes::{Ctx, Spec, merge_json, spec};
+use super::runtimes::list::spec;
+use super::runtimes::{Ctx, Spec, merge_json};
 use super::stub::{Script, Stub};
 use super::util::wait_or_kill;
 

@@ -12,7 +12,8 @@ use serde_json::{Value, json};
 use crate::capture::Placeholders;
 use crate::doc::Doc;
 use crate::run::{Mode, RunArgs};
-use crate::runtimes::{RUNTIMES, Spec};
+use crate::runtimes::Spec;
+use crate::runtimes::list::RUNTIMES;
 use crate::util::{cargo, root, run_step, target_dir};
 use crate::{capture, checks, install, replay, report, run, runtimes};
 
@@ -56,7 +57,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         }
     }
     for id in &o.runtimes {
-        if runtimes::spec(id).is_none() {
+        if runtimes::list::spec(id).is_none() {
             let known: Vec<&str> = RUNTIMES.iter().map(Spec::id).collect();
             return Err(format!("unknown runtime {id} (known: {})", known.join(", ")));
         }
@@ -94,7 +95,7 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     let replay_root = work.join("replay");
     let mut entries = Vec::new();
     for (id, doc) in &docs {
-        let spec = runtimes::spec(id).ok_or("spec vanished")?;
+        let spec = runtimes::list::spec(id).ok_or("spec vanished")?;
         let install_seconds = installs.iter().find(|(i, _)| i == id).map_or(0.0, |(_, s)| *s);
         entries.push(match doc.as_ref().map_err(String::clone).and_then(|d| Doc::parse(d.clone())) {
             Ok(doc) => {
@@ -393,7 +394,7 @@ mod tests {
     use hal_caps::registry::Verified;
 
     fn fixture(id: &str) -> (&'static Spec, Doc) {
-        let spec = runtimes::spec(id).unwrap();
+        let spec = runtimes::list::spec(id).unwrap();
         (spec, load_fixture(id).unwrap_or_else(|| panic!("no fixture for {id}")))
     }
 

@@ -23,6 +23,7 @@ mod copilot;
 mod gemini;
 mod grok;
 mod kilo;
+pub(crate) mod list;
 mod opencode;
 mod pi;
 mod qwen;
@@ -148,26 +149,6 @@ pub(crate) struct Spec {
     /// fails on a fact still to be decided): the default run leaves it out and says
     /// why; `--runtime ID` runs it.
     pub(crate) open: Option<&'static str>,
-}
-
-/// Every runtime the suite knows, in run order (slowest first, for two workers).
-pub(crate) const RUNTIMES: &[Spec] = &[
-    opencode::SPEC,
-    kilo::SPEC,
-    gemini::SPEC,
-    claude::SPEC,
-    codex::SPEC,
-    qwen::SPEC,
-    copilot::SPEC,
-    pi::SPEC,
-    cline::SPEC,
-    grok::SPEC,
-    continue_cli::SPEC,
-];
-
-/// The spec of `id`.
-pub(crate) fn spec(id: &str) -> Option<&'static Spec> {
-    RUNTIMES.iter().find(|s| s.id() == id)
 }
 
 impl Spec {
