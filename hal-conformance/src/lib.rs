@@ -23,12 +23,14 @@ mod checks;
 mod doc;
 #[cfg(test)]
 mod drift;
+mod escape;
 mod install;
 mod probe;
 mod replay;
 mod report;
 mod run;
 mod runtimes;
+mod sandbox;
 mod stub;
 mod suite;
 pub mod util;
@@ -49,6 +51,12 @@ pub fn run_inside(args: &[String]) -> Result<(), String> {
 /// The probe (`xtask conformance-probe --out DIR --hal HAL (tool | hook EVENT)`).
 pub fn probe_main(args: &[String]) -> Result<(), String> {
     probe::main(args)
+}
+
+/// The sandbox test's stand-in for a runtime (`xtask conformance-escape ...`): it tries
+/// to leave the sandbox and reports what happened.
+pub fn escape_main(args: &[String]) -> Result<(), String> {
+    escape::main(args)
 }
 
 /// The checks over the checked-in fixtures; with `write`, CONFORMANCE.md regenerated

@@ -37,6 +37,7 @@ struct Options {
     write_fixtures: bool,
     fixtures: bool,
     write: bool,
+    sandbox_test: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -50,6 +51,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--write-fixtures" => o.write_fixtures = true,
             "--fixtures" => o.fixtures = true,
             "--write" => o.write = true,
+            "--sandbox-test" => o.sandbox_test = true,
             "--jobs" => o.jobs = it.next().and_then(|j| j.parse().ok()).ok_or("--jobs needs a number")?,
             "--timeout" => o.timeout = Some(it.next().and_then(|j| j.parse().ok()).ok_or("--timeout needs seconds")?),
             other => return Err(format!("conformance: unknown argument {other}")),
@@ -69,6 +71,9 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     let o = parse(args)?;
     if o.fixtures {
         return fixtures(o.write);
+    }
+    if o.sandbox_test {
+        return crate::escape::sandbox_test();
     }
     let wall = Instant::now();
     let hal = build_hal()?;
@@ -250,6 +255,7 @@ fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Re
             node22: install::node22_bin(),
             timeout: o.timeout.unwrap_or(spec.timeout_secs),
             hang: o.hang,
+            weaken: None,
         };
         eprintln!("==> {} {}: probe run", spec.id(), spec.version);
         let probe = run::run_isolated(&base, None)?;
@@ -297,6 +303,15 @@ fn placeholders(args: &RunArgs, hal: &Path) -> Placeholders {
     }
     ph.add(&args.prefix, "<prefix>");
     ph.add(&args.node22, "<node22>");
+    // The same paths as the runtime saw them, in its sandbox.
+    let run = Path::new(crate::sandbox::RUN);
+    ph.add(&run.join("home"), "<home>");
+    ph.add(&run.join("ws"), "<ws>");
+    ph.add(run, "<run>");
+    ph.add(Path::new(crate::sandbox::PREFIX), "<prefix>");
+    ph.add(&Path::new(crate::sandbox::NODE).join("bin"), "<node22>");
+    ph.add(&Path::new(crate::sandbox::BIN).join("hal"), "<hal>");
+    ph.add(&Path::new(crate::sandbox::BIN).join("xtask"), "<xtask>");
     ph.add(&install::cache_root(), "<cache>");
     ph.add(hal, "<hal>");
     if let Ok(exe) = std::env::current_exe() {

@@ -54,6 +54,7 @@ fn main() -> ExitCode {
         // suite re-executes this binary for both.
         Some("conformance-run") => hal_conformance::run_inside(&args[1..]),
         Some("conformance-probe") => hal_conformance::probe_main(&args[1..]),
+        Some("conformance-escape") => hal_conformance::escape_main(&args[1..]),
         Some("package") => package::package(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
