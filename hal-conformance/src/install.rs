@@ -24,8 +24,8 @@ pub(crate) struct How {
     pub(crate) npm_ci: Result<(), &'static str>,
     /// `Some(why)`: the package's own install script runs after the scripts-free install.
     pub(crate) own_script: Option<&'static str>,
-    /// Directories under the prefix the runtime writes (created empty: the run binds a
-    /// throwaway directory over each).
+    /// Directories under the prefix the runtime writes (created empty; the run binds each
+    /// writable).
     pub(crate) writes: &'static [&'static str],
 }
 
@@ -179,6 +179,28 @@ pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> 
 
 #[cfg(test)]
 mod tests {
+    /// Every runtime of the table and Node 22 has its lock, pinning exactly the package the
+    /// registry names at the suite's version, its lock holding that version.
+    #[test]
+    fn every_runtime_has_a_lock_of_its_pinned_version() {
+        let mut all: Vec<(&str, &str, &str)> =
+            crate::runtimes::RUNTIMES.iter().map(|s| (s.id(), s.package().unwrap(), s.version)).collect();
+        all.push(super::NODE22);
+        for (name, package, version) in all {
+            let dir = super::lock_dir(name, version);
+            let read = |f: &str| -> serde_json::Value {
+                let bytes = std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{name}: {f}: {e}"));
+                serde_json::from_slice(&bytes).unwrap()
+            };
+            let manifest = read("package.json");
+            assert_eq!(manifest["dependencies"], serde_json::json!({ package: version }), "{name}");
+            let lock = read("package-lock.json");
+            let entry = &lock["packages"][format!("node_modules/{package}")];
+            assert_eq!(entry["version"], version, "{name}");
+            assert!(entry["integrity"].as_str().is_some_and(|i| i.starts_with("sha512-")), "{name}");
+        }
+    }
+
     /// A cached prefix counts as installed only at the pinned version (hostile-findings
     /// N13: the cache was trusted by the presence of `package.json`).
     #[test]

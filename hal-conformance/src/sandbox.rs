@@ -9,8 +9,9 @@
 //!   the probe (this executable) read-only at [`BIN`]: neutral paths the unprivileged user
 //!   can reach whatever the host's modes (a `/root` of mode 0700 holds the cache and the
 //!   clone on CI), and none it can write but the run's;
-//! - each directory the runtime writes under its prefix is a throwaway directory of the
-//!   run bound over it;
+//! - each directory the runtime writes under its prefix (its spec names them: Copilot's
+//!   `copilot-cache`, where it unpacks itself once) is bound writable, the rest of the
+//!   prefix staying read-only;
 //! - the runtime, its hooks and the launcher's commands run as `nobody` (uid and gid
 //!   65534, no supplementary groups, no capabilities, no new privileges) through
 //!   [`jailed`]: even in a namespace, root could reach root-owned sockets and files.
@@ -33,9 +34,6 @@ pub(crate) const NODE: &str = "/run/hal/node22";
 pub(crate) const BIN: &str = "/run/hal/bin";
 /// The unprivileged user and group the runtime runs as (`nobody`).
 pub(crate) const NOBODY: u32 = 65534;
-/// Where the throwaway directories bound over the prefix's writable ones live in the run
-/// directory.
-const PREFIX_WRITES: &str = "prefix-writes";
 
 /// One layer of the sandbox switched off (the sandbox test's controls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,9 +179,10 @@ pub(crate) fn enter(
     if prefix.is_dir() {
         bind(prefix, &paths.prefix, false)?;
         for w in writes {
-            let scratch = paths.dir.join(PREFIX_WRITES).join(w);
-            std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
-            bind(&scratch, &paths.prefix.join(w), true)?;
+            // The installer made it (the host is read-only by now).
+            let dir = prefix.join(w);
+            bind(&dir, &paths.prefix.join(w), true)?;
+            hand_over(&paths.prefix.join(w), weaken)?;
         }
     }
     if node_pkg.is_dir() {

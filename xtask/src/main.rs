@@ -38,7 +38,7 @@ mod util;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | lint-eval [--dir DIR] [--write] [--no-time] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test] | conformance [--runtime ID]... [--offline] [--fixtures [--write]]>";
+const USAGE: &str = "usage: cargo xtask <check | lint [--path PATH] | lint-eval [--dir DIR] [--write] [--no-time] | codegen | bench [--runs N] [--write] [--check] | dist [--pie] | package [--no-publish-check] [--install-test] | conformance [--runtime ID]... [--offline] [--fixtures [--write]] [--sandbox-test]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -161,8 +161,8 @@ pub(crate) struct Spec {
     /// `Ok`: installed with `npm ci` from its lock; `Err(why)`: `npm ci` refuses its lock,
     /// so `npm install` follows the same lock (also without scripts).
     pub(crate) npm_ci: Result<(), &'static str>,
-    /// Directories under its prefix it writes when it runs: each is a throwaway
-    /// directory of the run, bound writable over the read-only prefix.
+    /// Directories under its prefix it writes when it runs (its own cache): each is bound
+    /// writable in the otherwise read-only prefix, owned by the runtime's user.
     pub(crate) prefix_writes: &'static [&'static str],
     /// Seconds a run may take before it is killed.
     pub(crate) timeout_secs: u64,
