@@ -90,8 +90,7 @@ fn installed(prefix: &Path, package: &str, version: &str, lock: &Path) -> bool {
 fn npm(dir: &Path, home: &Path, args: &[&str]) -> Command {
     let cache = std::env::var_os("npm_config_cache")
         .filter(|c| !c.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".npm"));
+        .map_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".npm"), PathBuf::from);
     let mut c = Command::new("npm");
     c.args(args)
         .args(["--no-audit", "--no-fund"])
@@ -110,8 +109,14 @@ fn run_npm(what: &str, mut cmd: Command) -> Result<(), String> {
     if out.status.success() {
         return Ok(());
     }
-    let tail = String::from_utf8_lossy(&out.stderr);
-    let tail: String = tail.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
+    // npm's first error lines say why (its last ones only point at its log).
+    let text = String::from_utf8_lossy(&out.stderr);
+    let tail: String = text
+        .lines()
+        .filter(|l| l.starts_with("npm error") && l.len() > "npm error ".len())
+        .take(5)
+        .collect::<Vec<_>>()
+        .join("\n");
     Err(format!("{what} failed ({}):\n{tail}", out.status))
 }
 
@@ -198,6 +203,24 @@ mod tests {
             let entry = &lock["packages"][format!("node_modules/{package}")];
             assert_eq!(entry["version"], version, "{name}");
             assert!(entry["integrity"].as_str().is_some_and(|i| i.starts_with("sha512-")), "{name}");
+        }
+    }
+
+    /// A spec says `npm ci` cannot install it exactly when its lock lacks a platform
+    /// package one of its packages names (what `npm ci` refuses).
+    #[test]
+    fn npm_ci_is_avoided_exactly_where_the_lock_lacks_platform_packages() {
+        for spec in crate::runtimes::RUNTIMES {
+            let dir = super::lock_dir(spec.id(), spec.version);
+            let lock: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(dir.join("package-lock.json")).unwrap()).unwrap();
+            let packages = lock["packages"].as_object().unwrap();
+            let names: std::collections::HashSet<&str> =
+                packages.keys().map(|k| k.rsplit("node_modules/").next().unwrap_or(k)).collect();
+            let lacks = packages.values().any(|p| {
+                p["optionalDependencies"].as_object().is_some_and(|o| o.keys().any(|d| !names.contains(d.as_str())))
+            });
+            assert_eq!(spec.npm_ci.is_err(), lacks, "{}", spec.id());
         }
     }
 

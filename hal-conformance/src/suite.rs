@@ -380,9 +380,10 @@ pub(crate) fn load_fixture(id: &str) -> Option<Doc> {
     serde_json::from_slice::<Value>(&bytes).ok().and_then(|v| Doc::parse(v).ok())
 }
 
-/// Processes left behind by runs under `work`: pids whose cwd or command line names it.
+/// Processes left behind by runs under `work`: pids whose cwd or command line names it,
+/// or the run directory as the sandbox shows it to the runtime.
 pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
-    let needle = work.display().to_string();
+    let needles = [work.display().to_string(), crate::sandbox::RUN.to_owned()];
     let me = std::process::id();
     let mut pids = Vec::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
@@ -393,7 +394,7 @@ pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
         let cwd = std::fs::read_link(entry.path().join("cwd")).map(|p| p.display().to_string()).unwrap_or_default();
         let cmd = String::from_utf8_lossy(&std::fs::read(entry.path().join("cmdline")).unwrap_or_default())
             .replace('\0', " ");
-        if cwd.starts_with(&needle) || cmd.contains(&needle) {
+        if needles.iter().any(|n| cwd.starts_with(n.as_str()) || cmd.contains(n.as_str())) {
             pids.push(pid);
         }
     }
