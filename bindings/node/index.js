@@ -28,7 +28,9 @@ import { locateHal, platformPackage } from "./locate.js";
  * Whether `hal` runs in a process group (and session) of its own, so that a timeout
  * kills what it started too: on POSIX, where no person is at this process's terminal.
  * Where one is, hal keeps the controlling terminal, by which it tells that a person is
- * at the other end (`TERM_PROGRAM=kiro`); Node cannot make a group without a session.
+ * at the other end (`TERM_PROGRAM=kiro`), and stays in the terminal's foreground group,
+ * so that Ctrl-C still reaches it: Node cannot make a group without a session, so hal
+ * runs under {@link TREE_RUNNER} instead, which kills hal's process tree at the timeout.
  */
 function ownGroup() {
   if (process.platform === "win32") return false;
@@ -40,6 +42,48 @@ function ownGroup() {
     return true;
   }
 }
+
+/**
+ * The runner of `hal` where a person's terminal is attached (`node -e TREE_RUNNER MS BIN
+ * ARGS...`): hal runs as its child in the same session and group (its terminal and
+ * Ctrl-C kept), its stdio the runner's; at SIGTERM (the client's timeout or output cap),
+ * SIGINT, SIGHUP or after MS plus a second, every process of hal's tree is stopped, then
+ * killed. hal's exit status or signal is the runner's; a spawn error is
+ * `hal-runner-error:CODE` on stderr and exit 127.
+ */
+const TREE_RUNNER = `
+const { spawn, execFileSync } = require("node:child_process");
+const [ms, bin, ...args] = process.argv.slice(1);
+const child = spawn(bin, args, { stdio: "inherit" });
+const tree = () => {
+  let out = "";
+  try { out = execFileSync("ps", ["-A", "-o", "pid=", "-o", "ppid="], { encoding: "utf8" }); } catch {}
+  const kids = new Map();
+  for (const line of out.split("\\n")) {
+    const [pid, ppid] = line.trim().split(/\\s+/).map(Number);
+    if (pid) kids.set(ppid, [...(kids.get(ppid) ?? []), pid]);
+  }
+  const all = [];
+  const stack = [child.pid];
+  while (stack.length) { const p = stack.pop(); if (!all.includes(p)) { all.push(p); stack.push(...(kids.get(p) ?? [])); } }
+  return all;
+};
+const signal = (pids, sig) => { for (const p of pids) { try { process.kill(p, sig); } catch {} } };
+const end = (code) => {
+  if (child.pid && child.exitCode === null && child.signalCode === null) {
+    for (let i = 0; i < 3; i++) signal(tree(), "SIGSTOP");
+    signal(tree(), "SIGKILL");
+  }
+  process.exit(code);
+};
+for (const s of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(s, () => end(128 + require("node:os").constants.signals[s]));
+setTimeout(() => end(124), Number(ms) + 1000).unref();
+child.on("error", (e) => { process.stderr.write("hal-runner-error:" + e.code + "\\n"); process.exit(127); });
+child.on("exit", (code, sig) => {
+  if (sig) { process.removeAllListeners(sig); process.kill(process.pid, sig); }
+  else process.exit(code);
+});
+`;
 
 export { locateHal, platformPackage };
 
@@ -144,13 +188,18 @@ export function createRuntimeHal(options = {}) {
     if (where.missing) return fail("missing", where.missing);
     const given = input !== undefined && input !== STDIN;
     const group = ownGroup();
-    const r = spawnSync(where.bin, [...args, "--json"], {
+    // With a person's terminal attached (no group of its own), hal runs under the tree runner.
+    const runner = !group && process.platform !== "win32";
+    const [file, argv] = runner
+      ? [process.execPath, ["-e", TREE_RUNNER, String(timeout), where.bin, ...args, "--json"]]
+      : [where.bin, [...args, "--json"]];
+    const r = spawnSync(file, argv, {
       env,
       cwd: options.cwd,
       stdio: [input === STDIN ? "inherit" : given ? "pipe" : "ignore", "pipe", "pipe"],
       ...(given ? { input } : {}),
       timeout,
-      killSignal: "SIGKILL",
+      killSignal: runner ? "SIGTERM" : "SIGKILL",
       maxBuffer: MAX_OUTPUT_BYTES,
       windowsHide: true,
       detached: group,
@@ -165,7 +214,8 @@ export function createRuntimeHal(options = {}) {
     }
     const stdout = r.stdout ? r.stdout.toString("utf8") : "";
     const stderr = r.stderr ? r.stderr.toString("utf8") : "";
-    const code = r.error && r.error.code;
+    const runnerError = runner && r.status === 127 && /^hal-runner-error:(\S+)/.exec(stderr);
+    const code = (r.error && r.error.code) || (runnerError && runnerError[1]);
     if (code === "ENOENT") {
       return fail("missing", `hal is not installed: \`${where.bin}\` (the \`bin\` option) does not exist; install it or fix \`bin\``);
     }

@@ -1,13 +1,15 @@
 //! hal's conformance suite: hal checked inside the real runtimes, offline. Unpublished;
 //! `cargo xtask conformance [--runtime ID]... [--offline] [--jobs N] [--stub-hang]
-//! [--timeout S] [--write-fixtures]` and `cargo xtask conformance --fixtures [--write]`
-//! are its entry points (xtask delegates to [`conformance`], and its hidden
+//! [--timeout S] [--write-fixtures]`, `cargo xtask conformance --fixtures [--write]` and
+//! `cargo xtask conformance --sandbox-test` (`escape`) are its entry points (xtask delegates to [`conformance`], and its hidden
 //! `conformance-run` and `conformance-probe` to [`run_inside`] and [`probe_main`]).
 //!
 //! Each runtime (the table in `runtimes`, keyed by `hal_types::RuntimeProvider`, every
 //! fact about the runtime read from the registry) is installed at its pinned version into
-//! a cache outside the repository (`install`), then run twice in a network and pid
-//! namespace of its own with only loopback (`run`) against the model stub (`stub`, one
+//! a cache outside the repository from its checked-in lock without install scripts
+//! (`install`), then run twice in a network and pid namespace of its own with only
+//! loopback (`run`), in a sandbox (`sandbox`: read-only host, private `/tmp` and `/run`,
+//! an unprivileged user), against the model stub (`stub`, one
 //! module per wire protocol): once with every hook event and the shell tool running the
 //! probe (`probe`), once following its startup plan. The captures (`capture`) are
 //! replayed through the real hal binary outside any runtime (`replay`), checked
@@ -23,12 +25,14 @@ mod checks;
 mod doc;
 #[cfg(test)]
 mod drift;
+mod escape;
 mod install;
 mod probe;
 mod replay;
 mod report;
 mod run;
 mod runtimes;
+mod sandbox;
 mod stub;
 mod suite;
 pub mod util;
@@ -49,6 +53,12 @@ pub fn run_inside(args: &[String]) -> Result<(), String> {
 /// The probe (`xtask conformance-probe --out DIR --hal HAL (tool | hook EVENT)`).
 pub fn probe_main(args: &[String]) -> Result<(), String> {
     probe::main(args)
+}
+
+/// The sandbox test's stand-in for a runtime (`xtask conformance-escape ...`): it tries
+/// to leave the sandbox and reports what happened.
+pub fn escape_main(args: &[String]) -> Result<(), String> {
+    escape::main(args)
 }
 
 /// The checks over the checked-in fixtures; with `write`, CONFORMANCE.md regenerated

@@ -14,11 +14,12 @@ use serde_json::{Value, json};
 use super::probe::PROMPT;
 use super::runtimes::list::spec;
 use super::runtimes::{Ctx, Spec, merge_json};
+use super::sandbox::{self, Weaken};
 use super::stub::{Script, Stub};
 use super::util::wait_or_kill;
 
 /// The system directories a runtime's PATH starts from.
-const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+pub(crate) const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 /// The stand-in `gt`'s marker: what it prints, followed by its arguments.
 pub(crate) const MARKER: &str = "hal-conformance-marker";
 /// The command a native SessionStart hook runs in a plan run of a startup_fallback runtime.
@@ -31,6 +32,8 @@ pub(crate) enum Mode {
     Probe,
     /// The startup plan, end to end.
     Plan,
+    /// The sandbox test: a stand-in tries to leave the sandbox (no runtime runs).
+    Sandbox,
 }
 
 impl Mode {
@@ -39,6 +42,7 @@ impl Mode {
         match self {
             Self::Probe => "probe",
             Self::Plan => "plan",
+            Self::Sandbox => "sandbox",
         }
     }
 }
@@ -62,6 +66,8 @@ pub(crate) struct RunArgs {
     pub(crate) timeout: u64,
     /// The stub never answers.
     pub(crate) hang: bool,
+    /// One layer of the sandbox switched off (the sandbox test's controls only).
+    pub(crate) weaken: Option<Weaken>,
 }
 
 impl RunArgs {
@@ -85,6 +91,9 @@ impl RunArgs {
         if self.hang {
             a.push("--hang".into());
         }
+        if let Some(w) = self.weaken {
+            a.extend(["--weaken".into(), w.as_str().into()]);
+        }
         a
     }
 
@@ -98,19 +107,27 @@ impl RunArgs {
             node22: PathBuf::new(),
             timeout: 60,
             hang: false,
+            weaken: None,
         };
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let mut val = || it.next().cloned().ok_or_else(|| format!("{a} needs a value"));
             match a.as_str() {
                 "--id" => r.id = val()?,
-                "--mode" => r.mode = if val()? == "plan" { Mode::Plan } else { Mode::Probe },
+                "--mode" => {
+                    r.mode = match val()?.as_str() {
+                        "plan" => Mode::Plan,
+                        "sandbox" => Mode::Sandbox,
+                        _ => Mode::Probe,
+                    }
+                }
                 "--dir" => r.dir = val()?.into(),
                 "--hal" => r.hal = val()?.into(),
                 "--prefix" => r.prefix = val()?.into(),
                 "--node22" => r.node22 = val()?.into(),
                 "--timeout" => r.timeout = val()?.parse().map_err(|e| format!("--timeout: {e}"))?,
                 "--hang" => r.hang = true,
+                "--weaken" => r.weaken = Some(Weaken::parse(&val()?).ok_or("--weaken: no such layer")?),
                 other => return Err(format!("conformance-run: unknown argument {other}")),
             }
         }
@@ -131,16 +148,25 @@ pub(crate) struct Outcome {
 
 /// The outside half: runs one runtime in its own network and pid namespace.
 pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outcome, String> {
+    let plan = plan.map(Value::to_string);
+    let files: Vec<(&str, &str)> = plan.iter().map(|p| ("plan.json", p.as_str())).collect();
+    run_isolated_with(args, &files)
+}
+
+/// [`run_isolated`] with `files` (name, content) written into the fresh run directory.
+pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Result<Outcome, String> {
     let _ = std::fs::remove_dir_all(&args.dir);
     std::fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
-    if let Some(plan) = plan {
-        std::fs::write(args.dir.join("plan.json"), plan.to_string()).map_err(|e| e.to_string())?;
+    for (name, content) in files {
+        std::fs::write(args.dir.join(name), content).map_err(|e| e.to_string())?;
     }
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let log = std::fs::File::create(args.dir.join("harness.log")).map_err(|e| e.to_string())?;
     let started = Instant::now();
+    let net: &[&str] = if args.weaken == Some(Weaken::HostNet) { &[] } else { &["--net"] };
     let mut child = Command::new("unshare")
-        .args(["--net", "--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"])
+        .args(net)
+        .args(["--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"])
         .arg(&exe)
         .arg("conformance-run")
         .args(args.to_args())
@@ -186,12 +212,18 @@ fn which(program: &Path, path: &str) -> PathBuf {
 /// The inside half (`xtask conformance-run ...`), pid 1 of its namespace.
 pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     let args = RunArgs::parse(argv)?;
-    let spec = spec(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
-    let up = Command::new("ip").args(["link", "set", "lo", "up"]).status().map_err(|e| format!("ip: {e}"))?;
-    if !up.success() {
-        return Err("ip link set lo up failed".into());
+    if args.weaken != Some(Weaken::HostNet) {
+        let up = Command::new("ip").args(["link", "set", "lo", "up"]).status().map_err(|e| format!("ip: {e}"))?;
+        if !up.success() {
+            return Err("ip link set lo up failed".into());
+        }
     }
-    let probe = prepare(&args)?;
+    if args.mode == Mode::Sandbox {
+        return crate::escape::inside(args);
+    }
+    let spec = spec(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
+    let (args, exe) = enter(args, spec.prefix_writes)?;
+    let probe = prepare(&args, &exe)?;
     let stub = Stub::start(Script {
         shell_tool: spec.shell_tool.to_owned(),
         tool_args: (spec.tool_args)(&format!("{probe} tool")),
@@ -217,8 +249,10 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
             configure_probe(spec, &ctx)?;
             PROMPT.to_owned()
         }
-        Mode::Plan => configure_plan(spec, &ctx, &args.dir, &path)?,
+        Mode::Plan => configure_plan(spec, &ctx, &args, &path)?,
+        Mode::Sandbox => return Err("a sandbox run has no runtime".into()),
     };
+    sandbox::hand_over(&args.dir, args.weaken)?;
     let started = Instant::now();
     let status = start(spec, &ctx, &args, &path, &prompt)?;
     let (timed_out, status) = (status.is_none(), status.and_then(|s| s.code()));
@@ -235,9 +269,16 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Enters the sandbox ([`sandbox::enter`]): the run's arguments with the paths the
+/// runtime sees, and the probe's path.
+pub(crate) fn enter(args: RunArgs, writes: &[&str]) -> Result<(RunArgs, PathBuf), String> {
+    let p = sandbox::enter(&args.dir, &args.hal, &args.prefix, &args.node22, writes, args.weaken)?;
+    Ok((RunArgs { dir: p.dir, hal: p.hal, prefix: p.prefix, node22: p.node22, ..args }, p.exe))
+}
+
 /// The run dir's throwaway HOME, workspace (a fresh git repository), captures and
 /// stand-in `gt`; the probe's command line.
-fn prepare(args: &RunArgs) -> Result<String, String> {
+pub(crate) fn prepare(args: &RunArgs, exe: &Path) -> Result<String, String> {
     let (home, ws, captures, gt) =
         (args.dir.join("home"), args.dir.join("ws"), args.dir.join("captures"), args.dir.join("gt"));
     for d in [&home, &ws, &captures, &gt] {
@@ -254,7 +295,6 @@ fn prepare(args: &RunArgs) -> Result<String, String> {
         return Err("git init failed".into());
     }
     write_gt(&gt, &args.dir.join("gt.log"))?;
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     Ok(format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display()))
 }
 
@@ -262,15 +302,29 @@ fn prepare(args: &RunArgs) -> Result<String, String> {
 /// timeout; its exit status, `None` when it was killed.
 fn start(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Result<Option<ExitStatus>, String> {
     let (program, runtime_args) = (spec.command)(ctx, prompt);
-    let program = which(&program, path);
-    let mut child = Command::new(&program)
-        .args(&runtime_args)
+    launch(&program, &runtime_args, (spec.env)(ctx), args, path)
+}
+
+/// Starts `program` as every runtime starts (in the sandbox, as the unprivileged user,
+/// with a cleared environment: `PATH`, `HOME`, `TERM` and `env`, in the workspace, stdin
+/// closed, output to the run's files) and waits for it at most the run's timeout; its
+/// exit status, `None` when it was killed.
+pub(crate) fn launch(
+    program: &Path,
+    program_args: &[String],
+    env: Vec<(String, String)>,
+    args: &RunArgs,
+    path: &str,
+) -> Result<Option<ExitStatus>, String> {
+    let program = which(program, path);
+    let mut child = sandbox::jailed(&program, args.weaken)
+        .args(program_args)
         .env_clear()
         .env("PATH", path)
-        .env("HOME", &ctx.home)
+        .env("HOME", args.dir.join("home"))
         .env("TERM", "dumb")
-        .envs((spec.env)(ctx))
-        .current_dir(&ctx.ws)
+        .envs(env)
+        .current_dir(args.dir.join("ws"))
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(args.dir.join("stdout")).map_err(|e| e.to_string())?)
         .stderr(std::fs::File::create(args.dir.join("stderr")).map_err(|e| e.to_string())?)
@@ -303,8 +357,8 @@ pub(crate) fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
 
 /// Configures the run as the startup plan (`plan.json` in the run dir, written by the
 /// outside half from `hal startup --role polecat --json`) says; the prompt to start with.
-fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<String, String> {
-    let plan: Value = std::fs::read(dir.join("plan.json"))
+fn configure_plan(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<String, String> {
+    let plan: Value = std::fs::read(args.dir.join("plan.json"))
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .ok_or("plan.json is missing")?;
@@ -329,9 +383,11 @@ fn configure_plan(spec: &Spec, ctx: &Ctx, dir: &Path, path: &str) -> Result<Stri
                 write(ctx, &[("SessionStart", format!("gt {SESSION_HOOK_ARGS}"))])
                     .map_err(|e| format!("hooks: {e}"))?;
             }
-            // The launcher runs the plan's commands, then starts the runtime with their
+            // The launcher runs the plan's commands (as the runtime would: sandboxed, in the
+            // run's files, handed over first), then starts the runtime with their
             // output and the nudge as its first prompt.
-            let out = Command::new("sh")
+            sandbox::hand_over(&args.dir, args.weaken)?;
+            let out = sandbox::jailed(Path::new("/bin/sh"), args.weaken)
                 .arg("-c")
                 .arg(&command)
                 .env_clear()

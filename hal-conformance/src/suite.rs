@@ -38,6 +38,7 @@ struct Options {
     write_fixtures: bool,
     fixtures: bool,
     write: bool,
+    sandbox_test: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -51,6 +52,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--write-fixtures" => o.write_fixtures = true,
             "--fixtures" => o.fixtures = true,
             "--write" => o.write = true,
+            "--sandbox-test" => o.sandbox_test = true,
             "--jobs" => o.jobs = it.next().and_then(|j| j.parse().ok()).ok_or("--jobs needs a number")?,
             "--timeout" => o.timeout = Some(it.next().and_then(|j| j.parse().ok()).ok_or("--timeout needs seconds")?),
             other => return Err(format!("conformance: unknown argument {other}")),
@@ -70,6 +72,9 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     let o = parse(args)?;
     if o.fixtures {
         return fixtures(o.write);
+    }
+    if o.sandbox_test {
+        return crate::escape::sandbox_test();
     }
     let wall = Instant::now();
     let hal = build_hal()?;
@@ -251,6 +256,7 @@ fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Re
             node22: install::node22_bin(),
             timeout: o.timeout.unwrap_or(spec.timeout_secs),
             hang: o.hang,
+            weaken: None,
         };
         eprintln!("==> {} {}: probe run", spec.id(), spec.version);
         let probe = run::run_isolated(&base, None)?;
@@ -298,6 +304,15 @@ fn placeholders(args: &RunArgs, hal: &Path) -> Placeholders {
     }
     ph.add(&args.prefix, "<prefix>");
     ph.add(&args.node22, "<node22>");
+    // The same paths as the runtime saw them, in its sandbox.
+    let run = Path::new(crate::sandbox::RUN);
+    ph.add(&run.join("home"), "<home>");
+    ph.add(&run.join("ws"), "<ws>");
+    ph.add(run, "<run>");
+    ph.add(Path::new(crate::sandbox::PREFIX), "<prefix>");
+    ph.add(&Path::new(crate::sandbox::NODE).join("bin"), "<node22>");
+    ph.add(&Path::new(crate::sandbox::BIN).join("hal"), "<hal>");
+    ph.add(&Path::new(crate::sandbox::BIN).join("xtask"), "<xtask>");
     ph.add(&install::cache_root(), "<cache>");
     ph.add(hal, "<hal>");
     if let Ok(exe) = std::env::current_exe() {
@@ -366,9 +381,10 @@ pub(crate) fn load_fixture(id: &str) -> Option<Doc> {
     serde_json::from_slice::<Value>(&bytes).ok().and_then(|v| Doc::parse(v).ok())
 }
 
-/// Processes left behind by runs under `work`: pids whose cwd or command line names it.
+/// Processes left behind by runs under `work`: pids whose cwd or command line names it,
+/// or the run directory as the sandbox shows it to the runtime.
 pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
-    let needle = work.display().to_string();
+    let needles = [work.display().to_string(), crate::sandbox::RUN.to_owned()];
     let me = std::process::id();
     let mut pids = Vec::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
@@ -379,7 +395,7 @@ pub(crate) fn leftovers(work: &Path) -> Vec<u32> {
         let cwd = std::fs::read_link(entry.path().join("cwd")).map(|p| p.display().to_string()).unwrap_or_default();
         let cmd = String::from_utf8_lossy(&std::fs::read(entry.path().join("cmdline")).unwrap_or_default())
             .replace('\0', " ");
-        if cwd.starts_with(&needle) || cmd.contains(&needle) {
+        if needles.iter().any(|n| cwd.starts_with(n.as_str()) || cmd.contains(n.as_str())) {
             pids.push(pid);
         }
     }

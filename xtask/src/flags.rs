@@ -61,6 +61,9 @@ pub(crate) enum Task {
     /// The conformance probe a runtime's tool and hooks run.
     #[command(hide = true, disable_help_flag = true)]
     ConformanceProbe(Rest),
+    /// The sandbox test's stand-in for a runtime (it tries to escape).
+    #[command(hide = true, disable_help_flag = true)]
+    ConformanceEscape(Rest),
 }
 
 /// A task whose flags its own crate parses.

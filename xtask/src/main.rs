@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Task::Conformance(rest) => hal_conformance::conformance(&rest.args),
         Task::ConformanceRun(rest) => hal_conformance::run_inside(&rest.args),
         Task::ConformanceProbe(rest) => hal_conformance::probe_main(&rest.args),
+        Task::ConformanceEscape(rest) => hal_conformance::escape_main(&rest.args),
         Task::Package { no_publish_check, install_test } => package::package(!no_publish_check, install_test),
     };
     match result {

@@ -3,7 +3,7 @@
 // launcher script named like the runtime, so the real ancestry cannot decide.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { test } from "node:test";
@@ -403,4 +403,41 @@ test("a timeout kills what hal started too", () => {
     // pgrep exits 1 when nothing matches.
   }
   assert.equal(left, "", `left running: ${left}`);
+});
+
+// N10 with a person's terminal attached (the client runs under `script`, a pseudo-terminal
+// as its controlling terminal and stdio): hal keeps the terminal (it tells a person by it)
+// and the terminal's group, and the timeout still kills everything it started.
+test("with a terminal attached, a timeout kills what hal started, and hal keeps the terminal", () => {
+  const marker = `${41 + Math.random()}`.slice(0, 8);
+  const flag = join(mkdtempSync(join(tmpdir(), "hal-node-")), "had-tty");
+  const bin = launcher("hal", `if ( : </dev/tty ) 2>/dev/null; then : > "${flag}"; fi; sleep ${marker} & sleep ${marker}; wait`);
+  const client = join(mkdtempSync(join(tmpdir(), "hal-node-")), "client.mjs");
+  writeFileSync(
+    client,
+    `import { spawnSync } from "node:child_process";
+    import { createRuntimeHal } from ${JSON.stringify(join(here, "../index.js"))};
+    console.warn = () => {};
+    const hal = createRuntimeHal({ bin: ${JSON.stringify(bin)}, timeoutMs: 800 });
+    const started = Date.now();
+    const answer = hal.detectProvider();
+    const ms = Date.now() - started;
+    // Asked here: when the terminal closes, its hangup would end the survivors.
+    const left = spawnSync("pgrep", ["-f", "sleep ${marker}"], { encoding: "utf8" }).stdout.trim().split("\\n").join(",");
+    process.stdout.write("answer=" + answer + " ms=" + ms + " left=[" + left + "]\\n");`,
+  );
+  const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(client)}`;
+  let out;
+  try {
+    out = String(execFileSync("script", ["-qec", cmd, "/dev/null"], { stdio: ["pipe", "pipe", "pipe"], timeout: 20000 }));
+  } catch (e) {
+    if (e.code === "ENOENT") return; // no script(1) here
+    throw e;
+  }
+  const m = /answer=(\w+) ms=(\d+) left=\[([\d,]*)\]/.exec(out);
+  assert.ok(m, out);
+  assert.equal(m[1], "unknown");
+  assert.ok(Number(m[2]) < 5000, `answered after ${m[2]} ms`);
+  assert.ok(existsSync(flag), "hal did not have the controlling terminal");
+  assert.equal(m[3], "", `left running: ${m[3]}`);
 });

@@ -27,6 +27,9 @@ pub(super) const SPEC: Spec = Spec {
     }),
     bridge: None,
     plan_plugin: None,
+    own_install_script: Some(super::COPIES_ITS_BINARY),
+    npm_ci: Ok(()),
+    prefix_writes: &[],
     timeout_secs: 180,
     open: None,
 };

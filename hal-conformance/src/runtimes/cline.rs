@@ -49,6 +49,9 @@ pub(super) const SPEC: Spec = Spec {
         )?;
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755))
     }),
+    own_install_script: None,
+    npm_ci: Err(super::MISSING_PLATFORMS),
+    prefix_writes: &[],
     timeout_secs: 180,
     open: None,
 };

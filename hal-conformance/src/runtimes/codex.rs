@@ -42,6 +42,9 @@ pub(super) const SPEC: Spec = Spec {
     }),
     bridge: None,
     plan_plugin: None,
+    own_install_script: None,
+    npm_ci: Ok(()),
+    prefix_writes: &[],
     timeout_secs: 180,
     open: None,
 };

@@ -26,6 +26,9 @@ pub(super) const SPEC: Spec = Spec {
     hooks: None,
     bridge: None,
     plan_plugin: None,
+    own_install_script: None,
+    npm_ci: Ok(()),
+    prefix_writes: &[],
     timeout_secs: 180,
     open: None,
 };

@@ -45,6 +45,9 @@ pub(super) const SPEC: Spec = Spec {
     }),
     bridge: None,
     plan_plugin: None,
+    own_install_script: None,
+    npm_ci: Ok(()),
+    prefix_writes: &["copilot-cache"],
     timeout_secs: 180,
     open: Some(
         "1.0.102 fires `permissionRequest` before every tool call even under `--allow-all`, and a \

@@ -32,6 +32,9 @@ pub(super) const SPEC: Spec = Spec {
     hooks: None,
     bridge: Some(|c| bun_plugin_bridge(c, &c.hook_path(false, true)?.join("hal-probe.js"))),
     plan_plugin: None,
+    own_install_script: Some(super::COPIES_ITS_BINARY),
+    npm_ci: Err(super::MISSING_PLATFORMS),
+    prefix_writes: &[],
     timeout_secs: 300,
     open: None,
 };

@@ -109,6 +109,18 @@ impl Ctx {
     }
 }
 
+/// Why `npm ci` cannot install a runtime whose platform packages (its
+/// `optionalDependencies`) the registry serves only in part: its lock lists only the ones
+/// served, and `npm ci` refuses a lock that lacks any.
+pub(crate) const MISSING_PLATFORMS: &str =
+    "the registry serves only some of its platform packages: its lock lacks the others and `npm ci` refuses it";
+
+/// Why a runtime's own install script must run: its `postinstall` copies the platform
+/// binary (an optional dependency) over the placeholder its `bin` names, which
+/// otherwise only prints that the install is incomplete.
+pub(crate) const COPIES_ITS_BINARY: &str =
+    "its postinstall copies its platform binary over the placeholder its bin names";
+
 /// The fake credential every runtime gets.
 pub(crate) const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
 
@@ -143,6 +155,16 @@ pub(crate) struct Spec {
     /// runs `command` at session start and puts its output before the model (the plan
     /// check of a plan that names a file but carries no fragment).
     pub(crate) plan_plugin: Option<fn(&Path, &str) -> io::Result<()>>,
+    /// Why the runtime's own install script must run (`npm rebuild <package>` after the
+    /// scripts-free install; no other script of its tree ever runs); `None`: it works
+    /// without.
+    pub(crate) own_install_script: Option<&'static str>,
+    /// `Ok`: installed with `npm ci` from its lock; `Err(why)`: `npm ci` refuses its lock,
+    /// so `npm install` follows the same lock (also without scripts).
+    pub(crate) npm_ci: Result<(), &'static str>,
+    /// Directories under its prefix it writes when it runs (its own cache): each is bound
+    /// writable in the otherwise read-only prefix, owned by the runtime's user.
+    pub(crate) prefix_writes: &'static [&'static str],
     /// Seconds a run may take before it is killed.
     pub(crate) timeout_secs: u64,
     /// What its live run showed that the registry has not settled yet (a check that

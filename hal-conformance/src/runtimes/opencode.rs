@@ -41,6 +41,9 @@ pub(super) const SPEC: Spec = Spec {
             ),
         )
     }),
+    own_install_script: Some(super::COPIES_ITS_BINARY),
+    npm_ci: Err(super::MISSING_PLATFORMS),
+    prefix_writes: &[],
     timeout_secs: 300,
     open: None,
 };

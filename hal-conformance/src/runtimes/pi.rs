@@ -60,6 +60,9 @@ pub(super) const SPEC: Spec = Spec {
             ),
         )
     }),
+    own_install_script: None,
+    npm_ci: Ok(()),
+    prefix_writes: &[],
     timeout_secs: 180,
     open: None,
 };

@@ -34,6 +34,9 @@ pub(super) const SPEC: Spec = Spec {
     }),
     bridge: None,
     plan_plugin: None,
+    own_install_script: None,
+    npm_ci: Err(super::MISSING_PLATFORMS),
+    prefix_writes: &[],
     timeout_secs: 180,
     open: None,
 };

@@ -1,0 +1,368 @@
+//! The sandbox test (`cargo xtask conformance --sandbox-test`): a stand-in for a runtime
+//! (this executable as `conformance-escape`), launched exactly as a runtime is (the same
+//! outside half, the same [`sandbox::enter`](crate::sandbox::enter), hand-over and
+//! [`launch`](crate::run::launch)), tries to leave the sandbox: to write on the host
+//! (outside the run, the cache prefix, hal, `/tmp`, `/var/tmp`, `/dev/shm`, `/run`), to
+//! undo the sandbox (remount `/` writable, unmount the private `/tmp` and `/run`), to reach
+//! host UNIX sockets (in the host's `/tmp` and `/run`, mode 0777 so only the sandbox can
+//! refuse it) and the host's network (a listener on every host address). The outside
+//! half judges by what the host saw (files that appeared, connections accepted), and by the
+//! stand-in's report for what must work (its HOME, workspace and prefix cache directory
+//! writable, loopback reachable) and who it ran as. Then each layer of the sandbox is
+//! switched off in turn ([`Weaken`]): the verdict must fail every time, or the test fails.
+
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::run::{self, Mode, RunArgs, SYSTEM_PATH};
+use crate::sandbox::{PREFIX, Weaken};
+
+/// The id of the stand-in's runs (no runtime of the table).
+const ID: &str = "sandbox-test";
+/// The prefix directory the stand-in may write (as Copilot's `copilot-cache`).
+const CACHE_WRITE: &str = "cache-write";
+/// The file each write attempt creates.
+const ESCAPE: &str = "hal-sandbox-escape";
+
+/// What the outside half tells the stand-in to try (`targets.json` in the run dir).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Targets {
+    /// Files to create (the host must not see any).
+    write: Vec<PathBuf>,
+    /// Host UNIX sockets to connect to.
+    sockets: Vec<PathBuf>,
+    /// Host TCP listeners (`ip:port`) to connect to.
+    tcp: Vec<String>,
+}
+
+/// The inside half of a sandbox run: the sandbox, the run's files, then the stand-in
+/// launched as a runtime.
+pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
+    let (args, exe) = run::enter(args, &[CACHE_WRITE])?;
+    run::prepare(&args, &exe)?;
+    crate::sandbox::hand_over(&args.dir, args.weaken)?;
+    let a = ["conformance-escape", "--targets", "targets.json", "--report", "report.json"];
+    let a: Vec<String> = a.iter().map(|s| (*s).to_owned()).collect();
+    let env = vec![("HAL_ESCAPE_RUN".to_owned(), args.dir.display().to_string())];
+    let status = run::launch(&exe, &a, env, &args, SYSTEM_PATH)?;
+    let out = json!({"exit": status.and_then(|s| s.code()), "timed_out": status.is_none()});
+    std::fs::write(args.dir.join("run.json"), out.to_string()).map_err(|e| e.to_string())
+}
+
+/// `Ok` or the error's text.
+fn outcome<T>(r: std::io::Result<T>) -> Value {
+    match r {
+        Ok(_) => json!("ok"),
+        Err(e) => json!(e.to_string()),
+    }
+}
+
+/// The stand-in (`xtask conformance-escape --targets FILE --report FILE`, paths relative
+/// to the run dir `$HAL_ESCAPE_RUN`): tries everything, writes what happened.
+#[allow(clippy::disallowed_methods, reason = "the stand-in reads what its launcher gave it, as a runtime would")]
+pub(crate) fn main(argv: &[String]) -> Result<(), String> {
+    let run = PathBuf::from(std::env::var_os("HAL_ESCAPE_RUN").ok_or("HAL_ESCAPE_RUN is not set")?);
+    let arg = |name: &str| argv.iter().position(|a| a == name).and_then(|i| argv.get(i + 1)).map(|v| run.join(v));
+    let targets: Targets = std::fs::read(arg("--targets").ok_or("--targets")?)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .ok_or("targets.json is unreadable")?;
+    let home = PathBuf::from(std::env::var_os("HOME").unwrap_or_default());
+    let ws = std::env::current_dir().unwrap_or_default();
+    let mut r = json!({});
+    // What must work.
+    let allowed = [home.join(ESCAPE), ws.join(ESCAPE), Path::new(PREFIX).join(CACHE_WRITE).join(ESCAPE)];
+    r["allowed"] = allowed.iter().map(|p| (p.display().to_string(), outcome(std::fs::write(p, "x")))).collect();
+    let lo = TcpListener::bind("127.0.0.1:0");
+    r["loopback"] = outcome(lo.and_then(|l| TcpStream::connect(l.local_addr()?).map(|c| (l, c))));
+    // Undoing the sandbox first (as root in the namespace this works; as nobody it must not).
+    let undo = |args: &[&str]| Command::new("mount").args(args).output().map(|o| o.status.success());
+    r["remount_root_rw"] = json!(undo(&["-o", "remount,bind,rw", "/"]).unwrap_or(false));
+    let umount = |p: &str| Command::new("umount").args(["-l", p]).output().is_ok_and(|o| o.status.success());
+    r["umount_tmp"] = json!(umount("/tmp"));
+    r["umount_run"] = json!(umount("/run"));
+    // What must not.
+    r["write"] = targets.write.iter().map(|p| (p.display().to_string(), outcome(std::fs::write(p, "x")))).collect();
+    r["sockets"] = targets.sockets.iter().map(|p| (p.display().to_string(), outcome(UnixStream::connect(p)))).collect();
+    let tcp = |a: &str| TcpStream::connect_timeout(&a.parse().map_err(std::io::Error::other)?, Duration::from_secs(2));
+    r["tcp"] = targets.tcp.iter().map(|a| (a.clone(), outcome(tcp(a)))).collect();
+    // This network namespace's interfaces (`/sys` is the host's; `/proc/self/net` is ours).
+    let dev = std::fs::read_to_string("/proc/self/net/dev").unwrap_or_default();
+    r["interfaces"] = dev.lines().skip(2).filter_map(|l| l.split(':').next()).map(|n| json!(n.trim())).collect();
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    for key in ["Uid", "Gid", "Groups", "CapEff", "CapBnd", "NoNewPrivs"] {
+        let line = status.lines().find_map(|l| l.strip_prefix(&format!("{key}:")));
+        r["status"][key] = json!(line.map(str::trim).unwrap_or_default());
+    }
+    let report = arg("--report").ok_or("--report")?;
+    std::fs::write(report, serde_json::to_string_pretty(&r).unwrap_or_default()).map_err(|e| e.to_string())
+}
+
+/// What the host saw during one run.
+struct Host {
+    /// UNIX listeners in the host's `/tmp` and `/run`.
+    sockets: Vec<(PathBuf, UnixListener)>,
+    /// The TCP listener on every host address, and where the stand-in is sent.
+    tcp: (TcpListener, Vec<String>),
+    /// The host files the stand-in is told to create.
+    writes: Vec<PathBuf>,
+    /// The files whose content must stay (hal, the prefix's file), with it.
+    kept: Vec<(PathBuf, Vec<u8>)>,
+}
+
+/// The host's own addresses (`ip -o addr`), loopback included: the stand-in is sent to
+/// each, so the host network is caught whatever its routes.
+fn host_addresses() -> Vec<String> {
+    let out = Command::new("ip").args(["-o", "addr", "show"]).output().map(|o| o.stdout).unwrap_or_default();
+    let text = String::from_utf8_lossy(&out);
+    let mut addrs: Vec<String> = text
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split_whitespace();
+            let fam = f.nth(2)?;
+            let addr = f.next()?.split('/').next()?;
+            (fam == "inet").then(|| addr.to_owned())
+        })
+        .collect();
+    if !addrs.iter().any(|a| a == "127.0.0.1") {
+        addrs.push("127.0.0.1".into());
+    }
+    addrs
+}
+
+/// The host side of one run of `dir` (the fixed host paths carry `tag`).
+fn host(dir: &Path, prefix: &Path, hal: &Path, tag: &str) -> Result<Host, String> {
+    let mut sockets = Vec::new();
+    for base in ["/tmp", "/run"] {
+        let p = Path::new(base).join(format!("hal-sandbox-test-{tag}.sock"));
+        let _ = std::fs::remove_file(&p);
+        let l = UnixListener::bind(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        l.set_nonblocking(true).map_err(|e| e.to_string())?;
+        // Anyone may connect: only the sandbox refuses the stand-in.
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o777)).map_err(|e| e.to_string())?;
+        sockets.push((p, l));
+    }
+    let l = TcpListener::bind("0.0.0.0:0").map_err(|e| e.to_string())?;
+    l.set_nonblocking(true).map_err(|e| e.to_string())?;
+    let port = l.local_addr().map_err(|e| e.to_string())?.port();
+    let tcp = host_addresses().into_iter().map(|a| format!("{a}:{port}")).collect();
+    let outside = dir.parent().unwrap_or(dir).join("outside");
+    std::fs::create_dir_all(&outside).map_err(|e| e.to_string())?;
+    // World-writable: only the sandbox refuses the stand-in.
+    std::fs::set_permissions(&outside, std::fs::Permissions::from_mode(0o1777)).map_err(|e| e.to_string())?;
+    let name = format!("{ESCAPE}-{tag}");
+    let mut writes = vec![outside.join(&name), prefix.join(&name)];
+    writes.extend(["/tmp", "/var/tmp", "/dev/shm", "/run"].iter().map(|d| Path::new(d).join(&name)));
+    let kept = vec![(hal.to_path_buf(), b"hal".to_vec()), (prefix.join("package.json"), b"{}".to_vec())];
+    for (p, content) in &kept {
+        std::fs::write(p, content).map_err(|e| e.to_string())?;
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o666)).map_err(|e| e.to_string())?;
+    }
+    Ok(Host { sockets, tcp: (l, tcp), writes, kept })
+}
+
+/// The problems of one run: every way out the host saw, every failed control of the
+/// stand-in's report. Empty: the sandbox held.
+fn verdict(host: &Host, report: Option<&Value>) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (p, l) in &host.sockets {
+        if l.accept().is_ok() {
+            problems.push(format!("the host socket {} was reached", p.display()));
+        }
+    }
+    if host.tcp.0.accept().is_ok() {
+        problems.push("a host TCP listener was reached (not only loopback)".into());
+    }
+    for p in &host.writes {
+        if p.exists() {
+            problems.push(format!("{} was written on the host", p.display()));
+        }
+    }
+    for (p, content) in &host.kept {
+        if std::fs::read(p).ok().as_deref() != Some(content.as_slice()) {
+            problems.push(format!("{} was changed", p.display()));
+        }
+    }
+    let Some(r) = report else {
+        problems.push("the stand-in wrote no report".into());
+        return problems;
+    };
+    for (p, got) in r["allowed"].as_object().into_iter().flatten() {
+        if got != "ok" {
+            problems.push(format!("the stand-in could not write {p} (its own): {got}"));
+        }
+    }
+    if r["loopback"] != "ok" {
+        problems.push(format!("loopback did not work: {}", r["loopback"]));
+    }
+    for key in ["remount_root_rw", "umount_tmp", "umount_run"] {
+        if r[key] == true {
+            problems.push(format!("the stand-in could undo the sandbox ({key})"));
+        }
+    }
+    if r["interfaces"].as_array().is_none_or(|i| i.iter().any(|n| n != "lo")) {
+        problems.push(format!("network interfaces beyond loopback: {}", r["interfaces"]));
+    }
+    let st = &r["status"];
+    let nobody = crate::sandbox::NOBODY.to_string();
+    let ids_ok = |v: &Value| v.as_str().is_some_and(|s| s.split_whitespace().all(|id| id == nobody));
+    if !ids_ok(&st["Uid"]) || !ids_ok(&st["Gid"]) || st["Groups"] != "" {
+        problems.push(format!("ran as uid {} gid {} groups {}, not only nobody", st["Uid"], st["Gid"], st["Groups"]));
+    }
+    if st["CapEff"] != "0000000000000000" || st["CapBnd"] != "0000000000000000" || st["NoNewPrivs"] != "1" {
+        problems.push(format!("capabilities left: {st}"));
+    }
+    problems
+}
+
+/// Removes what a run left on the host.
+fn clean(host: &Host) {
+    for (p, _) in &host.sockets {
+        let _ = std::fs::remove_file(p);
+    }
+    for p in &host.writes {
+        let _ = std::fs::remove_file(p);
+    }
+    // The mount point the host-tmp control made (empty: its tmpfs was the namespace's).
+    let _ = std::fs::remove_dir("/run/hal");
+}
+
+/// One sandbox run with `weaken`; its problems.
+fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
+    let name = weaken.map_or("sandbox", Weaken::as_str);
+    let base = work.join(name);
+    let _ = std::fs::remove_dir_all(&base);
+    let (prefix, node, hal) = (base.join("prefix"), base.join("node22/bin"), base.join("hal"));
+    for d in [&prefix.join(CACHE_WRITE), &node] {
+        std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
+    }
+    std::fs::set_permissions(&prefix, std::fs::Permissions::from_mode(0o777)).map_err(|e| e.to_string())?;
+    let tag = format!("{}-{name}", std::process::id());
+    let dir = base.join("run");
+    let host = host(&dir, &prefix, &hal, &tag)?;
+    let args = RunArgs {
+        id: ID.into(),
+        mode: Mode::Sandbox,
+        dir: dir.clone(),
+        hal,
+        prefix,
+        node22: node,
+        timeout: 30,
+        hang: false,
+        weaken,
+    };
+    let targets = Targets {
+        write: host.writes.clone(),
+        sockets: host.sockets.iter().map(|(p, _)| p.clone()).collect(),
+        tcp: host.tcp.1.clone(),
+    };
+    let targets = serde_json::to_string(&targets).map_err(|e| e.to_string())?;
+    let outcome = run::run_isolated_with(&args, &[("targets.json", targets.as_str())]);
+    std::thread::sleep(Duration::from_millis(100));
+    let report: Option<Value> =
+        std::fs::read(dir.join("report.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
+    let mut problems = verdict(&host, report.as_ref());
+    clean(&host);
+    if let Err(e) = outcome {
+        problems.push(e);
+    }
+    if report.is_none() {
+        let log = std::fs::read_to_string(dir.join("harness.log")).unwrap_or_default();
+        let err = std::fs::read_to_string(dir.join("stderr")).unwrap_or_default();
+        problems.push(format!("harness log: {}; stand-in stderr: {}", log.trim(), err.trim()));
+    }
+    Ok(problems)
+}
+
+/// Why the sandbox test cannot run here (`None`: it can): it needs root and the
+/// namespaces.
+fn unavailable() -> Option<String> {
+    let ok = Command::new("unshare")
+        .args(["--net", "--pid", "--fork", "--mount-proc", "true"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let setpriv = Command::new("setpriv").arg("--version").output().is_ok_and(|o| o.status.success());
+    match (ok, setpriv) {
+        (true, true) => None,
+        (false, _) => Some("`unshare --net --pid --mount-proc` is not permitted here (it needs root)".into()),
+        (_, false) => Some("setpriv (util-linux) is missing".into()),
+    }
+}
+
+/// `cargo xtask conformance --sandbox-test`: the sandbox holds, and each layer switched
+/// off is caught.
+pub(crate) fn sandbox_test() -> Result<(), String> {
+    if let Some(why) = unavailable() {
+        eprintln!("    sandbox test skipped: {why}");
+        return Ok(());
+    }
+    let work = crate::suite::work_root().join("sandbox-test");
+    let mut failures = Vec::new();
+    let held = one(&work, None)?;
+    if held.is_empty() {
+        eprintln!(
+            "    sandbox: held (no host write, socket or network reached; HOME, workspace, cache and loopback worked; nobody, no capabilities)"
+        );
+    } else {
+        failures.push(format!("the sandbox did not hold:\n      {}", held.join("\n      ")));
+    }
+    for w in Weaken::ALL {
+        let caught = one(&work, Some(w))?;
+        if caught.is_empty() {
+            failures.push(format!("with {} switched off, the test saw nothing wrong", w.as_str()));
+        } else {
+            eprintln!("    weakened ({}): caught: {}", w.as_str(), caught.join("; "));
+        }
+    }
+    if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report of a run that held passes; each way out fails it.
+    #[test]
+    fn the_verdict_fails_on_each_way_out() {
+        let tmp = tempfile::tempdir().unwrap();
+        let sock = tmp.path().join("s.sock");
+        let l = UnixListener::bind(&sock).unwrap();
+        l.set_nonblocking(true).unwrap();
+        let tcp = TcpListener::bind("127.0.0.1:0").unwrap();
+        tcp.set_nonblocking(true).unwrap();
+        let addr = tcp.local_addr().unwrap().to_string();
+        let host = Host {
+            sockets: vec![(sock.clone(), l)],
+            tcp: (tcp, vec![addr.clone()]),
+            writes: vec![tmp.path().join("w")],
+            kept: vec![],
+        };
+        let good = json!({"allowed": {"/h/x": "ok"}, "loopback": "ok", "remount_root_rw": false, "umount_tmp": false,
+            "umount_run": false, "interfaces": ["lo"], "status": {"Uid": "65534\t65534\t65534\t65534",
+            "Gid": "65534\t65534\t65534\t65534", "Groups": "", "CapEff": "0000000000000000",
+            "CapBnd": "0000000000000000", "NoNewPrivs": "1"}});
+        assert_eq!(verdict(&host, Some(&good)), Vec::<String>::new());
+        assert_eq!(verdict(&host, None).len(), 1);
+        for (key, bad) in
+            [("loopback", json!("refused")), ("remount_root_rw", json!(true)), ("interfaces", json!(["lo", "eth0"]))]
+        {
+            let mut r = good.clone();
+            r[key] = bad;
+            assert_eq!(verdict(&host, Some(&r)).len(), 1, "{key}");
+        }
+        let mut r = good.clone();
+        r["status"]["Uid"] = json!("0\t0\t0\t0");
+        assert_eq!(verdict(&host, Some(&r)).len(), 1);
+        let _c = UnixStream::connect(&sock).unwrap();
+        let _t = TcpStream::connect(&addr).unwrap();
+        std::fs::write(tmp.path().join("w"), "x").unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(verdict(&host, Some(&good)).len(), 3, "{:?}", verdict(&host, Some(&good)));
+    }
+}
