@@ -5,7 +5,8 @@
 //! - `lint [--path PATH]`: the boundary lint (`hal-lint`; the workspace, with its
 //!   allow-list, when no path is given).
 //! - `lint-eval [--dir DIR] [--write] [--no-time]`: the lint's precision, recall and time
-//!   on the labelled corpus of `hal-lint/eval/` (laid out by its `fetch.sh`).
+//!   on the labelled corpus of `hal-lint/eval/` (laid out by its `fetch.sh`); the
+//!   harness is its own unpublished crate there, `hal-lint-eval`, and this entry delegates.
 //! - `codegen`: regenerate README's generated sections.
 //! - `bench [--runs N] [--write] [--check]`: criterion ratios and whole-process timings
 //!   (not part of `check`); `--write` puts every figure into BENCHMARKS.md and README,
@@ -30,7 +31,6 @@ mod dist;
 #[cfg(test)]
 mod invariants;
 mod lint;
-mod linteval;
 mod package;
 #[cfg(test)]
 mod usegraph;
@@ -45,7 +45,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("check") => check::check(),
         Some("lint") => lint::lint(&args[1..]),
-        Some("lint-eval") => linteval::lint_eval(&args[1..]),
+        Some("lint-eval") => hal_lint_eval::lint_eval(&args[1..], || dist::build_release(&[])),
         Some("codegen") => codegen::codegen(&util::root()),
         Some("bench") => bench::bench(&args[1..]),
         Some("dist") => dist::dist(&args[1..]),
