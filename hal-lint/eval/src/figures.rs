@@ -49,10 +49,10 @@ fn row(run: &str, part: &str, f: &Figures) -> String {
 }
 
 /// The runs recorded before the final one, in their order.
-pub const EARLIER: [&str; 2] = ["first", "start"];
+pub(crate) const EARLIER: [&str; 2] = ["first", "start"];
 
 /// Writes `figures.tsv`: the recorded earlier runs' rows kept, `parts` as the final run.
-pub fn write(parts: &[Figures; 3]) -> Result<(), String> {
+pub(crate) fn write(parts: &[Figures; 3]) -> Result<(), String> {
     let mut text = String::from(HEAD);
     let old = recorded().unwrap_or_default();
     for run in EARLIER {

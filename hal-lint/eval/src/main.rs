@@ -1,13 +1,22 @@
-//! The harness without xtask: `cargo run -p hal-lint-eval -- [--dir DIR] [--write]
-//! --no-time` prints (and stores) the figures; the time needs the release binary, which
-//! `cargo xtask lint-eval` builds before it delegates here.
+//! The harness without xtask: `cargo run -p hal-lint-eval -- [--hal PATH] [--dir DIR]
+//! [--write] [--no-time]` prints (and stores) the figures; the time needs a release
+//! binary of hal, given by `--hal` (`cargo xtask lint-eval` builds it and delegates).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let hal = match args.iter().position(|a| a == "--hal") {
+        Some(i) if i + 1 < args.len() => {
+            let path = PathBuf::from(args.remove(i + 1));
+            args.remove(i);
+            Some(path)
+        }
+        _ => None,
+    };
     let release_hal =
-        || Err("the time needs the release build: run `cargo xtask lint-eval`, or pass --no-time".to_owned());
+        || hal.ok_or_else(|| "the time needs a release build of hal: pass --hal PATH or --no-time".to_owned());
     match hal_lint_eval::lint_eval(&args, release_hal) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
