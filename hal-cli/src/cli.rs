@@ -164,7 +164,8 @@ pub enum Command {
         format: LintFormat,
         /// Also lint what a directory walk leaves out as no skill's code: test code,
         /// vendored and generated code, scaffolding (installers, migrations), and
-        /// Markdown that is documentation (README, guides, `docs/`).
+        /// Markdown that is documentation (README, guides, `docs/`); and report a
+        /// manifest's dependency on a process-table package, no read by itself.
         #[arg(long)]
         strict: bool,
         /// Leave Markdown out (by default the code blocks and inline `!` commands of a

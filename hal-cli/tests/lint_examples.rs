@@ -1,6 +1,7 @@
 //! Every minimal example of issue 32's "Why" through the real binary: the false
 //! findings of code the lint had never seen (process bookkeeping, test code, a config
-//! directory's default, writes and deletes, scaffolding, vendored code) are silent, and
+//! directory's default, writes and deletes, scaffolding, vendored code, a search up the
+//! tree for a project's root, a manifest's dependency) are silent, and
 //! the detections it missed (names the registry lacked, constant lists of runtime
 //! directories, the process-table walk, Markdown) are found, at their place.
 #![cfg(all(feature = "lint", unix))]
@@ -223,4 +224,35 @@ fn strict_adds_exactly_what_the_walk_leaves_out() {
             "vendor/a.sh:2:6:indicator-file"
         ]
     );
+}
+
+#[test]
+fn a_search_up_the_tree_for_a_project_root_is_silent() {
+    let files = [
+        (
+            "hooks/root.sh",
+            "#!/bin/bash\nd=\"$PWD\"\nwhile [[ \"$d\" != \"/\" ]]; do\n  if [[ -d \"$d/.claude\" ]]; then break; fi\n  d=\"$(dirname \"$d\")\"\ndone\n",
+        ),
+        (
+            "hooks/root.py",
+            "from pathlib import Path\ncur = Path.cwd()\nwhile cur != cur.parent:\n    if (cur / '.claude').is_dir():\n        break\n    cur = cur.parent\n",
+        ),
+        (
+            "hooks/root.js",
+            "const fs = require('fs'); const path = require('path');\nfor (let d = process.cwd(); d !== path.dirname(d); d = path.dirname(d)) {\n  if (fs.existsSync(path.join(d, '.claude'))) break;\n}\n",
+        ),
+        // The same probe outside such a loop asks whether the project is Claude's.
+        ("hooks/here.py", "from pathlib import Path\nif (Path.cwd() / '.claude').is_dir():\n    print('claude')\n"),
+    ];
+    assert_eq!(found(&files), ["hooks/here.py:2:4:indicator-file"]);
+}
+
+#[test]
+fn a_process_table_dependency_is_reported_with_strict_only() {
+    let files = [
+        ("pyproject.toml", "[project]\nname = \"daemon\"\nversion = \"1\"\ndependencies = [\n  \"psutil>=5\",\n]\n"),
+        ("hooks/own.py", "import psutil\nme = psutil.Process()\n"),
+    ];
+    assert_eq!(found(&files), Vec::<String>::new());
+    assert_eq!(found_with(&files, &["--strict"]), ["pyproject.toml:5:3:process-dependency"]);
 }

@@ -142,14 +142,14 @@ fn a_manifest_with_50k_dependencies_lints_in_linear_time() {
         for i in 0..n {
             let _ = writeln!(s, "dep{i} = {{ version = \"0.30\" }}");
         }
-        s + "ps = { package = \"sysinfo\", version = \"0.30\" }\n"
+        s + "hal = { package = \"hal-detect\", version = \"0.1\" }\n"
     };
     let pkg = |n: usize| {
         let mut s = String::from("{\"name\": \"big\", \"dependencies\": {\n");
         for i in 0..n {
             let _ = writeln!(s, "  \"dep{i}\": \"1.0.0\",");
         }
-        s + "  \"ps-list\": \"8\"\n}}\n"
+        s + "  \"is-ai-agent\": \"1\"\n}}\n"
     };
     let o = assert_linear("Cargo.toml", 50_000, cargo);
     assert_eq!(o.status.code(), Some(1), "Cargo.toml: {}", text(&o.stderr));

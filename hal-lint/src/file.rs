@@ -1,6 +1,6 @@
 //! One file's text linted: its language's linter through [`crate::code`] (Markdown
 //! through [`crate::markdown`]), the hits on indicator files the file itself writes
-//! dropped, suppressions applied, and what is left turned into findings and diagnostics of the report.
+//! dropped (and a manifest's process-table dependency unless strict), suppressions applied, and what is left turned into findings and diagnostics of the report.
 
 use std::path::Path;
 
@@ -15,7 +15,7 @@ use crate::rules::Rule;
 const MAX_MESSAGE: usize = 400;
 
 /// Lints `src` as a file of `kind` and adds what it found to `report`.
-pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, _options: &Options, report: &mut Report) {
+pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, options: &Options, report: &mut Report) {
     let mut lint = match kind {
         Kind::HookJson if src.len() <= crate::code::MAX_PARSE => crate::hooks::lint(path, src),
         // Markdown's code is laid out and bounded per language; its prose never scanned.
@@ -30,6 +30,9 @@ pub(crate) fn lint_text(path: &Path, kind: Kind, src: &str, _options: &Options, 
     let written = std::mem::take(&mut lint.written);
     lint.hits.retain(|h| {
         h.rule != Rule::RuntimePathVar
+            // A dependency is no read (a daemon's psutil finds its own process); the
+            // process-table reads in code are findings of their own. `--strict` adds it.
+            && (options.strict || h.rule != Rule::ProcessDependency)
             && !h.subject.is_some_and(|s| written.iter().any(|w| s.starts_with(w) || w.starts_with(s)))
     });
     let mut hits = crate::suppress::apply(src, kind.comment_starts(), lint.hits, &lint.extents);

@@ -171,3 +171,41 @@ pub(crate) fn is_written(walk: &Walk<'_>, n: Node<'_>) -> bool {
         _ => false,
     }
 }
+
+/// Loops whose whole text says whether they climb (a condition and a step of their own).
+const CLIMBING_LOOPS: &[&str] = &["while_statement", "do_statement", "c_style_for_statement"];
+/// Loops over a sequence (`for x in …`, `for (const x of …)`, JavaScript's C-style `for`
+/// shares Python's kind): they climb when the sequence (their header) does.
+const SEQUENCE_LOOPS: &[&str] = &["for_statement", "for_in_statement"];
+/// How climbing to the parent directory is written: `dirname`, `path.dirname`,
+/// `os.path.dirname`, pathlib's `.parent`/`.parents`, `..` joined or resolved.
+const CLIMBS: &[&str] = &["dirname", ".parent", "'..'", "\"..\"", "/.."];
+/// The longest loop text searched for a climb.
+const MAX_LOOP: usize = 64 << 10;
+
+/// Whether the probe `node` stands in a loop that climbs the directory tree, from a
+/// start to the filesystem's root (`while cur != cur.parent: if (cur / ".claude")…`,
+/// `while [ "$d" != / ]; do [ -d "$d/.claude" ] && break; d=$(dirname "$d"); done`,
+/// `for p in [cwd, *cwd.parents]`): a search for the project root, the path a tool
+/// then reads or writes to, like git's search for `.git`; it tells no runtime.
+pub(crate) fn climbs_to_a_root(src: &str, walk: &Walk<'_>, node: Node<'_>) -> bool {
+    let mut cur = node;
+    for _ in 0..64 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        let kind = parent.kind();
+        let header = if CLIMBING_LOOPS.contains(&kind) {
+            Some(parent.end_byte())
+        } else if SEQUENCE_LOOPS.contains(&kind) {
+            // JavaScript's C-style `for (;;)` carries its step in its header too.
+            Some(parent.child_by_field_name("body").map_or(parent.end_byte(), |b| b.start_byte()))
+        } else {
+            None
+        };
+        if let Some(end) = header {
+            let text = src.get(parent.start_byte()..end.min(parent.start_byte() + MAX_LOOP)).unwrap_or("");
+            return CLIMBS.iter().any(|c| text.contains(c));
+        }
+        cur = parent;
+    }
+    false
+}

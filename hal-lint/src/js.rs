@@ -540,7 +540,11 @@ impl<'p> Linter<'p, '_> {
                     // asks which runtime is there, wherever inside them it looks.
                     self.runtime_dirs_in(a).and_then(|d| self.s.p.path_probe(a, d))
                 });
-                if let Some(h) = hit.filter(|_| counts) {
+                let climbs = || {
+                    path_hit(&path) != Some(PathHit::Proc)
+                        && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
+                };
+                if let Some(h) = hit.filter(|_| counts && !climbs()) {
                     self.s.lint.hits.push(h);
                 }
             }

@@ -56,7 +56,7 @@ pub use indicators::{
 pub use output::{JSON_VERSION, github_escape, shown_path, shown_text};
 pub use report::{Finding, Options, Report};
 pub use rules::{Ask, RULES, Rule, what};
-pub use walk::kind_of;
+pub use walk::{SKIP_DIRS, kind_of};
 
 /// Lints every path: a directory is walked (honouring `.gitignore`, skipping `.git`,
 /// `target`, `node_modules` and virtual environments), a file is linted when its kind is

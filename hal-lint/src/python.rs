@@ -376,7 +376,11 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let path = self.path(t, 0);
                 let counts =
                     PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
-                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts) {
+                let climbs = || {
+                    matches!(path_hit(&path), Some(PathHit::Indicator(_)))
+                        && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
+                };
+                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs()) {
                     self.s.lint.hits.push(h);
                 }
             }

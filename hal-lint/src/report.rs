@@ -49,8 +49,9 @@ pub struct Options {
     /// the entry or starts with `/` + the entry.
     pub skip: Vec<(String, String)>,
     /// Also lint what a directory walk leaves out as no skill's code: test code,
-    /// vendored and generated code, documentation (`hal lint --strict`). A file named
-    /// on the command line is always linted.
+    /// vendored and generated code, documentation (`hal lint --strict`), and report a
+    /// manifest's dependency on a process-table package (`process-dependency`: no read
+    /// by itself). A file named on the command line is always linted.
     pub strict: bool,
     /// Lint Markdown files' code blocks and inline commands (on by default; `hal lint
     /// --no-markdown` turns it off).

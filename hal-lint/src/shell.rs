@@ -571,6 +571,9 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
         }
     }
     for (n, hit) in probes {
+        if matches!(hit, PathHit::Indicator(_)) && crate::guard::climbs_to_a_root(p.src, &nodes, n) {
+            continue;
+        }
         let (line, col) = p.pos(n);
         lint.hits.push(crate::hit::Hit::path(line, col, hit, false));
     }

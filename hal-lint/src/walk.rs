@@ -22,7 +22,7 @@ const MAX_DEPTH: usize = 64;
 /// A worker's stack: `syn` recurses as deep as the code nests (up to the nesting limit).
 const WORKER_STACK: usize = 64 << 20;
 /// Directories never entered: version control, build output, dependencies.
-const SKIP_DIRS: &[&str] =
+pub const SKIP_DIRS: &[&str] =
     &[".git", ".hg", "target", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache"];
 
 /// The last component of `path` as bytes (a name that is not UTF-8 still has a kind).

@@ -32,7 +32,7 @@ fn at(path: &str, list: &[(&'static str, usize, usize)]) -> Vec<(String, &'stati
 
 #[test]
 fn rust() {
-    let mut want = at("Cargo.toml", &[("process-dependency", 9, 1)]);
+    let mut want = Vec::new();
     want.extend(at(
         "src/lib.rs",
         &[
@@ -46,6 +46,10 @@ fn rust() {
         ],
     ));
     assert_eq!(found("rust/violating"), want);
+    // `--strict` adds the manifest's process-table dependency (no read by itself).
+    let mut strict = at("Cargo.toml", &[("process-dependency", 9, 1)]);
+    strict.extend(want);
+    assert_eq!(found_with("rust/violating", &Options::default().strict(true)), strict);
 }
 
 #[test]
@@ -175,10 +179,16 @@ fn manifests_one_finding_each() {
         ("manifests/package-json", "package.json", Rule::DetectionPackage, 5),
         ("manifests/pyproject", "pyproject.toml", Rule::ProcessDependency, 6),
     ] {
-        let r = lint(rel);
+        // A process-table dependency is reported with `--strict` only: no read by itself.
+        let strict = rule == Rule::ProcessDependency;
+        let mut r = lint_paths(&[fixture(rel)], &Options::default().strict(strict));
+        r.relative_to(&fixture(rel));
         let got: Vec<(String, Rule, usize)> =
             r.findings.iter().map(|f| (f.path.to_string_lossy().into_owned(), f.rule, f.line)).collect();
         assert_eq!(got, [(path.to_owned(), rule, line)], "{rel}");
+        if strict {
+            assert_eq!(found(rel), [], "{rel} without --strict");
+        }
     }
     assert_eq!(found("manifests/pinned"), []);
 }

@@ -252,6 +252,7 @@ mod tests {
             "hal-detect",
             "hal-gupp",
             "hal-lint",
+            "hal-lint/eval",
             "hal-cli",
             "hal-conformance",
             "xtask",

@@ -11,7 +11,6 @@ mod flags;
 #[cfg(test)]
 mod invariants;
 mod lint;
-mod linteval;
 mod package;
 #[cfg(test)]
 mod usegraph;
@@ -25,7 +24,7 @@ fn main() -> ExitCode {
     let result = match task {
         Task::Check => check::check(),
         Task::Lint { path } => lint::lint(path),
-        Task::LintEval(rest) => linteval::lint_eval(&rest.args),
+        Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
         Task::Codegen => codegen::codegen(&util::root()),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),

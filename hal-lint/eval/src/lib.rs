@@ -1,0 +1,106 @@
+//! The boundary lint judged on code it was not tuned on: the labelled corpus of
+//! `hal-lint/eval/` (public repositories pinned by commit in `corpus.tsv`, laid out by
+//! `fetch.sh`, every place that matters labelled in `labels.tsv`). `cargo xtask
+//! lint-eval [--dir DIR] [--write] [--no-time]` delegates to [`lint_eval`]: precision and
+//! recall for the whole corpus and for its tuned and held-out parts, and the lint's time
+//! against `grep -rIlF` of the same literals (best of 3 each, in one run). `--write`
+//! stores the figures in `figures.tsv`, which a test holds to the acceptance bars.
+//! Unpublished: it belongs to the lint's development, not to what users install.
+
+mod corpus;
+mod figures;
+mod judge;
+mod timing;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+pub use corpus::{Label, Repo, corpus, corpus_root, labels, laid_out};
+pub use figures::{MIN_PRECISION, MIN_RECALL, PARTS, recorded};
+pub use judge::{Evaluation, Figures, Judged, evaluate, judge};
+pub use timing::{RUNS, timing};
+
+/// The usage line of `cargo xtask lint-eval`.
+pub const USAGE: &str = "usage: cargo xtask lint-eval [--dir DIR] [--write] [--no-time]";
+
+/// `cargo xtask lint-eval`'s arguments (after the task's name); `release_hal` builds the
+/// release binary whose time is measured (xtask's build, with its flags).
+pub fn lint_eval(args: &[String], release_hal: impl FnOnce() -> Result<PathBuf, String>) -> Result<(), String> {
+    let (mut dir, mut write, mut time) = (None, false, true);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--dir" => dir = Some(it.next().map(PathBuf::from).ok_or(USAGE)?),
+            "--write" => write = true,
+            "--no-time" => time = false,
+            _ => return Err(USAGE.to_owned()),
+        }
+    }
+    let corpus_dir = corpus_root(dir).ok_or("no corpus directory: pass --dir DIR or set HAL_LINT_EVAL")?;
+    let repos = corpus()?;
+    if !laid_out(&corpus_dir, &repos) {
+        return Err(format!(
+            "the corpus is not laid out at its commits under {}: run hal-lint/eval/fetch.sh (HAL_LINT_EVAL={0})",
+            corpus_dir.display()
+        ));
+    }
+    let e = evaluate(&corpus_dir)?;
+    let mut out = figures_table(&e);
+    if time {
+        let hal = release_hal()?;
+        out.push_str(&time_table(&hal, &corpus_dir, &repos)?);
+    }
+    print!("{out}");
+    if write {
+        figures::write(&e.parts)?;
+    }
+    Ok(())
+}
+
+/// The figures as a Markdown table, then every false, unlabelled and missed place.
+fn figures_table(e: &Evaluation) -> String {
+    let mut out = String::from("| part | findings | true | precision | detections found | recall |\n");
+    out.push_str("|---|---|---|---|---|---|\n");
+    for (part, f) in PARTS.iter().zip(&e.parts) {
+        let _ = writeln!(
+            out,
+            "| {part} | {} | {} | {:.3} | {} of {} | {:.3} |",
+            f.findings,
+            f.true_findings,
+            f.precision(),
+            f.found,
+            f.detections,
+            f.recall()
+        );
+    }
+    for f in &e.falses {
+        let _ = writeln!(out, "false finding: {f}");
+    }
+    for u in &e.unlabelled {
+        let _ = writeln!(out, "unlabelled finding (counted false): {u}");
+    }
+    for m in &e.missed {
+        let _ = writeln!(out, "missed detection: {m}");
+    }
+    out
+}
+
+/// The time table: the whole corpus, its largest repository by files, and hal's own
+/// repository, with the machine's load beside it.
+fn time_table(hal: &Path, corpus_dir: &Path, repos: &[Repo]) -> Result<String, String> {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load = load.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let mut out = format!("\nTime, best of {RUNS} (load average {load}, {cores} cores):\n\n");
+    out.push_str("| tree | grep -rIlF | hal lint | ratio |\n|---|---|---|---|\n");
+    let mut trees: Vec<(String, PathBuf)> = vec![("the corpus".to_owned(), corpus_dir.to_path_buf())];
+    if let Some(big) = repos.iter().max_by_key(|r| corpus::files_in(&r.dir(corpus_dir))) {
+        trees.push((big.name.clone(), big.dir(corpus_dir)));
+    }
+    trees.push(("hal (this repository)".to_owned(), corpus::workspace_root()));
+    for (name, tree) in trees {
+        let (g, l) = timing(hal, &tree)?;
+        let _ = writeln!(out, "| {name} | {g:.3} s | {l:.3} s | {:.2} |", if g > 0.0 { l / g } else { 0.0 });
+    }
+    Ok(out)
+}
