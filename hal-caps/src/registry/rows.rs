@@ -663,9 +663,15 @@ pub static REGISTRY: &[Runtime] = &[
         session_vars: &["COPILOT_AGENT_SESSION_ID"],
         hooks: Some(
             // A repository's hook files load in `-p` only in a trusted folder (1.0.102).
-            Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, COPILOT_EVENTS)
-                .inject_backed(Standing::Unconfirmed)
-                .with_unmapped(COPILOT_UNMAPPED),
+            // A `sessionStart` hook's reply reaches the model only as JSON
+            // `{"additionalContext": …}` (changelog 1.0.11; live run of 1.0.102, where a
+            // hook's plain stdout did not). `permissionRequest` fires before every tool
+            // call even under `--allow-all` (live run): a hook that approves or denies
+            // (changelog 1.0.16), not a prompt to a person.
+            Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::Yes, COPILOT_EVENTS)
+                .inject_backed(Standing::Verified)
+                .with_unmapped(COPILOT_UNMAPPED)
+                .asking_under_bypass(),
         ),
         takes_prompt: true,
         sources: &[
@@ -687,7 +693,12 @@ pub static REGISTRY: &[Runtime] = &[
                 ),
                 &["copilot"],
             )
-            .ready_after(5000),
+            .ready_after(5000)
+            .undelivered(
+                "Copilot CLI 1.0.102 runs the adapter's sessionStart hook, but `gt prime --hook` prints plain \
+                 text and only a JSON reply's `additionalContext` reaches the model (live run): hal plans \
+                 `startup_fallback`, `gt prime` as the prompt",
+            ),
         ),
         verified: Some(super::verified::COPILOT),
         package: Some(Package::Npm("@github/copilot")),
@@ -732,7 +743,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Kiro, "Kiro CLI")
     },
     Runtime {
-        aliases: &["amazonq", "q-cli"],
+        aliases: &["amazonq", "q-cli", "amazon-q-cli"],
         markers: &[Marker::definitive("AWS_EXECUTION_ENV", Contains("AmazonQ-For-CLI"))],
         executables: &["qchat"],
         hooks: Some(Hooks::native(&[".amazonq/agents/"], Inject::No, KIRO_EVENTS)),
@@ -863,8 +874,12 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("DEVIN_SESSION_ID", Truthy).secondary(),
             Marker::strong("DEVIN_WRAPPER_ACTIVE", Truthy).secondary(),
+            // Set for every hook (the lifecycle hooks page's hook environment, as quoted
+            // by third parties): Devin's payloads name no runtime by themselves, so this
+            // decides them.
+            Marker::strong("DEVIN_PROJECT_DIR", Truthy).secondary(),
         ],
-        weak: &["DEVIN_PROJECT_DIR", "EDITOR"],
+        weak: &["EDITOR"],
         // Devin's cloud VM.
         host_files: &["/opt/.devin"],
         executables: &["devin"],
@@ -872,6 +887,7 @@ pub static REGISTRY: &[Runtime] = &[
         hooks: Some(Hooks::native(&[], Inject::No, DEVIN_EVENTS)),
         takes_prompt: true,
         sources: &[
+            Source::secondary("https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks.md"),
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md"),
             DETECT_AGENT,
         ],
@@ -954,6 +970,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Antigravity, "Antigravity")
     },
     Runtime {
+        aliases: &["iflow-cli"],
         markers: &[Marker::strong("IFLOW_CLI", Truthy).secondary()],
         sources: &[Source::secondary("sdairs/is-ai-agent:src/lib.rs")],
         ..Runtime::new(P::Iflow, "iFlow CLI")
@@ -1091,7 +1108,9 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["vscode-copilot", "github_copilot_vscode_agent"],
-        markers: &[Marker::strong("COPILOT_AGENT", Flag).unconfirmed()],
+        // `COPILOT_AGENT=1` in VS Code's agent terminals (microsoft/vscode#316267, merged
+        // 2026-05-13, `toolTerminalCreator.ts`).
+        markers: &[Marker::strong("COPILOT_AGENT", Flag)],
         combos: &[Combo::secondary(&[("TERM_PROGRAM", Exact("vscode")), ("GIT_PAGER", Exact("cat"))])],
         weak: &["VSCODE_AGENT", "TERM_PROGRAM"],
         variant_of: Some(P::Copilot),
@@ -1102,6 +1121,7 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         sources: &[
             Source::vendor("https://code.visualstudio.com/docs/agents/reference/hooks-reference"),
+            Source::vendor("microsoft/vscode#316267"),
             Source::secondary("nrwl/nx#35757"),
         ],
         ..Runtime::new(P::CopilotVscode, "GitHub Copilot (VS Code)")
@@ -1142,6 +1162,8 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("BOLT_ENV", Truthy).secondary(),
             Marker::strong("BOLT_SERVER_URL", Truthy).secondary(),
+            // expo/agent-cli-detector:src/agents.ts@09f4c420 (Bolt's `env`).
+            Marker::strong("BOLT_ORIGIN", Truthy).secondary(),
         ],
         combos: &[Combo::secondary(&[("SHELL", Exact("/bin/jsh")), ("npm_config_yes", Truthy)])],
         weak: &["SHELL"],

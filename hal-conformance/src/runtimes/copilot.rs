@@ -46,9 +46,5 @@ pub(super) const SPEC: Spec = Spec {
     bridge: None,
     plan_plugin: None,
     timeout_secs: 180,
-    open: Some(
-        "1.0.102 fires `permissionRequest` before every tool call even under `--allow-all`, and a \
-         `sessionStart` hook's plain stdout does not reach the model in `-p`, so the plan hal copies \
-         from Gastown's preset (`hook_injection`) is not borne out: both wait on a registry decision",
-    ),
+    open: None,
 };

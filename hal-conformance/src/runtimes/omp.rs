@@ -1,0 +1,36 @@
+//! oh-my-pi's spec (see [`super`]).
+
+use super::{FAKE_KEY, P, Spec, Wire, command_only, s, write_file};
+
+/// oh-my-pi (`@oh-my-pi/pi-coding-agent`, `omp`, a Pi fork that runs on Bun: its
+/// package names a `bun` engine, so the suite puts Bun first on PATH). 18.2.3, the newest
+/// version whose dependencies the registry holds (18.3.4 pins `@oh-my-pi/*@18.3.4`
+/// packages it does not have). Models in `~/.omp/agent/models.yml`; hook factories (Pi's
+/// `pi.on` extension shape) under `.omp/hooks/pre/`, the registry's hook directory.
+pub(super) const SPEC: Spec = Spec {
+    provider: P::Omp,
+    version: "18.2.3",
+    node22: false,
+    wire: Wire::Chat,
+    shell_tool: "bash",
+    tool_args: command_only,
+    command: |c, prompt| {
+        // `--yolo`: every tool call approved (`-p` asks no one).
+        let args = ["-p", "--yolo", "--provider", "stub", "--model", "stub-model", prompt];
+        (c.bin("omp"), args.map(s).to_vec())
+    },
+    env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY)), (s("OMP_SKIP_SETUP"), s("1"))],
+    setup: |c| {
+        let yml = format!(
+            "providers:\n  stub:\n    baseUrl: {}\n    apiKey: STUB_API_KEY\n    api: openai-completions\n    \
+             models:\n      - id: stub-model\n        name: Stub model\n",
+            c.url("/v1")
+        );
+        write_file(&c.home.join(".omp/agent/models.yml"), &yml)
+    },
+    hooks: None,
+    bridge: Some(|c| super::pi::bridge(c, "hal-probe.ts")),
+    plan_plugin: Some(super::pi::plan_plugin),
+    timeout_secs: 180,
+    open: None,
+};
