@@ -6,7 +6,7 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
     COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS,
-    GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENCODE_UNMAPPED,
+    GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED,
     PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
@@ -31,6 +31,7 @@ const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65")
 const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
 const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
 const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
+const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 /// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
@@ -323,15 +324,30 @@ pub static REGISTRY: &[Runtime] = &[
         weak: &["OMP_SKIP_SETUP"],
         executables: &["omp"],
         keeps_markers_of: &[P::Claude],
-        session_vars: &["OMP_SESSION_ID"],
-        hooks: Some(Hooks::native(&[".omp/hooks/gastown-hook.ts"], Inject::Yes, OMP_EVENTS)),
+        // No session variable: `OMP_SESSION_ID` (Gastown's) occurs nowhere in 18.2.3 or
+        // 18.3.4 (read in the packages).
+        // Hook factories load from `.omp/hooks/pre/` and `post/` only; one directly in
+        // `.omp/hooks/` loads nothing, silently (18.2.3's `docs/hooks.md`, and the live run).
+        hooks: Some(
+            Hooks::native(&[".omp/hooks/pre/", "~/.omp/agent/hooks/pre/"], Inject::Yes, OMP_EVENTS)
+                .with_unmapped(OMP_UNMAPPED),
+        ),
         takes_prompt: true,
-        sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE],
-        gastown: Some(GastownPreset::hooked(
-            "omp",
-            Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
-            &["omp", "node", "bun"],
-        )),
+        sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE, LIVE_OMP],
+        gastown: Some(
+            GastownPreset::hooked(
+                "omp",
+                Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
+                &["omp", "node", "bun"],
+            )
+            .undelivered(
+                "oh-my-pi 18.2.3 discovers hook factories only under `.omp/hooks/pre/` and `post/`: the \
+                 adapter's `.omp/hooks/gastown-hook.ts` is never loaded, so nothing primes the agent \
+                 (its docs/hooks.md): hal plans `startup_fallback`, `gt prime` as the prompt",
+            ),
+        ),
+        verified: Some(super::verified::OMP),
+        package: Some(Package::Npm("@oh-my-pi/pi-coding-agent")),
         ..Runtime::new(P::Omp, "oh-my-pi")
     },
     Runtime {
@@ -934,15 +950,16 @@ pub static REGISTRY: &[Runtime] = &[
         executables: &["droid"],
         // The hooks reference names the three settings files (workspace first); the newer
         // hooks page `.factory/hooks.json` beside them. SessionStart's `additionalContext`
-        // reaches the model per third parties only.
+        // reaches the model per third parties only. `~/.factory/settings.json` also holds
+        // the custom models `droid exec` runs without a login (live run of 0.215.0).
         hooks: Some(
             Hooks::claude_settings(
                 &[
-                    ".factory/hooks.json",
                     ".factory/settings.json",
                     ".factory/settings.local.json",
-                    "~/.factory/hooks.json",
+                    ".factory/hooks.json",
                     "~/.factory/settings.json",
+                    "~/.factory/hooks.json",
                 ],
                 Inject::Yes,
                 DROID_EVENTS,
@@ -956,6 +973,7 @@ pub static REGISTRY: &[Runtime] = &[
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
             Source::secondary("https://syllago.dev/using-syllago/providers/factory-droid/hooks/"),
         ],
+        package: Some(Package::Npm("droid")),
         ..Runtime::new(P::Droid, "Droid")
     },
     Runtime {

@@ -209,3 +209,16 @@ pub(super) const COPILOT: Verified = Verified {
         "sessionEnd",
     ],
 };
+
+/// oh-my-pi 18.2.3, `omp -p --yolo` on Bun 1.4.5 with a `models.yml` provider: its bash
+/// tool's environment sets `AGENT=1` and `CI=true` (OpenCode's and CI's spellings, no
+/// variable of its own) and no session id, so its ancestry decides; extension events
+/// reach a `.omp/hooks/pre/` factory.
+pub(super) const OMP: Verified = Verified {
+    version: "18.2.3",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &[],
+    session_vars: &[],
+    events: &["session_start", "before_agent_start", "tool_call", "tool_result", "agent_end", "session_shutdown"],
+};

@@ -20,9 +20,11 @@ mod cline;
 mod codex;
 mod continue_cli;
 mod copilot;
+mod droid;
 mod gemini;
 mod grok;
 mod kilo;
+mod omp;
 mod opencode;
 mod pi;
 mod qwen;
@@ -160,6 +162,8 @@ pub(crate) const RUNTIMES: &[Spec] = &[
     qwen::SPEC,
     copilot::SPEC,
     pi::SPEC,
+    omp::SPEC,
+    droid::SPEC,
     cline::SPEC,
     grok::SPEC,
     continue_cli::SPEC,
