@@ -31,6 +31,7 @@ const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65")
 const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
 const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
 const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
+const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
 const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
@@ -679,12 +680,12 @@ pub static REGISTRY: &[Runtime] = &[
         session_vars: &["COPILOT_AGENT_SESSION_ID"],
         hooks: Some(
             // A repository's hook files load in `-p` only in a trusted folder (1.0.102).
-            // A `sessionStart` hook's reply reaches the model only as JSON
-            // `{"additionalContext": …}` (changelog 1.0.11; live run of 1.0.102, where a
-            // hook's plain stdout did not). `permissionRequest` fires before every tool
-            // call even under `--allow-all` (live run): a hook that approves or denies
-            // (changelog 1.0.16), not a prompt to a person.
-            Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::Yes, COPILOT_EVENTS)
+            // A `sessionStart` hook's plain stdout does not reach the model (live run of
+            // 1.0.102); only a JSON reply's `{"additionalContext": …}` does (changelog
+            // 1.0.11, and the same run): `no` for the plain text hal's commands print.
+            // `permissionRequest` fires before every tool call even under `--allow-all`
+            // (live run): a hook that approves or denies (changelog 1.0.16), not a prompt.
+            Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, COPILOT_EVENTS)
                 .inject_backed(Standing::Verified)
                 .with_unmapped(COPILOT_UNMAPPED)
                 .asking_under_bypass(),
@@ -949,8 +950,8 @@ pub static REGISTRY: &[Runtime] = &[
         weak: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR"],
         executables: &["droid"],
         // The hooks reference names the three settings files (workspace first); the newer
-        // hooks page `.factory/hooks.json` beside them. SessionStart's `additionalContext`
-        // reaches the model per third parties only. `~/.factory/settings.json` also holds
+        // hooks page `.factory/hooks.json` beside them. A SessionStart hook's plain stdout
+        // reaches the model (live run of 0.215.0). `~/.factory/settings.json` also holds
         // the custom models `droid exec` runs without a login (live run of 0.215.0).
         hooks: Some(
             Hooks::claude_settings(
@@ -964,7 +965,7 @@ pub static REGISTRY: &[Runtime] = &[
                 Inject::Yes,
                 DROID_EVENTS,
             )
-            .inject_backed(Standing::Secondary),
+            .inject_backed(Standing::Verified),
         ),
         takes_prompt: true,
         sources: &[
@@ -972,7 +973,9 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://docs.factory.ai/harness/hooks"),
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
             Source::secondary("https://syllago.dev/using-syllago/providers/factory-droid/hooks/"),
+            LIVE_DROID,
         ],
+        verified: Some(super::verified::DROID),
         package: Some(Package::Npm("droid")),
         ..Runtime::new(P::Droid, "Droid")
     },

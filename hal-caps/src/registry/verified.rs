@@ -222,3 +222,17 @@ pub(super) const OMP: Verified = Verified {
     session_vars: &[],
     events: &["session_start", "before_agent_start", "tool_call", "tool_result", "agent_end", "session_shutdown"],
 };
+
+/// Factory Droid 0.215.0, `droid exec --auto high` with a custom model, no Factory login:
+/// tools get only `FACTORY_*` settings variables (its ancestry decides); hooks (Claude's
+/// settings object in `~/.factory/settings.json`) get `DROID_PROJECT_DIR`,
+/// `FACTORY_PROJECT_DIR` and Claude's `CLAUDE_PROJECT_DIR`; the session id only in the
+/// payload. A SessionStart hook's plain stdout reaches the model.
+pub(super) const DROID: Verified = Verified {
+    version: "0.215.0",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    session_vars: &[],
+    events: &["SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"],
+};
