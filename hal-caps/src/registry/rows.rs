@@ -6,8 +6,9 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
     COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS,
-    GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED,
-    PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
+    GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS,
+    OPENCODE_UNMAPPED, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS,
+    WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -947,7 +948,9 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["factory"],
-        weak: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR"],
+        // Set for every hook of 0.215.0, beside `CLAUDE_PROJECT_DIR` (live run).
+        markers: &[Marker::strong("DROID_PROJECT_DIR", Truthy).verified()],
+        weak: &["FACTORY_PROJECT_DIR"],
         executables: &["droid"],
         // The hooks reference names the three settings files (workspace first); the newer
         // hooks page `.factory/hooks.json` beside them. A SessionStart hook's plain stdout
