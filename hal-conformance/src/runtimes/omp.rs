@@ -1,6 +1,6 @@
 //! oh-my-pi's spec (see [`super`]).
 
-use super::{FAKE_KEY, P, Spec, Wire, command_only, s, write_file};
+use super::{FAKE_KEY, P, Spec, Wire, command_only, pi_bridge, pi_plan_plugin, s, write_file};
 
 /// oh-my-pi (`@oh-my-pi/pi-coding-agent`, `omp`, a Pi fork that runs on Bun: its
 /// package names a `bun` engine, so the suite puts Bun first on PATH). 18.2.3, the newest
@@ -29,8 +29,8 @@ pub(super) const SPEC: Spec = Spec {
         write_file(&c.home.join(".omp/agent/models.yml"), &yml)
     },
     hooks: None,
-    bridge: Some(|c| super::pi::bridge(c, "hal-probe.ts")),
-    plan_plugin: Some(super::pi::plan_plugin),
+    bridge: Some(|c| pi_bridge(c, "hal-probe.ts")),
+    plan_plugin: Some(pi_plan_plugin),
     timeout_secs: 180,
     open: None,
 };
