@@ -178,8 +178,9 @@ impl Reading {
                 {
                     sharing.push(p);
                 }
-                match sharing.as_slice() {
-                    [only] => Claim::Writer(*only),
+                match (sharing.as_slice(), only_knower(&sharing, event_name.as_deref())) {
+                    ([only], _) => Claim::Writer(*only),
+                    (_, Some(p)) => Claim::Writer(p),
                     _ => Claim::Shared(sharing),
                 }
             }
@@ -255,6 +256,16 @@ impl Reading {
         };
         finish(f, e, native, sharing)
     }
+}
+
+/// The one runtime of those sharing a shape whose hook system has the event `name`
+/// (Kiro's `agentSpawn` among the camelCase writers of `hook_event_name`): an event
+/// only one of them fires names it. `None` when none or several have it.
+fn only_knower(sharing: &[P], name: Option<&str>) -> Option<P> {
+    let name = name?;
+    let mut knowers = sharing.iter().copied().filter(|p| knows(*p, name));
+    let first = knowers.next()?;
+    knowers.next().is_none().then_some(first)
 }
 
 /// The runtimes of the payload table that write `f`'s event key in the spelling of

@@ -54,8 +54,10 @@ pub fn row(r: &Runtime) -> Capabilities {
 /// has a preset for the runtime, its integration decides (so the row and the startup
 /// plan agree, and no runtime is primed twice):
 ///
-/// - Gastown installs an adapter that primes at session start → session hooks `yes`,
-///   startup and GUPP `hook_injection`, startup injection by SessionStart hook;
+/// - Gastown installs an adapter that primes at session start, and no live run showed
+///   its output missing the model ([`registry::GastownPreset::delivers_by_hook`]) →
+///   session hooks `yes`, startup and GUPP `hook_injection`, startup injection by
+///   SessionStart hook;
 /// - otherwise → `startup_fallback` (`gt prime` at start, the startup nudge after
 ///   2000 ms), session hooks `partial` when the runtime has hooks of its own (hooks
 ///   Gastown's integration does not use), else `no`.
@@ -76,7 +78,7 @@ pub fn derive(r: &Runtime) -> Capabilities {
     let session = r.own_session_vars().first().copied();
     let hooks = r.hook_system();
     let (injects, prompt) = match r.gastown {
-        Some(g) => (g.primes_by_hook(), true),
+        Some(g) => (g.delivers_by_hook(), true),
         None => (hooks.is_some_and(|h| h.injects()), r.takes_prompt),
     };
     let (strategy, gupp, injection) = match (injects, prompt) {

@@ -149,7 +149,7 @@ pub fn receives_text_at_start(caps: &Capabilities) -> bool {
         || caps.startup_injection == StartupInjection::CommandPalette
         || caps.session_hooks.is_full()
         || r.hook_system().is_some_and(|h| h.injects())
-        || r.gastown.is_some_and(|g| g.primes_by_hook())
+        || r.gastown.is_some_and(|g| g.delivers_by_hook())
 }
 
 /// The GUPP impossibility rule, the one statement of it: whether `strategy` can work

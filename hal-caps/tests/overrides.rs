@@ -99,7 +99,7 @@ fn gupp_override_within_structural_limits() {
 fn missing(r: &hal_caps::Runtime, strategy: GuppStrategy) -> Option<&'static str> {
     let row = hal_caps::row(r);
     let own_hook_injects = r.hook_system().is_some_and(|h| h.injects());
-    let adapter_primes = r.gastown.and_then(|g| g.adapter).is_some_and(|a| a.primes);
+    let adapter_primes = r.gastown.is_some_and(|g| g.adapter.is_some_and(|a| a.primes) && g.undelivered.is_none());
     let text_at_start = r.takes_prompt
         || row.startup_injection == hal_types::StartupInjection::CommandPalette
         || row.session_hooks == hal_types::Support::Yes

@@ -110,6 +110,27 @@ fn the_payload_beats_the_environment() {
     }
 }
 
+/// Payloads whose shape several runtimes share, named by what the documents give:
+/// Devin's hook environment (`DEVIN_PROJECT_DIR`), and an event only one of the sharing
+/// runtimes has (Kiro's `agentSpawn`, no environment at all).
+#[test]
+fn a_shared_shape_named_by_its_documented_environment_or_event() {
+    for name in ["devin/PreToolUse", "devin/SessionStart", "devin/Stop"] {
+        let bare = json(&["hook"], &hal(&["hook", "--json"], &[], &fixture(name)));
+        assert_eq!(bare["provider"], "unknown", "{name}: its keys are Claude's too");
+        let env = [("DEVIN_PROJECT_DIR", "/home/u/proj")];
+        let v = json(&["hook"], &hal(&["hook", "--json"], &env, &fixture(name)));
+        assert_eq!(v["provider"], "devin", "{name}");
+        let d = json(&["detect"], &hal(&["detect", "--hook", "--json"], &env, &fixture(name)));
+        assert_eq!(d["provider"], "devin", "{name}");
+    }
+    let v = json(&["hook"], &hal(&["hook", "--json"], &[], &fixture("kiro/agentSpawn")));
+    assert_eq!((v["provider"].as_str(), v["event"].as_str()), (Some("kiro"), Some("session.start")));
+    // Kiro's other camelCase events are shared with other runtimes: the environment decides.
+    let v = json(&["hook"], &hal(&["hook", "--json"], &[], &fixture("kiro/stop")));
+    assert_eq!(v["provider"], "unknown");
+}
+
 #[test]
 fn session_id_from_the_payload_first() {
     let o = hal(&["session-id", "--hook"], &[], &fixture("cline/PreToolUse"));

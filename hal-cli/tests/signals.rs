@@ -75,6 +75,26 @@ fn a_path_entry_counts_only_as_a_whole_entry_ending() {
     }
 }
 
+/// Every `PATH` marker as Windows writes the list: `;`-separated, backslashed entries
+/// holding a drive's colon (issue 30: the npm package ships `hal.exe`).
+#[test]
+fn a_path_entry_counts_in_windows_form() {
+    let mut checked = 0;
+    for r in REGISTRY {
+        for m in r.markers.iter().filter(|m| m.needs_ancestor.is_none()) {
+            let ValueRule::PathEntry(end) = m.value else { continue };
+            let entry = format!("C:\\Users\\someone{}", end.replace('/', "\\"));
+            for path in [format!("C:\\Windows\\system32;{entry};C:\\Windows"), format!("{entry}\\;D:\\tools")] {
+                assert_eq!(detect(&[(m.var, &path)])["provider"], r.provider.as_str(), "{path}");
+            }
+            let not = format!("C:\\Windows;{entry}-old");
+            assert_eq!(detect(&[(m.var, &not)])["provider"], "unknown", "{not}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "the Pi and Codex PATH markers");
+}
+
 /// The terminal-gated markers (`TERM_PROGRAM=kiro`): counted when no person is at the
 /// other end (all three piped, no controlling terminal: `setsid`), not on a pty, and not
 /// when only stdout is piped from a person's terminal (`eval "$(hal env)"`, a client):

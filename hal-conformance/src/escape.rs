@@ -253,6 +253,7 @@ fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
         hal,
         prefix,
         node22: node,
+        bun: PathBuf::new(),
         timeout: 30,
         hang: false,
         weaken,

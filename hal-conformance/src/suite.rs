@@ -254,6 +254,7 @@ fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Re
             hal: hal.to_path_buf(),
             prefix: install::runtime_prefix(spec),
             node22: install::node22_bin(),
+            bun: install::bun_bin(),
             timeout: o.timeout.unwrap_or(spec.timeout_secs),
             hang: o.hang,
             weaken: None,
@@ -313,6 +314,7 @@ fn placeholders(args: &RunArgs, hal: &Path) -> Placeholders {
     ph.add(&Path::new(crate::sandbox::NODE).join("bin"), "<node22>");
     ph.add(&Path::new(crate::sandbox::BIN).join("hal"), "<hal>");
     ph.add(&Path::new(crate::sandbox::BIN).join("xtask"), "<xtask>");
+    ph.add(&args.bun, "<bun>");
     ph.add(&install::cache_root(), "<cache>");
     ph.add(hal, "<hal>");
     if let Ok(exe) = std::env::current_exe() {

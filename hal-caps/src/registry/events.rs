@@ -49,16 +49,42 @@ pub(super) const CODEX_EVENTS: &[(E, &str)] = &[
     (E::ContextCompactPre, "PreCompact"),
     (E::ContextCompactPost, "PostCompact"),
 ];
+/// oh-my-pi's extension events (18.2.3's `docs/extensions.md`, "Event surface"; the
+/// live run saw the lifecycle ones fire one-shot), Pi's names.
 pub(super) const OMP_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "session_start"),
     (E::SessionResume, "session_switch"),
     (E::SessionEnd, "session_shutdown"),
     (E::PromptSubmit, "before_agent_start"),
     (E::TurnEnd, "agent_end"),
+    (E::ModelRequestPre, "before_provider_request"),
+    (E::ModelResponsePost, "after_provider_response"),
     (E::ToolUsePre, "tool_call"),
     (E::ToolUsePost, "tool_result"),
     (E::ContextCompactPre, "session_before_compact"),
     (E::ContextCompactPost, "session_compact"),
+];
+/// oh-my-pi's events with no canonical counterpart (the same document): input, loop,
+/// turn and message notifications, tool observability, the main session's stop hook,
+/// session-tree and branch events.
+pub(super) const OMP_UNMAPPED: &[&str] = &[
+    "input",
+    "agent_start",
+    "turn_start",
+    "turn_end",
+    "context",
+    "message_start",
+    "message_update",
+    "message_end",
+    "session_stop",
+    "tool_execution_start",
+    "tool_execution_update",
+    "tool_execution_end",
+    "session_before_switch",
+    "session_before_branch",
+    "session_branch",
+    "session_before_tree",
+    "session_tree",
 ];
 pub(super) const GEMINI_EVENTS: &[(E, &str)] = &[
     (E::SessionStart, "SessionStart"),

@@ -47,8 +47,9 @@ pub enum ValueRule {
     Exact(&'static str),
     /// A value containing this text, compared case-insensitively.
     Contains(&'static str),
-    /// A `PATH`-style list (`:`-separated) with an entry ending in this path, trailing
-    /// `/` ignored: Pi puts `$HOME/.pi/agent/bin` on its tools' `PATH`.
+    /// A `PATH`-style list with an entry ending in this path, trailing `/` ignored: Pi
+    /// puts `$HOME/.pi/agent/bin` on its tools' `PATH`. Windows' form counts too: a
+    /// `;`-separated list of backslashed entries (`C:\Users\u\.pi\agent\bin`).
     PathEntry(&'static str),
 }
 
@@ -62,7 +63,7 @@ impl ValueRule {
             Self::Flag => is_truthy(value),
             Self::Exact(want) => value == want,
             Self::Contains(part) => value.to_ascii_lowercase().contains(&part.to_ascii_lowercase()),
-            Self::PathEntry(end) => value.split(':').any(|e| e.trim_end_matches('/').ends_with(end)),
+            Self::PathEntry(end) => path_entries(value).any(|e| e.trim_end_matches('/').ends_with(end)),
         }
     }
 
@@ -77,6 +78,13 @@ impl ValueRule {
             Self::Truthy | Self::Flag => String::new(),
         }
     }
+}
+
+/// The entries of a `PATH` value, `/`-separated: a value holding `;` is Windows' list
+/// (its entries hold drive colons, `C:\bin`) with `\` read as `/`; else `:`-separated.
+fn path_entries(value: &str) -> impl Iterator<Item = String> + '_ {
+    let windows = value.contains(';');
+    value.split(if windows { ';' } else { ':' }).map(move |e| if windows { e.replace('\\', "/") } else { e.to_owned() })
 }
 
 /// Empty, `0`, `false`, `no` and `off` (any case, surrounding space ignored) count as unset.
@@ -284,6 +292,11 @@ pub struct Hooks {
     /// `BeforeToolSelection`): known, so `hal hook` reports their event as null
     /// without calling them unknown.
     pub unmapped: &'static [&'static str],
+    /// Whether the runtime's permission event ([`CanonicalEvent::PermissionRequest`])
+    /// fires before tool calls even when every permission is granted up front (Copilot
+    /// CLI's `permissionRequest` under `--allow-all`, a live run): a hook that decides,
+    /// not a prompt to a person. Otherwise a bypass run asks none.
+    pub asks_under_bypass: bool,
 }
 
 impl Hooks {
@@ -294,7 +307,15 @@ impl Hooks {
         inject: Inject,
         events: &'static [(CanonicalEvent, &'static str)],
     ) -> Self {
-        Self { files, inject, inject_standing: Standing::Vendor, schema: HookSchema::Native, events, unmapped: &[] }
+        Self {
+            files,
+            inject,
+            inject_standing: Standing::Vendor,
+            schema: HookSchema::Native,
+            events,
+            unmapped: &[],
+            asks_under_bypass: false,
+        }
     }
 
     /// A hook system configured through a Claude Code-shaped `settings.json` `hooks` object.
@@ -311,6 +332,7 @@ impl Hooks {
             schema: HookSchema::ClaudeSettings,
             events,
             unmapped: &[],
+            asks_under_bypass: false,
         }
     }
 
@@ -325,6 +347,14 @@ impl Hooks {
     #[must_use]
     pub const fn with_unmapped(mut self, unmapped: &'static [&'static str]) -> Self {
         self.unmapped = unmapped;
+        self
+    }
+
+    /// The same, its permission event firing even when permissions are bypassed
+    /// ([`Hooks::asks_under_bypass`]).
+    #[must_use]
+    pub const fn asking_under_bypass(mut self) -> Self {
+        self.asks_under_bypass = true;
         self
     }
 
@@ -440,6 +470,11 @@ pub struct GastownPreset {
     pub process_names: &'static [&'static str],
     /// Where the facts come from.
     pub source: Source,
+    /// Where a live run contradicts the preset's integration: the adapter's session-start
+    /// hook runs, but its output does not reach the model (why, and at which version).
+    /// Gastown's facts stay Gastown's ([`GastownPreset::primes_by_hook`]); hal plans from
+    /// the run ([`GastownPreset::delivers_by_hook`]).
+    pub undelivered: Option<&'static str>,
 }
 
 /// Gastown's `DefaultPrimeWaitMs`: how long after start a runtime without hooks gets
@@ -457,13 +492,22 @@ impl GastownPreset {
             ready_delay_ms: None,
             process_names,
             source: GASTOWN_PRESETS,
+            undelivered: None,
         }
     }
 
     /// A preset without a hook adapter.
     #[must_use]
     pub const fn unhooked(name: &'static str, process_names: &'static [&'static str]) -> Self {
-        Self { name, adapter: None, prompt_arg: true, ready_delay_ms: None, process_names, source: GASTOWN_PRESETS }
+        Self {
+            name,
+            adapter: None,
+            prompt_arg: true,
+            ready_delay_ms: None,
+            process_names,
+            source: GASTOWN_PRESETS,
+            undelivered: None,
+        }
     }
 
     /// The same, with `ReadyDelayMs`.
@@ -480,11 +524,27 @@ impl GastownPreset {
         self
     }
 
+    /// The same, recording that a live run contradicts the adapter: its session-start
+    /// hook's output does not reach the model (`why`).
+    #[must_use]
+    pub const fn undelivered(mut self, why: &'static str) -> Self {
+        self.undelivered = Some(why);
+        self
+    }
+
     /// Whether Gastown's integration primes the agent through a hook (an adapter with
     /// a session-start hook): `hasHooks` of Gastown's startup fallback matrix.
     #[must_use]
     pub fn primes_by_hook(&self) -> bool {
         self.adapter.is_some_and(|a| a.primes)
+    }
+
+    /// Whether the adapter's session-start hook really puts its output before the model:
+    /// [`GastownPreset::primes_by_hook`], unless a live run showed it does not
+    /// ([`GastownPreset::undelivered`]). What hal's plans rest on.
+    #[must_use]
+    pub fn delivers_by_hook(&self) -> bool {
+        self.primes_by_hook() && self.undelivered.is_none()
     }
 
     /// The startup nudge delay of Gastown's startup fallback matrix

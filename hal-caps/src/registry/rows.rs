@@ -4,9 +4,9 @@ use hal_types::{CanonicalEvent, GuppStrategy, RuntimeProvider as P, StartupInjec
 
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
-    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS,
-    COPILOT_EVENTS, COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS,
-    GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS,
+    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS, COPILOT_EVENTS,
+    COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS,
+    GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS,
     OPENCODE_UNMAPPED, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS,
     WINDSURF_EVENTS,
 };
@@ -32,6 +32,8 @@ const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65")
 const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
 const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
 const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
+const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
+const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 /// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
@@ -324,15 +326,30 @@ pub static REGISTRY: &[Runtime] = &[
         weak: &["OMP_SKIP_SETUP"],
         executables: &["omp"],
         keeps_markers_of: &[P::Claude],
-        session_vars: &["OMP_SESSION_ID"],
-        hooks: Some(Hooks::native(&[".omp/hooks/gastown-hook.ts"], Inject::Yes, OMP_EVENTS)),
+        // No session variable: `OMP_SESSION_ID` (Gastown's) occurs nowhere in 18.2.3 or
+        // 18.3.4 (read in the packages).
+        // Hook factories load from `.omp/hooks/pre/` and `post/` only; one directly in
+        // `.omp/hooks/` loads nothing, silently (18.2.3's `docs/hooks.md`, and the live run).
+        hooks: Some(
+            Hooks::native(&[".omp/hooks/pre/", "~/.omp/agent/hooks/pre/"], Inject::Yes, OMP_EVENTS)
+                .with_unmapped(OMP_UNMAPPED),
+        ),
         takes_prompt: true,
-        sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE],
-        gastown: Some(GastownPreset::hooked(
-            "omp",
-            Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
-            &["omp", "node", "bun"],
-        )),
+        sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE, LIVE_OMP],
+        gastown: Some(
+            GastownPreset::hooked(
+                "omp",
+                Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
+                &["omp", "node", "bun"],
+            )
+            .undelivered(
+                "oh-my-pi 18.2.3 discovers hook factories only under `.omp/hooks/pre/` and `post/`: the \
+                 adapter's `.omp/hooks/gastown-hook.ts` is never loaded, so nothing primes the agent \
+                 (its docs/hooks.md): hal plans `startup_fallback`, `gt prime` as the prompt",
+            ),
+        ),
+        verified: Some(super::verified::OMP),
+        package: Some(Package::Npm("@oh-my-pi/pi-coding-agent")),
         ..Runtime::new(P::Omp, "oh-my-pi")
     },
     Runtime {
@@ -664,9 +681,15 @@ pub static REGISTRY: &[Runtime] = &[
         session_vars: &["COPILOT_AGENT_SESSION_ID"],
         hooks: Some(
             // A repository's hook files load in `-p` only in a trusted folder (1.0.102).
+            // A `sessionStart` hook's plain stdout does not reach the model (live run of
+            // 1.0.102); only a JSON reply's `{"additionalContext": …}` does (changelog
+            // 1.0.11, and the same run): `no` for the plain text hal's commands print.
+            // `permissionRequest` fires before every tool call even under `--allow-all`
+            // (live run): a hook that approves or denies (changelog 1.0.16), not a prompt.
             Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, COPILOT_EVENTS)
-                .inject_backed(Standing::Unconfirmed)
-                .with_unmapped(COPILOT_UNMAPPED),
+                .inject_backed(Standing::Verified)
+                .with_unmapped(COPILOT_UNMAPPED)
+                .asking_under_bypass(),
         ),
         takes_prompt: true,
         sources: &[
@@ -690,7 +713,12 @@ pub static REGISTRY: &[Runtime] = &[
                 .timing_out(30, 10),
                 &["copilot"],
             )
-            .ready_after(5000),
+            .ready_after(5000)
+            .undelivered(
+                "Copilot CLI 1.0.102 runs the adapter's sessionStart hook, but `gt prime --hook` prints plain \
+                 text and only a JSON reply's `additionalContext` reaches the model (live run): hal plans \
+                 `startup_fallback`, `gt prime` as the prompt",
+            ),
         ),
         verified: Some(super::verified::COPILOT),
         package: Some(Package::Npm("@github/copilot")),
@@ -735,7 +763,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Kiro, "Kiro CLI")
     },
     Runtime {
-        aliases: &["amazonq", "q-cli"],
+        aliases: &["amazonq", "q-cli", "amazon-q-cli"],
         markers: &[Marker::definitive("AWS_EXECUTION_ENV", Contains("AmazonQ-For-CLI"))],
         executables: &["qchat"],
         hooks: Some(Hooks::native(&[".amazonq/agents/"], Inject::No, KIRO_EVENTS)),
@@ -866,8 +894,12 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("DEVIN_SESSION_ID", Truthy).secondary(),
             Marker::strong("DEVIN_WRAPPER_ACTIVE", Truthy).secondary(),
+            // Set for every hook (the lifecycle hooks page's hook environment, as quoted
+            // by third parties): Devin's payloads name no runtime by themselves, so this
+            // decides them.
+            Marker::strong("DEVIN_PROJECT_DIR", Truthy).secondary(),
         ],
-        weak: &["DEVIN_PROJECT_DIR", "EDITOR"],
+        weak: &["EDITOR"],
         // Devin's cloud VM.
         host_files: &["/opt/.devin"],
         executables: &["devin"],
@@ -875,6 +907,7 @@ pub static REGISTRY: &[Runtime] = &[
         hooks: Some(Hooks::native(&[], Inject::No, DEVIN_EVENTS)),
         takes_prompt: true,
         sources: &[
+            Source::secondary("https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks.md"),
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md"),
             DETECT_AGENT,
         ],
@@ -917,24 +950,27 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["factory"],
-        weak: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR"],
+        // Set for every hook of 0.215.0, beside `CLAUDE_PROJECT_DIR` (live run).
+        markers: &[Marker::strong("DROID_PROJECT_DIR", Truthy).verified()],
+        weak: &["FACTORY_PROJECT_DIR"],
         executables: &["droid"],
         // The hooks reference names the three settings files (workspace first); the newer
-        // hooks page `.factory/hooks.json` beside them. SessionStart's `additionalContext`
-        // reaches the model per third parties only.
+        // hooks page `.factory/hooks.json` beside them. A SessionStart hook's plain stdout
+        // reaches the model (live run of 0.215.0). `~/.factory/settings.json` also holds
+        // the custom models `droid exec` runs without a login (live run of 0.215.0).
         hooks: Some(
             Hooks::claude_settings(
                 &[
-                    ".factory/hooks.json",
                     ".factory/settings.json",
                     ".factory/settings.local.json",
-                    "~/.factory/hooks.json",
+                    ".factory/hooks.json",
                     "~/.factory/settings.json",
+                    "~/.factory/hooks.json",
                 ],
                 Inject::Yes,
                 DROID_EVENTS,
             )
-            .inject_backed(Standing::Secondary),
+            .inject_backed(Standing::Verified),
         ),
         takes_prompt: true,
         sources: &[
@@ -942,7 +978,10 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://docs.factory.ai/harness/hooks"),
             Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
             Source::secondary("https://syllago.dev/using-syllago/providers/factory-droid/hooks/"),
+            LIVE_DROID,
         ],
+        verified: Some(super::verified::DROID),
+        package: Some(Package::Npm("droid")),
         ..Runtime::new(P::Droid, "Droid")
     },
     Runtime {
@@ -957,6 +996,7 @@ pub static REGISTRY: &[Runtime] = &[
         ..Runtime::new(P::Antigravity, "Antigravity")
     },
     Runtime {
+        aliases: &["iflow-cli"],
         markers: &[Marker::strong("IFLOW_CLI", Truthy).secondary()],
         sources: &[Source::secondary("sdairs/is-ai-agent:src/lib.rs")],
         ..Runtime::new(P::Iflow, "iFlow CLI")
@@ -1094,7 +1134,9 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["vscode-copilot", "github_copilot_vscode_agent"],
-        markers: &[Marker::strong("COPILOT_AGENT", Flag).unconfirmed()],
+        // `COPILOT_AGENT=1` in VS Code's agent terminals (microsoft/vscode#316267, merged
+        // 2026-05-13, `toolTerminalCreator.ts`).
+        markers: &[Marker::strong("COPILOT_AGENT", Flag)],
         combos: &[Combo::secondary(&[("TERM_PROGRAM", Exact("vscode")), ("GIT_PAGER", Exact("cat"))])],
         weak: &["VSCODE_AGENT", "TERM_PROGRAM"],
         variant_of: Some(P::Copilot),
@@ -1105,6 +1147,7 @@ pub static REGISTRY: &[Runtime] = &[
         ),
         sources: &[
             Source::vendor("https://code.visualstudio.com/docs/agents/reference/hooks-reference"),
+            Source::vendor("microsoft/vscode#316267"),
             Source::secondary("nrwl/nx#35757"),
         ],
         ..Runtime::new(P::CopilotVscode, "GitHub Copilot (VS Code)")
@@ -1145,6 +1188,8 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[
             Marker::strong("BOLT_ENV", Truthy).secondary(),
             Marker::strong("BOLT_SERVER_URL", Truthy).secondary(),
+            // expo/agent-cli-detector:src/agents.ts@09f4c420 (Bolt's `env`).
+            Marker::strong("BOLT_ORIGIN", Truthy).secondary(),
         ],
         combos: &[Combo::secondary(&[("SHELL", Exact("/bin/jsh")), ("npm_config_yes", Truthy)])],
         weak: &["SHELL"],

@@ -209,3 +209,30 @@ pub(super) const COPILOT: Verified = Verified {
         "sessionEnd",
     ],
 };
+
+/// oh-my-pi 18.2.3, `omp -p --yolo` on Bun 1.4.5 with a `models.yml` provider: its bash
+/// tool's environment sets `AGENT=1` and `CI=true` (OpenCode's and CI's spellings, no
+/// variable of its own) and no session id, so its ancestry decides; extension events
+/// reach a `.omp/hooks/pre/` factory.
+pub(super) const OMP: Verified = Verified {
+    version: "18.2.3",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &[],
+    session_vars: &[],
+    events: &["session_start", "before_agent_start", "tool_call", "tool_result", "agent_end", "session_shutdown"],
+};
+
+/// Factory Droid 0.215.0, `droid exec --auto high` with a custom model, no Factory login:
+/// tools get only `FACTORY_*` settings variables (its ancestry decides); hooks (Claude's
+/// settings object in `~/.factory/settings.json`) get `DROID_PROJECT_DIR`,
+/// `FACTORY_PROJECT_DIR` and Claude's `CLAUDE_PROJECT_DIR`; the session id only in the
+/// payload. A SessionStart hook's plain stdout reaches the model.
+pub(super) const DROID: Verified = Verified {
+    version: "0.215.0",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    session_vars: &[],
+    events: &["SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"],
+};

@@ -52,9 +52,16 @@ fn fired(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
     let got = provider(hook.provider);
     out.push(&ctx, "hal hook: provider", cx.id(), &got, got == cx.id());
     canonical_event(cx, cap, native, out);
-    // Every run bypasses permissions: no hook may mean a permission request.
+    // Every run bypasses permissions: no hook may mean a permission request, unless the
+    // registry says the runtime's permission event is a hook's decision asked even then.
     if hook.event.as_deref() == Some("permission.request") {
-        out.push(&ctx, "no permission is asked in a bypass run", "not permission.request", "permission.request", false);
+        let asks = cx.row.and_then(hal_caps::registry::Runtime::hook_system).is_some_and(|h| h.asks_under_bypass);
+        let (check, expected) = if asks {
+            ("the registry: its permission event fires even in a bypass run", "permission.request")
+        } else {
+            ("no permission is asked in a bypass run", "not permission.request")
+        };
+        out.push(&ctx, check, expected, "permission.request", asks);
     }
     let truth = payload_session(cap.payload.as_ref());
     let sid = &hook.session_id;

@@ -49,9 +49,5 @@ pub(super) const SPEC: Spec = Spec {
     npm_ci: Ok(()),
     prefix_writes: &["copilot-cache"],
     timeout_secs: 180,
-    open: Some(
-        "1.0.102 fires `permissionRequest` before every tool call even under `--allow-all`, and a \
-         `sessionStart` hook's plain stdout does not reach the model in `-p`, so the plan hal copies \
-         from Gastown's preset (`hook_injection`) is not borne out: both wait on a registry decision",
-    ),
+    open: None,
 };

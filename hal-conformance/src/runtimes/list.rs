@@ -2,7 +2,7 @@
 //! [`super`], so that no runtime's file and the list import each other.
 
 use super::Spec;
-use super::{claude, cline, codex, continue_cli, copilot, gemini, grok, kilo, opencode, pi, qwen};
+use super::{claude, cline, codex, continue_cli, copilot, droid, gemini, grok, kilo, omp, opencode, pi, qwen};
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
 pub(crate) const RUNTIMES: &[Spec] = &[
@@ -14,6 +14,8 @@ pub(crate) const RUNTIMES: &[Spec] = &[
     qwen::SPEC,
     copilot::SPEC,
     pi::SPEC,
+    omp::SPEC,
+    droid::SPEC,
     cline::SPEC,
     grok::SPEC,
     continue_cli::SPEC,

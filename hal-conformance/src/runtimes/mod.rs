@@ -20,10 +20,12 @@ mod cline;
 mod codex;
 mod continue_cli;
 mod copilot;
+mod droid;
 mod gemini;
 mod grok;
 mod kilo;
 pub(crate) mod list;
+mod omp;
 mod opencode;
 mod pi;
 mod qwen;
@@ -322,4 +324,44 @@ fn bun_plugin_bridge(c: &Ctx, path: &Path) -> io::Result<()> {
     write_file(path, &src)?;
     let config_dir = path.parent().and_then(Path::parent).unwrap_or(&c.ws);
     write_file(&config_dir.join(".npmrc"), "offline=true\nfetch-retries=0\n")
+}
+
+/// A Pi-style extension (`export default function (pi)`, `pi.on(event, …)`) named `file`
+/// in the registry's hook directory that bridges every event the registry knows to the
+/// probe, once per name, with the session id and cwd of its context (Pi and its fork
+/// oh-my-pi).
+pub(crate) fn pi_bridge(c: &Ctx, file: &str) -> io::Result<()> {
+    let events = serde_json::to_string(&c.events).unwrap_or_default();
+    let src = format!(
+        "import {{ spawnSync }} from \"node:child_process\";\n\
+         const PROBE = {probe};\nconst EVENTS = {events};\n\
+         const seen = new Set();\n\
+         export default function (pi) {{\n  for (const name of EVENTS) {{\n\
+         pi.on(name, async (event, ctx) => {{\n\
+         if (seen.has(name)) return; seen.add(name);\n\
+         let sid = null; try {{ sid = ctx.sessionManager.getSessionId(); }} catch (e) {{}}\n\
+         const bridge = {{ event: {{ type: event && event.type, reason: event && event.reason, toolName: event && event.toolName, toolCallId: event && event.toolCallId }}, _ctx: {{ session_id: sid, cwd: ctx.cwd }} }};\n\
+         spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
+         }});\n  }}\n}}\n",
+        probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
+    );
+    let path = c.hook_path(false, true)?.join(file);
+    std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
+    std::fs::write(path, src)
+}
+
+/// A Pi-style extension at `path` that runs `cmd` at session start and appends its
+/// output to the system prompt before the agent starts.
+pub(crate) fn pi_plan_plugin(path: &Path, cmd: &str) -> io::Result<()> {
+    write_file(
+        path,
+        &format!(
+            "import {{ execSync }} from \"node:child_process\";\n\
+         let out = \"\";\n\
+         export default function (pi) {{\n\
+         pi.on(\"session_start\", async () => {{ out = execSync({cmd}, {{ encoding: \"utf8\" }}); }});\n\
+         pi.on(\"before_agent_start\", async (event) => ({{ systemPrompt: event.systemPrompt + \"\\n\\n\" + out }}));\n}};\n",
+            cmd = serde_json::to_string(cmd).unwrap_or_default()
+        ),
+    )
 }

@@ -1,6 +1,6 @@
 //! Pi's spec (see [`super`]).
 
-use super::{FAKE_KEY, P, Spec, Wire, command_only, json, s, write_file, write_json};
+use super::{FAKE_KEY, P, Spec, Wire, command_only, json, pi_bridge, pi_plan_plugin, s, write_json};
 
 /// Pi 1.x (`@earendil-works/pi-coding-agent`, the registry's package; the old
 /// `@mariozechner/pi-coding-agent` ends at 0.73.1, the older verified version). 1.x needs
@@ -28,38 +28,8 @@ pub(super) const SPEC: Spec = Spec {
         )
     },
     hooks: None,
-    bridge: Some(|c| {
-        let events = serde_json::to_string(&c.events).unwrap_or_default();
-        let src = format!(
-            "import {{ spawnSync }} from \"node:child_process\";\n\
-             const PROBE = {probe};\nconst EVENTS = {events};\n\
-             const seen = new Set();\n\
-             export default function (pi) {{\n  for (const name of EVENTS) {{\n\
-             pi.on(name, async (event, ctx) => {{\n\
-             if (seen.has(name)) return; seen.add(name);\n\
-             let sid = null; try {{ sid = ctx.sessionManager.getSessionId(); }} catch (e) {{}}\n\
-             const bridge = {{ event: {{ type: event && event.type, reason: event && event.reason, toolName: event && event.toolName, toolCallId: event && event.toolCallId }}, _ctx: {{ session_id: sid, cwd: ctx.cwd }} }};\n\
-             spawnSync(PROBE[0], [...PROBE.slice(1), \"hook\", name], {{ input: JSON.stringify(bridge), stdio: [\"pipe\", \"ignore\", \"ignore\"] }});\n\
-             }});\n  }}\n}}\n",
-            probe = serde_json::to_string(&c.probe.split(' ').collect::<Vec<_>>()).unwrap_or_default(),
-        );
-        let path = c.hook_path(false, true)?.join("hal-probe.ts");
-        std::fs::create_dir_all(path.parent().unwrap_or(&c.ws))?;
-        std::fs::write(path, src)
-    }),
-    plan_plugin: Some(|path, cmd| {
-        write_file(
-            path,
-            &format!(
-                "import {{ execSync }} from \"node:child_process\";\n\
-             let out = \"\";\n\
-             export default function (pi) {{\n\
-             pi.on(\"session_start\", async () => {{ out = execSync({cmd}, {{ encoding: \"utf8\" }}); }});\n\
-             pi.on(\"before_agent_start\", async (event) => ({{ systemPrompt: event.systemPrompt + \"\\n\\n\" + out }}));\n}};\n",
-                cmd = serde_json::to_string(cmd).unwrap_or_default()
-            ),
-        )
-    }),
+    bridge: Some(|c| pi_bridge(c, "hal-probe.ts")),
+    plan_plugin: Some(pi_plan_plugin),
     own_install_script: None,
     npm_ci: Ok(()),
     prefix_writes: &[],
