@@ -45,7 +45,7 @@ fn captures() -> Vec<Capture> {
         out.push(Capture { name, vars, provider, session_var });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
-    assert_eq!(out.len(), 17, "one capture per file of SOURCE.md");
+    assert_eq!(out.len(), 21, "one capture per file of SOURCE.md");
     out
 }
 

@@ -22,8 +22,10 @@ mod continue_cli;
 mod copilot;
 mod gemini;
 mod grok;
+mod hermes;
 mod kilo;
 mod opencode;
+mod openhands;
 mod pi;
 mod qwen;
 
@@ -155,6 +157,7 @@ pub(crate) struct Spec {
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
 pub(crate) const RUNTIMES: &[Spec] = &[
     opencode::SPEC,
+    openhands::SPEC,
     kilo::SPEC,
     gemini::SPEC,
     claude::SPEC,
@@ -162,6 +165,7 @@ pub(crate) const RUNTIMES: &[Spec] = &[
     qwen::SPEC,
     copilot::SPEC,
     pi::SPEC,
+    hermes::SPEC,
     cline::SPEC,
     grok::SPEC,
     continue_cli::SPEC,
