@@ -144,7 +144,8 @@ pub struct Common {
 /// The keys every payload is read for (beside its row's).
 pub static COMMON: Common = Common {
     session: &["session_id", "sessionId", "conversation_id", "taskId", "trajectory_id"],
-    cwd: &["cwd", "workspaceRoot"],
+    // `working_dir`: OpenHands' payloads.
+    cwd: &["cwd", "workspaceRoot", "working_dir"],
     cwd_lists: &["workspaceRoots", "workspace_roots"],
     transcript: &["transcript_path", "transcriptPath"],
     tool: &["tool_name", "toolName"],
