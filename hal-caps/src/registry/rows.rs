@@ -6,8 +6,9 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS,
     COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS,
-    GEMINI_UNMAPPED, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS,
-    PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
+    GEMINI_UNMAPPED, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS,
+    OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS,
+    QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -986,11 +987,15 @@ pub static REGISTRY: &[Runtime] = &[
         // registered off a terminal only with `--accept-hooks` / `HERMES_ACCEPT_HOOKS`; a
         // hook's stdout is read as JSON (`pre_llm_call` may add context, not a session
         // start).
-        hooks: Some(Hooks::native(&["~/.hermes/config.yaml"], Inject::No, HERMES_EVENTS).with_unmapped(HERMES_UNMAPPED)),
+        hooks: Some(
+            Hooks::native(&["~/.hermes/config.yaml"], Inject::No, HERMES_EVENTS).with_unmapped(HERMES_UNMAPPED),
+        ),
         takes_prompt: true,
         sources: &[
             LIVE_HERMES,
-            Source::vendor("https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py, hermes_cli/plugins.py)"),
+            Source::vendor(
+                "https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py, hermes_cli/plugins.py)",
+            ),
             Source::secondary("huggingface/huggingface.js#2222"),
             Source::secondary("vercel/vercel#16095"),
         ],

@@ -19,7 +19,8 @@ pub(super) const SPEC: Spec = Spec {
     },
     env: |_| Vec::new(),
     setup: |c| {
-        let model = json!({"provider": "custom", "base_url": c.url("/v1"), "default": "stub-model", "api_key": FAKE_KEY});
+        let model =
+            json!({"provider": "custom", "base_url": c.url("/v1"), "default": "stub-model", "api_key": FAKE_KEY});
         merge_json(&c.hook_path(true, false)?, &json!({"model": model}))
     },
     // `hooks: {event: [{command, timeout}]}`; a command is split with `shlex`, not run by
