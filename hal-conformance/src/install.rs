@@ -1,15 +1,20 @@
-//! The install cache: each runtime (and Node 22) as an npm prefix at
-//! `<cache>/npm/<name>@<version>/`, outside the repository, installed from the lock
-//! checked in at `hal-conformance/locks/<name>@<version>/` (so every transitive version
-//! is pinned and its integrity checked by npm) with `npm ci --ignore-scripts`, in an
-//! environment holding only PATH, a throwaway HOME (no user `.npmrc`, no token) and
-//! npm's cache directory, and reused while its copy of the lock is the checked-in one.
+//! The install cache: each npm runtime (and Node 22) as an npm prefix at
+//! `<cache>/npm/<name>@<version>/`, each PyPI runtime as a venv at
+//! `<cache>/venv/<name>@<version>/` (`venv`), outside the repository. An npm runtime is
+//! installed from the lock checked in at `hal-conformance/locks/<name>@<version>/` (so
+//! every transitive version is pinned and its integrity checked by npm) with `npm ci
+//! --ignore-scripts`, in an environment holding only PATH, a throwaway HOME (no user
+//! `.npmrc`, no token) and npm's cache directory, and reused while its copy of the lock
+//! is the checked-in one.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use hal_caps::registry::Package;
+
 use super::runtimes::Spec;
+use super::venv;
 
 /// The lock directory of `name@version` (`package.json` and `package-lock.json` for npm,
 /// `requirements.txt` for pip): one per name and version.
@@ -53,9 +58,21 @@ pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
     cache_root().join("npm").join(format!("{name}@{version}"))
 }
 
-/// The prefix of a runtime.
+/// The prefix of a runtime: its npm prefix, or its venv for a PyPI package.
 pub(crate) fn runtime_prefix(spec: &Spec) -> PathBuf {
-    prefix(spec.id(), spec.version)
+    match spec.row().package {
+        Some(Package::PyPi(_)) => venv::dir(spec.id(), spec.version),
+        _ => prefix(spec.id(), spec.version),
+    }
+}
+
+/// The directory of a runtime's executables under its prefix: `node_modules/.bin`, or a
+/// venv's `bin`.
+pub(crate) fn bin_dir(spec: &Spec, prefix: &std::path::Path) -> PathBuf {
+    match spec.row().package {
+        Some(Package::PyPi(_)) => venv::bin_dir(prefix),
+        _ => prefix.join("node_modules/.bin"),
+    }
 }
 
 /// Node 22's `bin` directory.
@@ -202,9 +219,16 @@ pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> 
         let how = How { npm_ci: Ok(()), own_script: None, writes: &[] };
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, how, offline)?.unwrap_or(0.0);
     }
-    let how = How { npm_ci: spec.npm_ci, own_script: spec.own_install_script, writes: spec.prefix_writes };
-    seconds += ensure(spec.id(), spec.package()?, spec.version, how, offline)?.unwrap_or(0.0);
-    if needs_bun(&runtime_prefix(spec), spec.package()?) {
+    let installed = match spec.row().package {
+        Some(Package::Npm(package)) => {
+            let how = How { npm_ci: spec.npm_ci, own_script: spec.own_install_script, writes: spec.prefix_writes };
+            ensure(spec.id(), package, spec.version, how, offline)?
+        }
+        Some(Package::PyPi(package)) => venv::ensure(spec.id(), package, spec.version, offline)?,
+        other => return Err(format!("{}: the registry names no package to install (it says {other:?})", spec.id())),
+    };
+    seconds += installed.unwrap_or(0.0);
+    if spec.package().is_ok_and(|p| needs_bun(&runtime_prefix(spec), p)) {
         let how = How { npm_ci: Ok(()), own_script: None, writes: &[] };
         seconds += ensure(BUN.0, BUN.1, BUN.2, how, offline)?.unwrap_or(0.0);
     }
@@ -217,8 +241,11 @@ mod tests {
     /// registry names at the suite's version, its lock holding that version.
     #[test]
     fn every_runtime_has_a_lock_of_its_pinned_version() {
-        let mut all: Vec<(&str, &str, &str)> =
-            crate::runtimes::list::RUNTIMES.iter().map(|s| (s.id(), s.package().unwrap(), s.version)).collect();
+        let mut all: Vec<(&str, &str, &str)> = crate::runtimes::list::RUNTIMES
+            .iter()
+            .filter(|s| matches!(s.row().package, Some(hal_caps::registry::Package::Npm(_))))
+            .map(|s| (s.id(), s.package().unwrap(), s.version))
+            .collect();
         all.push(super::NODE22);
         for (name, package, version) in all {
             let dir = super::lock_dir(name, version);
@@ -239,7 +266,10 @@ mod tests {
     /// package one of its packages names (what `npm ci` refuses).
     #[test]
     fn npm_ci_is_avoided_exactly_where_the_lock_lacks_platform_packages() {
-        for spec in crate::runtimes::list::RUNTIMES {
+        for spec in crate::runtimes::list::RUNTIMES
+            .iter()
+            .filter(|s| matches!(s.row().package, Some(hal_caps::registry::Package::Npm(_))))
+        {
             let dir = super::lock_dir(spec.id(), spec.version);
             let lock: serde_json::Value =
                 serde_json::from_slice(&std::fs::read(dir.join("package-lock.json")).unwrap()).unwrap();

@@ -1,13 +1,13 @@
 //! hal's conformance suite: hal checked inside the real runtimes, offline. Unpublished;
 //! `cargo xtask conformance [--runtime ID]... [--offline] [--jobs N] [--stub-hang]
-//! [--timeout S] [--write-fixtures]`, `cargo xtask conformance --fixtures [--write]` and
+//! [--timeout S] [--write-fixtures] [--lock]`, `cargo xtask conformance --fixtures [--write]` and
 //! `cargo xtask conformance --sandbox-test` (`escape`) are its entry points (xtask delegates to [`conformance`], and its hidden
 //! `conformance-run` and `conformance-probe` to [`run_inside`] and [`probe_main`]).
 //!
 //! Each runtime (the table in `runtimes`, keyed by `hal_types::RuntimeProvider`, every
 //! fact about the runtime read from the registry) is installed at its pinned version into
 //! a cache outside the repository from its checked-in lock without install scripts
-//! (`install`), then run twice in a network and pid namespace of its own with only
+//! (`install`; a PyPI runtime into a venv, `venv`), then run twice in a network and pid namespace of its own with only
 //! loopback (`run`), in a sandbox (`sandbox`: read-only host, private `/tmp` and `/run`,
 //! an unprivileged user), against the model stub (`stub`, one
 //! module per wire protocol): once with every hook event and the shell tool running the
@@ -36,6 +36,7 @@ mod sandbox;
 mod stub;
 mod suite;
 pub mod util;
+mod venv;
 
 /// `cargo xtask conformance ARGS`: a live run (or, with `--fixtures`, the fixtures'
 /// checks). An error names what failed.

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use super::install;
 use super::probe::PROMPT;
 use super::runtimes::list::spec;
 use super::runtimes::{Ctx, Spec, merge_json};
@@ -58,7 +59,7 @@ pub(crate) struct RunArgs {
     pub(crate) dir: PathBuf,
     /// The hal binary.
     pub(crate) hal: PathBuf,
-    /// The runtime's npm prefix.
+    /// The runtime's prefix (npm prefix or venv).
     pub(crate) prefix: PathBuf,
     /// Node 22's bin directory (for runtimes that need it).
     pub(crate) node22: PathBuf,
@@ -206,7 +207,7 @@ fn path_of(spec: &Spec, args: &RunArgs, gt: &Path) -> String {
         dirs.push(args.bun.display().to_string());
     }
     dirs.push(gt.display().to_string());
-    dirs.push(args.prefix.join("node_modules/.bin").display().to_string());
+    dirs.push(install::bin_dir(spec, &args.prefix).display().to_string());
     dirs.push(SYSTEM_PATH.to_owned());
     dirs.join(":")
 }
@@ -246,6 +247,7 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
         ws: args.dir.join("ws"),
         port: stub.port,
         prefix: args.prefix.clone(),
+        bin_dir: install::bin_dir(spec, &args.prefix),
         probe,
         events: spec.events(),
         package: spec.package()?,

@@ -39,6 +39,7 @@ struct Options {
     fixtures: bool,
     write: bool,
     sandbox_test: bool,
+    lock: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -53,6 +54,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--fixtures" => o.fixtures = true,
             "--write" => o.write = true,
             "--sandbox-test" => o.sandbox_test = true,
+            "--lock" => o.lock = true,
             "--jobs" => o.jobs = it.next().and_then(|j| j.parse().ok()).ok_or("--jobs needs a number")?,
             "--timeout" => o.timeout = Some(it.next().and_then(|j| j.parse().ok()).ok_or("--timeout needs seconds")?),
             other => return Err(format!("conformance: unknown argument {other}")),
@@ -75,6 +77,9 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     }
     if o.sandbox_test {
         return crate::escape::sandbox_test();
+    }
+    if o.lock {
+        return lock(&o.runtimes);
     }
     let wall = Instant::now();
     let hal = build_hal()?;
@@ -119,6 +124,21 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
         eprintln!("    skipped (not in the cache, --offline): {}", skipped.join(", "));
     }
     if report::all_ok(&report) { Ok(()) } else { Err("conformance: some checks failed (see above)".into()) }
+}
+
+/// `--runtime ID... --lock`: remakes the lock of each named PyPI runtime from a clean venv.
+fn lock(ids: &[String]) -> Result<(), String> {
+    if ids.is_empty() {
+        return Err("--lock needs --runtime ID".into());
+    }
+    for spec in ids.iter().filter_map(|id| runtimes::list::spec(id)) {
+        let Some(hal_caps::registry::Package::PyPi(package)) = spec.row().package else {
+            return Err(format!("{}: --lock makes PyPI locks; the registry names no PyPI package", spec.id()));
+        };
+        let path = crate::venv::make_lock(spec.id(), package, spec.version)?;
+        eprintln!("    {}: wrote {}", spec.id(), path.display());
+    }
+    Ok(())
 }
 
 /// Each runtime's install seconds (0: it was cached).

@@ -45,7 +45,7 @@ fn captures() -> Vec<Capture> {
         out.push(Capture { name, vars, provider, session_var });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
-    assert_eq!(out.len(), 17, "one capture per file of SOURCE.md");
+    assert_eq!(out.len(), 21, "one capture per file of SOURCE.md");
     out
 }
 
@@ -230,9 +230,12 @@ fn the_extra_runtimes_markers_decide_with_their_own_ancestor_above() {
         let d = Detector::new(host).detect();
         assert_eq!((d.provider, d.source.kind, d.source.signal.as_deref()), (want, K::Marker, Some(var)), "{var}");
     }
-    // Another runtime's OpenRouter attribution, or litellm's mode alone, is not aider.
+    // Another app's OpenRouter attribution, or litellm's mode alone, is not aider;
+    // OpenHands' own (its SDK sets it, live run 1.16.0) names OpenHands.
+    let d = Detector::new(FakeHost::new().env("OR_APP_NAME", "OpenHands")).detect();
+    assert_eq!(d.provider, P::Openhands);
     for (var, value) in
-        [("OR_APP_NAME", "OpenHands"), ("LITELLM_MODE", "PRODUCTION"), ("KILO_TREE_SITTER_WASM_DIR", "/x")]
+        [("OR_APP_NAME", "SomeApp"), ("LITELLM_MODE", "PRODUCTION"), ("KILO_TREE_SITTER_WASM_DIR", "/x")]
     {
         assert_eq!(Detector::new(FakeHost::new().env(var, value)).detect().provider, P::Unknown, "{var}={value}");
     }

@@ -137,6 +137,54 @@ pub(super) const COPILOT_EVENTS: &[(E, &str)] = &[
 /// `hooks.*` in its runtime): an MCP tool call before it runs (beside `preToolUse`) and a
 /// prompt after its transformation (after `userPromptSubmitted`).
 pub(super) const COPILOT_UNMAPPED: &[&str] = &["preMcpToolCall", "userPromptTransformed"];
+/// OpenHands' six hook events (`HookEventType` in `openhands-sdk` 1.21.0's
+/// `openhands/sdk/hooks/types.py`, the SDK OpenHands CLI 1.16.0 pins); every one fired in
+/// a live headless run. `Stop` runs when the agent would stop (its hooks may deny it).
+pub(super) const OPENHANDS_EVENTS: &[(E, &str)] = &[
+    (E::SessionStart, "SessionStart"),
+    (E::SessionEnd, "SessionEnd"),
+    (E::PromptSubmit, "UserPromptSubmit"),
+    (E::TurnEnd, "Stop"),
+    (E::ToolUsePre, "PreToolUse"),
+    (E::ToolUsePost, "PostToolUse"),
+];
+/// Hermes Agent 0.19.0's shell-hook events (`VALID_HOOKS` in `hermes_cli/plugins.py`,
+/// the names a config's `hooks:` block may use; call sites read in the wheel, the
+/// lifecycle ones fired in a live `chat -q` run). `on_session_end` fires at the end of
+/// every `run_conversation` call (one turn: it carries `completed` and `interrupted`),
+/// `on_session_finalize` when the CLI shuts the session down; `pre_llm_call` once per
+/// turn before the model loop, with the user's message.
+pub(super) const HERMES_EVENTS: &[(E, &str)] = &[
+    (E::SessionStart, "on_session_start"),
+    (E::SessionEnd, "on_session_finalize"),
+    (E::PromptSubmit, "pre_llm_call"),
+    (E::TurnEnd, "on_session_end"),
+    (E::ModelRequestPre, "pre_api_request"),
+    (E::ModelResponsePost, "post_api_request"),
+    (E::ToolUsePre, "pre_tool_call"),
+    (E::ToolUsePost, "post_tool_call"),
+    (E::SubagentStart, "subagent_start"),
+    (E::SubagentEnd, "subagent_stop"),
+    (E::PermissionRequest, "pre_approval_request"),
+];
+/// Hermes Agent 0.19.0's hook events with no canonical counterpart: output and result
+/// transforms, the turn's final response (`post_llm_call`, before `on_session_end`), the
+/// verification gate, a failed model request (retried), `/new` (`on_session_reset`), the
+/// gateway's dispatch, an approval's answer and the kanban board's task transitions.
+pub(super) const HERMES_UNMAPPED: &[&str] = &[
+    "transform_terminal_output",
+    "transform_tool_result",
+    "transform_llm_output",
+    "post_llm_call",
+    "pre_verify",
+    "api_request_error",
+    "on_session_reset",
+    "pre_gateway_dispatch",
+    "post_approval_response",
+    "kanban_task_claimed",
+    "kanban_task_completed",
+    "kanban_task_blocked",
+];
 // `chat.message` and `session.idle` (the bus event at the end of a run) were seen
 // firing in OpenCode 1.18.33 (real-runtimes §2.6(c)). `permission.ask` is the plugin
 // hook asked before a permission prompt (named in 1.18.33's binary; a bypass run asks

@@ -144,7 +144,8 @@ pub struct Common {
 /// The keys every payload is read for (beside its row's).
 pub static COMMON: Common = Common {
     session: &["session_id", "sessionId", "conversation_id", "taskId", "trajectory_id"],
-    cwd: &["cwd", "workspaceRoot"],
+    // `working_dir`: OpenHands' payloads.
+    cwd: &["cwd", "workspaceRoot", "working_dir"],
     cwd_lists: &["workspaceRoots", "workspace_roots"],
     transcript: &["transcript_path", "transcriptPath"],
     tool: &["tool_name", "toolName"],
@@ -432,6 +433,28 @@ pub static PAYLOADS: &[Payload] = &[
     Payload {
         sources: &[Source::secondary("https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks.md")],
         ..Payload::new(P::Devin, Some("hook_event_name"), NameStyle::Pascal, "session_id")
+    },
+    Payload {
+        // The SDK's `HookEvent` (`openhands/sdk/hooks/types.py`): `event_type`, `tool_name`,
+        // `tool_input`, `tool_response`, `message`, `session_id`, `working_dir`, `metadata`,
+        // every key on every event (null where unset; live run, OpenHands CLI 1.16.0).
+        rules: &[Rule::tell(&[Named("event_type", Pascal), Has("working_dir")])],
+        sources: &[
+            Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)"),
+            Source::vendor("https://pypi.org/project/openhands-sdk/ (1.21.0, openhands/sdk/hooks/types.py)"),
+        ],
+        ..Payload::new(P::Openhands, Some("event_type"), NameStyle::Pascal, "session_id")
+    },
+    Payload {
+        // `hook_event_name`, `tool_name`, `tool_input`, `session_id`, `cwd` and the event's
+        // other arguments under `extra` (`agent/shell_hooks.py`; live run, Hermes Agent
+        // 0.19.0: every event carries `extra`).
+        rules: &[Rule::tell(&[Named("hook_event_name", NameStyle::Snake), Has("extra")])],
+        sources: &[
+            Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)"),
+            Source::vendor("https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py)"),
+        ],
+        ..Payload::new(P::Hermes, Some("hook_event_name"), NameStyle::Snake, "session_id")
     },
 ];
 

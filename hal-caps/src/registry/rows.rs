@@ -4,11 +4,11 @@ use hal_types::{CanonicalEvent, GuppStrategy, RuntimeProvider as P, StartupInjec
 
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
-    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS, COPILOT_EVENTS,
-    COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS,
-    GEMINI_UNMAPPED, GROK_EVENTS, KILO_UNMAPPED, KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS,
-    OPENCODE_UNMAPPED, PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS,
-    WINDSURF_EVENTS,
+    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS,
+    COPILOT_EVENTS, COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS,
+    GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIRO_EVENTS,
+    OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS, PI_EVENTS, PI_UNMAPPED,
+    POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -34,6 +34,8 @@ const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copi
 const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
 const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
 const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
+const LIVE_OPENHANDS: Source = Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)");
+const LIVE_HERMES: Source = Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 /// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
@@ -1003,13 +1005,44 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         markers: &[
-            Marker::strong("HERMES_SESSION_ID", Truthy).secondary(),
-            // Named by issue 23's survey of detectors; no source shown here sets it.
-            Marker::strong("HERMES_AGENT", Truthy).unconfirmed(),
+            // Hermes Agent 0.19.0 puts the session id on `os.environ` (`agent/agent_init.py`):
+            // its tools and shell hooks inherit it (live run). `HERMES_AGENT`, named by a
+            // survey of detectors, occurs nowhere in the 0.19.0 wheel: dropped.
+            Marker::strong("HERMES_SESSION_ID", Truthy).verified(),
         ],
-        weak: &["HERMES_SESSION_PLATFORM"],
+        // Also on `os.environ` for tools and hooks alike (live run, 0.19.0): `HERMES_QUIET=1`
+        // (set at import), `HERMES_INTERACTIVE`, `HERMES_KANBAN_BOARD`; tools only:
+        // `HERMES_REAL_HOME`; with `--yolo`: `HERMES_YOLO_MODE`. The gateway's platform.
+        weak: &[
+            "HERMES_QUIET",
+            "HERMES_INTERACTIVE",
+            "HERMES_KANBAN_BOARD",
+            "HERMES_REAL_HOME",
+            "HERMES_YOLO_MODE",
+            "HERMES_SESSION_PLATFORM",
+        ],
+        settings: &["HERMES_HOME", "HERMES_ACCEPT_HOOKS"],
+        // `hermes` is a Python console script: `python3.12 <venv>/bin/hermes`.
+        executables: &["hermes"],
         session_vars: &["HERMES_SESSION_ID"],
-        sources: &[Source::secondary("huggingface/huggingface.js#2222"), Source::secondary("vercel/vercel#16095")],
+        // Shell hooks from `hooks:` in `$HERMES_HOME/config.yaml` (`agent/shell_hooks.py`),
+        // registered off a terminal only with `--accept-hooks` / `HERMES_ACCEPT_HOOKS`; a
+        // hook's stdout is read as JSON (`pre_llm_call` may add context, not a session
+        // start).
+        hooks: Some(
+            Hooks::native(&["~/.hermes/config.yaml"], Inject::No, HERMES_EVENTS).with_unmapped(HERMES_UNMAPPED),
+        ),
+        takes_prompt: true,
+        sources: &[
+            LIVE_HERMES,
+            Source::vendor(
+                "https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py, hermes_cli/plugins.py)",
+            ),
+            Source::secondary("huggingface/huggingface.js#2222"),
+            Source::secondary("vercel/vercel#16095"),
+        ],
+        verified: Some(super::verified::HERMES),
+        package: Some(Package::PyPi("hermes-agent")),
         ..Runtime::new(P::Hermes, "Hermes")
     },
     Runtime {
@@ -1022,10 +1055,42 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         markers: &[
-            Marker::strong("PS1", Contains("###PS1JSON###")).secondary(),
-            Marker::strong("PROMPT_COMMAND", Contains("###PS1JSON###")).secondary(),
+            // The prompt of its terminal tool's shell (a tmux server of its own, so no
+            // OpenHands process is among the tool's ancestors), exported (live run,
+            // 1.16.0; `openhands-tools` 1.21.0).
+            Marker::strong("PS1", Contains("###PS1JSON###")).verified(),
+            Marker::strong("PROMPT_COMMAND", Contains("###PS1JSON###")).verified(),
+            // OpenRouter's app attribution, put on `os.environ` by the SDK's LLM
+            // (`openhands/sdk/llm/llm.py`): tools and hooks inherit it (live run). A generic
+            // setting, hence the exact values (Aider sets its own).
+            Marker::strong("OR_APP_NAME", Exact("OpenHands")).verified(),
+            Marker::strong("OR_SITE_URL", Exact("https://docs.all-hands.dev/")).verified(),
+            // Its hooks' environment (`openhands/sdk/hooks/executor.py`, live run).
+            Marker::strong("OPENHANDS_SESSION_ID", Truthy).verified(),
+            Marker::strong("OPENHANDS_PROJECT_DIR", Truthy).verified(),
         ],
-        sources: &[Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs")],
+        // Hooks only; the tool name only on tool events.
+        weak: &["OPENHANDS_EVENT_TYPE", "OPENHANDS_TOOL_NAME"],
+        settings: &["OPENHANDS_SUPPRESS_BANNER"],
+        // `openhands` is a Python console script: `python <venv>/bin/openhands`.
+        executables: &["openhands"],
+        session_vars: &["OPENHANDS_SESSION_ID"],
+        // `<workdir>/.openhands/hooks.json`, else `~/.openhands/hooks.json` (the SDK's
+        // `HookConfig.load`, Claude's `{"hooks": {...}}` shape accepted); a SessionStart
+        // hook's output is not put before the model (`conversation_hooks.py`).
+        hooks: Some(Hooks::claude_settings(
+            &[".openhands/hooks.json", "~/.openhands/hooks.json"],
+            Inject::No,
+            OPENHANDS_EVENTS,
+        )),
+        takes_prompt: true,
+        sources: &[
+            LIVE_OPENHANDS,
+            Source::vendor("https://pypi.org/project/openhands-sdk/ (1.21.0, openhands/sdk/hooks/executor.py)"),
+            Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
+        ],
+        verified: Some(super::verified::OPENHANDS),
+        package: Some(Package::PyPi("openhands")),
         ..Runtime::new(P::Openhands, "OpenHands")
     },
     Runtime {

@@ -236,3 +236,43 @@ pub(super) const DROID: Verified = Verified {
     session_vars: &[],
     events: &["SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"],
 };
+
+/// OpenHands CLI 1.16.0 (PyPI `openhands`, `openhands-sdk` 1.21.0), `--headless --json -t
+/// --override-with-envs`: its terminal tool runs in a tmux server of its own (so no
+/// OpenHands process is among the tool's ancestors) whose shell exports the `###PS1JSON###`
+/// prompt; the SDK sets OpenRouter's attribution on `os.environ` (tool and hooks); hooks
+/// get `OPENHANDS_*` (`hooks/executor.py`), the session id in `OPENHANDS_SESSION_ID`.
+pub(super) const OPENHANDS: Verified = Verified {
+    version: "1.16.0",
+    older: &[],
+    tool_vars: &["PS1", "PROMPT_COMMAND", "OR_APP_NAME", "OR_SITE_URL"],
+    hook_vars: &["OPENHANDS_SESSION_ID", "OPENHANDS_PROJECT_DIR", "OPENHANDS_EVENT_TYPE", "OR_APP_NAME", "OR_SITE_URL"],
+    session_vars: &["OPENHANDS_SESSION_ID"],
+    events: &["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"],
+};
+
+/// Hermes Agent 0.19.0 (PyPI `hermes-agent`), `chat -q --yolo --accept-hooks`: tools and
+/// shell hooks inherit its `os.environ`, where it puts `HERMES_SESSION_ID`
+/// (`agent/agent_init.py`), `HERMES_QUIET=1` (at import, `cli.py`), `HERMES_INTERACTIVE`
+/// and `HERMES_KANBAN_BOARD`; tools also get `HERMES_REAL_HOME`. No `HERMES_AGENT`.
+pub(super) const HERMES: Verified = Verified {
+    version: "0.19.0",
+    older: &[],
+    tool_vars: &["HERMES_SESSION_ID", "HERMES_QUIET", "HERMES_INTERACTIVE", "HERMES_KANBAN_BOARD", "HERMES_REAL_HOME"],
+    hook_vars: &["HERMES_SESSION_ID", "HERMES_QUIET", "HERMES_INTERACTIVE", "HERMES_KANBAN_BOARD"],
+    session_vars: &["HERMES_SESSION_ID"],
+    events: &[
+        "on_session_start",
+        "pre_llm_call",
+        "pre_api_request",
+        "pre_tool_call",
+        "transform_terminal_output",
+        "transform_tool_result",
+        "post_tool_call",
+        "post_api_request",
+        "transform_llm_output",
+        "post_llm_call",
+        "on_session_end",
+        "on_session_finalize",
+    ],
+};

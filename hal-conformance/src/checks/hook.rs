@@ -68,13 +68,16 @@ fn fired(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
     out.push(&ctx, "hal hook: session id", shown(truth.as_deref()), shown(sid.as_deref()), *sid == truth);
     let dh = provider(cap.hal.detect_hook.provider);
     out.push(&ctx, "hal detect --hook agrees with hal hook", &got, &dh, dh == got);
+    // Where the payload holds no id, `session-id --hook` may read a verified session
+    // variable of the hook's environment instead (Hermes' `transform_terminal_output`).
     let sh = &cap.hal.session_id_hook.session_id;
+    let from_env = sid.is_none() && sh.is_some() && *sh == cx.session_truth(cap);
     out.push(
         &ctx,
         "hal session-id --hook agrees with hal hook",
         shown(sid.as_deref()),
         shown(sh.as_deref()),
-        sh == sid,
+        sh == sid || from_env,
     );
     for var in cx.verified.map(|v| v.hook_vars).unwrap_or_default() {
         out.var_set(&ctx, cap, "hook", var);

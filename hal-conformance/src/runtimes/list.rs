@@ -2,11 +2,14 @@
 //! [`super`], so that no runtime's file and the list import each other.
 
 use super::Spec;
-use super::{claude, cline, codex, continue_cli, copilot, droid, gemini, grok, kilo, omp, opencode, pi, qwen};
+use super::{
+    claude, cline, codex, continue_cli, copilot, droid, gemini, grok, hermes, kilo, omp, opencode, openhands, pi, qwen,
+};
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
 pub(crate) const RUNTIMES: &[Spec] = &[
     opencode::SPEC,
+    openhands::SPEC,
     kilo::SPEC,
     gemini::SPEC,
     claude::SPEC,
@@ -16,6 +19,7 @@ pub(crate) const RUNTIMES: &[Spec] = &[
     pi::SPEC,
     omp::SPEC,
     droid::SPEC,
+    hermes::SPEC,
     cline::SPEC,
     grok::SPEC,
     continue_cli::SPEC,

@@ -23,10 +23,12 @@ mod copilot;
 mod droid;
 mod gemini;
 mod grok;
+mod hermes;
 mod kilo;
 pub(crate) mod list;
 mod omp;
 mod opencode;
+mod openhands;
 mod pi;
 mod qwen;
 
@@ -64,13 +66,15 @@ pub(crate) struct Ctx {
     pub(crate) ws: PathBuf,
     /// The stub's loopback port.
     pub(crate) port: u16,
-    /// The npm prefix the runtime is installed in.
+    /// The prefix the runtime is installed in (its npm prefix, or its venv).
     pub(crate) prefix: PathBuf,
+    /// The directory of its executables (`node_modules/.bin`, or the venv's `bin`).
+    pub(crate) bin_dir: PathBuf,
     /// The probe's command line without its mode (`<xtask> conformance-probe --out … --hal …`).
     pub(crate) probe: String,
     /// The runtime's hook events, as the registry knows them ([`Spec::events`]).
     pub(crate) events: Vec<&'static str>,
-    /// The npm package the runtime is installed from (the registry's).
+    /// The package the runtime is installed from (the registry's, npm or PyPI).
     pub(crate) package: &'static str,
     /// The runtime's hook files, as the registry names them (`~/` for HOME).
     pub(crate) hook_files: &'static [&'static str],
@@ -85,9 +89,9 @@ impl Ctx {
     pub(crate) fn pkg(&self, file: &str) -> PathBuf {
         self.prefix.join("node_modules").join(self.package).join(file)
     }
-    /// An entry of `node_modules/.bin`.
+    /// An executable of the install ([`Ctx::bin_dir`]).
     pub(crate) fn bin(&self, name: &str) -> PathBuf {
-        self.prefix.join("node_modules/.bin").join(name)
+        self.bin_dir.join(name)
     }
     /// `http://127.0.0.1:<port>` + `path`.
     pub(crate) fn url(&self, path: &str) -> String {
@@ -186,12 +190,12 @@ impl Spec {
         runtime(self.provider)
     }
 
-    /// The npm package it is installed from (the registry's), or why there is none.
+    /// The package it is installed from (the registry's, npm or PyPI), or why there is none.
     pub(crate) fn package(&self) -> Result<&'static str, String> {
-        match self.row().package {
-            Some(hal_caps::registry::Package::Npm(name)) => Ok(name),
-            other => Err(format!("{}: the registry names no npm package (it says {other:?})", self.id())),
-        }
+        self.row()
+            .package
+            .map(hal_caps::registry::Package::name)
+            .ok_or_else(|| format!("{}: the registry names no package", self.id()))
     }
 
     /// The hook system the suite configures: the registry's, where the suite has a way
