@@ -106,6 +106,18 @@ fn writes_and_deletes_are_silent() {
     assert_eq!(found(&files), Vec::<String>::new());
 }
 
+/// An uninstaller that removes the runtime directory it created, once empty: the probe
+/// guards a delete of the same path (a delete is a write), in Python and JavaScript;
+/// the same probe without the delete is a finding.
+#[test]
+fn a_probe_guarding_the_removal_of_its_path_is_silent() {
+    let py = "from pathlib import Path\nd = Path.cwd() / \".hermes\"\nif d.is_dir() and not any(d.iterdir()):\n    d.rmdir()\n";
+    let js = "const fs = require('fs');\nconst d = require('path').join(root, '.gemini');\nif (fs.existsSync(d)) fs.rmdirSync(d);\n";
+    assert_eq!(found(&[("uninstall.py", py), ("uninstall.js", js)]), Vec::<String>::new());
+    let probe_only = "from pathlib import Path\nif (Path.cwd() / \".hermes\").is_dir():\n    print(\"hermes\")\n";
+    assert_eq!(found(&[("detect.py", probe_only)]).len(), 1);
+}
+
 #[test]
 fn scaffolding_and_vendored_code_are_silent() {
     let files = [

@@ -62,6 +62,8 @@ const WRITE_FNS: &[&str] = &[
     "renameSync",
     "rename",
     "rmSync",
+    "rmdirSync",
+    "rmdir",
     "rm",
     "unlinkSync",
     "unlink",

@@ -47,6 +47,8 @@ const WRITE_FNS: &[&str] = &[
     "unlink",
     "remove",
     "rmtree",
+    "rmdir",
+    "removedirs",
     "symlink_to",
 ];
 /// Functions that build a path from pieces.
