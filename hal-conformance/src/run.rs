@@ -20,7 +20,7 @@ use super::stub::{Script, Stub};
 use super::util::wait_or_kill;
 
 /// The system directories a runtime's PATH starts from.
-pub(crate) const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+use crate::util::SYSTEM_PATH;
 /// The stand-in `gt`'s marker: what it prints, followed by its arguments.
 pub(crate) const MARKER: &str = "hal-conformance-marker";
 /// The command a native SessionStart hook runs in a plan run of a startup_fallback runtime.
@@ -219,8 +219,9 @@ fn which(program: &Path, path: &str) -> PathBuf {
     path.split(':').map(|d| Path::new(d).join(program)).find(|p| p.is_file()).unwrap_or_else(|| program.to_path_buf())
 }
 
-/// The inside half (`xtask conformance-run ...`), pid 1 of its namespace.
-pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
+/// The inside half's first step (pid 1 of its namespace): its parsed arguments, with
+/// loopback up unless the sandbox test weakens the network.
+pub(crate) fn begin(argv: &[String]) -> Result<RunArgs, String> {
     let args = RunArgs::parse(argv)?;
     if args.weaken != Some(Weaken::HostNet) {
         let up = Command::new("ip").args(["link", "set", "lo", "up"]).status().map_err(|e| format!("ip: {e}"))?;
@@ -228,9 +229,11 @@ pub(crate) fn inside(argv: &[String]) -> Result<(), String> {
             return Err("ip link set lo up failed".into());
         }
     }
-    if args.mode == Mode::Sandbox {
-        return crate::escape::inside(args);
-    }
+    Ok(args)
+}
+
+/// The inside half of a runtime's run (`xtask conformance-run ...`).
+pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     let spec = spec(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
     let (args, exe) = enter(args, spec.prefix_writes)?;
     let probe = prepare(&args, &exe)?;

@@ -14,17 +14,13 @@ use crate::doc::Doc;
 use crate::run::{Mode, RunArgs};
 use crate::runtimes::Spec;
 use crate::runtimes::list::RUNTIMES;
+use crate::util::work_root;
 use crate::util::{cargo, root, run_step, target_dir};
 use crate::{capture, checks, install, replay, report, run, runtimes};
 
 /// Where the checked-in captures live.
 pub(crate) fn fixtures_dir() -> PathBuf {
     root().join("hal-conformance/fixtures")
-}
-
-/// The harness's working directory (`target/conformance`).
-pub(crate) fn work_root() -> PathBuf {
-    target_dir().join("conformance")
 }
 
 /// Options of a live run.

@@ -65,3 +65,22 @@ pub(crate) fn wait_or_kill(
         std::thread::sleep(poll);
     }
 }
+
+/// The cache root: `$HAL_CONFORMANCE_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-conformance`.
+#[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
+pub(crate) fn cache_root() -> PathBuf {
+    if let Some(dir) = std::env::var_os("HAL_CONFORMANCE_CACHE").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()).map(PathBuf::from);
+    let base = xdg.unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache"));
+    base.join("hal-conformance")
+}
+
+/// Where runs put their work: `<target>/conformance`.
+pub(crate) fn work_root() -> PathBuf {
+    target_dir().join("conformance")
+}
+
+/// The system directories a runtime's (and an installer's) PATH starts from.
+pub(crate) const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";

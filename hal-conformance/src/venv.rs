@@ -13,11 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::install::cache_root;
+use crate::util::{SYSTEM_PATH, cache_root};
 use crate::util::{root, wait_or_kill};
 
 /// The system directories the installer's commands see on PATH.
-const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 /// The copy of the lock a finished install leaves in its venv (the cache's proof).
 const INSTALLED_LOCK: &str = "hal-lock.txt";
 /// Seconds one `python -c` question may take.
