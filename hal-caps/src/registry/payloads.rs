@@ -349,6 +349,32 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Copilot, None, NameStyle::Camel, "sessionId")
     },
     Payload {
+        // Mistral Vibe 3.0.3: every payload carries `parent_session_id` (null outside a
+        // subagent) beside `session_id` (live run; `vibe/core/skills/builtins/vibe.py`).
+        tells: &["parent_session_id"],
+        transcript: Some(".vibe/logs/session/"),
+        sources: &[
+            Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)"),
+            Source::vendor("mistral-vibe 3.0.3 wheel: vibe/core/skills/builtins/vibe.py"),
+        ],
+        ..Payload::new(P::Vibe, Some("hook_event_name"), NameStyle::Snake, "session_id")
+    },
+    Payload {
+        // Kimi CLI 1.52.0 writes Claude's event names with `session_id` and `cwd` but no
+        // `transcript_path` and no `timestamp` (`kimi_cli/hooks/events.py` `_base`):
+        // Claude, Codex, Gemini and Qwen always write a transcript path, Copilot's
+        // Pascal payloads a timestamp.
+        rules: &[Rule::tell(&[
+            Named("hook_event_name", Pascal),
+            Has("session_id"),
+            Has("cwd"),
+            Lacks("transcript_path"),
+            Lacks("timestamp"),
+        ])],
+        sources: &[Source::vendor("kimi-cli 1.52.0 wheel: kimi_cli/hooks/events.py")],
+        ..Payload::new(P::Kimi, Some("hook_event_name"), NameStyle::Pascal, "session_id")
+    },
+    Payload {
         // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
         // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
         pairs: &[("turn_id", "model")],
