@@ -1,5 +1,7 @@
 //! Mistral Vibe's spec (see [`super`]).
 
+use std::fmt::Write as _;
+
 use super::{Ctx, FAKE_KEY, P, Spec, Wire, command_only, s, toml_str, write_file};
 
 /// `$VIBE_HOME/config.toml`: the stub as an OpenAI-style provider, its model active,
@@ -32,12 +34,14 @@ pub(super) const SPEC: Spec = Spec {
     hooks: Some(|c, pairs| {
         let mut toml = String::new();
         for (event, command) in pairs {
-            toml.push_str(&format!(
+            // Writing to a String cannot fail.
+            let _ = write!(
+                toml,
                 "[[hooks]]\nname = {}\ntype = {}\ncommand = {}\ntimeout = 30.0\n\n",
                 toml_str(&format!("hal-{event}")),
                 toml_str(event),
                 toml_str(command)
-            ));
+            );
         }
         write_file(&c.hook_path(false, false)?, &toml)
     }),
