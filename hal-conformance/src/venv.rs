@@ -309,7 +309,8 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, offline: bool) ->
 }
 
 /// The checked-in overrides of `name@version`'s own pins: `NAME==VERSION  # why` lines,
-/// each replacing the package's requirement on NAME (a pin the index does not serve).
+/// each replacing the package's requirement on NAME (a pin the index does not serve), and
+/// `sdist: NAME  # why` lines, each allowing that dependency from source (it has no wheel).
 pub(crate) fn overrides_path(name: &str, version: &str) -> PathBuf {
     lock_path(name, version).with_file_name("overrides.txt")
 }
@@ -335,6 +336,16 @@ fn dependencies(requires: &str, overrides: &str) -> String {
     out
 }
 
+/// The lines of an overrides file, comments and blanks dropped.
+fn override_lines(overrides: &str) -> impl Iterator<Item = &str> {
+    overrides.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty())
+}
+
+/// The dependencies an overrides file allows from source (`sdist: NAME`).
+fn sdists(overrides: &str) -> Vec<String> {
+    override_lines(overrides).filter_map(|l| l.strip_prefix("sdist:")).map(|n| n.trim().to_owned()).collect()
+}
+
 /// Makes the lock of `name@version` (`cargo xtask conformance --runtime ID --lock`): in a
 /// clean venv of the newest Python of the machine, the package without its dependencies,
 /// then its dependencies (its `Requires-Dist` with the checked-in overrides applied, wheels
@@ -357,7 +368,12 @@ pub(crate) fn make_lock(name: &str, package: &str, version: &str) -> Result<Path
         let requires = ask("import sys, importlib.metadata as m; print('\\n'.join(m.requires(sys.argv[1]) or []))")?;
         let deps = venv.join("dependencies.txt");
         std::fs::write(&deps, dependencies(&requires, &overrides)).map_err(|e| e.to_string())?;
-        pip(&venv, &["install", "--only-binary=:all:", "-r", &deps.display().to_string()])?;
+        let no_binary: Vec<String> = sdists(&overrides).iter().map(|n| format!("--no-binary={n}")).collect();
+        let deps = deps.display().to_string();
+        let mut args = vec!["install", "--only-binary=:all:"];
+        args.extend(no_binary.iter().map(String::as_str));
+        args.extend(["-r", &deps]);
+        pip(&venv, &args)?;
         let frozen = pip(&venv, &["freeze", "--all"])?;
         Ok::<_, String>((requires_python, frozen))
     })();
@@ -371,9 +387,14 @@ pub(crate) fn make_lock(name: &str, package: &str, version: &str) -> Result<Path
         requires_python.trim(),
         python.version_str()
     );
-    for o in overrides.lines().map(str::trim).filter(|l| !l.is_empty()) {
+    for o in overrides.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("sdist:")) {
         text.push_str("# override: ");
         text.push_str(o);
+        text.push('\n');
+    }
+    for n in sdists(&overrides) {
+        text.push_str("# sdist: ");
+        text.push_str(&n);
         text.push('\n');
     }
     for line in frozen.lines().filter(|l| !l.trim().is_empty() && !l.starts_with("pip==")) {
@@ -420,7 +441,9 @@ mod tests {
     fn dependencies_apply_overrides_and_drop_extras() {
         let requires =
             "Certifi==2026.10.19\nclick==8.3.3 ; sys_platform != 'emscripten'\nminiaudio>=1.59 ; extra == 'voice'\n";
-        let deps = super::dependencies(requires, "# why\ncertifi==2026.10.19.post1  # not served\n");
+        let overrides = "# why\ncertifi==2026.10.19.post1  # not served\nsdist: click  # no wheel\n";
+        let deps = super::dependencies(requires, overrides);
+        assert_eq!(super::sdists(overrides), ["click"]);
         assert_eq!(deps, "certifi==2026.10.19.post1\nclick==8.3.3 ; sys_platform != 'emscripten'\n");
         assert_eq!(super::requirement_name("Foo_Bar.baz[x]>=1"), "foo-bar-baz");
     }

@@ -49,6 +49,27 @@ pub(super) const CODEX_EVENTS: &[(E, &str)] = &[
     (E::ContextCompactPre, "PreCompact"),
     (E::ContextCompactPost, "PostCompact"),
 ];
+/// Mistral Vibe 3.0.3's three hook types (`vibe/core/hooks/models.py` `HookType`, in
+/// `hooks.toml`): `post_agent` runs once per turn, after the agent finished responding.
+pub(super) const VIBE_EVENTS: &[(E, &str)] =
+    &[(E::ToolUsePre, "pre_tool"), (E::ToolUsePost, "post_tool"), (E::TurnEnd, "post_agent")];
+/// Kimi CLI 1.52.0's 13 hook events, Claude's names (`kimi_cli/hooks/config.py`
+/// `HookEventType`, `[[hooks]]` in `config.toml`).
+pub(super) const KIMI_EVENTS: &[(E, &str)] = &[
+    (E::SessionStart, "SessionStart"),
+    (E::SessionEnd, "SessionEnd"),
+    (E::PromptSubmit, "UserPromptSubmit"),
+    (E::TurnEnd, "Stop"),
+    (E::TurnFail, "StopFailure"),
+    (E::ToolUsePre, "PreToolUse"),
+    (E::ToolUsePost, "PostToolUse"),
+    (E::ToolUseFail, "PostToolUseFailure"),
+    (E::SubagentStart, "SubagentStart"),
+    (E::SubagentEnd, "SubagentStop"),
+    (E::Notification, "Notification"),
+    (E::ContextCompactPre, "PreCompact"),
+    (E::ContextCompactPost, "PostCompact"),
+];
 /// oh-my-pi's extension events (18.2.3's `docs/extensions.md`, "Event surface"; the
 /// live run saw the lifecycle ones fire one-shot), Pi's names.
 pub(super) const OMP_EVENTS: &[(E, &str)] = &[

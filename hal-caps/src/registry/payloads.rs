@@ -350,6 +350,17 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Copilot, None, NameStyle::Camel, "sessionId")
     },
     Payload {
+        // Mistral Vibe 3.0.3: every payload carries `parent_session_id` (null outside a
+        // subagent) beside `session_id` (live run; `vibe/core/skills/builtins/vibe.py`).
+        tells: &["parent_session_id"],
+        transcript: Some(".vibe/logs/session/"),
+        sources: &[
+            Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)"),
+            Source::vendor("mistral-vibe 3.0.3 wheel: vibe/core/skills/builtins/vibe.py"),
+        ],
+        ..Payload::new(P::Vibe, Some("hook_event_name"), NameStyle::Snake, "session_id")
+    },
+    Payload {
         // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
         // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
         pairs: &[("turn_id", "model")],

@@ -6,9 +6,9 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS,
     COPILOT_EVENTS, COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS,
-    GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIRO_EVENTS,
-    OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS, PI_EVENTS, PI_UNMAPPED,
-    POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VSCODE_EVENTS, WINDSURF_EVENTS,
+    GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIMI_EVENTS,
+    KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS, PI_EVENTS,
+    PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VIBE_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -31,6 +31,7 @@ const LIVE_GROK_CLI: Source = Source::verified("live run 2026-12-01, @vibe-kit/g
 const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65");
 const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
 const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
+const LIVE_VIBE: Source = Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)");
 const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
 const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
 const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
@@ -865,12 +866,20 @@ pub static REGISTRY: &[Runtime] = &[
         // Relocates Kimi's data directory; set outside a session too.
         settings: &["KIMI_CODE_HOME"],
         executables: &["kimi"],
+        // `[[hooks]]` in `~/.kimi/config.toml` (`$KIMI_SHARE_DIR`): 13 Claude-named events
+        // (1.52.0, `kimi_cli/hooks/config.py`). A hook's stdout is never put before the
+        // model (`kimi_cli/hooks/runner.py` reads only a JSON decision from it), so
+        // SessionStart cannot prime a session. 1.52.0 itself runs nothing: every entry
+        // point is a deprecation gate (`kimi_cli/__main__.py`, `deprecation.py`: a notice,
+        // or with no argument the Kimi Code installer); 1.51.0 is the last that runs.
+        hooks: Some(Hooks::native(&["~/.kimi/config.toml"], Inject::No, KIMI_EVENTS)),
         takes_prompt: true,
         sources: &[
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
             Source::vendor("https://moonshotai.github.io/kimi-code/en/configuration/env-vars"),
             DETECT_AGENT,
         ],
+        package: Some(Package::PyPi("kimi-cli")),
         ..Runtime::new(P::Kimi, "Kimi CLI")
     },
     Runtime {
@@ -935,10 +944,21 @@ pub static REGISTRY: &[Runtime] = &[
     },
     Runtime {
         aliases: &["mistral-vibe"],
-        executables: &["vibe"],
-        session_vars: &["VIBE_SESSION_ID"],
+        // 3.0.3's `vibe` starts its Rust front end `vibe-rs` (`vibe/_bin/vibe-rs`), which
+        // starts the Python `vibe-app-server` and sets `VIBE_APP_SERVER_BIN` (its path) for
+        // it, so for every tool and hook (live run).
+        markers: &[Marker::strong("VIBE_APP_SERVER_BIN", Contains("vibe-app-server")).verified()],
+        executables: &["vibe", "vibe-rs", "vibe-app-server"],
+        // No session variable: 3.0.3 sets `VIBE_SESSION_ID` nowhere (no occurrence in the
+        // wheel, none in a live run); the session id is only in a hook's payload. Gastown's
+        // preset names `VIBE_SESSION_ID`: reality differs.
+        session_vars: &[],
+        // `hooks.toml`: the project's `.vibe/hooks.toml` loads only in a trusted folder
+        // (`--trust`, or `trusted_folders.toml`), `~/.vibe/hooks.toml` always
+        // (`vibe/core/config/harness_files/_harness_manager.py`). No session-start hook.
+        hooks: Some(Hooks::native(&[".vibe/hooks.toml", "~/.vibe/hooks.toml"], Inject::No, VIBE_EVENTS)),
         takes_prompt: true,
-        sources: &[GASTOWN_AGENTS],
+        sources: &[LIVE_VIBE, GASTOWN_AGENTS],
         gastown: Some(
             GastownPreset::hooked(
                 "vibe",
@@ -948,6 +968,8 @@ pub static REGISTRY: &[Runtime] = &[
             )
             .ready_after(5000),
         ),
+        verified: Some(super::verified::VIBE),
+        package: Some(Package::PyPi("mistral-vibe")),
         ..Runtime::new(P::Vibe, "Mistral Vibe")
     },
     Runtime {

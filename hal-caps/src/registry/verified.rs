@@ -276,3 +276,18 @@ pub(super) const HERMES: Verified = Verified {
         "on_session_finalize",
     ],
 };
+
+/// Mistral Vibe 3.0.3 (PyPI `mistral-vibe`), `-p --auto-approve --trust`, the stub as an
+/// OpenAI-style provider: `vibe` runs the Rust front end `vibe-rs`, which runs the Python
+/// `vibe-app-server` with `VIBE_APP_SERVER_BIN` set; tools and hooks inherit it. Tools also
+/// get `CI=true`, `NONINTERACTIVE=1`, `NO_TTY=1`, `PAGER=cat` (`vibe/core/utils/shell.py`).
+/// No session variable: the session id is only in a payload. The project's
+/// `.vibe/hooks.toml` loads in a trusted folder only (`--trust`).
+pub(super) const VIBE: Verified = Verified {
+    version: "3.0.3",
+    older: &[],
+    tool_vars: &["VIBE_APP_SERVER_BIN", "CI", "NONINTERACTIVE", "NO_TTY"],
+    hook_vars: &["VIBE_APP_SERVER_BIN"],
+    session_vars: &[],
+    events: &["pre_tool", "post_tool", "post_agent"],
+};

@@ -4,6 +4,7 @@
 use super::Spec;
 use super::{
     claude, cline, codex, continue_cli, copilot, droid, gemini, grok, hermes, kilo, omp, opencode, openhands, pi, qwen,
+    vibe,
 };
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
@@ -23,6 +24,7 @@ pub(crate) const RUNTIMES: &[Spec] = &[
     cline::SPEC,
     grok::SPEC,
     continue_cli::SPEC,
+    vibe::SPEC,
 ];
 
 /// The spec of `id`.

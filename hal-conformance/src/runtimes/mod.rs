@@ -31,6 +31,7 @@ mod opencode;
 mod openhands;
 mod pi;
 mod qwen;
+mod vibe;
 
 /// The wire protocol a runtime speaks to its model (all four are the stub's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,6 +228,11 @@ fn write_file(path: &Path, text: &str) -> io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     std::fs::write(path, text)
+}
+
+/// A TOML basic string of `v` (its JSON spelling is one: the same escapes).
+fn toml_str(v: &str) -> String {
+    Value::from(v).to_string()
 }
 
 fn s(v: impl Into<String>) -> String {
