@@ -14,8 +14,15 @@
 //!   `OPENCODE=1`) decides;
 //! - without a runtime ancestor, the documented priority decides (the stamp, then
 //!   markers in registry order, then `AI_AGENT`), flagged `ambiguous` when signals of
-//!   unrelated runtimes are present, or an agent hal does not know declared itself
-//!   (`AI_AGENT=custom-agent`) beside another runtime's signals.
+//!   unrelated runtimes are present, or an agent declared itself (`AI_AGENT`, known or
+//!   not: `codex@1.2.3`, `custom-agent`) beside another runtime's markers;
+//! - the overwrite rule settles that last case: a runtime that overwrites `AI_AGENT`
+//!   for its children at its version (the registry's `History::overwrites_ai_agent`;
+//!   Claude Code from 2.1.120) would have replaced the declared name had it been the
+//!   nearer, so when every runtime whose markers stand beside a foreign declared name
+//!   is known to overwrite it, the declared agent ran below them and decides
+//!   ([`Decision::Declared`]). A runtime that does not overwrite, or whose version is
+//!   unknown, leaves both orders possible: ambiguous, answered by priority.
 //!
 //! A nearer ancestor always beats a farther one. Under policy `ancestry` an ancestor
 //! known by its own name (executable or `GT_PROCESS_NAMES`) decides before any signal.
@@ -72,6 +79,34 @@ pub struct Inherited {
     /// ancestor to arbitrate, it makes the answer ambiguous (the agent that declared
     /// itself sets `AI_AGENT` for its children and is usually the nearer one).
     pub declared_unknown: Option<Signal>,
+    /// For the runtimes whose markers are present beside a declared agent: whether each
+    /// overwrites `AI_AGENT` for its children at its version (filled by the cascade,
+    /// only when an agent declared itself; a runtime not listed does not).
+    pub overwrites: Vec<(RuntimeProvider, Overwrites)>,
+}
+
+/// Whether a runtime overwrites `AI_AGENT` for its children at its version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Overwrites {
+    /// It does at its version: `version` (`2.1.332`, or a floor, `≥ 2.1.332`), learned
+    /// from `how`.
+    Yes {
+        /// The version, or the floor its markers set.
+        version: String,
+        /// Where the version came from.
+        how: String,
+    },
+    /// It never does (`at: None`), or not at its version `at`.
+    No {
+        /// The version it was known at.
+        at: Option<String>,
+    },
+    /// It does from `since` on, and its version is unknown.
+    Unknown {
+        /// The versions that overwrite (`≥ 2.1.120`).
+        since: String,
+    },
 }
 
 impl Inherited {
@@ -80,6 +115,50 @@ impl Inherited {
     pub fn in_priority(&self) -> Vec<&Signal> {
         let ai = self.ai_agent.iter().filter(|_| self.markers.is_empty());
         self.stamp.iter().chain(&self.markers).chain(ai).collect()
+    }
+
+    /// The declared agent (`AI_AGENT`), known or not.
+    #[must_use]
+    pub fn declared(&self) -> Option<&Signal> {
+        self.ai_agent.as_ref().or(self.declared_unknown.as_ref())
+    }
+
+    /// The runtimes whose markers stand beside the declared agent and are foreign to it:
+    /// neither explains the other (neither is of the other's family nor keeps its
+    /// markers). Every marker's runtime for an agent hal does not know; none without a
+    /// declared agent. In registry order, each once.
+    #[must_use]
+    pub fn foreign_to_declared(&self) -> Vec<RuntimeProvider> {
+        let Some(d) = self.declared() else { return Vec::new() };
+        let mut out: Vec<RuntimeProvider> = Vec::new();
+        for m in &self.markers {
+            let related = d.provider != RuntimeProvider::Unknown
+                && (registry::runtime(m.provider).explains(d.provider)
+                    || registry::runtime(d.provider).explains(m.provider));
+            if !related && !out.contains(&m.provider) {
+                out.push(m.provider);
+            }
+        }
+        out
+    }
+
+    /// What the overwrite rule says of `provider` (`No` when it was not looked up).
+    #[must_use]
+    pub fn overwrite_of(&self, provider: RuntimeProvider) -> Overwrites {
+        self.overwrites
+            .iter()
+            .find(|(p, _)| *p == provider)
+            .map_or(Overwrites::No { at: None }, |(_, o)| o.clone())
+    }
+
+    /// Whether the overwrite rule settles a declared agent beside foreign markers: every
+    /// foreign runtime overwrites `AI_AGENT` at its version (and no stamp takes part).
+    #[must_use]
+    pub fn declared_is_nearer(&self) -> bool {
+        let foreign = self.foreign_to_declared();
+        self.stamp.is_none()
+            && !foreign.is_empty()
+            && foreign.iter().all(|p| matches!(self.overwrite_of(*p), Overwrites::Yes { .. }))
     }
 }
 
@@ -99,6 +178,16 @@ pub enum Decision {
         /// Signals of unrelated runtimes were present and no ancestor arbitrated.
         ambiguous: bool,
     },
+    /// No runtime ancestor, and the declared agent (`AI_AGENT`) ran below every
+    /// runtime whose markers stand beside it: each overwrites `AI_AGENT` for its
+    /// children at its version ([`Inherited::declared_is_nearer`]). Its provider is
+    /// `unknown` for an agent hal does not know.
+    Declared {
+        /// The declared agent's signal.
+        signal: Signal,
+        /// The markers' runtimes it ran below.
+        below: Vec<RuntimeProvider>,
+    },
     /// The nearest runtime ancestor decides over what was inherited.
     Ancestor {
         /// The ancestor.
@@ -114,7 +203,7 @@ impl Decision {
     pub fn provider(&self) -> Option<RuntimeProvider> {
         match self {
             Self::Nothing => None,
-            Self::Signal { signal, .. } => Some(signal.provider),
+            Self::Signal { signal, .. } | Self::Declared { signal, .. } => Some(signal.provider),
             Self::Ancestor { ancestor, .. } => Some(ancestor.provider),
         }
     }
@@ -124,7 +213,7 @@ impl Decision {
     pub fn source_kind(&self) -> Option<SourceKind> {
         match self {
             Self::Nothing => None,
-            Self::Signal { signal, .. } => Some(signal.kind),
+            Self::Signal { signal, .. } | Self::Declared { signal, .. } => Some(signal.kind),
             Self::Ancestor { .. } => Some(SourceKind::ProcessAncestor),
         }
     }
@@ -153,8 +242,15 @@ pub fn arbitrate(policy: Policy, inherited: &Inherited, ancestors: &[AncestorMat
     let signals = inherited.in_priority();
     let Some(first) = signals.first() else { return Decision::Nothing };
     let Some(nearest) = ancestors.first() else {
+        if inherited.declared_is_nearer()
+            && let Some(d) = inherited.declared()
+        {
+            return Decision::Declared { signal: d.clone(), below: inherited.foreign_to_declared() };
+        }
         let chosen = registry::runtime(first.provider);
-        let ambiguous = inherited.declared_unknown.is_some() || signals.iter().any(|s| !chosen.explains(s.provider));
+        let ambiguous = inherited.declared_unknown.is_some()
+            || !inherited.foreign_to_declared().is_empty()
+            || signals.iter().any(|s| !chosen.explains(s.provider));
         return Decision::Signal { signal: (*first).clone(), confirmed_by: None, ambiguous };
     };
     let family = registry::family(nearest.provider);

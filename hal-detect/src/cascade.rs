@@ -36,7 +36,7 @@ use hal_types::{
     Strength,
 };
 
-use crate::arbiter::{self, Decision, Inherited, Signal};
+use crate::arbiter::{self, Decision, Inherited, Overwrites, Signal};
 use crate::host::{Ancestry, Host, Stat};
 use crate::identify::{AncestorMatch, Evidence, Listed, identify_chain};
 use crate::os::describe;
@@ -283,6 +283,20 @@ struct Run<'h, H> {
     hook: Option<&'h HookEvent>,
 }
 
+/// What the overwrite rule found for `p`, for `explain` and the diagnostic.
+fn overwrite_text(p: RuntimeProvider, o: &Overwrites) -> String {
+    match o {
+        Overwrites::Yes { version, how } => {
+            format!("{p} {version} (from {how}) overwrites AI_AGENT for its children")
+        }
+        Overwrites::No { at: None } => format!("{p} does not overwrite AI_AGENT"),
+        Overwrites::No { at: Some(v) } => format!("{p} {v} does not overwrite AI_AGENT"),
+        Overwrites::Unknown { since } => {
+            format!("{p} overwrites AI_AGENT for its children at {since}, and its version is unknown")
+        }
+    }
+}
+
 /// A variable's value as text for matching: lossy, so non-UTF-8 bytes are data.
 fn text(v: &OsString) -> std::borrow::Cow<'_, str> {
     v.to_string_lossy()
@@ -516,6 +530,17 @@ impl<H: Host> Run<'_, H> {
                 }
             }
         }
+        // A variable a host sets for the plugins of another runtime's format it runs
+        // (`registry::plugins`: Vibe's `KIMI_PLUGIN_ROOT`) names the format, not the
+        // host: beside the host's own marker, the host decides.
+        let present: Vec<RuntimeProvider> = out.markers.iter().map(|m| m.provider).collect();
+        out.markers.retain(|m| {
+            let hosted = present.iter().any(|h| *h != m.provider && registry::plugins::hosted_by(&m.name, m.provider, *h));
+            if hosted {
+                tracing::debug!(var = m.name, "a hosted plugin's variable beside its host's marker: not counted");
+            }
+            !hosted
+        });
         if let Some((var, declared, raw)) = self.declared() {
             match declared.runtime(&raw) {
                 Some(p) => out.ai_agent = Some(Signal::new(p, SourceKind::Marker, var, Strength::Weak).secondary(true)),
@@ -524,6 +549,11 @@ impl<H: Host> Run<'_, H> {
                     out.declared_unknown = Some(s.secondary(true));
                 }
             }
+        }
+        // The overwrite rule, for the runtimes foreign to a declared agent.
+        for p in out.foreign_to_declared() {
+            let o = self.overwrites(p);
+            out.overwrites.push((p, o));
         }
         for s in out.stamp.iter().chain(&out.markers).chain(&out.ai_agent).chain(&out.declared_unknown) {
             let strength = (s.kind == SourceKind::Marker).then_some(s.strength);
@@ -534,6 +564,43 @@ impl<H: Host> Run<'_, H> {
             ));
         }
         out
+    }
+
+    /// Whether `p` overwrites `AI_AGENT` for its children at its version (the
+    /// registry's `overwrites_ai_agent`): the version from what names `p` alone
+    /// ([`crate::version::learn_firm`]), else the floor its markers set (a marker `p`
+    /// sets only from some version on, in every setting the registry dates:
+    /// `CLAUDE_CODE_SESSION_ID`, from Claude Code 2.1.332).
+    fn overwrites(&self, p: RuntimeProvider) -> Overwrites {
+        let r = registry::runtime(p);
+        let history = r.history.or_else(|| r.variant_of.and_then(|v| registry::runtime(v).history));
+        let Some((h, span)) = history.and_then(|h| h.overwrites_ai_agent.map(|s| (h, s))) else {
+            return Overwrites::No { at: None };
+        };
+        if let Some((version, how)) = crate::version::learn_firm(self.host, p)
+            && let Some(v) = registry::Version::parse(&version)
+        {
+            return if span.holds(&v) { Overwrites::Yes { version, how } } else { Overwrites::No { at: Some(version) } };
+        }
+        // The highest floor among the markers set.
+        let floor = r
+            .markers
+            .iter()
+            .filter(|m| self.var(m.var).is_some())
+            .filter_map(|m| {
+                let spans: Vec<_> = h.vars.iter().filter(|v| v.var == m.var).collect();
+                let since = spans.iter().map(|v| v.span.since).collect::<Option<Vec<_>>>()?;
+                let lowest = since.into_iter().filter_map(|s| registry::Version::parse(s).map(|v| (v, s))).min()?;
+                Some((lowest, m.var))
+            })
+            .max();
+        if let Some(((v, text), var)) = floor
+            && span.until.is_none()
+            && span.since.is_none_or(|s| v.at_least(s))
+        {
+            return Overwrites::Yes { version: format!("≥ {text}"), how: format!("{var}, which it sets from {text}") };
+        }
+        Overwrites::Unknown { since: span.label() }
     }
 
     /// The name an agent declared for itself: `AI_AGENT`, else `AGENT` when its value
@@ -594,7 +661,11 @@ impl<H: Host> Run<'_, H> {
                     (Some(a), _) => format!("{names}; confirmed by ancestor `{}` {} level(s) up", a.name, a.depth),
                     (None, true) => {
                         self.det.ambiguous = true;
-                        let what = if inherited.declared_unknown.is_some() {
+                        let foreign = inherited.foreign_to_declared();
+                        let what = if !foreign.is_empty() {
+                            self.diagnose_declared(&inherited, &foreign, signal.provider);
+                            "a declared agent beside another runtime's markers"
+                        } else if inherited.declared_unknown.is_some() {
                             "a self-declared agent beside another runtime's signals"
                         } else {
                             "unrelated runtimes"
@@ -603,6 +674,20 @@ impl<H: Host> Run<'_, H> {
                     }
                     (None, false) => names,
                 };
+                self.step(kind, looked, found, Outcome::Decided);
+            }
+            Decision::Declared { signal, below } => {
+                self.decide(signal.provider, DetectionSource::new(signal.kind, signal.name.clone()), signal.secondary);
+                let why: Vec<String> = below.iter().map(|p| overwrite_text(*p, &inherited.overwrite_of(*p))).collect();
+                let who = match signal.provider {
+                    RuntimeProvider::Unknown => "the agent it declares (no runtime hal knows)".to_owned(),
+                    p => p.to_string(),
+                };
+                let found = format!(
+                    "{names}; {}: {} was set below them and no runtime ancestor says otherwise: {who}",
+                    why.join("; "),
+                    signal.name
+                );
                 self.step(kind, looked, found, Outcome::Decided);
             }
             Decision::Ancestor { ancestor: a, overruled } => {
@@ -624,6 +709,28 @@ impl<H: Host> Run<'_, H> {
                 self.step(kind, looked, found, Outcome::Decided);
             }
         }
+    }
+
+    /// `agent_ambiguous`: a declared agent beside foreign markers, no runtime ancestor,
+    /// and the overwrite rule does not settle which is nearer.
+    fn diagnose_declared(&mut self, inherited: &Inherited, foreign: &[RuntimeProvider], chosen: RuntimeProvider) {
+        let Some(d) = inherited.declared() else { return };
+        let named = match d.provider {
+            RuntimeProvider::Unknown => "an agent hal does not know".to_owned(),
+            p => p.to_string(),
+        };
+        let markers: Vec<&str> =
+            inherited.markers.iter().filter(|m| foreign.contains(&m.provider)).map(|m| m.name.as_str()).collect();
+        let why: Vec<String> = foreign.iter().map(|p| overwrite_text(*p, &inherited.overwrite_of(*p))).collect();
+        let message = format!(
+            "{} names {named} beside the markers of {} ({}) and no runtime ancestor says which runs nearer: \
+             {chosen} by priority, ambiguous ({})",
+            d.name,
+            foreign.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
+            markers.join(", "),
+            why.join("; ")
+        );
+        self.diagnose(DiagnosticCode::AgentAmbiguous, Some(d.name.as_str()), message);
     }
 
     /// The workspace root: explicit, `CLAUDE_PROJECT_DIR`, the nearest `.git`, the cwd.

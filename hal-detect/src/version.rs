@@ -69,6 +69,25 @@ pub fn learn<'a, H: Host>(
     declared: Option<Declared<'_>>,
     ancestry: impl FnOnce() -> (&'a [ProcessInfo], &'a [AncestorMatch]),
 ) -> Learned {
+    learn_from(host, provider, declared, ancestry, false)
+}
+
+/// `provider`'s version from what names that runtime alone, for a runtime that was not
+/// (yet) decided: the config file's `[runtime.<id>] runtime_version` (not
+/// `GT_HAL_RUNTIME_VERSION`, which is the decided runtime's), a variable it sets to its
+/// version, a variable pointing into its install. No ancestry, no `PATH` (not the
+/// running process). For the overwrite rule of the arbiter.
+pub fn learn_firm<H: Host>(host: &H, provider: RuntimeProvider) -> Option<(String, String)> {
+    learn_from(host, provider, None, || (&[][..], &[][..]), true).version
+}
+
+fn learn_from<'a, H: Host>(
+    host: &H,
+    provider: RuntimeProvider,
+    declared: Option<Declared<'_>>,
+    ancestry: impl FnOnce() -> (&'a [ProcessInfo], &'a [AncestorMatch]),
+    firm: bool,
+) -> Learned {
     let mut out = Learned::default();
     if provider == RuntimeProvider::Unknown {
         return out;
@@ -76,7 +95,7 @@ pub fn learn<'a, H: Host>(
     let r = registry::runtime(provider);
     let family = r.family();
     let var = |name: &str| host.var(name).filter(|v| !v.is_empty());
-    if let Some(found) = from_operator(host, provider, &mut out) {
+    if let Some(found) = from_operator(host, provider, &mut out, firm) {
         out.version = Some(found);
         return out;
     }
@@ -134,6 +153,9 @@ pub fn learn<'a, H: Host>(
         out.tried.push(format!("ancestor `{}`: no manifest of {} near it", a.name, packages.join(", ")));
     }
     // 4. Weaker: the executable on PATH.
+    if firm {
+        return out;
+    }
     if let Some(found) = on_path(host, r, &packages) {
         out.tried.push(format!("on PATH: {}", found.label()));
         let source = format!("{} (weaker: the executable on PATH, not the running process)", found.label_short());
@@ -148,10 +170,16 @@ pub fn learn<'a, H: Host>(
 
 /// The operator's version: `GT_HAL_RUNTIME_VERSION`, then the config file's
 /// `[runtime.<id>] runtime_version`; a value that is not a version is a diagnostic.
-fn from_operator<H: Host>(host: &H, provider: RuntimeProvider, out: &mut Learned) -> Option<(String, String)> {
+/// `firm`: the config file's value only (the override is the decided runtime's).
+fn from_operator<H: Host>(
+    host: &H,
+    provider: RuntimeProvider,
+    out: &mut Learned,
+    firm: bool,
+) -> Option<(String, String)> {
     let var = |name: &str| host.var(name).filter(|v| !v.is_empty());
     // 1. The override.
-    if let Some(v) = var(vars::GT_HAL_RUNTIME_VERSION) {
+    if let Some(v) = var(vars::GT_HAL_RUNTIME_VERSION).filter(|_| !firm) {
         match v.to_str().and_then(Version::parse) {
             Some(_) => {
                 out.tried.push(format!("{} is set", vars::GT_HAL_RUNTIME_VERSION));

@@ -1,7 +1,7 @@
 //! The arbiter as a table: every inherited signal kind × every ancestor configuration ×
 //! both policies, with the expected decision written out (not recomputed).
 
-use hal_detect::arbiter::{Decision, Inherited, Signal, arbitrate};
+use hal_detect::arbiter::{Decision, Inherited, Overwrites, Signal, arbitrate};
 use hal_detect::identify::{AncestorMatch, Evidence};
 use hal_types::{Policy, RuntimeProvider as P, SourceKind as K, Strength};
 
@@ -114,8 +114,32 @@ fn priority_without_an_ancestor_stamp_then_markers_then_ai_agent() {
     assert_eq!(arbitrate(Policy::Spec, &i, &[]).provider(), Some(P::Claude));
     i.markers.push(Signal::new(P::Gemini, K::Marker, "GEMINI_CLI", Strength::Definitive));
     let d = arbitrate(Policy::Spec, &i, &[]);
-    // AI_AGENT takes no part once a runtime's own marker is present: not ambiguous.
+    // AI_AGENT takes no part once a runtime's own marker is present, and Gemini CLI keeps
+    // Claude's markers: not ambiguous.
     assert_eq!(d, Decision::Signal { signal: i.markers[0].clone(), confirmed_by: None, ambiguous: false });
+    // A foreign declared name (codex) beside the marker, with no ancestor, leaves which
+    // runs nearer open: ambiguous (issue 30) ...
+    let mut foreign = Inherited::default();
+    foreign.ai_agent = Some(Signal::new(P::Codex, K::Marker, "AI_AGENT", Strength::Weak));
+    foreign.markers.push(Signal::new(P::Gemini, K::Marker, "GEMINI_CLI", Strength::Definitive));
+    let d = arbitrate(Policy::Spec, &foreign, &[]);
+    assert_eq!(d, Decision::Signal { signal: foreign.markers[0].clone(), confirmed_by: None, ambiguous: true });
+    // ... unless the markers' runtime overwrites AI_AGENT at its version: the declared agent ran below.
+    let mut i = foreign;
+    let mut settled = i.clone();
+    settled.overwrites.push((P::Gemini, Overwrites::Yes { version: "9".into(), how: "a test".into() }));
+    assert_eq!(
+        arbitrate(Policy::Spec, &settled, &[]),
+        Decision::Declared { signal: i.ai_agent.clone().unwrap(), below: vec![P::Gemini] }
+    );
+    for open in [Overwrites::No { at: None }, Overwrites::Unknown { since: "≥ 1".into() }] {
+        let mut i = i.clone();
+        i.overwrites.push((P::Gemini, open));
+        assert!(matches!(arbitrate(Policy::Spec, &i, &[]), Decision::Signal { ambiguous: true, .. }));
+    }
+    // An ancestor decides over the rule.
+    let d = arbitrate(Policy::Spec, &settled, &[ancestor(P::Gemini, 2, Evidence::Comm)]);
+    assert_eq!((d.provider(), d.source_kind()), (Some(P::Gemini), Some(K::Marker)));
     i.stamp = Some(Signal::new(P::Codex, K::OrchestratorStamp, "GT_AGENT", Strength::Strong));
     let d = arbitrate(Policy::Spec, &i, &[]);
     assert_eq!((d.provider(), d.source_kind()), (Some(P::Codex), Some(K::OrchestratorStamp)));

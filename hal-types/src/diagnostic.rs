@@ -64,6 +64,12 @@ string_enum! {
         /// The runtime's version is older than the oldest hal dates facts for, or a
         /// version override is not a version.
         VersionUnsupported = "version_unsupported",
+        /// An agent declared itself (`AI_AGENT`, a runtime hal knows or not) beside
+        /// another runtime's markers, no runtime ancestor says which runs nearer, and
+        /// the overwrite rule does not settle it (the markers' runtime does not overwrite
+        /// `AI_AGENT` for its children, or its version is unknown): the answer is by
+        /// priority and `ambiguous`.
+        AgentAmbiguous = "agent_ambiguous",
     }
 }
 
@@ -110,6 +116,9 @@ impl DiagnosticCode {
             }
             Self::VersionUnsupported => {
                 "the runtime's version is older than the oldest hal dates facts for, or a version override is not a version"
+            }
+            Self::AgentAmbiguous => {
+                "an agent declared itself beside another runtime's markers and nothing says which runs nearer; the answer is by priority"
             }
         }
     }

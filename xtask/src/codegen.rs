@@ -10,6 +10,7 @@ pub(crate) fn sections() -> Vec<(&'static str, String)> {
         ("capability-matrix", hal_caps::design_matrix_markdown()),
         ("runtimes", runtimes_table()),
         ("full-matrix", hal_caps::full_matrix_markdown()),
+        ("gastown-stale", hal_caps::registry::gastown_stale_markdown()),
         ("lint-rules", lint_rules()),
         ("lint-indicators", lint_indicators()),
         ("diagnostic-codes", diagnostic_codes()),

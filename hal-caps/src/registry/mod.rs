@@ -27,8 +27,10 @@ mod find;
 mod history;
 pub mod model;
 pub mod payloads;
+pub mod plugins;
 mod rows;
 pub mod span;
+mod stale;
 mod verified;
 pub mod version;
 
@@ -38,10 +40,12 @@ pub use events::CANONICAL_EVENTS;
 pub use find::{lookup, runtime};
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
-    Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, Runtime, Source, Standing, TRUTHY,
-    ValueRule, Verified, is_falsy, is_truthy,
+    Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, PresetFact, Runtime, Source, Stale,
+    Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
 };
+pub use plugins::{PLUGIN_HOSTS, PluginHost};
 pub use rows::REGISTRY;
+pub use stale::gastown_stale_markdown;
 pub use version::Version;
 
 use hal_types::RuntimeProvider;

@@ -475,6 +475,47 @@ pub struct GastownPreset {
     /// Gastown's facts stay Gastown's ([`GastownPreset::primes_by_hook`]); hal plans from
     /// the run ([`GastownPreset::delivers_by_hook`]).
     pub undelivered: Option<&'static str>,
+    /// Gastown's `SessionIDEnv` for the preset, where it names one.
+    pub session_env: Option<&'static str>,
+    /// Where the preset's facts are stale against the runtime as hal read it (a session
+    /// variable the runtime never sets, "no hooks" for a runtime that has them): hal
+    /// keeps Gastown's integration as Gastown runs it and says where reality differs,
+    /// instead of copying the fact (README's Gastown section is generated from these).
+    pub stale: &'static [Stale],
+}
+
+/// A fact of a Gastown preset that the runtime contradicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Stale {
+    /// What the preset says.
+    pub gastown: PresetFact,
+    /// What the runtime does, with the versions and packages read.
+    pub reality: &'static str,
+}
+
+/// A fact a Gastown preset states about its runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PresetFact {
+    /// `SessionIDEnv`: the runtime exports its session id in this variable.
+    SessionEnv(&'static str),
+    /// `SupportsHooks: false`: the runtime has no hooks.
+    NoHooks,
+    /// The adapter is configuration with no lifecycle hook ("permissions only").
+    SettingsOnly,
+}
+
+impl PresetFact {
+    /// How README's table shows it.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Self::SessionEnv(v) => format!("`SessionIDEnv` `{v}`"),
+            Self::NoHooks => "`SupportsHooks: false` (no hooks)".to_owned(),
+            Self::SettingsOnly => "a settings-only adapter (permissions, no hooks)".to_owned(),
+        }
+    }
 }
 
 /// Gastown's `DefaultPrimeWaitMs`: how long after start a runtime without hooks gets
@@ -493,6 +534,8 @@ impl GastownPreset {
             process_names,
             source: GASTOWN_PRESETS,
             undelivered: None,
+            session_env: None,
+            stale: &[],
         }
     }
 
@@ -507,6 +550,8 @@ impl GastownPreset {
             process_names,
             source: GASTOWN_PRESETS,
             undelivered: None,
+            session_env: None,
+            stale: &[],
         }
     }
 
@@ -529,6 +574,20 @@ impl GastownPreset {
     #[must_use]
     pub const fn undelivered(mut self, why: &'static str) -> Self {
         self.undelivered = Some(why);
+        self
+    }
+
+    /// The same, with Gastown's `SessionIDEnv`.
+    #[must_use]
+    pub const fn session_env(mut self, var: &'static str) -> Self {
+        self.session_env = Some(var);
+        self
+    }
+
+    /// The same, recording where the preset's facts are stale ([`GastownPreset::stale`]).
+    #[must_use]
+    pub const fn stale(mut self, stale: &'static [Stale]) -> Self {
+        self.stale = stale;
         self
     }
 

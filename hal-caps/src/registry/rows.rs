@@ -12,8 +12,8 @@ use super::events::{
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
-    Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Package, Runtime,
-    Source, Standing,
+    Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Package, PresetFact,
+    Runtime, Source, Stale, Standing,
 };
 use hal_types::HookKind;
 
@@ -56,6 +56,14 @@ const CLAUDE_ADAPTER: Adapter = Adapter::config(
         (CanonicalEvent::PromptSubmit, "UserPromptSubmit"),
     ],
 );
+
+/// Gastown's `SessionIDEnv` for the presets that run the `claude` binary.
+const CLAUDE_SESSION_STALE: &[Stale] = &[Stale {
+    gastown: PresetFact::SessionEnv("CLAUDE_SESSION_ID"),
+    reality: "Claude Code sets CLAUDE_CODE_SESSION_ID (2.1.332, live run; absent in 2.1.100), never \
+              CLAUDE_SESSION_ID (anthropics/claude-code#47018); hal's cascade still reads CLAUDE_SESSION_ID, \
+              the design's step 2",
+}];
 
 /// Claude Code's hook system, shared by the rows that run the `claude` binary.
 const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
@@ -106,7 +114,12 @@ pub static REGISTRY: &[Runtime] = &[
         variant_of: Some(P::Claude),
         takes_prompt: true,
         sources: &[GASTOWN_AGENTS],
-        gastown: Some(GastownPreset::hooked("groq-compound", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
+        gastown: Some(
+            GastownPreset::hooked("groq-compound", CLAUDE_ADAPTER, &["node", "claude"])
+                .ready_after(10_000)
+                .session_env("CLAUDE_SESSION_ID")
+                .stale(CLAUDE_SESSION_STALE),
+        ),
         ..Runtime::new(P::GroqCompound, "Groq compound (Claude Code)")
     },
     Runtime {
@@ -126,7 +139,10 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://ampcode.com/manual/plugin-api"),
             Source::secondary("cli/cli:internal/agents/detect.go"),
         ],
-        gastown: Some(GastownPreset::unhooked("amp", &["amp"])),
+        gastown: Some(GastownPreset::unhooked("amp", &["amp"]).stale(&[Stale {
+            gastown: PresetFact::NoHooks,
+            reality: "Amp has plugin hooks (`.amp/plugins/`, ampcode.com/manual/plugin-api); Gastown installs none",
+        }])),
         ..Runtime::new(P::Amp, "Amp")
     },
     Runtime {
@@ -283,7 +299,8 @@ pub static REGISTRY: &[Runtime] = &[
                 ),
                 &["gemini"],
             )
-            .ready_after(5000),
+            .ready_after(5000)
+            .session_env("GEMINI_SESSION_ID"),
         ),
         verified: Some(super::verified::GEMINI),
         package: Some(Package::Npm("@google/gemini-cli")),
@@ -349,7 +366,13 @@ pub static REGISTRY: &[Runtime] = &[
                 "oh-my-pi 18.2.3 discovers hook factories only under `.omp/hooks/pre/` and `post/`: the \
                  adapter's `.omp/hooks/gastown-hook.ts` is never loaded, so nothing primes the agent \
                  (its docs/hooks.md): hal plans `startup_fallback`, `gt prime` as the prompt",
-            ),
+            )
+            .session_env("OMP_SESSION_ID")
+            .stale(&[Stale {
+                gastown: PresetFact::SessionEnv("OMP_SESSION_ID"),
+                reality: "oh-my-pi sets no such variable: no occurrence in @oh-my-pi/pi-coding-agent@18.2.3 \
+                          or 18.3.4, none in a live run of 18.2.3",
+            }]),
         ),
         verified: Some(super::verified::OMP),
         package: Some(Package::Npm("@oh-my-pi/pi-coding-agent")),
@@ -449,7 +472,11 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
             Source::vendor("https://developers.openai.com/codex/hooks"),
         ],
-        gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000)),
+        gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000).stale(&[Stale {
+            gastown: PresetFact::NoHooks,
+            reality: "Codex has hooks from 0.146.0 behind `[features] hooks = true` (0.146.0 and 0.171.0 read; \
+                      0.171.0 verified live), `notify` before; Gastown's preset installs none",
+        }])),
         verified: Some(super::verified::CODEX),
         package: Some(Package::Npm("@openai/codex")),
         history: Some(&super::history::CODEX),
@@ -478,6 +505,9 @@ pub static REGISTRY: &[Runtime] = &[
             "CLAUDE_PROJECT_DIR",
             "CLAUDE_ENV_FILE",
             "CLAUDE_PLUGIN_ROOT",
+            // Set for a plugin's hooks beside CLAUDE_PLUGIN_ROOT (and by hosts of
+            // Claude-format plugins: `registry::plugins`).
+            "CLAUDE_PLUGIN_DATA",
             // Claude Code's own pid, set for tools and hooks (2.1.332, live run).
             "CLAUDE_PID",
         ],
@@ -501,7 +531,12 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("anthropics/claude-code:CHANGELOG.md"),
             DETECT_AGENT,
         ],
-        gastown: Some(GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"]).ready_after(10_000)),
+        gastown: Some(
+            GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"])
+                .ready_after(10_000)
+                .session_env("CLAUDE_SESSION_ID")
+                .stale(CLAUDE_SESSION_STALE),
+        ),
         verified: Some(super::verified::CLAUDE),
         package: Some(Package::Npm("@anthropic-ai/claude-code")),
         history: Some(&super::history::CLAUDE),
@@ -555,7 +590,13 @@ pub static REGISTRY: &[Runtime] = &[
                 Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
                 &["pi", "node", "bun"],
             )
-            .ready_after(8000),
+            .ready_after(8000)
+            .session_env("PI_SESSION_ID")
+            .stale(&[Stale {
+                gastown: PresetFact::SessionEnv("PI_SESSION_ID"),
+                reality: "holds only from Pi 1.x, in its bash tool's environment (1.6.0, live run); 0.73.1 \
+                          sets it nowhere (no occurrence in @mariozechner/pi-coding-agent@0.73.1)",
+            }]),
         ),
         verified: Some(super::verified::PI),
         package: Some(Package::Npm("@earendil-works/pi-coding-agent")),
@@ -737,7 +778,10 @@ pub static REGISTRY: &[Runtime] = &[
             Source::vendor("https://docs.augmentcode.com/cli/reference#shell-environment"),
             Source::vendor("https://docs.augmentcode.com/cli/hooks"),
         ],
-        gastown: Some(GastownPreset::unhooked("auggie", &["auggie"])),
+        gastown: Some(GastownPreset::unhooked("auggie", &["auggie"]).stale(&[Stale {
+            gastown: PresetFact::NoHooks,
+            reality: "Auggie has hooks in `.augment/settings.json` (docs.augmentcode.com/cli/hooks); Gastown installs none",
+        }])),
         ..Runtime::new(P::Auggie, "Auggie")
     },
     Runtime {
@@ -762,7 +806,11 @@ pub static REGISTRY: &[Runtime] = &[
             Source::secondary("unjs/std-env#196"),
             DETECT_AGENT,
         ],
-        gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000)),
+        gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000).stale(&[Stale {
+            gastown: PresetFact::NoHooks,
+            reality: "Kiro CLI has hooks in its agent configuration (`agentSpawn`, `userPromptSubmit`, ...; \
+                      kiro.dev/docs/cli/hooks); Gastown installs none",
+        }])),
         ..Runtime::new(P::Kiro, "Kiro CLI")
     },
     Runtime {
@@ -966,7 +1014,20 @@ pub static REGISTRY: &[Runtime] = &[
                 Adapter::settings_only(".vibe/config.toml", HookKind::ConfigToml),
                 &["vibe"],
             )
-            .ready_after(5000),
+            .ready_after(5000)
+            .session_env("VIBE_SESSION_ID")
+            .stale(&[
+                Stale {
+                    gastown: PresetFact::SessionEnv("VIBE_SESSION_ID"),
+                    reality: "Vibe 3.0.3 sets no such variable (no occurrence in the wheel, none in a live run); \
+                              the session id is in a hook's payload only",
+                },
+                Stale {
+                    gastown: PresetFact::SettingsOnly,
+                    reality: "Vibe 3.0.3 has hooks in `hooks.toml` (`pre_tool`, `post_tool`, `post_agent`; \
+                              live run), none at session start",
+                },
+            ]),
         ),
         verified: Some(super::verified::VIBE),
         package: Some(Package::PyPi("mistral-vibe")),
@@ -1285,6 +1346,13 @@ pub static REGISTRY: &[Runtime] = &[
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
         ],
         ..Runtime::new(P::Bolt, "Bolt")
+    },
+    Runtime {
+        // Rork's agent runs commands with `RORK_API_URL` set (other-detector standing:
+        // expo/agent-cli-detector:src/agents.ts@cd1cc511, Rork's `env`; no vendor document).
+        markers: &[Marker::strong("RORK_API_URL", Truthy).secondary()],
+        sources: &[Source::secondary("expo/agent-cli-detector:src/agents.ts")],
+        ..Runtime::new(P::Rork, "Rork")
     },
     Runtime {
         caps: Some(&UNKNOWN_CAPS),
