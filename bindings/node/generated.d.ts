@@ -80,7 +80,7 @@ export type Diagnostic = {
   subject: string | null;
 };
 
-export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable" | "path_missing" | "path_unreadable" | "file_too_large" | "unsupported_file" | "lint_unavailable" | "lint_left_out" | "version_unknown" | "version_unsupported";
+export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable" | "path_missing" | "path_unreadable" | "file_too_large" | "unsupported_file" | "lint_unavailable" | "lint_left_out" | "version_unknown" | "version_unsupported" | "agent_ambiguous";
 
 export type Event = {
   /** The canonical event (`session.start`). */
@@ -226,7 +226,7 @@ export type Provider = {
   verified: LiveRun | null;
 };
 
-export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "letta" | "continue" | "qoder" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0" | "grok-cli";
+export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "letta" | "continue" | "qoder" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0" | "grok-cli" | "rork";
 
 export type SessionSource = "startup" | "resume" | "clear" | "compact" | "fork";
 

@@ -188,3 +188,54 @@ fn user_settings_alone_decide_nothing_and_are_explained() {
     }
     assert!(checked >= 6);
 }
+
+/// Issue 30, points 3 and 4, through the binary: each case an environment, the answer
+/// (provider, ambiguous) and whether `agent_ambiguous` is reported (in the JSON and, once,
+/// on stderr). Rork's `RORK_API_URL` (expo/agent-cli-detector's `agents.ts`); a declared
+/// `AI_AGENT` beside a foreign runtime's markers (ambiguous unless the overwrite rule
+/// settles it: `CLAUDE_CODE_SESSION_ID` is set only by Claude Code versions that
+/// overwrite `AI_AGENT`); a Kimi-format plugin's variables under Vibe (Vibe's).
+#[test]
+fn issue_30_signals_and_contradictions_through_the_binary() {
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, bool, bool);
+    let vibe_bin = "/v/lib/python3.12/site-packages/vibe/_bin/vibe-app-server";
+    let cases: &[Case] = &[
+        (&[("RORK_API_URL", "https://api.rork.example")], "rork", false, false),
+        (&[("AI_AGENT", "codex@1.2.3"), ("CLAUDECODE", "1")], "claude", true, true),
+        (&[("AI_AGENT", "custom-agent"), ("CLAUDECODE", "1")], "claude", true, true),
+        (&[("AI_AGENT", "codex@1.2.3"), ("CLAUDECODE", "1"), ("CLAUDE_CODE_SESSION_ID", "s-1")], "codex", false, false),
+        (&[("AI_AGENT", "custom-agent"), ("CLAUDECODE", "1"), ("CLAUDE_CODE_SESSION_ID", "s")], "unknown", false, false),
+        (&[("AI_AGENT", "open_code"), ("OPENCODE", "1")], "opencode", false, false),
+        (&[("AI_AGENT", "codex@1.2.3")], "codex", false, false),
+        // Other detectors' names (vercel/detect-agent's `iflow-cli`, `amazon-q-cli`).
+        (&[("AI_AGENT", "iflow-cli")], "iflow", false, false),
+        (&[("AI_AGENT", "amazon-q-cli")], "amazon-q", false, false),
+        (&[("KIMI_PLUGIN_ROOT", "/home/u/.kimi/plugins/p")], "kimi", false, false),
+        (
+            &[
+                ("VIBE_APP_SERVER_BIN", vibe_bin),
+                ("KIMI_PLUGIN_ROOT", "/home/u/.vibe/plugins/p"),
+                ("KIMI_CODE_HOME", "/home/u/.kimi"),
+                ("CLAUDE_PLUGIN_ROOT", "/home/u/.vibe/plugins/p"),
+                ("CLAUDE_PLUGIN_DATA", "/home/u/.vibe/plugin-data/p"),
+            ],
+            "vibe",
+            false,
+            false,
+        ),
+        (&[("CODEX_THREAD_ID", "t"), ("CLAUDE_PLUGIN_ROOT", "/p"), ("CLAUDE_PLUGIN_DATA", "/d")], "codex", false, false),
+    ];
+    for &(env, provider, ambiguous, flagged) in cases {
+        let v = detect(env);
+        assert_eq!((v["provider"].as_str(), v["ambiguous"].as_bool()), (Some(provider), Some(ambiguous)), "{env:?}: {v}");
+        let codes: Vec<&str> = v["diagnostics"].as_array().unwrap().iter().filter_map(|d| d["code"].as_str()).collect();
+        assert_eq!(codes.contains(&"agent_ambiguous"), flagged, "{env:?}: {codes:?}");
+        let o = run(&["detect"], env);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        let said = "and no runtime ancestor says which runs nearer";
+        assert_eq!(stderr.matches(said).count(), usize::from(flagged), "{env:?}: {stderr}");
+        if provider == "rork" {
+            assert_eq!(v["secondary_only"], true, "other detectors' standing");
+        }
+    }
+}

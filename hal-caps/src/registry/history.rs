@@ -115,6 +115,10 @@ pub(super) const CLAUDE: History = History {
             cite: "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332 (_harness in hooks)",
         },
     ],
+    // Beside Claude's markers at 2.1.120 or later (from its install, or
+    // `CLAUDE_CODE_SESSION_ID`, set from 2.1.332), a foreign `AI_AGENT` is the nearer
+    // agent's: `AI_AGENT=codex@1.2.3` with `CLAUDECODE=1` is codex then, ambiguous
+    // otherwise (`History::overwrites_ai_agent`).
     overwrites_ai_agent: Some(Span::since("2.1.120")),
 };
 

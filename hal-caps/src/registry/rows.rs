@@ -475,7 +475,8 @@ pub static REGISTRY: &[Runtime] = &[
         gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000).stale(&[Stale {
             gastown: PresetFact::NoHooks,
             reality: "Codex has hooks from 0.146.0 behind `[features] hooks = true` (0.146.0 and 0.171.0 read; \
-                      0.171.0 verified live), `notify` before; Gastown's preset installs none",
+                      0.171.0 verified live), `notify` before; Gastown's preset installs none (its opt-in \
+                      `.codex/hooks.json` aside, gastownhall/gastown#2683)",
         }])),
         verified: Some(super::verified::CODEX),
         package: Some(Package::Npm("@openai/codex")),

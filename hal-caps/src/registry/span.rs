@@ -125,6 +125,16 @@ pub struct History {
     pub ai_agent: &'static [AgentForm],
     /// From which versions the runtime overwrites `AI_AGENT` for its children (so,
     /// beside its markers, a foreign `AI_AGENT` was set by a nearer agent).
+    ///
+    /// The overwrite rule (hal-detect's arbiter), with no runtime ancestor: a declared
+    /// `AI_AGENT` foreign to every runtime whose markers stand beside it (neither of the
+    /// other's family nor keeping its markers) decides when each of them overwrites at its
+    /// known version, since the name would otherwise be theirs: the declared agent ran
+    /// below them. A runtime that does not overwrite at its version, or whose version is
+    /// unknown, leaves both orders possible: the markers' runtime by priority, `ambiguous`
+    /// and `agent_ambiguous`. The declared runtime's own overwriting settles nothing
+    /// (whichever runs nearer, its name is written last when it is the nearer, and kept
+    /// when the other does not overwrite).
     pub overwrites_ai_agent: Option<Span>,
 }
 
