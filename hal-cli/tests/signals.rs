@@ -204,7 +204,12 @@ fn issue_30_signals_and_contradictions_through_the_binary() {
         (&[("AI_AGENT", "codex@1.2.3"), ("CLAUDECODE", "1")], "claude", true, true),
         (&[("AI_AGENT", "custom-agent"), ("CLAUDECODE", "1")], "claude", true, true),
         (&[("AI_AGENT", "codex@1.2.3"), ("CLAUDECODE", "1"), ("CLAUDE_CODE_SESSION_ID", "s-1")], "codex", false, false),
-        (&[("AI_AGENT", "custom-agent"), ("CLAUDECODE", "1"), ("CLAUDE_CODE_SESSION_ID", "s")], "unknown", false, false),
+        (
+            &[("AI_AGENT", "custom-agent"), ("CLAUDECODE", "1"), ("CLAUDE_CODE_SESSION_ID", "s")],
+            "unknown",
+            false,
+            false,
+        ),
         (&[("AI_AGENT", "open_code"), ("OPENCODE", "1")], "opencode", false, false),
         (&[("AI_AGENT", "codex@1.2.3")], "codex", false, false),
         // Other detectors' names (vercel/detect-agent's `iflow-cli`, `amazon-q-cli`).
@@ -223,11 +228,20 @@ fn issue_30_signals_and_contradictions_through_the_binary() {
             false,
             false,
         ),
-        (&[("CODEX_THREAD_ID", "t"), ("CLAUDE_PLUGIN_ROOT", "/p"), ("CLAUDE_PLUGIN_DATA", "/d")], "codex", false, false),
+        (
+            &[("CODEX_THREAD_ID", "t"), ("CLAUDE_PLUGIN_ROOT", "/p"), ("CLAUDE_PLUGIN_DATA", "/d")],
+            "codex",
+            false,
+            false,
+        ),
     ];
     for &(env, provider, ambiguous, flagged) in cases {
         let v = detect(env);
-        assert_eq!((v["provider"].as_str(), v["ambiguous"].as_bool()), (Some(provider), Some(ambiguous)), "{env:?}: {v}");
+        assert_eq!(
+            (v["provider"].as_str(), v["ambiguous"].as_bool()),
+            (Some(provider), Some(ambiguous)),
+            "{env:?}: {v}"
+        );
         let codes: Vec<&str> = v["diagnostics"].as_array().unwrap().iter().filter_map(|d| d["code"].as_str()).collect();
         assert_eq!(codes.contains(&"agent_ambiguous"), flagged, "{env:?}: {codes:?}");
         let o = run(&["detect"], env);

@@ -145,10 +145,7 @@ impl Inherited {
     /// What the overwrite rule says of `provider` (`No` when it was not looked up).
     #[must_use]
     pub fn overwrite_of(&self, provider: RuntimeProvider) -> Overwrites {
-        self.overwrites
-            .iter()
-            .find(|(p, _)| *p == provider)
-            .map_or(Overwrites::No { at: None }, |(_, o)| o.clone())
+        self.overwrites.iter().find(|(p, _)| *p == provider).map_or(Overwrites::No { at: None }, |(_, o)| o.clone())
     }
 
     /// Whether the overwrite rule settles a declared agent beside foreign markers: every

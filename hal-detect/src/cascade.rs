@@ -535,7 +535,8 @@ impl<H: Host> Run<'_, H> {
         // host: beside the host's own marker, the host decides.
         let present: Vec<RuntimeProvider> = out.markers.iter().map(|m| m.provider).collect();
         out.markers.retain(|m| {
-            let hosted = present.iter().any(|h| *h != m.provider && registry::plugins::hosted_by(&m.name, m.provider, *h));
+            let hosted =
+                present.iter().any(|h| *h != m.provider && registry::plugins::hosted_by(&m.name, m.provider, *h));
             if hosted {
                 tracing::debug!(var = m.name, "a hosted plugin's variable beside its host's marker: not counted");
             }
@@ -580,7 +581,11 @@ impl<H: Host> Run<'_, H> {
         if let Some((version, how)) = crate::version::learn_firm(self.host, p)
             && let Some(v) = registry::Version::parse(&version)
         {
-            return if span.holds(&v) { Overwrites::Yes { version, how } } else { Overwrites::No { at: Some(version) } };
+            return if span.holds(&v) {
+                Overwrites::Yes { version, how }
+            } else {
+                Overwrites::No { at: Some(version) }
+            };
         }
         // The highest floor among the markers set.
         let floor = r
@@ -598,7 +603,9 @@ impl<H: Host> Run<'_, H> {
             && span.until.is_none()
             && span.since.is_none_or(|s| v.at_least(s))
         {
-            return Overwrites::Yes { version: format!("≥ {text}"), how: format!("{var}, which it sets from {text}") };
+            return Overwrites::Yes {
+                version: format!("≥ {text}"), how: format!("{var}, which it sets from {text}")
+            };
         }
         Overwrites::Unknown { since: span.label() }
     }

@@ -67,15 +67,17 @@ fn the_overwrite_rule_settles_it_for_the_declared_agent() {
     let step = r.steps.iter().find(|s| s.kind == hal_detect::StepKind::Inherited).unwrap();
     assert!(step.found.contains("overwrites AI_AGENT"), "{}", step.found);
     // A marker Claude Code sets only from a version past the rule's is a floor that settles it.
-    let d = detect(
-        FakeHost::new().env("AI_AGENT", "codex").env("CLAUDECODE", "1").env("CLAUDE_CODE_SESSION_ID", "s-1"),
-    );
+    let d =
+        detect(FakeHost::new().env("AI_AGENT", "codex").env("CLAUDECODE", "1").env("CLAUDE_CODE_SESSION_ID", "s-1"));
     assert_eq!((d.provider, d.ambiguous, flagged(&d)), (P::Codex, false, false));
     // An agent hal does not know, the same way: the runtime is unknown, the agent named.
     let d = detect(
         FakeHost::new().env("AI_AGENT", "custom-agent").env("CLAUDECODE", "1").env("CLAUDE_CODE_SESSION_ID", "s"),
     );
-    assert_eq!((d.provider, d.ambiguous, d.agent.as_deref(), d.is_agent), (P::Unknown, false, Some("custom-agent"), true));
+    assert_eq!(
+        (d.provider, d.ambiguous, d.agent.as_deref(), d.is_agent),
+        (P::Unknown, false, Some("custom-agent"), true)
+    );
     // The operator's GT_HAL_RUNTIME_VERSION is the decided runtime's, not Claude's: no settling.
     let d = detect(
         FakeHost::new().env("AI_AGENT", "codex").env("CLAUDECODE", "1").env("GT_HAL_RUNTIME_VERSION", "2.1.332"),
@@ -116,7 +118,7 @@ fn a_hosted_plugins_variables_name_the_host_beside_its_marker_or_ancestor() {
     for h in PLUGIN_HOSTS {
         let host_row = registry::runtime(h.host);
         let format_marker = |v: &str| registry::runtime(h.format).markers.iter().any(|m| m.var == v);
-        let plugin = |host: FakeHost| h.vars.iter().fold(host, |host, v| host.env(*v, "/home/u/.plugins/p"));
+        let plugin = |host: FakeHost| h.vars.iter().fold(host, |host, v| host.env(v, "/home/u/.plugins/p"));
         // Beside each of the host's own markers: the host, not ambiguous.
         for m in host_row.markers.iter().filter(|m| m.needs_ancestor.is_none() && !m.unless_terminal) {
             let d = detect(plugin(FakeHost::new()).env(m.var, satisfying(m.value)));
