@@ -218,11 +218,12 @@ fn issue_30_signals_and_contradictions_through_the_binary() {
         (&[("KIMI_PLUGIN_ROOT", "/home/u/.kimi/plugins/p")], "kimi", false, false),
         (
             &[
+                // A Kimi-format plugin's hook under Vibe 3.0.3 (`_adapt_runtime_hooks`).
                 ("VIBE_APP_SERVER_BIN", vibe_bin),
+                ("PLUGIN_ROOT", "/home/u/.vibe/plugins/p"),
+                ("PLUGIN_DATA", "/home/u/.vibe/plugin-data/p"),
                 ("KIMI_PLUGIN_ROOT", "/home/u/.vibe/plugins/p"),
-                ("KIMI_CODE_HOME", "/home/u/.kimi"),
-                ("CLAUDE_PLUGIN_ROOT", "/home/u/.vibe/plugins/p"),
-                ("CLAUDE_PLUGIN_DATA", "/home/u/.vibe/plugin-data/p"),
+                ("KIMI_CODE_HOME", "/home/u/.vibe"),
             ],
             "vibe",
             false,
@@ -231,6 +232,19 @@ fn issue_30_signals_and_contradictions_through_the_binary() {
         (
             &[("CODEX_THREAD_ID", "t"), ("CLAUDE_PLUGIN_ROOT", "/p"), ("CLAUDE_PLUGIN_DATA", "/d")],
             "codex",
+            false,
+            false,
+        ),
+        // A Claude-format plugin's hook under Vibe 3.0.3.
+        (
+            &[
+                ("VIBE_APP_SERVER_BIN", vibe_bin),
+                ("PLUGIN_ROOT", "/p"),
+                ("PLUGIN_DATA", "/d"),
+                ("CLAUDE_PLUGIN_ROOT", "/p"),
+                ("CLAUDE_PLUGIN_DATA", "/d"),
+            ],
+            "vibe",
             false,
             false,
         ),

@@ -136,13 +136,14 @@ fn a_hosted_plugins_variables_name_the_host_beside_its_marker_or_ancestor() {
         assert_eq!(d.provider, want, "{} alone", h.vars.join("+"));
     }
     assert!(checked >= 3, "{checked}");
-    // Vibe hosting a Kimi plugin, as Vibe 3.0.3 sets it up: Vibe.
+    // Vibe hosting a Kimi plugin, the hook environment Vibe 3.0.3 gives it
+    // (`_adapt_runtime_hooks`): Vibe.
     let vibe = FakeHost::new()
         .env("VIBE_APP_SERVER_BIN", "/v/lib/python3.12/site-packages/vibe/_bin/vibe-app-server")
+        .env("PLUGIN_ROOT", "/home/u/.vibe/plugins/k")
+        .env("PLUGIN_DATA", "/home/u/.vibe/plugin-data/k")
         .env("KIMI_PLUGIN_ROOT", "/home/u/.vibe/plugins/k")
-        .env("KIMI_CODE_HOME", "/home/u/.kimi")
-        .env("CLAUDE_PLUGIN_ROOT", "/home/u/.vibe/plugins/k")
-        .env("CLAUDE_PLUGIN_DATA", "/home/u/.vibe/plugin-data/k");
+        .env("KIMI_CODE_HOME", "/home/u/.vibe");
     let d = detect(vibe);
     assert_eq!((d.provider, d.ambiguous), (P::Vibe, false), "{d:?}");
     // A runtime that does not host Kimi's plugins beside KIMI_PLUGIN_ROOT: still ambiguous.

@@ -22,7 +22,11 @@ pub struct PluginHost {
     pub cite: &'static str,
 }
 
-const VIBE_NATIVE: &str = "mistral-vibe@3.0.3 (PyPI), vibe/core/plugins/_native.py";
+/// Read in the installed wheel: `_adapt_runtime_hooks` gives every plugin's hooks
+/// `PLUGIN_ROOT` and `PLUGIN_DATA`, a Claude-format plugin's also `CLAUDE_PLUGIN_ROOT`
+/// and `CLAUDE_PLUGIN_DATA`, a Kimi-format plugin's `KIMI_PLUGIN_ROOT` and
+/// `KIMI_CODE_HOME` (Vibe's own home).
+const VIBE_NATIVE: &str = "mistral-vibe@3.0.3 (PyPI), vibe/core/plugins/_native.py (_adapt_runtime_hooks)";
 
 /// Every known host of a foreign plugin format.
 pub static PLUGIN_HOSTS: &[PluginHost] = &[
