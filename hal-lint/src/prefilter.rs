@@ -225,6 +225,19 @@ pub fn might_hold_finding_of(rule: Rule, kind: Kind, bytes: &[u8]) -> bool {
     !lits.is_empty() && Prefilter::new(&lits).passes(bytes)
 }
 
+/// Whether `bytes`, code of `kind`, holds a literal that can start a finding of `rule`
+/// when `rule`'s start `without` is left out (for the test that each start is needed).
+#[doc(hidden)]
+#[must_use]
+pub fn might_hold_finding_without(rule: Rule, without: Start, kind: Kind, bytes: &[u8]) -> bool {
+    let Some(g) = Group::of(kind) else { return true };
+    let lits: Vec<Literal> = def(rule).starts.iter().filter(|s| **s != without).flat_map(|s| start_literals(*s, g)).collect();
+    let mut lits = lits;
+    lits.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    lits.dedup_by(|a, b| a.0 == b.0);
+    !lits.is_empty() && Prefilter::new(&lits).passes(bytes)
+}
+
 /// The most string pieces [`spells_a_var`] keeps (distinct pieces that are part of a
 /// variable's name: a file has few).
 const MAX_PIECES: usize = 4096;
