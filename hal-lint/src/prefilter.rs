@@ -82,14 +82,40 @@ enum Bound {
     Component,
 }
 
-/// A literal of the prefilter: its text, whether it is strong (a file holding it is
-/// parsed) or weak (parsed only when its string pieces spell a variable's name), and
-/// where it must stand.
-type Literal = (String, bool, Bound);
+/// What a literal found does for its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Class {
+    /// The text goes to the parser.
+    Strong,
+    /// A runtime's path: the text goes to the parser if it also holds one of its
+    /// language's probes.
+    Paired,
+    /// A function or method of the language that probes or reads a path.
+    Probe,
+    /// An environment access: the text goes to the parser if its string pieces spell a
+    /// variable's name.
+    Weak,
+}
+
+/// A literal of the prefilter: its text, what it does, and where it must stand.
+type Literal = (String, Class, Bound);
+
+/// The functions and methods each language's linter counts as a probe or a read of a
+/// path (the linters' own lists): a runtime's path in a file without one is probed
+/// nowhere in it. Shell is left out: its probes (`[`, `test`, `.`) are in every script.
+fn probes(group: Group) -> Vec<&'static str> {
+    let lists: &[&[&str]] = match group {
+        Group::Rust => &[crate::rust::PROBE_FNS, crate::rust::READ_FNS, crate::rust::PROBE_METHODS],
+        Group::Js => &[crate::js::PROBE_FNS, crate::js::READ_FNS],
+        Group::Python => &[crate::python::PROBE_FNS, crate::python::READ_FNS],
+        Group::Shell | Group::Any => &[],
+    };
+    lists.iter().flat_map(|l| l.iter().copied()).collect()
+}
 
 /// The literals of `start` in `group`.
 fn start_literals(start: Start, group: Group) -> Vec<Literal> {
-    let strong = |v: Vec<String>, b: Bound| v.into_iter().map(|l| (l, true, b)).collect::<Vec<_>>();
+    let strong = |v: Vec<String>, b: Bound| v.into_iter().map(|l| (l, Class::Strong, b)).collect::<Vec<_>>();
 
     let own = |lists: &[(Group, &[&str])]| -> Vec<String> {
         lists.iter().filter(|(g, _)| group.takes(*g)).flat_map(|(_, l)| l.iter().map(|s| (*s).to_owned())).collect()
@@ -97,10 +123,10 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
     match start {
         Start::VarName => {
             let mut v = strong(indicator_vars().iter().map(|v| (*v).to_owned()).collect(), Bound::Word);
-            v.push((vars::GASTOWN_PREFIX.to_owned(), true, Bound::WordStart));
+            v.push((vars::GASTOWN_PREFIX.to_owned(), Class::Strong, Bound::WordStart));
             v
         }
-        Start::FoldedVarName => own(ENV_ACCESS).into_iter().map(|l| (l, false, Bound::Anywhere)).collect(),
+        Start::FoldedVarName => own(ENV_ACCESS).into_iter().map(|l| (l, Class::Weak, Bound::Anywhere)).collect(),
         Start::AllVars => strong(own(&[(Group::Rust, ALL_VARS)]), Bound::Anywhere),
         Start::IndicatorPath => {
             let mut v: Vec<String> = registry_dirs().iter().map(|d| (*d).to_owned()).collect();
@@ -110,7 +136,13 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
                     v.push(p.trim_end_matches('/').to_owned());
                 }
             }
-            strong(v, Bound::Component)
+            let probes = probes(group);
+            if probes.is_empty() {
+                return strong(v, Bound::Component);
+            }
+            let mut out: Vec<Literal> = v.into_iter().map(|l| (l, Class::Paired, Bound::Component)).collect();
+            out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Word)));
+            out
         }
         Start::ProcFile => strong(vec!["/proc".to_owned()], Bound::Anywhere),
         Start::ProcessProgram => strong(PROCESS_PROGRAMS.iter().map(|p| (*p).to_owned()).collect(), Bound::Word),
@@ -134,10 +166,14 @@ fn group_literals(group: Group, rule: Option<Rule>) -> Vec<Literal> {
         .flat_map(|d| d.starts.iter())
         .flat_map(|s| start_literals(*s, group))
         .collect();
-    // Strong before weak and the loosest bound first, so that the dedup keeps those.
-    out.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-    out.dedup_by(|a, b| a.0 == b.0);
+    dedup(&mut out);
     out
+}
+
+/// Sorts `lits` and keeps each literal once: the strongest class, the loosest bound.
+fn dedup(lits: &mut Vec<Literal>) {
+    lits.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    lits.dedup_by(|a, b| a.0 == b.0);
 }
 
 /// Every literal the prefilter looks for, in any language: a file holding none of them
@@ -148,11 +184,11 @@ pub fn prefilter_literals() -> Vec<String> {
     group_literals(Group::Any, None).into_iter().map(|(l, ..)| l).collect()
 }
 
-/// One group's prefilter: an automaton over its literals, and for each whether it is
-/// strong and where it must stand.
+/// One group's prefilter: an automaton over its literals, and for each what it does
+/// and where it must stand.
 struct Prefilter {
     ac: AhoCorasick,
-    strong: Vec<bool>,
+    class: Vec<Class>,
     bound: Vec<Bound>,
 }
 
@@ -162,14 +198,14 @@ impl Prefilter {
             .match_kind(MatchKind::Standard)
             .build(lits.iter().map(|(l, ..)| l))
             .unwrap_or_else(|_| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
-        Self { ac, strong: lits.iter().map(|l| l.1).collect(), bound: lits.iter().map(|l| l.2).collect() }
+        Self { ac, class: lits.iter().map(|l| l.1).collect(), bound: lits.iter().map(|l| l.2).collect() }
     }
 
-    /// Whether `bytes` may hold a finding: a strong literal, or a weak one where the
-    /// string pieces spell a variable's name.
+    /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
+    /// probe, or a weak literal where the string pieces spell a variable's name.
     fn passes(&self, bytes: &[u8]) -> bool {
         let ident = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-        let mut weak = false;
+        let (mut weak, mut paired, mut probe) = (false, false, false);
         for m in self.ac.find_overlapping_iter(bytes) {
             let i = m.pattern().as_usize();
             let before = m.start().checked_sub(1).and_then(|i| bytes.get(i));
@@ -183,10 +219,15 @@ impl Prefilter {
             if !stands {
                 continue;
             }
-            if self.strong.get(i).copied().unwrap_or(true) {
+            match self.class.get(i).copied().unwrap_or(Class::Strong) {
+                Class::Strong => return true,
+                Class::Paired => paired = true,
+                Class::Probe => probe = true,
+                Class::Weak => weak = true,
+            }
+            if paired && probe {
                 return true;
             }
-            weak = true;
         }
         weak && spells_a_var(bytes)
     }
@@ -231,10 +272,9 @@ pub fn might_hold_finding_of(rule: Rule, kind: Kind, bytes: &[u8]) -> bool {
 #[must_use]
 pub fn might_hold_finding_without(rule: Rule, without: Start, kind: Kind, bytes: &[u8]) -> bool {
     let Some(g) = Group::of(kind) else { return true };
-    let lits: Vec<Literal> = def(rule).starts.iter().filter(|s| **s != without).flat_map(|s| start_literals(*s, g)).collect();
-    let mut lits = lits;
-    lits.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-    lits.dedup_by(|a, b| a.0 == b.0);
+    let mut lits: Vec<Literal> =
+        def(rule).starts.iter().filter(|s| **s != without).flat_map(|s| start_literals(*s, g)).collect();
+    dedup(&mut lits);
     !lits.is_empty() && Prefilter::new(&lits).passes(bytes)
 }
 
@@ -374,8 +414,13 @@ mod tests {
         assert!(!js("see AGENTS.md and AI_AGENTS"), "another name");
         assert!(js("x = process.env.GT_ROLE"));
         assert!(!js("x = MGT_ROLE"));
-        assert!(js("existsSync(join(home, '.pi'))") && js("`${home}/.pi/agent`") && js("[ -d ~/.pi ]"));
-        assert!(!js("x.pipe(y); numpy.pi; '.pi-mono'; '.pics'"));
+        assert!(js("existsSync(join(home, '.pi'))") && js("existsSync(`${home}/.pi/agent`)"));
+        assert!(!js("existsSync(x.pipe(y)); numpy.pi; '.pi-mono'; '.pics'"));
+        let sh = |s: &str| might_hold_finding_in(Kind::Shell, s.as_bytes());
+        assert!(sh("[ -d ~/.pi ]") && sh("cp -r x ~/.claude/skills"), "shell: a path alone");
+        assert!(!js("const dest = join(home, '.claude', 'skills'); copy(src, dest);"), "no probe");
+        let py = |s: &str| might_hold_finding_in(Kind::Python, s.as_bytes());
+        assert!(py("(Path.home() / '.claude').is_dir()") && !py("dest = Path.home() / '.claude'"));
         assert!(js("ps -o comm= -p $PPID") && !js("apps.psutils"));
     }
 
@@ -412,7 +457,7 @@ mod tests {
         assert!(might_hold_finding_in(Kind::Shell, b"python3 -c 'import psutil'"));
         assert!(might_hold_finding_in(Kind::CargoToml, b""), "manifests are always linted");
         for kind in [Kind::Rust, Kind::Shell, Kind::JavaScript, Kind::Python, Kind::HookJson, Kind::Markdown] {
-            assert!(might_hold_finding_in(kind, b"x = '.claude/settings.json'"), "{kind:?}");
+            assert!(might_hold_finding_in(kind, b"exists('.claude/settings.json')"), "{kind:?}");
             assert!(might_hold_finding_in(kind, b"CLAUDECODE"), "{kind:?}");
             assert!(might_hold_finding_in(kind, b"/proc/self/comm"), "{kind:?}");
             assert!(might_hold_finding_in(kind, b"# hal-lint: allow(x)"), "{kind:?}");
@@ -433,6 +478,7 @@ mod tests {
             for s in d.starts {
                 for g in Group::ALL {
                     let own = start_literals(*s, g);
+                    assert!(own.iter().all(|l| !l.0.is_empty()), "{s:?}");
                     let applies = match s {
                         Start::AllVars => matches!(g, Group::Rust | Group::Shell | Group::Any),
                         Start::Manifest => false,
