@@ -8,7 +8,6 @@ use std::sync::OnceLock;
 use aho_corasick::{AhoCorasick, MatchKind};
 use hal_caps::vars;
 
-
 /// Variables hal reads besides the registry's rows that are not `GT_*` (those count by
 /// their prefix): the generic agent identity.
 pub(crate) const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];

@@ -146,11 +146,14 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
         }
         Start::ProcFile => strong(vec!["/proc".to_owned()], Bound::Anywhere),
         Start::ProcessProgram => strong(PROCESS_PROGRAMS.iter().map(|p| (*p).to_owned()).collect(), Bound::Word),
-        Start::ProcessPackage => strong(own(&[
-            (Group::Rust, PROCESS_CRATES),
-            (Group::Js, NPM_PROCESS_PACKAGES),
-            (Group::Python, PYTHON_PROCESS_PACKAGES),
-        ]), Bound::Word),
+        Start::ProcessPackage => strong(
+            own(&[
+                (Group::Rust, PROCESS_CRATES),
+                (Group::Js, NPM_PROCESS_PACKAGES),
+                (Group::Python, PYTHON_PROCESS_PACKAGES),
+            ]),
+            Bound::Word,
+        ),
         Start::Suppression => strong(vec![SUPPRESSION.to_owned()], Bound::Anywhere),
         Start::Manifest => Vec::new(),
     }
@@ -214,7 +217,7 @@ impl Prefilter {
                 Bound::Anywhere => true,
                 Bound::Word => !ident(before) && !ident(after),
                 Bound::WordStart => !ident(before),
-                Bound::Component => !ident(before) && !(ident(after) || matches!(after, Some(b'.' | b'-'))),
+                Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
             };
             if !stands {
                 continue;
@@ -341,7 +344,8 @@ fn piece_at(bytes: &[u8], mut at: usize) -> (Option<String>, usize) {
 
 /// The character an escape (after its `\`) stands for, and the escape's length.
 fn escape(rest: &[u8]) -> Option<(char, usize)> {
-    let hex = |s: &[u8]| std::str::from_utf8(s).ok().and_then(|s| u32::from_str_radix(s, 16).ok()).and_then(char::from_u32);
+    let hex =
+        |s: &[u8]| std::str::from_utf8(s).ok().and_then(|s| u32::from_str_radix(s, 16).ok()).and_then(char::from_u32);
     match rest.first()? {
         b'x' => Some((hex(rest.get(1..3)?)?, 3)),
         b'u' if rest.get(1) == Some(&b'{') => {

@@ -14,14 +14,15 @@ pub use hal_types::LintRule as Rule;
 /// language's is never parsed. A rule whose starts miss a literal its findings need is
 /// caught by the `every_rule_is_reachable_through_the_prefilter` test (its fixtures).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Start {
     /// A registry variable's name (markers, combinations, weak signals, session and
     /// identity variables), `AI_AGENT`, or the `GT_` prefix, as a whole word.
     VarName,
     /// An environment access (`process`, `.env`, `environ`, `getenv`, `env::var`,
-    /// awk's `ENVIRON`) in a text whose string pieces spell a variable's name (`"CLAUDE"
-    /// + "CODE"`, `"\x43LAUDECODE"`, `f"{P}THREAD_ID"`, `concat!`): a name folded from
-    /// literals, which the literal search cannot see whole.
+    /// awk's `ENVIRON`) in a text whose string pieces spell a variable's name (the pieces
+    /// of `"CLAUDE" + "CODE"`, `"\x43LAUDECODE"`, `f"{P}THREAD_ID"`, `concat!`): a name
+    /// folded from literals, which the literal search cannot see whole.
     FoldedVarName,
     /// Rust's read of every variable at once (`env::vars`, `vars_os`).
     AllVars,
@@ -44,6 +45,7 @@ pub enum Start {
 /// what it does not (the README's table, `--help`, the man page), and the literals that
 /// can start one of its findings (the prefilter).
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub struct RuleDef {
     /// The rule's id.
     pub rule: Rule,
@@ -133,7 +135,11 @@ pub const RULES: &[Rule] = &{
     out
 };
 
-/// The definition of `rule` (every rule has one: checked when the crate builds).
+/// The definition of `rule`.
+///
+/// # Panics
+///
+/// Never: every rule has a definition, checked when the crate builds.
 #[must_use]
 pub const fn def(rule: Rule) -> &'static RuleDef {
     let mut i = 0;
