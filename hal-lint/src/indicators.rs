@@ -1,31 +1,21 @@
 //! The runtime indicators, read from the registry: variables (markers, combinations,
 //! weak signals, session variables), the runtime-provided path variables among them,
-//! indicator files and configuration directories, and runtime process names. Also the
-//! literal prefilter: a file holding none of these literals cannot hold a finding.
+//! indicator files and configuration directories, and runtime process names. The
+//! literal prefilter built from them is [`crate::prefilter`]'s.
 
 use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 use hal_caps::vars;
 
-use crate::facts::{PROCESS_PROGRAMS, process_literals};
-
 /// Variables hal reads besides the registry's rows that are not `GT_*` (those count by
 /// their prefix): the generic agent identity.
-const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
+pub(crate) const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
 /// How the name of a variable holding a path ends: such a weak signal of the registry,
 /// used as a path, is the `runtime-path-var` rule's, not `indicator-var`'s.
 const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
-/// Other literals a finding needs: a suppression comment, Rust's read of every variable.
-/// The spellings of an environment read by a computed name (`process.env["CLAUDE" +
-/// "CODE"]`, `os.environ.get("\x43…")`, `env::var(concat!(…))`, awk's `ENVIRON`): a
-/// file holding one may hide a marker's name from the literal search (N7 of the third
-/// hostile pass), so it is linted.
-const OTHER_LITERALS: &[&str] =
-    &["hal-lint:", "env::vars", "vars_os", "env::var", "environ", "getenv", "process", ".env", "ENVIRON"];
-
 /// Every runtime indicator variable the registry names (markers, combinations, weak
 /// signals, session variables; not the generic ones like `HOME`), plus `AI_AGENT`. Any
 /// `GT_*` name counts too (see [`is_indicator_var`]).
@@ -72,7 +62,7 @@ fn path_vars() -> &'static [&'static str] {
     })
 }
 
-fn registry_vars() -> &'static [&'static str] {
+pub(crate) fn registry_vars() -> &'static [&'static str] {
     static VARS: OnceLock<Vec<&'static str>> = OnceLock::new();
     VARS.get_or_init(hal_caps::registry::indicator_vars)
 }
@@ -83,12 +73,12 @@ pub fn indicator_paths() -> Vec<&'static str> {
     registry_paths().to_vec()
 }
 
-fn registry_paths() -> &'static [&'static str] {
+pub(crate) fn registry_paths() -> &'static [&'static str] {
     static PATHS: OnceLock<Vec<&'static str>> = OnceLock::new();
     PATHS.get_or_init(hal_caps::registry::indicator_paths)
 }
 
-fn registry_dirs() -> &'static [&'static str] {
+pub(crate) fn registry_dirs() -> &'static [&'static str] {
     static DIRS: OnceLock<Vec<&'static str>> = OnceLock::new();
     DIRS.get_or_init(hal_caps::registry::indicator_dirs)
 }
@@ -301,56 +291,22 @@ fn base(prog: &str) -> &str {
     prog.rsplit('/').next().unwrap_or(prog)
 }
 
-/// Every literal the prefilter looks for: a file holding none of them holds no finding
-/// (manifests excepted: they are always linted). `cargo xtask bench` greps the same.
-#[must_use]
-pub fn prefilter_literals() -> Vec<String> {
-    let mut out: Vec<String> = indicator_vars().iter().map(|v| (*v).to_owned()).collect();
-    out.push(vars::GASTOWN_PREFIX.to_owned());
-    out.extend(registry_dirs().iter().map(|d| (*d).to_owned()));
-    for p in registry_paths() {
-        let p = p.trim_start_matches("~/");
-        if !registry_dirs().iter().any(|d| p.starts_with(d)) {
-            out.push(p.trim_end_matches('/').to_owned());
-        }
-    }
-    out.push("/proc".to_owned());
-    out.extend(PROCESS_PROGRAMS.iter().map(|p| (*p).to_owned()));
-    out.extend(process_literals().chain(OTHER_LITERALS.iter().copied()).map(str::to_owned));
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-fn automaton() -> &'static (AhoCorasick, Vec<bool>) {
-    static AC: OnceLock<(AhoCorasick, Vec<bool>)> = OnceLock::new();
+fn names_automaton() -> &'static AhoCorasick {
+    static AC: OnceLock<AhoCorasick> = OnceLock::new();
     AC.get_or_init(|| {
-        let lits = prefilter_literals();
-        // Short literals (`ps`) count only as whole words.
-        let word: Vec<bool> = lits.iter().map(|l| l.len() <= 2).collect();
-        let ac = AhoCorasick::builder()
+        let mut lits: Vec<&str> = indicator_vars();
+        lits.push(vars::GASTOWN_PREFIX);
+        AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
             .build(&lits)
-            .unwrap_or_else(|_| AhoCorasick::new(["hal-lint:"]).unwrap_or_else(|_| unreachable!()));
-        (ac, word)
-    })
-}
-
-/// Whether `bytes` holds any prefilter literal (see [`prefilter_literals`]).
-#[must_use]
-pub fn might_hold_finding(bytes: &[u8]) -> bool {
-    let (ac, word) = automaton();
-    let is_word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-    ac.find_iter(bytes).any(|m| {
-        !word.get(m.pattern().as_usize()).copied().unwrap_or(false)
-            || (!is_word(m.start().checked_sub(1).and_then(|i| bytes.get(i))) && !is_word(bytes.get(m.end())))
+            .unwrap_or_else(|_| AhoCorasick::new([vars::GASTOWN_PREFIX]).unwrap_or_else(|_| unreachable!()))
     })
 }
 
 /// Every place in `text` where an indicator variable's name stands as a whole word,
 /// as `(byte offset, name)`.
 pub(crate) fn var_names(text: &str) -> Vec<(usize, &str)> {
-    let (ac, _) = automaton();
+    let ac = names_automaton();
     let bytes = text.as_bytes();
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let mut out = Vec::new();
@@ -457,11 +413,7 @@ mod tests {
     }
 
     #[test]
-    fn the_prefilter_sees_literals_as_words() {
-        assert!(might_hold_finding(b"x = process.env.CLAUDECODE"));
-        assert!(might_hold_finding(b"run ps -p 1"));
-        assert!(!might_hold_finding(b"steps and apps"));
-        assert!(!might_hold_finding(b"nothing here"));
+    fn variable_names_stand_as_whole_words() {
         assert_eq!(var_names("a $GT_ROLE b CLAUDECODEX"), [(3, "GT_ROLE")]);
     }
 }

@@ -20,7 +20,7 @@ use crate::ts::{Parsed, Scope, in_condition, last_name, program, two_passes, unq
 const ENV_OBJECTS: &[&str] =
     &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env", "global.process.env", "Deno.env"];
 /// Functions whose answer is whether a path exists or what it is.
-const PROBE_FNS: &[&str] = &[
+pub(crate) const PROBE_FNS: &[&str] = &[
     "existsSync",
     "exists",
     "statSync",
@@ -35,7 +35,7 @@ const PROBE_FNS: &[&str] = &[
     "realpath",
 ];
 /// Functions that read a path: a probe only where the result decides a condition.
-const READ_FNS: &[&str] = &[
+pub(crate) const READ_FNS: &[&str] = &[
     "readFileSync",
     "readFile",
     "readdirSync",

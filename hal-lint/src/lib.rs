@@ -35,6 +35,7 @@ mod lines;
 mod manifest;
 mod markdown;
 mod output;
+mod prefilter;
 mod python;
 mod report;
 mod rules;
@@ -50,12 +51,13 @@ use std::path::{Path, PathBuf};
 
 pub use hal_types::{Diagnostic, DiagnosticCode};
 pub use hit::Kind;
-pub use indicators::{
-    indicator_paths, indicator_vars, is_indicator_var, is_path_var, might_hold_finding, prefilter_literals,
-};
+pub use indicators::{indicator_paths, indicator_vars, is_indicator_var, is_path_var};
 pub use output::{JSON_VERSION, github_escape, shown_path, shown_text};
+pub use prefilter::{
+    might_hold_finding, might_hold_finding_in, might_hold_finding_of, might_hold_finding_without, prefilter_literals,
+};
 pub use report::{Finding, Options, Report};
-pub use rules::{Ask, RULES, Rule, what};
+pub use rules::{Ask, DEFS, RULES, Rule, RuleDef, Start, def, what};
 pub use walk::{SKIP_DIRS, kind_of};
 
 /// Lints every path: a directory is walked (honouring `.gitignore`, skipping `.git`,

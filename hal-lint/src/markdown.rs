@@ -13,6 +13,7 @@
 //! finds the blocks, and each language's copy is parsed once.
 
 use crate::hit::{FileLint, Kind};
+use crate::prefilter::might_hold_finding_in;
 
 /// How a block's info string maps to a language (`console`: shell after `$ ` prompts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,13 +188,19 @@ fn pieces(src: &str) -> (Vec<Piece>, Vec<(usize, usize)>) {
             inline.extend(inline_commands(at, text));
         }
     });
-    inline.retain(|r| crate::indicators::might_hold_finding(&src.as_bytes()[r.clone()]));
+    inline.retain(|r| might_hold_finding_in(Kind::Shell, &src.as_bytes()[r.clone()]));
     let mut shell = Piece { kind: Kind::Shell, ranges: inline, python_guard: None };
     let mut others: Vec<Piece> = Vec::new();
     let mut extents = Vec::new();
     for b in found {
-        // A block holding none of the indicator literals holds no finding: never parsed.
-        if !b.lines.iter().any(|r| crate::indicators::might_hold_finding(&src.as_bytes()[r.clone()])) {
+        // A block holding none of its language's prefilter literals holds no finding:
+        // never parsed (an untagged block's language is shell).
+        let (Some(first), Some(last)) = (b.lines.first(), b.lines.last()) else { continue };
+        let kind = match b.lang {
+            Tag::Reads(Lang::Code(k)) => k,
+            _ => Kind::Shell,
+        };
+        if !might_hold_finding_in(kind, &src.as_bytes()[first.start..last.end]) {
             continue;
         }
         let lang = match b.lang {

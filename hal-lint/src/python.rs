@@ -27,10 +27,10 @@ const RUNNERS: &[&str] = &[
     "os.popen",
 ];
 /// Functions and methods whose answer is whether a path exists or what it is.
-const PROBE_FNS: &[&str] =
+pub(crate) const PROBE_FNS: &[&str] =
     &["exists", "lexists", "isfile", "isdir", "is_file", "is_dir", "stat", "lstat", "access", "getsize"];
 /// Functions and methods that read a path: a probe only where the result decides.
-const READ_FNS: &[&str] = &["open", "read_text", "read_bytes", "listdir", "scandir", "iterdir", "load"];
+pub(crate) const READ_FNS: &[&str] = &["open", "read_text", "read_bytes", "listdir", "scandir", "iterdir", "load"];
 /// Methods and functions that write, create or edit a path.
 const WRITE_FNS: &[&str] = &[
     "write_text",

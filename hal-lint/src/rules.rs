@@ -8,49 +8,154 @@ use crate::facts::SESSION_SUFFIXES;
 /// findings print and what a suppression comment names.
 pub use hal_types::LintRule as Rule;
 
-/// Every rule, in the order of the README's table.
-pub const RULES: &[Rule] = &[
-    Rule::IndicatorVar,
-    Rule::IndicatorFile,
-    Rule::ProcessTable,
-    Rule::RuntimePathVar,
-    Rule::HalCrateDependency,
-    Rule::UnpinnedHalTypes,
-    Rule::ProcessDependency,
-    Rule::DetectionPackage,
-    Rule::BadSuppression,
+/// What can start a finding of a rule: a class of literals a file (or a Markdown block)
+/// must hold for the rule to fire in it. The prefilter ([`crate::indicators`]) is the
+/// union of every rule's starts, spelled for each language; a file holding none of its
+/// language's is never parsed. A rule whose starts miss a literal its findings need is
+/// caught by the `every_rule_is_reachable_through_the_prefilter` test (its fixtures).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Start {
+    /// A registry variable's name (markers, combinations, weak signals, session and
+    /// identity variables), `AI_AGENT`, or the `GT_` prefix, as a whole word.
+    VarName,
+    /// An environment access (`process`, `.env`, `environ`, `getenv`, `env::var`,
+    /// awk's `ENVIRON`) in a text whose string pieces spell a variable's name (the pieces
+    /// of `"CLAUDE" + "CODE"`, `"\x43LAUDECODE"`, `f"{P}THREAD_ID"`, `concat!`): a name
+    /// folded from literals, which the literal search cannot see whole.
+    FoldedVarName,
+    /// Rust's read of every variable at once (`env::vars`, `vars_os`).
+    AllVars,
+    /// A runtime's indicator file or configuration directory from the registry.
+    IndicatorPath,
+    /// `/proc`.
+    ProcFile,
+    /// A program listing processes (`ps`, `pgrep`, `pidof`, `pstree`, as words).
+    ProcessProgram,
+    /// A crate or package listing processes, in the languages that import it (`sysinfo`
+    /// in Rust, `psutil` in Python, `ps-list` in JavaScript).
+    ProcessPackage,
+    /// A suppression comment (`hal-lint:`).
+    Suppression,
+    /// A manifest: every one is linted, no literal needed.
+    Manifest,
+}
+
+/// A rule described once: its id (the wire vocabulary's [`Rule`]), what it reports and
+/// what it does not (the README's table, `--help`, the man page), and the literals that
+/// can start one of its findings (the prefilter).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct RuleDef {
+    /// The rule's id.
+    pub rule: Rule,
+    /// What the rule catches, and what it leaves alone.
+    pub what: &'static str,
+    /// What a file must hold for the rule to fire in it (empty: never reported).
+    pub starts: &'static [Start],
+}
+
+/// Every rule, described once, in the order of the README's table. A rule of
+/// [`Rule::ALL`] missing here, or here twice, fails the build (the assertion below).
+pub const DEFS: &[RuleDef] = &[
+    RuleDef {
+        rule: Rule::IndicatorVar,
+        what: "a read of a runtime's marker, session or identity variable (the registry's markers, combinations, weak signals, settings, session variables and the variables skills read to tell a runtime; `AI_AGENT`, `GT_*`) in any idiom: `process.env.X`, `process.env['X']`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env, 'X')`, a constant list of names, `os.environ.get`, `os.getenv`, `'X' in os.environ`, `$X`, `${X:+…}`, `[[ -n $X ]]`, `printenv X`, `env | grep X`, `[[ -v X ]]`, `declare -p X`, `${!v}`, awk's `ENVIRON`, `std::env::var`, with the name folded from literals (`\"CLAUDE\" + \"CODE\"`, escapes, templates, `concat!`), in `eval`, `python3 -c`, `node -e` and heredoc code, hook command strings and Markdown code blocks; and a shell presence test of any variable named for a runtime whose branch only names a runtime (`elif [ -n \"$GEMINI_CONFIG_DIR\" ]; then RUNTIME=gemini`). Not: a write, delete or unset (`delete process.env.X`, `os.environ.pop`, `env -u X`), a variable whose name says it holds a path read as a path or tested only to use it (`X ? expand(X) : join(home, '.codex')`, `${CODEX_HOME:-$HOME/.codex}`), a literal that reaches no read, `HOME`/`PATH`",
+        starts: &[Start::VarName, Start::FoldedVarName, Start::AllVars],
+    },
+    RuleDef {
+        rule: Rule::IndicatorFile,
+        what: "a probe whose answer decides on a runtime's indicator file or configuration directory from the registry (exists/is-file/is-dir/stat, `[ -f ]`/`-d`/`-e`, a read inside a condition), built literally, by joins, templates or `pathlib` `/`, or from a constant list naming two or more runtimes' directories: `existsSync(join(home, '.codex'))`, `for (const d of ['.claude', '.gemini']) existsSync(join(home, d, 'x'))`, `for d in .claude .gemini; do [ -d \"$HOME/$d\" ]`. Not: code that writes or edits that file (an installer owns its hook file), a read whose result decides nothing, a mention in a message, the tool's own file at a fixed path inside one runtime's directory, a probe in a loop that climbs the directory tree to find a project's root (`while cur != cur.parent: if (cur / '.claude').is_dir()`, `d=$(dirname \"$d\")`)",
+        starts: &[Start::IndicatorPath],
+    },
+    RuleDef {
+        rule: Rule::ProcessTable,
+        what: "reads the process table for a runtime: `/proc/<self|$PPID|parent>/{stat,status,cmdline,comm,exe,environ}`, a listing of `/proc` (`readdirSync('/proc')`, `os.listdir('/proc')`, `for p in /proc/[0-9]*`), `ps` printing the name of itself or its parent (`ps -o comm= -p $PPID`), `ps | grep <runtime>`, `pgrep`/`pidof` of a runtime's process name, `pstree -s $$`, `psutil.Process(os.getppid())`, psutil's `parent()`/`parents()`, sysinfo's `parent()`. Not: the process's own pid or parent pid (`process.ppid`, `os.getppid()`, `parent_id()`), a known pid's liveness or command line (`ps -p \"$pid\" -o command=`, `ps -o ppid= -p \"$PPID\"`, `/proc/$pid/cmdline`), other `/proc` files (`/proc/cpuinfo`, `/proc/self/cgroup`, `/proc/1/comm`), `ps`/`pgrep` of programs that are no runtime (`pgrep pipewire`)",
+        starts: &[Start::ProcFile, Start::ProcessProgram, Start::ProcessPackage],
+    },
+    RuleDef {
+        rule: Rule::RuntimePathVar,
+        what: "(retired: never reported) a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CODEX_HOME`, ...) used as a path is no detection; the id stays so that suppressions naming it still parse",
+        starts: &[],
+    },
+    RuleDef {
+        rule: Rule::HalCrateDependency,
+        what: "`Cargo.toml` depends on a hal crate other than `hal-types`",
+        starts: &[Start::Manifest],
+    },
+    RuleDef {
+        rule: Rule::UnpinnedHalTypes,
+        what: "`Cargo.toml` requires `hal-types` without pinning a release line (`*`, `>=`, a path or git source without a version)",
+        starts: &[Start::Manifest],
+    },
+    RuleDef {
+        rule: Rule::ProcessDependency,
+        what: "(with `--strict` only: a dependency is no read; the process-table reads in code are `process-table`'s) a manifest depends on a process-table crate or package (`sysinfo`, `procfs`, `psutil`, `ps-list`, ...)",
+        starts: &[Start::Manifest],
+    },
+    RuleDef {
+        rule: Rule::DetectionPackage,
+        what: "`package.json` or `pyproject.toml` depends on a runtime-detection package (`@vercel/detect-agent`, `am-i-vibing`, `is-ai-agent`, `std-env`, ...)",
+        starts: &[Start::Manifest],
+    },
+    RuleDef {
+        rule: Rule::BadSuppression,
+        what: "a `hal-lint: allow(...)` comment without a reason, or naming an unknown rule",
+        starts: &[Start::Suppression],
+    },
 ];
+
+// Every rule of the wire vocabulary has exactly one definition: a new `LintRule` without
+// one does not compile.
+const _: () = {
+    let mut i = 0;
+    while i < Rule::ALL.len() {
+        let mut n = 0;
+        let mut j = 0;
+        while j < DEFS.len() {
+            if DEFS[j].rule as usize == Rule::ALL[i] as usize {
+                n += 1;
+            }
+            j += 1;
+        }
+        assert!(n == 1, "every lint rule has exactly one definition in DEFS");
+        i += 1;
+    }
+    assert!(DEFS.len() == Rule::ALL.len(), "DEFS holds only rules of the vocabulary");
+};
+
+/// Every rule, in the order of the README's table (the rules of [`DEFS`]).
+pub const RULES: &[Rule] = &{
+    let mut out = [Rule::IndicatorVar; DEFS.len()];
+    let mut i = 0;
+    while i < DEFS.len() {
+        out[i] = DEFS[i].rule;
+        i += 1;
+    }
+    out
+};
+
+/// The definition of `rule`.
+///
+/// # Panics
+///
+/// Never: every rule has a definition, checked when the crate builds.
+#[must_use]
+pub const fn def(rule: Rule) -> &'static RuleDef {
+    let mut i = 0;
+    while i < DEFS.len() {
+        if DEFS[i].rule as usize == rule as usize {
+            return &DEFS[i];
+        }
+        i += 1;
+    }
+    panic!("a lint rule without a definition (the build-time check of DEFS prevents this)")
+}
 
 /// What the rule catches, for the README's table and `--help`.
 #[must_use]
 pub const fn what(rule: Rule) -> &'static str {
-    match rule {
-        Rule::IndicatorVar => {
-            "a read of a runtime's marker, session or identity variable (the registry's markers, combinations, weak signals, settings, session variables and the variables skills read to tell a runtime; `AI_AGENT`, `GT_*`) in any idiom: `process.env.X`, `process.env['X']`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env, 'X')`, a constant list of names, `os.environ.get`, `os.getenv`, `'X' in os.environ`, `$X`, `${X:+…}`, `[[ -n $X ]]`, `printenv X`, `env | grep X`, `[[ -v X ]]`, `declare -p X`, `${!v}`, awk's `ENVIRON`, `std::env::var`, with the name folded from literals (`\"CLAUDE\" + \"CODE\"`, escapes, templates, `concat!`), in `eval`, `python3 -c`, `node -e` and heredoc code, hook command strings and Markdown code blocks; and a shell presence test of any variable named for a runtime whose branch only names a runtime (`elif [ -n \"$GEMINI_CONFIG_DIR\" ]; then RUNTIME=gemini`). Not: a write, delete or unset (`delete process.env.X`, `os.environ.pop`, `env -u X`), a variable whose name says it holds a path read as a path or tested only to use it (`X ? expand(X) : join(home, '.codex')`, `${CODEX_HOME:-$HOME/.codex}`), a literal that reaches no read, `HOME`/`PATH`"
-        }
-        Rule::IndicatorFile => {
-            "a probe whose answer decides on a runtime's indicator file or configuration directory from the registry (exists/is-file/is-dir/stat, `[ -f ]`/`-d`/`-e`, a read inside a condition), built literally, by joins, templates or `pathlib` `/`, or from a constant list naming two or more runtimes' directories: `existsSync(join(home, '.codex'))`, `for (const d of ['.claude', '.gemini']) existsSync(join(home, d, 'x'))`, `for d in .claude .gemini; do [ -d \"$HOME/$d\" ]`. Not: code that writes or edits that file (an installer owns its hook file), a read whose result decides nothing, a mention in a message, the tool's own file at a fixed path inside one runtime's directory, a probe in a loop that climbs the directory tree to find a project's root (`while cur != cur.parent: if (cur / '.claude').is_dir()`, `d=$(dirname \"$d\")`)"
-        }
-        Rule::ProcessTable => {
-            "reads the process table for a runtime: `/proc/<self|$PPID|parent>/{stat,status,cmdline,comm,exe,environ}`, a listing of `/proc` (`readdirSync('/proc')`, `os.listdir('/proc')`, `for p in /proc/[0-9]*`), `ps` printing the name of itself or its parent (`ps -o comm= -p $PPID`), `ps | grep <runtime>`, `pgrep`/`pidof` of a runtime's process name, `pstree -s $$`, `psutil.Process(os.getppid())`, psutil's `parent()`/`parents()`, sysinfo's `parent()`. Not: the process's own pid or parent pid (`process.ppid`, `os.getppid()`, `parent_id()`), a known pid's liveness or command line (`ps -p \"$pid\" -o command=`, `ps -o ppid= -p \"$PPID\"`, `/proc/$pid/cmdline`), other `/proc` files (`/proc/cpuinfo`, `/proc/self/cgroup`, `/proc/1/comm`), `ps`/`pgrep` of programs that are no runtime (`pgrep pipewire`)"
-        }
-        Rule::RuntimePathVar => {
-            "(retired: never reported) a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CODEX_HOME`, ...) used as a path is no detection; the id stays so that suppressions naming it still parse"
-        }
-        Rule::HalCrateDependency => "`Cargo.toml` depends on a hal crate other than `hal-types`",
-        Rule::UnpinnedHalTypes => {
-            "`Cargo.toml` requires `hal-types` without pinning a release line (`*`, `>=`, a path or git source without a version)"
-        }
-        Rule::ProcessDependency => {
-            "(with `--strict` only: a dependency is no read; the process-table reads in code are `process-table`'s) a manifest depends on a process-table crate or package (`sysinfo`, `procfs`, `psutil`, `ps-list`, ...)"
-        }
-        Rule::DetectionPackage => {
-            "`package.json` or `pyproject.toml` depends on a runtime-detection package (`@vercel/detect-agent`, `am-i-vibing`, `is-ai-agent`, `std-env`, ...)"
-        }
-        Rule::BadSuppression => "a `hal-lint: allow(...)` comment without a reason, or naming an unknown rule",
-        // `LintRule` is `#[non_exhaustive]`; a test holds every rule to a description.
-        _ => "",
-    }
+    def(rule).what
 }
 
 /// The question a skill should ask the HAL instead.
@@ -124,7 +229,7 @@ mod tests {
         table.sort_unstable();
         table.dedup();
         assert_eq!(table, Rule::ALL);
-        assert!(Rule::ALL.iter().all(|r| !what(*r).is_empty()));
+        assert!(Rule::ALL.iter().all(|r| !what(*r).is_empty() && def(*r).rule == *r));
     }
 
     #[test]

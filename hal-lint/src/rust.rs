@@ -15,10 +15,10 @@ use crate::indicators::{PathHit, is_indicator_var, path_hit, process_command};
 /// Deeper bracket nesting of code than this is not parsed (syn recurses).
 const MAX_NESTING: usize = 256;
 /// Free functions (`std::fs::…`) whose answer is whether a path exists or what it is.
-const PROBE_FNS: &[&str] =
+pub(crate) const PROBE_FNS: &[&str] =
     &["metadata", "symlink_metadata", "exists", "try_exists", "canonicalize", "read_dir", "read_link"];
 /// Free functions that read a path: a probe only where the result decides.
-const READ_FNS: &[&str] = &["read", "read_to_string", "open"];
+pub(crate) const READ_FNS: &[&str] = &["read", "read_to_string", "open"];
 /// Free functions that write, create or edit a path (copies and renames: the second).
 const WRITE_FNS: &[&str] = &[
     "write",
@@ -32,7 +32,7 @@ const WRITE_FNS: &[&str] = &[
     "hard_link",
 ];
 /// Methods whose receiver is the path probed.
-const PROBE_METHODS: &[&str] =
+pub(crate) const PROBE_METHODS: &[&str] =
     &["exists", "try_exists", "is_file", "is_dir", "metadata", "symlink_metadata", "read_dir"];
 /// Methods that make a result a presence test (`var("X").is_ok()`).
 const PRESENCE_METHODS: &[&str] = &["is_ok", "is_err", "is_some", "is_none"];

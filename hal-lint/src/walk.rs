@@ -2,8 +2,8 @@
 //! each one's text. Directories are walked like ripgrep walks them (the
 //! `ignore` crate: `.gitignore` and `.ignore` files, in parallel); hidden directories
 //! are walked, since `.claude/hooks` is where hooks live. Files are linted by as many
-//! workers as the machine has cores; a file holding none of the indicator literals is
-//! skipped without being parsed.
+//! workers as the machine has cores; a file holding none of its language's prefilter
+//! literals ([`crate::prefilter`]) is skipped without being parsed.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -174,7 +174,7 @@ fn lint_file(path: &Path, explicit: bool, options: &Options, report: &mut Report
         return;
     }
     if !kind.always()
-        && (!crate::indicators::might_hold_finding(&bytes)
+        && (!crate::prefilter::might_hold_finding_in(kind, &bytes)
             || (!explicit && !options.strict && crate::layout::generated(&bytes)))
     {
         report.files += 1;

@@ -1,0 +1,500 @@
+//! The literal prefilter: a file (or a Markdown block) goes to its language's parser
+//! only if it holds a literal that can start a finding in that language. The literals
+//! are every rule's starts ([`crate::rules::DEFS`]) spelled for the language from the
+//! registry's indicators ([`crate::indicators`]) and the shared facts ([`crate::facts`]):
+//! strong ones (a variable's name, a runtime's directory, `/proc`, `ps`, `hal-lint:`)
+//! send the file to the parser; weak ones (an environment access such as `process` or
+//! `environ`) only together with string pieces that spell a variable's name, the names
+//! the linters fold from literals.
+
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+use hal_caps::vars;
+
+use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
+use crate::hit::Kind;
+use crate::indicators::{EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars};
+use crate::rules::{DEFS, Rule, Start, def};
+
+/// The languages the prefilter spells its literals for: a file's kind, or the kind of a
+/// Markdown block (shell for hook command strings, whose commands are shell; `Any` for a
+/// whole Markdown file, before its blocks are looked at one by one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Rust,
+    Js,
+    Python,
+    Shell,
+    Any,
+}
+
+impl Group {
+    const ALL: [Self; 5] = [Self::Rust, Self::Js, Self::Python, Self::Shell, Self::Any];
+
+    /// The group of `kind`; `None` for manifests (always linted).
+    const fn of(kind: Kind) -> Option<Self> {
+        match kind {
+            Kind::Rust => Some(Self::Rust),
+            Kind::TypeScript | Kind::Tsx | Kind::JavaScript => Some(Self::Js),
+            Kind::Python => Some(Self::Python),
+            Kind::Shell | Kind::HookJson => Some(Self::Shell),
+            Kind::Markdown => Some(Self::Any),
+            Kind::CargoToml | Kind::PackageJson | Kind::Pyproject => None,
+        }
+    }
+
+    /// Whether a literal meant for `lang` counts in this group: its own, and every
+    /// language's in shell (which runs `python3 -c`, `node -e` and heredoc code) and in a
+    /// whole Markdown file.
+    fn takes(self, lang: Self) -> bool {
+        self == lang || matches!(self, Self::Shell | Self::Any)
+    }
+}
+
+/// The environment accesses a name folded from literals can be read through, by
+/// language ([`Start::FoldedVarName`]).
+const ENV_ACCESS: &[(Group, &[&str])] = &[
+    (Group::Rust, &["env::var"]),
+    (Group::Js, &["process", ".env"]),
+    (Group::Python, &["environ", "getenv"]),
+    (Group::Shell, &["ENVIRON"]),
+];
+/// Rust's reads of every variable at once ([`Start::AllVars`]).
+const ALL_VARS: &[&str] = &["env::vars", "vars_os"];
+/// The literal of a suppression comment ([`Start::Suppression`]).
+const SUPPRESSION: &str = "hal-lint:";
+
+/// Where a literal must stand to count: as the linters read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Bound {
+    /// Anywhere.
+    Anywhere,
+    /// As a whole word (a variable's name, `ps`, `psutil`): no identifier character
+    /// either side.
+    Word,
+    /// At a word's start (`GT_`, which a name's rest follows).
+    WordStart,
+    /// As a whole path component (`.pi`, `.claude/settings.json`, as
+    /// [`crate::indicators::path_hit`] reads them): no identifier character before it,
+    /// none of `A-Za-z0-9_.-` after it (`.pipeline`, `.claude.bak`, `.pi-mono` are other
+    /// names).
+    Component,
+}
+
+/// What a literal found does for its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Class {
+    /// The text goes to the parser.
+    Strong,
+    /// A runtime's path: the text goes to the parser if it also holds one of its
+    /// language's probes.
+    Paired,
+    /// A function or method of the language that probes or reads a path.
+    Probe,
+    /// An environment access: the text goes to the parser if its string pieces spell a
+    /// variable's name.
+    Weak,
+}
+
+/// A literal of the prefilter: its text, what it does, and where it must stand.
+type Literal = (String, Class, Bound);
+
+/// The functions and methods each language's linter counts as a probe or a read of a
+/// path (the linters' own lists): a runtime's path in a file without one is probed
+/// nowhere in it. Shell is left out: its probes (`[`, `test`, `.`) are in every script.
+fn probes(group: Group) -> Vec<&'static str> {
+    let lists: &[&[&str]] = match group {
+        Group::Rust => &[crate::rust::PROBE_FNS, crate::rust::READ_FNS, crate::rust::PROBE_METHODS],
+        Group::Js => &[crate::js::PROBE_FNS, crate::js::READ_FNS],
+        Group::Python => &[crate::python::PROBE_FNS, crate::python::READ_FNS],
+        Group::Shell | Group::Any => &[],
+    };
+    lists.iter().flat_map(|l| l.iter().copied()).collect()
+}
+
+/// The literals of `start` in `group`.
+fn start_literals(start: Start, group: Group) -> Vec<Literal> {
+    let strong = |v: Vec<String>, b: Bound| v.into_iter().map(|l| (l, Class::Strong, b)).collect::<Vec<_>>();
+
+    let own = |lists: &[(Group, &[&str])]| -> Vec<String> {
+        lists.iter().filter(|(g, _)| group.takes(*g)).flat_map(|(_, l)| l.iter().map(|s| (*s).to_owned())).collect()
+    };
+    match start {
+        Start::VarName => {
+            let mut v = strong(indicator_vars().iter().map(|v| (*v).to_owned()).collect(), Bound::Word);
+            v.push((vars::GASTOWN_PREFIX.to_owned(), Class::Strong, Bound::WordStart));
+            v
+        }
+        Start::FoldedVarName => own(ENV_ACCESS).into_iter().map(|l| (l, Class::Weak, Bound::Anywhere)).collect(),
+        Start::AllVars => strong(own(&[(Group::Rust, ALL_VARS)]), Bound::Anywhere),
+        Start::IndicatorPath => {
+            let mut v: Vec<String> = registry_dirs().iter().map(|d| (*d).to_owned()).collect();
+            for p in registry_paths() {
+                let p = p.trim_start_matches("~/");
+                if !registry_dirs().iter().any(|d| p.starts_with(d)) {
+                    v.push(p.trim_end_matches('/').to_owned());
+                }
+            }
+            let probes = probes(group);
+            if probes.is_empty() {
+                return strong(v, Bound::Component);
+            }
+            let mut out: Vec<Literal> = v.into_iter().map(|l| (l, Class::Paired, Bound::Component)).collect();
+            out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Word)));
+            out
+        }
+        Start::ProcFile => strong(vec!["/proc".to_owned()], Bound::Anywhere),
+        Start::ProcessProgram => strong(PROCESS_PROGRAMS.iter().map(|p| (*p).to_owned()).collect(), Bound::Word),
+        Start::ProcessPackage => strong(
+            own(&[
+                (Group::Rust, PROCESS_CRATES),
+                (Group::Js, NPM_PROCESS_PACKAGES),
+                (Group::Python, PYTHON_PROCESS_PACKAGES),
+            ]),
+            Bound::Word,
+        ),
+        Start::Suppression => strong(vec![SUPPRESSION.to_owned()], Bound::Anywhere),
+        Start::Manifest => Vec::new(),
+    }
+}
+
+/// The literals of every rule's starts in `group`, sorted, each once (strong where any
+/// start has it strong, standing where the loosest bound lets it); with `rule`, that
+/// rule's only.
+fn group_literals(group: Group, rule: Option<Rule>) -> Vec<Literal> {
+    let mut out: Vec<Literal> = DEFS
+        .iter()
+        .filter(|d| rule.is_none_or(|r| d.rule == r))
+        .flat_map(|d| d.starts.iter())
+        .flat_map(|s| start_literals(*s, group))
+        .collect();
+    dedup(&mut out);
+    out
+}
+
+/// Sorts `lits` and keeps each literal once: the strongest class, the loosest bound.
+fn dedup(lits: &mut Vec<Literal>) {
+    lits.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    lits.dedup_by(|a, b| a.0 == b.0);
+}
+
+/// Every literal the prefilter looks for, in any language: a file holding none of them
+/// holds no finding (manifests excepted: they are always linted). `cargo xtask bench`
+/// and `cargo xtask lint-eval` grep the same.
+#[must_use]
+pub fn prefilter_literals() -> Vec<String> {
+    group_literals(Group::Any, None).into_iter().map(|(l, ..)| l).collect()
+}
+
+/// One group's prefilter: an automaton over its literals, and for each what it does
+/// and where it must stand.
+struct Prefilter {
+    ac: AhoCorasick,
+    class: Vec<Class>,
+    bound: Vec<Bound>,
+}
+
+impl Prefilter {
+    fn new(lits: &[Literal]) -> Self {
+        let ac = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(lits.iter().map(|(l, ..)| l))
+            .unwrap_or_else(|_| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
+        Self { ac, class: lits.iter().map(|l| l.1).collect(), bound: lits.iter().map(|l| l.2).collect() }
+    }
+
+    /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
+    /// probe, or a weak literal where the string pieces spell a variable's name.
+    fn passes(&self, bytes: &[u8]) -> bool {
+        let ident = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+        let (mut weak, mut paired, mut probe) = (false, false, false);
+        for m in self.ac.find_overlapping_iter(bytes) {
+            let i = m.pattern().as_usize();
+            let before = m.start().checked_sub(1).and_then(|i| bytes.get(i));
+            let after = bytes.get(m.end());
+            let stands = match self.bound.get(i).copied().unwrap_or(Bound::Anywhere) {
+                Bound::Anywhere => true,
+                Bound::Word => !ident(before) && !ident(after),
+                Bound::WordStart => !ident(before),
+                Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
+            };
+            if !stands {
+                continue;
+            }
+            match self.class.get(i).copied().unwrap_or(Class::Strong) {
+                Class::Strong => return true,
+                Class::Paired => paired = true,
+                Class::Probe => probe = true,
+                Class::Weak => weak = true,
+            }
+            if paired && probe {
+                return true;
+            }
+        }
+        weak && spells_a_var(bytes)
+    }
+}
+
+fn prefilter(group: Group) -> &'static Prefilter {
+    static PREFILTERS: OnceLock<Vec<Prefilter>> = OnceLock::new();
+    let all = PREFILTERS.get_or_init(|| Group::ALL.iter().map(|g| Prefilter::new(&group_literals(*g, None))).collect());
+    let i = Group::ALL.iter().position(|g| *g == group).unwrap_or(Group::ALL.len() - 1);
+    &all[i]
+}
+
+/// Whether `bytes` holds a literal that can start a finding in any language (see
+/// [`prefilter_literals`]).
+#[must_use]
+pub fn might_hold_finding(bytes: &[u8]) -> bool {
+    prefilter(Group::Any).passes(bytes)
+}
+
+/// Whether `bytes`, code of `kind`, holds a literal that can start a finding in that
+/// language: a strong literal of some rule's starts ([`crate::rules::DEFS`]), or an
+/// environment access together with string pieces that spell a variable's name. A
+/// manifest always may.
+#[must_use]
+pub fn might_hold_finding_in(kind: Kind, bytes: &[u8]) -> bool {
+    Group::of(kind).is_none_or(|g| prefilter(g).passes(bytes))
+}
+
+/// Whether `bytes`, code of `kind`, holds a literal that can start a finding of `rule`
+/// (the prefilter narrowed to one rule's starts, for the test that holds every rule's
+/// findings to its starts).
+#[must_use]
+pub fn might_hold_finding_of(rule: Rule, kind: Kind, bytes: &[u8]) -> bool {
+    let Some(g) = Group::of(kind) else { return def(rule).starts.contains(&Start::Manifest) };
+    let lits = group_literals(g, Some(rule));
+    !lits.is_empty() && Prefilter::new(&lits).passes(bytes)
+}
+
+/// Whether `bytes`, code of `kind`, holds a literal that can start a finding of `rule`
+/// when `rule`'s start `without` is left out (for the test that each start is needed).
+#[doc(hidden)]
+#[must_use]
+pub fn might_hold_finding_without(rule: Rule, without: Start, kind: Kind, bytes: &[u8]) -> bool {
+    let Some(g) = Group::of(kind) else { return true };
+    let mut lits: Vec<Literal> =
+        def(rule).starts.iter().filter(|s| **s != without).flat_map(|s| start_literals(*s, g)).collect();
+    dedup(&mut lits);
+    !lits.is_empty() && Prefilter::new(&lits).passes(bytes)
+}
+
+/// The most string pieces [`spells_a_var`] keeps (distinct pieces that are part of a
+/// variable's name: a file has few).
+const MAX_PIECES: usize = 4096;
+
+/// Whether the string pieces of `bytes` can be joined into an indicator variable's name
+/// (`"CLAUDE" + "CODE"`, `"\x43LAUDECODE"`, `` `CLAUDE${"CODE"}` ``, `f"{P}THREAD_ID"`
+/// with `P = "CODEX_"`, `concat!("CLAUDE", "CODE")`), or into `GT_` and more: the names
+/// the linters fold from literals. A piece is a run of name characters (`A-Z`, `0-9`,
+/// `_`) and escapes (`\x43`, `\u0043`, `\u{43}`, `\U00000043`), decoded, right after a
+/// quote or a closing brace and right before a quote, `$` or an opening brace.
+pub(crate) fn spells_a_var(bytes: &[u8]) -> bool {
+    let subs = name_substrings();
+    let mut pieces: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !matches!(bytes[i], b'"' | b'\'' | b'`' | b'}') {
+            i += 1;
+            continue;
+        }
+        let (piece, end) = piece_at(bytes, i + 1);
+        i = end.max(i + 1);
+        let Some(piece) = piece else { continue };
+        if bytes.get(end).is_some_and(|b| matches!(b, b'"' | b'\'' | b'`' | b'$' | b'{'))
+            && subs.contains(piece.as_str())
+            && !pieces.contains(&piece)
+        {
+            pieces.push(piece);
+            if pieces.len() >= MAX_PIECES {
+                break;
+            }
+        }
+    }
+    if pieces.is_empty() {
+        return false;
+    }
+    let gt = vars::GASTOWN_PREFIX;
+    registry_vars().iter().chain(EXTRA_VARS).any(|name| joins(name, &pieces, false)) || joins(gt, &pieces, true)
+}
+
+/// The decoded run of name characters and escapes starting at `at`, and where it ends.
+fn piece_at(bytes: &[u8], mut at: usize) -> (Option<String>, usize) {
+    let mut out = String::new();
+    while at < bytes.len() {
+        let b = bytes[at];
+        if b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_' {
+            out.push(char::from(b));
+            at += 1;
+        } else if b == b'\\' {
+            let Some((c, len)) = escape(&bytes[at + 1..]) else { return (None, at) };
+            if !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') {
+                return (None, at);
+            }
+            out.push(c);
+            at += 1 + len;
+        } else {
+            break;
+        }
+    }
+    ((!out.is_empty()).then_some(out), at)
+}
+
+/// The character an escape (after its `\`) stands for, and the escape's length.
+fn escape(rest: &[u8]) -> Option<(char, usize)> {
+    let hex =
+        |s: &[u8]| std::str::from_utf8(s).ok().and_then(|s| u32::from_str_radix(s, 16).ok()).and_then(char::from_u32);
+    match rest.first()? {
+        b'x' => Some((hex(rest.get(1..3)?)?, 3)),
+        b'u' if rest.get(1) == Some(&b'{') => {
+            let close = rest.iter().take(10).position(|&b| b == b'}')?;
+            Some((hex(&rest[2..close])?, close + 1))
+        }
+        b'u' => Some((hex(rest.get(1..5)?)?, 5)),
+        b'U' => Some((hex(rest.get(1..9)?)?, 9)),
+        _ => None,
+    }
+}
+
+/// Whether `name` is a concatenation of `pieces` (with `prefix`, whether the last piece
+/// may run past its end).
+fn joins(name: &str, pieces: &[String], prefix: bool) -> bool {
+    let n = name.len();
+    let mut reach = vec![false; n + 1];
+    reach[0] = true;
+    for at in 0..n {
+        if !reach[at] {
+            continue;
+        }
+        for p in pieces {
+            let rest = &name[at..];
+            if rest.starts_with(p.as_str()) {
+                reach[at + p.len()] = true;
+            } else if prefix && p.starts_with(rest) {
+                return true;
+            }
+        }
+    }
+    reach[n]
+}
+
+/// Every substring of every indicator variable's name (and of `GT_`), to keep only the
+/// string pieces that can be part of one.
+fn name_substrings() -> &'static std::collections::HashSet<&'static str> {
+    static SUBS: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
+    SUBS.get_or_init(|| {
+        let mut out = std::collections::HashSet::new();
+        for name in registry_vars().iter().chain(EXTRA_VARS).chain(std::iter::once(&vars::GASTOWN_PREFIX)) {
+            for i in 0..name.len() {
+                for j in i + 1..=name.len() {
+                    out.insert(&name[i..j]);
+                }
+            }
+        }
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prefilter_sees_literals_as_words() {
+        assert!(might_hold_finding(b"x = process.env.CLAUDECODE"));
+        assert!(might_hold_finding(b"run ps -p 1"));
+        assert!(!might_hold_finding(b"steps and apps"));
+        assert!(!might_hold_finding(b"nothing here"));
+    }
+
+    /// Names stand as the linters read them: a variable's name as a whole word, a
+    /// directory as a whole path component.
+    #[test]
+    fn literals_stand_where_the_linters_read_them() {
+        let js = |s: &str| might_hold_finding_in(Kind::JavaScript, s.as_bytes());
+        assert!(js("x = process.env.AI_AGENT"));
+        assert!(!js("see AGENTS.md and AI_AGENTS"), "another name");
+        assert!(js("x = process.env.GT_ROLE"));
+        assert!(!js("x = MGT_ROLE"));
+        assert!(js("existsSync(join(home, '.pi'))") && js("existsSync(`${home}/.pi/agent`)"));
+        assert!(!js("existsSync(x.pipe(y)); numpy.pi; '.pi-mono'; '.pics'"));
+        let sh = |s: &str| might_hold_finding_in(Kind::Shell, s.as_bytes());
+        assert!(sh("[ -d ~/.pi ]") && sh("cp -r x ~/.claude/skills"), "shell: a path alone");
+        assert!(!js("const dest = join(home, '.claude', 'skills'); copy(src, dest);"), "no probe");
+        let py = |s: &str| might_hold_finding_in(Kind::Python, s.as_bytes());
+        assert!(py("(Path.home() / '.claude').is_dir()") && !py("dest = Path.home() / '.claude'"));
+        assert!(js("ps -o comm= -p $PPID") && !js("apps.psutils"));
+    }
+
+    /// An environment access alone (`process.argv`, `os.environ["HOME"]`) sends no file
+    /// to the parser; with string pieces that spell a variable's name it does.
+    #[test]
+    fn weak_literals_count_with_pieces_that_spell_a_name() {
+        let js = |s: &str| might_hold_finding_in(Kind::JavaScript, s.as_bytes());
+        assert!(!js("const a = process.argv[2];\nconst h = process.env.HOME;\n"));
+        assert!(js("const a = process.env[\"CLAUDE\" + \"CODE\"];\n"));
+        assert!(js("const a = process.env[\"\\x43LAUDECODE\"];\n"));
+        assert!(js("const a = process.env[\"CLAUDE\\u0043ODE\"];\n"));
+        assert!(js("const b = process.env[`CLAUDE${\"CODE\"}`];\n"));
+        assert!(js("const a = process.env['GT_' + 'ROLE'];\n"));
+        assert!(!js("const a = \"CLAUDE\" + \"CODE\";\n"), "no environment access");
+        let py = |s: &str| might_hold_finding_in(Kind::Python, s.as_bytes());
+        assert!(py("import os\nP = \"CODEX_\"\na = os.environ.get(f\"{P}THREAD_ID\")\n"));
+        assert!(py("import os\na = os.environ.get(\"CODEX_\" \"THREAD_ID\")\n"));
+        assert!(!py("import os\na = os.environ.get(\"HOME\")\n"));
+        let rs = |s: &str| might_hold_finding_in(Kind::Rust, s.as_bytes());
+        assert!(rs("let _ = std::env::var(concat!(\"CLAUDE\", \"CODE\"));"));
+        assert!(rs("let _ = std::env::var(\"CLAUDE\\u{43}ODE\");"));
+        assert!(!rs("let _ = std::env::var(\"HOME\");"));
+        assert!(rs("for (k, v) in std::env::vars() {}"));
+    }
+
+    /// A literal counts in the languages whose rules read it: `sysinfo` is Rust's,
+    /// `psutil` Python's; shell runs every language's code, so it takes them all.
+    #[test]
+    fn literals_count_in_their_languages() {
+        assert!(might_hold_finding_in(Kind::Rust, b"use sysinfo::System;"));
+        assert!(!might_hold_finding_in(Kind::JavaScript, b"const sysinfo = 1;"));
+        assert!(might_hold_finding_in(Kind::Python, b"import psutil"));
+        assert!(might_hold_finding_in(Kind::Shell, b"python3 -c 'import psutil'"));
+        assert!(might_hold_finding_in(Kind::CargoToml, b""), "manifests are always linted");
+        for kind in [Kind::Rust, Kind::Shell, Kind::JavaScript, Kind::Python, Kind::HookJson, Kind::Markdown] {
+            assert!(might_hold_finding_in(kind, b"exists('.claude/settings.json')"), "{kind:?}");
+            assert!(might_hold_finding_in(kind, b"CLAUDECODE"), "{kind:?}");
+            assert!(might_hold_finding_in(kind, b"/proc/self/comm"), "{kind:?}");
+            assert!(might_hold_finding_in(kind, b"# hal-lint: allow(x)"), "{kind:?}");
+            assert!(!might_hold_finding_in(kind, b"ppid = process.ppid"), "{kind:?}: a parent pid is no finding");
+        }
+    }
+
+    /// Every rule that is reported has starts, and each start has literals in every
+    /// language it counts in; the union is what `prefilter_literals` lists.
+    #[test]
+    fn every_reported_rule_has_literals() {
+        for d in DEFS {
+            if d.rule == Rule::RuntimePathVar {
+                assert!(d.starts.is_empty(), "a retired rule has no starts");
+                continue;
+            }
+            assert!(!d.starts.is_empty(), "{}: no starts", d.rule);
+            for s in d.starts {
+                for g in Group::ALL {
+                    let own = start_literals(*s, g);
+                    assert!(own.iter().all(|l| !l.0.is_empty()), "{s:?}");
+                    let applies = match s {
+                        Start::AllVars => matches!(g, Group::Rust | Group::Shell | Group::Any),
+                        Start::Manifest => false,
+                        _ => true,
+                    };
+                    assert_eq!(!own.is_empty(), applies, "{}: {s:?} in {g:?}", d.rule);
+                }
+            }
+        }
+        let all = prefilter_literals();
+        for l in ["CLAUDECODE", "GT_", ".claude", "/proc", "ps", "psutil", "hal-lint:", "process", "env::vars"] {
+            assert!(all.iter().any(|a| a == l), "{l}");
+        }
+    }
+}
