@@ -160,7 +160,7 @@ pub(crate) fn providers_text() -> String {
             native.hookable_events.to_string(),
             r.sources.len().to_string(),
             match (&r.verified, r.vendor_verified()) {
-                (Some(v), _) => format!("live {}", v.version),
+                (Some(v), _) => format!("live {}", v.range()),
                 (None, true) => "vendor".to_owned(),
                 (None, false) => "secondary".to_owned(),
             },
@@ -191,8 +191,9 @@ pub(crate) fn providers_text() -> String {
 /// The lines above `hal providers`' table: its order and what the columns mean.
 pub(crate) const PROVIDERS_LEGEND: &str = "\
 # sorted by id; MARKER: the variable a runtime is best known by (`hal detect` weighs them all);
-# HOOKS: session_hooks/native inject; EVENTS: hookable; SRC: sources; VERIFIED: a live run's
-# version, vendor sources, or secondary (third-party) sources only; every value: --json
+# HOOKS: session_hooks/native inject; EVENTS: hookable; SRC: sources; VERIFIED: the versions
+# live runs verified (oldest-newest, how many), vendor sources, or secondary (third-party)
+# sources only; every value: --json
 ";
 
 /// `hal events` as text: canonical -> native, with both notions of hooks.

@@ -1,12 +1,11 @@
 //! Gemini's spec (see [`super`]).
 
 use super::{
-    FAKE_KEY, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
+    FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
 };
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Gemini,
-    version: "0.61.0",
     node22: false,
     wire: Wire::Gemini,
     shell_tool: "run_shell_command",
@@ -41,4 +40,18 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[
+        Older {
+            version: "0.45.2",
+            why: "hooks without `GEMINI_SESSION_ID` (registry: since 0.61.0)",
+            default_run: true,
+            ..Older::BASE
+        },
+        Older {
+            version: "0.28.2",
+            why: "the first version read with hooks (registry: since 0.28.2)",
+            ..Older::BASE
+        },
+        Older { version: "0.10.0", why: "the oldest version the registry dates: no hook system", ..Older::BASE },
+    ],
 };
