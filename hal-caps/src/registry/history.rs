@@ -201,6 +201,14 @@ pub(super) const QWEN: History = History {
     events: &[
         EventSpan { native: "PermissionDenied", span: Span::since("0.21.10"), cite: QWEN_0_21 },
         EventSpan { native: "InstructionsLoaded", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        // 0.15.10's 14 names lack the six events without a canonical one, too (the
+        // version matrix's run of 0.15.10 configures only what the version has).
+        EventSpan { native: "PostToolBatch", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "UserPromptExpansion", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "MessageDisplay", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "SessionDelete", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "TodoCreated", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "TodoCompleted", span: Span::since("0.21.10"), cite: QWEN_0_21 },
     ],
     vars: &[
         VarSpan {

@@ -1172,6 +1172,7 @@ pub static REGISTRY: &[Runtime] = &[
         takes_prompt: true,
         sources: &[Source::vendor("https://www.npmjs.com/package/@continuedev/cli (1.5.47, dist/index.js)")],
         package: Some(Package::Npm("@continuedev/cli")),
+        verified: Some(super::verified::CONTINUE),
         ..Runtime::new(P::Continue, "Continue CLI")
     },
     Runtime {

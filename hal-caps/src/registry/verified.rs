@@ -167,6 +167,11 @@ pub(super) const KILO: Verified = Verified {
 pub(super) const GROK_CLI: Verified =
     Verified { version: "0.0.34", older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
 
+/// Continue CLI (`@continuedev/cli`) 1.5.47, `cn -p`: nothing identifying set for its
+/// tools (its ancestry decides), no hooks run one-shot, no session id (live run 2026-12-01).
+pub(super) const CONTINUE: Verified =
+    Verified { version: "1.5.47", older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
+
 /// Cline CLI 3.0.65, `cline --json`: its hooks get the CLI's launch and build markers.
 pub(super) const CLINE: Verified = Verified {
     version: "3.0.65",

@@ -1,8 +1,17 @@
 //! Gemini's spec (see [`super`]).
 
 use super::{
-    FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
+    Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
 };
+
+/// Versions before the bundle (0.28.x and older): the package's `dist/index.js` is its bin.
+fn unbundled(c: &Ctx, prompt: &str) -> (PathBuf, Vec<String>) {
+    let script = c.pkg("dist/index.js").display().to_string();
+    (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
+}
+
+/// An unbundled version: its own command line.
+const UNBUNDLED: Older = Older { differs: Differs { command: Some(unbundled), ..Differs::NONE }, ..Older::BASE };
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Gemini,
@@ -47,11 +56,7 @@ pub(super) const SPEC: Spec = Spec {
             default_run: true,
             ..Older::BASE
         },
-        Older {
-            version: "0.28.2",
-            why: "the first version read with hooks (registry: since 0.28.2)",
-            ..Older::BASE
-        },
-        Older { version: "0.10.0", why: "the oldest version the registry dates: no hook system", ..Older::BASE },
+        Older { version: "0.28.2", why: "the first version read with hooks (registry: since 0.28.2)", ..UNBUNDLED },
+        Older { version: "0.10.0", why: "the oldest version the registry dates: no hook system", ..UNBUNDLED },
     ],
 };
