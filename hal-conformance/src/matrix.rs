@@ -121,6 +121,14 @@ impl Target {
         (program, args)
     }
 
+    /// Its shell tool at this version, and the arguments of one call of it for `cmd`.
+    pub(crate) fn shell_tool(&self, cmd: &str) -> (&'static str, serde_json::Value) {
+        match self.older.and_then(|o| o.differs.shell_tool) {
+            Some((name, args)) => (name, args(cmd)),
+            None => (self.spec.shell_tool, (self.spec.tool_args)(cmd)),
+        }
+    }
+
     /// Writes its base configuration: the newest's, then what this version needs beside it.
     pub(crate) fn setup(&self, ctx: &Ctx) -> io::Result<()> {
         (self.spec.setup)(ctx)?;

@@ -237,9 +237,10 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     let spec = &target(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
     let (args, exe) = enter(args, spec.prefix_writes)?;
     let probe = prepare(&args, &exe)?;
+    let (shell_tool, tool_args) = spec.shell_tool(&format!("{probe} tool"));
     let stub = Stub::start(Script {
-        shell_tool: spec.shell_tool.to_owned(),
-        tool_args: (spec.tool_args)(&format!("{probe} tool")),
+        shell_tool: shell_tool.to_owned(),
+        tool_args,
         hang: args.hang,
         max_requests: 200,
         lifetime: Duration::from_secs(args.timeout + 5),

@@ -660,6 +660,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::OPENCODE),
+        history: Some(&super::history::OPENCODE),
         package: Some(Package::Npm("opencode-ai")),
         // Skills read these to tell this runtime (hal-lint's labelled corpus).
         skill_vars: &["OPENCODE_SESSION_ID"],

@@ -112,7 +112,7 @@ pub(super) const QWEN: Verified = Verified {
 /// no `AI_AGENT`.
 pub(super) const PI: Verified = Verified {
     version: "1.6.0",
-    older: &["0.73.1", "0.65.2", "0.52.12"],
+    older: &["0.73.1", "0.65.2"],
     tool_vars: &["PI_CODING_AGENT", "AI_AGENT", "PI_SESSION_ID"],
     hook_vars: &["PI_CODING_AGENT", "AI_AGENT"],
     session_vars: &["PI_SESSION_ID"],

@@ -77,7 +77,11 @@ pub(super) const SPEC: Spec = Spec {
         Older {
             version: "0.47.0",
             why: "the oldest version the registry dates (no hooks; no session variable in tools)",
-            differs: BEFORE_HOOKS,
+            differs: Differs {
+                // Its shell tool is `shell`, an argv array (`exec_command` came later).
+                shell_tool: Some(("shell", |cmd| json!({"command": ["bash", "-lc", cmd]}))),
+                ..BEFORE_HOOKS
+            },
             ..Older::BASE
         },
     ],

@@ -145,11 +145,13 @@ pub(crate) struct Differs {
     pub(crate) command: Option<fn(&Ctx, &str) -> (PathBuf, Vec<String>)>,
     /// Configuration it needs beyond the newest's setup (written after it).
     pub(crate) setup: Option<fn(&Ctx) -> io::Result<()>>,
+    /// Its shell tool and the arguments of one call of it, where the newest's differ.
+    pub(crate) shell_tool: Option<(&'static str, fn(&str) -> Value)>,
 }
 
 impl Differs {
     /// None: the newest's command and setup fit.
-    pub(crate) const NONE: Self = Self { lacks_args: &[], command: None, setup: None };
+    pub(crate) const NONE: Self = Self { lacks_args: &[], command: None, setup: None, shell_tool: None };
 }
 
 /// An older version of a runtime the suite runs beside its newest (the version matrix,
