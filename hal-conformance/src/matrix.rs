@@ -143,7 +143,9 @@ impl Target {
 pub(crate) fn all() -> Vec<Target> {
     RUNTIMES
         .iter()
-        .flat_map(|s| std::iter::once(Target::newest(s)).chain(s.older.iter().map(|o| Target { spec: s, older: Some(o) })))
+        .flat_map(|s| {
+            std::iter::once(Target::newest(s)).chain(s.older.iter().map(|o| Target { spec: s, older: Some(o) }))
+        })
         .collect()
 }
 

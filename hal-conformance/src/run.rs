@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::install;
-use super::probe::PROMPT;
 use super::matrix::{Target, target};
+use super::probe::PROMPT;
 use super::runtimes::{Ctx, merge_json};
 use super::sandbox::{self, Weaken};
 use super::stub::{Script, Stub};

@@ -83,7 +83,12 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     let wall = Instant::now();
     let hal = build_hal()?;
     for t in matrix::all().iter().filter(|t| o.runtimes.is_empty() && t.open().is_some()) {
-        eprintln!("  {:<10} left out of the run (`--runtime {}` runs it): {}", t.key(), t.key(), t.open().unwrap_or(""));
+        eprintln!(
+            "  {:<10} left out of the run (`--runtime {}` runs it): {}",
+            t.key(),
+            t.key(),
+            t.open().unwrap_or("")
+        );
     }
     let selected = matrix::select(&o.runtimes, o.which)?;
     let work = work_root().join("work");
@@ -432,10 +437,10 @@ mod tests {
     use super::*;
     use crate::checks::checks_with;
     use crate::probe;
-    use hal_caps::registry::Verified;
-    use hal_caps::registry::dated::{EventSpan, Span};
     use crate::runtimes;
     use crate::runtimes::list::RUNTIMES;
+    use hal_caps::registry::Verified;
+    use hal_caps::registry::dated::{EventSpan, Span};
 
     fn fixture(id: &str) -> (Target, Doc) {
         let spec = matrix::target(id).unwrap();

@@ -198,12 +198,26 @@ pub(super) const GEMINI: History = History {
         cite: "@google/gemini-cli@0.10.0 (no hooks), 0.28.2, 0.45.2 (the 11 events of 0.61.0), bundle",
     },
     events: &[],
-    vars: &[VarSpan {
-        var: "GEMINI_SESSION_ID",
-        set_for: "hooks",
-        span: Span::since("0.45.2"),
-        cite: "offline runs of @google/gemini-cli@0.28.2 (hooks get only GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR); live runs of 0.45.2 (present), 0.61.0",
-    }],
+    vars: &[
+        VarSpan {
+            var: "GEMINI_CWD",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+        },
+        VarSpan {
+            var: "GEMINI_PLANS_DIR",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+        },
+        VarSpan {
+            var: "GEMINI_SESSION_ID",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "offline runs of @google/gemini-cli@0.28.2 (hooks get only GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR); live runs of 0.45.2 (present), 0.61.0",
+        },
+    ],
     ai_agent: &[],
     overwrites_ai_agent: None,
 };

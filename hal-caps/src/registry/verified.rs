@@ -80,7 +80,7 @@ pub(super) const CODEX: Verified = Verified {
 /// Qwen Code 0.24.4, one-shot: hooks get no `QWEN_CODE`, but Claude's and Gemini's project dirs.
 pub(super) const QWEN: Verified = Verified {
     version: "0.24.4",
-    older: &["0.21.10", "0.15.10", "0.10.1"],
+    older: &["0.21.10", "0.10.1"],
     tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"],
     hook_vars: &[
         "QWEN_CODE_SESSION_ID",

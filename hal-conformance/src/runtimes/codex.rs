@@ -60,7 +60,10 @@ pub(super) const SPEC: Spec = Spec {
                 setup: Some(|c| {
                     let path = codex_home(c).join("config.toml");
                     let toml = std::fs::read_to_string(&path)?;
-                    std::fs::write(&path, toml.replace("[features]\nhooks = true\n", "[features]\ncodex_hooks = true\n"))
+                    std::fs::write(
+                        &path,
+                        toml.replace("[features]\nhooks = true\n", "[features]\ncodex_hooks = true\n"),
+                    )
                 }),
                 ..Differs::NONE
             },

@@ -1,7 +1,8 @@
 //! Gemini's spec (see [`super`]).
 
 use super::{
-    Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
+    Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge,
+    merge_json, s, write_json,
 };
 
 /// Versions before the bundle (0.28.x and older): the package's `dist/index.js` is its bin.

@@ -1,6 +1,8 @@
 //! Opencode's spec (see [`super`]).
 
-use super::{FAKE_KEY, Older, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_file, write_json};
+use super::{
+    FAKE_KEY, Older, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_file, write_json,
+};
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Opencode,
@@ -48,8 +50,8 @@ pub(super) const SPEC: Spec = Spec {
     older: &[
         Older {
             version: "1.15.13",
-            why: "the plugin system of 1.18.33 a minor series back (`OPENCODE_PROCESS_ROLE`, `OPENCODE_RUN_ID`)",
-            default_run: true,
+            why: "the plugin system of 1.18.33 a minor series back (`OPENCODE_PROCESS_ROLE`, `OPENCODE_RUN_ID`); \
+                  its probe run takes over a minute, so the default run takes 1.1.65",
             own_install_script: Some(super::COPIES_ITS_BINARY),
             npm_ci: Err(super::MISSING_PLATFORMS),
             ..Older::BASE
@@ -57,6 +59,7 @@ pub(super) const SPEC: Spec = Spec {
         Older {
             version: "1.1.65",
             why: "the oldest version read (`OPENCODE=1`, `AGENT=1`, no `OPENCODE_PID`)",
+            default_run: true,
             own_install_script: Some(super::COPIES_ITS_BINARY),
             npm_ci: Err(super::MISSING_PLATFORMS),
             ..Older::BASE

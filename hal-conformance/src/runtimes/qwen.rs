@@ -51,6 +51,10 @@ pub(super) const SPEC: Spec = Spec {
         Older {
             version: "0.15.10",
             why: "the first version with hooks (registry: since 0.15.10), 14 events",
+            open: Some(
+                "`SessionStart`, one of its 14 events, never fires one-shot (its `-p` run fires the other \
+                 lifecycle events); the registry dates events per version, not per mode",
+            ),
             npm_ci: Err(super::MISSING_PLATFORMS),
             ..Older::BASE
         },
