@@ -183,10 +183,9 @@ pub(crate) fn select(keys: &[String], which: Which) -> Result<Vec<Target>, Strin
         .into_iter()
         .filter(|t| t.open().is_none())
         .filter(|t| match (which, t.older) {
-            (_, None) => true,
+            (_, None) | (Which::AllVersions, Some(_)) => true,
             (Which::NewestOnly, Some(_)) => false,
             (Which::Default, Some(o)) => o.default_run,
-            (Which::AllVersions, Some(_)) => true,
         })
         .collect())
 }

@@ -200,7 +200,8 @@ fn matrix_section() -> String {
             (Some(o), None) => o.why.to_owned(),
             (None, None) => "the pinned newest version".to_owned(),
         };
-        let _ = writeln!(md, "| {} | {} | {run} | {} |", t.id(), t.version(), cell(&Value::from(why)));
+        let why = why.replace('|', "\\|").replace('<', "&lt;").replace('>', "&gt;");
+        let _ = writeln!(md, "| {} | {} | {run} | {why} |", t.id(), t.version());
     }
     md
 }

@@ -53,11 +53,12 @@ pub(super) const SPEC: Spec = Spec {
     older: &[
         Older {
             version: "0.45.2",
-            why: "hooks without `GEMINI_SESSION_ID` (registry: since 0.61.0)",
+            why: "the first version read whose hooks get `GEMINI_SESSION_ID`, `GEMINI_CWD`, `GEMINI_PLANS_DIR` \
+                  (registry: since 0.45.2)",
             default_run: true,
             ..Older::BASE
         },
-        Older { version: "0.28.2", why: "the first version read with hooks (registry: since 0.28.2)", ..UNBUNDLED },
+        Older { version: "0.28.2", why: "the first version read with hooks (registry: since 0.28.2), no session variable in them", ..UNBUNDLED },
         Older { version: "0.10.0", why: "the oldest version the registry dates: no hook system", ..UNBUNDLED },
     ],
 };

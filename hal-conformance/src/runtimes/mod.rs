@@ -134,6 +134,12 @@ pub(crate) const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
 /// How hooks of a runtime are configured: a writer of `(native event, command)` pairs.
 pub(crate) type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
 
+/// The program and arguments of a one-shot run with a prompt.
+pub(crate) type Command = fn(&Ctx, &str) -> (PathBuf, Vec<String>);
+
+/// The arguments of one call of a shell tool for a command.
+pub(crate) type ToolArgs = fn(&str) -> Value;
+
 /// What an older version's one-shot run needs or lacks beside the newest's (flags and
 /// configuration keys): the one place a version's differences live, so that they can
 /// become versioned launch facts.
@@ -142,11 +148,11 @@ pub(crate) struct Differs {
     /// Arguments of the newest's command line this version does not know (dropped).
     pub(crate) lacks_args: &'static [&'static str],
     /// The program and arguments of its one-shot run, where the newest's do not fit.
-    pub(crate) command: Option<fn(&Ctx, &str) -> (PathBuf, Vec<String>)>,
+    pub(crate) command: Option<Command>,
     /// Configuration it needs beyond the newest's setup (written after it).
     pub(crate) setup: Option<fn(&Ctx) -> io::Result<()>>,
     /// Its shell tool and the arguments of one call of it, where the newest's differ.
-    pub(crate) shell_tool: Option<(&'static str, fn(&str) -> Value)>,
+    pub(crate) shell_tool: Option<(&'static str, ToolArgs)>,
 }
 
 impl Differs {

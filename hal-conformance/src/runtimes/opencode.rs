@@ -50,8 +50,8 @@ pub(super) const SPEC: Spec = Spec {
     older: &[
         Older {
             version: "1.15.13",
-            why: "the plugin system of 1.18.33 a minor series back (`OPENCODE_PROCESS_ROLE`, `OPENCODE_RUN_ID`); \
-                  its probe run takes over a minute, so the default run takes 1.1.65",
+            why: "the first version read with `OPENCODE_PID` (registry: since 1.15.13); its probe run takes over a \
+                  minute, so the default run takes 1.1.65",
             own_install_script: Some(super::COPIES_ITS_BINARY),
             npm_ci: Err(super::MISSING_PLATFORMS),
             ..Older::BASE

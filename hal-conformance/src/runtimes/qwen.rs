@@ -41,8 +41,8 @@ pub(super) const SPEC: Spec = Spec {
     older: &[
         Older {
             version: "0.21.10",
-            why: "the first version read with `PermissionDenied`, `InstructionsLoaded` and `QWEN_CODE_STARTUP_VERSION` \
-                  (registry: since 0.21.10), no session variable",
+            why: "the first version read with the 22 events of 0.24.4, `QWEN_CODE_SESSION_ID` and `QWEN_CODE_CLI` \
+                  (registry: since 0.21.10)",
             default_run: true,
             node22: true,
             npm_ci: Err(super::MISSING_PLATFORMS),
