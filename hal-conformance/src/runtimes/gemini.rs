@@ -58,7 +58,11 @@ pub(super) const SPEC: Spec = Spec {
             default_run: true,
             ..Older::BASE
         },
-        Older { version: "0.28.2", why: "the first version read with hooks (registry: since 0.28.2), no session variable in them", ..UNBUNDLED },
+        Older {
+            version: "0.28.2",
+            why: "the first version read with hooks (registry: since 0.28.2), no session variable in them",
+            ..UNBUNDLED
+        },
         Older { version: "0.10.0", why: "the oldest version the registry dates: no hook system", ..UNBUNDLED },
     ],
 };
