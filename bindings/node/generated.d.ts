@@ -150,12 +150,16 @@ export type LiveRun = {
   events: Array<string>;
   /** Identifying variables seen in a hook's environment. */
   hook_vars: Array<string>;
+  /** The verified versions as text shows them (`1.0.56-2.1.332, 4 versions`). */
+  range: string;
   /** Variables seen holding the session id; empty: none reaches a child. */
   session_vars: Array<string>;
   /** Identifying variables seen in its shell tool's environment. */
   tool_vars: Array<string>;
-  /** The runtime's version the run used. */
+  /** The runtime's version the run used: the newest verified. */
   version: string;
+  /** Every version live runs verified, newest first (`version`, then the older ones the conformance suite's version matrix ran green). */
+  versions: Array<string>;
 };
 
 export type NativeHooks = {

@@ -154,9 +154,11 @@ LintFinding = TypedDict("LintFinding", {
 LiveRun = TypedDict("LiveRun", {
     "events": List[str],
     "hook_vars": List[str],
+    "range": str,
     "session_vars": List[str],
     "tool_vars": List[str],
     "version": str,
+    "versions": List[str],
 })
 NativeHooks = TypedDict("NativeHooks", {
     "config": List[str],

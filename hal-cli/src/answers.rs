@@ -159,8 +159,13 @@ pub struct Provider {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LiveRun {
-    /// The runtime's version the run used.
+    /// The runtime's version the run used: the newest verified.
     pub version: &'static str,
+    /// Every version live runs verified, newest first (`version`, then the older ones
+    /// the conformance suite's version matrix ran green).
+    pub versions: Vec<&'static str>,
+    /// The verified versions as text shows them (`1.0.56-2.1.332, 4 versions`).
+    pub range: String,
     /// Identifying variables seen in its shell tool's environment.
     pub tool_vars: &'static [&'static str],
     /// Identifying variables seen in a hook's environment.
@@ -175,6 +180,8 @@ impl From<&hal_caps::registry::Verified> for LiveRun {
     fn from(v: &hal_caps::registry::Verified) -> Self {
         Self {
             version: v.version,
+            versions: v.versions().collect(),
+            range: v.range(),
             tool_vars: v.tool_vars,
             hook_vars: v.hook_vars,
             session_vars: v.session_vars,

@@ -185,14 +185,22 @@ pub(crate) fn providers_text() -> String {
         );
         let _ = writeln!(s, "{}", line.trim_end());
     }
+    // The versions live runs verified, where more than the newest (the table keeps to
+    // 100 columns).
+    for r in &rows {
+        if let Some(v) = r.verified.filter(|v| v.versions().count() > 1) {
+            let _ = writeln!(s, "# {}: verified {}", r.provider.as_str(), v.range());
+        }
+    }
     s
 }
 
 /// The lines above `hal providers`' table: its order and what the columns mean.
 pub(crate) const PROVIDERS_LEGEND: &str = "\
 # sorted by id; MARKER: the variable a runtime is best known by (`hal detect` weighs them all);
-# HOOKS: session_hooks/native inject; EVENTS: hookable; SRC: sources; VERIFIED: a live run's
-# version, vendor sources, or secondary (third-party) sources only; every value: --json
+# HOOKS: session_hooks/native inject; EVENTS: hookable; SRC: sources; VERIFIED: the newest
+# version a live run verified (below the table: every version verified, oldest-newest, and
+# how many), vendor sources, or secondary (third-party) sources only; every value: --json
 ";
 
 /// `hal events` as text: canonical -> native, with both notions of hooks.

@@ -56,7 +56,7 @@ fn npm_python_and_native_installs_with_their_standing() {
     let newest = |p: P| registry::runtime(p).verified.unwrap().version;
     // npm: a global prefix's bin links into the package.
     let codex_pkg = h.join(".npm-global/lib/node_modules/@openai/codex");
-    write(&codex_pkg.join("package.json"), r#"{"name":"@openai/codex","version":"0.100.0"}"#);
+    write(&codex_pkg.join("package.json"), r#"{"name":"@openai/codex","version":"0.120.0"}"#);
     write(&codex_pkg.join("bin/codex.js"), "");
     link(&codex_pkg.join("bin/codex.js"), &h.join(".npm-global/bin/codex"));
     // npm at the exact version verified, on PATH.
@@ -80,7 +80,7 @@ fn npm_python_and_native_installs_with_their_standing() {
     assert_eq!(code, Some(0));
     assert!(took < Duration::from_secs(2), "{took:?}");
     for (p, version) in [
-        (P::Codex, Some("0.100.0")),
+        (P::Codex, Some("0.120.0")),
         (P::Gemini, Some(newest(P::Gemini))),
         (P::Claude, Some("9.9.9")),
         (P::Aider, Some("0.86.2")),
@@ -90,9 +90,10 @@ fn npm_python_and_native_installs_with_their_standing() {
         assert_eq!(e["version"].as_str(), version, "{p}");
         assert_eq!(e["standing"], standing(p, version), "{p}");
     }
-    // The figures: a verified version, an older one, a newer one, no version.
+    // The figures: a verified version, one between two verified (Codex 0.120.0, between
+    // the version matrix's 0.100.0 and 0.146.0), a newer one, no version.
     assert_eq!(entry(&v, "gemini").unwrap()["standing"], "verified");
-    assert_eq!(entry(&v, "codex").unwrap()["standing"], "older_than_verified");
+    assert_eq!(entry(&v, "codex").unwrap()["standing"], "within_verified");
     assert_eq!(entry(&v, "claude").unwrap()["standing"], "newer_than_verified");
     assert_eq!(entry(&v, "qwen-code").unwrap()["standing"], "unknown_version");
     assert!(entry(&v, "claude").unwrap()["resolved"].as_str().unwrap().ends_with("versions/9.9.9"));

@@ -212,28 +212,43 @@ fn providers_show_what_a_live_run_verified() {
     let text = String::from_utf8(hal(&["providers"], &[], &ws, b"").stdout).unwrap();
     let v = json(&["providers", "--json"], &[], &ws, b"");
     let rows = v["providers"].as_array().unwrap();
-    for (id, version) in [
-        ("claude", "2.1.332"),
-        ("gemini", "0.61.0"),
-        ("codex", "0.171.0"),
-        ("qwen-code", "0.24.4"),
-        ("pi", "1.6.0"),
-        ("copilot", "1.0.102"),
-        ("opencode", "1.18.33"),
-        ("grok-cli", "0.0.34"),
-        ("cline", "3.0.65"),
-        ("aider", "0.86.2"),
-        ("kilo", "7.7.7"),
-    ] {
+    // Every row a live run verified, at the versions its record gives (written once,
+    // in the registry: no version is restated here).
+    let verified: Vec<_> = hal_caps::registry::REGISTRY.iter().filter(|r| r.verified.is_some()).collect();
+    assert!(verified.len() >= 11, "{}", verified.len());
+    for r in verified {
+        let (id, record) = (r.provider.as_str(), r.verified.unwrap());
         let line = text.lines().find(|l| l.split_whitespace().next() == Some(id)).unwrap();
-        assert!(line.ends_with(&format!("live {version}")), "{line}");
+        assert!(line.ends_with(&format!("live {}", record.version)), "{line}");
         let row = rows.iter().find(|r| r["provider"] == id).unwrap();
-        assert_eq!(row["verified"]["version"].as_str(), Some(version), "{id}");
-        let r = hal_caps::runtime(id.parse().unwrap());
-        let facts = r.verified.unwrap();
+        assert_eq!(row["verified"]["version"].as_str(), Some(record.version), "{id}");
+        let versions: Vec<&str> = record.versions().collect();
+        assert_eq!(row["verified"]["versions"], serde_json::json!(versions), "{id}");
+        assert_eq!(row["verified"]["range"].as_str(), Some(record.range().as_str()), "{id}");
+        if versions.len() > 1 {
+            // `1.0.56-2.1.332, 4 versions`: the oldest through the newest, and how many.
+            let range = format!("# {id}: verified {}", record.range());
+            assert!(range.ends_with(&format!("-{}, {} versions", record.version, versions.len())), "{range}");
+            assert!(text.lines().any(|l| l == range), "{text}");
+        }
+        let facts = record;
         assert_eq!(row["verified"]["tool_vars"], serde_json::json!(facts.tool_vars), "{id}");
-        // A verified variable is one the row knows (a marker, weak signal or session variable).
-        for var in facts.tool_vars.iter().chain(facts.hook_vars) {
+        // A verified variable is one the row knows (a marker, weak signal or session
+        // variable), for the runtimes whose rows were read against their live runs.
+        let read = [
+            "claude",
+            "gemini",
+            "codex",
+            "qwen-code",
+            "pi",
+            "copilot",
+            "opencode",
+            "grok-cli",
+            "cline",
+            "aider",
+            "kilo",
+        ];
+        for var in facts.tool_vars.iter().chain(facts.hook_vars).filter(|_| read.contains(&id)) {
             let kept = r.keeps_markers_of.iter().any(|p| hal_caps::runtime(*p).markers.iter().any(|m| m.var == *var));
             let known = r.markers.iter().any(|m| m.var == *var)
                 || kept

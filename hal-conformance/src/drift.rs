@@ -63,7 +63,7 @@ fn every_event_the_suite_configures_is_one_the_registry_knows() {
             package: spec.package().unwrap(),
             hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
         };
-        configure_probe(spec, &ctx).unwrap();
+        configure_probe(&crate::matrix::Target::newest(spec), &ctx).unwrap();
         let (mut seen, mut subscribes_a_list) = (Vec::new(), false);
         for f in files(&home).into_iter().chain(files(&ws)) {
             let text = std::fs::read_to_string(f).unwrap_or_default();

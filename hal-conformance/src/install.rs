@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use hal_caps::registry::Package;
 
+use super::matrix::Target;
 use super::runtimes::Spec;
 use super::venv;
 pub(crate) use crate::util::cache_root;
@@ -48,11 +49,11 @@ pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
     cache_root().join("npm").join(format!("{name}@{version}"))
 }
 
-/// The prefix of a runtime: its npm prefix, or its venv for a PyPI package.
-pub(crate) fn runtime_prefix(spec: &Spec) -> PathBuf {
+/// The prefix of a runtime at a version: its npm prefix, or its venv for a PyPI package.
+pub(crate) fn runtime_prefix(spec: &Target) -> PathBuf {
     match spec.row().package {
-        Some(Package::PyPi(_)) => venv::dir(spec.id(), spec.version),
-        _ => prefix(spec.id(), spec.version),
+        Some(Package::PyPi(_)) => venv::dir(spec.id(), spec.version()),
+        _ => prefix(spec.id(), spec.version()),
     }
 }
 
@@ -203,18 +204,18 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, how: How, offline
 
 /// Installs a runtime and, where it needs them, Node 22 and Bun; the install seconds (0 when
 /// everything was cached).
-pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> {
+pub(crate) fn ensure_runtime(spec: &Target, offline: bool) -> Result<f64, String> {
     let mut seconds = 0.0;
-    if spec.node22 {
+    if spec.node22() {
         let how = How { npm_ci: Ok(()), own_script: None, writes: &[] };
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, how, offline)?.unwrap_or(0.0);
     }
     let installed = match spec.row().package {
-        Some(Package::Npm(package)) => {
-            let how = How { npm_ci: spec.npm_ci, own_script: spec.own_install_script, writes: spec.prefix_writes };
-            ensure(spec.id(), package, spec.version, how, offline)?
+        Some(Package::Npm(_)) => {
+            let how = How { npm_ci: spec.npm_ci(), own_script: spec.own_install_script(), writes: spec.prefix_writes };
+            ensure(spec.id(), spec.package()?, spec.version(), how, offline)?
         }
-        Some(Package::PyPi(package)) => venv::ensure(spec.id(), package, spec.version, offline)?,
+        Some(Package::PyPi(package)) => venv::ensure(spec.id(), package, spec.version(), offline)?,
         other => return Err(format!("{}: the registry names no package to install (it says {other:?})", spec.id())),
     };
     seconds += installed.unwrap_or(0.0);
@@ -227,14 +228,15 @@ pub(crate) fn ensure_runtime(spec: &Spec, offline: bool) -> Result<f64, String> 
 
 #[cfg(test)]
 mod tests {
-    /// Every runtime of the table and Node 22 has its lock, pinning exactly the package the
-    /// registry names at the suite's version, its lock holding that version.
+    /// Every runtime of the table at every version of the matrix, and Node 22, has its
+    /// lock, pinning exactly the package the registry (or the older version) names at
+    /// that version, its lock holding that version.
     #[test]
     fn every_runtime_has_a_lock_of_its_pinned_version() {
-        let mut all: Vec<(&str, &str, &str)> = crate::runtimes::list::RUNTIMES
-            .iter()
+        let mut all: Vec<(&str, &str, &str)> = crate::matrix::all()
+            .into_iter()
             .filter(|s| matches!(s.row().package, Some(hal_caps::registry::Package::Npm(_))))
-            .map(|s| (s.id(), s.package().unwrap(), s.version))
+            .map(|s| (s.id(), s.package().unwrap(), s.version()))
             .collect();
         all.push(super::NODE22);
         for (name, package, version) in all {
@@ -256,11 +258,11 @@ mod tests {
     /// package one of its packages names (what `npm ci` refuses).
     #[test]
     fn npm_ci_is_avoided_exactly_where_the_lock_lacks_platform_packages() {
-        for spec in crate::runtimes::list::RUNTIMES
-            .iter()
+        for spec in crate::matrix::all()
+            .into_iter()
             .filter(|s| matches!(s.row().package, Some(hal_caps::registry::Package::Npm(_))))
         {
-            let dir = super::lock_dir(spec.id(), spec.version);
+            let dir = super::lock_dir(spec.id(), spec.version());
             let lock: serde_json::Value =
                 serde_json::from_slice(&std::fs::read(dir.join("package-lock.json")).unwrap()).unwrap();
             let packages = lock["packages"].as_object().unwrap();
@@ -269,7 +271,7 @@ mod tests {
             let lacks = packages.values().any(|p| {
                 p["optionalDependencies"].as_object().is_some_and(|o| o.keys().any(|d| !names.contains(d.as_str())))
             });
-            assert_eq!(spec.npm_ci.is_err(), lacks, "{}", spec.id());
+            assert_eq!(spec.npm_ci().is_err(), lacks, "{}", spec.key());
         }
     }
 

@@ -1,5 +1,5 @@
 //! hal's conformance suite: hal checked inside the real runtimes, offline. Unpublished;
-//! `cargo xtask conformance [--runtime ID]... [--offline] [--jobs N] [--stub-hang]
+//! `cargo xtask conformance [--runtime ID[@VERSION]]... [--newest-only | --all-versions] [--offline] [--jobs N] [--stub-hang]
 //! [--timeout S] [--write-fixtures] [--lock]`, `cargo xtask conformance --fixtures [--write]` and
 //! `cargo xtask conformance --sandbox-test` (`escape`) are its entry points (xtask delegates to [`conformance`], and its hidden
 //! `conformance-run` and `conformance-probe` to [`run_inside`] and [`probe_main`]).
@@ -27,6 +27,7 @@ mod doc;
 mod drift;
 mod escape;
 mod install;
+mod matrix;
 mod probe;
 mod replay;
 mod report;

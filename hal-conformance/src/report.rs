@@ -8,19 +8,19 @@ use serde_json::{Value, json};
 
 use super::checks::Check;
 use super::doc::Doc;
-use super::runtimes::Spec;
+use super::matrix::{self, Target};
 
 /// The start and end of CONFORMANCE.md's timings section.
 const TIMINGS_START: &str = "<!-- timings: measured by the last live run; not compared -->";
 const TIMINGS_END: &str = "<!-- /timings -->";
 
 /// A runtime's entry.
-pub(crate) fn entry(spec: &Spec, doc: &Doc, checks: &[Check], install_seconds: f64) -> Value {
+pub(crate) fn entry(spec: &Target, doc: &Doc, checks: &[Check], install_seconds: f64) -> Value {
     let plan_seconds = doc.plan.as_ref().map_or(0.0, |p| p.run.seconds);
     json!({
         "id": spec.id(),
         "package": spec.package().unwrap_or_default(),
-        "version": spec.version,
+        "version": spec.version(),
         "wire": spec.wire.as_str(),
         "ran": doc.run.completed(),
         "seconds": ((doc.run.seconds + plan_seconds) * 10.0).round() / 10.0,
@@ -30,9 +30,9 @@ pub(crate) fn entry(spec: &Spec, doc: &Doc, checks: &[Check], install_seconds: f
 }
 
 /// The entry of a runtime that could not be run at all.
-pub(crate) fn failed_entry(spec: &Spec, error: &str, install_seconds: f64) -> Value {
+pub(crate) fn failed_entry(spec: &Target, error: &str, install_seconds: f64) -> Value {
     json!({
-        "id": spec.id(), "package": spec.package().unwrap_or_default(), "version": spec.version, "wire": spec.wire.as_str(), "ran": false, "seconds": 0.0,
+        "id": spec.id(), "package": spec.package().unwrap_or_default(), "version": spec.version(), "wire": spec.wire.as_str(), "ran": false, "seconds": 0.0,
         "install_seconds": install_seconds,
         "checks": [{"name": "the runtime ran", "context": "tool", "expected": "ran", "got": error, "ok": false}],
     })
@@ -117,6 +117,7 @@ pub(crate) fn markdown(report: &Value) -> String {
             failed
         );
     }
+    md += &matrix_section();
     for rt in &rts {
         let _ = write!(md, "\n## {} {}\n\n", cell(&rt["id"]), cell(&rt["version"]));
         let failed: Vec<&Value> = checks(rt).filter(|c| c["ok"] != true).collect();
@@ -149,9 +150,19 @@ pub(crate) fn markdown(report: &Value) -> String {
             }
         }
     }
-    let _ = writeln!(md, "\n## Times\n\n{TIMINGS_START}\n\n| runtime | install s | run s (both runs) |\n|---|---|---|");
+    let _ = writeln!(
+        md,
+        "\n## Times\n\n{TIMINGS_START}\n\n| runtime | version | install s | run s (both runs) |\n|---|---|---|---|"
+    );
     for rt in &rts {
-        let _ = writeln!(md, "| {} | {} | {} |", cell(&rt["id"]), rt["install_seconds"], rt["seconds"]);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} |",
+            cell(&rt["id"]),
+            cell(&rt["version"]),
+            rt["install_seconds"],
+            rt["seconds"]
+        );
     }
     if report["wall_seconds"].is_null() {
         let _ = writeln!(
@@ -160,6 +171,37 @@ pub(crate) fn markdown(report: &Value) -> String {
         );
     } else {
         let _ = writeln!(md, "\nWhole run, wall time: {} s.\n\n{TIMINGS_END}", report["wall_seconds"]);
+    }
+    md
+}
+
+/// The version matrix (the runtimes' `older` lists): which versions each run takes, and why.
+fn matrix_section() -> String {
+    let mut md = String::from(
+        "\n## The version matrix\n\nEach runtime runs at its pinned newest version (the registry's verified record) \
+         and at older versions beside the registry's dated changes, each with the flags and configuration its version \
+         needs. At a version V the suite configures only the events the registry says V has, and expects the hook \
+         system, the events and the variables the registry's version ranges give at V. The default run (`cargo xtask \
+         conformance`, what `.ci/run` runs) takes the newest of every runtime and the older versions marked below: one \
+         on each side of the dated changes that decide an answer (a plan's `SessionStart`, a hook system that is not \
+         there yet), so that the whole suite stays within a few minutes of its newest-only time; `--all-versions` runs \
+         every row, `--newest-only` the newest only, `--runtime ID@VERSION` one.\n\n\
+         | runtime | version | default run | why |\n|---|---|---|---|\n",
+    );
+    for t in matrix::all() {
+        let run = match (t.open(), t.older) {
+            (Some(_), _) => "no (open)",
+            (None, None) => "yes",
+            (None, Some(o)) if o.default_run => "yes",
+            (None, Some(_)) => "no (`--all-versions`)",
+        };
+        let why = match (t.older, t.open()) {
+            (_, Some(open)) => format!("open: {open}"),
+            (Some(o), None) => o.why.to_owned(),
+            (None, None) => "the pinned newest version".to_owned(),
+        };
+        let why = why.replace('|', "\\|").replace('<', "&lt;").replace('>', "&gt;");
+        let _ = writeln!(md, "| {} | {} | {run} | {why} |", t.id(), t.version());
     }
     md
 }

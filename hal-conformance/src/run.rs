@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::install;
+use super::matrix::{Target, target};
 use super::probe::PROMPT;
-use super::runtimes::list::spec;
-use super::runtimes::{Ctx, Spec, merge_json};
+use super::runtimes::{Ctx, merge_json};
 use super::sandbox::{self, Weaken};
 use super::stub::{Script, Stub};
 use super::util::wait_or_kill;
@@ -51,7 +51,7 @@ impl Mode {
 /// One run's paths and options, shared by both halves.
 #[derive(Debug, Clone)]
 pub(crate) struct RunArgs {
-    /// The runtime id.
+    /// The runtime id, `ID@VERSION` for an older version of the matrix ([`Target::key`]).
     pub(crate) id: String,
     /// Probe or plan.
     pub(crate) mode: Mode,
@@ -198,9 +198,9 @@ fn kill_group(pgid: u32) {
     let _ = Command::new("kill").args(["-KILL", "--", &format!("-{pgid}")]).status();
 }
 
-fn path_of(spec: &Spec, args: &RunArgs, gt: &Path) -> String {
+fn path_of(spec: &Target, args: &RunArgs, gt: &Path) -> String {
     let mut dirs = Vec::new();
-    if spec.node22 {
+    if spec.node22() {
         dirs.push(args.node22.display().to_string());
     }
     if spec.package().is_ok_and(|p| super::install::needs_bun(&args.prefix, p)) {
@@ -234,12 +234,13 @@ pub(crate) fn begin(argv: &[String]) -> Result<RunArgs, String> {
 
 /// The inside half of a runtime's run (`xtask conformance-run ...`).
 pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
-    let spec = spec(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
+    let spec = &target(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
     let (args, exe) = enter(args, spec.prefix_writes)?;
     let probe = prepare(&args, &exe)?;
+    let (shell_tool, tool_args) = spec.shell_tool(&format!("{probe} tool"));
     let stub = Stub::start(Script {
-        shell_tool: spec.shell_tool.to_owned(),
-        tool_args: (spec.tool_args)(&format!("{probe} tool")),
+        shell_tool: shell_tool.to_owned(),
+        tool_args,
         hang: args.hang,
         max_requests: 200,
         lifetime: Duration::from_secs(args.timeout + 5),
@@ -256,7 +257,7 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
         package: spec.package()?,
         hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
     };
-    (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
+    spec.setup(&ctx).map_err(|e| format!("setup: {e}"))?;
     let path = path_of(spec, &args, &args.dir.join("gt"));
     let prompt = match args.mode {
         Mode::Probe => {
@@ -314,8 +315,8 @@ pub(crate) fn prepare(args: &RunArgs, exe: &Path) -> Result<String, String> {
 
 /// Starts the runtime one-shot with a cleared environment and waits for it at most its
 /// timeout; its exit status, `None` when it was killed.
-fn start(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Result<Option<ExitStatus>, String> {
-    let (program, runtime_args) = (spec.command)(ctx, prompt);
+fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Result<Option<ExitStatus>, String> {
+    let (program, runtime_args) = spec.command(ctx, prompt);
     launch(&program, &runtime_args, (spec.env)(ctx), args, path)
 }
 
@@ -358,12 +359,13 @@ fn write_gt(dir: &Path, log: &Path) -> Result<(), String> {
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())
 }
 
-pub(crate) fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
-    if let Some(write) = spec.hooks {
+pub(crate) fn configure_probe(spec: &Target, ctx: &Ctx) -> Result<(), String> {
+    // A version without the hook system gets no hook file at all.
+    if let Some(write) = spec.hooks.filter(|_| !ctx.events.is_empty()) {
         let pairs: Vec<(&str, String)> = ctx.events.iter().map(|e| (*e, ctx.hook_command(e))).collect();
         write(ctx, &pairs).map_err(|e| format!("hooks: {e}"))?;
     }
-    if let Some(bridge) = spec.bridge {
+    if let Some(bridge) = spec.bridge.filter(|_| spec.hook_system().is_some()) {
         bridge(ctx).map_err(|e| format!("bridge: {e}"))?;
     }
     Ok(())
@@ -371,7 +373,7 @@ pub(crate) fn configure_probe(spec: &Spec, ctx: &Ctx) -> Result<(), String> {
 
 /// Configures the run as the startup plan (`plan.json` in the run dir, written by the
 /// outside half from `hal startup --role polecat --json`) says; the prompt to start with.
-fn configure_plan(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<String, String> {
+fn configure_plan(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<String, String> {
     let plan: Value = std::fs::read(args.dir.join("plan.json"))
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())

@@ -11,12 +11,12 @@ use serde_json::{Value, json};
 
 use crate::capture::Placeholders;
 use crate::doc::Doc;
+use crate::matrix::{self, Target, Which};
 use crate::run::{Mode, RunArgs};
-use crate::runtimes::Spec;
-use crate::runtimes::list::RUNTIMES;
+
 use crate::util::work_root;
 use crate::util::{cargo, root, run_step, target_dir};
-use crate::{capture, checks, install, replay, report, run, runtimes};
+use crate::{capture, checks, install, replay, report, run};
 
 /// Where the checked-in captures live.
 pub(crate) fn fixtures_dir() -> PathBuf {
@@ -26,7 +26,10 @@ pub(crate) fn fixtures_dir() -> PathBuf {
 /// Options of a live run.
 #[derive(Debug, Default)]
 struct Options {
+    /// `--runtime ID` or `ID@VERSION` ([`matrix::target`]).
     runtimes: Vec<String>,
+    /// `--newest-only`, `--all-versions` (else the default matrix).
+    which: Which,
     offline: bool,
     jobs: usize,
     hang: bool,
@@ -44,6 +47,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--runtime" => o.runtimes.push(it.next().ok_or("--runtime needs an id")?.clone()),
+            "--newest-only" => o.which = Which::NewestOnly,
+            "--all-versions" => o.which = Which::AllVersions,
             "--offline" => o.offline = true,
             "--stub-hang" => o.hang = true,
             "--write-fixtures" => o.write_fixtures = true,
@@ -56,12 +61,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
             other => return Err(format!("conformance: unknown argument {other}")),
         }
     }
-    for id in &o.runtimes {
-        if runtimes::list::spec(id).is_none() {
-            let known: Vec<&str> = RUNTIMES.iter().map(Spec::id).collect();
-            return Err(format!("unknown runtime {id} (known: {})", known.join(", ")));
-        }
+    if !o.runtimes.is_empty() && o.which != Which::Default {
+        return Err("--runtime names its versions: it takes no --newest-only or --all-versions".into());
     }
+    matrix::select(&o.runtimes, o.which)?;
     Ok(o)
 }
 
@@ -79,38 +82,37 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     }
     let wall = Instant::now();
     let hal = build_hal()?;
-    let named = |s: &Spec| o.runtimes.iter().any(|r| r == s.id());
-    for s in RUNTIMES.iter().filter(|s| o.runtimes.is_empty() && s.open.is_some()) {
+    for t in matrix::all().iter().filter(|t| o.runtimes.is_empty() && t.open().is_some()) {
         eprintln!(
-            "  {:<10} left out of the default run (`--runtime {}` runs it): {}",
-            s.id(),
-            s.id(),
-            s.open.unwrap_or("")
+            "  {:<10} left out of the run (`--runtime {}` runs it): {}",
+            t.key(),
+            t.key(),
+            t.open().unwrap_or("")
         );
     }
-    let selected: Vec<&Spec> =
-        RUNTIMES.iter().filter(|s| named(s) || (o.runtimes.is_empty() && s.open.is_none())).collect();
+    let selected = matrix::select(&o.runtimes, o.which)?;
     let work = work_root().join("work");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let (installs, skipped) = install_all(&selected, o.offline)?;
-    let to_run: Vec<&Spec> = selected.into_iter().filter(|s| !skipped.contains(&s.id())).collect();
+    let to_run: Vec<Target> = selected.into_iter().filter(|s| !skipped.contains(&s.key())).collect();
     let docs = run_all(&to_run, &hal, &work, &o);
     if o.write_fixtures {
         write_fixtures(&docs)?;
     }
     let replay_root = work.join("replay");
     let mut entries = Vec::new();
-    for (id, doc) in &docs {
-        let spec = runtimes::list::spec(id).ok_or("spec vanished")?;
-        let install_seconds = installs.iter().find(|(i, _)| i == id).map_or(0.0, |(_, s)| *s);
+    for (key, doc) in &docs {
+        let spec = &matrix::target(key).ok_or("spec vanished")?;
+        let install_seconds = installs.iter().find(|(i, _)| i == key).map_or(0.0, |(_, s)| *s);
         entries.push(match doc.as_ref().map_err(String::clone).and_then(|d| Doc::parse(d.clone())) {
             Ok(doc) => {
-                let replays = replay::replay(&doc, &hal, &replay_root.join(id))?;
+                let replays = replay::replay(&doc, &hal, &replay_root.join(key))?;
                 report::entry(spec, &doc, &checks::checks(spec, &doc, &replays), install_seconds)
             }
             Err(e) => report::failed_entry(spec, &e, install_seconds),
         });
     }
+    let skipped: Vec<&str> = skipped.iter().map(String::as_str).collect();
     let report = report::report(&entries, Some(wall.elapsed().as_secs_f64()), &skipped);
     write_report(&report, &o)?;
     if o.hang {
@@ -127,32 +129,32 @@ fn lock(ids: &[String]) -> Result<(), String> {
     if ids.is_empty() {
         return Err("--lock needs --runtime ID".into());
     }
-    for spec in ids.iter().filter_map(|id| runtimes::list::spec(id)) {
+    for spec in ids.iter().filter_map(|id| matrix::target(id)) {
         let Some(hal_caps::registry::Package::PyPi(package)) = spec.row().package else {
             return Err(format!("{}: --lock makes PyPI locks; the registry names no PyPI package", spec.id()));
         };
-        let path = crate::venv::make_lock(spec.id(), package, spec.version)?;
+        let path = crate::venv::make_lock(spec.id(), package, spec.version())?;
         eprintln!("    {}: wrote {}", spec.id(), path.display());
     }
     Ok(())
 }
 
-/// Each runtime's install seconds (0: it was cached).
-type Installs = Vec<(&'static str, f64)>;
+/// Each target's install seconds (0: it was cached), by its key.
+type Installs = Vec<(String, f64)>;
 
 /// Installs what the cache lacks (sequentially: npm is the bottleneck and the cache is
 /// shared): each runtime's install seconds, and (`offline`) the runtimes skipped.
-fn install_all(selected: &[&Spec], offline: bool) -> Result<(Installs, Vec<&'static str>), String> {
+fn install_all(selected: &[Target], offline: bool) -> Result<(Installs, Vec<String>), String> {
     let mut installs = Vec::new();
     let mut skipped = Vec::new();
     for spec in selected {
         match install::ensure_runtime(spec, offline) {
-            Ok(s) => installs.push((spec.id(), s)),
+            Ok(s) => installs.push((spec.key(), s)),
             Err(e) if offline => {
-                eprintln!("    skipped {}: {e}", spec.id());
-                skipped.push(spec.id());
+                eprintln!("    skipped {}: {e}", spec.key());
+                skipped.push(spec.key());
             }
-            Err(e) => return Err(format!("install failed for {}: {e}", spec.id())),
+            Err(e) => return Err(format!("install failed for {}: {e}", spec.key())),
         }
     }
     Ok((installs, skipped))
@@ -160,7 +162,7 @@ fn install_all(selected: &[&Spec], offline: bool) -> Result<(Installs, Vec<&'sta
 
 /// Runs every runtime of `to_run` on `o.jobs` workers; their capture documents, in the
 /// table's order.
-fn run_all(to_run: &[&Spec], hal: &Path, work: &Path, o: &Options) -> Vec<(String, Result<Value, String>)> {
+fn run_all(to_run: &[Target], hal: &Path, work: &Path, o: &Options) -> Vec<(String, Result<Value, String>)> {
     let queue = Mutex::new(to_run.to_vec());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -168,7 +170,7 @@ fn run_all(to_run: &[&Spec], hal: &Path, work: &Path, o: &Options) -> Vec<(Strin
             scope.spawn(|| {
                 let next = || queue.lock().ok().and_then(|mut q| if q.is_empty() { None } else { Some(q.remove(0)) });
                 while let Some(spec) = next() {
-                    let doc = run_runtime(spec, hal, work, o);
+                    let doc = run_runtime(&spec, hal, work, o);
                     if let Ok(mut r) = results.lock() {
                         r.push(doc);
                     }
@@ -177,7 +179,8 @@ fn run_all(to_run: &[&Spec], hal: &Path, work: &Path, o: &Options) -> Vec<(Strin
         }
     });
     let mut docs: Vec<(String, Result<Value, String>)> = results.into_inner().unwrap_or_default();
-    docs.sort_by_key(|(id, _)| RUNTIMES.iter().position(|s| s.id() == id.as_str()));
+    let order = matrix::all();
+    docs.sort_by_key(|(key, _)| order.iter().position(|t| t.key() == *key));
     docs
 }
 
@@ -215,7 +218,7 @@ fn write_report(report: &Value, o: &Options) -> Result<(), String> {
 
 /// The fault run's verdict: every runtime whose model never answers was killed at its
 /// timeout and reported failed, and nothing of any run is left running.
-fn hang_verdict(report: &Value, work: &Path, ran: &[&Spec], o: &Options) -> Result<(), String> {
+fn hang_verdict(report: &Value, work: &Path, ran: &[Target], o: &Options) -> Result<(), String> {
     let mut problems = Vec::new();
     for rt in report["runtimes"].as_array().into_iter().flatten() {
         let id = rt["id"].as_str().unwrap_or_default();
@@ -248,10 +251,12 @@ fn build_hal() -> Result<PathBuf, String> {
     Ok(target_dir().join("release/hal"))
 }
 
-/// The plan hal gives a polecat on `provider` (`hal startup --role polecat --json`).
-pub(crate) fn plan_of(hal: &Path, provider: &str) -> Result<Value, String> {
+/// The plan hal gives a polecat on `provider` (`hal startup --role polecat --json`), at
+/// `version` where one is given (`--runtime-version`).
+pub(crate) fn plan_of(hal: &Path, provider: &str, version: Option<&str>) -> Result<Value, String> {
     let out = Command::new(hal)
         .args(["startup", "--role", "polecat", "--json", "--provider", provider])
+        .args(version.map(|v| ["--runtime-version", v]).into_iter().flatten())
         .env_clear()
         .current_dir(work_root())
         .stdin(Stdio::null())
@@ -261,12 +266,13 @@ pub(crate) fn plan_of(hal: &Path, provider: &str) -> Result<Value, String> {
 }
 
 /// Both runs of one runtime; its capture document.
-fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Result<Value, String>) {
+fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, Result<Value, String>) {
+    let key = spec.key();
     let go = || -> Result<Value, String> {
         let base = RunArgs {
-            id: spec.id().to_owned(),
+            id: key.clone(),
             mode: Mode::Probe,
-            dir: work.join(spec.id()).join("probe"),
+            dir: work.join(&key).join("probe"),
             hal: hal.to_path_buf(),
             prefix: install::runtime_prefix(spec),
             node22: install::node22_bin(),
@@ -275,18 +281,20 @@ fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Re
             hang: o.hang,
             weaken: None,
         };
-        eprintln!("==> {} {}: probe run", spec.id(), spec.version);
+        eprintln!("==> {} {}: probe run", spec.id(), spec.version());
         let probe = run::run_isolated(&base, None)?;
         eprintln!("    {} probe run: {:.1}s{}", spec.id(), probe.seconds, if probe.killed { " (killed)" } else { "" });
-        let plan_json = if o.hang { None } else { Some(plan_of(hal, spec.id())) };
+        // An older version's plan is hal's answer for that version.
+        let version = spec.older.map(|o| o.version);
+        let plan_json = if o.hang { None } else { Some(plan_of(hal, spec.id(), version)) };
         let plan_error = match &plan_json {
             Some(Err(e)) => Some(e.clone()),
             _ => None,
         };
         let plan = if let Some(Ok(plan_json)) = plan_json {
-            let args = RunArgs { mode: Mode::Plan, dir: work.join(spec.id()).join("plan"), ..base.clone() };
+            let args = RunArgs { mode: Mode::Plan, dir: work.join(&key).join("plan"), ..base.clone() };
             std::fs::create_dir_all(&args.dir).map_err(|e| e.to_string())?;
-            eprintln!("==> {} {}: plan run ({})", spec.id(), spec.version, plan_json["strategy"]);
+            eprintln!("==> {} {}: plan run ({})", spec.id(), spec.version(), plan_json["strategy"]);
             let outcome = run::run_isolated(&args, Some(&plan_json))?;
             eprintln!("    {} plan run: {:.1}s", spec.id(), outcome.seconds);
             Some((args.dir, outcome, plan_json))
@@ -296,7 +304,7 @@ fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Re
         let ph = placeholders(&base, hal);
         let mut doc = capture::collect(
             spec.id(),
-            spec.version,
+            spec.version(),
             (&base.dir, &probe),
             plan.as_ref().map(|(d, oc, pj)| (d.as_path(), oc, pj)),
             &ph,
@@ -306,7 +314,7 @@ fn run_runtime(spec: &Spec, hal: &Path, work: &Path, o: &Options) -> (String, Re
         }
         Ok(doc)
     };
-    (spec.id().to_owned(), go())
+    (key.clone(), go())
 }
 
 /// The machine paths of a run and their placeholders.
@@ -376,8 +384,12 @@ pub(crate) fn fixtures(write: bool) -> Result<(), String> {
 pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
     let replay_root = work_root().join("fixture-replay");
     let mut entries = Vec::new();
-    for spec in RUNTIMES {
-        let file = fixtures_dir().join(format!("{}.json", spec.id()));
+    for spec in &matrix::all() {
+        let file = fixtures_dir().join(format!("{}.json", spec.key()));
+        // An older version's fixture is there once a live run of it was written.
+        if spec.older.is_some() && !file.is_file() {
+            continue;
+        }
         let doc = std::fs::read(&file)
             .map_err(|e| e.to_string())
             .and_then(|b| serde_json::from_slice::<Value>(&b).map_err(|e| e.to_string()).and_then(Doc::parse));
@@ -385,7 +397,7 @@ pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
             entries.push(report::failed_entry(spec, "no fixture", 0.0));
             continue;
         };
-        let replays = replay::replay(&doc, hal, &replay_root.join(spec.id()))?;
+        let replays = replay::replay(&doc, hal, &replay_root.join(spec.key()))?;
         let checks = checks::checks(spec, &doc, &replays);
         entries.push(report::entry(spec, &doc, &checks, 0.0));
     }
@@ -425,10 +437,13 @@ mod tests {
     use super::*;
     use crate::checks::checks_with;
     use crate::probe;
+    use crate::runtimes;
+    use crate::runtimes::list::RUNTIMES;
     use hal_caps::registry::Verified;
+    use hal_caps::registry::dated::{EventSpan, Span};
 
-    fn fixture(id: &str) -> (&'static Spec, Doc) {
-        let spec = runtimes::list::spec(id).unwrap();
+    fn fixture(id: &str) -> (Target, Doc) {
+        let spec = matrix::target(id).unwrap();
         (spec, load_fixture(id).unwrap_or_else(|| panic!("no fixture for {id}")))
     }
 
@@ -439,23 +454,88 @@ mod tests {
         let (spec, doc) = fixture("claude");
         let row = spec.row();
         let truth = row.verified.unwrap();
-        let ok = checks_with(spec, &doc, &[], Some(row), Some(&truth));
+        let ok = checks_with(&spec, &doc, &[], Some(row), Some(&truth));
         let var_checks: Vec<_> = ok.iter().filter(|c| c.name.contains("environment sets")).collect();
         assert!(!var_checks.is_empty() && var_checks.iter().all(|c| c.ok), "{var_checks:#?}");
         assert!(ok.iter().filter(|c| c.name == "the hook fired").all(|c| c.ok));
 
         let lie = Verified { tool_vars: &["CLAUDECODE", "CLAUDE_NOT_A_VARIABLE"], ..truth };
-        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        let got = checks_with(&spec, &doc, &[], Some(row), Some(&lie));
         let bad: Vec<_> = got.iter().filter(|c| !c.ok && c.name.contains("CLAUDE_NOT_A_VARIABLE")).collect();
         assert_eq!(bad.len(), 1, "{got:#?}");
 
         let lie = Verified { events: &["SessionStart", "NeverFires"], ..truth };
-        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        let got = checks_with(&spec, &doc, &[], Some(row), Some(&lie));
         assert!(got.iter().any(|c| !c.ok && c.context == "hook:NeverFires"), "{got:#?}");
 
         let lie = Verified { version: "0.0.1", ..truth };
-        let got = checks_with(spec, &doc, &[], Some(row), Some(&lie));
+        let got = checks_with(&spec, &doc, &[], Some(row), Some(&lie));
         assert!(got.iter().any(|c| !c.ok && c.name == "verified at the version run"));
+    }
+
+    /// `row` with its history's event `native` dated `span` (a mutated "since").
+    fn with_event_span(row: &hal_caps::registry::Runtime, native: &str, span: Span) -> hal_caps::registry::Runtime {
+        let mut history = *row.history.unwrap();
+        let events: Vec<EventSpan> = history
+            .events
+            .iter()
+            .map(|e| {
+                let mut e = *e;
+                if e.native == native {
+                    e.span = span;
+                }
+                e
+            })
+            .collect();
+        assert!(events.iter().any(|e| e.native == native), "{native} is dated");
+        history.events = Box::leak(events.into_boxed_slice());
+        let mut mutated = *row;
+        mutated.history = Some(Box::leak(Box::new(history)));
+        mutated
+    }
+
+    /// An older version's checks come from the registry's dated facts: Claude Code
+    /// 1.0.61's recorded run passes as the registry dates `SessionStart` (since 1.0.62),
+    /// and fails once the fact is mutated to "since 1.0.56": the suite then expects a
+    /// `SessionStart` hook the version never fired. Likewise Codex 0.100.0's run without
+    /// hooks fails once the hook system is dated back to 0.47.0.
+    #[test]
+    fn a_mutated_since_version_fails_the_older_runs() {
+        let (spec, doc) = fixture("claude@1.0.61");
+        let row = spec.row();
+        let truth = row.verified.unwrap();
+        let ok = checks_with(&spec, &doc, &[], Some(row), Some(&truth));
+        assert!(ok.iter().all(|c| c.ok), "{:#?}", ok.iter().filter(|c| !c.ok).collect::<Vec<_>>());
+        assert!(!spec.events().contains(&"SessionStart") && ok.iter().all(|c| c.context != "hook:SessionStart"));
+        let mutated = with_event_span(row, "SessionStart", Span::since("1.0.56"));
+        let got = checks_with(&spec, &doc, &[], Some(&mutated), Some(&truth));
+        let bad: Vec<_> = got.iter().filter(|c| !c.ok).collect();
+        assert!(bad.iter().any(|c| c.context == "hook:SessionStart" && c.name == "the hook fired"), "{got:#?}");
+
+        let (spec, doc) = fixture("codex@0.100.0");
+        let row = spec.row();
+        let truth = row.verified.unwrap();
+        let ok = checks_with(&spec, &doc, &[], Some(row), Some(&truth));
+        assert!(ok.iter().all(|c| c.ok), "{:#?}", ok.iter().filter(|c| !c.ok).collect::<Vec<_>>());
+        assert!(spec.events().is_empty(), "no hook system at 0.100.0: nothing configured");
+        let mut history = *row.history.unwrap();
+        history.hooks.span = Span::since("0.47.0");
+        let mut mutated = *row;
+        mutated.history = Some(Box::leak(Box::new(history)));
+        let got = checks_with(&spec, &doc, &[], Some(&mutated), Some(&truth));
+        assert!(got.iter().any(|c| !c.ok && c.name == "the hook fired"), "{got:#?}");
+    }
+
+    /// An older version is checked against the registry's older versions, the newest
+    /// against its version: a record that does not list the version run fails.
+    #[test]
+    fn an_older_version_not_recorded_fails() {
+        let (spec, doc) = fixture("claude@1.0.61");
+        let row = spec.row();
+        let truth = row.verified.unwrap();
+        let lie = Verified { older: &["1.0.62"], ..truth };
+        let got = checks_with(&spec, &doc, &[], Some(row), Some(&lie));
+        assert!(got.iter().any(|c| !c.ok && c.name == "verified at the version run"), "{got:#?}");
     }
 
     /// Every runtime of the table has a fixture, and no fixture holds a machine path, a
@@ -480,8 +560,8 @@ mod tests {
     #[test]
     fn the_report_has_the_issue_shape() {
         let (spec, doc) = fixture("codex");
-        let checks = checks::checks(spec, &doc, &[]);
-        let r = report::report(&[report::entry(spec, &doc, &checks, 1.5)], Some(3.0), &[]);
+        let checks = checks::checks(&spec, &doc, &[]);
+        let r = report::report(&[report::entry(&spec, &doc, &checks, 1.5)], Some(3.0), &[]);
         assert_eq!(r["version"], 1);
         let rt = &r["runtimes"][0];
         for key in ["id", "package", "version", "ran", "seconds", "checks", "install_seconds"] {

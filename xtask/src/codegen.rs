@@ -167,7 +167,7 @@ fn runtimes_table() -> String {
             hal_caps::native_hooks(r.provider).inject,
             code_list(r.own_session_vars()),
             if r.vendor_verified() { "yes" } else { "no" },
-            r.verified.map_or_else(|| "-".to_owned(), |v| format!("verified {}", v.version)),
+            r.verified.map_or_else(|| "-".to_owned(), |v| format!("verified {}", v.range())),
         );
     }
     out

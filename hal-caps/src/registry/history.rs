@@ -97,6 +97,18 @@ pub(super) const CLAUDE: History = History {
             cite: "offline runs: absent in 1.0.56-2.1.100, present in 2.1.332 (live run 2026-12-01)",
         },
         VarSpan {
+            var: "CLAUDE_CODE_CHILD_SESSION",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.332"),
+            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
+        },
+        VarSpan {
+            var: "CLAUDE_PID",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.332"),
+            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
+        },
+        VarSpan {
             var: "AI_AGENT",
             set_for: "tools and hooks",
             span: Span::since("2.1.120"),
@@ -155,6 +167,18 @@ pub(super) const CODEX: History = History {
             cite: "offline runs of @openai/codex@0.47.0 (absent), 0.100.0 (present)",
         },
         VarSpan {
+            var: "CODEX_SESSION_ID",
+            set_for: "tools",
+            span: Span::since("0.171.0"),
+            cite: "live runs of @openai/codex@0.47.0, 0.100.0, 0.146.0 (absent), 0.171.0 (present)",
+        },
+        VarSpan {
+            var: "CODEX_MANAGED_PACKAGE_ROOT",
+            set_for: "tools and hooks",
+            span: Span::since("0.146.0"),
+            cite: "live runs of @openai/codex@0.100.0 (absent), 0.146.0, 0.171.0 (present)",
+        },
+        VarSpan {
             var: "CODEX_VERSION",
             set_for: "tools",
             span: Span::since("0.171.0"),
@@ -178,12 +202,26 @@ pub(super) const GEMINI: History = History {
         cite: "@google/gemini-cli@0.10.0 (no hooks), 0.28.2, 0.45.2 (the 11 events of 0.61.0), bundle",
     },
     events: &[],
-    vars: &[VarSpan {
-        var: "GEMINI_SESSION_ID",
-        set_for: "hooks",
-        span: Span::since("0.61.0"),
-        cite: "offline runs of @google/gemini-cli@0.28.2 (hooks get only GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR), live run of 0.61.0",
-    }],
+    vars: &[
+        VarSpan {
+            var: "GEMINI_CWD",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+        },
+        VarSpan {
+            var: "GEMINI_PLANS_DIR",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+        },
+        VarSpan {
+            var: "GEMINI_SESSION_ID",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "offline runs of @google/gemini-cli@0.28.2 (hooks get only GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR); live runs of 0.45.2 (present), 0.61.0",
+        },
+    ],
     ai_agent: &[],
     overwrites_ai_agent: None,
 };
@@ -205,13 +243,33 @@ pub(super) const QWEN: History = History {
     events: &[
         EventSpan { native: "PermissionDenied", span: Span::since("0.21.10"), cite: QWEN_0_21 },
         EventSpan { native: "InstructionsLoaded", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        // 0.15.10's 14 names lack the six events without a canonical one, too (the
+        // version matrix's run of 0.15.10 configures only what the version has).
+        EventSpan { native: "PostToolBatch", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "UserPromptExpansion", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "MessageDisplay", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "SessionDelete", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "TodoCreated", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        EventSpan { native: "TodoCompleted", span: Span::since("0.21.10"), cite: QWEN_0_21 },
     ],
     vars: &[
         VarSpan {
             var: "QWEN_CODE_SESSION_ID",
             set_for: "tools and hooks",
-            span: Span::since("0.24.4"),
-            cite: "offline runs of @qwen-code/qwen-code@0.15.10 (absent), 0.24.4 (present)",
+            span: Span::since("0.21.10"),
+            cite: "offline runs of @qwen-code/qwen-code@0.15.10 (absent), 0.21.10, 0.24.4 (present)",
+        },
+        VarSpan {
+            var: "QWEN_CODE_CLI",
+            set_for: "tools and hooks",
+            span: Span::since("0.21.10"),
+            cite: "live runs of @qwen-code/qwen-code@0.10.1, 0.15.10 (absent), 0.21.10, 0.24.4 (present)",
+        },
+        VarSpan {
+            var: "QWEN_CODE_PROJECT_DIR",
+            set_for: "hooks",
+            span: Span::since("0.21.10"),
+            cite: "live runs of @qwen-code/qwen-code@0.15.10 (absent), 0.21.10, 0.24.4 (present)",
         },
         VarSpan { var: "QWEN_CODE_STARTUP_VERSION", set_for: "tools", span: Span::since("0.21.10"), cite: QWEN_0_21 },
     ],
@@ -232,16 +290,53 @@ pub(super) const PI: History = History {
         cite: "@mariozechner/pi-coding-agent@0.52.12, 0.65.2, 0.73.1 (extensions)",
     },
     events: &[],
-    vars: &[VarSpan {
-        var: "PI_CODING_AGENT",
-        set_for: "tools and hooks",
-        span: Span::since("0.73.0"),
-        cite: "@mariozechner/pi-coding-agent@0.52.12, 0.65.2 (absent), 0.73.1 (present)",
-    }],
+    vars: &[
+        VarSpan {
+            var: "PI_CODING_AGENT",
+            set_for: "tools and hooks",
+            span: Span::since("0.73.0"),
+            cite: "@mariozechner/pi-coding-agent@0.52.12, 0.65.2 (absent), 0.73.1 (present)",
+        },
+        VarSpan {
+            var: "PI_SESSION_ID",
+            set_for: "tools",
+            span: Span::since("1.6.0"),
+            cite: "live runs of @mariozechner/pi-coding-agent@0.52.12, 0.65.2, 0.73.1 (absent), @earendil-works/pi-coding-agent@1.6.0 (present)",
+        },
+        VarSpan {
+            var: "AI_AGENT",
+            set_for: "tools and hooks",
+            span: Span::since("1.6.0"),
+            cite: "live runs of @mariozechner/pi-coding-agent@0.65.2, 0.73.1 (absent), @earendil-works/pi-coding-agent@1.6.0 (present)",
+        },
+    ],
     ai_agent: &[AgentForm {
         form: "pi",
         span: Span::since("1.6.0"),
         cite: "@earendil-works/pi-coding-agent@1.6.0 (AI_AGENT=pi, merged upstream 2026-08)",
     }],
     overwrites_ai_agent: Some(Span::since("1.6.0")),
+};
+
+/// OpenCode: `OPENCODE_PID` from 1.15.x (1.1.65 sets only `OPENCODE=1` and `AGENT=1`).
+pub(super) const OPENCODE: History = History {
+    oldest: "1.1.65",
+    packages: &[],
+    version_vars: &[],
+    install_vars: &[],
+    hooks: HookHistory {
+        span: Span { since: None, until: None },
+        switch: None,
+        before: None,
+        cite: "opencode-ai@1.1.65, 1.15.13, 1.18.33 (plugins; live runs of the version matrix, 2026-12-02)",
+    },
+    events: &[],
+    vars: &[VarSpan {
+        var: "OPENCODE_PID",
+        set_for: "tools",
+        span: Span::since("1.15.13"),
+        cite: "live runs of opencode-ai@1.1.65 (absent), 1.15.13, 1.18.33 (present)",
+    }],
+    ai_agent: &[],
+    overwrites_ai_agent: None,
 };

@@ -749,6 +749,23 @@ impl Verified {
     pub fn versions(&self) -> impl Iterator<Item = &'static str> {
         std::iter::once(self.version).chain(self.older.iter().copied())
     }
+
+    /// The verified versions as every surface shows them: `2.1.332` for one, else
+    /// `1.0.56-2.1.332, 4 versions` (the oldest through the newest, and how many).
+    #[must_use]
+    pub fn range(&self) -> String {
+        let oldest = self
+            .versions()
+            .min_by(|a, b| match (super::Version::parse(a), super::Version::parse(b)) {
+                (Some(a), Some(b)) => a.cmp(&b),
+                _ => std::cmp::Ordering::Equal,
+            })
+            .unwrap_or(self.version);
+        match self.versions().count() {
+            1 => self.version.to_owned(),
+            n => format!("{oldest}-{}, {n} versions", self.version),
+        }
+    }
 }
 
 /// One runtime.

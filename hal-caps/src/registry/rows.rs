@@ -702,6 +702,7 @@ pub static REGISTRY: &[Runtime] = &[
             .ready_after(8000),
         ),
         verified: Some(super::verified::OPENCODE),
+        history: Some(&super::history::OPENCODE),
         package: Some(Package::Npm("opencode-ai")),
         // Skills read these to tell this runtime (hal-lint's labelled corpus).
         skill_vars: &["OPENCODE_SESSION_ID"],
@@ -1234,6 +1235,7 @@ pub static REGISTRY: &[Runtime] = &[
         takes_prompt: true,
         sources: &[Source::vendor("https://www.npmjs.com/package/@continuedev/cli (1.5.47, dist/index.js)")],
         package: Some(Package::Npm("@continuedev/cli")),
+        verified: Some(super::verified::CONTINUE),
         ..Runtime::new(P::Continue, "Continue CLI")
     },
     Runtime {

@@ -7,7 +7,7 @@ use super::model::Verified;
 /// Claude Code 2.1.332, `-p` mode.
 pub(super) const CLAUDE: Verified = Verified {
     version: "2.1.332",
-    older: &[],
+    older: &["1.0.62", "1.0.61", "1.0.56"],
     tool_vars: &[
         "CLAUDECODE",
         "CLAUDE_CODE_ENTRYPOINT",
@@ -41,7 +41,7 @@ pub(super) const CLAUDE: Verified = Verified {
 /// Gemini CLI 0.61.0, `-p --yolo`: hooks get no `GEMINI_CLI`, but `CLAUDE_PROJECT_DIR`.
 pub(super) const GEMINI: Verified = Verified {
     version: "0.61.0",
-    older: &[],
+    older: &["0.45.2", "0.28.2", "0.10.0"],
     tool_vars: &["GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"],
     hook_vars: &["GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "CLAUDE_PROJECT_DIR"],
     session_vars: &["GEMINI_SESSION_ID"],
@@ -61,7 +61,7 @@ pub(super) const GEMINI: Verified = Verified {
 /// Codex CLI 0.171.0, `exec` with the npm launcher: hooks get only the launcher's variables.
 pub(super) const CODEX: Verified = Verified {
     version: "0.171.0",
-    older: &[],
+    older: &["0.146.0", "0.100.0", "0.47.0"],
     tool_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
@@ -80,7 +80,7 @@ pub(super) const CODEX: Verified = Verified {
 /// Qwen Code 0.24.4, one-shot: hooks get no `QWEN_CODE`, but Claude's and Gemini's project dirs.
 pub(super) const QWEN: Verified = Verified {
     version: "0.24.4",
-    older: &[],
+    older: &["0.21.10", "0.10.1"],
     tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"],
     hook_vars: &[
         "QWEN_CODE_SESSION_ID",
@@ -112,7 +112,7 @@ pub(super) const QWEN: Verified = Verified {
 /// no `AI_AGENT`.
 pub(super) const PI: Verified = Verified {
     version: "1.6.0",
-    older: &["0.73.1"],
+    older: &["0.73.1", "0.65.2"],
     tool_vars: &["PI_CODING_AGENT", "AI_AGENT", "PI_SESSION_ID"],
     hook_vars: &["PI_CODING_AGENT", "AI_AGENT"],
     session_vars: &["PI_SESSION_ID"],
@@ -132,7 +132,7 @@ pub(super) const PI: Verified = Verified {
 /// OpenCode 1.18.33, `run`: plugin hooks and bus events (a plugin's child passed `env: process.env`).
 pub(super) const OPENCODE: Verified = Verified {
     version: "1.18.33",
-    older: &[],
+    older: &["1.15.13", "1.1.65"],
     tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     session_vars: &[],
@@ -166,6 +166,11 @@ pub(super) const KILO: Verified = Verified {
 /// grok-cli (`@vibe-kit/grok-cli`) 0.0.34, `-p`: nothing set for its tools, no hooks, no session id.
 pub(super) const GROK_CLI: Verified =
     Verified { version: "0.0.34", older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
+
+/// Continue CLI (`@continuedev/cli`) 1.5.47, `cn -p`: nothing identifying set for its
+/// tools (its ancestry decides), no hooks run one-shot, no session id (live run 2026-12-01).
+pub(super) const CONTINUE: Verified =
+    Verified { version: "1.5.47", older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
 
 /// Cline CLI 3.0.65, `cline --json`: its hooks get the CLI's launch and build markers.
 pub(super) const CLINE: Verified = Verified {

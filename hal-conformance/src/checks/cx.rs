@@ -6,7 +6,7 @@ use hal_types::RuntimeProvider;
 use serde_json::{Value, json};
 
 use crate::doc::{Capture, Doc};
-use crate::runtimes::Spec;
+use crate::matrix::{Expect, Target};
 
 /// One check.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,10 +32,12 @@ impl Check {
 
 /// What every context's checks read: the runtime, its row and record, its captures.
 pub(super) struct Cx<'a> {
-    pub(super) spec: &'a Spec,
+    pub(super) spec: &'a Target,
     pub(super) doc: &'a Doc,
     pub(super) row: Option<&'a Runtime>,
     pub(super) verified: Option<&'a Verified>,
+    /// The record's facts at the version run (`matrix::expect`).
+    pub(super) expect: Expect,
 }
 
 impl Cx<'_> {
@@ -46,7 +48,7 @@ impl Cx<'_> {
 
     /// The value of the first verified session variable `cap` carries.
     pub(super) fn session_truth(&self, cap: &Capture) -> Option<String> {
-        self.verified.and_then(|v| v.session_vars.iter().find_map(|var| cap.var(var))).map(str::to_owned)
+        self.expect.session_vars.iter().find_map(|var| cap.var(var)).map(str::to_owned)
     }
 }
 

@@ -9,12 +9,12 @@ use crate::runtimes::DEFAULT_SPAWN;
 
 /// The hooks' checks.
 pub(super) fn checks(cx: &Cx, out: &mut Out) {
-    for event in cx.verified.map(|v| v.events).unwrap_or_default() {
+    for event in &cx.expect.events {
         let ctx = format!("hook:{event}");
         let fired = cx.doc.capture(&ctx).is_some();
         out.push(&ctx, "the hook fired", "fired", if fired { "fired" } else { "never fired" }, fired);
     }
-    if !cx.spec.events().is_empty() && cx.verified.is_none_or(|v| v.events.is_empty()) {
+    if !cx.spec.events().is_empty() && cx.expect.events.is_empty() {
         let fired = cx.doc.captures.iter().any(|c| c.event().is_some());
         out.push("hook:*", "some hook fired", "at least one", if fired { "fired" } else { "none" }, fired);
     }
@@ -79,7 +79,7 @@ fn fired(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
         shown(sh.as_deref()),
         sh == sid || from_env,
     );
-    for var in cx.verified.map(|v| v.hook_vars).unwrap_or_default() {
+    for var in &cx.expect.hook_vars {
         out.var_set(&ctx, cap, "hook", var);
     }
 }
@@ -100,7 +100,7 @@ fn canonical_event(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
             format!("event {}, warned: {warned}", shown(hook.event.as_deref())),
             hook.event.is_none() && !warned,
         );
-    } else if mapped.is_some() || cx.verified.is_some_and(|v| v.events.contains(&native)) {
+    } else if mapped.is_some() || cx.expect.events.contains(&native) {
         // Events the registry maps, and lifecycle events a live run verified, must map.
         let expected = mapped.map_or_else(|| format!("a canonical event for {native}"), str::to_owned);
         let ok = mapped.is_some() && hook.event.as_deref() == mapped;

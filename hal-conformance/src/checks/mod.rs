@@ -15,26 +15,31 @@ mod tool;
 use hal_caps::registry::{Runtime, Verified};
 
 use crate::doc::Doc;
+use crate::matrix::Target;
 use crate::replay::Replay;
-use crate::runtimes::Spec;
 pub(crate) use cx::Check;
 use cx::{Cx, Out};
 
-/// Every check of one runtime, from its registry row and verified record.
-pub(crate) fn checks(spec: &Spec, doc: &Doc, replays: &[Replay]) -> Vec<Check> {
+/// Every check of one runtime at one version, from its registry row and verified record
+/// at that version.
+pub(crate) fn checks(spec: &Target, doc: &Doc, replays: &[Replay]) -> Vec<Check> {
     let row = spec.row();
     checks_with(spec, doc, replays, Some(row), row.verified.as_ref())
 }
 
 /// [`checks`] against an explicit row and record (tests mutate the record).
 pub(crate) fn checks_with(
-    spec: &Spec,
+    spec: &Target,
     doc: &Doc,
     replays: &[Replay],
     row: Option<&Runtime>,
     verified: Option<&Verified>,
 ) -> Vec<Check> {
-    let cx = Cx { spec, doc, row, verified };
+    let expect = row.map_or_else(
+        || crate::matrix::expect(spec.row(), None, spec.version(), spec.older.is_none()),
+        |r| crate::matrix::expect(r, verified, spec.version(), spec.older.is_none()),
+    );
+    let cx = Cx { spec, doc, row, verified, expect };
     let mut out = Out::default();
     tool::checks(&cx, &mut out);
     hook::checks(&cx, &mut out);

@@ -9,11 +9,7 @@ use crate::replay::Replay;
 pub(super) fn checks(cx: &Cx, replays: &[Replay], out: &mut Out) {
     for r in replays {
         let Some(cap) = cx.doc.capture(&r.context) else { continue };
-        let vars = match cx.verified {
-            Some(v) if r.context == "tool" => v.tool_vars,
-            Some(v) => v.hook_vars,
-            None => &[],
-        };
+        let vars = if r.context == "tool" { &cx.expect.tool_vars } else { &cx.expect.hook_vars };
         if !vars.iter().any(|v| cap.var(v).is_some()) {
             continue;
         }

@@ -5,7 +5,7 @@ use crate::doc::shown;
 
 /// The session variables' checks.
 pub(super) fn checks(cx: &Cx, out: &mut Out) {
-    for var in cx.verified.map(|v| v.session_vars).unwrap_or_default() {
+    for var in &cx.expect.session_vars {
         let seen: Vec<_> = cx.doc.captures.iter().filter(|c| c.var(var).is_some()).collect();
         out.push(
             "tool",

@@ -14,8 +14,11 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
         format!("exit {}, timed out: {}", shown(run.exit.map(|e| e.to_string())), run.timed_out),
         run.completed(),
     );
-    if let Some(v) = cx.verified {
-        out.push("tool", "verified at the version run", v.version, &cx.doc.version, cx.doc.version == v.version);
+    if cx.verified.is_some() {
+        // The newest against the record's version, an older one against its older versions.
+        let e = &cx.expect;
+        let ok = cx.doc.version == e.version && e.recorded.contains(&cx.doc.version.as_str());
+        out.push("tool", "verified at the version run", e.recorded.join(" | "), &cx.doc.version, ok);
     }
     let tool = cx.doc.capture("tool");
     let seen = if tool.is_some() { "captured" } else { "missing" };
@@ -34,7 +37,7 @@ fn in_the_tool(cx: &Cx, tool: &Capture, out: &mut Out) {
     out.push("tool", "hal detect: provider", id, &got, got == id);
     let got = provider(detect.family);
     out.push("tool", "hal detect: family", family, &got, got == family);
-    if let Some(v) = cx.verified.filter(|v| !v.tool_vars.is_empty()) {
+    if let Some(v) = Some(&cx.expect).filter(|v| !v.tool_vars.is_empty()) {
         let sig = detect.source.signal.as_deref();
         out.push(
             "tool",
@@ -53,7 +56,7 @@ fn in_the_tool(cx: &Cx, tool: &Capture, out: &mut Out) {
         env_text.lines().find(|l| l.contains("HAL_PROVIDER")).unwrap_or("none"),
         env_text.lines().any(|l| l == want),
     );
-    for var in cx.verified.map(|v| v.tool_vars).unwrap_or_default() {
+    for var in &cx.expect.tool_vars {
         out.var_set("tool", tool, "tool", var);
     }
     // The session id: the value of a verified session variable, else none.

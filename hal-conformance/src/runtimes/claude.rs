@@ -1,10 +1,21 @@
 //! Claude's spec (see [`super`]).
 
-use super::{FAKE_KEY, P, Spec, Wire, command_and_description, hooks_object, json, merge_json, s};
+use super::{
+    Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge_json, s,
+};
+
+/// The JS builds (1.0.x): `cli.js` under Node, no platform binary.
+fn js_build(c: &Ctx, prompt: &str) -> (PathBuf, Vec<String>) {
+    let script = c.pkg("cli.js").display().to_string();
+    let args = [script, s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")];
+    (PathBuf::from("node"), args.to_vec())
+}
+
+/// A JS build: its own command line, no install script (nothing to copy).
+const JS: Older = Older { differs: Differs { command: Some(js_build), ..Differs::NONE }, ..Older::BASE };
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Claude,
-    version: "2.1.332",
     node22: false,
     wire: Wire::Anthropic,
     shell_tool: "Bash",
@@ -32,4 +43,24 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[
+        Older {
+            version: "1.0.62",
+            why: "the first version with `SessionStart` (registry: since 1.0.62): hook_injection is planned from here",
+            default_run: true,
+            ..JS
+        },
+        Older {
+            version: "1.0.61",
+            why: "the last version without `SessionStart`: hal plans startup_fallback, and a settings file naming it \
+                  would run no hook at all",
+            default_run: true,
+            ..JS
+        },
+        Older {
+            version: "1.0.56",
+            why: "the oldest version the registry dates (7 hook events, no `CLAUDE_PROJECT_DIR` in hooks)",
+            ..JS
+        },
+    ],
 };

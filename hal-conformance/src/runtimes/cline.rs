@@ -4,7 +4,6 @@ use super::{FAKE_KEY, P, Spec, Wire, json, s, write_file, write_json};
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Cline,
-    version: "3.0.65",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "run_commands",
@@ -54,4 +53,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[],
 };

@@ -1,6 +1,9 @@
 //! Codex's spec (see [`super`]).
 
-use super::{Ctx, FAKE_KEY, P, PathBuf, Spec, Wire, hooks_object, json, merge_json, s};
+use super::{Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, hooks_object, json, merge_json, s};
+
+/// Versions before the hook system: no hook trust to bypass (the flag is unknown).
+const BEFORE_HOOKS: Differs = Differs { lacks_args: &["--dangerously-bypass-hook-trust"], ..Differs::NONE };
 
 /// Codex's home: deliberately not named `.codex` (as on the day the runs found the
 /// payload disagreement).
@@ -10,7 +13,6 @@ fn codex_home(c: &Ctx) -> PathBuf {
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Codex,
-    version: "0.171.0",
     node22: false,
     wire: Wire::Responses,
     shell_tool: "exec_command",
@@ -47,4 +49,43 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[
+        Older {
+            version: "0.146.0",
+            why: "the first version with hooks (registry: since 0.146.0, behind its feature switch), 12 events, \
+                  no PreModelRequest/PostModelRequest",
+            default_run: true,
+            differs: Differs {
+                // The registry's switch, in the spelling 0.146.0 documents (its alias of `hooks`).
+                setup: Some(|c| {
+                    let path = codex_home(c).join("config.toml");
+                    let toml = std::fs::read_to_string(&path)?;
+                    std::fs::write(
+                        &path,
+                        toml.replace("[features]\nhooks = true\n", "[features]\ncodex_hooks = true\n"),
+                    )
+                }),
+                ..Differs::NONE
+            },
+            ..Older::BASE
+        },
+        Older {
+            version: "0.100.0",
+            why: "the last version read without a hook system (only `notify`): no events, no native hooks",
+            default_run: true,
+            npm_ci: Err(super::MISSING_PLATFORMS),
+            differs: BEFORE_HOOKS,
+            ..Older::BASE
+        },
+        Older {
+            version: "0.47.0",
+            why: "the oldest version the registry dates (no hooks; no session variable in tools)",
+            differs: Differs {
+                // Its shell tool is `shell`, an argv array (`exec_command` came later).
+                shell_tool: Some(("shell", |cmd| json!({"command": ["bash", "-lc", cmd]}))),
+                ..BEFORE_HOOKS
+            },
+            ..Older::BASE
+        },
+    ],
 };

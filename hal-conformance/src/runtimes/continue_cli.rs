@@ -6,7 +6,6 @@ use super::{FAKE_KEY, P, Spec, Wire, command_only, s};
 /// loaded but never fired in 1.5.47, so the suite configures none.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Continue,
-    version: "1.5.47",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "Bash",
@@ -31,4 +30,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[],
 };

@@ -8,7 +8,6 @@ use super::{FAKE_KEY, P, Spec, Value, Wire, json, s, write_json};
 /// the registry's hook directory (`.github/hooks/`).
 pub(super) const SPEC: Spec = Spec {
     provider: P::Copilot,
-    version: "1.0.102",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "bash",
@@ -50,4 +49,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &["copilot-cache"],
     timeout_secs: 180,
     open: None,
+    older: &[],
 };

@@ -9,7 +9,6 @@ use super::{P, Spec, Wire, hooks_object, json, merge_json, s};
 /// hooks are Claude's settings `hooks` object, in the same file.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Droid,
-    version: "0.215.0",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "Execute",
@@ -38,4 +37,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[],
 };

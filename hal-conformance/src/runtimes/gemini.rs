@@ -1,12 +1,21 @@
 //! Gemini's spec (see [`super`]).
 
 use super::{
-    FAKE_KEY, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
+    Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge,
+    merge_json, s, write_json,
 };
+
+/// Versions before the bundle (0.28.x and older): the package's `dist/index.js` is its bin.
+fn unbundled(c: &Ctx, prompt: &str) -> (PathBuf, Vec<String>) {
+    let script = c.pkg("dist/index.js").display().to_string();
+    (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
+}
+
+/// An unbundled version: its own command line.
+const UNBUNDLED: Older = Older { differs: Differs { command: Some(unbundled), ..Differs::NONE }, ..Older::BASE };
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Gemini,
-    version: "0.61.0",
     node22: false,
     wire: Wire::Gemini,
     shell_tool: "run_shell_command",
@@ -41,4 +50,19 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[
+        Older {
+            version: "0.45.2",
+            why: "the first version read whose hooks get `GEMINI_SESSION_ID`, `GEMINI_CWD`, `GEMINI_PLANS_DIR` \
+                  (registry: since 0.45.2)",
+            default_run: true,
+            ..Older::BASE
+        },
+        Older {
+            version: "0.28.2",
+            why: "the first version read with hooks (registry: since 0.28.2), no session variable in them",
+            ..UNBUNDLED
+        },
+        Older { version: "0.10.0", why: "the oldest version the registry dates: no hook system", ..UNBUNDLED },
+    ],
 };

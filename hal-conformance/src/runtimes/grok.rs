@@ -5,7 +5,6 @@ use super::{FAKE_KEY, P, Spec, Wire, command_only, s};
 pub(super) const SPEC: Spec = Spec {
     // npm's grok-cli: another product than xAI's Grok Build (hal's `grok` row).
     provider: P::GrokCli,
-    version: "0.0.34",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "bash",
@@ -23,4 +22,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[],
 };

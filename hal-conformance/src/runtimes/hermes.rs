@@ -8,7 +8,6 @@ use super::{FAKE_KEY, P, Spec, Value, Wire, command_only, json, merge_json, s};
 /// YAML reads), where its hooks go too.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Hermes,
-    version: "0.19.0",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "terminal",
@@ -49,4 +48,5 @@ pub(super) const SPEC: Spec = Spec {
          reached by their host paths (under a 0700 HOME), which the unprivileged runtime user \
          cannot traverse; the sandbox binds npm prefixes at neutral paths only",
     ),
+    older: &[],
 };

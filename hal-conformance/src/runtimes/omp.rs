@@ -9,7 +9,6 @@ use super::{FAKE_KEY, P, Spec, Wire, command_only, pi_bridge, pi_plan_plugin, s,
 /// `pi.on` extension shape) under `.omp/hooks/pre/`, the registry's hook directory.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Omp,
-    version: "18.2.3",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "bash",
@@ -39,4 +38,5 @@ pub(super) const SPEC: Spec = Spec {
         "not yet run under the suite's sandbox: Bun's binary sits in the cache, which the \
          unprivileged runtime user reaches only through the sandbox's neutral binds (Bun has none yet)",
     ),
+    older: &[],
 };

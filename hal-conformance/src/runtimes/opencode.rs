@@ -1,10 +1,11 @@
 //! Opencode's spec (see [`super`]).
 
-use super::{FAKE_KEY, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_file, write_json};
+use super::{
+    FAKE_KEY, Older, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_file, write_json,
+};
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Opencode,
-    version: "1.18.33",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "bash",
@@ -46,4 +47,22 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 300,
     open: None,
+    older: &[
+        Older {
+            version: "1.15.13",
+            why: "the first version read with `OPENCODE_PID` (registry: since 1.15.13); its probe run takes over a \
+                  minute, so the default run takes 1.1.65",
+            own_install_script: Some(super::COPIES_ITS_BINARY),
+            npm_ci: Err(super::MISSING_PLATFORMS),
+            ..Older::BASE
+        },
+        Older {
+            version: "1.1.65",
+            why: "the oldest version read (`OPENCODE=1`, `AGENT=1`, no `OPENCODE_PID`)",
+            default_run: true,
+            own_install_script: Some(super::COPIES_ITS_BINARY),
+            npm_ci: Err(super::MISSING_PLATFORMS),
+            ..Older::BASE
+        },
+    ],
 };

@@ -10,7 +10,6 @@ use super::{FAKE_KEY, P, Spec, Wire, hooks_object, json, merge_json, s};
 /// `security_risk` the SDK requires.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Openhands,
-    version: "1.16.0",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "terminal",
@@ -45,4 +44,5 @@ pub(super) const SPEC: Spec = Spec {
          reached by their host paths (under a 0700 HOME), which the unprivileged runtime user \
          cannot traverse; the sandbox binds npm prefixes at neutral paths only",
     ),
+    older: &[],
 };

@@ -1,13 +1,19 @@
 //! Pi's spec (see [`super`]).
 
-use super::{FAKE_KEY, P, Spec, Wire, command_only, json, pi_bridge, pi_plan_plugin, s, write_json};
+use super::{Differs, FAKE_KEY, Older, P, Spec, Wire, command_only, json, pi_bridge, pi_plan_plugin, s, write_json};
+
+/// Pi 0.x: the old package, no project trust to approve (`--approve` is 1.x's).
+const OLD_PACKAGE: Older = Older {
+    package: Some("@mariozechner/pi-coding-agent"),
+    differs: Differs { lacks_args: &["--approve"], ..Differs::NONE },
+    ..Older::BASE
+};
 
 /// Pi 1.x (`@earendil-works/pi-coding-agent`, the registry's package; the old
 /// `@mariozechner/pi-coding-agent` ends at 0.73.1, the older verified version). 1.x needs
 /// Node >= 22.19.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Pi,
-    version: "1.6.0",
     node22: true,
     wire: Wire::Chat,
     shell_tool: "bash",
@@ -35,4 +41,27 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[
+        Older {
+            version: "0.73.1",
+            why: "the old package's last version, the first read with `PI_CODING_AGENT` (registry: since 0.73.0)",
+            default_run: true,
+            ..OLD_PACKAGE
+        },
+        Older {
+            version: "0.65.2",
+            why: "the last version read without `PI_CODING_AGENT`: its ancestry alone names it",
+            ..OLD_PACKAGE
+        },
+        Older {
+            version: "0.52.12",
+            why: "the oldest version the registry dates (no `--offline` flag)",
+            open: Some(
+                "its `-p` run emits no `session_shutdown` (0.52.12 has the event in RPC mode only), and the \
+                 registry dates events per version, not per mode",
+            ),
+            differs: Differs { lacks_args: &["--approve", "--offline"], ..Differs::NONE },
+            ..OLD_PACKAGE
+        },
+    ],
 };

@@ -1,10 +1,9 @@
 //! Qwen's spec (see [`super`]).
 
-use super::{FAKE_KEY, P, Spec, Wire, hooks_object, json, merge_json, s};
+use super::{FAKE_KEY, Older, P, Spec, Wire, hooks_object, json, merge_json, s};
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::QwenCode,
-    version: "0.24.4",
     node22: true,
     wire: Wire::Chat,
     shell_tool: "run_shell_command",
@@ -39,4 +38,31 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[
+        Older {
+            version: "0.21.10",
+            why: "the first version read with the 22 events of 0.24.4, `QWEN_CODE_SESSION_ID` and `QWEN_CODE_CLI` \
+                  (registry: since 0.21.10)",
+            default_run: true,
+            node22: true,
+            npm_ci: Err(super::MISSING_PLATFORMS),
+            ..Older::BASE
+        },
+        Older {
+            version: "0.15.10",
+            why: "the first version with hooks (registry: since 0.15.10), 14 events",
+            open: Some(
+                "`SessionStart`, one of its 14 events, never fires one-shot (its `-p` run fires the other \
+                 lifecycle events); the registry dates events per version, not per mode",
+            ),
+            npm_ci: Err(super::MISSING_PLATFORMS),
+            ..Older::BASE
+        },
+        Older {
+            version: "0.10.1",
+            why: "the oldest version the registry dates: no hook system",
+            default_run: true,
+            ..Older::BASE
+        },
+    ],
 };

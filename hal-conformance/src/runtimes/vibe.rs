@@ -18,7 +18,6 @@ fn config(c: &Ctx) -> String {
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Vibe,
-    version: "3.0.3",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "bash",
@@ -56,4 +55,5 @@ pub(super) const SPEC: Spec = Spec {
          reached by their host paths (under a 0700 HOME), which the unprivileged runtime user \
          cannot traverse; the sandbox binds npm prefixes at neutral paths only",
     ),
+    older: &[],
 };
