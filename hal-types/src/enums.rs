@@ -130,6 +130,8 @@ string_enum! {
         /// The `grok` command of npm's `@vibe-kit/grok-cli` (not xAI's Grok Build, which
         /// is [`RuntimeProvider::Grok`]).
         GrokCli = "grok-cli",
+        /// gptme.
+        Gptme = "gptme",
     }
 }
 

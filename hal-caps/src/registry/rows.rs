@@ -6,7 +6,7 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS,
     COPILOT_EVENTS, COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS,
-    GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIMI_EVENTS,
+    GEMINI_EVENTS, GEMINI_UNMAPPED, GPTME_EVENTS, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIMI_EVENTS,
     KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS, PI_EVENTS,
     PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VIBE_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
@@ -36,6 +36,7 @@ const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7
 const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
 const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
 const LIVE_OPENHANDS: Source = Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)");
+const LIVE_GPTME: Source = Source::verified("live run 2026-12-02, gptme@0.35.1 (PyPI)");
 const LIVE_HERMES: Source = Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
@@ -1285,6 +1286,28 @@ pub static REGISTRY: &[Runtime] = &[
             Source::secondary("expo/agent-cli-detector:src/agents.ts"),
         ],
         ..Runtime::new(P::Bolt, "Bolt")
+    },
+    Runtime {
+        // gptme 0.35.1 (PyPI `gptme`): its script hooks run with `GPTME_HOOK_EVENT`,
+        // `GPTME_LOGDIR`, `GPTME_WORKSPACE` and `GPTME_MODEL` added to its environment
+        // (`gptme/hooks/script.py`, live run); its shell tool (a persistent `bash` it
+        // starts) inherits its environment unchanged: nothing of gptme's own, so the
+        // tool is told by the ancestry (`gptme`, a Python console script).
+        markers: &[Marker::strong("GPTME_HOOK_EVENT", Truthy).verified()],
+        weak: &["GPTME_LOGDIR", "GPTME_WORKSPACE", "GPTME_MODEL"],
+        executables: &["gptme"],
+        // `[[hooks.scripts]]` of the user's `~/.config/gptme/config.toml` (always trusted)
+        // or the project's `gptme.toml` (trusted on first use, asked on a terminal):
+        // `session.start` and `session.end` only; a hook's output is only logged.
+        hooks: Some(Hooks::native(&["~/.config/gptme/config.toml", "gptme.toml"], Inject::No, GPTME_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            LIVE_GPTME,
+            Source::vendor("https://pypi.org/project/gptme/ (0.35.1, gptme/hooks/script.py, gptme/config/models.py)"),
+        ],
+        verified: Some(super::verified::GPTME),
+        package: Some(Package::PyPi("gptme")),
+        ..Runtime::new(P::Gptme, "gptme")
     },
     Runtime {
         caps: Some(&UNKNOWN_CAPS),

@@ -291,3 +291,15 @@ pub(super) const VIBE: Verified = Verified {
     session_vars: &[],
     events: &["pre_tool", "post_tool", "post_agent"],
 };
+
+/// gptme 0.35.1 (PyPI `gptme`), `-n -y --tool-format tool -m local/<model>`: its shell
+/// tool gets nothing of its own; its script hooks get `GPTME_HOOK_EVENT` and the rest of
+/// `gptme/hooks/script.py`'s variables, no payload and no session id.
+pub(super) const GPTME: Verified = Verified {
+    version: "0.35.1",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &["GPTME_HOOK_EVENT", "GPTME_LOGDIR", "GPTME_WORKSPACE", "GPTME_MODEL"],
+    session_vars: &[],
+    events: &["session.start", "session.end"],
+};
