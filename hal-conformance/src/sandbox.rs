@@ -274,7 +274,9 @@ pub(crate) fn expose(dirs: &[PathBuf]) -> Result<(), String> {
         for a in dir.ancestors().filter(|a| covers.iter().any(|c| a.starts_with(c))) {
             std::fs::set_permissions(a, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
         }
-        mount(&["--move", &stage.display().to_string(), &dir.display().to_string()])?;
+        // `-n`: no userspace mount table to update (the host's `/run/mount`, read-only
+        // where the host's `/run` stays: the host-tmp control).
+        mount(&["-n", "--move", &stage.display().to_string(), &dir.display().to_string()])?;
     }
     for c in &covers {
         mount(&["-o", "remount,ro,nosuid,nodev", &c.display().to_string()])?;

@@ -361,16 +361,18 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Vibe, Some("hook_event_name"), NameStyle::Snake, "session_id")
     },
     Payload {
-        // Kimi CLI 1.51.0 (`kimi_cli/hooks/events.py`): Claude's event names and keys
-        // (`hook_event_name`, `session_id`, `cwd`), but never a `transcript_path`, which
-        // Claude, Codex, Gemini, Qwen Code and Droid always write; its tool events carry
-        // `tool_call_id` (Claude's say `tool_use_id`) and `PostToolUse` a `tool_output`.
+        // Kimi CLI 1.51.0 (`kimi_cli/hooks/events.py`, live run): Claude's event names and
+        // keys, `hook_event_name`, `session_id` and `cwd` on every event, but never a
+        // `transcript_path` (Claude, Codex, Gemini, Qwen Code and Droid always write one)
+        // nor a `timestamp` (Copilot's VS Code compatible payloads carry one beside `cwd`;
+        // Devin's documented ones carry no `cwd`); its tool events carry `tool_call_id`
+        // (Claude's say `tool_use_id`).
         rules: &[
             Rule::tell(&[Named("hook_event_name", Pascal), Has("tool_call_id"), Lacks("transcript_path")]),
-            Rule::shape(&[
+            Rule::tell(&[
                 Named("hook_event_name", Pascal),
-                Has("session_id"),
-                Has("cwd"),
+                Str("session_id"),
+                Str("cwd"),
                 Lacks("transcript_path"),
                 Lacks("timestamp"),
             ]),

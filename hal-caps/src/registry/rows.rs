@@ -36,6 +36,7 @@ const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7
 const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
 const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
 const LIVE_OPENHANDS: Source = Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)");
+const LIVE_KIMI: Source = Source::verified("live run 2026-12-02, kimi-cli@1.51.0 (PyPI)");
 const LIVE_GPTME: Source = Source::verified("live run 2026-12-02, gptme@0.35.1 (PyPI)");
 const LIVE_HERMES: Source = Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)");
 
@@ -866,20 +867,27 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[Marker::strong("KIMI_PLUGIN_ROOT", Truthy).secondary()],
         // Relocates Kimi's data directory; set outside a session too.
         settings: &["KIMI_CODE_HOME"],
-        executables: &["kimi"],
+        // 1.51.0 renames its process `Kimi Code` (`setproctitle`: comm and argv, its exe
+        // the venv's Python; live run): that is what its tools and hooks have above them.
+        // Its tools get only `GIT_TERMINAL_PROMPT=0` (`utils/subprocess_env.py`), its hooks
+        // its environment unchanged: nothing of Kimi's own, so the ancestry decides.
+        executables: &["kimi", "Kimi Code"],
         // `[[hooks]]` in `~/.kimi/config.toml` (`$KIMI_SHARE_DIR`): 13 Claude-named events
-        // (1.52.0, `kimi_cli/hooks/config.py`). A hook's stdout is never put before the
-        // model (`kimi_cli/hooks/runner.py` reads only a JSON decision from it), so
-        // SessionStart cannot prime a session. 1.52.0 itself runs nothing: every entry
+        // (1.51.0 and 1.52.0, `kimi_cli/hooks/config.py`). A hook's stdout is never put
+        // before the model (`kimi_cli/hooks/runner.py` reads only a JSON decision from it),
+        // so SessionStart cannot prime a session. 1.52.0 itself runs nothing: every entry
         // point is a deprecation gate (`kimi_cli/__main__.py`, `deprecation.py`: a notice,
-        // or with no argument the Kimi Code installer); 1.51.0 is the last that runs.
+        // or with no argument the Kimi Code installer); 1.51.0 is the last that runs (the
+        // conformance suite's version).
         hooks: Some(Hooks::native(&["~/.kimi/config.toml"], Inject::No, KIMI_EVENTS)),
         takes_prompt: true,
         sources: &[
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
             Source::vendor("https://moonshotai.github.io/kimi-code/en/configuration/env-vars"),
             DETECT_AGENT,
+            LIVE_KIMI,
         ],
+        verified: Some(super::verified::KIMI),
         package: Some(Package::PyPi("kimi-cli")),
         ..Runtime::new(P::Kimi, "Kimi CLI")
     },
@@ -1294,6 +1302,9 @@ pub static REGISTRY: &[Runtime] = &[
         // starts) inherits its environment unchanged: nothing of gptme's own, so the
         // tool is told by the ancestry (`gptme`, a Python console script).
         markers: &[Marker::strong("GPTME_HOOK_EVENT", Truthy).verified()],
+        // Its tools also get `PAGER=` `GH_PAGER=` `GIT_PAGER=cat`, `EDITOR`, `VISUAL` and
+        // `GIT_EDITOR` `true`, `PYTHONUNBUFFERED=1` (`gptme/tools/shell.py`, live run):
+        // settings of many tools, none gptme's own.
         weak: &["GPTME_LOGDIR", "GPTME_WORKSPACE", "GPTME_MODEL"],
         executables: &["gptme"],
         // `[[hooks.scripts]]` of the user's `~/.config/gptme/config.toml` (always trusted)

@@ -303,3 +303,17 @@ pub(super) const GPTME: Verified = Verified {
     session_vars: &[],
     events: &["session.start", "session.end"],
 };
+
+/// Kimi CLI 1.51.0 (PyPI `kimi-cli`), `--print -p --yolo`, the stub an `openai_legacy`
+/// provider: its process is `Kimi Code` (`setproctitle`); tools get only
+/// `GIT_TERMINAL_PROMPT=0`, hooks its environment unchanged (nothing of its own); the
+/// session id only in a payload. Tool-less events of a one-shot run fired; the rest
+/// (subagents, compaction, failures, notifications) need what `-p` does not do.
+pub(super) const KIMI: Verified = Verified {
+    version: "1.51.0",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &[],
+    session_vars: &[],
+    events: &["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"],
+};
