@@ -195,7 +195,8 @@ pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, St
     }
     let pkg_of = |bin: &'_ Path| bin.parent().unwrap_or(bin).to_path_buf();
     let (node_pkg, bun_pkg) = (pkg_of(host.node22), pkg_of(host.bun));
-    let under = |base: &str, bin: &Path, pkg: &Path| Path::new(base).join(bin.strip_prefix(pkg).unwrap_or(Path::new("")));
+    let under =
+        |base: &str, bin: &Path, pkg: &Path| Path::new(base).join(bin.strip_prefix(pkg).unwrap_or(Path::new("")));
     let paths = Paths {
         dir: PathBuf::from(RUN),
         prefix: if host.prefix_in_place { host.prefix.to_path_buf() } else { PathBuf::from(PREFIX) },

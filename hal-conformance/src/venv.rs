@@ -52,9 +52,10 @@ pub(crate) fn in_place(venv: &Path) -> Result<Vec<PathBuf>, String> {
         .find(|(k, _)| k.trim() == "home")
         .map(|(_, v)| PathBuf::from(v.trim()))
         .ok_or_else(|| format!("{}: no `home`", cfg.display()))?;
-    let base = home.parent().filter(|b| b.is_absolute() && b.is_dir()).ok_or_else(|| {
-        format!("{}: `home` {} has no base prefix", cfg.display(), home.display())
-    })?;
+    let base = home
+        .parent()
+        .filter(|b| b.is_absolute() && b.is_dir())
+        .ok_or_else(|| format!("{}: `home` {} has no base prefix", cfg.display(), home.display()))?;
     Ok(vec![venv.to_path_buf(), base.to_path_buf()])
 }
 

@@ -24,7 +24,9 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
             Some(native) if cx.spec.bridge.is_some() => bridged(cx, cap, native, out),
             // A runtime whose hooks get no payload (gptme's script hooks): the registry
             // reads none of it.
-            Some(native) if hal_caps::registry::payloads::payload(cx.spec.provider).is_none() => unread(cx, cap, native, out),
+            Some(native) if hal_caps::registry::payloads::payload(cx.spec.provider).is_none() => {
+                unread(cx, cap, native, out)
+            }
             Some(native) => fired(cx, cap, native, out),
         }
     }

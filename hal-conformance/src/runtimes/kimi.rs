@@ -35,10 +35,7 @@ pub(super) const SPEC: Spec = Spec {
         (c.bin("kimi"), args.map(s).to_vec())
     },
     env: |c| {
-        vec![
-            (s("KIMI_SHARE_DIR"), c.home.join(".kimi").display().to_string()),
-            (s("KIMI_CLI_NO_AUTO_UPDATE"), s("1")),
-        ]
+        vec![(s("KIMI_SHARE_DIR"), c.home.join(".kimi").display().to_string()), (s("KIMI_CLI_NO_AUTO_UPDATE"), s("1"))]
     },
     setup: |c| write_file(&c.hook_path(true, false)?, &config(c)),
     // `[[hooks]] event command matcher timeout` (`kimi_cli/hooks/config.py`); the command
@@ -48,7 +45,12 @@ pub(super) const SPEC: Spec = Spec {
         let mut toml = std::fs::read_to_string(&path).unwrap_or_default();
         for (event, command) in pairs {
             // Writing to a String cannot fail.
-            let _ = write!(toml, "\n[[hooks]]\nevent = {}\ncommand = {}\ntimeout = 60\n", toml_str(event), toml_str(command));
+            let _ = write!(
+                toml,
+                "\n[[hooks]]\nevent = {}\ncommand = {}\ntimeout = 60\n",
+                toml_str(event),
+                toml_str(command)
+            );
         }
         write_file(&path, &toml)
     }),

@@ -3,8 +3,8 @@
 
 use super::Spec;
 use super::{
-    claude, cline, codex, continue_cli, copilot, droid, gemini, gptme, grok, hermes, kilo, kimi, omp, opencode, openhands, pi,
-    qwen, vibe,
+    claude, cline, codex, continue_cli, copilot, droid, gemini, gptme, grok, hermes, kilo, kimi, omp, opencode,
+    openhands, pi, qwen, vibe,
 };
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).

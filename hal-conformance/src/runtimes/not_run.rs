@@ -6,7 +6,10 @@ use super::P;
 
 /// A runtime the suite cannot run offline here, and why.
 pub(crate) const NOT_RUN: &[(P, &str)] = &[
-    (P::Crush, "`@charmland/crush`'s postinstall downloads the binary (no install script runs here, and the run is offline)"),
+    (
+        P::Crush,
+        "`@charmland/crush`'s postinstall downloads the binary (no install script runs here, and the run is offline)",
+    ),
     (P::Goose, "no package on the npm registry or PyPI"),
     (P::Amp, "its model traffic goes through Amp's own service: it cannot be pointed at a local model"),
     (P::Cursor, "installed by a curl script only; the same-named registry packages are other tools"),
