@@ -25,7 +25,7 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
             // A runtime whose hooks get no payload (gptme's script hooks): the registry
             // reads none of it.
             Some(native) if hal_caps::registry::payloads::payload(cx.spec.provider).is_none() => {
-                unread(cx, cap, native, out)
+                unread(cx, cap, native, out);
             }
             Some(native) => fired(cx, cap, native, out),
         }
