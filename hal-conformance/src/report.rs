@@ -193,8 +193,8 @@ fn not_run(md: &mut String, rts: &[&Value]) {
         .collect();
     let _ = writeln!(
         md,
-        "\nThe registry's other rows name no package the suite could install (IDEs, cloud agents, variants of \
-         another row): {}.",
+        "\nThe registry's other rows name no package (their `package` is unset), so the suite has none to \
+         install: {}.",
         rest.join(", ")
     );
 }
