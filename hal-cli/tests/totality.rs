@@ -146,7 +146,11 @@ fn the_hook_answers_once_the_object_is_complete() {
     let started = Instant::now();
     let mut child = spawn(&["hook"], CLAUDE_HOOK_ENV);
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"{\"hook_event_name\":\"Stop\",\"session_id\":\"s1\",\"cwd\":\"/x\"}\n").unwrap();
+    stdin
+        .write_all(
+            b"{\"hook_event_name\":\"Stop\",\"session_id\":\"s1\",\"cwd\":\"/x\",\"transcript_path\":\"/t.jsonl\"}\n",
+        )
+        .unwrap();
     stdin.flush().unwrap();
     // stdin stays open for 8 s; hal answers in its 50 ms grace period (4 s: a loaded
     // machine's process start, never the 8 s of waiting for the end of the input).
@@ -191,7 +195,8 @@ fn a_fifo_without_a_writer_is_a_bounded_wait() {
     let path = fifo.clone();
     let writer = std::thread::spawn(move || {
         let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
-        f.write_all(br#"{"hook_event_name":"Stop","session_id":"f1","cwd":"/x"}"#).unwrap();
+        f.write_all(br#"{"hook_event_name":"Stop","session_id":"f1","cwd":"/x","transcript_path":"/t.jsonl"}"#)
+            .unwrap();
     });
     let o =
         command(&["hook", "--from", fifo.to_str().unwrap()], CLAUDE_HOOK_ENV).stdin(Stdio::null()).output().unwrap();
@@ -218,7 +223,8 @@ fn unreadable_input_is_could_not_be_read() {
 #[test]
 fn a_duplicate_key_s_last_value_wins() {
     let mut child = spawn(&["hook"], CLAUDE_HOOK_ENV);
-    let payload = br#"{"hook_event_name":"PreToolUse","session_id":"first","cwd":"/x","session_id":"last","hook_event_name":"Stop"}"#;
+    // Claude's (it always writes a transcript path; without one, Kimi CLI's shape).
+    let payload = br#"{"hook_event_name":"PreToolUse","session_id":"first","cwd":"/x","transcript_path":"/t.jsonl","session_id":"last","hook_event_name":"Stop"}"#;
     child.stdin.take().unwrap().write_all(payload).unwrap();
     let o = child.wait_with_output().unwrap();
     assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end last\n", Some(0)));

@@ -5,7 +5,9 @@
 //! (outside the run, the cache prefix, hal, `/tmp`, `/var/tmp`, `/dev/shm`, `/run`), to
 //! undo the sandbox (remount `/` writable, unmount the private `/tmp` and `/run`), to reach
 //! host UNIX sockets (in the host's `/tmp` and `/run`, mode 0777 so only the sandbox can
-//! refuse it) and the host's network (a listener on every host address). The outside
+//! refuse it) and the host's network (a listener on every host address); to read a file
+//! beside a directory shown at its own path (a venv's stand-in under a parent of mode
+//! 0700), which must be gone, while the file in that directory must be readable. The outside
 //! half judges by what the host saw (files that appeared, connections accepted), and by the
 //! stand-in's report for what must work (its HOME, workspace and prefix cache directory
 //! writable, loopback reachable) and who it ran as. Then each layer of the sandbox is
@@ -40,12 +42,24 @@ struct Targets {
     sockets: Vec<PathBuf>,
     /// Host TCP listeners (`ip:port`) to connect to.
     tcp: Vec<String>,
+    /// Directories shown at their own paths under a parent the stand-in cannot traverse
+    /// (as a venv under a 0700 HOME): a file in each must be readable.
+    same: Vec<PathBuf>,
+    /// Host files beside them, under the same parent, that must not be.
+    hidden: Vec<PathBuf>,
 }
+
+/// The file each directory of [`Targets::same`] holds.
+const SAME_FILE: &str = "pyvenv.cfg";
 
 /// The inside half of a sandbox run: the sandbox, the run's files, then the stand-in
 /// launched as a runtime.
 pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
-    let (args, exe) = run::enter(args, &[CACHE_WRITE])?;
+    let targets: Targets = std::fs::read(args.dir.join("targets.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .ok_or("targets.json is unreadable")?;
+    let (args, exe) = run::enter(args, &[CACHE_WRITE], &targets.same)?;
     run::prepare(&args, &exe)?;
     crate::sandbox::hand_over(&args.dir, args.weaken)?;
     let a = ["conformance-escape", "--targets", "targets.json", "--report", "report.json"];
@@ -88,7 +102,10 @@ pub(crate) fn main(argv: &[String]) -> Result<(), String> {
     let umount = |p: &str| Command::new("umount").args(["-l", p]).output().is_ok_and(|o| o.status.success());
     r["umount_tmp"] = json!(umount("/tmp"));
     r["umount_run"] = json!(umount("/run"));
+    let read = |p: &Path| outcome(std::fs::read(p));
+    r["same"] = targets.same.iter().map(|d| (d.display().to_string(), read(&d.join(SAME_FILE)))).collect();
     // What must not.
+    r["hidden"] = targets.hidden.iter().map(|p| (p.display().to_string(), read(p))).collect();
     r["write"] = targets.write.iter().map(|p| (p.display().to_string(), outcome(std::fs::write(p, "x")))).collect();
     r["sockets"] = targets.sockets.iter().map(|p| (p.display().to_string(), outcome(UnixStream::connect(p)))).collect();
     let tcp = |a: &str| TcpStream::connect_timeout(&a.parse().map_err(std::io::Error::other)?, Duration::from_secs(2));
@@ -115,6 +132,10 @@ struct Host {
     writes: Vec<PathBuf>,
     /// The files whose content must stay (hal, the prefix's file), with it.
     kept: Vec<(PathBuf, Vec<u8>)>,
+    /// The directories shown at their own paths ([`Targets::same`]).
+    same: Vec<PathBuf>,
+    /// The files beside them ([`Targets::hidden`]).
+    hidden: Vec<PathBuf>,
 }
 
 /// The host's own addresses (`ip -o addr`), loopback included: the stand-in is sent to
@@ -158,14 +179,21 @@ fn host(dir: &Path, prefix: &Path, hal: &Path, tag: &str) -> Result<Host, String
     // World-writable: only the sandbox refuses the stand-in.
     std::fs::set_permissions(&outside, std::fs::Permissions::from_mode(0o1777)).map_err(|e| e.to_string())?;
     let name = format!("{ESCAPE}-{tag}");
-    let mut writes = vec![outside.join(&name), prefix.join(&name)];
+    // A venv's stand-in: a directory under a parent of mode 0700, a secret beside it.
+    let private = dir.parent().unwrap_or(dir).join("private");
+    let same = private.join("venv");
+    std::fs::create_dir_all(&same).map_err(|e| e.to_string())?;
+    std::fs::write(same.join(SAME_FILE), "home = /usr/bin\n").map_err(|e| e.to_string())?;
+    std::fs::write(private.join("secret"), "x").map_err(|e| e.to_string())?;
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).map_err(|e| e.to_string())?;
+    let mut writes = vec![outside.join(&name), prefix.join(&name), same.join(&name)];
     writes.extend(["/tmp", "/var/tmp", "/dev/shm", "/run"].iter().map(|d| Path::new(d).join(&name)));
     let kept = vec![(hal.to_path_buf(), b"hal".to_vec()), (prefix.join("package.json"), b"{}".to_vec())];
     for (p, content) in &kept {
         std::fs::write(p, content).map_err(|e| e.to_string())?;
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o666)).map_err(|e| e.to_string())?;
     }
-    Ok(Host { sockets, tcp: (l, tcp), writes, kept })
+    Ok(Host { sockets, tcp: (l, tcp), writes, kept, same: vec![same], hidden: vec![private.join("secret")] })
 }
 
 /// The problems of one run: every way out the host saw, every failed control of the
@@ -197,6 +225,16 @@ fn verdict(host: &Host, report: Option<&Value>) -> Vec<String> {
     for (p, got) in r["allowed"].as_object().into_iter().flatten() {
         if got != "ok" {
             problems.push(format!("the stand-in could not write {p} (its own): {got}"));
+        }
+    }
+    for (p, got) in r["same"].as_object().into_iter().flatten() {
+        if got != "ok" {
+            problems.push(format!("the stand-in could not read {p}/{SAME_FILE} (shown at its own path): {got}"));
+        }
+    }
+    for (p, got) in r["hidden"].as_object().into_iter().flatten() {
+        if got == "ok" {
+            problems.push(format!("the stand-in could read {p} (beside a directory shown at its own path)"));
         }
     }
     if r["loopback"] != "ok" {
@@ -263,6 +301,8 @@ fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
         write: host.writes.clone(),
         sockets: host.sockets.iter().map(|(p, _)| p.clone()).collect(),
         tcp: host.tcp.1.clone(),
+        same: host.same.clone(),
+        hidden: host.hidden.clone(),
     };
     let targets = serde_json::to_string(&targets).map_err(|e| e.to_string())?;
     let outcome = run::run_isolated_with(&args, &[("targets.json", targets.as_str())]);
@@ -344,16 +384,22 @@ mod tests {
             tcp: (tcp, vec![addr.clone()]),
             writes: vec![tmp.path().join("w")],
             kept: vec![],
+            same: vec![],
+            hidden: vec![],
         };
-        let good = json!({"allowed": {"/h/x": "ok"}, "loopback": "ok", "remount_root_rw": false, "umount_tmp": false,
+        let good = json!({"allowed": {"/h/x": "ok"}, "same": {"/v": "ok"}, "hidden": {"/s": "denied"}, "loopback": "ok", "remount_root_rw": false, "umount_tmp": false,
             "umount_run": false, "interfaces": ["lo"], "status": {"Uid": "65534\t65534\t65534\t65534",
             "Gid": "65534\t65534\t65534\t65534", "Groups": "", "CapEff": "0000000000000000",
             "CapBnd": "0000000000000000", "NoNewPrivs": "1"}});
         assert_eq!(verdict(&host, Some(&good)), Vec::<String>::new());
         assert_eq!(verdict(&host, None).len(), 1);
-        for (key, bad) in
-            [("loopback", json!("refused")), ("remount_root_rw", json!(true)), ("interfaces", json!(["lo", "eth0"]))]
-        {
+        for (key, bad) in [
+            ("loopback", json!("refused")),
+            ("remount_root_rw", json!(true)),
+            ("interfaces", json!(["lo", "eth0"])),
+            ("same", json!({"/v": "denied"})),
+            ("hidden", json!({"/s": "ok"})),
+        ] {
             let mut r = good.clone();
             r[key] = bad;
             assert_eq!(verdict(&host, Some(&r)).len(), 1, "{key}");

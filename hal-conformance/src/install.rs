@@ -66,6 +66,16 @@ pub(crate) fn bin_dir(spec: &Spec, prefix: &std::path::Path) -> PathBuf {
     }
 }
 
+/// What the sandbox shows of a runtime's install at its own host path
+/// ([`crate::sandbox::expose`]): a venv and its base Python (a venv cannot move); nothing
+/// of an npm prefix (it is bound at a neutral path).
+pub(crate) fn in_place(spec: &Spec, prefix: &Path) -> Result<Vec<PathBuf>, String> {
+    match spec.row().package {
+        Some(Package::PyPi(_)) => venv::in_place(prefix),
+        _ => Ok(Vec::new()),
+    }
+}
+
 /// Node 22's `bin` directory.
 pub(crate) fn node22_bin() -> PathBuf {
     prefix(NODE22.0, NODE22.2).join("node_modules").join(NODE22.1).join("bin")

@@ -98,7 +98,11 @@ pub(crate) fn markdown(report: &Value) -> String {
          do not edit -->\n\nhal checked inside the real runtimes, offline: each runtime at its pinned version (installed from the lock \
          in `hal-conformance/locks/` without install scripts), in a network namespace with only loopback, a \
          read-only host and private `/tmp` and `/run`, as an unprivileged user, against a model stub on 127.0.0.1 \
-         (issue 21). The fixtures under \
+         (issue 21). npm prefixes, Node 22 and Bun are bound read-only at neutral paths under `/run/hal/`; a PyPI \
+         runtime's venv cannot move (its scripts and `pyvenv.cfg` name absolute paths), so it and its base Python \
+         are shown read-only at their own paths: the topmost ancestor the unprivileged user cannot traverse (a \
+         `/root` of mode 0700) is covered by an empty read-only tmpfs and only those two directories are put back \
+         in it (`cargo xtask conformance --sandbox-test` checks that a file beside them is gone). The fixtures under \
          `hal-conformance/fixtures/` hold one run's captures; `cargo xtask check` replays them and fails when this file \
          is out of sync with their checks. What the suite installs and configures (the package, the hook events, the hook \
          files) is each runtime's registry row, and the checks are generated from the row's verified record.\n\n| runtime | package | version | ran | checks | failed |\n|---|---|---|---|---|---|\n",
@@ -150,6 +154,7 @@ pub(crate) fn markdown(report: &Value) -> String {
             }
         }
     }
+    not_run(&mut md, &rts);
     let _ = writeln!(
         md,
         "\n## Times\n\n{TIMINGS_START}\n\n| runtime | version | install s | run s (both runs) |\n|---|---|---|---|"
@@ -204,6 +209,36 @@ fn matrix_section() -> String {
         let _ = writeln!(md, "| {} | {} | {run} | {why} |", t.id(), t.version());
     }
     md
+}
+
+/// The section of the runtimes not run: the suite's list with its reasons, those of its
+/// table the report lacks (left out of the default run, with the spec's reason), and
+/// every other registry row (none names a package to install).
+fn not_run(md: &mut String, rts: &[&Value]) {
+    use crate::runtimes::list::RUNTIMES;
+    use crate::runtimes::not_run::NOT_RUN;
+    md.push_str("\n## Not run\n\n| runtime | why |\n|---|---|\n");
+    let ran = |id: &str| rts.iter().any(|r| r["id"] == id);
+    for s in RUNTIMES.iter().filter(|s| !ran(s.id())) {
+        let why = s.open.unwrap_or("not run by this report's run (`--runtime` named others)");
+        let _ = writeln!(md, "| {} | {} |", s.id(), cell(&Value::from(why)));
+    }
+    for (p, why) in NOT_RUN {
+        let _ = writeln!(md, "| {} | {} |", p.as_str(), cell(&Value::from(*why)));
+    }
+    let rest: Vec<&str> = hal_caps::registry::REGISTRY
+        .iter()
+        .map(|r| r.provider)
+        .filter(|p| *p != hal_types::RuntimeProvider::Unknown)
+        .filter(|p| !RUNTIMES.iter().any(|s| s.provider == *p) && !NOT_RUN.iter().any(|(n, _)| n == p))
+        .map(hal_types::RuntimeProvider::as_str)
+        .collect();
+    let _ = writeln!(
+        md,
+        "\nThe registry's other rows name no package (their `package` is unset), so the suite has none to \
+         install: {}.",
+        rest.join(", ")
+    );
 }
 
 /// `md` without its timings section.

@@ -235,7 +235,8 @@ pub(crate) fn begin(argv: &[String]) -> Result<RunArgs, String> {
 /// The inside half of a runtime's run (`xtask conformance-run ...`).
 pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     let spec = &target(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
-    let (args, exe) = enter(args, spec.prefix_writes)?;
+    let same = install::in_place(spec.spec, &args.prefix)?;
+    let (args, exe) = enter(args, spec.prefix_writes, &same)?;
     let probe = prepare(&args, &exe)?;
     let (shell_tool, tool_args) = spec.shell_tool(&format!("{probe} tool"));
     let stub = Stub::start(Script {
@@ -286,9 +287,21 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
 
 /// Enters the sandbox ([`sandbox::enter`]): the run's arguments with the paths the
 /// runtime sees, and the probe's path.
-pub(crate) fn enter(args: RunArgs, writes: &[&str]) -> Result<(RunArgs, PathBuf), String> {
-    let p = sandbox::enter(&args.dir, &args.hal, &args.prefix, &args.node22, writes, args.weaken)?;
-    Ok((RunArgs { dir: p.dir, hal: p.hal, prefix: p.prefix, node22: p.node22, ..args }, p.exe))
+/// `same`: directories shown at their own paths (a venv and its base Python), the prefix
+/// among them when it is one of them.
+pub(crate) fn enter(args: RunArgs, writes: &[&str], same: &[PathBuf]) -> Result<(RunArgs, PathBuf), String> {
+    let host = sandbox::Host {
+        dir: &args.dir,
+        hal: &args.hal,
+        prefix: &args.prefix,
+        prefix_in_place: same.contains(&args.prefix),
+        node22: &args.node22,
+        bun: &args.bun,
+        writes,
+        same,
+    };
+    let p = sandbox::enter(&host, args.weaken)?;
+    Ok((RunArgs { dir: p.dir, hal: p.hal, prefix: p.prefix, node22: p.node22, bun: p.bun, ..args }, p.exe))
 }
 
 /// The run dir's throwaway HOME, workspace (a fresh git repository), captures and

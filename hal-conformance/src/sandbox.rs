@@ -5,10 +5,16 @@
 //! - `/tmp`, `/run` and `/dev/shm` are fresh tmpfs, so no host UNIX socket (they live
 //!   there) is reachable by path;
 //! - the run directory (HOME, workspace, captures) is bound writable at
-//!   [`RUN`], the runtime's prefix and Node 22 read-only at [`PREFIX`] and [`NODE`], hal and
-//!   the probe (this executable) read-only at [`BIN`]: neutral paths the unprivileged user
-//!   can reach whatever the host's modes (a `/root` of mode 0700 holds the cache and the
-//!   clone on CI), and none it can write but the run's;
+//!   [`RUN`], the runtime's npm prefix, Node 22 and Bun read-only at [`PREFIX`], [`NODE`]
+//!   and [`BUN`], hal and the probe (this executable) read-only at [`BIN`]: neutral paths
+//!   the unprivileged user can reach whatever the host's modes (a `/root` of mode 0700
+//!   holds the cache and the clone on CI), and none it can write but the run's;
+//! - what cannot move (a venv: its scripts' `#!` lines and `pyvenv.cfg` name its own
+//!   and its base Python's absolute paths) is shown at its own path instead
+//!   ([`expose`]): each such directory is bound read-only at a staging point, the topmost
+//!   ancestor the unprivileged user cannot traverse (`/root`, mode 0700) is covered by an
+//!   empty read-only tmpfs of mode 0755, and only the staged directories are moved back
+//!   in at their paths: the rest of that ancestor is not there at all;
 //! - each directory the runtime writes under its prefix (its spec names them: Copilot's
 //!   `copilot-cache`, where it unpacks itself once) is bound writable, the rest of the
 //!   prefix staying read-only;
@@ -30,8 +36,12 @@ pub(crate) const RUN: &str = "/run/hal/run";
 pub(crate) const PREFIX: &str = "/run/hal/prefix";
 /// Where Node 22's package directory is bound (read-only).
 pub(crate) const NODE: &str = "/run/hal/node22";
+/// Where Bun's package directory is bound (read-only).
+pub(crate) const BUN: &str = "/run/hal/bun";
 /// Where hal and the probe are bound (read-only).
 pub(crate) const BIN: &str = "/run/hal/bin";
+/// Where what [`expose`] shows at its own path is staged first.
+const STAGE: &str = "/run/hal/stage";
 /// The unprivileged user and group the runtime runs as (`nobody`).
 pub(crate) const NOBODY: u32 = 65534;
 
@@ -77,6 +87,8 @@ pub(crate) struct Paths {
     pub(crate) prefix: PathBuf,
     /// Node 22's `bin` directory.
     pub(crate) node22: PathBuf,
+    /// Bun's `bin` directory.
+    pub(crate) bun: PathBuf,
     /// hal.
     pub(crate) hal: PathBuf,
     /// The probe (this executable).
@@ -133,17 +145,31 @@ fn bind(src: &Path, dst: &Path, rw: bool) -> Result<(), String> {
     mount(&["-o", if rw { "remount,bind,rw" } else { "remount,bind,ro" }, &d])
 }
 
-/// Sets the sandbox up (see the module's documentation) for a run of `dir` with hal at
-/// `hal`, the runtime at `prefix` (its writable directories `writes`) and Node 22's
-/// `bin` at `node22`; the paths the runtime sees.
-pub(crate) fn enter(
-    dir: &Path,
-    hal: &Path,
-    prefix: &Path,
-    node22: &Path,
-    writes: &[&str],
-    weaken: Option<Weaken>,
-) -> Result<Paths, String> {
+/// What one run puts in the sandbox: the host paths of its pieces.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Host<'a> {
+    /// The run directory.
+    pub(crate) dir: &'a Path,
+    /// hal.
+    pub(crate) hal: &'a Path,
+    /// The runtime's prefix.
+    pub(crate) prefix: &'a Path,
+    /// Whether the prefix stays at its own path (a venv, [`expose`]d with `same`) rather
+    /// than at [`PREFIX`].
+    pub(crate) prefix_in_place: bool,
+    /// Node 22's `bin` directory.
+    pub(crate) node22: &'a Path,
+    /// Bun's `bin` directory.
+    pub(crate) bun: &'a Path,
+    /// Directories under the prefix the runtime writes.
+    pub(crate) writes: &'a [&'a str],
+    /// Directories shown read-only at their own paths ([`expose`]).
+    pub(crate) same: &'a [PathBuf],
+}
+
+/// Sets the sandbox up (see the module's documentation) for the run `host` describes;
+/// the paths the runtime sees.
+pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     if weaken == Some(Weaken::HostTmp) {
         std::fs::create_dir_all("/run/hal").map_err(|e| format!("/run/hal: {e}"))?;
@@ -167,30 +193,96 @@ pub(crate) fn enter(
             mount(&["-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", "/dev/shm"])?;
         }
     }
-    let node_pkg = node22.parent().unwrap_or(node22);
+    let pkg_of = |bin: &'_ Path| bin.parent().unwrap_or(bin).to_path_buf();
+    let (node_pkg, bun_pkg) = (pkg_of(host.node22), pkg_of(host.bun));
+    let under =
+        |base: &str, bin: &Path, pkg: &Path| Path::new(base).join(bin.strip_prefix(pkg).unwrap_or(Path::new("")));
     let paths = Paths {
         dir: PathBuf::from(RUN),
-        prefix: PathBuf::from(PREFIX),
-        node22: Path::new(NODE).join(node22.strip_prefix(node_pkg).unwrap_or(Path::new(""))),
+        prefix: if host.prefix_in_place { host.prefix.to_path_buf() } else { PathBuf::from(PREFIX) },
+        node22: under(NODE, host.node22, &node_pkg),
+        bun: under(BUN, host.bun, &bun_pkg),
         hal: Path::new(BIN).join("hal"),
         exe: Path::new(BIN).join("xtask"),
     };
-    bind(dir, &paths.dir, true)?;
-    if prefix.is_dir() {
-        bind(prefix, &paths.prefix, false)?;
-        for w in writes {
-            // The installer made it (the host is read-only by now).
-            let dir = prefix.join(w);
-            bind(&dir, &paths.prefix.join(w), true)?;
-            hand_over(&paths.prefix.join(w), weaken)?;
+    bind(host.dir, &paths.dir, true)?;
+    if node_pkg.is_dir() {
+        bind(&node_pkg, Path::new(NODE), false)?;
+    }
+    if bun_pkg.is_dir() {
+        bind(&bun_pkg, Path::new(BUN), false)?;
+    }
+    bind(host.hal, &paths.hal, false)?;
+    bind(&exe, &paths.exe, false)?;
+    // The covers of [`expose`] hide the host paths the binds above come from, and a
+    // prefix shown in place is one of what it moves back: the writable directories of a
+    // neutral prefix are bound before it, those of a prefix in place after.
+    if host.prefix.is_dir() && !host.prefix_in_place {
+        bind(host.prefix, &paths.prefix, false)?;
+        bind_writes(host, &paths, weaken)?;
+    }
+    expose(host.same)?;
+    if host.prefix.is_dir() && host.prefix_in_place {
+        bind_writes(host, &paths, weaken)?;
+    }
+    Ok(paths)
+}
+
+/// Each directory the runtime writes under its prefix, bound writable and handed over.
+fn bind_writes(host: &Host<'_>, paths: &Paths, weaken: Option<Weaken>) -> Result<(), String> {
+    for w in host.writes {
+        // The installer made it (the host is read-only by now).
+        bind(&host.prefix.join(w), &paths.prefix.join(w), true)?;
+        hand_over(&paths.prefix.join(w), weaken)?;
+    }
+    Ok(())
+}
+
+/// Whether the unprivileged user can traverse `dir` (its `x` bit for others).
+fn traversable(dir: &Path) -> bool {
+    std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o001 != 0)
+}
+
+/// The topmost ancestor of `path` (itself included) the unprivileged user cannot
+/// traverse; `None`: it reaches `path` as it is.
+fn blocked_at(path: &Path) -> Option<PathBuf> {
+    let mut ancestors: Vec<&Path> = path.ancestors().collect();
+    ancestors.reverse();
+    ancestors.into_iter().find(|a| !traversable(a)).map(Path::to_path_buf)
+}
+
+/// Shows each directory of `dirs` read-only at its own path (see the module's
+/// documentation); one the unprivileged user reaches already is left as it is.
+pub(crate) fn expose(dirs: &[PathBuf]) -> Result<(), String> {
+    let blocked: Vec<(&PathBuf, PathBuf)> = dirs.iter().filter_map(|d| blocked_at(d).map(|b| (d, b))).collect();
+    let mut covers: Vec<PathBuf> = Vec::new();
+    for (_, b) in &blocked {
+        if !covers.iter().any(|c| b.starts_with(c)) {
+            covers.retain(|c| !c.starts_with(b));
+            covers.push(b.clone());
         }
     }
-    if node_pkg.is_dir() {
-        bind(node_pkg, Path::new(NODE), false)?;
+    let staged: Vec<(PathBuf, &PathBuf)> =
+        blocked.iter().enumerate().map(|(i, (d, _))| (Path::new(STAGE).join(i.to_string()), *d)).collect();
+    for (stage, dir) in &staged {
+        bind(dir, stage, false)?;
     }
-    bind(hal, &paths.hal, false)?;
-    bind(&exe, &paths.exe, false)?;
-    Ok(paths)
+    for c in &covers {
+        mount(&["-t", "tmpfs", "-o", "mode=755,nosuid,nodev", "tmpfs", &c.display().to_string()])?;
+    }
+    for (stage, dir) in &staged {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for a in dir.ancestors().filter(|a| covers.iter().any(|c| a.starts_with(c))) {
+            std::fs::set_permissions(a, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+        }
+        // `-n`: no userspace mount table to update (the host's `/run/mount`, read-only
+        // where the host's `/run` stays: the host-tmp control).
+        mount(&["-n", "--move", &stage.display().to_string(), &dir.display().to_string()])?;
+    }
+    for c in &covers {
+        mount(&["-o", "remount,ro,nosuid,nodev", &c.display().to_string()])?;
+    }
+    Ok(())
 }
 
 /// Hands the run directory to the unprivileged user (what the harness wrote in it as

@@ -336,6 +336,7 @@ fn placeholders(args: &RunArgs, hal: &Path) -> Placeholders {
     ph.add(run, "<run>");
     ph.add(Path::new(crate::sandbox::PREFIX), "<prefix>");
     ph.add(&Path::new(crate::sandbox::NODE).join("bin"), "<node22>");
+    ph.add(&Path::new(crate::sandbox::BUN).join("bin"), "<bun>");
     ph.add(&Path::new(crate::sandbox::BIN).join("hal"), "<hal>");
     ph.add(&Path::new(crate::sandbox::BIN).join("xtask"), "<xtask>");
     ph.add(&args.bun, "<bun>");

@@ -39,6 +39,26 @@ pub(crate) fn bin_dir(venv: &Path) -> PathBuf {
     venv.join("bin")
 }
 
+/// What a venv's scripts reach by absolute path, so what the sandbox shows at the same
+/// paths ([`crate::sandbox::expose`]): the venv itself (its scripts' `#!` lines name its
+/// `bin/python`) and its base Python's prefix (`pyvenv.cfg`'s `home` is that prefix's
+/// `bin`; the standard library lies beside it).
+pub(crate) fn in_place(venv: &Path) -> Result<Vec<PathBuf>, String> {
+    let cfg = venv.join("pyvenv.cfg");
+    let text = std::fs::read_to_string(&cfg).map_err(|e| format!("{}: {e}", cfg.display()))?;
+    let home = text
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .find(|(k, _)| k.trim() == "home")
+        .map(|(_, v)| PathBuf::from(v.trim()))
+        .ok_or_else(|| format!("{}: no `home`", cfg.display()))?;
+    let base = home
+        .parent()
+        .filter(|b| b.is_absolute() && b.is_dir())
+        .ok_or_else(|| format!("{}: `home` {} has no base prefix", cfg.display(), home.display()))?;
+    Ok(vec![venv.to_path_buf(), base.to_path_buf()])
+}
+
 /// A CPython of the machine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Python {

@@ -132,6 +132,8 @@ string_enum! {
         GrokCli = "grok-cli",
         /// Rork (an app builder's agent, on Expo).
         Rork = "rork",
+        /// gptme.
+        Gptme = "gptme",
     }
 }
 

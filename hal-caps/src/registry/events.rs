@@ -53,6 +53,10 @@ pub(super) const CODEX_EVENTS: &[(E, &str)] = &[
 /// `hooks.toml`): `post_agent` runs once per turn, after the agent finished responding.
 pub(super) const VIBE_EVENTS: &[(E, &str)] =
     &[(E::ToolUsePre, "pre_tool"), (E::ToolUsePost, "post_tool"), (E::TurnEnd, "post_agent")];
+/// gptme 0.35.1's script hooks (`[[hooks.scripts]]`, `gptme/config/models.py`
+/// `ScriptHookConfig`: only these two events): shell commands run with no payload, the
+/// event in `GPTME_HOOK_EVENT` (`gptme/hooks/script.py`).
+pub(super) const GPTME_EVENTS: &[(E, &str)] = &[(E::SessionStart, "session.start"), (E::SessionEnd, "session.end")];
 /// Kimi CLI 1.52.0's 13 hook events, Claude's names (`kimi_cli/hooks/config.py`
 /// `HookEventType`, `[[hooks]]` in `config.toml`).
 pub(super) const KIMI_EVENTS: &[(E, &str)] = &[

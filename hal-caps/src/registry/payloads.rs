@@ -361,6 +361,29 @@ pub static PAYLOADS: &[Payload] = &[
         ..Payload::new(P::Vibe, Some("hook_event_name"), NameStyle::Snake, "session_id")
     },
     Payload {
+        // Kimi CLI 1.51.0 (`kimi_cli/hooks/events.py`, live run): Claude's event names and
+        // keys, `hook_event_name`, `session_id` and `cwd` on every event, but never a
+        // `transcript_path` (Claude, Codex, Gemini, Qwen Code and Droid always write one)
+        // nor a `timestamp` (Copilot's VS Code compatible payloads carry one beside `cwd`;
+        // Devin's documented ones carry no `cwd`); its tool events carry `tool_call_id`
+        // (Claude's say `tool_use_id`).
+        rules: &[
+            Rule::tell(&[Named("hook_event_name", Pascal), Has("tool_call_id"), Lacks("transcript_path")]),
+            Rule::tell(&[
+                Named("hook_event_name", Pascal),
+                Str("session_id"),
+                Str("cwd"),
+                Lacks("transcript_path"),
+                Lacks("timestamp"),
+            ]),
+        ],
+        sources: &[
+            Source::verified("live run 2026-12-02, kimi-cli@1.51.0 (PyPI)"),
+            Source::vendor("https://pypi.org/project/kimi-cli/ (1.51.0, kimi_cli/hooks/events.py)"),
+        ],
+        ..Payload::new(P::Kimi, Some("hook_event_name"), NameStyle::Pascal, "session_id")
+    },
+    Payload {
         // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
         // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
         pairs: &[("turn_id", "model")],

@@ -6,9 +6,9 @@ use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_C
 use super::events::{
     AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS,
     COPILOT_EVENTS, COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS,
-    GEMINI_EVENTS, GEMINI_UNMAPPED, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED, KIMI_EVENTS,
-    KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS, PI_EVENTS,
-    PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VIBE_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
+    GEMINI_EVENTS, GEMINI_UNMAPPED, GPTME_EVENTS, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED,
+    KIMI_EVENTS, KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS,
+    PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VIBE_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -36,6 +36,8 @@ const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7
 const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
 const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
 const LIVE_OPENHANDS: Source = Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)");
+const LIVE_KIMI: Source = Source::verified("live run 2026-12-02, kimi-cli@1.51.0 (PyPI)");
+const LIVE_GPTME: Source = Source::verified("live run 2026-12-02, gptme@0.35.1 (PyPI)");
 const LIVE_HERMES: Source = Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)");
 
 const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
@@ -915,20 +917,27 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[Marker::strong("KIMI_PLUGIN_ROOT", Truthy).secondary()],
         // Relocates Kimi's data directory; set outside a session too.
         settings: &["KIMI_CODE_HOME"],
-        executables: &["kimi"],
+        // 1.51.0 renames its process `Kimi Code` (`setproctitle`: comm and argv, its exe
+        // the venv's Python; live run): that is what its tools and hooks have above them.
+        // Its tools get only `GIT_TERMINAL_PROMPT=0` (`utils/subprocess_env.py`), its hooks
+        // its environment unchanged: nothing of Kimi's own, so the ancestry decides.
+        executables: &["kimi", "Kimi Code"],
         // `[[hooks]]` in `~/.kimi/config.toml` (`$KIMI_SHARE_DIR`): 13 Claude-named events
-        // (1.52.0, `kimi_cli/hooks/config.py`). A hook's stdout is never put before the
-        // model (`kimi_cli/hooks/runner.py` reads only a JSON decision from it), so
-        // SessionStart cannot prime a session. 1.52.0 itself runs nothing: every entry
+        // (1.51.0 and 1.52.0, `kimi_cli/hooks/config.py`). A hook's stdout is never put
+        // before the model (`kimi_cli/hooks/runner.py` reads only a JSON decision from it),
+        // so SessionStart cannot prime a session. 1.52.0 itself runs nothing: every entry
         // point is a deprecation gate (`kimi_cli/__main__.py`, `deprecation.py`: a notice,
-        // or with no argument the Kimi Code installer); 1.51.0 is the last that runs.
+        // or with no argument the Kimi Code installer); 1.51.0 is the last that runs (the
+        // conformance suite's version).
         hooks: Some(Hooks::native(&["~/.kimi/config.toml"], Inject::No, KIMI_EVENTS)),
         takes_prompt: true,
         sources: &[
             Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
             Source::vendor("https://moonshotai.github.io/kimi-code/en/configuration/env-vars"),
             DETECT_AGENT,
+            LIVE_KIMI,
         ],
+        verified: Some(super::verified::KIMI),
         package: Some(Package::PyPi("kimi-cli")),
         ..Runtime::new(P::Kimi, "Kimi CLI")
     },
@@ -1356,6 +1365,31 @@ pub static REGISTRY: &[Runtime] = &[
         markers: &[Marker::strong("RORK_API_URL", Truthy).secondary()],
         sources: &[Source::secondary("expo/agent-cli-detector:src/agents.ts")],
         ..Runtime::new(P::Rork, "Rork")
+    },
+    Runtime {
+        // gptme 0.35.1 (PyPI `gptme`): its script hooks run with `GPTME_HOOK_EVENT`,
+        // `GPTME_LOGDIR`, `GPTME_WORKSPACE` and `GPTME_MODEL` added to its environment
+        // (`gptme/hooks/script.py`, live run); its shell tool (a persistent `bash` it
+        // starts) inherits its environment unchanged: nothing of gptme's own, so the
+        // tool is told by the ancestry (`gptme`, a Python console script).
+        markers: &[Marker::strong("GPTME_HOOK_EVENT", Truthy).verified()],
+        // Its tools also get `PAGER=` `GH_PAGER=` `GIT_PAGER=cat`, `EDITOR`, `VISUAL` and
+        // `GIT_EDITOR` `true`, `PYTHONUNBUFFERED=1` (`gptme/tools/shell.py`, live run):
+        // settings of many tools, none gptme's own.
+        weak: &["GPTME_LOGDIR", "GPTME_WORKSPACE", "GPTME_MODEL"],
+        executables: &["gptme"],
+        // `[[hooks.scripts]]` of the user's `~/.config/gptme/config.toml` (always trusted)
+        // or the project's `gptme.toml` (trusted on first use, asked on a terminal):
+        // `session.start` and `session.end` only; a hook's output is only logged.
+        hooks: Some(Hooks::native(&["~/.config/gptme/config.toml", "gptme.toml"], Inject::No, GPTME_EVENTS)),
+        takes_prompt: true,
+        sources: &[
+            LIVE_GPTME,
+            Source::vendor("https://pypi.org/project/gptme/ (0.35.1, gptme/hooks/script.py, gptme/config/models.py)"),
+        ],
+        verified: Some(super::verified::GPTME),
+        package: Some(Package::PyPi("gptme")),
+        ..Runtime::new(P::Gptme, "gptme")
     },
     Runtime {
         caps: Some(&UNKNOWN_CAPS),

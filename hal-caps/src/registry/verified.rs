@@ -296,3 +296,29 @@ pub(super) const VIBE: Verified = Verified {
     session_vars: &[],
     events: &["pre_tool", "post_tool", "post_agent"],
 };
+
+/// gptme 0.35.1 (PyPI `gptme`), `-n -y --tool-format tool -m local/<model>`: its shell
+/// tool gets nothing of its own; its script hooks get `GPTME_HOOK_EVENT` and the rest of
+/// `gptme/hooks/script.py`'s variables, no payload and no session id.
+pub(super) const GPTME: Verified = Verified {
+    version: "0.35.1",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &["GPTME_HOOK_EVENT", "GPTME_LOGDIR", "GPTME_WORKSPACE", "GPTME_MODEL"],
+    session_vars: &[],
+    events: &["session.start", "session.end"],
+};
+
+/// Kimi CLI 1.51.0 (PyPI `kimi-cli`), `--print -p --yolo`, the stub an `openai_legacy`
+/// provider: its process is `Kimi Code` (`setproctitle`); tools get only
+/// `GIT_TERMINAL_PROMPT=0`, hooks its environment unchanged (nothing of its own); the
+/// session id only in a payload. Tool-less events of a one-shot run fired; the rest
+/// (subagents, compaction, failures, notifications) need what `-p` does not do.
+pub(super) const KIMI: Verified = Verified {
+    version: "1.51.0",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &[],
+    session_vars: &[],
+    events: &["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"],
+};

@@ -22,6 +22,11 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
         match cap.event() {
             Some(DEFAULT_SPAWN) | None => {}
             Some(native) if cx.spec.bridge.is_some() => bridged(cx, cap, native, out),
+            // A runtime whose hooks get no payload (gptme's script hooks): the registry
+            // reads none of it.
+            Some(native) if hal_caps::registry::payloads::payload(cx.spec.provider).is_none() => {
+                unread(cx, cap, native, out);
+            }
             Some(native) => fired(cx, cap, native, out),
         }
     }
@@ -43,6 +48,25 @@ fn bridged(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
     );
     let got = provider(dh.provider);
     out.push(&ctx, "hal detect --hook names the runtime in the plugin's child", cx.id(), &got, got == cx.id());
+}
+
+/// A hook command run with no payload (the registry reads no payload of the runtime):
+/// hal reads none, and names the runtime from the hook's environment and ancestry.
+fn unread(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
+    let ctx = format!("hook:{native}");
+    let (hook, dh) = (&cap.hal.hook, &cap.hal.detect_hook);
+    out.push(
+        &ctx,
+        "hal hook: the runtime writes no payload",
+        "provider none, event none",
+        format!("provider {}, event {}", provider(hook.provider), shown(hook.event.as_deref())),
+        hook.provider.is_none() && hook.event.is_none(),
+    );
+    let got = provider(dh.provider);
+    out.push(&ctx, "hal detect --hook names the runtime in the hook", cx.id(), &got, got == cx.id());
+    for var in cx.verified.map(|v| v.hook_vars).unwrap_or_default() {
+        out.var_set(&ctx, cap, "hook", var);
+    }
 }
 
 /// A command hook that fired.

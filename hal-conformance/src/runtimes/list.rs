@@ -3,8 +3,8 @@
 
 use super::Spec;
 use super::{
-    claude, cline, codex, continue_cli, copilot, droid, gemini, grok, hermes, kilo, omp, opencode, openhands, pi, qwen,
-    vibe,
+    claude, cline, codex, continue_cli, copilot, droid, gemini, gptme, grok, hermes, kilo, kimi, omp, opencode,
+    openhands, pi, qwen, vibe,
 };
 
 /// Every runtime the suite knows, in run order (slowest first, for two workers).
@@ -25,6 +25,8 @@ pub(crate) const RUNTIMES: &[Spec] = &[
     grok::SPEC,
     continue_cli::SPEC,
     vibe::SPEC,
+    kimi::SPEC,
+    gptme::SPEC,
 ];
 
 /// The spec of `id`.

@@ -25,6 +25,10 @@ pub(super) const SPEC: Spec = Spec {
             (s("LLM_MODEL"), s("openai/stub-model")),
             (s("OPENHANDS_SUPPRESS_BANNER"), s("1")),
             (s("TMUX_TMPDIR"), c.home.join(".tmux").display().to_string()),
+            // tmux starts its panes with `$SHELL`, else the user's login shell: the
+            // sandbox's user (`nobody`) has `nologin`, whose pane exits at once and takes
+            // the server with it ("no server running").
+            (s("SHELL"), s("/bin/bash")),
         ]
     },
     setup: |c| std::fs::create_dir_all(c.home.join(".tmux")),
@@ -39,10 +43,6 @@ pub(super) const SPEC: Spec = Spec {
     npm_ci: Ok(()),
     prefix_writes: &[],
     timeout_secs: 300,
-    open: Some(
-        "not yet run under the suite's sandbox: a venv's scripts and its base Python are \
-         reached by their host paths (under a 0700 HOME), which the unprivileged runtime user \
-         cannot traverse; the sandbox binds npm prefixes at neutral paths only",
-    ),
+    open: None,
     older: &[],
 };
