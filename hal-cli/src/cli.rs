@@ -3,8 +3,10 @@
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, ValueEnum};
 use hal_types::{AgentRole, Policy, RuntimeProvider};
+
+pub use crate::commands::Command;
 
 /// The executable's name: the one place it is written (a test holds Cargo.toml's
 /// `[[bin]]` to it).
@@ -86,113 +88,6 @@ pub struct Global {
     pub quiet: bool,
 }
 
-/// The commands.
-#[derive(Debug, PartialEq, Eq, Subcommand)]
-#[non_exhaustive]
-pub enum Command {
-    /// The runtime this process runs under, and the signal that decided.
-    Detect(HookArg),
-    /// The capability row of the detected (or given) runtime, with each value's origin.
-    Caps {
-        #[command(flatten)]
-        provider: ProviderArg,
-        /// Every runtime's built-in row (no overrides; not with --provider).
-        #[arg(long, conflicts_with = "provider")]
-        all: bool,
-        /// Output format with --all.
-        #[arg(long, value_enum, default_value_t = Format::Text, requires = "all")]
-        format: Format,
-    },
-    /// The startup plan for an agent of a role.
-    Startup {
-        /// The Gastown role (default: the role GT_ROLE names).
-        #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true, conflicts_with = "all_roles")]
-        role: Option<AgentRole>,
-        /// The plans of all eight roles at once.
-        #[arg(long)]
-        all_roles: bool,
-        /// The agent id in a polling plan's path (default: GT_ROLE's last segment).
-        #[arg(long, value_name = "ID")]
-        agent_id: Option<String>,
-        #[command(flatten)]
-        provider: ProviderArg,
-    },
-    /// The GUPP strategy, stall threshold and nudge interval.
-    Gupp {
-        #[command(flatten)]
-        provider: ProviderArg,
-    },
-    /// Every runtime hal knows, sorted by id: best-known marker, hooks, sources, verification.
-    Providers {
-        /// agents-json: the rules in vercel/detect-agent's agents.json format
-        #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
-        format: ProvidersFormat,
-    },
-    /// The runtimes installed on this host: executable, version, and its standing
-    /// against the versions live runs verified.
-    Inventory {
-        /// Exit 1 unless this runtime is installed at a version a live run verified.
-        #[arg(long, value_name = "PROVIDER", value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
-        require_verified: Option<RuntimeProvider>,
-        /// Where the install says no version, run the runtime's `--version` (a cleared
-        /// environment, killed after 3 s).
-        #[arg(long)]
-        probe: bool,
-    },
-    /// The canonical lifecycle events and the native hook each maps to.
-    Events {
-        #[command(flatten)]
-        provider: ProviderArg,
-    },
-    /// The session id; prints nothing and exits 1 when there is none.
-    SessionId(HookArg),
-    /// The detection cascade step by step, then every override (for bug reports; not
-    /// a stable format).
-    Explain,
-    /// `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
-    Env,
-    /// The boundary lint: report skill code (Rust, shell, TypeScript, JavaScript, Python,
-    /// hook settings, manifests, Markdown's code blocks) that reads runtime indicator variables, probes runtime
-    /// indicator files or reads the process table instead of asking hal.
-    Lint {
-        /// Skill directories or files.
-        #[arg(required = true, value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
-        paths: Vec<PathBuf>,
-        /// `text` (path:line:col: rule-id: message, like a compiler) or `github` (GitHub
-        /// Actions workflow annotations); --json prints one JSON object instead.
-        #[arg(long, value_enum, default_value_t = LintFormat::Text)]
-        format: LintFormat,
-        /// Also lint what a directory walk leaves out as no skill's code: test code,
-        /// vendored and generated code, scaffolding (installers, migrations), and
-        /// Markdown that is documentation (README, guides, `docs/`); and report a
-        /// manifest's dependency on a process-table package, no read by itself.
-        #[arg(long)]
-        strict: bool,
-        /// Leave Markdown out (by default the code blocks and inline `!` commands of a
-        /// skill's Markdown are linted: SKILL.md, commands, agents, workflows, references).
-        #[arg(long)]
-        no_markdown: bool,
-    },
-    /// The hook payload on stdin as a canonical lifecycle event: provider, event,
-    /// session id (names and ids only; never prompts, tool inputs or outputs).
-    Hook(HookSource),
-    /// Shell completions for hal.
-    Completions {
-        /// The shell.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
-    /// hal's man page (roff) on stdout.
-    Man,
-    /// The JSON Schema (draft 2020-12) of a command's --json answer; without a command,
-    /// the commands that have one.
-    #[cfg(feature = "schema")]
-    Schema {
-        /// The command (`detect`, `caps`, `caps-all` for `caps --all`, ...).
-        command: Option<String>,
-    },
-}
-
 /// `--hook`: read the hook payload on stdin first.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Args)]
 pub struct HookArg {
@@ -200,14 +95,6 @@ pub struct HookArg {
     /// after GT_RUNTIME, and its session id comes first.
     #[arg(long)]
     pub hook: bool,
-}
-
-/// Where `hal hook` reads the payload.
-#[derive(Debug, Default, PartialEq, Eq, Args)]
-pub struct HookSource {
-    /// Read the payload from FILE instead of stdin (`-`: stdin).
-    #[arg(long, value_name = "FILE")]
-    pub from: Option<PathBuf>,
 }
 
 /// `--provider P`.
@@ -276,7 +163,7 @@ pub(crate) fn parse_provider(s: &str) -> Result<RuntimeProvider, String> {
 /// A value parser that parses with a function (trimming, case and aliases as the
 /// function accepts them) and offers `values` to shell completions.
 #[derive(Clone, Copy)]
-struct Completed<T>(fn(&str) -> Result<T, String>, fn() -> Vec<PossibleValue>);
+pub(crate) struct Completed<T>(pub(crate) fn(&str) -> Result<T, String>, pub(crate) fn() -> Vec<PossibleValue>);
 
 impl<T: Clone + Send + Sync + 'static> TypedValueParser for Completed<T> {
     type Value = T;
@@ -296,13 +183,13 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for Completed<T> {
 }
 
 /// Provider ids, then their aliases (hidden from help, offered by completions).
-fn providers() -> Vec<PossibleValue> {
+pub(crate) fn providers() -> Vec<PossibleValue> {
     let ids = hal_caps::REGISTRY.iter().map(|r| PossibleValue::new(r.provider.as_str()));
     let aliases = hal_caps::REGISTRY.iter().flat_map(|r| r.aliases.iter().map(|a| PossibleValue::new(*a)));
     ids.chain(aliases).collect()
 }
 
-fn roles() -> Vec<PossibleValue> {
+pub(crate) fn roles() -> Vec<PossibleValue> {
     AgentRole::ALL.iter().map(|r| PossibleValue::new(r.as_str())).collect()
 }
 
@@ -367,77 +254,6 @@ impl GlobalOpt {
             Self::Workspace => global.workspace.is_some(),
             Self::Policy => global.policy.is_some(),
             Self::RequireKnown => global.require_known,
-        }
-    }
-}
-
-impl Command {
-    /// The runtime `--provider` gives, where the command takes it.
-    #[must_use]
-    pub const fn provider(&self) -> Option<RuntimeProvider> {
-        match self {
-            Self::Caps { provider, .. }
-            | Self::Startup { provider, .. }
-            | Self::Gupp { provider }
-            | Self::Events { provider } => provider.provider,
-            Self::Detect(_)
-            | Self::Inventory { .. }
-            | Self::Providers { .. }
-            | Self::SessionId(_)
-            | Self::Explain
-            | Self::Env
-            | Self::Lint { .. }
-            | Self::Hook(_)
-            | Self::Completions { .. }
-            | Self::Man => None,
-            #[cfg(feature = "schema")]
-            Self::Schema { .. } => None,
-        }
-    }
-
-    /// The version `--runtime-version` gives, where the command takes it.
-    #[must_use]
-    pub fn runtime_version(&self) -> Option<&str> {
-        match self {
-            Self::Caps { provider, .. }
-            | Self::Startup { provider, .. }
-            | Self::Gupp { provider }
-            | Self::Events { provider } => provider.runtime_version.as_deref(),
-            Self::Detect(_)
-            | Self::Inventory { .. }
-            | Self::Providers { .. }
-            | Self::SessionId(_)
-            | Self::Explain
-            | Self::Env
-            | Self::Lint { .. }
-            | Self::Hook(_)
-            | Self::Completions { .. }
-            | Self::Man => None,
-            #[cfg(feature = "schema")]
-            Self::Schema { .. } => None,
-        }
-    }
-
-    /// The subcommand's name on the command line.
-    #[must_use]
-    pub const fn name(&self) -> &'static str {
-        match self {
-            Self::Detect(_) => "detect",
-            Self::Caps { .. } => "caps",
-            Self::Startup { .. } => "startup",
-            Self::Gupp { .. } => "gupp",
-            Self::Providers { .. } => "providers",
-            Self::Events { .. } => "events",
-            Self::Inventory { .. } => "inventory",
-            Self::SessionId(_) => "session-id",
-            Self::Hook(_) => "hook",
-            Self::Explain => "explain",
-            Self::Env => "env",
-            Self::Lint { .. } => "lint",
-            Self::Completions { .. } => "completions",
-            Self::Man => "man",
-            #[cfg(feature = "schema")]
-            Self::Schema { .. } => "schema",
         }
     }
 }

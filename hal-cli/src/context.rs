@@ -29,6 +29,13 @@ pub(crate) enum Payload<'a> {
     Required(Option<&'a Path>),
 }
 
+impl Payload<'_> {
+    /// `--hook`: the payload on stdin, when given.
+    pub(crate) const fn hook(hook: bool) -> Self {
+        if hook { Self::Optional } else { Self::None }
+    }
+}
+
 /// What a command needs resolved.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Needs<'a> {

@@ -5,15 +5,30 @@ use std::fmt::Write as _;
 
 use hal_caps::text::escape_control;
 
-use crate::cli::GlobalOpt;
+use hal_detect::Host;
+
+use crate::commands::{Cmd, Description, Input};
 use crate::output::Output;
 use crate::schema::{OUTPUTS, output};
 
-/// The global options `hal schema` takes.
-pub const TAKES: &[GlobalOpt] = &[];
+/// The JSON Schema (draft 2020-12) of a command's --json answer; without a command,
+/// the commands that have one.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Schema {
+    /// The command (`detect`, `caps`, `caps-all` for `caps --all`, ...).
+    pub command: Option<String>,
+}
+
+impl Cmd for Schema {
+    const DESCRIPTION: Description = Description { name: "schema", takes: &[], answers: &[] };
+
+    fn exec<H: Host>(&self, _: Input<'_, H>) -> Output {
+        run(self.command.as_deref())
+    }
+}
 
 /// `hal schema [COMMAND]`: a schema, or the list; exit 2 for a command without one.
-pub(crate) fn run(command: Option<&str>) -> Output {
+fn run(command: Option<&str>) -> Output {
     match command.map(|c| (c, output(c))) {
         None => {
             let width = OUTPUTS.iter().map(|o| o.command.len()).max().unwrap_or(0);
