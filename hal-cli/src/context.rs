@@ -14,7 +14,7 @@ use hal_detect::{Detector, Host, Report};
 use hal_gupp::Hal;
 use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeHal as _, RuntimeProvider};
 
-use crate::cli::Global;
+use crate::args::Global;
 use crate::payload::{self, NoPayload};
 
 /// Where a command's hook payload comes from.

@@ -14,7 +14,8 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::cli::{Cli, Command, Format, Global, HookArg, ProviderArg, parse_policy, parse_provider, parse_role};
+use crate::args::{Format, Global, HookArg, ProviderArg, ProvidersFormat, parse_policy, parse_provider, parse_role};
+use crate::cli::{Cli, Command};
 use crate::commands::{caps, detect, env, events, gupp, hook, providers, session_id, startup};
 
 /// Options that belong to a subcommand (clap accepts them only after its name).
@@ -118,7 +119,7 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         // `hook --from FILE` goes to clap.
         "hook" if bare => Command::Hook(hook::Hook::default()),
         "env" if bare => Command::Env(env::Env {}),
-        "providers" if bare => Command::Providers(providers::Providers { format: crate::cli::ProvidersFormat::Text }),
+        "providers" if bare => Command::Providers(providers::Providers { format: ProvidersFormat::Text }),
         _ => return None,
     };
     Some(Cli { global, command })

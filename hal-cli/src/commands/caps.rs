@@ -10,8 +10,8 @@ use hal_gupp::Hal;
 use hal_types::{Capabilities, RuntimeHal as _};
 
 use crate::answers;
-use crate::cli::{Format, GlobalOpt, ProviderArg};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{Format, GlobalOpt, ProviderArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
 
@@ -64,7 +64,7 @@ impl Cmd for Caps {
         opt.detection() && self.provider.provider.is_some()
     }
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         if self.all {
             return all(input.global.json, self.format);
         }

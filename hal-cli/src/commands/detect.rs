@@ -7,8 +7,8 @@ use hal_caps::text::escape_control;
 use hal_detect::Host;
 use hal_types::{Detection, RuntimeHal as _, RuntimeProvider};
 
-use crate::cli::{GlobalOpt, HookArg};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{GlobalOpt, HookArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs, Payload};
 use crate::output::{Output, versioned};
 
@@ -33,7 +33,7 @@ impl Cmd for Detect {
         )],
     };
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // No setting of the config file changes the answer: it is not read.
         let needs = Needs {
             payload: Payload::hook(self.hook.hook),

@@ -7,8 +7,8 @@ use hal_types::RuntimeHal as _;
 use std::fmt::Write as _;
 
 use crate::answers;
-use crate::cli::GlobalOpt;
-use crate::commands::{Cmd, Description, Input};
+use crate::args::GlobalOpt;
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
 use crate::render::export_line;
@@ -30,7 +30,7 @@ impl Cmd for Env {
         )],
     };
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // The GUPP values and strategies are exported, overrides applied: it is read.
         run(&input.resolve(Needs::versioned(None, None, true)))
     }

@@ -8,8 +8,8 @@ use hal_types::RuntimeHal as _;
 use std::fmt::Write as _;
 
 use crate::answers;
-use crate::cli::{GlobalOpt, ProviderArg};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{GlobalOpt, ProviderArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
 
@@ -39,7 +39,7 @@ impl Cmd for Events {
         Some(&self.provider)
     }
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // No setting of the config file changes the answer: it is not read.
         let p = &self.provider;
         run(&input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), false)))

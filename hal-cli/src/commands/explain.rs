@@ -11,9 +11,9 @@ use hal_caps::text::escape_control;
 use hal_detect::Outcome;
 
 use crate::answers;
-use crate::cli::GlobalOpt;
+use crate::args::GlobalOpt;
 use crate::commands::detect::detect_text;
-use crate::commands::{Cmd, Description, Input};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
 
@@ -35,7 +35,7 @@ impl Cmd for Explain {
         )],
     };
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // Every override is listed, the config file's too: it is read.
         run(&input.resolve(Needs { report: true, ..Needs::detection(None, true) }))
     }

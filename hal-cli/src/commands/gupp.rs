@@ -4,8 +4,8 @@ use hal_detect::Host;
 use hal_types::RuntimeHal as _;
 
 use crate::answers;
-use crate::cli::{GlobalOpt, ProviderArg};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{GlobalOpt, ProviderArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
 
@@ -35,7 +35,7 @@ impl Cmd for Gupp {
         Some(&self.provider)
     }
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // The config file can override the values: it is read.
         let p = &self.provider;
         run(&input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), true)))

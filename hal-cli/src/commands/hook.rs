@@ -9,8 +9,8 @@ use hal_caps::text::escape_control;
 use hal_detect::Host;
 
 use crate::answers;
-use crate::cli::GlobalOpt;
-use crate::commands::{Cmd, Description, Input};
+use crate::args::GlobalOpt;
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs, Payload, Read};
 use crate::output::{Output, versioned};
 
@@ -36,7 +36,7 @@ impl Cmd for Hook {
         )],
     };
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // No setting of the config file changes the answer: it is not read.
         let needs = Needs {
             payload: Payload::Required(self.from.as_deref()),

@@ -11,8 +11,8 @@ use hal_detect::inventory::{Installed, inventory};
 use hal_types::RuntimeProvider;
 
 use crate::answers;
-use crate::cli::{Completed, GlobalOpt, parse_provider, providers};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{Completed, GlobalOpt, parse_provider, providers};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::output::{Output, versioned};
 
 /// The runtimes installed on this host: executable, version, and its standing
@@ -43,7 +43,7 @@ impl Cmd for Inventory {
     };
 
     /// The host's files (and, with `--probe`, the runtimes' `--version`), no detection.
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         run(&input.host, input.global.json, self.require_verified, self.probe)
     }
 }

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use hal_detect::Host;
 
-use crate::cli::{GlobalOpt, LintFormat};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{GlobalOpt, LintFormat};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::output::Output;
 
 /// The boundary lint: report skill code (Rust, shell, TypeScript, JavaScript, Python,
@@ -43,7 +43,7 @@ impl Cmd for Lint {
     };
 
     /// The paths given, and the host's current directory (findings are shown relative to it).
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         let walk = Walk { strict: self.strict, markdown: !self.no_markdown };
         let g = input.global;
         run(&self.paths, self.format, walk, g.json, g.verbose > 0, &input.host)

@@ -8,12 +8,11 @@ use std::fmt::Write as _;
 use hal_detect::Host;
 use hal_types::DiagnosticCode;
 
-use crate::cli::{EXIT_CODES, GlobalOpt};
+use crate::args::{EXIT_CODES, GlobalOpt};
 use crate::commands::env::ENV_VARS;
 use crate::commands::lint::RULES;
-use crate::commands::{Cmd, Description, Input};
+use crate::describe::{Cmd, Description, Invocation};
 use crate::output::Output;
-use crate::usage;
 
 /// hal's man page (roff) on stdout.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, clap::Args)]
@@ -22,8 +21,8 @@ pub struct Man {}
 impl Cmd for Man {
     const DESCRIPTION: Description = Description { name: "man", takes: &[], answers: &[] };
 
-    fn exec<H: Host>(&self, _: Input<'_, H>) -> Output {
-        Output::new(render(&usage::documented()), &[])
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        Output::new(render(&(input.catalog.documented)()), &[])
     }
 }
 

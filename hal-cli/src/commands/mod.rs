@@ -1,102 +1,20 @@
 //! One file per command, each holding the command's whole description: its arguments
-//! (a clap `Args` struct, whose doc comment is its `--help` line), its [`Description`]
-//! (its name, the global options it takes, its JSON answers and their schemas) and, in
-//! [`Cmd`], what it needs resolved and how it answers, its text renderer included.
+//! (a clap `Args` struct, whose doc comment is its `--help` line), its
+//! [`Description`] (its name, the global options it takes, its JSON answers and their
+//! schemas) and, in [`Cmd`], what it needs resolved and how it answers, its text
+//! renderer included (the shapes: [`crate::describe`]).
 //!
 //! [`commands!`] below is the one list of them: it declares [`Command`] (clap's
 //! subcommands, in `hal --help` order), [`ALL`] (the descriptions `usage::TABLE`,
-//! `schema::OUTPUTS`, the man page and the completions read) and the dispatch `run`
-//! calls. A new command is its file and one line in that list.
+//! the man page and the completions read), [`ANSWERS`] (`schema::OUTPUTS`) and the
+//! dispatch `run` calls. A new command is its file and one line in that list.
 
 use hal_detect::Host;
 use hal_types::RuntimeProvider;
 
-use crate::cli::{Global, GlobalOpt, ProviderArg};
-use crate::context::{Context, Needs};
+use crate::args::{Global, GlobalOpt, ProviderArg};
+use crate::describe::{Answer, Catalog, Cmd, Description, Invocation};
 use crate::output::Output;
-
-/// One JSON answer of a command: its name (`caps-all` for `caps --all`), the type the
-/// generated clients give it, what it is, and its schema.
-#[derive(Debug, Clone, Copy)]
-pub struct Answer {
-    /// The answer's name (`detect`, `caps-all` for `caps --all`).
-    pub command: &'static str,
-    /// The command-line flag that selects this answer (`--all`); `None`: the command's
-    /// plain answer.
-    pub flag: Option<&'static str>,
-    /// The type the generated clients give it.
-    pub type_name: &'static str,
-    /// One line on what the answer is.
-    pub about: &'static str,
-    /// The answer's schema, as schemars derives it.
-    #[cfg(feature = "schema")]
-    pub(crate) schema: fn() -> schemars::Schema,
-}
-
-/// An [`Answer`] whose body is the type `$body` (serialised inside
-/// `hal_types::wire::Answer`): `answer!(name, flag, type name, about, body)`. In scope
-/// in every command's file (declared below, before them).
-macro_rules! answer {
-    ($command:expr, $flag:expr, $type_name:expr, $about:expr, $body:ty) => {
-        $crate::commands::Answer {
-            command: $command,
-            flag: $flag,
-            type_name: $type_name,
-            about: $about,
-            #[cfg(feature = "schema")]
-            schema: $crate::schema::generate::<hal_types::wire::Answer<$body>>,
-        }
-    };
-}
-
-/// What a command is, for every surface that lists commands.
-#[derive(Debug, Clone, Copy)]
-pub struct Description {
-    /// The command's name on the command line.
-    pub name: &'static str,
-    /// The global options it takes (`-v`, `-q`, `-h` apply to every command).
-    pub takes: &'static [GlobalOpt],
-    /// Its JSON answers (empty: it has none and takes no `--json`; a test holds the two
-    /// together).
-    pub answers: &'static [Answer],
-}
-
-/// The host and the global options, for a command to resolve what it needs from.
-#[derive(Debug)]
-pub struct Input<'a, H: Host> {
-    /// The global options.
-    pub(crate) global: &'a Global,
-    /// The host.
-    pub(crate) host: H,
-}
-
-impl<H: Host> Input<'_, H> {
-    /// The invocation resolved as `needs` says ([`Context::resolve`]).
-    pub(crate) fn resolve(self, needs: Needs<'_>) -> Context<H> {
-        Context::resolve(self.global, self.host, needs)
-    }
-}
-
-/// A command: its description, what it needs resolved and its answer.
-pub(crate) trait Cmd {
-    /// Its description.
-    const DESCRIPTION: Description;
-
-    /// `--provider` (and `--runtime-version`), where the command takes them.
-    fn provider(&self) -> Option<&ProviderArg> {
-        None
-    }
-
-    /// Whether the command's own options withdraw the global option `opt` (by default:
-    /// `--provider` skips detection, so `--policy` and `--workspace` do not apply).
-    fn withdraws(&self, opt: GlobalOpt) -> bool {
-        opt.detection() && self.provider().is_some_and(|p| p.provider.is_some())
-    }
-
-    /// The command's answer: it resolves what it needs from `input` (most through
-    /// [`Input::resolve`] with its `Needs`) and renders it, as JSON or text.
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output;
-}
 
 /// Declares the commands from the one list below.
 macro_rules! commands {
@@ -139,9 +57,10 @@ macro_rules! commands {
                 }
             }
 
-            /// Runs the command with `global` on `host`.
-            pub(crate) fn exec<H: Host>(&self, global: &Global, host: H) -> Output {
-                let input = Input { global, host };
+            /// Runs the command with `global` on `host`; `catalog` is what the commands
+            /// that list every command read.
+            pub(crate) fn exec<H: Host>(&self, global: &Global, host: H, catalog: &Catalog) -> Output {
+                let input = Invocation { global, host, catalog };
                 match self {
                     $($(#[$attr])* Self::$ty(c) => c.exec(input),)*
                 }
@@ -189,6 +108,32 @@ impl Command {
     }
 }
 
+/// How many JSON answers the commands have.
+const N: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < ALL.len() {
+        n += ALL[i].answers.len();
+        i += 1;
+    }
+    n
+};
+
+/// Every command's JSON answers, in `hal --help` order (`schema::OUTPUTS`).
+pub const ANSWERS: &[Answer] = &{
+    let mut out = [ALL[0].answers[0]; N];
+    let (mut i, mut k) = (0, 0);
+    while i < ALL.len() {
+        let mut j = 0;
+        while j < ALL[i].answers.len() {
+            out[k] = ALL[i].answers[j];
+            (j, k) = (j + 1, k + 1);
+        }
+        i += 1;
+    }
+    out
+};
+
 /// The description of the command named `name`.
 #[must_use]
 pub fn description(name: &str) -> Option<&'static Description> {
@@ -197,8 +142,6 @@ pub fn description(name: &str) -> Option<&'static Description> {
 
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory as _;
-
     use super::*;
 
     /// A command that takes `--json` has a JSON answer with a schema, and one that has a
@@ -223,7 +166,7 @@ mod tests {
     /// The descriptions are clap's commands, one each, in `hal --help` order.
     #[test]
     fn the_descriptions_are_claps_commands() {
-        let cli = crate::Cli::command();
+        let cli = <Command as clap::Subcommand>::augment_subcommands(clap::Command::new("hal"));
         let clap: Vec<&str> = cli.get_subcommands().map(clap::Command::get_name).collect();
         let ours: Vec<&str> = ALL.iter().map(|d| d.name).collect();
         assert_eq!(clap, ours);

@@ -8,8 +8,8 @@ use hal_detect::Host;
 use hal_types::RuntimeProvider;
 
 use crate::answers;
-use crate::cli::{GlobalOpt, ProvidersFormat};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{GlobalOpt, ProvidersFormat};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::output::{Output, versioned};
 
 /// Every runtime hal knows, sorted by id: best-known marker, hooks, sources, verification.
@@ -34,7 +34,7 @@ impl Cmd for Providers {
     };
 
     /// It reads no host: the registry only.
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         run(input.global.json, self.format)
     }
 }

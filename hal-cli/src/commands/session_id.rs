@@ -5,8 +5,8 @@ use hal_detect::Host;
 use hal_types::RuntimeHal as _;
 
 use crate::answers;
-use crate::cli::{GlobalOpt, HookArg};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{GlobalOpt, HookArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs, Payload, Read};
 use crate::output::{Output, versioned};
 
@@ -31,7 +31,7 @@ impl Cmd for SessionId {
         )],
     };
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // No setting of the config file changes the answer: it is not read.
         let needs = Needs {
             payload: Payload::hook(self.hook.hook),

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use hal_caps::text::{escape_control, escape_json};
 
 use crate::answers;
-use crate::cli::{Completed, GlobalOpt, ProviderArg, parse_role, roles};
-use crate::commands::{Cmd, Description, Input};
+use crate::args::{Completed, GlobalOpt, ProviderArg, parse_role, roles};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
 
@@ -51,7 +51,7 @@ impl Cmd for Startup {
         Some(&self.provider)
     }
 
-    fn exec<H: Host>(&self, input: Input<'_, H>) -> Output {
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // The config file can override the strategy and timings: it is read.
         let p = &self.provider;
         let ctx = input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), true));
