@@ -366,7 +366,12 @@ fn the_live_runs_payloads() {
     for row in hal_caps::REGISTRY {
         let (Some(v), Some(hooks)) = (&row.verified, row.hook_system()) else { continue };
         for fired in v.events {
-            assert!(hooks.knows(fired), "{}: `{fired}` fired in the live run at {} and is not in the row", row.provider, v.version);
+            assert!(
+                hooks.knows(fired),
+                "{}: `{fired}` fired in the live run at {} and is not in the row",
+                row.provider,
+                v.version
+            );
         }
     }
     let gemini = hal_caps::runtime(P::Gemini).hook_system().unwrap();

@@ -23,8 +23,9 @@ pub(crate) fn fixtures_dir() -> PathBuf {
     root().join("hal-conformance/fixtures")
 }
 
-/// `cargo xtask conformance`: hal checked inside the real runtimes (its `--help` is
-/// this parser's).
+// `cargo xtask conformance`'s flags; its `--help` is this parser's.
+/// hal checked inside the real runtimes, offline: install, probe run, plan run, replay,
+/// checks, report (target/conformance/).
 #[derive(Debug, Default, clap::Parser)]
 #[command(name = "cargo xtask conformance", bin_name = "cargo xtask conformance", disable_version_flag = true)]
 struct Options {

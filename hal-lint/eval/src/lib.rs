@@ -20,8 +20,8 @@ pub use figures::{MIN_PRECISION, MIN_RECALL, PARTS, recorded};
 pub use judge::{Evaluation, Figures, Judged, evaluate, judge};
 pub use timing::{RUNS, timing};
 
-/// `cargo xtask lint-eval`: the lint's precision, recall and time on the labelled
-/// corpus (its `--help` is this parser's).
+// `cargo xtask lint-eval`'s flags; its `--help` is this parser's.
+/// The lint's precision, recall and time on the labelled corpus of hal-lint/eval/.
 #[derive(Debug, clap::Parser)]
 #[command(name = "cargo xtask lint-eval", bin_name = "cargo xtask lint-eval", disable_version_flag = true)]
 struct Flags {
