@@ -48,7 +48,7 @@ pub use read::{MAX_DEPTH, MAX_FIELD, MAX_SKIP_DEPTH, NotAHook};
 ///     "cwd":"/home/u/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
 /// let e = hal_caps::hook::parse(payload, None).unwrap();
 /// assert_eq!(e.provider.as_str(), "claude");
-/// assert_eq!(e.event.as_deref(), Some("tool.use.pre"));
+/// assert_eq!(e.event.map(|c| c.as_str()), Some("tool.use.pre"));
 /// assert_eq!(e.tool.as_deref(), Some("Bash"));
 /// ```
 pub fn parse(bytes: &[u8], detection: Option<&Detection>) -> Result<HookEvent, NotAHook> {
@@ -348,7 +348,7 @@ fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -
         P::Unknown => agreed(sharing, n),
         p => canonical(p, n),
     });
-    e.event = event.map(|c| c.as_str().to_owned());
+    e.event = event;
     let known = |n: &str| knows(e.provider, n);
     if let (Some(n), None, true) = (&native, &e.event, e.provider != P::Unknown)
         && !known(n)
@@ -386,7 +386,7 @@ fn finish(f: &Fields, mut e: HookEvent, native: Option<String>, sharing: &[P]) -
 
 /// The start source of a session-start event; `resume` makes it `session.resume`.
 fn read_source(f: &Fields, e: &mut HookEvent) {
-    if e.event.as_deref() == Some(CanonicalEvent::SessionResume.as_str()) {
+    if e.event == Some(CanonicalEvent::SessionResume) {
         e.source = Some(SessionSource::Resume);
         return;
     }
@@ -397,7 +397,7 @@ fn read_source(f: &Fields, e: &mut HookEvent) {
         Some(s) => {
             e.source = Some(s);
             if s == SessionSource::Resume {
-                e.event = Some(CanonicalEvent::SessionResume.as_str().to_owned());
+                e.event = Some(CanonicalEvent::SessionResume);
             }
         }
         None => {

@@ -415,7 +415,7 @@ impl From<&hal_types::HookEvent> for Hook {
             provider: Some(e.provider),
             family: Some(e.family),
             native_event: e.native_event.clone(),
-            event: e.event.clone(),
+            event: e.event.map(|c| c.as_str().to_owned()),
             session_id: e.session_id.clone(),
             cwd: e.cwd.clone(),
             transcript_path: e.transcript_path.clone(),

@@ -23,54 +23,83 @@ pub(crate) fn fixtures_dir() -> PathBuf {
     root().join("hal-conformance/fixtures")
 }
 
-/// Options of a live run.
-#[derive(Debug, Default)]
+// `cargo xtask conformance`'s flags; its `--help` is this parser's.
+/// hal checked inside the real runtimes, offline: install, probe run, plan run, replay,
+/// checks, report (target/conformance/).
+#[derive(Debug, Default, clap::Parser)]
+#[command(name = "cargo xtask conformance", bin_name = "cargo xtask conformance", disable_version_flag = true)]
 struct Options {
-    /// `--runtime ID` or `ID@VERSION` ([`matrix::target`]).
+    /// Run this runtime only, `ID` (its versions of the default run) or `ID@VERSION`
+    /// (repeatable; default: every runtime not left out).
+    #[arg(long = "runtime", value_name = "ID[@VERSION]")]
     runtimes: Vec<String>,
-    /// `--newest-only`, `--all-versions` (else the default matrix).
-    which: Which,
+    /// The newest version of every runtime only (no older versions).
+    #[arg(long, conflicts_with_all = ["all_versions", "runtimes"])]
+    newest_only: bool,
+    /// The whole version matrix (every older version, not only the default run's).
+    #[arg(long, conflicts_with = "runtimes")]
+    all_versions: bool,
+    /// Run what the cache holds, say what was skipped (no install).
+    #[arg(long)]
     offline: bool,
+    /// Runtimes run at once.
+    #[arg(long, value_name = "N", default_value_t = 2)]
     jobs: usize,
+    /// The fault: the model never answers; passes when every runtime was killed at its
+    /// timeout, reported failed, and no process is left.
+    #[arg(long = "stub-hang")]
     hang: bool,
+    /// Seconds a runtime's run may take before it is killed.
+    #[arg(long, value_name = "S")]
     timeout: Option<u64>,
+    /// Write the captures into hal-conformance/fixtures/ and CONFORMANCE.md.
+    #[arg(long)]
     write_fixtures: bool,
+    /// Replay the checked-in fixtures through the checks instead of a live run.
+    #[arg(long)]
     fixtures: bool,
+    /// With --fixtures: regenerate CONFORMANCE.md from them.
+    #[arg(long)]
     write: bool,
+    /// The suite as a sandbox: a stand-in launched as a runtime tries every way out.
+    #[arg(long)]
     sandbox_test: bool,
+    /// With --runtime: remake the runtime's lock (the exact packages it installs).
+    #[arg(long)]
     lock: bool,
 }
 
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { jobs: 2, ..Options::default() };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--runtime" => o.runtimes.push(it.next().ok_or("--runtime needs an id")?.clone()),
-            "--newest-only" => o.which = Which::NewestOnly,
-            "--all-versions" => o.which = Which::AllVersions,
-            "--offline" => o.offline = true,
-            "--stub-hang" => o.hang = true,
-            "--write-fixtures" => o.write_fixtures = true,
-            "--fixtures" => o.fixtures = true,
-            "--write" => o.write = true,
-            "--sandbox-test" => o.sandbox_test = true,
-            "--lock" => o.lock = true,
-            "--jobs" => o.jobs = it.next().and_then(|j| j.parse().ok()).ok_or("--jobs needs a number")?,
-            "--timeout" => o.timeout = Some(it.next().and_then(|j| j.parse().ok()).ok_or("--timeout needs seconds")?),
-            other => return Err(format!("conformance: unknown argument {other}")),
+/// The options, or `Ok(None)` when `--help` was printed.
+fn parse(args: &[String]) -> Result<Option<Options>, String> {
+    use clap::Parser as _;
+    let o = match Options::try_parse_from(
+        std::iter::once("cargo xtask conformance").chain(args.iter().map(String::as_str)),
+    ) {
+        Ok(o) => o,
+        Err(e) if !e.use_stderr() => {
+            print!("{}", e.render());
+            return Ok(None);
+        }
+        Err(e) => return Err(e.render().to_string().trim_end().to_owned()),
+    };
+    matrix::select(&o.runtimes, o.which())?;
+    Ok(Some(o))
+}
+
+impl Options {
+    /// `--newest-only`, `--all-versions`, else the default matrix.
+    fn which(&self) -> Which {
+        match (self.newest_only, self.all_versions) {
+            (true, _) => Which::NewestOnly,
+            (_, true) => Which::AllVersions,
+            _ => Which::Default,
         }
     }
-    if !o.runtimes.is_empty() && o.which != Which::Default {
-        return Err("--runtime names its versions: it takes no --newest-only or --all-versions".into());
-    }
-    matrix::select(&o.runtimes, o.which)?;
-    Ok(o)
 }
 
 /// `cargo xtask conformance ...`
 pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
-    let o = parse(args)?;
+    let Some(o) = parse(args)? else { return Ok(()) };
     if o.fixtures {
         return fixtures(o.write);
     }
@@ -90,7 +119,7 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
             t.open().unwrap_or("")
         );
     }
-    let selected = matrix::select(&o.runtimes, o.which)?;
+    let selected = matrix::select(&o.runtimes, o.which())?;
     let work = work_root().join("work");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let (installs, skipped) = install_all(&selected, o.offline)?;

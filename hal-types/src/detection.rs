@@ -21,7 +21,7 @@ string_enum! {
     /// Which of an agent's processes this is, as the agent's self-declared name says
     /// (Claude Code's `AI_AGENT` ends in `_agent` in its tools' processes and in
     /// `_harness` in its hooks').
-    pub enum AgentContext("agent context") {
+    pub enum AgentContext("agent context", newer = Newer) {
         /// A process the agent's tools run (a shell command of the model's).
         Tool = "tool",
         /// A hook command the agent runs on one of its lifecycle events.

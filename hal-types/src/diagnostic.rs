@@ -9,7 +9,7 @@ string_enum! {
     ///
     /// `#[non_exhaustive]`: new codes arrive in minor releases; treat a code you do not
     /// know as a warning to show.
-    pub enum DiagnosticCode("diagnostic code") {
+    pub enum DiagnosticCode("diagnostic code", newer = Newer) {
         /// `GT_RUNTIME` names no runtime hal knows; the provider is `unknown`.
         OverrideUnknownRuntime = "override_unknown_runtime",
         /// An override (`GT_GUPP_STRATEGY`, a config value) was refused: the runtime
@@ -108,6 +108,7 @@ impl DiagnosticCode {
             Self::FileTooLarge => "a file larger than the boundary lint reads (16 MiB); not linted",
             Self::UnsupportedFile => "a file named to the boundary lint is of no kind it knows",
             Self::LintUnavailable => "this hal was built without the boundary lint (the hook binary)",
+            Self::Newer => "a code a newer hal reports that this version does not know",
             Self::LintLeftOut => {
                 "the boundary lint left out files an ignore file or its depth limit names, or findings past 1,000 in one file"
             }

@@ -139,7 +139,7 @@ string_enum! {
 
 string_enum! {
     /// How an agent receives its role, assignment and GUPP rules when it starts.
-    pub enum StartupStrategy("startup strategy") {
+    pub enum StartupStrategy("startup strategy", newer = Newer) {
         /// A SessionStart hook injects the context before the first prompt.
         HookInjection = "hook_injection",
         /// The agent is started with a `gt prime` instruction that loads its assignment.
@@ -152,7 +152,7 @@ string_enum! {
 string_enum! {
     /// How the Gas Town Universal Propulsion Principle ("if there is work on your hook,
     /// you must run it") is enforced on a runtime, and so how a stall is seen.
-    pub enum GuppStrategy("GUPP strategy") {
+    pub enum GuppStrategy("GUPP strategy", newer = Newer) {
         /// Rules injected by hooks; a stall is seen through hook activity.
         HookInjection = "hook_injection",
         /// Rules baked into the startup context by `gt prime`; a stall is seen through
@@ -169,7 +169,7 @@ string_enum! {
 
 string_enum! {
     /// A Gastown agent role.
-    pub enum AgentRole("role") {
+    pub enum AgentRole("role", newer = Newer) {
         /// The town coordinator; spawns agents. Interactive.
         Mayor = "mayor",
         /// The town-level patrol agent. Autonomous.
@@ -207,7 +207,7 @@ impl AgentRole {
 
 string_enum! {
     /// How fully a runtime supports a capability.
-    pub enum Support("support level") {
+    pub enum Support("support level", newer = Newer) {
         /// Fully supported.
         Yes = "yes",
         /// Supported with limits (Cursor's hooks, Cursor's nudges).
@@ -233,7 +233,7 @@ impl Support {
 
 string_enum! {
     /// The path by which startup context reaches an agent.
-    pub enum StartupInjection("startup injection") {
+    pub enum StartupInjection("startup injection", newer = Newer) {
         /// A SessionStart hook whose output reaches the model.
         SessionStartHook = "session_start_hook",
         /// `gt prime` run at start by the launcher (the startup fallback).
@@ -254,6 +254,7 @@ impl StartupInjection {
             Self::PrimeFallback => "gt prime fallback",
             Self::CommandPalette => "command palette",
             Self::Polling => "polling",
+            Self::Newer => crate::vocab::NEWER,
         }
     }
 
@@ -267,7 +268,7 @@ impl StartupInjection {
 
 string_enum! {
     /// What a runtime's hook file (or plugin) is: how a launcher installs it.
-    pub enum HookKind("hook kind") {
+    pub enum HookKind("hook kind", newer = Newer) {
         /// A settings JSON file with a `hooks` object among other settings (Claude
         /// Code's `.claude/settings.json`, Gemini CLI's `.gemini/settings.json`).
         SettingsJson = "settings_json",
@@ -288,7 +289,7 @@ string_enum! {
 
 string_enum! {
     /// The detection policy: how env and file signals rank against process ancestry.
-    pub enum Policy("policy") {
+    pub enum Policy("policy", newer = Newer) {
         /// The design's cascade: override, session id, orchestrator stamp, markers
         /// (arbitrated by ancestry), ancestry, workspace file (last: it never beats a
         /// runtime's marker or ancestor), unknown.
@@ -302,7 +303,7 @@ string_enum! {
 
 string_enum! {
     /// How much a signal can be trusted to identify a runtime.
-    pub enum Strength("signal strength") {
+    pub enum Strength("signal strength", newer = Newer) {
         /// Set by the runtime itself on processes it spawns, documented by the vendor.
         Definitive = "definitive",
         /// Set by the runtime but version- or mode-dependent, or reported by several
@@ -315,7 +316,7 @@ string_enum! {
 
 string_enum! {
     /// Which step of the detection cascade produced a signal.
-    pub enum SourceKind("source kind") {
+    pub enum SourceKind("source kind", newer = Newer) {
         /// The operator override `GT_RUNTIME`.
         Override = "override",
         /// The design's session-id step (`CLAUDE_SESSION_ID`).

@@ -5,7 +5,7 @@ use crate::vocab::string_enum;
 string_enum! {
     /// A canonical lifecycle event (`tool.use.pre`), in canonical order. Each runtime's
     /// registry row maps the events it can hook to its native names.
-    pub enum CanonicalEvent("canonical event") {
+    pub enum CanonicalEvent("canonical event", newer = Newer) {
         /// A session started (fresh, cleared or compacted).
         SessionStart = "session.start",
         /// A session resumed from its transcript.

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::vocab::string_enum;
-use crate::{Diagnostic, RuntimeProvider};
+use crate::{CanonicalEvent, Diagnostic, RuntimeProvider};
 
 string_enum! {
     /// Whether a runtime's session-start hook output reaches the model
@@ -23,7 +23,7 @@ string_enum! {
 string_enum! {
     /// Why a session started, as a runtime's session-start payload says (Claude's
     /// `source`; Copilot's `new` is read as [`SessionSource::Startup`]).
-    pub enum SessionSource("session source") {
+    pub enum SessionSource("session source", newer = Newer) {
         /// A fresh session.
         Startup = "startup",
         /// A session resumed from its transcript (`--resume`, `--continue`).
@@ -54,9 +54,10 @@ pub struct HookEvent {
     /// The event name the payload carries (`PreToolUse`, `beforeShellExecution`), or the
     /// name hal inferred from its fields for a runtime that writes none (Copilot CLI).
     pub native_event: Option<String>,
-    /// The canonical lifecycle event (`tool.use.pre`; a [`crate::CanonicalEvent`]'s spelling), or
-    /// `None` when the native event has no canonical counterpart or none could be told.
-    pub event: Option<String>,
+    /// The canonical lifecycle event (`tool.use.pre`), or `None` when the native event
+    /// has no canonical counterpart or none could be told (an event a newer hal added
+    /// reads as [`CanonicalEvent::Newer`]).
+    pub event: Option<CanonicalEvent>,
     /// The session id the payload carries (Cursor's conversation, Cline's task,
     /// Windsurf's trajectory).
     pub session_id: Option<String>,

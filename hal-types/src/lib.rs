@@ -47,4 +47,4 @@ pub use lint::LintRule;
 pub use plan::{
     CopilotHook, CopilotHooks, HookCommand, HookFragment, HookGroup, Poll, SettingsHooks, StartupNudge, StartupPlan,
 };
-pub use vocab::{EnumVisitor, ParseEnumError, StringEnum, closest};
+pub use vocab::{EnumVisitor, NEWER, ParseEnumError, StringEnum, closest};

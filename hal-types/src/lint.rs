@@ -6,7 +6,7 @@ string_enum! {
     /// A rule of the boundary lint (`indicator-var`). Its spelling is what findings print
     /// and what a `hal-lint: allow(...)` comment names. Declared in the order findings at
     /// the same place sort by.
-    pub enum LintRule("lint rule") {
+    pub enum LintRule("lint rule", newer = Newer) {
         /// Reading a runtime indicator variable (registry markers, session variables,
         /// stamps, `GT_*` operator variables).
         IndicatorVar = "indicator-var",

@@ -76,10 +76,14 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// Declares a `#[non_exhaustive]` string enum with `ALL`, `as_str`, `Display`, `FromStr`
 /// and serde impls that all use the same spelling, so they cannot disagree. With
 /// `fallback = Variant`, serde (not `FromStr`) reads an unknown spelling as that variant.
+/// With `newer = Newer`, the enum has one more variant, `Newer` (spelled [`NEWER`]),
+/// that is in no list (`ALL`, `FromStr`, the schema): serde reads every spelling this
+/// version does not know as it, so JSON a newer hal wrote (a value added since) still
+/// reads.
 macro_rules! string_enum {
     (
         $(#[$meta:meta])*
-        pub enum $name:ident ($kind:literal $(, fallback = $fallback:ident)?) {
+        pub enum $name:ident ($kind:literal $(, fallback = $fallback:ident)? $(, newer = $newer:ident)?) {
             $( $(#[$vmeta:meta])* $variant:ident = $text:literal, )+
         }
     ) => {
@@ -88,6 +92,12 @@ macro_rules! string_enum {
         #[non_exhaustive]
         pub enum $name {
             $( $(#[$vmeta])* $variant, )+
+            $(
+                /// A value a newer hal wrote that this version does not know (JSON only:
+                /// serde reads every unknown spelling as this; never in `ALL`, never
+                /// parsed by `FromStr`, never written by this version).
+                $newer,
+            )?
         }
 
         impl $name {
@@ -99,6 +109,7 @@ macro_rules! string_enum {
             pub const fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $text,)+
+                    $($name::$newer => $crate::vocab::NEWER,)?
                 }
             }
 
@@ -162,7 +173,7 @@ macro_rules! string_enum {
         impl $crate::vocab::StringEnum for $name {
             const KIND: &'static str = $kind;
             const VARIANTS: &'static [Self] = Self::ALL;
-            const FALLBACK: Option<Self> = $crate::vocab::string_enum!(@fallback $name $($fallback)?);
+            const FALLBACK: Option<Self> = $crate::vocab::string_enum!(@fallback $name $($fallback)? $($newer)?);
 
             fn as_str(self) -> &'static str {
                 $name::as_str(self)
@@ -174,6 +185,10 @@ macro_rules! string_enum {
 }
 
 pub(crate) use string_enum;
+
+/// How a string enum's `Newer` variant (a value a newer hal wrote) is spelled, if it is
+/// written back.
+pub const NEWER: &str = "newer";
 
 /// Implemented by every string enum of this crate; lets generic code (tests, the CLI)
 /// walk all of them the same way.

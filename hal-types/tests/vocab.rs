@@ -43,6 +43,32 @@ fn json_from_a_newer_hal_with_a_runtime_this_version_does_not_know_still_reads()
     assert!("brand-new-agent".parse::<RuntimeProvider>().is_err(), "FromStr stays strict for the CLI");
 }
 
+/// Issue 34: every string enum a reader of hal's JSON meets reads a value a newer hal
+/// added (an event, a session source, a diagnostic code, a source kind, a role, a
+/// strategy...) as its `Newer` variant, so `hal hook --json`, `hal detect --json`,
+/// `hal caps --json` and `hal startup --json` from a newer hal still read.
+#[test]
+fn json_from_a_newer_hal_with_values_this_version_does_not_know_still_reads() {
+    let hook = r#"{"provider":"claude","family":"claude","native_event":"BrandNew","event":"brand.new",
+        "session_id":"s","cwd":null,"transcript_path":null,"source":"teleport","tool":null,
+        "diagnostics":[{"code":"brand_new_code","subject":null,"message":"m"}]}"#;
+    let e: hal_types::HookEvent = serde_json::from_str(hook).unwrap();
+    assert_eq!((e.event, e.source), (Some(CanonicalEvent::Newer), Some(SessionSource::Newer)));
+    assert_eq!(e.diagnostics[0].code, DiagnosticCode::Newer);
+    let detection = r#"{"provider":"claude","family":"claude","source":{"kind":"brand_new_kind","signal":"X"},
+        "policy":"brand_new_policy","agent_context":"brand_new_context","diagnostics":[],"warnings":[],"version":1}"#;
+    let d: hal_types::Detection = serde_json::from_str(detection).unwrap();
+    assert_eq!(
+        (d.source.kind, d.policy, d.agent_context),
+        (SourceKind::Newer, Policy::Newer, Some(AgentContext::Newer))
+    );
+    // Every enum with `Newer` keeps it out of its lists: `FromStr` refuses the
+    // spelling, and `ALL` (what `hal events`, the schemas and the CLI list) leaves it out.
+    assert!(hal_types::NEWER.parse::<CanonicalEvent>().is_err());
+    assert!(!CanonicalEvent::ALL.contains(&CanonicalEvent::Newer));
+    assert!(!DiagnosticCode::ALL.contains(&DiagnosticCode::Newer));
+}
+
 #[test]
 fn every_enum_agrees_and_spellings_are_pinned() {
     let mut listing = String::new();

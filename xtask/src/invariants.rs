@@ -401,4 +401,46 @@ mod tests {
         unrequired(&loose, "x", &mut caught);
         assert!(!caught.is_empty(), "the check can fail");
     }
+
+    /// The commit the subject rule starts at (issue 34): the history before it is not
+    /// rewritten.
+    const SUBJECTS_SINCE: &str = "777e31029eb34d882a837d09f42f1984a759b4db";
+
+    /// The longest a commit subject may be; the detail goes in the body.
+    const MAX_SUBJECT: usize = 72;
+
+    /// The subjects in `log` (one a line) longer than [`MAX_SUBJECT`] characters.
+    fn long_subjects(log: &str) -> Vec<String> {
+        log.lines().filter(|s| s.chars().count() > MAX_SUBJECT).map(str::to_owned).collect()
+    }
+
+    /// Every commit after [`SUBJECTS_SINCE`] has a subject of at most 72 characters.
+    /// Without git, outside a clone, or in a shallow clone that does not reach the base
+    /// commit (CI's fresh checkouts), there is nothing to read and the test passes.
+    #[test]
+    fn commit_subjects_since_the_base_are_at_most_72_characters() {
+        let git = |args: &[&str]| {
+            std::process::Command::new("git")
+                .arg("-C")
+                .arg(root())
+                .args(args)
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        };
+        let base = format!("{SUBJECTS_SINCE}^{{commit}}");
+        if git(&["rev-parse", "--verify", "--quiet", &base]).is_none() {
+            eprintln!("commit subjects: the base commit is not in this clone; nothing to check");
+            return;
+        }
+        let Some(log) = git(&["log", "--format=%s", &format!("{SUBJECTS_SINCE}..HEAD")]) else { return };
+        let long = long_subjects(&log);
+        assert!(
+            long.is_empty(),
+            "commit subjects longer than {MAX_SUBJECT} characters (detail goes in the body): {long:#?}"
+        );
+        let caught = long_subjects(&format!("short\n{}\n", "x".repeat(MAX_SUBJECT + 1)));
+        assert_eq!(caught.len(), 1, "the check can fail");
+    }
 }

@@ -20,22 +20,35 @@ pub use figures::{MIN_PRECISION, MIN_RECALL, PARTS, recorded};
 pub use judge::{Evaluation, Figures, Judged, evaluate, judge};
 pub use timing::{RUNS, timing};
 
-/// The usage line of `cargo xtask lint-eval`.
-pub const USAGE: &str = "usage: cargo xtask lint-eval [--dir DIR] [--write] [--no-time]";
+// `cargo xtask lint-eval`'s flags; its `--help` is this parser's.
+/// The lint's precision, recall and time on the labelled corpus of hal-lint/eval/.
+#[derive(Debug, clap::Parser)]
+#[command(name = "cargo xtask lint-eval", bin_name = "cargo xtask lint-eval", disable_version_flag = true)]
+struct Flags {
+    /// The corpus directory (default: HAL_LINT_EVAL).
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Store the figures in `figures.tsv` (which a test holds to the acceptance bars).
+    #[arg(long)]
+    write: bool,
+    /// Leave the time measurement out.
+    #[arg(long)]
+    no_time: bool,
+}
 
 /// `cargo xtask lint-eval`'s arguments (after the task's name); `release_hal` builds the
 /// release binary whose time is measured (xtask's build, with its flags).
 pub fn lint_eval(args: &[String], release_hal: impl FnOnce() -> Result<PathBuf, String>) -> Result<(), String> {
-    let (mut dir, mut write, mut time) = (None, false, true);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--dir" => dir = Some(it.next().map(PathBuf::from).ok_or(USAGE)?),
-            "--write" => write = true,
-            "--no-time" => time = false,
-            _ => return Err(USAGE.to_owned()),
+    use clap::Parser as _;
+    let argv = std::iter::once("cargo xtask lint-eval").chain(args.iter().map(String::as_str));
+    let (dir, write, time) = match Flags::try_parse_from(argv) {
+        Ok(f) => (f.dir, f.write, !f.no_time),
+        Err(e) if !e.use_stderr() => {
+            print!("{}", e.render());
+            return Ok(());
         }
-    }
+        Err(e) => return Err(e.render().to_string().trim_end().to_owned()),
+    };
     let corpus_dir = corpus_root(dir).ok_or("no corpus directory: pass --dir DIR or set HAL_LINT_EVAL")?;
     let repos = corpus()?;
     if !laid_out(&corpus_dir, &repos) {
