@@ -230,7 +230,7 @@ export type Provider = {
   verified: LiveRun | null;
 };
 
-export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "letta" | "continue" | "qoder" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0" | "grok-cli" | "rork";
+export type RuntimeProvider = "claude" | "codex" | "gemini" | "cursor" | "unknown" | "auggie" | "amp" | "opencode" | "copilot" | "pi" | "pi-signed" | "omp" | "vibe" | "groq-compound" | "kiro" | "grok" | "kimi" | "muse" | "rovo" | "agy" | "devin" | "commandcode" | "polytoken" | "cortex" | "copilot-vscode" | "copilot-cloud" | "qwen-code" | "crush" | "goose" | "cline" | "roo" | "kilo" | "letta" | "continue" | "qoder" | "windsurf" | "junie" | "trae" | "codebuddy" | "warp" | "replit" | "jules" | "zed" | "bolt" | "droid" | "antigravity" | "amazon-q" | "iflow" | "hermes" | "openclaw" | "openhands" | "vtcode" | "firebender" | "aider" | "octofriend" | "cowork" | "v0" | "grok-cli" | "rork" | "gptme";
 
 export type SessionSource = "startup" | "resume" | "clear" | "compact" | "fork";
 

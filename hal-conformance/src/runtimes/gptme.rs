@@ -14,7 +14,6 @@ use super::{FAKE_KEY, P, Spec, Wire, command_only, s, toml_str, write_file};
 /// trusted, where a project's `gptme.toml` asks on a terminal first).
 pub(super) const SPEC: Spec = Spec {
     provider: P::Gptme,
-    version: "0.35.1",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "shell",
@@ -46,4 +45,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[],
 };

@@ -25,7 +25,6 @@ fn config(c: &Ctx) -> String {
 /// the run's HOME, `KIMI_CLI_NO_AUTO_UPDATE` keeps it from looking for a newer release.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Kimi,
-    version: "1.51.0",
     node22: false,
     wire: Wire::Chat,
     shell_tool: "Shell",
@@ -61,4 +60,5 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    older: &[],
 };
