@@ -117,6 +117,9 @@ pub enum Command {
         #[command(flatten)]
         provider: ProviderArg,
     },
+    /// How to start a runtime: the argv, the environment to set and to clear, where
+    /// the prompt goes (hal never runs it).
+    Launch(Box<LaunchArgs>),
     /// The GUPP strategy, stall threshold and nudge interval.
     Gupp {
         #[command(flatten)]
@@ -191,6 +194,55 @@ pub enum Command {
         /// The command (`detect`, `caps`, `caps-all` for `caps --all`, ...).
         command: Option<String>,
     },
+}
+
+/// `hal launch`'s options.
+#[derive(Debug, PartialEq, Eq, Args)]
+pub struct LaunchArgs {
+    #[command(flatten)]
+    pub provider: ProviderArg,
+    /// Merge in the startup plan of this Gastown role (its `gt prime` fallback is the prompt).
+    #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true)]
+    pub role: Option<AgentRole>,
+    /// interactive (default), print (one-shot) or acp (an ACP server on stdio).
+    #[arg(long, value_enum)]
+    pub mode: Option<LaunchModeArg>,
+    /// none, edits or full: how much it does without asking.
+    #[arg(long, value_enum)]
+    pub autonomy: Option<AutonomyArg>,
+    /// The prompt.
+    #[arg(long, value_name = "TEXT", conflicts_with = "prompt_file")]
+    pub prompt: Option<String>,
+    /// The prompt, read from FILE (at most 1 MiB).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub prompt_file: Option<PathBuf>,
+    /// Resume the session ID (the session id hal reports).
+    #[arg(long, value_name = "ID", conflicts_with = "continue_latest")]
+    pub resume: Option<String>,
+    /// Continue the latest session.
+    #[arg(long = "continue")]
+    pub continue_latest: bool,
+    /// The model.
+    #[arg(long, value_name = "M")]
+    pub model: Option<String>,
+}
+
+/// `--mode` of `hal launch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum LaunchModeArg {
+    Interactive,
+    Print,
+    Acp,
+}
+
+/// `--autonomy` of `hal launch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum AutonomyArg {
+    None,
+    Edits,
+    Full,
 }
 
 /// `--hook`: read the hook payload on stdin first.
@@ -380,6 +432,7 @@ impl Command {
             | Self::Startup { provider, .. }
             | Self::Gupp { provider }
             | Self::Events { provider } => provider.provider,
+            Self::Launch(l) => l.provider.provider,
             Self::Detect(_)
             | Self::Inventory { .. }
             | Self::Providers { .. }
@@ -403,6 +456,7 @@ impl Command {
             | Self::Startup { provider, .. }
             | Self::Gupp { provider }
             | Self::Events { provider } => provider.runtime_version.as_deref(),
+            Self::Launch(l) => l.provider.runtime_version.as_deref(),
             Self::Detect(_)
             | Self::Inventory { .. }
             | Self::Providers { .. }
@@ -425,6 +479,7 @@ impl Command {
             Self::Detect(_) => "detect",
             Self::Caps { .. } => "caps",
             Self::Startup { .. } => "startup",
+            Self::Launch(_) => "launch",
             Self::Gupp { .. } => "gupp",
             Self::Providers { .. } => "providers",
             Self::Events { .. } => "events",

@@ -7,7 +7,8 @@ use hal_detect::Host;
 
 use crate::cli::{Cli, Command};
 use crate::commands::{
-    caps, completions, detect, env, events, explain, gupp, hook, inventory, lint, man, providers, session_id, startup,
+    caps, completions, detect, env, events, explain, gupp, hook, inventory, launch, lint, man, providers, session_id,
+    startup,
 };
 use crate::context::{Context, Needs, Payload};
 use crate::output::Output;
@@ -52,6 +53,10 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             *role,
             *all_roles,
             agent_id.as_deref(),
+        ),
+        Command::Launch(args) => launch::run(
+            &Context::resolve(g, host, Needs::versioned(provider, version, launch::READS_CONFIG)),
+            args,
         ),
         Command::Gupp { .. } => {
             gupp::run(&Context::resolve(g, host, Needs::versioned(provider, version, gupp::READS_CONFIG)))

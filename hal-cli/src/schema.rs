@@ -78,6 +78,12 @@ pub const OUTPUTS: &[Output] = &[
         schema: generate::<Answer<answers::StartupAllRoles>>,
     },
     Output {
+        command: "launch",
+        type_name: "LaunchPlan",
+        about: "How to start a runtime: the argv, the environment to set and to clear, where the prompt goes.",
+        schema: generate::<Answer<hal_types::LaunchPlan>>,
+    },
+    Output {
         command: "gupp",
         type_name: "Gupp",
         about: "The GUPP strategy, the stall threshold and the nudge interval.",

@@ -13,7 +13,8 @@ use crate::cli::{BIN_NAME, Cli, Command, GlobalOpt};
 #[cfg(feature = "schema")]
 use crate::commands::schema;
 use crate::commands::{
-    caps, completions, detect, env, events, explain, gupp, hook, inventory, lint, man, providers, session_id, startup,
+    caps, completions, detect, env, events, explain, gupp, hook, inventory, launch, lint, man, providers, session_id,
+    startup,
 };
 
 /// Every command and the global options it takes, in `hal --help` order (each command's
@@ -22,6 +23,7 @@ pub const TABLE: &[(&str, &[GlobalOpt])] = &[
     ("detect", detect::TAKES),
     ("caps", caps::TAKES),
     ("startup", startup::TAKES),
+    ("launch", launch::TAKES),
     ("gupp", gupp::TAKES),
     ("providers", providers::TAKES),
     ("inventory", inventory::TAKES),

@@ -12,6 +12,7 @@ pub mod explain;
 pub mod gupp;
 pub mod hook;
 pub mod inventory;
+pub mod launch;
 pub mod lint;
 pub mod man;
 pub mod providers;
