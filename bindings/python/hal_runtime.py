@@ -886,6 +886,47 @@ class RuntimeHal:
             if isinstance(r, dict) and isinstance(r.get("provider"), str) and isinstance(r.get("standing"), str)
         ]
 
+    def launch_plan(
+        self,
+        provider: Optional[str] = None,
+        *,
+        runtime_version: Optional[str] = None,
+        role: Optional[str] = None,
+        mode: Optional[str] = None,
+        autonomy: Optional[str] = None,
+        prompt: Optional[str] = None,
+        resume: Optional[str] = None,
+        continue_latest: bool = False,
+        model: Optional[str] = None,
+    ) -> Optional["LaunchPlan"]:
+        """How to start a runtime (``hal launch --json``): the argv, the environment to
+        set and to clear (``env_unset``), where the prompt goes. hal never runs it. None
+        when hal cannot answer; a combination the runtime cannot do raises
+        HalUsageError naming what it can do. Not cached."""
+        args = ["launch"]
+        for name, value in (
+            ("provider", provider),
+            ("runtime-version", runtime_version),
+            ("role", role),
+            ("mode", mode),
+            ("autonomy", autonomy),
+            ("prompt", prompt),
+            ("resume", resume),
+            ("model", model),
+        ):
+            if value is not None:
+                args += [f"--{name}", str(value)]
+        if continue_latest:
+            args.append("--continue")
+        plan = self._ask(args)
+        if plan is None:
+            return None
+        argv = plan.get("argv")
+        if not isinstance(argv, list) or not argv or not all(isinstance(a, str) for a in argv):
+            self._warn_once("keys launch argv", f"`hal {' '.join(args)}` answered without a valid `argv`; no plan")
+            return None
+        return plan  # type: ignore[return-value]
+
     def read_hook(self, payload: Union[str, bytes, None] = None) -> HookAnswer:
         """The hook payload as a canonical lifecycle event (``hal hook --json``): which
         runtime wrote it, the event (``session.start``, ``tool.use.pre``, ...), the session

@@ -9,10 +9,18 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Anthropic,
     shell_tool: "Bash",
     tool_args: command_and_description,
-    command: |c, prompt| {
-        let exe = c.pkg("bin/claude.exe");
-        (exe, vec![s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")])
-    },
+    model: None,
+    own_args: &[],
+    resume: true,
+    pty_setup: Some(|c| {
+        // Onboarding done, the fake key approved, the workspace trusted.
+        let key = &FAKE_KEY[FAKE_KEY.len() - 20..];
+        super::write_json(
+            &c.home.join(".claude.json"),
+            &json!({"hasCompletedOnboarding": true, "customApiKeyResponses": {"approved": [key], "rejected": []},
+                "projects": { c.ws.display().to_string(): {"hasTrustDialogAccepted": true} }}),
+        )
+    }),
     env: |c| {
         vec![
             (s("ANTHROPIC_API_KEY"), s(FAKE_KEY)),

@@ -1,7 +1,7 @@
 //! Gemini's spec (see [`super`]).
 
 use super::{
-    FAKE_KEY, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
+    FAKE_KEY, P, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
 };
 
 pub(super) const SPEC: Spec = Spec {
@@ -11,10 +11,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Gemini,
     shell_tool: "run_shell_command",
     tool_args: command_and_description,
-    command: |c, prompt| {
-        let script = c.pkg("bundle/gemini.js").display().to_string();
-        (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
-    },
+    model: None,
+    own_args: &[],
+    resume: true,
+    pty_setup: None,
     env: |c| vec![(s("GEMINI_API_KEY"), s(FAKE_KEY)), (s("GOOGLE_GEMINI_BASE_URL"), c.url(""))],
     setup: |c| {
         write_json(

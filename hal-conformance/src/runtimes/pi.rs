@@ -12,12 +12,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_only,
-    command: |c, prompt| {
-        // `--approve`: 1.x loads a project's extensions (`.pi/extensions/`) only in a
-        // trusted folder, and `-p` asks no one (`core/project-trust.js`).
-        let args = ["-p", "--offline", "--approve", "--provider", "stub", "--model", "stub-model", prompt];
-        (c.bin("pi"), args.map(s).to_vec())
-    },
+    model: Some("stub-model"),
+    own_args: &["--provider", "stub"],
+    resume: false,
+    pty_setup: None,
     env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY))],
     setup: |c| {
         write_json(
