@@ -54,10 +54,9 @@ pub fn run<H: Host>(cli: &Cli, host: H) -> Output {
             *all_roles,
             agent_id.as_deref(),
         ),
-        Command::Launch(args) => launch::run(
-            &Context::resolve(g, host, Needs::versioned(provider, version, launch::READS_CONFIG)),
-            args,
-        ),
+        Command::Launch(args) => {
+            launch::run(&Context::resolve(g, host, Needs::versioned(provider, version, launch::READS_CONFIG)), args)
+        }
         Command::Gupp { .. } => {
             gupp::run(&Context::resolve(g, host, Needs::versioned(provider, version, gupp::READS_CONFIG)))
         }

@@ -46,7 +46,8 @@ fn codex_print_full_is_the_suites_start() {
     );
     assert_eq!(v["prompt"]["at"], "argv");
     assert_eq!(v["hook_trust"]["args"][0], "--dangerously-bypass-hook-trust");
-    let text = hal(&["launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "two words"], &[]);
+    let text =
+        hal(&["launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "two words"], &[]);
     let out = String::from_utf8_lossy(&text.stdout);
     assert!(out.starts_with("codex exec --skip-git-repo-check "), "{out}");
     assert!(out.lines().next().unwrap().ends_with("'two words'"), "{out}");

@@ -367,7 +367,9 @@ fn start(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Re
             .ok()
             .and_then(|b| serde_json::from_slice(&b).ok())
             .ok_or("inherit.json is missing")?;
-        v.as_object().map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned()))).collect()).unwrap_or_default()
+        v.as_object()
+            .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned()))).collect())
+            .unwrap_or_default()
     } else {
         Vec::new()
     };
@@ -435,7 +437,9 @@ fn start_pty(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<Value
     }
     kill_group(child.id());
     let _ = child.wait();
-    Ok(json!({"ready_prompt": ready, "seen": seen, "seconds": started.elapsed().as_secs_f64(), "command_line": plan["command_line"]}))
+    Ok(
+        json!({"ready_prompt": ready, "seen": seen, "seconds": started.elapsed().as_secs_f64(), "command_line": plan["command_line"]}),
+    )
 }
 
 /// The prompt of a resume run: the first run's prompt must reach the stub again, in

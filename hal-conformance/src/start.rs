@@ -80,15 +80,13 @@ pub(crate) fn compose(spec: &Spec, plan: &Value) -> Result<(Vec<String>, Vec<(St
 }
 
 /// The program the suite runs for argv[0]: the executable on the run's `PATH` (the
-/// install's `bin`), its links followed, so the process is the package's own file (a
-/// script's interpreter sees its path in the package, as a person's install runs it).
+/// install's `bin`), as a shell finds it: its link not followed, so a script's
+/// interpreter sees the name a person's install runs (`.bin/cn`).
 pub(crate) fn program(argv0: &str, path: &str) -> Result<PathBuf, String> {
-    let found = path
-        .split(':')
+    path.split(':')
         .map(|d| Path::new(d).join(argv0))
         .find(|p| p.is_file())
-        .ok_or_else(|| format!("`{argv0}` (hal launch's argv[0]) is not on the run's PATH"))?;
-    Ok(std::fs::canonicalize(&found).unwrap_or(found))
+        .ok_or_else(|| format!("`{argv0}` (hal launch's argv[0]) is not on the run's PATH"))
 }
 
 /// What the run records of its start (`start.json`, the capture document's `start`).
@@ -119,10 +117,14 @@ pub(crate) fn record(
 /// The variables a nested run inherits: another runtime's captured tool environment,
 /// less what `hal launch` says to clear and what every run sets itself.
 pub(crate) fn inherited(captured: &[(String, String)], plan: &Value) -> Vec<(String, String)> {
-    let unset: Vec<&str> = plan["env_unset"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let unset: Vec<&str> =
+        plan["env_unset"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
     captured
         .iter()
-        .filter(|(k, _)| !unset.contains(&k.as_str()) && !matches!(k.as_str(), "PATH" | "HOME" | "TERM" | "PWD" | "OLDPWD" | "SHLVL" | "_"))
+        .filter(|(k, _)| {
+            !unset.contains(&k.as_str())
+                && !matches!(k.as_str(), "PATH" | "HOME" | "TERM" | "PWD" | "OLDPWD" | "SHLVL" | "_")
+        })
         .cloned()
         .collect()
 }

@@ -99,17 +99,23 @@ pub(crate) fn checks_against(cx: &Cx, want: &LaunchPlan, out: &mut Out) {
     );
     // The runtime's process (or its launcher's) ran the suite's argv: its arguments
     // end the process's argv (an interpreter and a script path, or the executable, before).
+    // A runtime that retitles its process (Pi's `process.title`) shows its name alone.
     let tail = &start.argv[1..];
-    let ran = cx.doc.captures.iter().flat_map(|c| c.ancestry.iter()).any(|p| {
-        let argv = strings(&p["argv"]);
-        argv.len() > tail.len() && argv[argv.len() - tail.len()..] == *tail
-    });
+    let argvs = || cx.doc.captures.iter().flat_map(|c| c.ancestry.iter()).map(|p| strings(&p["argv"]));
+    let ran = argvs().any(|argv| argv.len() > tail.len() && argv[argv.len() - tail.len()..] == *tail);
+    let retitled = !ran && argvs().any(|argv| argv == start.argv[..1]);
     out.push(
         "start",
         "the runtime's process ran that argv",
         start.argv.join(" "),
-        if ran { "seen in the ancestry".to_owned() } else { "no process of the ancestry ran it".to_owned() },
-        ran,
+        if ran {
+            "seen in the ancestry".to_owned()
+        } else if retitled {
+            format!("the process retitles itself `{}`: its argv is not visible", start.argv[0])
+        } else {
+            "no process of the ancestry ran it".to_owned()
+        },
+        ran || retitled,
     );
 }
 

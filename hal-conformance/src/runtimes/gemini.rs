@@ -1,8 +1,6 @@
 //! Gemini's spec (see [`super`]).
 
-use super::{
-    FAKE_KEY, P, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
-};
+use super::{FAKE_KEY, P, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json};
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Gemini,
