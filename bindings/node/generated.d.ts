@@ -725,6 +725,18 @@ export type Env = {
   warnings: Array<string>;
 };
 
+/** The boundary lint's findings. (`hal lint --json`) */
+export type Lint = {
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** The findings. */
+  findings: Array<LintFinding>;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
 /** The canonical lifecycle event of a hook payload on stdin (names and ids only). (`hal hook --json`) */
 export type HookAnswer = {
   /** The working directory the payload names. */
@@ -747,18 +759,6 @@ export type HookAnswer = {
   tool: string | null;
   /** The transcript path the payload names. */
   transcript_path: string | null;
-  /** [`JSON_VERSION`]. */
-  version: number;
-  /** The messages of [`Answer::diagnostics`], in order. */
-  warnings: Array<string>;
-};
-
-/** The boundary lint's findings. (`hal lint --json`) */
-export type Lint = {
-  /** What went wrong or was ignored, each with a stable code. */
-  diagnostics: Array<Diagnostic>;
-  /** The findings. */
-  findings: Array<LintFinding>;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */

@@ -465,6 +465,14 @@ Env = TypedDict("Env", {
     "warnings": List[str],
 })
 
+# The boundary lint's findings. (`hal lint --json`)
+Lint = TypedDict("Lint", {
+    "diagnostics": List["Diagnostic"],
+    "findings": List["LintFinding"],
+    "version": int,
+    "warnings": List[str],
+})
+
 # The canonical lifecycle event of a hook payload on stdin (names and ids only). (`hal hook --json`)
 HookAnswer = TypedDict("HookAnswer", {
     "cwd": Union[str, None],
@@ -477,14 +485,6 @@ HookAnswer = TypedDict("HookAnswer", {
     "source": Union["SessionSource", None],
     "tool": Union[str, None],
     "transcript_path": Union[str, None],
-    "version": int,
-    "warnings": List[str],
-})
-
-# The boundary lint's findings. (`hal lint --json`)
-Lint = TypedDict("Lint", {
-    "diagnostics": List["Diagnostic"],
-    "findings": List["LintFinding"],
     "version": int,
     "warnings": List[str],
 })

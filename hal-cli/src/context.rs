@@ -14,7 +14,7 @@ use hal_detect::{Detector, Host, Report};
 use hal_gupp::Hal;
 use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeHal as _, RuntimeProvider};
 
-use crate::cli::Global;
+use crate::args::Global;
 use crate::payload::{self, NoPayload};
 
 /// Where a command's hook payload comes from.
@@ -27,6 +27,13 @@ pub(crate) enum Payload<'a> {
     Optional,
     /// `hal hook [--from FILE]`: the payload is the answer.
     Required(Option<&'a Path>),
+}
+
+impl Payload<'_> {
+    /// `--hook`: the payload on stdin, when given.
+    pub(crate) const fn hook(hook: bool) -> Self {
+        if hook { Self::Optional } else { Self::None }
+    }
 }
 
 /// What a command needs resolved.

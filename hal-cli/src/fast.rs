@@ -14,9 +14,9 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::cli::{
-    Cli, Command, Format, Global, HookArg, HookSource, ProviderArg, parse_policy, parse_provider, parse_role,
-};
+use crate::args::{Format, Global, HookArg, ProviderArg, ProvidersFormat, parse_policy, parse_provider, parse_role};
+use crate::cli::{Cli, Command};
+use crate::commands::{caps, detect, env, events, gupp, hook, providers, session_id, startup};
 
 /// Options that belong to a subcommand (clap accepts them only after its name).
 #[derive(Default)]
@@ -107,19 +107,19 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
                 && (all || format.is_none())
                 && !(all && provider.provider.is_some()) =>
         {
-            Command::Caps { provider, all, format: format.unwrap_or(Format::Text) }
+            Command::Caps(caps::Caps { provider, all, format: format.unwrap_or(Format::Text) })
         }
         "startup" if takes_no_hook && !all && format.is_none() => {
-            Command::Startup { role: Some(role?), all_roles: false, agent_id: None, provider }
+            Command::Startup(startup::Startup { role: Some(role?), all_roles: false, agent_id: None, provider })
         }
-        "gupp" if plain => Command::Gupp { provider },
-        "events" if plain => Command::Events { provider },
-        "detect" if bare_or_hook => Command::Detect(hook),
-        "session-id" if bare_or_hook => Command::SessionId(hook),
+        "gupp" if plain => Command::Gupp(gupp::Gupp { provider }),
+        "events" if plain => Command::Events(events::Events { provider }),
+        "detect" if bare_or_hook => Command::Detect(detect::Detect { hook }),
+        "session-id" if bare_or_hook => Command::SessionId(session_id::SessionId { hook }),
         // `hook --from FILE` goes to clap.
-        "hook" if bare => Command::Hook(HookSource::default()),
-        "env" if bare => Command::Env,
-        "providers" if bare => Command::Providers { format: crate::cli::ProvidersFormat::Text },
+        "hook" if bare => Command::Hook(hook::Hook::default()),
+        "env" if bare => Command::Env(env::Env {}),
+        "providers" if bare => Command::Providers(providers::Providers { format: ProvidersFormat::Text }),
         _ => return None,
     };
     Some(Cli { global, command })

@@ -9,50 +9,26 @@ use std::ffi::OsString;
 use clap::error::ErrorKind;
 use clap::{CommandFactory as _, FromArgMatches as _};
 
-use crate::cli::{BIN_NAME, Cli, Command, GlobalOpt};
-#[cfg(feature = "schema")]
-use crate::commands::schema;
-use crate::commands::{
-    caps, completions, detect, env, events, explain, gupp, hook, inventory, launch, lint, man, providers, session_id,
-    startup,
-};
+use crate::cli::{BIN_NAME, Cli, GlobalOpt};
+use crate::commands::ALL;
 
-/// Every command and the global options it takes, in `hal --help` order (each command's
-/// file declares its own).
-pub const TABLE: &[(&str, &[GlobalOpt])] = &[
-    ("detect", detect::TAKES),
-    ("caps", caps::TAKES),
-    ("startup", startup::TAKES),
-    ("launch", launch::TAKES),
-    ("gupp", gupp::TAKES),
-    ("providers", providers::TAKES),
-    ("inventory", inventory::TAKES),
-    ("events", events::TAKES),
-    ("session-id", session_id::TAKES),
-    ("explain", explain::TAKES),
-    ("env", env::TAKES),
-    ("lint", lint::TAKES),
-    ("hook", hook::TAKES),
-    ("completions", completions::TAKES),
-    ("man", man::TAKES),
-    #[cfg(feature = "schema")]
-    ("schema", schema::TAKES),
-];
+/// Every command and the global options it takes, in `hal --help` order, from each
+/// command's description (`commands::ALL`).
+pub const TABLE: &[(&str, &[GlobalOpt])] = &{
+    let mut out: [(&str, &[GlobalOpt]); ALL.len()] = [("", &[]); ALL.len()];
+    let mut i = 0;
+    while i < ALL.len() {
+        out[i] = (ALL[i].name, ALL[i].takes);
+        i += 1;
+    }
+    out
+};
 
 /// The global options the command named `name` takes (none for a name not in the table;
 /// a test holds the table to clap's commands).
 #[must_use]
 pub fn takes(name: &str) -> &'static [GlobalOpt] {
     TABLE.iter().find(|(n, _)| *n == name).map_or(&[], |(_, t)| t)
-}
-
-/// Whether the command's own options withdraw `opt`: `caps --all` reads no host (only
-/// `--json` applies), `--provider` skips detection (`--policy`, `--workspace` do not).
-const fn withdrawn(command: &Command, opt: GlobalOpt) -> bool {
-    match command {
-        Command::Caps { all: true, .. } => !matches!(opt, GlobalOpt::Json),
-        c => opt.detection() && c.provider().is_some(),
-    }
 }
 
 /// The table's options as hal itself declares them (`--json`, ...), each `global` or not.
@@ -121,7 +97,7 @@ pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
 pub fn check_applicable(cli: &Cli) -> Result<(), clap::Error> {
     let name = cli.command.name();
     let takes = takes(name);
-    let applies = |o: GlobalOpt| takes.contains(&o) && !withdrawn(&cli.command, o);
+    let applies = |o: GlobalOpt| takes.contains(&o) && !cli.command.withdraws(o);
     let Some(bad) = GlobalOpt::ALL.iter().copied().find(|o| o.given(&cli.global) && !applies(*o)) else {
         return Ok(());
     };

@@ -1,15 +1,27 @@
 //! `hal completions SHELL`: shell completions, from the documented command line
-//! (`usage::documented`): each command completes exactly the options it takes.
+//! (`usage::documented`, given in the catalog): each command completes exactly the options it takes.
 
-use crate::cli::{BIN_NAME, GlobalOpt};
+use hal_detect::Host;
+
+use crate::args::BIN_NAME;
+use crate::describe::{Cmd, Description, Invocation};
 use crate::output::Output;
 
-/// The global options `hal completions` takes.
-pub const TAKES: &[GlobalOpt] = &[];
+/// Shell completions for hal.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Completions {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
 
-/// The completion script of `cmd` for `shell`.
-pub(crate) fn run(mut cmd: clap::Command, shell: clap_complete::Shell) -> Output {
-    let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut cmd, BIN_NAME, &mut buf);
-    Output::new(String::from_utf8_lossy(&buf).into_owned(), &[])
+impl Cmd for Completions {
+    const DESCRIPTION: Description = Description { name: "completions", takes: &[], answers: &[] };
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        let mut cmd = (input.catalog.documented)();
+        let mut buf = Vec::new();
+        clap_complete::generate(self.shell, &mut cmd, BIN_NAME, &mut buf);
+        Output::new(String::from_utf8_lossy(&buf).into_owned(), &[])
+    }
 }

@@ -4,17 +4,37 @@ use hal_detect::Host;
 use hal_gupp::Hal;
 use hal_types::RuntimeHal as _;
 
+use std::fmt::Write as _;
+
 use crate::answers;
-use crate::cli::GlobalOpt;
-use crate::context::Context;
+use crate::args::GlobalOpt;
+use crate::describe::{Cmd, Description, Invocation, answer};
+use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
-use crate::render::env_lines;
+use crate::render::export_line;
 
-/// The global options `hal env` takes.
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+/// `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, clap::Args)]
+pub struct Env {}
 
-/// The GUPP values and strategies are exported, overrides applied: it is read.
-pub(crate) const READS_CONFIG: bool = true;
+impl Cmd for Env {
+    const DESCRIPTION: Description = Description {
+        name: "env",
+        takes: &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown],
+        answers: &[answer!(
+            "env",
+            None,
+            "Env",
+            "The HAL_* variables `hal env` exports, null for those it unsets.",
+            answers::Env
+        )],
+    };
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        // The GUPP values and strategies are exported, overrides applied: it is read.
+        run(&input.resolve(Needs::versioned(None, None, true)))
+    }
+}
 
 /// A variable `hal env` sets (empty where it has no value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,7 +164,7 @@ impl EnvVar {
 }
 
 /// The variables as `export` lines, or one JSON object.
-pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
+fn run<H: Host>(ctx: &Context<H>) -> Output {
     let vars: Vec<(&str, Option<String>)> = ENV_VARS.iter().map(|v| (v.name(), v.value(&ctx.hal))).collect();
     let stdout = if ctx.json {
         let variables = vars.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
@@ -154,4 +174,15 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
         env_lines(&vars)
     };
     Output::new(stdout, &ctx.diagnostics)
+}
+
+/// `export NAME=value` lines that a POSIX shell evaluates into exactly these variables
+/// and nothing else, one line each. A variable without a value is exported empty
+/// (`export NAME=`), never unset: every variable named is set, so a hook under `set -u`
+/// reads each of them (`[ -n "$HAL_SESSION_ID" ]`).
+fn env_lines(vars: &[(&str, Option<String>)]) -> String {
+    vars.iter().fold(String::new(), |mut s, (k, v)| {
+        let _ = writeln!(s, "{}", export_line(k, v.as_deref().unwrap_or("")));
+        s
+    })
 }

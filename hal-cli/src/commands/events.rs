@@ -5,21 +5,49 @@ use hal_caps::registry;
 use hal_detect::Host;
 use hal_types::RuntimeHal as _;
 
+use std::fmt::Write as _;
+
 use crate::answers;
-use crate::cli::GlobalOpt;
-use crate::context::Context;
+use crate::args::{GlobalOpt, ProviderArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
+use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
-use crate::render::events_text;
 
-/// The global options `hal events` takes (`--provider` skips detection: no
-/// `--policy`, `--workspace`).
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+/// The canonical lifecycle events and the native hook each maps to.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Events {
+    /// `--provider`, `--runtime-version`.
+    #[command(flatten)]
+    pub provider: ProviderArg,
+}
 
-/// No setting of the config file changes the answer: it is not read.
-pub(crate) const READS_CONFIG: bool = false;
+impl Cmd for Events {
+    const DESCRIPTION: Description = Description {
+        name: "events",
+        // `--provider` skips detection: no `--policy`, `--workspace`.
+        takes: &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown],
+        answers: &[answer!(
+            "events",
+            None,
+            "Events",
+            "The canonical lifecycle events and the native hook each maps to.",
+            answers::Events
+        )],
+    };
+
+    fn provider(&self) -> Option<&ProviderArg> {
+        Some(&self.provider)
+    }
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        // No setting of the config file changes the answer: it is not read.
+        let p = &self.provider;
+        run(&input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), false)))
+    }
+}
 
 /// Canonical -> native for one runtime, with both notions of hooks.
-pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
+fn run<H: Host>(ctx: &Context<H>) -> Output {
     let c = ctx.hal.capabilities();
     let at = ctx.hal.at();
     if !ctx.json {
@@ -47,4 +75,34 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
         running: answers::Running::of(ctx.hal.detection()),
     };
     Output::new(versioned(body, &ctx.diagnostics), &ctx.diagnostics)
+}
+
+/// `hal events` as text: canonical -> native, with both notions of hooks.
+fn events_text(c: &hal_types::Capabilities, at: &registry::dated::At<'_>) -> String {
+    let p = c.provider;
+    let hooks = at.hook_system();
+    let native = |e: hal_types::CanonicalEvent| at.native_event(e);
+    let summary = hal_caps::native_hooks_at(p, at.version.as_ref());
+    let version = at.version.map(|v| format!(" {v}")).unwrap_or_default();
+    let mut s = format!(
+        "{p}{version}: {} of {} canonical events hookable (native_hooks: inject {}; session_hooks: {})\n",
+        summary.hookable_events,
+        registry::CANONICAL_EVENTS.len(),
+        summary.inject,
+        c.session_hooks
+    );
+    if let Some(switch) = at.switch() {
+        let _ = writeln!(s, "  hooks run only with: {switch}");
+    }
+    if let Some(instead) = at.mechanism_instead() {
+        let _ = writeln!(s, "  no hook system at this version; instead: {instead}");
+    }
+    for e in registry::CANONICAL_EVENTS {
+        let _ = writeln!(s, "  {:<22} {}", e.as_str(), native(*e).unwrap_or("-"));
+    }
+    if let Some(h) = hooks.filter(|h| !h.unmapped.is_empty()) {
+        let _ = writeln!(s, "  no canonical event:    {}", h.unmapped.join(", "));
+    }
+    s.push_str("`hal hook` maps a hook payload on stdin back to these events.\n");
+    s
 }

@@ -4,19 +4,46 @@ use hal_detect::Host;
 use hal_types::RuntimeHal as _;
 
 use crate::answers;
-use crate::cli::GlobalOpt;
-use crate::context::Context;
+use crate::args::{GlobalOpt, ProviderArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
+use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
 
-/// The global options `hal gupp` takes (`--provider` skips detection: no `--policy`,
-/// `--workspace`).
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+/// The GUPP strategy, stall threshold and nudge interval.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Gupp {
+    /// `--provider`, `--runtime-version`.
+    #[command(flatten)]
+    pub provider: ProviderArg,
+}
 
-/// The config file can override the values: it is read.
-pub(crate) const READS_CONFIG: bool = true;
+impl Cmd for Gupp {
+    const DESCRIPTION: Description = Description {
+        name: "gupp",
+        // `--provider` skips detection: no `--policy`, `--workspace`.
+        takes: &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown],
+        answers: &[answer!(
+            "gupp",
+            None,
+            "Gupp",
+            "The GUPP strategy, the stall threshold and the nudge interval.",
+            answers::Gupp
+        )],
+    };
+
+    fn provider(&self) -> Option<&ProviderArg> {
+        Some(&self.provider)
+    }
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        // The config file can override the values: it is read.
+        let p = &self.provider;
+        run(&input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), true)))
+    }
+}
 
 /// The GUPP values in force.
-pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
+fn run<H: Host>(ctx: &Context<H>) -> Output {
     let c = ctx.hal.capabilities();
     let stdout = if ctx.json {
         let v = answers::Gupp {

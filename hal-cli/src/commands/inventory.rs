@@ -11,11 +11,42 @@ use hal_detect::inventory::{Installed, inventory};
 use hal_types::RuntimeProvider;
 
 use crate::answers;
-use crate::cli::GlobalOpt;
+use crate::args::{Completed, GlobalOpt, parse_provider, providers};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::output::{Output, versioned};
 
-/// The global options `hal inventory` takes (it reads no detection).
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json];
+/// The runtimes installed on this host: executable, version, and its standing
+/// against the versions live runs verified.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Inventory {
+    /// Exit 1 unless this runtime is installed at a version a live run verified.
+    #[arg(long, value_name = "PROVIDER", value_parser = Completed(parse_provider, providers), hide_possible_values = true)]
+    pub require_verified: Option<RuntimeProvider>,
+    /// Where the install says no version, run the runtime's `--version` (a cleared
+    /// environment, killed after 3 s).
+    #[arg(long)]
+    pub probe: bool,
+}
+
+impl Cmd for Inventory {
+    const DESCRIPTION: Description = Description {
+        name: "inventory",
+        // It reads no detection.
+        takes: &[GlobalOpt::Json],
+        answers: &[answer!(
+            "inventory",
+            None,
+            "Inventory",
+            "The runtimes installed on this host: executable, version read from the install, standing against the verified versions.",
+            answers::Inventory
+        )],
+    };
+
+    /// The host's files (and, with `--probe`, the runtimes' `--version`), no detection.
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        run(&input.host, input.global.json, self.require_verified, self.probe)
+    }
+}
 
 fn shown(p: &std::path::Path) -> String {
     escape_control(&p.to_string_lossy()).into_owned()
@@ -34,7 +65,7 @@ fn answer(i: &Installed) -> answers::Installed {
 
 /// The inventory as text or JSON; exit 1 under `--require-verified P` unless `P` is
 /// installed at a verified version.
-pub(crate) fn run<H: Host>(host: &H, json: bool, require: Option<RuntimeProvider>, probe: bool) -> Output {
+fn run<H: Host>(host: &H, json: bool, require: Option<RuntimeProvider>, probe: bool) -> Output {
     let mut found = inventory(host);
     if probe {
         hal_detect::inventory::probe(&mut found, hal_caps::registry::runtime);

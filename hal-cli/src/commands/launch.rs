@@ -7,22 +7,94 @@
 
 use std::fmt::Write as _;
 use std::io::Read as _;
+use std::path::PathBuf;
 
+use clap::ValueEnum;
 use hal_caps::launch::{Request, plan};
 use hal_caps::text::{escape_control, escape_text};
 use hal_detect::Host;
-use hal_types::{Autonomy, LaunchMode, LaunchPlan, RuntimeHal as _};
+use hal_types::{AgentRole, Autonomy, LaunchMode, LaunchPlan, RuntimeHal as _};
 
-use crate::cli::{AutonomyArg, GlobalOpt, LaunchArgs, LaunchModeArg};
-use crate::context::Context;
+use crate::args::{Completed, GlobalOpt, ProviderArg, parse_role, roles};
+use crate::context::{Context, Needs};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::output::{Output, versioned};
 
-/// The global options `hal launch` takes (`--provider` skips detection: no
-/// `--policy`, `--workspace`).
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+/// How to start a runtime: the argv, the environment to set and to clear, where the
+/// prompt goes (hal never runs it).
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Launch {
+    /// `--provider`, `--runtime-version`.
+    #[command(flatten)]
+    pub provider: ProviderArg,
+    /// Merge in the startup plan of this Gastown role (its `gt prime` fallback is the prompt).
+    #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true)]
+    pub role: Option<AgentRole>,
+    /// interactive (default), print (one-shot) or acp (an ACP server on stdio).
+    #[arg(long, value_enum)]
+    pub mode: Option<LaunchModeArg>,
+    /// none, edits or full: how much it does without asking.
+    #[arg(long, value_enum)]
+    pub autonomy: Option<AutonomyArg>,
+    /// The prompt.
+    #[arg(long, value_name = "TEXT", conflicts_with = "prompt_file")]
+    pub prompt: Option<String>,
+    /// The prompt, read from FILE (at most 1 MiB).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub prompt_file: Option<PathBuf>,
+    /// Resume the session ID (the session id hal reports).
+    #[arg(long, value_name = "ID", conflicts_with = "continue_latest")]
+    pub resume: Option<String>,
+    /// Continue the latest session.
+    #[arg(long = "continue")]
+    pub continue_latest: bool,
+    /// The model.
+    #[arg(long, value_name = "M")]
+    pub model: Option<String>,
+}
 
-/// The config file can override the startup strategy a role's plan rests on: it is read.
-pub(crate) const READS_CONFIG: bool = true;
+/// `--mode` of `hal launch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum LaunchModeArg {
+    Interactive,
+    Print,
+    Acp,
+}
+
+/// `--autonomy` of `hal launch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum AutonomyArg {
+    None,
+    Edits,
+    Full,
+}
+
+impl Cmd for Launch {
+    const DESCRIPTION: Description = Description {
+        name: "launch",
+        // `--provider` skips detection: no `--policy`, `--workspace`.
+        takes: &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown],
+        answers: &[answer!(
+            "launch",
+            None,
+            "LaunchPlan",
+            "How to start a runtime: the argv, the environment to set and to clear, where the prompt goes.",
+            LaunchPlan
+        )],
+    };
+
+    fn provider(&self) -> Option<&ProviderArg> {
+        Some(&self.provider)
+    }
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        // The config file can override the startup strategy a role's plan rests on: it is read.
+        let p = &self.provider;
+        run(&input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), true)), self)
+    }
+}
 
 /// The most `--prompt-file` reads.
 const MAX_PROMPT_FILE: u64 = 1 << 20;
@@ -41,7 +113,7 @@ fn prompt_file(path: &std::path::Path) -> Result<String, String> {
 }
 
 /// `hal launch`.
-pub(crate) fn run<H: Host>(ctx: &Context<H>, args: &LaunchArgs) -> Output {
+fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
     let hal = &ctx.hal;
     let diags = ctx.diagnostics.clone();
     let prompt = match (&args.prompt, &args.prompt_file) {

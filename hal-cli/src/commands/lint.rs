@@ -7,8 +7,48 @@ use std::path::PathBuf;
 
 use hal_detect::Host;
 
-use crate::cli::{GlobalOpt, LintFormat};
+use crate::args::{GlobalOpt, LintFormat};
+use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::output::Output;
+
+/// The boundary lint: report skill code (Rust, shell, TypeScript, JavaScript, Python,
+/// hook settings, manifests, Markdown's code blocks) that reads runtime indicator variables, probes runtime
+/// indicator files or reads the process table instead of asking hal.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Lint {
+    /// Skill directories or files.
+    #[arg(required = true, value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
+    pub paths: Vec<PathBuf>,
+    /// `text` (path:line:col: rule-id: message, like a compiler) or `github` (GitHub
+    /// Actions workflow annotations); --json prints one JSON object instead.
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    pub format: LintFormat,
+    /// Also lint what a directory walk leaves out as no skill's code: test code,
+    /// vendored and generated code, scaffolding (installers, migrations), and
+    /// Markdown that is documentation (README, guides, `docs/`); and report a
+    /// manifest's dependency on a process-table package, no read by itself.
+    #[arg(long)]
+    pub strict: bool,
+    /// Leave Markdown out (by default the code blocks and inline `!` commands of a
+    /// skill's Markdown are linted: SKILL.md, commands, agents, workflows, references).
+    #[arg(long)]
+    pub no_markdown: bool,
+}
+
+impl Cmd for Lint {
+    const DESCRIPTION: Description = Description {
+        name: "lint",
+        takes: &[GlobalOpt::Json],
+        answers: &[answer!("lint", None, "Lint", "The boundary lint's findings.", hal_types::wire::Lint)],
+    };
+
+    /// The paths given, and the host's current directory (findings are shown relative to it).
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        let walk = Walk { strict: self.strict, markdown: !self.no_markdown };
+        let g = input.global;
+        run(&self.paths, self.format, walk, g.json, g.verbose > 0, &input.host)
+    }
+}
 
 /// What a directory walk of `hal lint` reads besides skill code.
 #[derive(Debug, Clone, Copy)]
@@ -19,9 +59,6 @@ pub(crate) struct Walk {
     /// Markdown's code blocks (`--no-markdown` turns them off).
     pub(crate) markdown: bool,
 }
-
-/// The global options `hal lint` takes.
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json];
 
 /// What `hal lint` says in a binary built without the lint and without [`LINT_BINARY`]
 /// beside it.
@@ -60,7 +97,7 @@ pub const RULES: &[(&str, &str)] = &[];
 /// files, the depth limit: a `lint_left_out` diagnostic about the directory) is in the
 /// JSON always, and a warning with `-v` (`verbose`).
 #[cfg(feature = "lint")]
-pub(crate) fn run<H: Host>(
+fn run<H: Host>(
     paths: &[PathBuf],
     format: LintFormat,
     walk: Walk,
@@ -106,7 +143,7 @@ fn walk_left_out(d: &hal_types::Diagnostic) -> bool {
 /// [`LINT_BINARY`] beside this binary (exec: its output and exit status are the
 /// answer), else exit 2 with the explanation.
 #[cfg(not(feature = "lint"))]
-pub(crate) fn run<H: Host>(
+fn run<H: Host>(
     _paths: &[PathBuf],
     _format: LintFormat,
     _walk: Walk,

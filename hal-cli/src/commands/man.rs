@@ -5,15 +5,26 @@
 
 use std::fmt::Write as _;
 
+use hal_detect::Host;
 use hal_types::DiagnosticCode;
 
-use crate::cli::{EXIT_CODES, GlobalOpt};
+use crate::args::{EXIT_CODES, GlobalOpt};
 use crate::commands::env::ENV_VARS;
 use crate::commands::lint::RULES;
+use crate::describe::{Cmd, Description, Invocation};
 use crate::output::Output;
 
-/// The global options `hal man` takes.
-pub const TAKES: &[GlobalOpt] = &[];
+/// hal's man page (roff) on stdout.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, clap::Args)]
+pub struct Man {}
+
+impl Cmd for Man {
+    const DESCRIPTION: Description = Description { name: "man", takes: &[], answers: &[] };
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        Output::new(render(&(input.catalog.documented)()), &[])
+    }
+}
 
 /// Text escaped for roff: backslashes, dashes, non-ASCII characters (`\[u2026]`), and
 /// a leading `.` or `'`.
@@ -42,11 +53,6 @@ fn tagged(out: &mut String, tag: &str, body: &str) {
 
 fn bold(s: &str) -> String {
     format!("\\fB{}\\fR", esc(s))
-}
-
-/// `hal man`: the man page of `cmd` on stdout.
-pub(crate) fn run(cmd: &clap::Command) -> Output {
-    Output::new(render(cmd), &[])
 }
 
 /// The man page of `cmd` (the documented command line), in roff.

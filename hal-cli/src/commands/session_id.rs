@@ -5,18 +5,45 @@ use hal_detect::Host;
 use hal_types::RuntimeHal as _;
 
 use crate::answers;
-use crate::cli::GlobalOpt;
-use crate::context::{Context, Read};
+use crate::args::{GlobalOpt, HookArg};
+use crate::describe::{Cmd, Description, Invocation, answer};
+use crate::context::{Context, Needs, Payload, Read};
 use crate::output::{Output, versioned};
 
-/// The global options `hal session-id` takes.
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+/// The session id; prints nothing and exits 1 when there is none.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, clap::Args)]
+pub struct SessionId {
+    /// `--hook`.
+    #[command(flatten)]
+    pub hook: HookArg,
+}
 
-/// No setting of the config file changes the answer: it is not read.
-pub(crate) const READS_CONFIG: bool = false;
+impl Cmd for SessionId {
+    const DESCRIPTION: Description = Description {
+        name: "session-id",
+        takes: &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown],
+        answers: &[answer!(
+            "session-id",
+            None,
+            "SessionId",
+            "The session id, the variable it came from, and the variables read in order.",
+            answers::SessionId
+        )],
+    };
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        // No setting of the config file changes the answer: it is not read.
+        let needs = Needs {
+            payload: Payload::hook(self.hook.hook),
+            shows_version: input.global.json,
+            ..Needs::detection(None, false)
+        };
+        run(&input.resolve(needs))
+    }
+}
 
 /// The payload's session id (`--hook`), else the environment's.
-pub(crate) fn run<H: Host>(ctx: &Context<H>) -> Output {
+fn run<H: Host>(ctx: &Context<H>) -> Output {
     let hal = &ctx.hal;
     let c = hal.capabilities();
     let from_payload = match &ctx.read {

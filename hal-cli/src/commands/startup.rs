@@ -3,23 +3,66 @@
 use hal_detect::Host;
 use hal_types::{AgentRole, Diagnostic, DiagnosticCode, RuntimeHal as _, StartupPlan};
 
+use std::fmt::Write as _;
+
+use hal_caps::text::{escape_control, escape_json};
+
 use crate::answers;
-use crate::cli::GlobalOpt;
-use crate::context::Context;
+use crate::args::{Completed, GlobalOpt, ProviderArg, parse_role, roles};
+use crate::describe::{Cmd, Description, Invocation, answer};
+use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
-use crate::render::startup_text;
 
-/// The global options `hal startup` takes (`--provider` skips detection: no
-/// `--policy`, `--workspace`).
-pub const TAKES: &[GlobalOpt] = &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown];
+/// The startup plan for an agent of a role.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Startup {
+    /// The Gastown role (default: the role GT_ROLE names).
+    #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true, conflicts_with = "all_roles")]
+    pub role: Option<AgentRole>,
+    /// The plans of all eight roles at once.
+    #[arg(long)]
+    pub all_roles: bool,
+    /// The agent id in a polling plan's path (default: GT_ROLE's last segment).
+    #[arg(long, value_name = "ID")]
+    pub agent_id: Option<String>,
+    /// `--provider`, `--runtime-version`.
+    #[command(flatten)]
+    pub provider: ProviderArg,
+}
 
-/// The config file can override the strategy and timings: it is read.
-pub(crate) const READS_CONFIG: bool = true;
+impl Cmd for Startup {
+    const DESCRIPTION: Description = Description {
+        name: "startup",
+        // `--provider` skips detection: no `--policy`, `--workspace`.
+        takes: &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown],
+        answers: &[
+            answer!("startup", None, "StartupAnswer", "The startup plan for an agent of a role.", answers::Startup),
+            answer!(
+                "startup-all-roles",
+                Some("--all-roles"),
+                "StartupPlans",
+                "The startup plans of all eight roles at once.",
+                answers::StartupAllRoles
+            ),
+        ],
+    };
+
+    fn provider(&self) -> Option<&ProviderArg> {
+        Some(&self.provider)
+    }
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        // The config file can override the strategy and timings: it is read.
+        let p = &self.provider;
+        let ctx = input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), true));
+        run(&ctx, self.role, self.all_roles, self.agent_id.as_deref())
+    }
+}
 
 /// `hal startup`: one role's plan (`--role`, else the role `GT_ROLE` names), or all
 /// eight (`--all-roles`). No role, or a `GT_ROLE` hal cannot map, is a usage error
 /// (exit 2) that lists the roles; in JSON the `role_unknown` diagnostic says so too.
-pub(crate) fn run<H: Host>(ctx: &Context<H>, role: Option<AgentRole>, all: bool, agent_id: Option<&str>) -> Output {
+fn run<H: Host>(ctx: &Context<H>, role: Option<AgentRole>, all: bool, agent_id: Option<&str>) -> Output {
     let hal = &ctx.hal;
     let quote = |s: &str| hal_caps::text::quote_value(std::ffi::OsStr::new(s));
     let var = hal_detect::vars::GT_ROLE;
@@ -78,4 +121,37 @@ pub(crate) fn run<H: Host>(ctx: &Context<H>, role: Option<AgentRole>, all: bool,
         }
     };
     Output::new(stdout, &diags)
+}
+
+/// One plan as text.
+fn startup_text(p: &StartupPlan) -> String {
+    let mut s = format!("provider: {}\nrole: {}\nstrategy: {}\ncommands:", p.provider, p.role, p.strategy);
+    if p.commands.is_empty() {
+        s.push_str(" none (the agent starts generic)");
+    }
+    s.push('\n');
+    for c in &p.commands {
+        let _ = writeln!(s, "  {}", escape_control(c));
+    }
+    if let Some(file) = &p.hook_file {
+        let kind = p.hook_kind.map(|k| format!(" ({k})")).unwrap_or_default();
+        let _ = writeln!(s, "hook file: {file}{kind}");
+    }
+    if let Some(f) = &p.hook_fragment {
+        let _ =
+            writeln!(s, "hook fragment to merge:\n  {}", escape_json(&serde_json::to_string(f).unwrap_or_default()));
+    }
+    if let Some(n) = &p.startup_nudge {
+        let _ = writeln!(s, "startup nudge after {} ms: {}", n.delay_ms, escape_control(&n.text));
+    }
+    if let Some(poll) = &p.poll {
+        let _ = writeln!(
+            s,
+            "poll {} every {} s (`{}` reads the same)",
+            escape_control(&poll.path),
+            poll.interval_secs,
+            escape_control(&poll.command)
+        );
+    }
+    s
 }
