@@ -426,7 +426,7 @@ fn start_pty(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<Value
     let mut seen = false;
     while started.elapsed() < limit {
         std::thread::sleep(Duration::from_millis(250));
-        let text = std::fs::read(&log).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+        let text = std::fs::read(&log).map(|b| shown_text(&String::from_utf8_lossy(&b))).unwrap_or_default();
         if text.contains(&ready) {
             seen = true;
             break;
@@ -440,6 +440,37 @@ fn start_pty(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<Value
     Ok(
         json!({"ready_prompt": ready, "seen": seen, "seconds": started.elapsed().as_secs_f64(), "command_line": plan["command_line"]}),
     )
+}
+
+/// A terminal's output as a multiplexer's pane shows it: escape sequences (CSI, OSC)
+/// dropped, a no-break space shown as a space (Claude Code writes `❯` U+00A0).
+fn shown_text(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next() {
+                Some('[') => {
+                    while let Some(n) = chars.next() {
+                        if ('@'..='~').contains(&n) {
+                            break;
+                        }
+                    }
+                }
+                Some(']') => {
+                    while let Some(n) = chars.next() {
+                        if n == '\u{7}' || (n == '\u{1b}' && chars.next_if_eq(&'\\').is_some()) {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            },
+            '\u{a0}' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The prompt of a resume run: the first run's prompt must reach the stub again, in
@@ -545,5 +576,17 @@ fn configure_plan(spec: &Spec, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<
             Ok(format!("{}\n{nudge}\n{PROMPT}", String::from_utf8_lossy(&out.stdout).trim_end()))
         }
         other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id())),
+    }
+}
+
+#[cfg(test)]
+mod pty_tests {
+    /// The two ready prompts as the pty runs wrote them (Claude Code 2.1.332, Codex 0.171.0).
+    #[test]
+    fn escapes_and_no_break_spaces_are_shown_as_a_pane_shows_them() {
+        assert!(super::shown_text("x\u{276f}\u{a0}\u{1b}[7m \r\u{1b}[1B").contains("\u{276f} "));
+        assert!(super::shown_text("\u{1b}[38;1H\u{1b}[1m\u{203a}\u{1b}[22m \u{1b}[2mAsk").contains("\u{203a} Ask"));
+        assert!(!super::shown_text("\u{276f}\u{1b}[7m").contains("\u{276f} "));
+        assert_eq!(super::shown_text("\u{1b}]0;ws\u{7}a"), "a");
     }
 }

@@ -637,7 +637,10 @@ mod tests {
         }
         for c in rt["checks"].as_array().unwrap() {
             let ctx = c["context"].as_str().unwrap();
-            assert!(["tool", "replay", "plan"].contains(&ctx) || ctx.starts_with("hook:"), "{ctx}");
+            assert!(
+                ["tool", "replay", "plan", "start", "resume", "nested"].contains(&ctx) || ctx.starts_with("hook:"),
+                "{ctx}"
+            );
             for key in ["name", "expected", "got", "ok"] {
                 assert!(c.get(key).is_some(), "{key}");
             }

@@ -340,6 +340,11 @@ const CURSOR_DOCS: Source = Source::vendor("https://cursor.com/docs/cli/referenc
 const AMP_DOCS: Source = Source::vendor("https://ampcode.com/manual");
 const AUGGIE_DOCS: Source = Source::vendor("https://docs.augmentcode.com/cli/reference");
 const KIRO_DOCS: Source = Source::vendor("https://kiro.dev/docs/cli/reference/cli-commands/");
+/// The suite's pty check (`cargo xtask conformance --pty`): the interactive start
+/// `hal launch` gives, under `script`, until the ready prompt shows (Claude Code writes
+/// `❯` then U+00A0, which a pane shows as a space).
+const PTY_CLAUDE: Source = suite("hal-conformance --pty, @anthropic-ai/claude-code@2.1.332");
+const PTY_CODEX: Source = suite("hal-conformance --pty, @openai/codex@0.171.0");
 /// Gastown's preset table, read at steveyegge/gastown a8bd79b (2026-04-30).
 const GT: Source = Source::secondary("steveyegge/gastown:internal/config/agents.go@a8bd79b");
 /// Firstmate's harness notes (an orchestrator's).
@@ -383,7 +388,7 @@ const CLAUDE: Launch = Launch {
         Trust::Rule("an interactive start asks once to trust the workspace before its hooks run; -p does not ask"),
         CLAUDE_DOCS,
     )),
-    ready_prompt: Some(c("❯ ", GT)),
+    ready_prompt: Some(c("❯ ", PTY_CLAUDE)),
     startup_dialog: Some(c("with --dangerously-skip-permissions, a bypass-permissions warning to accept", GT)),
     escape_cancels: Some(c(true, CLAUDE_INTERACTIVE)),
     acp: None,
@@ -466,7 +471,7 @@ pub static LAUNCH: &[Launch] = &[
             )]),
             S_CODEX,
         )),
-        ready_prompt: Some(c("› ", GT)),
+        ready_prompt: Some(c("› ", PTY_CODEX)),
         startup_dialog: None,
         escape_cancels: None,
         acp: None,
