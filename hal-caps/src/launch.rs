@@ -4,6 +4,7 @@
 //! environment comes in as a look-up function, and nothing is run.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use hal_types::{
     Autonomy, HookTrust, LaunchMode, LaunchPlan, LaunchSource, OutputSwitch, PromptPlace, RuntimeProvider, StartupPlan,
@@ -84,18 +85,18 @@ pub fn abilities(facts: &Launch) -> String {
         .filter_map(|(n, has)| has.then_some(n))
         .collect();
     let mut out = format!("--mode {}", modes.join("|"));
-    out.push_str(&if levels.is_empty() {
-        "; no --autonomy level".to_owned()
+    if levels.is_empty() {
+        out.push_str("; no --autonomy level");
     } else {
-        format!("; --autonomy {}", levels.join("|"))
-    });
+        let _ = write!(out, "; --autonomy {}", levels.join("|"));
+    }
     match facts.resume.map(|r| r.value) {
         Some(r) => {
             let forms: Vec<&str> = [("--resume ID", r.by_id.is_some()), ("--continue", r.latest.is_some())]
                 .into_iter()
                 .filter_map(|(n, has)| has.then_some(n))
                 .collect();
-            out.push_str(&format!("; {}", forms.join(", ")));
+            let _ = write!(out, "; {}", forms.join(", "));
         }
         None => out.push_str("; no --resume or --continue"),
     }
@@ -224,49 +225,53 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
         b.push([flag.value, m.as_str()]);
     }
     if req.resume.is_some() || req.continue_latest {
-        let r = facts.resume.ok_or_else(|| format!("{id} cannot resume a session; {}", can()))?;
-        let args = match &req.resume {
-            Some(session) => {
-                let by_id = r.value.by_id.ok_or_else(|| format!("{id} cannot resume a session by id; {}", can()))?;
-                by_id.iter().map(|a| (*a).to_owned()).chain([session.clone()]).collect::<Vec<_>>()
-            }
-            None => {
-                let latest =
-                    r.value.latest.ok_or_else(|| format!("{id} cannot continue its latest session; {}", can()))?;
-                latest.iter().map(|a| (*a).to_owned()).collect()
-            }
-        };
-        b.cite("resume", &r);
-        b.push(args);
+        resume_args(facts, req, &mut b)?;
     }
     let prompt_text = match (req.startup.as_ref().and_then(role_prompt), req.prompt.clone()) {
         (Some(role), Some(own)) => Some(format!("{role}\n\n{own}")),
         (role, own) => own.or(role),
     };
-    let prompt = match (start, prompt_text) {
-        (_, None) => {
-            if mode == LaunchMode::Print {
-                return Err(format!(
-                    "--mode print needs a prompt: give --prompt or --prompt-file (or a --role whose plan starts with one); {}",
-                    can()
-                ));
-            }
-            PromptPlace::new("none", None, None)
+    let prompt = place_prompt(start, prompt_text, mode, &mut b, &can)?;
+    Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
+}
+
+/// ACP starts with no prompt: [`plan`] refused one before.
+fn unreachable_acp() -> PromptPlace {
+    PromptPlace::new("none", None, None)
+}
+
+/// The resume or continue arguments `req` asks for, or what `facts` cannot do.
+fn resume_args(facts: &Launch, req: &Request, b: &mut Builder) -> Result<(), String> {
+    let id = facts.provider.as_str();
+    let can = || format!("{id} can: {}", abilities(facts));
+    let r = facts.resume.ok_or_else(|| format!("{id} cannot resume a session; {}", can()))?;
+    let args = match &req.resume {
+        Some(session) => {
+            let by_id = r.value.by_id.ok_or_else(|| format!("{id} cannot resume a session by id; {}", can()))?;
+            by_id.iter().map(|a| (*a).to_owned()).chain([session.clone()]).collect::<Vec<_>>()
         }
-        (None, Some(_)) => unreachable_acp(),
-        (Some(s), Some(text)) => match s.prompt {
-            PromptAt::Positional => {
-                b.push([text]);
-                PromptPlace::new("argv", Some(b.argv.len() - 1), None)
-            }
-            PromptAt::Flag(f) => {
-                b.push([f.to_owned(), text]);
-                PromptPlace::new("flag", Some(b.argv.len() - 1), Some(f.to_owned()))
-            }
-            PromptAt::Stdin => PromptPlace::new("stdin", None, None),
-            PromptAt::Typed => PromptPlace::new("typed", None, None),
-        },
+        None => {
+            let latest = r.value.latest.ok_or_else(|| format!("{id} cannot continue its latest session; {}", can()))?;
+            latest.iter().map(|a| (*a).to_owned()).collect()
+        }
     };
+    b.cite("resume", &r);
+    b.push(args);
+    Ok(())
+}
+
+/// The plan from the argv built so far: the variables to set and clear, and the facts
+/// that go with the start.
+fn finish(
+    facts: &Launch,
+    req: &Request,
+    mode: LaunchMode,
+    prompt: PromptPlace,
+    hook_trust: Option<HookTrust>,
+    mut b: Builder,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> LaunchPlan {
+    let provider = facts.provider;
     b.env.extend(facts.env.iter().map(|(k, val)| ((*k).to_owned(), (*val).to_owned())));
     let env_from: BTreeMap<String, String> =
         facts.env_from.iter().map(|(k, from)| ((*k).to_owned(), (*from).to_owned())).collect();
@@ -319,10 +324,40 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     out.continue_latest = req.continue_latest && req.resume.is_none();
     out.startup.clone_from(&req.startup);
     out.sources = b.sources;
-    Ok(out)
+    out
 }
 
-/// ACP starts with no prompt: [`plan`] refused one before.
-fn unreachable_acp() -> PromptPlace {
-    PromptPlace::new("none", None, None)
+/// Puts the prompt where the start takes it; a print start without one is an error.
+fn place_prompt(
+    start: Option<crate::registry::launch::Start>,
+    prompt_text: Option<String>,
+    mode: LaunchMode,
+    b: &mut Builder,
+    can: &dyn Fn() -> String,
+) -> Result<PromptPlace, String> {
+    let place = match (start, prompt_text) {
+        (_, None) => {
+            if mode == LaunchMode::Print {
+                return Err(format!(
+                    "--mode print needs a prompt: give --prompt or --prompt-file (or a --role whose plan starts with one); {}",
+                    can()
+                ));
+            }
+            PromptPlace::new("none", None, None)
+        }
+        (None, Some(_)) => unreachable_acp(),
+        (Some(s), Some(text)) => match s.prompt {
+            PromptAt::Positional => {
+                b.push([text]);
+                PromptPlace::new("argv", Some(b.argv.len() - 1), None)
+            }
+            PromptAt::Flag(f) => {
+                b.push([f.to_owned(), text]);
+                PromptPlace::new("flag", Some(b.argv.len() - 1), Some(f.to_owned()))
+            }
+            PromptAt::Stdin => PromptPlace::new("stdin", None, None),
+            PromptAt::Typed => PromptPlace::new("typed", None, None),
+        },
+    };
+    Ok(place)
 }

@@ -289,17 +289,13 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     (spec.setup)(&ctx).map_err(|e| format!("setup: {e}"))?;
     let path = path_of(spec, &args, &args.dir.join("gt"));
     let prompt = match args.mode {
-        Mode::Probe => {
+        Mode::Probe | Mode::Nested => {
             configure_probe(spec, &ctx)?;
             PROMPT.to_owned()
         }
         Mode::Resume => {
             configure_probe(spec, &ctx)?;
             RESUME_PROMPT.to_owned()
-        }
-        Mode::Nested => {
-            configure_probe(spec, &ctx)?;
-            PROMPT.to_owned()
         }
         Mode::Pty => {
             let seed = spec.pty_setup.ok_or_else(|| format!("{}: no pty setup", spec.id()))?;
@@ -451,7 +447,7 @@ fn shown_text(raw: &str) -> String {
         match c {
             '\u{1b}' => match chars.next() {
                 Some('[') => {
-                    while let Some(n) = chars.next() {
+                    for n in chars.by_ref() {
                         if ('@'..='~').contains(&n) {
                             break;
                         }

@@ -11,6 +11,9 @@ use serde_json::{Value, json};
 
 use crate::runtimes::Spec;
 
+/// Variables, in order.
+pub(crate) type Env = Vec<(String, String)>;
+
 /// The arguments of `hal launch` for `spec` with `prompt` (and the session to resume).
 pub(crate) fn launch_args(spec: &Spec, prompt: &str, resume: Option<&str>) -> Vec<String> {
     let mut a: Vec<String> = ["launch", "--json", "--mode", "print", "--autonomy", "full", "--provider", spec.id()]
@@ -50,7 +53,7 @@ pub(crate) fn launch_plan(
 
 /// The suite's start from a plan: the argv (the plan's, with the spec's own arguments
 /// and the registry's offline switches before the prompt) and the plan's variables.
-pub(crate) fn compose(spec: &Spec, plan: &Value) -> Result<(Vec<String>, Vec<(String, String)>), String> {
+pub(crate) fn compose(spec: &Spec, plan: &Value) -> Result<(Vec<String>, Env), String> {
     let mut argv: Vec<String> = plan["argv"]
         .as_array()
         .ok_or("the plan has no argv")?

@@ -452,7 +452,7 @@ fn nested_run(spec: &Spec, base: &RunArgs, work: &Path) -> Result<Value, String>
         "inherited": inherited,
         "env_unset": start["env_unset"],
         "exit": outcome.run.get("exit").cloned().unwrap_or(Value::Null),
-        "detected": tool.as_ref().map(|t| t["hal"]["detect"]["provider"].clone()).unwrap_or(Value::Null),
+        "detected": tool.as_ref().map_or(Value::Null, |t| t["hal"]["detect"]["provider"].clone()),
         "tool_env": tool.as_ref().and_then(|t| t["env"].as_object().map(|m| m.keys().cloned().collect::<Vec<_>>())),
     }))
 }

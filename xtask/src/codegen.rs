@@ -86,7 +86,7 @@ fn launch_table() -> String {
         });
         let _ = writeln!(
             out,
-            "| {} | `{}` {} | {} | {} | {} / {} / {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | `{}` {} | {} | {} | {} / {} / {} | {} | {} | {} {} | {} | {} | {} | {} |",
             l.provider,
             l.executable.value,
             mark(&l.executable),
@@ -97,7 +97,8 @@ fn launch_table() -> String {
             level(&a.full),
             resume,
             l.model.map_or("-".to_owned(), |m| format!("`{}` {}", m.value, mark(&m))),
-            format!("{} {}", l.instructions.value.join(", "), mark(&l.instructions)),
+            l.instructions.value.join(", "),
+            mark(&l.instructions),
             config,
             trust,
             l.ready_prompt.map_or("-".to_owned(), |r| format!("`{}` {}", r.value, mark(&r))),

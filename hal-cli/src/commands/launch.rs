@@ -189,7 +189,7 @@ pub fn text(p: &LaunchPlan) -> String {
         let _ = writeln!(out, "instructions: {f} (reads {})", p.instructions_files.join(", "));
     }
     if let Some(r) = &p.ready_prompt {
-        let _ = writeln!(out, "ready prompt: {:?}", r);
+        let _ = writeln!(out, "ready prompt: {r:?}");
     }
     if let Some(d) = &p.startup_dialog {
         let _ = writeln!(out, "startup dialog: {d}");

@@ -46,7 +46,7 @@ fn nested(cx: &Cx, out: &mut Out) {
         out.push("nested", "a nested run ran", "a nested run", e.clone(), false);
         return;
     }
-    let from = crate::runtimes::list::spec(&n.from).map(|s| s.row());
+    let from = crate::runtimes::list::spec(&n.from).map(crate::runtimes::Spec::row);
     let markers: Vec<&str> = from
         .map(|r| r.markers.iter().map(|m| m.var).filter(|v| n.inherited.iter().any(|i| i == v)).collect())
         .unwrap_or_default();
@@ -133,7 +133,7 @@ fn resume(cx: &Cx, out: &mut Out) {
     }
     let id = r.session_id.clone().unwrap_or_default();
     let started = r.start.as_ref().map(|s| strings(&s.launch["argv"])).unwrap_or_default();
-    let with_id = started.iter().any(|a| *a == id) && !id.is_empty();
+    let with_id = started.contains(&id) && !id.is_empty();
     out.push(
         "resume",
         "the resume run was started with hal launch --resume <hal's session id>",
