@@ -43,11 +43,11 @@ pub struct Launch {
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub prompt_file: Option<PathBuf>,
     /// Resume the session ID (the session id hal reports).
-    #[arg(long, value_name = "ID", conflicts_with = "continue_latest")]
+    #[arg(long, value_name = "ID")]
     pub resume: Option<String>,
     /// Continue the latest session.
-    #[arg(long = "continue")]
-    pub continue_latest: bool,
+    #[arg(long, conflicts_with = "resume")]
+    pub r#continue: bool,
     /// The model.
     #[arg(long, value_name = "M")]
     pub model: Option<String>,
@@ -140,7 +140,7 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
     });
     req.prompt = prompt;
     req.resume.clone_from(&args.resume);
-    req.continue_latest = args.continue_latest;
+    req.continue_latest = args.r#continue;
     req.model.clone_from(&args.model);
     req.version = args.provider.runtime_version.clone().or_else(|| hal.detection().runtime_version.clone());
     req.startup = args.role.map(|r| hal.startup_plan_for(r, None));
