@@ -4,6 +4,8 @@ export type AgentContext = "tool" | "hook";
 
 export type AgentRole = "mayor" | "deacon" | "dog" | "boot" | "witness" | "refinery" | "polecat" | "crew";
 
+export type Autonomy = "none" | "edits" | "full";
+
 export type Candidate = {
   /** For a process ancestor: how many levels above us it is (1 = our parent); `null` otherwise. */
   depth: number | null;
@@ -109,6 +111,13 @@ export type HookGroup = {
 
 export type HookKind = "settings_json" | "hooks_json" | "js_plugin" | "ts_plugin" | "config_toml" | "native";
 
+export type HookTrust = {
+  /** The arguments added to `argv` (empty: a rule only). */
+  args: Array<string>;
+  /** What the launcher must arrange for hooks to run (a trusted-folders file); `null`: the arguments suffice. */
+  rule: string | null;
+};
+
 export type Installed = {
   /** The executable found (`PATH` or a usual install place), escaped. */
   executable: string;
@@ -122,6 +131,17 @@ export type Installed = {
   version: string | null;
   /** How the version was learned (the manifest, the native layout, the Python distribution). */
   version_source: string | null;
+};
+
+export type LaunchMode = "interactive" | "print" | "acp";
+
+export type LaunchSource = {
+  /** The source (`hal-conformance, <package>@<version>`, a URL, `owner/repo:path`). */
+  cite: string;
+  /** The fact (`executable`, `print`, `autonomy.full`, `resume`, ...). */
+  fact: string;
+  /** `verified`, `vendor`, `secondary` or `unconfirmed`. */
+  standing: string;
 };
 
 export type LintFinding = {
@@ -188,6 +208,13 @@ export type Origin = {
 
 export type OriginKind = "default" | "config_file" | "env" | "rejected";
 
+export type OutputSwitch = {
+  /** The flag (`--output-format`, `--json`). */
+  flag: string;
+  /** Its values; empty: a switch without a value. */
+  values: Array<string>;
+};
+
 export type Policy = "spec" | "ancestry";
 
 export type Poll = {
@@ -197,6 +224,15 @@ export type Poll = {
   interval_secs: number;
   /** The hook state file the agent polls, relative to the town root (`state/hooks/{agentId}.json`; the `{agentId}` placeholder stays when the agent id is not known). */
   path: string;
+};
+
+export type PromptPlace = {
+  /** `argv` (an argument), `flag` (a flag's value, also in `argv`), `stdin`, `typed` (typed in once the ready prompt shows) or `none` (no prompt given). */
+  at: string;
+  /** The flag whose value it is (`flag`); `null` otherwise. */
+  flag: string | null;
+  /** The index of the prompt in `argv` (`argv` and `flag`); `null` otherwise. */
+  index: number | null;
 };
 
 export type Provider = {
@@ -451,6 +487,64 @@ export type StartupPlans = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** [`JSON_VERSION`]. */
+  version: number;
+  /** The messages of [`Answer::diagnostics`], in order. */
+  warnings: Array<string>;
+};
+
+/** How to start a runtime: the argv, the environment to set and to clear, where the prompt goes. (`hal launch --json`) */
+export type LaunchPlan = {
+  /** The program and its arguments (argv[0] is the executable's name, found on `PATH`). */
+  argv: Array<string>;
+  /** The autonomy level applied; `null`: the runtime's default. */
+  autonomy: Autonomy | null;
+  /** `argv` as one POSIX shell-quoted line. */
+  command_line: string;
+  /** The config directory (`~/` for HOME). */
+  config_dir: string | null;
+  /** The variable that moves it. */
+  config_dir_var: string | null;
+  /** Whether the latest session is continued (`--continue`). */
+  continue_latest: boolean;
+  /** What went wrong or was ignored, each with a stable code. */
+  diagnostics: Array<Diagnostic>;
+  /** Variables to set. */
+  env: Record<string, string>;
+  /** Variables to set from another variable of the launcher's: name -> the variable whose value it takes. */
+  env_from: Record<string, string>;
+  /** Variables to clear: every runtime's markers and session stamps that the environment hal ran in holds and that a child would inherit (and be misdetected by). */
+  env_unset: Array<string>;
+  /** Whether Escape cancels a request in flight; `null`: not known. */
+  escape_cancels: boolean | null;
+  /** Its family. */
+  family: RuntimeProvider;
+  /** The hook trust switch added, or the rule to follow; `null`: none needed. */
+  hook_trust: HookTrust | null;
+  /** The instructions file to write (the first the runtime reads), workspace-relative. */
+  instructions_file: string | null;
+  /** Every instructions file it reads. */
+  instructions_files: Array<string>;
+  /** The mode. */
+  mode: LaunchMode;
+  /** The structured-output switch of the non-interactive start. */
+  output: OutputSwitch | null;
+  /** Where the prompt goes. */
+  prompt: PromptPlace;
+  /** The runtime. */
+  provider: RuntimeProvider;
+  /** The prompt prefix to wait for in a terminal (interactive mode); `null`: not known. */
+  ready_prompt: string | null;
+  /** The session resumed (`--resume ID`); `null`: none. */
+  resume_id: string | null;
+  /** The version the plan is for; `null`: the newest verified. */
+  runtime_version: string | null;
+  /** Where each fact used comes from. */
+  sources: Array<LaunchSource>;
+  /** For a role: the startup plan of `hal startup` merged in (its `gt prime` fallback is the prompt; its hook fragment goes in its file). */
+  startup: StartupPlan | null;
+  /** What the interactive start asks before its ready prompt, if anything. */
+  startup_dialog: string | null;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */

@@ -6,6 +6,7 @@ import type {
   GuppStrategy,
   Installed,
   HookAnswer,
+  LaunchPlan,
   RuntimeProvider,
   StartupStrategy,
 } from "./generated.js";
@@ -70,6 +71,26 @@ export interface RuntimeHAL {
    * degradation apply: a missing or failing hal answers with every key `null`, one warning.
    */
   readHook(payload?: string | Uint8Array): HookAnswer;
+  /**
+   * How to start a runtime (`hal launch --json`): the argv, the environment to set and to
+   * clear (`env_unset`), where the prompt goes. hal never runs it. `null` when hal cannot
+   * answer; a combination the runtime cannot do throws a {@link HalUsageError} naming
+   * what it can do.
+   */
+  launchPlan(request?: LaunchRequest): LaunchPlan | null;
+}
+
+/** What {@link RuntimeHAL.launchPlan} asks for (`hal launch`'s options). */
+export interface LaunchRequest {
+  provider?: RuntimeProvider;
+  runtimeVersion?: string;
+  role?: AgentRole;
+  mode?: "interactive" | "print" | "acp";
+  autonomy?: "none" | "edits" | "full";
+  prompt?: string;
+  resume?: string;
+  continue?: boolean;
+  model?: string;
 }
 
 /** Thrown when `hal` answers in a JSON version this client does not know. */

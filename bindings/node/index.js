@@ -324,6 +324,29 @@ export function createRuntimeHal(options = {}) {
       const ok = (r) => r !== null && typeof r === "object" && typeof r.provider === "string" && typeof r.standing === "string";
       return answer.runtimes.filter(ok);
     },
+    launchPlan(request = {}) {
+      // Not cached: each request is its own. hal never runs the runtime; the caller does.
+      const args = ["launch"];
+      const flag = (name, value) => {
+        if (value !== undefined && value !== null) args.push(`--${name}`, String(value));
+      };
+      flag("provider", request.provider);
+      flag("runtime-version", request.runtimeVersion);
+      flag("role", request.role);
+      flag("mode", request.mode);
+      flag("autonomy", request.autonomy);
+      flag("prompt", request.prompt);
+      flag("resume", request.resume);
+      flag("model", request.model);
+      if (request.continue === true) args.push("--continue");
+      const plan = ask(args);
+      if (plan === undefined) return null;
+      if (!Array.isArray(plan.argv) || plan.argv.length === 0 || !plan.argv.every((a) => typeof a === "string")) {
+        warnOnce("keys launch argv", `\`hal ${args.join(" ")}\` answered without a valid \`argv\`; no plan`);
+        return null;
+      }
+      return plan;
+    },
     readHook(payload) {
       // Not cached: each hook invocation has its own payload.
       const input = payload === undefined ? STDIN : typeof payload === "string" ? payload : Buffer.from(payload);

@@ -65,10 +65,12 @@ JSON_VERSION = 1
 
 AgentContext = Literal["tool", "hook"]
 AgentRole = Literal["mayor", "deacon", "dog", "boot", "witness", "refinery", "polecat", "crew"]
+Autonomy = Literal["none", "edits", "full"]
 DiagnosticCode = Literal["override_unknown_runtime", "override_rejected", "override_out_of_range", "nudge_not_shorter", "policy_invalid", "config_unusable", "config_missing", "stamp_unknown", "role_unknown", "ancestry_truncated", "probe_failed", "workspace_special_file", "runtime_unknown", "hook_payload", "lint_unparseable", "path_missing", "path_unreadable", "file_too_large", "unsupported_file", "lint_unavailable", "lint_left_out", "version_unknown", "version_unsupported", "agent_ambiguous"]
 GuppStrategy = Literal["hook_injection", "startup_fallback", "prompt_preamble", "polling"]
 HookFragment = Union["CopilotHooks", "SettingsHooks"]
 HookKind = Literal["settings_json", "hooks_json", "js_plugin", "ts_plugin", "config_toml", "native"]
+LaunchMode = Literal["interactive", "print", "acp"]
 LintRule = Literal["indicator-var", "runtime-path-var", "indicator-file", "process-table", "hal-crate-dependency", "unpinned-hal-types", "process-dependency", "detection-package", "bad-suppression"]
 OriginKind = Union[Literal["default"], Literal["config_file"], Literal["env"], Literal["rejected"]]
 Policy = Literal["spec", "ancestry"]
@@ -133,6 +135,10 @@ HookGroup = TypedDict("HookGroup", {
     "hooks": List["HookCommand"],
     "matcher": str,
 })
+HookTrust = TypedDict("HookTrust", {
+    "args": List[str],
+    "rule": Union[str, None],
+})
 Installed = TypedDict("Installed", {
     "executable": str,
     "provider": "RuntimeProvider",
@@ -140,6 +146,11 @@ Installed = TypedDict("Installed", {
     "standing": Literal["verified", "within_verified", "newer_than_verified", "older_than_verified", "older_than_supported", "never_verified", "unknown_version"],
     "version": Union[str, None],
     "version_source": Union[str, None],
+})
+LaunchSource = TypedDict("LaunchSource", {
+    "cite": str,
+    "fact": str,
+    "standing": str,
 })
 LintFinding = TypedDict("LintFinding", {
     "col": int,
@@ -173,10 +184,19 @@ Origin = TypedDict("Origin", {
     "source": Union[str, None],
     "value": str,
 })
+OutputSwitch = TypedDict("OutputSwitch", {
+    "flag": str,
+    "values": List[str],
+})
 Poll = TypedDict("Poll", {
     "command": str,
     "interval_secs": int,
     "path": str,
+})
+PromptPlace = TypedDict("PromptPlace", {
+    "at": str,
+    "flag": Union[str, None],
+    "index": Union[int, None],
 })
 Provider = TypedDict("Provider", {
     "aliases": List[str],
@@ -309,6 +329,37 @@ StartupPlans = TypedDict("StartupPlans", {
     "plans": List["StartupPlan"],
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "version": int,
+    "warnings": List[str],
+})
+
+# How to start a runtime: the argv, the environment to set and to clear, where the prompt goes. (`hal launch --json`)
+LaunchPlan = TypedDict("LaunchPlan", {
+    "argv": List[str],
+    "autonomy": Union["Autonomy", None],
+    "command_line": str,
+    "config_dir": Union[str, None],
+    "config_dir_var": Union[str, None],
+    "continue_latest": bool,
+    "diagnostics": List["Diagnostic"],
+    "env": Dict[str, Any],
+    "env_from": Dict[str, Any],
+    "env_unset": List[str],
+    "escape_cancels": Union[bool, None],
+    "family": "RuntimeProvider",
+    "hook_trust": Union["HookTrust", None],
+    "instructions_file": Union[str, None],
+    "instructions_files": List[str],
+    "mode": "LaunchMode",
+    "output": Union["OutputSwitch", None],
+    "prompt": "PromptPlace",
+    "provider": "RuntimeProvider",
+    "ready_prompt": Union[str, None],
+    "resume_id": Union[str, None],
+    "runtime_version": Union[str, None],
+    "sources": List["LaunchSource"],
+    "startup": Union["StartupPlan", None],
+    "startup_dialog": Union[str, None],
     "version": int,
     "warnings": List[str],
 })
@@ -887,6 +938,47 @@ class RuntimeHal:
             for r in runtimes
             if isinstance(r, dict) and isinstance(r.get("provider"), str) and isinstance(r.get("standing"), str)
         ]
+
+    def launch_plan(
+        self,
+        provider: Optional[str] = None,
+        *,
+        runtime_version: Optional[str] = None,
+        role: Optional[str] = None,
+        mode: Optional[str] = None,
+        autonomy: Optional[str] = None,
+        prompt: Optional[str] = None,
+        resume: Optional[str] = None,
+        continue_latest: bool = False,
+        model: Optional[str] = None,
+    ) -> Optional["LaunchPlan"]:
+        """How to start a runtime (``hal launch --json``): the argv, the environment to
+        set and to clear (``env_unset``), where the prompt goes. hal never runs it. None
+        when hal cannot answer; a combination the runtime cannot do raises
+        HalUsageError naming what it can do. Not cached."""
+        args = ["launch"]
+        for name, value in (
+            ("provider", provider),
+            ("runtime-version", runtime_version),
+            ("role", role),
+            ("mode", mode),
+            ("autonomy", autonomy),
+            ("prompt", prompt),
+            ("resume", resume),
+            ("model", model),
+        ):
+            if value is not None:
+                args += [f"--{name}", str(value)]
+        if continue_latest:
+            args.append("--continue")
+        plan = self._ask(args)
+        if plan is None:
+            return None
+        argv = plan.get("argv")
+        if not isinstance(argv, list) or not argv or not all(isinstance(a, str) for a in argv):
+            self._warn_once("keys launch argv", f"`hal {' '.join(args)}` answered without a valid `argv`; no plan")
+            return None
+        return plan  # type: ignore[return-value]
 
     def read_hook(self, payload: Union[str, bytes, None] = None) -> HookAnswer:
         """The hook payload as a canonical lifecycle event (``hal hook --json``): which

@@ -63,6 +63,30 @@ class ClientTest(unittest.TestCase):
             self.assertEqual(hal.get_startup_commands("polecat"), cli["commands"])
         self.assertEqual(seen, [])
 
+    def test_launch_plan_answers_what_hal_launch_answers(self) -> None:
+        env = {"PATH": "/usr/bin:/bin", "CLAUDECODE": "1", "CLAUDE_CODE_SESSION_ID": "s1"}
+        hal = create_runtime_hal(bin=HAL, replace_env=env)
+        plan = hal.launch_plan("codex", mode="print", autonomy="full", prompt="hi")
+        cli = json.loads(
+            subprocess.run(
+                [HAL, "launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "hi", "--json"],
+                env=env,
+                capture_output=True,
+                check=True,
+            ).stdout
+        )
+        assert plan is not None
+        self.assertEqual(plan["argv"], cli["argv"])
+        self.assertEqual(plan["argv"][0], "codex")
+        self.assertEqual(plan["argv"][-1], "hi")
+        self.assertIn("CLAUDECODE", plan["env_unset"])
+        self.assertIn("CLAUDE_CODE_SESSION_ID", plan["env_unset"])
+        with self.assertRaises(HalUsageError) as caught:
+            hal.launch_plan("claude", mode="acp")
+        self.assertIn("--mode interactive", str(caught.exception))
+        missing = create_runtime_hal(bin="/nonexistent/hal", replace_env=env)
+        recorded(lambda: self.assertIsNone(missing.launch_plan("codex", mode="print", prompt="hi")))
+
     def test_an_unknown_agent_named_by_ai_agent_is_an_agent(self) -> None:
         named = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin", "AI_AGENT": "custom-agent@v1.0"})
         self.assertEqual(named.detect_provider(), "unknown")

@@ -8,6 +8,7 @@
 pub mod agents_json;
 pub mod config;
 pub mod hook;
+pub mod launch;
 pub mod manifest;
 pub mod native;
 pub mod overrides;

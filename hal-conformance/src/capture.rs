@@ -101,6 +101,7 @@ pub(crate) fn collect(
         "run": run_summary(outcome),
         "requests": paths,
         "captures": first_per_context(records(dir)),
+        "start": read_json(&dir.join("start.json")).unwrap_or(Value::Null),
     });
     if let Some((pdir, poutcome, plan_json)) = plan {
         let preq = read_json(&pdir.join("requests.json")).unwrap_or(json!([]));

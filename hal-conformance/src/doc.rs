@@ -33,6 +33,65 @@ pub(crate) struct Doc {
     pub(crate) plan: Option<Plan>,
     /// Why `hal startup` gave no plan.
     pub(crate) plan_error: Option<String>,
+    /// How the probe run was started (`hal launch`'s plan and the argv run).
+    #[serde(default)]
+    pub(crate) start: Option<StartRecord>,
+    /// The resume check's run, where the suite runs one.
+    #[serde(default)]
+    pub(crate) resume: Option<ResumeRecord>,
+    /// The clear-list check's run (started inside another runtime's captured environment).
+    #[serde(default)]
+    pub(crate) nested: Option<NestedRecord>,
+}
+
+/// The clear-list check's run.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(crate) struct NestedRecord {
+    /// The runtime whose captured tool environment it started in.
+    pub(crate) from: String,
+    /// The variables of that environment.
+    pub(crate) inherited: Vec<String>,
+    /// What `hal launch` said to clear.
+    pub(crate) env_unset: Vec<String>,
+    /// What the runtime's tool was detected as.
+    pub(crate) detected: Option<RuntimeProvider>,
+    /// Why there was no nested run.
+    pub(crate) error: Option<String>,
+}
+
+/// How a run was started: `hal launch`'s plan, and what the suite ran.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(crate) struct StartRecord {
+    /// `hal launch`'s argv, env and prompt place.
+    pub(crate) launch: Value,
+    /// The argv the suite ran (the plan's, with the suite's own arguments).
+    pub(crate) argv: Vec<String>,
+    /// The variables of the plan it set.
+    pub(crate) env: Vec<String>,
+}
+
+/// The resume check's run.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(crate) struct ResumeRecord {
+    /// The session id resumed (hal's, from the probe run's hooks).
+    pub(crate) session_id: Option<String>,
+    /// The runtime's exit code.
+    pub(crate) exit: Option<i64>,
+    /// Killed at its timeout.
+    pub(crate) timed_out: bool,
+    /// Requests the stub received.
+    pub(crate) requests: u64,
+    /// Whether a request carried the probe run's prompt (the resumed history).
+    pub(crate) saw_first_prompt: bool,
+    /// Whether a request carried the resume run's own prompt.
+    pub(crate) saw_resume_prompt: bool,
+    /// Why there was no resume run.
+    pub(crate) error: Option<String>,
+    /// How it was started.
+    pub(crate) start: Option<StartRecord>,
 }
 
 impl Doc {
@@ -83,6 +142,8 @@ pub(crate) struct Capture {
     pub(crate) hal: HalAnswers,
     /// How often the context was recorded.
     pub(crate) times: u64,
+    /// The process ancestry (nearest first: `argv`, `comm`, `exe`).
+    pub(crate) ancestry: Vec<Value>,
 }
 
 impl Capture {

@@ -57,10 +57,8 @@ fn every_event_the_suite_configures_is_one_the_registry_knows() {
             ws: ws.clone(),
             port: 1,
             prefix: tmp.path().join("prefix"),
-            bin_dir: tmp.path().join("prefix/bin"),
             probe: "PROBE".to_owned(),
             events: spec.events(),
-            package: spec.package().unwrap(),
             hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
         };
         configure_probe(&crate::matrix::Target::newest(spec), &ctx).unwrap();

@@ -296,6 +296,7 @@ fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
         timeout: 30,
         hang: false,
         weaken,
+        resume: None,
     };
     let targets = Targets {
         write: host.writes.clone(),

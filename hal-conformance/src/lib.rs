@@ -34,6 +34,7 @@ mod report;
 mod run;
 mod runtimes;
 mod sandbox;
+mod start;
 mod stub;
 mod suite;
 pub mod util;

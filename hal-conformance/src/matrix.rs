@@ -8,7 +8,6 @@
 
 use std::io;
 use std::ops::Deref;
-use std::path::PathBuf;
 
 use hal_caps::registry::dated::{At, History};
 use hal_caps::registry::{Hooks, Runtime, Verified, Version};
@@ -107,18 +106,6 @@ impl Target {
         }
         let at = self.at();
         self.spec.events().into_iter().filter(|e| at.has_event(e)).collect()
-    }
-
-    /// The program and arguments of its one-shot run with `prompt`.
-    pub(crate) fn command(&self, ctx: &Ctx, prompt: &str) -> (PathBuf, Vec<String>) {
-        let d = self.older.map(|o| o.differs);
-        let (program, mut args) = match d.and_then(|d| d.command) {
-            Some(c) => c(ctx, prompt),
-            None => (self.spec.command)(ctx, prompt),
-        };
-        let lacks = d.map_or(&[][..], |d| d.lacks_args);
-        args.retain(|a| !lacks.contains(&a.as_str()));
-        (program, args)
     }
 
     /// Its shell tool at this version, and the arguments of one call of it for `cmd`.

@@ -35,6 +35,15 @@ pub(crate) enum Mode {
     Plan,
     /// The sandbox test: a stand-in tries to leave the sandbox (no runtime runs).
     Sandbox,
+    /// The resume check: a second run in the probe run's HOME and workspace, started
+    /// with `hal launch --resume <session id>`.
+    Resume,
+    /// The clear-list check: started from inside another runtime's captured tool
+    /// environment (`inherit.json`), with `hal launch`'s `env_unset` applied.
+    Nested,
+    /// The ready-prompt check: the interactive start `hal launch` gives, under a pty
+    /// (`script`), until its ready prompt appears or the timeout.
+    Pty,
 }
 
 impl Mode {
@@ -44,6 +53,9 @@ impl Mode {
             Self::Probe => "probe",
             Self::Plan => "plan",
             Self::Sandbox => "sandbox",
+            Self::Resume => "resume",
+            Self::Nested => "nested",
+            Self::Pty => "pty",
         }
     }
 }
@@ -71,6 +83,8 @@ pub(crate) struct RunArgs {
     pub(crate) hang: bool,
     /// One layer of the sandbox switched off (the sandbox test's controls only).
     pub(crate) weaken: Option<Weaken>,
+    /// The session to resume ([`Mode::Resume`]).
+    pub(crate) resume: Option<String>,
 }
 
 impl RunArgs {
@@ -99,6 +113,9 @@ impl RunArgs {
         if let Some(w) = self.weaken {
             a.extend(["--weaken".into(), w.as_str().into()]);
         }
+        if let Some(r) = &self.resume {
+            a.extend(["--resume".into(), r.clone()]);
+        }
         a
     }
 
@@ -114,6 +131,7 @@ impl RunArgs {
             timeout: 60,
             hang: false,
             weaken: None,
+            resume: None,
         };
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -124,6 +142,9 @@ impl RunArgs {
                     r.mode = match val()?.as_str() {
                         "plan" => Mode::Plan,
                         "sandbox" => Mode::Sandbox,
+                        "resume" => Mode::Resume,
+                        "nested" => Mode::Nested,
+                        "pty" => Mode::Pty,
                         _ => Mode::Probe,
                     }
                 }
@@ -134,6 +155,7 @@ impl RunArgs {
                 "--bun" => r.bun = val()?.into(),
                 "--timeout" => r.timeout = val()?.parse().map_err(|e| format!("--timeout: {e}"))?,
                 "--hang" => r.hang = true,
+                "--resume" => r.resume = Some(val()?),
                 "--weaken" => r.weaken = Some(Weaken::parse(&val()?).ok_or("--weaken: no such layer")?),
                 other => return Err(format!("conformance-run: unknown argument {other}")),
             }
@@ -153,6 +175,13 @@ pub(crate) struct Outcome {
     pub(crate) run: Value,
 }
 
+impl Outcome {
+    /// No run (a directory read as it is).
+    pub(crate) fn none() -> Self {
+        Self { seconds: 0.0, killed: false, run: Value::Null }
+    }
+}
+
 /// The outside half: runs one runtime in its own network and pid namespace.
 pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outcome, String> {
     let plan = plan.map(Value::to_string);
@@ -162,7 +191,10 @@ pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outco
 
 /// [`run_isolated`] with `files` (name, content) written into the fresh run directory.
 pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Result<Outcome, String> {
-    let _ = std::fs::remove_dir_all(&args.dir);
+    // A resume run continues in the files of the run before it (its caller seeded them).
+    if args.mode != Mode::Resume {
+        let _ = std::fs::remove_dir_all(&args.dir);
+    }
     std::fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
     for (name, content) in files {
         std::fs::write(args.dir.join(name), content).map_err(|e| e.to_string())?;
@@ -252,18 +284,28 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
         ws: args.dir.join("ws"),
         port: stub.port,
         prefix: args.prefix.clone(),
-        bin_dir: install::bin_dir(spec, &args.prefix),
         probe,
         events: spec.events(),
-        package: spec.package()?,
         hook_files: spec.row().hook_system().map_or(&[], |h| h.files),
     };
     spec.setup(&ctx).map_err(|e| format!("setup: {e}"))?;
     let path = path_of(spec, &args, &args.dir.join("gt"));
     let prompt = match args.mode {
-        Mode::Probe => {
+        Mode::Probe | Mode::Nested => {
             configure_probe(spec, &ctx)?;
             PROMPT.to_owned()
+        }
+        Mode::Resume => {
+            configure_probe(spec, &ctx)?;
+            RESUME_PROMPT.to_owned()
+        }
+        Mode::Pty => {
+            let seed = spec.pty_setup.ok_or_else(|| format!("{}: no pty setup", spec.id()))?;
+            seed(&ctx).map_err(|e| format!("pty setup: {e}"))?;
+            sandbox::hand_over(&args.dir, args.weaken)?;
+            let seen = start_pty(spec, &ctx, &args, &path)?;
+            stub.finish();
+            return std::fs::write(args.dir.join("pty.json"), seen.to_string()).map_err(|e| e.to_string());
         }
         Mode::Plan => configure_plan(spec, &ctx, &args, &path)?,
         Mode::Sandbox => return Err("a sandbox run has no runtime".into()),
@@ -326,12 +368,127 @@ pub(crate) fn prepare(args: &RunArgs, exe: &Path) -> Result<String, String> {
     Ok(format!("{} conformance-probe --out {} --hal {}", exe.display(), captures.display(), args.hal.display()))
 }
 
-/// Starts the runtime one-shot with a cleared environment and waits for it at most its
-/// timeout; its exit status, `None` when it was killed.
+/// Starts the runtime one-shot with a cleared environment, as `hal launch` says
+/// ([`crate::start`]), and waits for it at most its timeout; its exit status, `None`
+/// when it was killed. What the start was is recorded in `start.json`.
 fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Result<Option<ExitStatus>, String> {
-    let (program, runtime_args) = spec.command(ctx, prompt);
-    launch(&program, &runtime_args, (spec.env)(ctx), args, path)
+    let captured: Vec<(String, String)> = if args.mode == Mode::Nested {
+        let v: Value = std::fs::read(args.dir.join("inherit.json"))
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .ok_or("inherit.json is missing")?;
+        v.as_object()
+            .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned()))).collect())
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured)?;
+    let (argv, plan_env) = crate::start::compose(spec, &plan)?;
+    let program = crate::start::program(&argv[0], path)?;
+    let record = crate::start::record(&plan, &argv, &plan_env, args.resume.as_deref(), prompt, PROMPT_SHOWN);
+    std::fs::write(args.dir.join("start.json"), serde_json::to_string_pretty(&record).unwrap_or_default())
+        .map_err(|e| e.to_string())?;
+    let mut env = crate::start::inherited(&captured, &plan);
+    env.extend(plan_env);
+    env.extend((spec.env)(ctx));
+    launch(&program, &argv[1..], env, args, path)
 }
+
+/// The interactive start `hal launch` gives (no prompt, the runtime's default autonomy),
+/// run under `script` (a pty) until the ready prompt `hal launch` names appears in its
+/// output or the run's timeout; what was seen.
+fn start_pty(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<Value, String> {
+    let out = Command::new(&args.hal)
+        .args(["launch", "--json", "--provider", spec.id(), "--runtime-version", spec.version()])
+        .env_clear()
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("hal launch: {e}"))?;
+    let plan: Value = serde_json::from_slice(&out.stdout).map_err(|e| format!("hal launch: {e}"))?;
+    let ready = plan["ready_prompt"].as_str().ok_or("hal launch names no ready prompt")?.to_owned();
+    let (argv, plan_env) = crate::start::compose(spec, &plan)?;
+    let program = crate::start::program(&argv[0], path)?;
+    let line = std::iter::once(program.display().to_string())
+        .chain(argv[1..].iter().cloned())
+        .map(|a| hal_caps::launch::shell_quote(&a))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut env = plan_env;
+    env.extend((spec.env)(ctx));
+    let started = Instant::now();
+    let log = args.dir.join("pty.log");
+    let mut child = sandbox::jailed(Path::new("/usr/bin/script"), args.weaken)
+        .args(["-qfec", &format!("stty cols 120 rows 40; exec {line}"), &log.display().to_string()])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", &ctx.home)
+        .env("TERM", "xterm-256color")
+        .envs(env)
+        .current_dir(&ctx.ws)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("script: {e}"))?;
+    let limit = Duration::from_secs(args.timeout.min(60));
+    let mut seen = false;
+    while started.elapsed() < limit {
+        std::thread::sleep(Duration::from_millis(250));
+        let text = std::fs::read(&log).map(|b| shown_text(&String::from_utf8_lossy(&b))).unwrap_or_default();
+        if text.contains(&ready) {
+            seen = true;
+            break;
+        }
+        if child.try_wait().ok().flatten().is_some() {
+            break;
+        }
+    }
+    kill_group(child.id());
+    let _ = child.wait();
+    Ok(
+        json!({"ready_prompt": ready, "seen": seen, "seconds": started.elapsed().as_secs_f64(), "command_line": plan["command_line"]}),
+    )
+}
+
+/// A terminal's output as a multiplexer's pane shows it: escape sequences (CSI, OSC)
+/// dropped, a no-break space shown as a space (Claude Code writes `❯` U+00A0).
+fn shown_text(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next() {
+                Some('[') => {
+                    for n in chars.by_ref() {
+                        if ('@'..='~').contains(&n) {
+                            break;
+                        }
+                    }
+                }
+                Some(']') => {
+                    while let Some(n) = chars.next() {
+                        if n == '\u{7}' || (n == '\u{1b}' && chars.next_if_eq(&'\\').is_some()) {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            },
+            '\u{a0}' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The prompt of a resume run: the first run's prompt must reach the stub again, in
+/// the resumed session's history.
+pub(crate) const RESUME_PROMPT: &str = "Continue: run the conformance probe once more, then stop.";
+
+/// How a start record shows the prompt.
+pub(crate) const PROMPT_SHOWN: &str = "<prompt>";
 
 /// Starts `program` as every runtime starts (in the sandbox, as the unprivileged user,
 /// with a cleared environment: `PATH`, `HOME`, `TERM` and `env`, in the workspace, stdin
@@ -430,5 +587,17 @@ fn configure_plan(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Resul
             Ok(format!("{}\n{nudge}\n{PROMPT}", String::from_utf8_lossy(&out.stdout).trim_end()))
         }
         other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id())),
+    }
+}
+
+#[cfg(test)]
+mod pty_tests {
+    /// The two ready prompts as the pty runs wrote them (Claude Code 2.1.332, Codex 0.171.0).
+    #[test]
+    fn escapes_and_no_break_spaces_are_shown_as_a_pane_shows_them() {
+        assert!(super::shown_text("x\u{276f}\u{a0}\u{1b}[7m \r\u{1b}[1B").contains("\u{276f} "));
+        assert!(super::shown_text("\u{1b}[38;1H\u{1b}[1m\u{203a}\u{1b}[22m \u{1b}[2mAsk").contains("\u{203a} Ask"));
+        assert!(!super::shown_text("\u{276f}\u{1b}[7m").contains("\u{276f} "));
+        assert_eq!(super::shown_text("\u{1b}]0;ws\u{7}a"), "a");
     }
 }

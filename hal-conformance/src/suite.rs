@@ -13,6 +13,8 @@ use crate::capture::Placeholders;
 use crate::doc::Doc;
 use crate::matrix::{self, Target, Which};
 use crate::run::{Mode, RunArgs};
+use crate::runtimes::Spec;
+use crate::runtimes::list::RUNTIMES;
 
 use crate::util::work_root;
 use crate::util::{cargo, root, run_step, target_dir};
@@ -67,6 +69,10 @@ struct Options {
     /// With --runtime: remake the runtime's lock (the exact packages it installs).
     #[arg(long)]
     lock: bool,
+    /// The interactive start `hal launch` gives, under a pty (`script`), for the runtimes
+    /// whose ready prompt hal names: the prompt must appear (a manual check).
+    #[arg(long)]
+    pty: bool,
 }
 
 /// The options, or `Ok(None)` when `--help` was printed.
@@ -108,6 +114,9 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     }
     if o.lock {
         return lock(&o.runtimes);
+    }
+    if o.pty {
+        return pty(&o);
     }
     let wall = Instant::now();
     let hal = build_hal()?;
@@ -151,6 +160,54 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
         eprintln!("    skipped (not in the cache, --offline): {}", skipped.join(", "));
     }
     if report::all_ok(&report) { Ok(()) } else { Err("conformance: some checks failed (see above)".into()) }
+}
+
+/// `--pty [--runtime ID...]`: the ready-prompt check, a manual step (a terminal
+/// interface's first screen depends on onboarding state the suite seeds by hand): each
+/// runtime whose spec seeds its interactive start and whose launch facts name a ready
+/// prompt is started as `hal launch` says (interactive) under a pty until the prompt
+/// appears.
+fn pty(o: &Options) -> Result<(), String> {
+    let hal = build_hal()?;
+    let work = work_root().join("work");
+    let named = |s: &Target| o.runtimes.is_empty() || o.runtimes.iter().any(|r| r == s.id());
+    let mut failed = Vec::new();
+    let newest = matrix::all().into_iter().filter(|t| t.older.is_none() && t.pty_setup.is_some() && named(t));
+    for spec in newest {
+        let spec = &spec;
+        install::ensure_runtime(spec, o.offline)?;
+        let args = RunArgs {
+            id: spec.id().to_owned(),
+            mode: Mode::Pty,
+            dir: work.join(spec.id()).join("pty"),
+            hal: hal.clone(),
+            prefix: install::runtime_prefix(spec),
+            node22: install::node22_bin(),
+            bun: install::bun_bin(),
+            timeout: o.timeout.unwrap_or(45),
+            hang: false,
+            weaken: None,
+            resume: None,
+        };
+        let outcome = run::run_isolated(&args, None)?;
+        let seen: Value = std::fs::read(args.dir.join("pty.json"))
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or(Value::Null);
+        let ok = seen["seen"] == true;
+        eprintln!(
+            "    {:<10} {} ready prompt {} under a pty ({:.1}s): {}",
+            spec.id(),
+            if ok { "ok  " } else { "FAIL" },
+            seen["ready_prompt"],
+            outcome.seconds,
+            seen["command_line"]
+        );
+        if !ok {
+            failed.push(spec.id());
+        }
+    }
+    if failed.is_empty() { Ok(()) } else { Err(format!("pty: no ready prompt from {}", failed.join(", "))) }
 }
 
 /// `--runtime ID... --lock`: remakes the lock of each named PyPI runtime from a clean venv.
@@ -309,6 +366,7 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
             timeout: o.timeout.unwrap_or(spec.timeout_secs),
             hang: o.hang,
             weaken: None,
+            resume: None,
         };
         eprintln!("==> {} {}: probe run", spec.id(), spec.version());
         let probe = run::run_isolated(&base, None)?;
@@ -331,6 +389,10 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
             None
         };
         let ph = placeholders(&base, hal);
+        // Resume and the nested start are checked at the newest version.
+        let newest = spec.resume && !o.hang && spec.older.is_none();
+        let resume = if newest { Some(resume_run(spec, &base, work)) } else { None };
+        let nested = if newest { Some(nested_run(spec, &base, work)) } else { None };
         let mut doc = capture::collect(
             spec.id(),
             spec.version(),
@@ -341,9 +403,103 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
         if let Some(e) = plan_error {
             doc["plan_error"] = Value::String(e);
         }
+        if let Some(r) = resume {
+            doc["resume"] = ph.apply_json(&r.unwrap_or_else(|e| json!({"error": e})));
+        }
+        if let Some(n) = nested {
+            doc["nested"] = ph.apply_json(&n.unwrap_or_else(|e| json!({"error": e})));
+        }
         Ok(doc)
     };
     (key.clone(), go())
+}
+
+/// The session id hal reported in a run's hooks (`hal hook --json`), the first found.
+fn reported_session(dir: &Path) -> Option<String> {
+    let doc = capture::collect("", "", (dir, &run::Outcome::none()), None, &Placeholders::default());
+    doc["captures"].as_array()?.iter().find_map(|c| {
+        let id = c["hal"]["hook"]["session_id"].as_str().or_else(|| c["hal"]["session_id_hook"]["session_id"].as_str());
+        id.filter(|s| !s.is_empty()).map(str::to_owned)
+    })
+}
+
+/// The resume check's run: the probe run's HOME and workspace copied, the runtime
+/// started with `hal launch --resume <the session id hal reported in the probe run's
+/// hooks>`; whether the stub saw the probe run's prompt again (its history).
+fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
+    let id = reported_session(&base.dir).ok_or("the probe run's hooks reported no session id to resume")?;
+    let dir = work.join(spec.id()).join("resume");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    for sub in ["home", "ws"] {
+        let ok = Command::new("cp").arg("-a").arg(base.dir.join(sub)).arg(&dir).status().is_ok_and(|s| s.success());
+        if !ok {
+            return Err(format!("could not copy the probe run's {sub}"));
+        }
+    }
+    let args = RunArgs { mode: Mode::Resume, dir: dir.clone(), resume: Some(id.clone()), ..base.clone() };
+    eprintln!("==> {} {}: resume run ({id})", spec.id(), spec.version());
+    let outcome = run::run_isolated(&args, None)?;
+    eprintln!("    {} resume run: {:.1}s", spec.id(), outcome.seconds);
+    let requests: Value = std::fs::read(dir.join("requests.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or(json!([]));
+    let bodies: Vec<String> =
+        requests.as_array().map(|r| r.iter().map(|q| q["body"].to_string()).collect()).unwrap_or_default();
+    let start: Value =
+        std::fs::read(dir.join("start.json")).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or(Value::Null);
+    Ok(json!({
+        "session_id": id,
+        "exit": outcome.run.get("exit").cloned().unwrap_or(Value::Null),
+        "timed_out": outcome.killed || outcome.run.get("timed_out").and_then(Value::as_bool).unwrap_or(true),
+        "requests": bodies.len(),
+        "saw_first_prompt": bodies.iter().any(|b| b.contains(crate::probe::PROMPT)),
+        "saw_resume_prompt": bodies.iter().any(|b| b.contains(run::RESUME_PROMPT)),
+        "start": start,
+    }))
+}
+
+/// The runtime whose captured tool environment a nested run of `spec` starts from:
+/// Claude Code's, for Claude Code itself Codex's.
+fn nest_in(spec: &Spec) -> Option<&'static Spec> {
+    let other = RUNTIMES.iter().filter(|s| s.resume && s.id() != spec.id());
+    other.clone().find(|s| s.row().markers.iter().any(|m| m.var == "CLAUDECODE")).or_else(|| other.clone().next())
+}
+
+/// The clear-list check's run: `spec` started from inside another runtime's captured
+/// tool environment (its fixture's), with `hal launch`'s `env_unset` applied; what hal
+/// said to clear and what the runtime's tool was detected as.
+fn nested_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
+    let from = nest_in(spec.spec).ok_or("no other runtime to nest in")?;
+    let fixture: Value = std::fs::read(fixtures_dir().join(format!("{}.json", from.id())))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .ok_or_else(|| format!("no fixture of {} to nest in", from.id()))?;
+    let env = fixture["captures"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["context"] == "tool"))
+        .map(|c| c["env"].clone())
+        .ok_or_else(|| format!("{}'s fixture has no tool capture", from.id()))?;
+    let args = RunArgs { mode: Mode::Nested, dir: work.join(spec.id()).join("nested"), ..base.clone() };
+    eprintln!("==> {} {}: nested run (inside {}'s tool environment)", spec.id(), spec.version(), from.id());
+    let outcome = run::run_isolated_with(&args, &[("inherit.json", &env.to_string())])?;
+    eprintln!("    {} nested run: {:.1}s", spec.id(), outcome.seconds);
+    let doc = capture::collect("", "", (&args.dir, &outcome), None, &Placeholders::default());
+    let tool = doc["captures"].as_array().and_then(|c| c.iter().find(|c| c["context"] == "tool")).cloned();
+    let start: Value = std::fs::read(args.dir.join("start.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or(Value::Null);
+    let inherited: Vec<&str> = env.as_object().map(|m| m.keys().map(String::as_str).collect()).unwrap_or_default();
+    Ok(json!({
+        "from": from.id(),
+        "inherited": inherited,
+        "env_unset": start["env_unset"],
+        "exit": outcome.run.get("exit").cloned().unwrap_or(Value::Null),
+        "detected": tool.as_ref().map_or(Value::Null, |t| t["hal"]["detect"]["provider"].clone()),
+        "tool_env": tool.as_ref().and_then(|t| t["env"].as_object().map(|m| m.keys().cloned().collect::<Vec<_>>())),
+    }))
 }
 
 /// The machine paths of a run and their placeholders.
@@ -599,7 +755,10 @@ mod tests {
         }
         for c in rt["checks"].as_array().unwrap() {
             let ctx = c["context"].as_str().unwrap();
-            assert!(["tool", "replay", "plan"].contains(&ctx) || ctx.starts_with("hook:"), "{ctx}");
+            assert!(
+                ["tool", "replay", "plan", "start", "resume", "nested"].contains(&ctx) || ctx.starts_with("hook:"),
+                "{ctx}"
+            );
             for key in ["name", "expected", "got", "ok"] {
                 assert!(c.get(key).is_some(), "{key}");
             }

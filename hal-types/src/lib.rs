@@ -28,6 +28,7 @@ mod enums;
 mod event;
 mod hal;
 mod hook;
+mod launch;
 mod lint;
 mod plan;
 mod vocab;
@@ -43,6 +44,7 @@ pub use enums::{
 pub use event::CanonicalEvent;
 pub use hal::{RuntimeHal, StaticHal};
 pub use hook::{HookEvent, HookInjection, SessionSource};
+pub use launch::{Autonomy, HookTrust, LaunchMode, LaunchPlan, LaunchSource, OutputSwitch, PromptPlace};
 pub use lint::LintRule;
 pub use plan::{
     CopilotHook, CopilotHooks, HookCommand, HookFragment, HookGroup, Poll, SettingsHooks, StartupNudge, StartupPlan,

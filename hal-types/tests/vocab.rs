@@ -90,6 +90,8 @@ fn every_enum_agrees_and_spellings_are_pinned() {
     check::<HookInjection>(&mut listing);
     check::<StepOutcome>(&mut listing);
     check::<Setting>(&mut listing);
+    check::<hal_types::LaunchMode>(&mut listing);
+    check::<hal_types::Autonomy>(&mut listing);
     insta::assert_snapshot!("spellings", listing);
 }
 

@@ -441,3 +441,24 @@ test("with a terminal attached, a timeout kills what hal started, and hal keeps 
   assert.ok(existsSync(flag), "hal did not have the controlling terminal");
   assert.equal(m[3], "", `left running: ${m[3]}`);
 });
+
+test("launchPlan answers what `hal launch` answers, and an impossible start throws", () => {
+  const env = { PATH: "/usr/bin:/bin", CLAUDECODE: "1", CLAUDE_CODE_SESSION_ID: "s1" };
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: env });
+  const request = { provider: "codex", mode: "print", autonomy: "full", prompt: "hi" };
+  const plan = hal.launchPlan(request);
+  const cli = JSON.parse(
+    execFileSync(HAL, ["launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "hi", "--json"], { env }),
+  );
+  assert.deepEqual(plan.argv, cli.argv);
+  assert.equal(plan.argv[0], "codex");
+  assert.equal(plan.argv.at(-1), "hi");
+  assert.ok(plan.env_unset.includes("CLAUDECODE") && plan.env_unset.includes("CLAUDE_CODE_SESSION_ID"), plan.env_unset);
+  assert.equal(plan.version, JSON_VERSION);
+  assert.throws(
+    () => hal.launchPlan({ provider: "claude", mode: "acp" }),
+    (e) => e instanceof HalUsageError && /ACP/.test(e.message) && /--mode interactive/.test(e.message),
+  );
+  const missing = createRuntimeHal({ bin: "/nonexistent/hal", replaceEnv: env });
+  warnings(() => assert.equal(missing.launchPlan(request), null));
+});

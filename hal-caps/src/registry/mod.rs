@@ -10,7 +10,8 @@
 //! - `events`: the canonical lifecycle events (`hal_types::CanonicalEvent`) and each runtime's native names;
 //! - `rows`: the rows, in marker priority order;
 //! - `design`: the design's literal capability rows;
-//! - [`payloads`]: what each runtime writes on a hook command's stdin.
+//! - [`payloads`]: what each runtime writes on a hook command's stdin;
+//! - [`launch`]: how to start each runtime (its launch facts, Gastown's preset fields, the clear-list).
 //!
 //! Row order is the marker priority used when signals of several runtimes are present
 //! and no process ancestor arbitrates: a variant, and a runtime that sets or keeps
@@ -25,6 +26,7 @@ mod design;
 mod events;
 mod find;
 mod history;
+pub mod launch;
 pub mod model;
 pub mod payloads;
 pub mod plugins;

@@ -73,6 +73,7 @@ commands! {
     detect::Detect,
     caps::Caps,
     startup::Startup,
+    launch::Launch,
     gupp::Gupp,
     providers::Providers,
     inventory::Inventory,

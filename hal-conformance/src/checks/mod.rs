@@ -10,6 +10,7 @@ mod hook;
 mod plan;
 mod replay;
 mod session;
+mod start;
 mod tool;
 
 use hal_caps::registry::{Runtime, Verified};
@@ -46,5 +47,6 @@ pub(crate) fn checks_with(
     session::checks(&cx, &mut out);
     replay::checks(&cx, replays, &mut out);
     plan::checks(&cx, &mut out);
+    start::checks(&cx, &mut out);
     out.0
 }

@@ -1,18 +1,10 @@
 //! Claude's spec (see [`super`]).
 
-use super::{
-    Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge_json, s,
-};
+use super::{FAKE_KEY, Older, P, Spec, Wire, command_and_description, hooks_object, json, merge_json, s};
 
-/// The JS builds (1.0.x): `cli.js` under Node, no platform binary.
-fn js_build(c: &Ctx, prompt: &str) -> (PathBuf, Vec<String>) {
-    let script = c.pkg("cli.js").display().to_string();
-    let args = [script, s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")];
-    (PathBuf::from("node"), args.to_vec())
-}
-
-/// A JS build: its own command line, no install script (nothing to copy).
-const JS: Older = Older { differs: Differs { command: Some(js_build), ..Differs::NONE }, ..Older::BASE };
+/// A JS build (1.0.x): `cli.js` under Node, no platform binary, so no install script
+/// (nothing to copy); `hal launch` starts it as the newest (its `bin` is `claude`).
+const JS: Older = Older::BASE;
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Claude,
@@ -20,10 +12,18 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Anthropic,
     shell_tool: "Bash",
     tool_args: command_and_description,
-    command: |c, prompt| {
-        let exe = c.pkg("bin/claude.exe");
-        (exe, vec![s("-p"), s(prompt), s("--allowedTools"), s("Bash"), s("--output-format"), s("json")])
-    },
+    model: None,
+    own_args: &[],
+    resume: true,
+    pty_setup: Some(|c| {
+        // Onboarding done, the fake key approved, the workspace trusted.
+        let key = &FAKE_KEY[FAKE_KEY.len() - 20..];
+        super::write_json(
+            &c.home.join(".claude.json"),
+            &json!({"hasCompletedOnboarding": true, "customApiKeyResponses": {"approved": [key], "rejected": []},
+                "projects": { c.ws.display().to_string(): {"hasTrustDialogAccepted": true} }}),
+        )
+    }),
     env: |c| {
         vec![
             (s("ANTHROPIC_API_KEY"), s(FAKE_KEY)),

@@ -8,9 +8,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "run_commands",
     tool_args: |cmd| json!({"commands": [cmd]}),
-    command: |c, prompt| {
-        (c.bin("cline"), vec![s("--json"), s("-P"), s("openai-compatible"), s("-m"), s("stub-model"), s(prompt)])
-    },
+    model: Some("stub-model"),
+    own_args: &["-P", "openai-compatible"],
+    resume: false,
+    pty_setup: None,
     env: |_| vec![(s("CLINE_NO_AUTO_UPDATE"), s("1")), (s("CLINE_SESSION_BACKEND_MODE"), s("local"))],
     setup: |c| {
         let dir = c.home.join(".cline/data/settings");

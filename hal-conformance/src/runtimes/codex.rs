@@ -2,8 +2,9 @@
 
 use super::{Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, hooks_object, json, merge_json, s};
 
-/// Versions before the hook system: no hook trust to bypass (the flag is unknown).
-const BEFORE_HOOKS: Differs = Differs { lacks_args: &["--dangerously-bypass-hook-trust"], ..Differs::NONE };
+/// Versions before the hook system: no hook trust to bypass (`hal launch` adds the
+/// flag only from 0.146.0).
+const BEFORE_HOOKS: Differs = Differs::NONE;
 
 /// Codex's home: deliberately not named `.codex` (as on the day the runs found the
 /// payload disagreement).
@@ -17,16 +18,15 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Responses,
     shell_tool: "exec_command",
     tool_args: |cmd| json!({"cmd": cmd}),
-    command: |c, prompt| {
-        let args = [
-            "exec",
-            "--skip-git-repo-check",
-            "--dangerously-bypass-approvals-and-sandbox",
-            "--dangerously-bypass-hook-trust",
-            prompt,
-        ];
-        (PathBuf::from("node"), std::iter::once(c.bin("codex").display().to_string()).chain(args.map(s)).collect())
-    },
+    model: None,
+    own_args: &[],
+    resume: true,
+    pty_setup: Some(|c| {
+        // The workspace trusted (a table after the base config's).
+        use std::io::Write as _;
+        let mut f = std::fs::OpenOptions::new().append(true).open(codex_home(c).join("config.toml"))?;
+        write!(f, "\n[projects.{}]\ntrust_level = \"trusted\"\n", super::toml_str(&c.ws.display().to_string()))
+    }),
     env: |c| vec![(s("CODEX_HOME"), codex_home(c).display().to_string()), (s("STUB_API_KEY"), s(FAKE_KEY))],
     setup: |c| {
         let home = codex_home(c);

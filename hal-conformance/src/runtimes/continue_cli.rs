@@ -10,7 +10,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "Bash",
     tool_args: command_only,
-    command: |c, prompt| (c.bin("cn"), vec![s("-p"), s(prompt)]),
+    model: None,
+    own_args: &[],
+    resume: false,
+    pty_setup: None,
     env: |_| vec![(s("CONTINUE_CLI_ENABLE_TELEMETRY"), s("0")), (s("CONTINUE_METRICS_ENABLED"), s("0"))],
     setup: |c| {
         let dir = c.home.join(".continue");

@@ -12,7 +12,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: |cmd| json!({"command": cmd, "description": "Run the conformance probe", "mode": "sync"}),
-    command: |c, prompt| (c.bin("copilot"), vec![s("-p"), s(prompt), s("-s"), s("--allow-all"), s("--no-ask-user")]),
+    model: None,
+    own_args: &[],
+    resume: false,
+    pty_setup: None,
     env: |c| {
         vec![
             (s("COPILOT_OFFLINE"), s("true")),

@@ -1,6 +1,6 @@
 //! Factory Droid's spec (see [`super`]).
 
-use super::{P, Spec, Wire, hooks_object, json, merge_json, s};
+use super::{P, Spec, Wire, hooks_object, json, merge_json};
 
 /// Factory Droid 0.215.0 (npm `droid`, the loader of `@factory/cli-linux-x64`; the newer
 /// `@factory/cli` 0.225.1 names platform packages the registry does not hold). `droid
@@ -16,10 +16,10 @@ pub(super) const SPEC: Spec = Spec {
         json!({"summary": "Run the conformance probe", "command": cmd,
             "riskLevelReason": "it only reads its environment", "riskLevel": "low"})
     },
-    command: |c, prompt| {
-        let args = ["exec", "--auto", "high", "-m", "custom:stub-model", prompt];
-        (c.bin("droid"), args.map(s).to_vec())
-    },
+    model: Some("custom:stub-model"),
+    own_args: &[],
+    resume: false,
+    pty_setup: None,
     env: |_| Vec::new(),
     setup: |c| {
         let model = json!({"model": "stub-model", "displayName": "Stub model", "baseUrl": c.url("/v1"),

@@ -1,18 +1,12 @@
 //! Gemini's spec (see [`super`]).
 
 use super::{
-    Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, command_and_description, hooks_object, json, merge,
-    merge_json, s, write_json,
+    FAKE_KEY, Older, P, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
 };
 
-/// Versions before the bundle (0.28.x and older): the package's `dist/index.js` is its bin.
-fn unbundled(c: &Ctx, prompt: &str) -> (PathBuf, Vec<String>) {
-    let script = c.pkg("dist/index.js").display().to_string();
-    (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
-}
-
-/// An unbundled version: its own command line.
-const UNBUNDLED: Older = Older { differs: Differs { command: Some(unbundled), ..Differs::NONE }, ..Older::BASE };
+/// Versions before the bundle (0.28.x and older): the package's `dist/index.js` is its
+/// `bin`; `hal launch` starts it as the newest.
+const UNBUNDLED: Older = Older::BASE;
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Gemini,
@@ -20,10 +14,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Gemini,
     shell_tool: "run_shell_command",
     tool_args: command_and_description,
-    command: |c, prompt| {
-        let script = c.pkg("bundle/gemini.js").display().to_string();
-        (PathBuf::from("node"), vec![script, s("-p"), s(prompt), s("--yolo"), s("--output-format"), s("json")])
-    },
+    model: None,
+    own_args: &[],
+    resume: true,
+    pty_setup: None,
     env: |c| vec![(s("GEMINI_API_KEY"), s(FAKE_KEY)), (s("GOOGLE_GEMINI_BASE_URL"), c.url(""))],
     setup: |c| {
         write_json(

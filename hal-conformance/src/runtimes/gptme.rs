@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use super::{FAKE_KEY, P, Spec, Wire, command_only, s, toml_str, write_file};
 
 /// gptme 0.35.1 (PyPI `gptme`), its model the stub as its `local` provider (an
-/// OpenAI-compatible server at `OPENAI_BASE_URL`). Started (for the launch facts) as
-/// `gptme -n -y --tool-format tool -m local/stub-model PROMPT`: `-n` is its
+/// OpenAI-compatible server at `OPENAI_BASE_URL`). Started from `hal launch` (its
+/// launch facts): `gptme -n -y --tool-format tool -m local/stub-model PROMPT`: `-n` is its
 /// non-interactive mode (it exits after the prompt's answer), `-y` runs every tool
 /// without asking, `--tool-format tool` makes it take the model's native tool calls
 /// (its default reads fenced code blocks from the text). Its script hooks are the user
@@ -18,10 +18,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "shell",
     tool_args: command_only,
-    command: |c, prompt| {
-        let args = ["-n", "-y", "--tool-format", "tool", "-m", "local/stub-model", prompt];
-        (c.bin("gptme"), args.map(s).to_vec())
-    },
+    model: Some("local/stub-model"),
+    own_args: &["--tool-format", "tool"],
+    resume: false,
+    pty_setup: None,
     env: |c| vec![(s("OPENAI_BASE_URL"), c.url("/v1")), (s("OPENAI_API_KEY"), s(FAKE_KEY))],
     setup: |c| std::fs::create_dir_all(c.home.join(".config/gptme")),
     // `[[hooks.scripts]] event command timeout` (`gptme/config/models.py`), run by a shell.

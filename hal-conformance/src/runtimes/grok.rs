@@ -9,7 +9,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_only,
-    command: |c, prompt| (c.bin("grok"), vec![s("-p"), s(prompt), s("--max-tool-rounds"), s("4")]),
+    model: None,
+    own_args: &["--max-tool-rounds", "4"],
+    resume: false,
+    pty_setup: None,
     env: |c| {
         vec![(s("GROK_API_KEY"), s(FAKE_KEY)), (s("GROK_BASE_URL"), c.url("/v1")), (s("GROK_MODEL"), s("stub-model"))]
     },

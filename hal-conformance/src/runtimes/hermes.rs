@@ -1,6 +1,6 @@
 //! Hermes Agent's spec (see [`super`]).
 
-use super::{FAKE_KEY, P, Spec, Value, Wire, command_only, json, merge_json, s};
+use super::{FAKE_KEY, P, Spec, Value, Wire, command_only, json, merge_json};
 
 /// Hermes Agent 0.19.0 (PyPI `hermes-agent`), one query (`chat -q`), tools approved
 /// (`--yolo`), shell hooks registered off a terminal (`--accept-hooks`). Its model is a
@@ -12,10 +12,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "terminal",
     tool_args: command_only,
-    command: |c, prompt| {
-        let args = ["chat", "-q", prompt, "--yolo", "--accept-hooks"];
-        (c.bin("hermes"), args.map(s).to_vec())
-    },
+    model: None,
+    own_args: &[],
+    resume: false,
+    pty_setup: None,
     env: |_| Vec::new(),
     setup: |c| {
         let model =

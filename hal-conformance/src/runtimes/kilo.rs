@@ -8,7 +8,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_and_description,
-    command: |c, prompt| (c.bin("kilo"), vec![s("run"), s("-m"), s("stub/stub-model"), s(prompt)]),
+    model: Some("stub/stub-model"),
+    own_args: &[],
+    resume: false,
+    pty_setup: None,
     env: |_| {
         vec![
             (s("STUB_API_KEY"), s(FAKE_KEY)),

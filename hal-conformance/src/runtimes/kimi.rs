@@ -19,7 +19,7 @@ fn config(c: &Ctx) -> String {
 
 /// Kimi CLI 1.51.0 (PyPI `kimi-cli`, archived upstream): 1.52.0 runs nothing but a
 /// deprecation gate (`kimi_cli/__main__.py`), 1.51.0 is the last release that runs.
-/// Started (for the launch facts) as `kimi --print -p PROMPT --yolo`: `--print` is its
+/// Started from `hal launch` (its launch facts): `kimi --print --yolo -p PROMPT`: `--print` is its
 /// non-interactive mode (it dismisses questions and approves tools itself), `--yolo`
 /// approves every tool call besides; `KIMI_SHARE_DIR` puts its data and configuration in
 /// the run's HOME, `KIMI_CLI_NO_AUTO_UPDATE` keeps it from looking for a newer release.
@@ -29,10 +29,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "Shell",
     tool_args: command_only,
-    command: |c, prompt| {
-        let args = ["--print", "-p", prompt, "--yolo"];
-        (c.bin("kimi"), args.map(s).to_vec())
-    },
+    model: None,
+    own_args: &[],
+    resume: false,
+    pty_setup: None,
     env: |c| {
         vec![(s("KIMI_SHARE_DIR"), c.home.join(".kimi").display().to_string()), (s("KIMI_CLI_NO_AUTO_UPDATE"), s("1"))]
     },

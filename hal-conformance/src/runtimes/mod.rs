@@ -1,6 +1,6 @@
 //! The one table of runtimes the conformance suite runs, keyed by
 //! [`RuntimeProvider`]: the pinned version, the Node it needs, how to start it one-shot,
-//! the environment it needs, its shell tool (facts from `real-runtimes.md` §2, verified
+//! the environment it needs, its shell tool (its start is `hal launch`'s: see `start.rs`) (facts from `real-runtimes.md` §2, verified
 //! against the installed packages). What the registry knows of a runtime is read from its
 //! row, never restated here: the package it is installed from, its hook events (mapped
 //! and unmapped) and the files its hooks are configured in. Each runtime is one file of
@@ -72,14 +72,10 @@ pub(crate) struct Ctx {
     pub(crate) port: u16,
     /// The prefix the runtime is installed in (its npm prefix, or its venv).
     pub(crate) prefix: PathBuf,
-    /// The directory of its executables (`node_modules/.bin`, or the venv's `bin`).
-    pub(crate) bin_dir: PathBuf,
     /// The probe's command line without its mode (`<xtask> conformance-probe --out … --hal …`).
     pub(crate) probe: String,
     /// The runtime's hook events, as the registry knows them ([`Spec::events`]).
     pub(crate) events: Vec<&'static str>,
-    /// The package the runtime is installed from (the registry's, npm or PyPI).
-    pub(crate) package: &'static str,
     /// The runtime's hook files, as the registry names them (`~/` for HOME).
     pub(crate) hook_files: &'static [&'static str],
 }
@@ -88,14 +84,6 @@ impl Ctx {
     /// The probe command a hook of `event` runs.
     pub(crate) fn hook_command(&self, event: &str) -> String {
         format!("{} hook {event}", self.probe)
-    }
-    /// A file of the runtime's own package (the registry's) under the prefix.
-    pub(crate) fn pkg(&self, file: &str) -> PathBuf {
-        self.prefix.join("node_modules").join(self.package).join(file)
-    }
-    /// An executable of the install ([`Ctx::bin_dir`]).
-    pub(crate) fn bin(&self, name: &str) -> PathBuf {
-        self.bin_dir.join(name)
     }
     /// `http://127.0.0.1:<port>` + `path`.
     pub(crate) fn url(&self, path: &str) -> String {
@@ -137,21 +125,14 @@ pub(crate) const FAKE_KEY: &str = "sk-hal-conformance-fake-key-0000";
 /// How hooks of a runtime are configured: a writer of `(native event, command)` pairs.
 pub(crate) type HookWriter = fn(&Ctx, &[(&str, String)]) -> io::Result<()>;
 
-/// The program and arguments of a one-shot run with a prompt.
-pub(crate) type Command = fn(&Ctx, &str) -> (PathBuf, Vec<String>);
-
 /// The arguments of one call of a shell tool for a command.
 pub(crate) type ToolArgs = fn(&str) -> Value;
 
-/// What an older version's one-shot run needs or lacks beside the newest's (flags and
-/// configuration keys): the one place a version's differences live, so that they can
-/// become versioned launch facts.
+/// What an older version's run needs beside the newest's that is the suite's own
+/// (configuration keys, its shell tool's call). Its start is not here: `hal launch
+/// --runtime-version V` gives it (the registry's versioned launch facts).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Differs {
-    /// Arguments of the newest's command line this version does not know (dropped).
-    pub(crate) lacks_args: &'static [&'static str],
-    /// The program and arguments of its one-shot run, where the newest's do not fit.
-    pub(crate) command: Option<Command>,
     /// Configuration it needs beyond the newest's setup (written after it).
     pub(crate) setup: Option<fn(&Ctx) -> io::Result<()>>,
     /// Its shell tool and the arguments of one call of it, where the newest's differ.
@@ -159,8 +140,8 @@ pub(crate) struct Differs {
 }
 
 impl Differs {
-    /// None: the newest's command and setup fit.
-    pub(crate) const NONE: Self = Self { lacks_args: &[], command: None, setup: None, shell_tool: None };
+    /// None: the newest's setup and tool call fit.
+    pub(crate) const NONE: Self = Self { setup: None, shell_tool: None };
 }
 
 /// An older version of a runtime the suite runs beside its newest (the version matrix,
@@ -215,8 +196,20 @@ pub(crate) struct Spec {
     pub(crate) shell_tool: &'static str,
     /// The tool call's arguments for a command.
     pub(crate) tool_args: fn(&str) -> Value,
-    /// The program and arguments of a one-shot run with `prompt`.
-    pub(crate) command: fn(&Ctx, &str) -> (PathBuf, Vec<String>),
+    /// The model `hal launch --model` is given (the stub's), where the registry names a
+    /// model flag the suite uses; `None`: the suite's config names it.
+    pub(crate) model: Option<&'static str>,
+    /// The suite's own arguments beside `hal launch`'s (the stub's provider, a round
+    /// limit): inserted before the prompt.
+    pub(crate) own_args: &'static [&'static str],
+    /// Whether the suite checks resume live: a second run with `hal launch --resume <the
+    /// session id hal reported in the first run's hook>` (the stub must see the first
+    /// run's messages).
+    pub(crate) resume: bool,
+    /// What an interactive start needs beyond [`Spec::setup`] to reach its ready prompt
+    /// (onboarding and workspace trust answered): the pty check (`--pty`) runs the
+    /// runtimes that have it.
+    pub(crate) pty_setup: Option<fn(&Ctx) -> io::Result<()>>,
     /// The variables it needs beyond PATH, HOME and TERM (key, base URL, switches off).
     pub(crate) env: fn(&Ctx) -> Vec<(String, String)>,
     /// Writes its base configuration (auth, model provider, updates and telemetry off).

@@ -13,11 +13,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_only,
-    command: |c, prompt| {
-        // `--yolo`: every tool call approved (`-p` asks no one).
-        let args = ["-p", "--yolo", "--provider", "stub", "--model", "stub-model", prompt];
-        (c.bin("omp"), args.map(s).to_vec())
-    },
+    model: Some("stub-model"),
+    own_args: &["--provider", "stub"],
+    resume: false,
+    pty_setup: None,
     env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY)), (s("OMP_SKIP_SETUP"), s("1"))],
     setup: |c| {
         let yml = format!(

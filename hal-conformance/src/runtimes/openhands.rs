@@ -14,10 +14,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "terminal",
     tool_args: |cmd| json!({"command": cmd, "is_input": false, "security_risk": "LOW"}),
-    command: |c, prompt| {
-        let args = ["--headless", "--json", "-t", prompt, "--override-with-envs"];
-        (c.bin("openhands"), args.map(s).to_vec())
-    },
+    model: None,
+    own_args: &["--override-with-envs"],
+    resume: false,
+    pty_setup: None,
     env: |c| {
         vec![
             (s("LLM_BASE_URL"), c.url("/v1")),

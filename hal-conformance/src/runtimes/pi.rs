@@ -1,13 +1,10 @@
 //! Pi's spec (see [`super`]).
 
-use super::{Differs, FAKE_KEY, Older, P, Spec, Wire, command_only, json, pi_bridge, pi_plan_plugin, s, write_json};
+use super::{FAKE_KEY, Older, P, Spec, Wire, command_only, json, pi_bridge, pi_plan_plugin, s, write_json};
 
-/// Pi 0.x: the old package, no project trust to approve (`--approve` is 1.x's).
-const OLD_PACKAGE: Older = Older {
-    package: Some("@mariozechner/pi-coding-agent"),
-    differs: Differs { lacks_args: &["--approve"], ..Differs::NONE },
-    ..Older::BASE
-};
+/// Pi 0.x: the old package (no project trust to approve: `hal launch` adds `--approve`
+/// only from 1.6.0, `--offline` from 0.55.1).
+const OLD_PACKAGE: Older = Older { package: Some("@mariozechner/pi-coding-agent"), ..Older::BASE };
 
 /// Pi 1.x (`@earendil-works/pi-coding-agent`, the registry's package; the old
 /// `@mariozechner/pi-coding-agent` ends at 0.73.1, the older verified version). 1.x needs
@@ -18,12 +15,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_only,
-    command: |c, prompt| {
-        // `--approve`: 1.x loads a project's extensions (`.pi/extensions/`) only in a
-        // trusted folder, and `-p` asks no one (`core/project-trust.js`).
-        let args = ["-p", "--offline", "--approve", "--provider", "stub", "--model", "stub-model", prompt];
-        (c.bin("pi"), args.map(s).to_vec())
-    },
+    model: Some("stub-model"),
+    own_args: &["--provider", "stub"],
+    resume: false,
+    pty_setup: None,
     env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY))],
     setup: |c| {
         write_json(
@@ -60,7 +55,6 @@ pub(super) const SPEC: Spec = Spec {
                 "its `-p` run emits no `session_shutdown` (0.52.12 has the event in RPC mode only), and the \
                  registry dates events per version, not per mode",
             ),
-            differs: Differs { lacks_args: &["--approve", "--offline"], ..Differs::NONE },
             ..OLD_PACKAGE
         },
     ],

@@ -8,10 +8,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "run_shell_command",
     tool_args: |cmd| json!({"command": cmd, "description": "Run the conformance probe", "is_background": false}),
-    command: |c, prompt| {
-        let args = ["--approval-mode", "yolo", "--auth-type", "openai", "-m", "stub-model", prompt];
-        (c.bin("qwen"), args.map(s).to_vec())
-    },
+    model: Some("stub-model"),
+    own_args: &["--auth-type", "openai"],
+    resume: true,
+    pty_setup: None,
     env: |c| {
         vec![
             (s("OPENAI_API_KEY"), s(FAKE_KEY)),

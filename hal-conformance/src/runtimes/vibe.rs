@@ -22,12 +22,10 @@ pub(super) const SPEC: Spec = Spec {
     wire: Wire::Chat,
     shell_tool: "bash",
     tool_args: command_only,
-    command: |c, prompt| {
-        // `--trust`: the project's `.vibe/hooks.toml` loads only in a trusted folder, and
-        // `-p` trusts none by itself.
-        let args = ["-p", prompt, "--auto-approve", "--trust", "--output", "json", "--max-turns", "4"];
-        (c.bin("vibe"), args.map(s).to_vec())
-    },
+    model: None,
+    own_args: &["--output", "json", "--max-turns", "4"],
+    resume: false,
+    pty_setup: None,
     env: |c| vec![(s("VIBE_HOME"), c.home.join(".vibe").display().to_string()), (s("STUB_API_KEY"), s(FAKE_KEY))],
     setup: |c| write_file(&c.home.join(".vibe/config.toml"), &config(c)),
     hooks: Some(|c, pairs| {

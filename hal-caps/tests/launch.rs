@@ -1,0 +1,290 @@
+//! The launch facts and the plan: every fact cited, the rows the registry needs, the
+//! clear-list derived from the rows, usage errors for what a runtime cannot do, and the
+//! versioned arguments.
+
+use std::collections::{BTreeMap, HashSet};
+
+use hal_caps::launch::{Request, plan, shell_quote};
+use hal_caps::registry::launch::{GASTOWN_FIELDS, LAUNCH, Trust, args_at, clear_vars, env_unset, launch};
+use hal_caps::registry::{REGISTRY, Version, runtime};
+use hal_types::{Autonomy, LaunchMode, RuntimeProvider as P};
+
+fn no_env(_: &str) -> Option<String> {
+    None
+}
+
+fn full_print(p: P, prompt: &str) -> Request {
+    let mut r = Request::new(p, LaunchMode::Print);
+    r.autonomy = Some(Autonomy::Full);
+    r.prompt = Some(prompt.to_owned());
+    r
+}
+
+/// Every runtime live runs verified and every runtime Gastown has a preset for has
+/// launch facts; no row twice; the executable is one the registry names for it.
+#[test]
+fn every_verified_and_gastown_runtime_has_launch_facts() {
+    let mut seen = HashSet::new();
+    for l in LAUNCH {
+        assert!(seen.insert(l.provider), "{} twice", l.provider);
+    }
+    for r in REGISTRY {
+        if r.verified.is_some() || r.gastown.is_some() {
+            // Aider is verified for detection only: a chat REPL the suite does not start.
+            if r.provider == P::Aider {
+                continue;
+            }
+            assert!(launch(r.provider).is_some(), "{}: no launch facts", r.provider);
+        }
+    }
+    assert!(LAUNCH.len() >= 22, "{}", LAUNCH.len());
+    for l in LAUNCH {
+        let r = runtime(l.provider);
+        let base = r.variant_of.map(runtime);
+        let names: Vec<&str> = r
+            .executables
+            .iter()
+            .chain(r.script_names)
+            .chain(base.into_iter().flat_map(|b| b.executables.iter().chain(b.script_names)))
+            .copied()
+            .collect();
+        assert!(names.contains(&l.executable.value), "{}: {} not among {names:?}", l.provider, l.executable.value);
+    }
+}
+
+/// Every fact cites a source; a dated argument cites the packages read.
+#[test]
+fn every_launch_fact_is_cited() {
+    for l in LAUNCH {
+        let mut cites = vec![l.executable.source.cite, l.interactive.source.cite, l.instructions.source.cite];
+        cites.extend(l.print.map(|p| p.source.cite));
+        cites.extend(l.resume.map(|p| p.source.cite));
+        cites.extend(l.model.map(|p| p.source.cite));
+        cites.extend(l.autonomy.full.map(|p| p.source.cite));
+        cites.extend(l.hook_trust.map(|p| p.source.cite));
+        assert!(cites.iter().all(|c| !c.trim().is_empty()), "{}", l.provider);
+        let mut dated = l.offline.to_vec();
+        if let Some(Trust::Args(a)) = l.hook_trust.map(|t| t.value) {
+            dated.extend_from_slice(a);
+        }
+        for a in l.autonomy.full.iter().flat_map(|f| f.value.args) {
+            dated.push(*a);
+        }
+        for a in dated {
+            assert!(
+                a.span.since.is_none() && a.span.until.is_none() || !a.cite.is_empty(),
+                "{}: {:?} is dated without a cite",
+                l.provider,
+                a.args
+            );
+        }
+    }
+}
+
+/// Gastown's preset has 27 fields; each has a counterpart or a stated reason.
+#[test]
+fn every_gastown_preset_field_is_accounted_for() {
+    let fields: HashSet<&str> = GASTOWN_FIELDS.iter().map(|f| f.field).collect();
+    assert_eq!(fields.len(), 27, "{fields:?}");
+    assert_eq!(GASTOWN_FIELDS.len(), 27);
+    for f in GASTOWN_FIELDS {
+        assert!(f.hal.is_some() || !f.note.is_empty(), "{}: neither a counterpart nor a reason", f.field);
+    }
+    // Every stale note names one of the fields.
+    for l in LAUNCH {
+        for (field, why) in l.gastown_stale {
+            let top = field.split('.').next().unwrap_or(field);
+            assert!(fields.contains(top), "{}: {field} is not a Gastown field", l.provider);
+            assert!(!why.is_empty());
+        }
+    }
+}
+
+/// The clear-list holds every row's markers and session variables and nothing a user
+/// sets; from inside Claude Code's captured tool environment it lists Claude's markers
+/// and stamps, keeps the user's settings, Gastown's stamps and the OS's variables.
+#[test]
+fn env_unset_from_inside_claude_lists_its_markers_and_keeps_the_rest() {
+    let list: Vec<&str> = clear_vars().iter().map(|c| c.var).collect();
+    for r in REGISTRY {
+        for m in r.markers {
+            if !hal_caps::registry::launch::kept(m.var) {
+                assert!(list.contains(&m.var), "{}: marker {} not on the clear-list", r.provider, m.var);
+            }
+        }
+        for s in r.session_vars {
+            assert!(list.contains(s), "{}: session variable {s} not on the clear-list", r.provider);
+        }
+        for s in r.settings {
+            assert!(!list.contains(s), "{}: user setting {s} on the clear-list", r.provider);
+        }
+    }
+    let captured: BTreeMap<&str, &str> = [
+        ("AI_AGENT", "claude-code_2-1-332_agent"),
+        ("ANTHROPIC_API_KEY", "sk-x"),
+        ("CLAUDECODE", "1"),
+        ("CLAUDE_CODE_CHILD_NOTES_DIR", "/tmp/claude-0/ws/s/started"),
+        ("CLAUDE_CODE_CHILD_SESSION", "1"),
+        ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"),
+        ("CLAUDE_CODE_ENTRYPOINT", "sdk-cli"),
+        ("CLAUDE_CODE_EXECPATH", "/p/bin/claude.exe"),
+        ("CLAUDE_CODE_MESSAGING_SOCKET", "/tmp/cc-socks/5.sock"),
+        ("CLAUDE_CODE_MESSAGING_TOKEN", "x"),
+        ("CLAUDE_CODE_SESSION_ATTENDED", "0"),
+        ("CLAUDE_CODE_SESSION_ID", "80440ac6-7abe-44ed-9885-2d362577335a"),
+        ("CLAUDE_EFFORT", "medium"),
+        ("CLAUDE_PID", "5"),
+        ("GT_ROLE", "gastown/polecats/nux"),
+        ("GT_AGENT", "claude"),
+        ("HOME", "/home/u"),
+        ("PATH", "/usr/bin"),
+        ("TERM", "dumb"),
+    ]
+    .into_iter()
+    .collect();
+    let unset = env_unset(&|k| captured.get(k).map(|v| (*v).to_owned()));
+    for want in [
+        "CLAUDECODE",
+        "CLAUDE_CODE_SESSION_ID",
+        "CLAUDE_CODE_ENTRYPOINT",
+        "CLAUDE_CODE_CHILD_SESSION",
+        "CLAUDE_CODE_CHILD_NOTES_DIR",
+        "CLAUDE_CODE_MESSAGING_SOCKET",
+        "CLAUDE_CODE_MESSAGING_TOKEN",
+        "CLAUDE_CODE_SESSION_ATTENDED",
+        "CLAUDE_EFFORT",
+        "CLAUDE_PID",
+        "AI_AGENT",
+    ] {
+        assert!(unset.contains(&want), "{want} not cleared: {unset:?}");
+    }
+    for keep in ["ANTHROPIC_API_KEY", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "GT_ROLE", "GT_AGENT", "HOME", "PATH"]
+    {
+        assert!(!unset.contains(&keep), "{keep} cleared: {unset:?}");
+    }
+    // A marker counts by its rule: GEMINI_CLI=1 is Gemini's, GEMINI_CLI=0 nobody's.
+    assert!(env_unset(&|k| (k == "GEMINI_CLI").then(|| "1".to_owned())).contains(&"GEMINI_CLI"));
+    assert!(env_unset(&no_env).is_empty());
+}
+
+/// The issue's example and its neighbours: the argv of a one-shot, fully autonomous start.
+#[test]
+fn codex_print_full_is_exec_with_the_bypass_and_the_hook_trust_switch() {
+    let p = plan(&full_print(P::Codex, "hi"), &no_env).unwrap();
+    assert_eq!(
+        p.argv,
+        [
+            "codex",
+            "exec",
+            "--skip-git-repo-check",
+            "--dangerously-bypass-approvals-and-sandbox",
+            "--dangerously-bypass-hook-trust",
+            "hi"
+        ]
+    );
+    assert_eq!(p.prompt.at, "argv");
+    assert_eq!(p.prompt.index, Some(5));
+    assert_eq!(p.hook_trust.unwrap().args, ["--dangerously-bypass-hook-trust"]);
+    let claude = plan(&full_print(P::Claude, "it's"), &no_env).unwrap();
+    assert_eq!(claude.command_line, "claude -p --dangerously-skip-permissions 'it'\\''s'");
+    let gemini = plan(&full_print(P::Gemini, "hi"), &no_env).unwrap();
+    assert_eq!(gemini.argv, ["gemini", "--yolo", "-p", "hi"]);
+    assert_eq!(gemini.prompt.flag.as_deref(), Some("-p"));
+    let opencode = plan(&full_print(P::Opencode, "hi"), &no_env).unwrap();
+    assert_eq!(opencode.env.get("OPENCODE_PERMISSION").map(String::as_str), Some(r#"{"*":"allow"}"#));
+}
+
+/// Every runtime with a non-interactive start and a full level plans one.
+#[test]
+fn every_print_start_plans() {
+    for l in LAUNCH {
+        let mut r = full_print(l.provider, "hi");
+        if l.autonomy.full.is_none() {
+            r.autonomy = None;
+        }
+        match (l.print, plan(&r, &no_env)) {
+            (Some(_), Ok(p)) => {
+                assert_eq!(p.argv[0], l.executable.value);
+                assert!(p.argv.contains(&"hi".to_owned()), "{}: {:?}", l.provider, p.argv);
+                assert!(p.command_line.starts_with(l.executable.value));
+            }
+            (None, Err(e)) => assert!(e.contains("--mode interactive"), "{e}"),
+            (print, got) => panic!("{}: {print:?} {got:?}", l.provider),
+        }
+    }
+}
+
+/// What a runtime cannot do is a usage error naming what it can.
+#[test]
+fn impossible_combinations_name_what_the_runtime_can_do() {
+    let mut r = Request::new(P::Claude, LaunchMode::Acp);
+    let e = plan(&r, &no_env).unwrap_err();
+    assert!(e.contains("no ACP entry") && e.contains("--mode interactive|print"), "{e}");
+    r = Request::new(P::Cline, LaunchMode::Interactive);
+    r.resume = Some("s1".into());
+    let e = plan(&r, &no_env).unwrap_err();
+    assert!(e.contains("cannot resume") && e.contains("no --resume"), "{e}");
+    r = Request::new(P::Pi, LaunchMode::Interactive);
+    r.resume = Some("s1".into());
+    let e = plan(&r, &no_env).unwrap_err();
+    assert!(e.contains("by id") && e.contains("--continue"), "{e}");
+    r = Request::new(P::Pi, LaunchMode::Interactive);
+    r.autonomy = Some(Autonomy::Edits);
+    let e = plan(&r, &no_env).unwrap_err();
+    assert!(e.contains("`edits`") && e.contains("--autonomy full"), "{e}");
+    r = Request::new(P::Codex, LaunchMode::Print);
+    let e = plan(&r, &no_env).unwrap_err();
+    assert!(e.contains("needs a prompt"), "{e}");
+    r = Request::new(P::Opencode, LaunchMode::Acp);
+    assert_eq!(plan(&r, &no_env).unwrap().argv, ["opencode", "acp"]);
+    r.prompt = Some("hi".into());
+    assert!(plan(&r, &no_env).unwrap_err().contains("takes no prompt"));
+    let e = plan(&Request::new(P::Zed, LaunchMode::Interactive), &no_env).unwrap_err();
+    assert!(e.contains("no launch facts") && e.contains("codex"), "{e}");
+}
+
+/// Resume by id and continue: a flag or a subcommand, where the runtime puts it.
+#[test]
+fn resume_and_continue_follow_the_runtime() {
+    let mut r = full_print(P::Codex, "again");
+    r.resume = Some("0199-abc".into());
+    let p = plan(&r, &no_env).unwrap();
+    let n = p.argv.len();
+    assert_eq!(&p.argv[n - 3..], ["resume", "0199-abc", "again"]);
+    assert_eq!(p.resume_id.as_deref(), Some("0199-abc"));
+    let mut r = full_print(P::Claude, "again");
+    r.continue_latest = true;
+    assert!(plan(&r, &no_env).unwrap().argv.contains(&"--continue".to_owned()));
+}
+
+/// A version that lacks an argument gets none: Pi before 0.55.1 has no `--offline`,
+/// Codex before 0.146.0 no hook trust switch (so no trust in the plan).
+#[test]
+fn versioned_arguments_follow_the_version() {
+    let pi = launch(P::Pi).unwrap();
+    assert!(args_at(pi.offline, Version::parse("0.52.12").as_ref()).is_empty());
+    assert_eq!(args_at(pi.offline, Version::parse("0.55.1").as_ref()), ["--offline"]);
+    assert_eq!(args_at(pi.offline, None), ["--offline"]);
+    let mut r = full_print(P::Codex, "hi");
+    r.version = Some("0.100.0".into());
+    let old = plan(&r, &no_env).unwrap();
+    assert!(!old.argv.iter().any(|a| a == "--dangerously-bypass-hook-trust"), "{:?}", old.argv);
+    assert!(old.hook_trust.is_none());
+    r.version = Some("0.171.0".into());
+    assert!(plan(&r, &no_env).unwrap().argv.iter().any(|a| a == "--dangerously-bypass-hook-trust"));
+    r.version = Some("x".into());
+    assert!(plan(&r, &no_env).unwrap_err().contains("not a version"));
+}
+
+#[test]
+fn shell_quoting_round_trips_through_sh() {
+    for arg in ["plain", "two words", "it's", "$HOME", "a\"b", "", "-p", "{\"*\":\"allow\"}"] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("printf %s {}", shell_quote(arg)))
+            .env_clear()
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), arg, "{}", shell_quote(arg));
+    }
+}

@@ -1,0 +1,218 @@
+//! `hal launch [--provider P] [--role R] [--mode M] [--autonomy A] [--prompt T |
+//! --prompt-file F] [--resume ID | --continue] [--model M] [--runtime-version V]`: how
+//! to start a runtime, from the registry's launch facts (`hal_caps::launch`). It never
+//! runs anything: the argv (and one shell-quoted line), the environment to set and to
+//! clear, where the prompt goes. A combination the runtime cannot do is a usage error
+//! (exit 2) naming what it can do.
+
+use std::fmt::Write as _;
+use std::io::Read as _;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use hal_caps::launch::{Request, plan};
+use hal_caps::text::{escape_control, escape_text};
+use hal_detect::Host;
+use hal_types::{AgentRole, Autonomy, LaunchMode, LaunchPlan, RuntimeHal as _};
+
+use crate::args::{Completed, GlobalOpt, ProviderArg, parse_role, roles};
+use crate::context::{Context, Needs};
+use crate::describe::{Cmd, Description, Invocation, answer};
+use crate::output::{Output, versioned};
+
+/// How to start a runtime: the argv, the environment to set and to clear, where the
+/// prompt goes (hal never runs it).
+#[derive(Debug, PartialEq, Eq, clap::Args)]
+pub struct Launch {
+    /// `--provider`, `--runtime-version`.
+    #[command(flatten)]
+    pub provider: ProviderArg,
+    /// Merge in the startup plan of this Gastown role (its `gt prime` fallback is the prompt).
+    #[arg(long, value_parser = Completed(parse_role, roles), hide_possible_values = true)]
+    pub role: Option<AgentRole>,
+    /// interactive (default), print (one-shot) or acp (an ACP server on stdio).
+    #[arg(long, value_enum)]
+    pub mode: Option<LaunchModeArg>,
+    /// none, edits or full: how much it does without asking.
+    #[arg(long, value_enum)]
+    pub autonomy: Option<AutonomyArg>,
+    /// The prompt.
+    #[arg(long, value_name = "TEXT", conflicts_with = "prompt_file")]
+    pub prompt: Option<String>,
+    /// The prompt, read from FILE (at most 1 MiB).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub prompt_file: Option<PathBuf>,
+    /// Resume the session ID (the session id hal reports).
+    #[arg(long, value_name = "ID")]
+    pub resume: Option<String>,
+    /// Continue the latest session.
+    #[arg(long, conflicts_with = "resume")]
+    pub r#continue: bool,
+    /// The model.
+    #[arg(long, value_name = "M")]
+    pub model: Option<String>,
+}
+
+/// `--mode` of `hal launch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum LaunchModeArg {
+    Interactive,
+    Print,
+    Acp,
+}
+
+/// `--autonomy` of `hal launch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum AutonomyArg {
+    None,
+    Edits,
+    Full,
+}
+
+impl Cmd for Launch {
+    const DESCRIPTION: Description = Description {
+        name: "launch",
+        // `--provider` skips detection: no `--policy`, `--workspace`.
+        takes: &[GlobalOpt::Json, GlobalOpt::Workspace, GlobalOpt::Policy, GlobalOpt::RequireKnown],
+        answers: &[answer!(
+            "launch",
+            None,
+            "LaunchPlan",
+            "How to start a runtime: the argv, the environment to set and to clear, where the prompt goes.",
+            LaunchPlan
+        )],
+    };
+
+    fn provider(&self) -> Option<&ProviderArg> {
+        Some(&self.provider)
+    }
+
+    fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
+        // The config file can override the startup strategy a role's plan rests on: it is read.
+        let p = &self.provider;
+        run(&input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), true)), self)
+    }
+}
+
+/// The most `--prompt-file` reads.
+const MAX_PROMPT_FILE: u64 = 1 << 20;
+
+fn prompt_file(path: &std::path::Path) -> Result<String, String> {
+    let shown = escape_control(&path.display().to_string()).into_owned();
+    let meta = std::fs::metadata(path).map_err(|e| format!("--prompt-file {shown}: {e}"))?;
+    if !meta.is_file() || meta.len() > MAX_PROMPT_FILE {
+        return Err(format!("--prompt-file {shown}: not a regular file of at most 1 MiB"));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_PROMPT_FILE).read_to_string(&mut text))
+        .map_err(|e| format!("--prompt-file {shown}: {e}"))?;
+    Ok(text)
+}
+
+/// `hal launch`.
+fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
+    let hal = &ctx.hal;
+    let diags = ctx.diagnostics.clone();
+    let prompt = match (&args.prompt, &args.prompt_file) {
+        (Some(p), _) => Some(p.clone()),
+        (None, Some(f)) => match prompt_file(f) {
+            Ok(p) => Some(p),
+            Err(e) => return Output::new(String::new(), &diags).usage_error("", &e),
+        },
+        (None, None) => None,
+    };
+    let provider = hal.capabilities().provider;
+    let mut req = Request::new(
+        provider,
+        match args.mode {
+            Some(LaunchModeArg::Print) => LaunchMode::Print,
+            Some(LaunchModeArg::Acp) => LaunchMode::Acp,
+            _ => LaunchMode::Interactive,
+        },
+    );
+    req.autonomy = args.autonomy.map(|a| match a {
+        AutonomyArg::None => Autonomy::None,
+        AutonomyArg::Edits => Autonomy::Edits,
+        AutonomyArg::Full => Autonomy::Full,
+    });
+    req.prompt = prompt;
+    req.resume.clone_from(&args.resume);
+    req.continue_latest = args.r#continue;
+    req.model.clone_from(&args.model);
+    req.version = args.provider.runtime_version.clone().or_else(|| hal.detection().runtime_version.clone());
+    req.startup = args.role.map(|r| hal.startup_plan_for(r, None));
+    let host = hal.host();
+    let env = |name: &str| host.var(name).map(|v| v.to_string_lossy().into_owned());
+    match plan(&req, &env) {
+        Ok(p) if ctx.json => Output::new(versioned(p, &diags), &diags),
+        Ok(p) => Output::new(text(&p), &diags),
+        Err(e) => Output::new(String::new(), &diags).usage_error("", &e),
+    }
+}
+
+/// The plan as text: the shell line first, then what goes with it.
+#[must_use]
+pub fn text(p: &LaunchPlan) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", escape_text(&p.command_line));
+    let _ = writeln!(out, "provider: {} ({} mode)", p.provider, p.mode);
+    if let Some(a) = p.autonomy {
+        let _ = writeln!(out, "autonomy: {a}");
+    }
+    for (k, v) in &p.env {
+        let _ = writeln!(out, "set: {k}={}", hal_caps::launch::shell_quote(v));
+    }
+    for (k, from) in &p.env_from {
+        let _ = writeln!(out, "set: {k}=\"${from}\"");
+    }
+    if !p.env_unset.is_empty() {
+        let _ = writeln!(out, "unset: {}", p.env_unset.join(" "));
+    }
+    let place = match (&p.prompt.flag, p.prompt.index) {
+        (Some(f), _) => format!("flag {f}"),
+        (None, Some(i)) => format!("argument {i}"),
+        _ => p.prompt.at.clone(),
+    };
+    let _ = writeln!(out, "prompt: {place}");
+    if let Some(t) = &p.hook_trust {
+        if !t.args.is_empty() {
+            let _ = writeln!(out, "hook trust: {} (added)", t.args.join(" "));
+        }
+        if let Some(rule) = &t.rule {
+            let _ = writeln!(out, "hook trust: {rule}");
+        }
+    }
+    if let Some(f) = &p.instructions_file {
+        let _ = writeln!(out, "instructions: {f} (reads {})", p.instructions_files.join(", "));
+    }
+    if let Some(r) = &p.ready_prompt {
+        let _ = writeln!(out, "ready prompt: {r:?}");
+    }
+    if let Some(d) = &p.startup_dialog {
+        let _ = writeln!(out, "startup dialog: {d}");
+    }
+    if let Some(e) = p.escape_cancels {
+        let _ = writeln!(out, "escape cancels a request: {}", if e { "yes" } else { "no" });
+    }
+    if let Some(d) = &p.config_dir {
+        let var = p.config_dir_var.as_deref().map(|v| format!(" (moved by {v})")).unwrap_or_default();
+        let _ = writeln!(out, "config dir: {d}{var}");
+    }
+    if let Some(o) = &p.output {
+        let values = if o.values.is_empty() { String::new() } else { format!(" {}", o.values.join("|")) };
+        let _ = writeln!(out, "output: {}{values}", o.flag);
+    }
+    if let Some(s) = &p.startup {
+        let _ = writeln!(out, "role: {} ({})", s.role, s.strategy);
+        if let Some(f) = &s.hook_file {
+            let _ = writeln!(out, "hook file: {f}");
+        }
+    }
+    for s in &p.sources {
+        let _ = writeln!(out, "source: {} ({}): {}", s.fact, s.standing, escape_control(&s.cite));
+    }
+    out
+}

@@ -1,0 +1,136 @@
+//! `hal launch`: the argv and the clear-list through the built binary, the JSON against
+//! its schema, usage errors (exit 2) that name what the runtime can do, the role's
+//! startup plan merged in, and the version's arguments. The environment cleared.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+mod common;
+
+fn hal(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hal"));
+    cmd.args(args).env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir.path()).envs(env.iter().copied());
+    cmd.output().unwrap()
+}
+
+fn json(args: &[&str], env: &[(&str, &str)]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let o = hal(&all, env);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    common::validate(&all, &v);
+    v
+}
+
+fn argv(v: &Value) -> Vec<&str> {
+    v["argv"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect()
+}
+
+#[test]
+fn codex_print_full_is_the_suites_start() {
+    let v = json(&["launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "hi"], &[]);
+    assert_eq!(v["version"], 1);
+    assert_eq!(
+        argv(&v),
+        [
+            "codex",
+            "exec",
+            "--skip-git-repo-check",
+            "--dangerously-bypass-approvals-and-sandbox",
+            "--dangerously-bypass-hook-trust",
+            "hi"
+        ]
+    );
+    assert_eq!(v["prompt"]["at"], "argv");
+    assert_eq!(v["hook_trust"]["args"][0], "--dangerously-bypass-hook-trust");
+    let text =
+        hal(&["launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "two words"], &[]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.starts_with("codex exec --skip-git-repo-check "), "{out}");
+    assert!(out.lines().next().unwrap().ends_with("'two words'"), "{out}");
+}
+
+/// From inside Claude Code's captured tool environment: its markers and stamps are to
+/// be cleared; the user's key, Gastown's stamps and the OS's variables are not.
+#[test]
+fn env_unset_from_inside_claude_code() {
+    let inside = [
+        ("CLAUDECODE", "1"),
+        ("CLAUDE_CODE_SESSION_ID", "80440ac6-7abe-44ed-9885-2d362577335a"),
+        ("CLAUDE_CODE_ENTRYPOINT", "sdk-cli"),
+        ("CLAUDE_CODE_CHILD_SESSION", "1"),
+        ("CLAUDE_CODE_MESSAGING_TOKEN", "x"),
+        ("AI_AGENT", "claude-code_2-1-332_agent"),
+        ("ANTHROPIC_API_KEY", "sk-x"),
+        ("GT_ROLE", "gastown/polecats/toast"),
+    ];
+    let v = json(&["launch", "--provider", "gemini", "--prompt", "hi"], &inside);
+    let unset: Vec<&str> = v["env_unset"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    for want in [
+        "CLAUDECODE",
+        "CLAUDE_CODE_SESSION_ID",
+        "CLAUDE_CODE_ENTRYPOINT",
+        "CLAUDE_CODE_CHILD_SESSION",
+        "CLAUDE_CODE_MESSAGING_TOKEN",
+        "AI_AGENT",
+    ] {
+        assert!(unset.contains(&want), "{want}: {unset:?}");
+    }
+    for keep in ["ANTHROPIC_API_KEY", "GT_ROLE", "PATH"] {
+        assert!(!unset.contains(&keep), "{keep}: {unset:?}");
+    }
+    // Detected: without --provider, the plan is for the runtime hal runs under.
+    let v = json(&["launch", "--prompt", "hi"], &inside);
+    assert_eq!(v["provider"], "claude");
+    assert_eq!(argv(&v)[0], "claude");
+}
+
+#[test]
+fn impossible_combinations_are_usage_errors_naming_what_it_can_do() {
+    for (args, want) in [
+        (&["launch", "--provider", "claude", "--mode", "acp"][..], "no ACP entry"),
+        (&["launch", "--provider", "cline", "--resume", "s1"][..], "cannot resume"),
+        (&["launch", "--provider", "pi", "--autonomy", "edits"][..], "`edits`"),
+        (&["launch", "--provider", "codex", "--mode", "print"][..], "needs a prompt"),
+        (&["launch", "--provider", "zed"][..], "no launch facts"),
+    ] {
+        let o = hal(args, &[]);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    let o = hal(&["launch", "--provider", "codex", "--resume", "a", "--continue"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = hal(&["launch", "--provider", "codex", "--prompt", "a", "--prompt-file", "/nonexistent"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_role_merges_its_startup_plan_and_a_prompt_file_is_read() {
+    let v = json(&["launch", "--provider", "codex", "--role", "polecat", "--mode", "print"], &[]);
+    assert_eq!(v["startup"]["role"], "polecat");
+    let prompt = argv(&v).last().unwrap().to_string();
+    assert!(prompt.contains("gt prime"), "{prompt}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, "from a file").unwrap();
+    let v = json(&["launch", "--provider", "claude", "--mode", "print", "--prompt-file", file.to_str().unwrap()], &[]);
+    assert_eq!(*argv(&v).last().unwrap(), "from a file");
+}
+
+#[test]
+fn the_runtime_version_decides_the_versioned_arguments() {
+    let args = ["launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "hi"];
+    let mut old = args.to_vec();
+    old.extend(["--runtime-version", "0.100.0"]);
+    let v = json(&old, &[]);
+    assert!(!argv(&v).contains(&"--dangerously-bypass-hook-trust"), "{:?}", argv(&v));
+    assert!(v["hook_trust"].is_null());
+    let mut new = args.to_vec();
+    new.extend(["--runtime-version", "0.171.0"]);
+    assert!(argv(&json(&new, &[])).contains(&"--dangerously-bypass-hook-trust"));
+}
