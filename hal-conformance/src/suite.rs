@@ -228,12 +228,30 @@ fn lock(ids: &[String]) -> Result<(), String> {
 /// Each target's install seconds (0: it was cached), by its key.
 type Installs = Vec<(String, f64)>;
 
-/// Installs what the cache lacks (sequentially: npm is the bottleneck and the cache is
-/// shared): each runtime's install seconds, and (`offline`) the runtimes skipped.
+/// Installs what the cache lacks: each runtime's install seconds, and (`offline`) the
+/// runtimes skipped.
 fn install_all(selected: &[Target], offline: bool) -> Result<(Installs, Vec<String>), String> {
+    // PyPI's installs (each its own venv) and npm's (each its own prefix; Node 22 and Bun
+    // are npm's) share nothing: the two queues run at once, each in order.
+    let pypi = |t: &&Target| matches!(t.row().package, Some(hal_caps::registry::Package::PyPi(_)));
+    let (venvs, npm): (Vec<&Target>, Vec<&Target>) = selected.iter().partition(pypi);
+    let (npm, venvs) = std::thread::scope(|scope| {
+        let venvs = scope.spawn(|| install_each(&venvs, offline));
+        let npm = install_each(&npm, offline);
+        (npm, venvs.join().unwrap_or_else(|_| Err("the PyPI installs stopped".into())))
+    });
+    let (mut installs, mut skipped) = npm?;
+    let (more, also) = venvs?;
+    installs.extend(more);
+    skipped.extend(also);
+    Ok((installs, skipped))
+}
+
+/// Installs `targets` one after another (see [`install_all`]).
+fn install_each(targets: &[&Target], offline: bool) -> Result<(Installs, Vec<String>), String> {
     let mut installs = Vec::new();
     let mut skipped = Vec::new();
-    for spec in selected {
+    for spec in targets {
         match install::ensure_runtime(spec, offline) {
             Ok(s) => installs.push((spec.key(), s)),
             Err(e) if offline => {

@@ -35,7 +35,8 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
 /// The clear-list: started inside another runtime's tool environment with `env_unset`
 /// applied, the runtime is detected as itself, and hal cleared that runtime's markers.
 fn nested(cx: &Cx, out: &mut Out) {
-    if !cx.spec.resume {
+    // Checked at the newest version only (the suite's resume and nested runs).
+    if !cx.spec.resume || cx.spec.older.is_some() {
         return;
     }
     let Some(n) = &cx.doc.nested else {
@@ -99,11 +100,14 @@ pub(crate) fn checks_against(cx: &Cx, want: &LaunchPlan, out: &mut Out) {
     );
     // The runtime's process (or its launcher's) ran the suite's argv: its arguments
     // end the process's argv (an interpreter and a script path, or the executable, before).
-    // A runtime that retitles its process (Pi's `process.title`) shows its name alone.
+    // A runtime that retitles its process (Pi's `process.title`, Kimi CLI's `Kimi Code`)
+    // shows its name alone: the executable's, or a process name the registry's row gives.
     let tail = &start.argv[1..];
     let argvs = || cx.doc.captures.iter().flat_map(|c| c.ancestry.iter()).map(|p| strings(&p["argv"]));
     let ran = argvs().any(|argv| argv.len() > tail.len() && argv[argv.len() - tail.len()..] == *tail);
-    let retitled = !ran && argvs().any(|argv| argv == start.argv[..1]);
+    let names = cx.spec.row().executables;
+    let retitled =
+        !ran && argvs().any(|argv| argv == start.argv[..1] || (argv.len() == 1 && names.contains(&argv[0].as_str())));
     out.push(
         "start",
         "the runtime's process ran that argv",
@@ -111,7 +115,7 @@ pub(crate) fn checks_against(cx: &Cx, want: &LaunchPlan, out: &mut Out) {
         if ran {
             "seen in the ancestry".to_owned()
         } else if retitled {
-            format!("the process retitles itself `{}`: its argv is not visible", start.argv[0])
+            "the process retitles itself (a name of the registry's row): its argv is not visible".to_owned()
         } else {
             "no process of the ancestry ran it".to_owned()
         },
@@ -120,7 +124,8 @@ pub(crate) fn checks_against(cx: &Cx, want: &LaunchPlan, out: &mut Out) {
 }
 
 fn resume(cx: &Cx, out: &mut Out) {
-    if !cx.spec.resume {
+    // Checked at the newest version only (the suite's resume and nested runs).
+    if !cx.spec.resume || cx.spec.older.is_some() {
         return;
     }
     let Some(r) = &cx.doc.resume else {
