@@ -9,7 +9,7 @@ pub(crate) fn sections() -> Vec<(&'static str, String)> {
     vec![
         ("capability-matrix", hal_caps::design_matrix_markdown()),
         ("runtimes", hal_caps::runtimes_markdown()),
-        ("launch-facts", hal_caps::registry::launch_markdown()),
+        ("launch-facts", hal_caps::registry::launch_md::launch_markdown()),
         ("full-matrix", hal_caps::full_matrix_markdown()),
         ("gastown-stale", hal_caps::registry::gastown_stale_markdown()),
         ("lint-rules", lint_rules()),

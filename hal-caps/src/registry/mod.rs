@@ -27,7 +27,7 @@ mod events;
 mod find;
 mod history;
 pub mod launch;
-mod launch_md;
+pub mod launch_md;
 pub mod model;
 pub mod payloads;
 pub mod plugins;
@@ -41,7 +41,6 @@ pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
 pub use design::{DESIGN_DEPARTURES, DESIGN_PROVIDERS, Departure, UNKNOWN_CAPS};
 pub use events::CANONICAL_EVENTS;
 pub use find::{lookup, runtime};
-pub use launch_md::launch_markdown;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
     Hooks, Inject, Marker, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, PresetFact, Runtime, Source, Stale,
