@@ -297,7 +297,7 @@ class ClientTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as home:
             pkg = Path(home, "p/lib/node_modules/@openai/codex")
             pkg.mkdir(parents=True)
-            (pkg / "package.json").write_text('{"name": "@openai/codex", "version": "0.100.0"}')
+            (pkg / "package.json").write_text('{"name": "@openai/codex", "version": "0.30.0"}')
             (pkg / "codex.js").write_text("")
             Path(home, "p/bin").mkdir()
             os.symlink(pkg / "codex.js", Path(home, "p/bin/codex"))
@@ -310,7 +310,7 @@ class ClientTest(unittest.TestCase):
             cli = json.loads(subprocess.run([HAL, "inventory", "--json"], env=env, capture_output=True).stdout)
             self.assertEqual(installed, cli["runtimes"])
             codex = [r for r in installed if r["provider"] == "codex"][0]
-            self.assertEqual((codex["version"], codex["standing"]), ("0.100.0", "older_than_verified"))
+            self.assertEqual((codex["version"], codex["standing"]), ("0.30.0", "older_than_supported"))
             self.assertIsNone(create_runtime_hal(bin=HAL, replace_env={"CLAUDECODE": "1"}).get_runtime_version())
             declared = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_2-1-332_agent"}
             self.assertEqual(create_runtime_hal(bin=HAL, replace_env=declared).get_runtime_version(), "2.1.332")

@@ -1,6 +1,6 @@
 //! The shape of a command's description (each command's file under `commands/` fills
 //! it in): [`Description`] (name, global options, JSON answers), [`Answer`] (a JSON
-//! answer and its schema), [`Cmd`] (its arguments resolved and answered) and what a
+//! answer and its schema), `Cmd` (its arguments resolved and answered) and what a
 //! command is given ([`Invocation`]).
 
 use hal_detect::Host;

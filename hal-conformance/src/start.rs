@@ -82,7 +82,7 @@ pub(crate) fn compose(spec: &Target, plan: &Value) -> Result<(Vec<String>, Env),
     Ok((argv, env))
 }
 
-/// The program the suite runs for argv[0]: the executable on the run's `PATH` (the
+/// The program the suite runs for `argv[0]`: the executable on the run's `PATH` (the
 /// install's `bin`), as a shell finds it: its link not followed, so a script's
 /// interpreter sees the name a person's install runs (`.bin/cn`).
 pub(crate) fn program(argv0: &str, path: &str) -> Result<PathBuf, String> {

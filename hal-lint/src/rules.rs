@@ -9,7 +9,7 @@ use crate::facts::SESSION_SUFFIXES;
 pub use hal_types::LintRule as Rule;
 
 /// What can start a finding of a rule: a class of literals a file (or a Markdown block)
-/// must hold for the rule to fire in it. The prefilter ([`crate::indicators`]) is the
+/// must hold for the rule to fire in it. The prefilter (`indicators`) is the
 /// union of every rule's starts, spelled for each language; a file holding none of its
 /// language's is never parsed. A rule whose starts miss a literal its findings need is
 /// caught by the `every_rule_is_reachable_through_the_prefilter` test (its fixtures).

@@ -97,7 +97,7 @@ pub struct LaunchPlan {
     pub mode: LaunchMode,
     /// The autonomy level applied; `null`: the runtime's default.
     pub autonomy: Option<Autonomy>,
-    /// The program and its arguments (argv[0] is the executable's name, found on `PATH`).
+    /// The program and its arguments (`argv[0]` is the executable's name, found on `PATH`).
     pub argv: Vec<String>,
     /// `argv` as one POSIX shell-quoted line.
     pub command_line: String,

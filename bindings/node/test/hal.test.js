@@ -260,7 +260,7 @@ test("listInstalled reads versions and standings from the install", () => {
   const home = mkdtempSync(join(tmpdir(), "hal-inv-"));
   const pkg = join(home, "p/lib/node_modules/@openai/codex");
   mkdirSync(pkg, { recursive: true });
-  writeFileSync(join(pkg, "package.json"), '{"name": "@openai/codex", "version": "0.100.0"}');
+  writeFileSync(join(pkg, "package.json"), '{"name": "@openai/codex", "version": "0.30.0"}');
   writeFileSync(join(pkg, "codex.js"), "");
   mkdirSync(join(home, "p/bin"));
   symlinkSync(join(pkg, "codex.js"), join(home, "p/bin/codex"));
@@ -274,7 +274,7 @@ test("listInstalled reads versions and standings from the install", () => {
   const cli = JSON.parse(execFileSync(HAL, ["inventory", "--json"], { env }));
   assert.deepEqual(installed, cli.runtimes);
   const codex = installed.find((r) => r.provider === "codex");
-  assert.deepEqual([codex.version, codex.standing], ["0.100.0", "older_than_verified"]);
+  assert.deepEqual([codex.version, codex.standing], ["0.30.0", "older_than_supported"]);
   assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: { CLAUDECODE: "1" } }).getRuntimeVersion(), null);
   const declared = { CLAUDECODE: "1", AI_AGENT: "claude-code_2-1-332_agent" };
   assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: declared }).getRuntimeVersion(), "2.1.332");

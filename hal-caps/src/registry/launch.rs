@@ -248,7 +248,7 @@ pub struct ConfigDir {
 pub struct Launch {
     /// The runtime.
     pub provider: P,
-    /// The executable argv[0] names (one of the row's executables or script names).
+    /// The executable `argv[0]` names (one of the row's executables or script names).
     pub executable: Cited<&'static str>,
     /// The interactive start.
     pub interactive: Cited<Start>,

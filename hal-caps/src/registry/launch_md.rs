@@ -1,5 +1,5 @@
 //! README's table of every runtime's launch facts (`hal launch`), generated from
-//! [`LAUNCH`](super::launch::LAUNCH) by `cargo xtask codegen`.
+//! [`LAUNCH`] by `cargo xtask codegen`.
 
 use std::fmt::Write as _;
 

@@ -1,10 +1,10 @@
 //! One file per command, each holding the command's whole description: its arguments
 //! (a clap `Args` struct, whose doc comment is its `--help` line), its
 //! [`Description`] (its name, the global options it takes, its JSON answers and their
-//! schemas) and, in [`Cmd`], what it needs resolved and how it answers, its text
+//! schemas) and, in `Cmd`, what it needs resolved and how it answers, its text
 //! renderer included (the shapes: [`crate::describe`]).
 //!
-//! [`commands!`] below is the one list of them: it declares [`Command`] (clap's
+//! `commands!` below is the one list of them: it declares [`Command`] (clap's
 //! subcommands, in `hal --help` order), [`ALL`] (the descriptions `usage::TABLE`,
 //! the man page and the completions read), [`ANSWERS`] (`schema::OUTPUTS`) and the
 //! dispatch `run` calls. A new command is its file and one line in that list.
