@@ -495,7 +495,7 @@ export type StartupPlans = {
 
 /** How to start a runtime: the argv, the environment to set and to clear, where the prompt goes. (`hal launch --json`) */
 export type LaunchPlan = {
-  /** The program and its arguments (argv[0] is the executable's name, found on `PATH`). */
+  /** The program and its arguments (`argv[0]` is the executable's name, found on `PATH`). */
   argv: Array<string>;
   /** The autonomy level applied; `null`: the runtime's default. */
   autonomy: Autonomy | null;
