@@ -170,12 +170,22 @@ pub(crate) fn is_proc_listing(t: &str) -> bool {
 /// The indicator `text` (a path, or path pieces joined with `/`, `{}` standing for a
 /// piece that is no literal) names, if any.
 pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
+    // Every answer past `/proc` holds a registry path or directory: one pass finds
+    // whether any stands in the text at all (most paths a linter meets name none).
+    static ANY: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     let t = text.trim();
     if is_proc_listing(t) {
         return Some(PathHit::Proc);
     }
     if t.contains("/proc/") {
         return is_proc_identity(t).then_some(PathHit::Proc);
+    }
+    let any = ANY.get_or_init(|| {
+        let bare = registry_paths().iter().map(|p| p.trim_start_matches("~/").trim_end_matches('/'));
+        AhoCorasick::new(bare.chain(registry_dirs().iter().copied())).ok()
+    });
+    if any.as_ref().is_some_and(|ac| !ac.is_match(t)) {
+        return None;
     }
     let file = registry_paths().iter().copied().find(|ind| {
         let bare = ind.trim_start_matches("~/").trim_end_matches('/');

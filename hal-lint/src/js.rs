@@ -226,6 +226,14 @@ struct Linter<'p, 'a> {
 impl<'p> Linter<'p, '_> {
     fn is_env(&self, n: Node<'_>) -> bool {
         let Some(t) = self.s.p.short(n, 64) else { return false };
+        if n.kind() == "identifier" {
+            return self.aliases.contains(t);
+        }
+        // Every spelling of an environment object names `env` (`process["env"]`,
+        // `require("process").env`, `Deno.env`): the respelling is for those only.
+        if !t.contains("env") {
+            return false;
+        }
         let t = env_spelling(t);
         let t = t.trim_start_matches('(').trim_end_matches(')').trim_end_matches('!');
         ENV_OBJECTS.contains(&t) || (n.kind() == "identifier" && self.aliases.contains(t))

@@ -18,7 +18,7 @@ pub(crate) struct Lines<'a> {
 impl<'a> Lines<'a> {
     pub(crate) fn new(src: &'a str) -> Self {
         let mut starts = vec![0];
-        starts.extend(memchr_all(src.as_bytes()).map(|i| i + 1));
+        starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1));
         let checkpoints = (!src.is_ascii()).then(|| {
             let mut out = Vec::with_capacity(src.len() / STEP + 1);
             let (mut at, mut chars) = (0usize, 0usize);
@@ -55,6 +55,13 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// The 1-based line of byte `offset` (clamped to the text): [`Self::pos`] without
+    /// counting the column's characters.
+    pub(crate) fn line(&self, offset: usize) -> usize {
+        let offset = offset.min(self.src.len());
+        self.starts.partition_point(|&s| s <= offset).max(1)
+    }
+
     /// The 1-based line and character column of byte `offset` (clamped to the text,
     /// and down to a character boundary).
     pub(crate) fn pos(&self, offset: usize) -> (usize, usize) {
@@ -85,11 +92,6 @@ impl<'a> Lines<'a> {
     pub(crate) fn text(&self, line: usize) -> &'a str {
         &self.src[self.range(line)]
     }
-}
-
-/// Every offset of `\n` in `bytes`.
-fn memchr_all(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i)
 }
 
 #[cfg(test)]

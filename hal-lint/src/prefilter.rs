@@ -80,6 +80,16 @@ enum Bound {
     /// none of `A-Za-z0-9_.-` after it (`.pipeline`, `.claude.bak`, `.pi-mono` are other
     /// names).
     Component,
+    /// `/proc` as the process table: itself, a glob or a piece that is no literal
+    /// after it, or a process of the reader's own line (`self`, `thread-self`, a word
+    /// naming a parent or `ppid`); not a file of the system's (`/proc/cpuinfo`,
+    /// `/proc/meminfo`), which [`crate::indicators::is_proc_identity`] never reads.
+    ProcTable,
+    /// As the name of a function called: a whole word the code calls (`existsSync(p)`,
+    /// `p.exists()`, `fs::metadata::<P>(p)`, `stat?.(p)`, a tagged template), blanks
+    /// allowed before the call; the linters count a probe only where it is called, never
+    /// the word in prose or a message.
+    Call,
 }
 
 /// What a literal found does for its text.
@@ -141,10 +151,10 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
                 return strong(v, Bound::Component);
             }
             let mut out: Vec<Literal> = v.into_iter().map(|l| (l, Class::Paired, Bound::Component)).collect();
-            out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Word)));
+            out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Call)));
             out
         }
-        Start::ProcFile => strong(vec!["/proc".to_owned()], Bound::Anywhere),
+        Start::ProcFile => strong(vec!["/proc".to_owned()], Bound::ProcTable),
         Start::ProcessProgram => strong(PROCESS_PROGRAMS.iter().map(|p| (*p).to_owned()).collect(), Bound::Word),
         Start::ProcessPackage => strong(
             own(&[
@@ -193,54 +203,128 @@ struct Prefilter {
     ac: AhoCorasick,
     class: Vec<Class>,
     bound: Vec<Bound>,
+    /// For each literal, the other literals it starts with (`.claude` for
+    /// `.claude/settings.json`): where the longest fails its bound, they may not.
+    prefixes: Vec<Vec<usize>>,
+    /// Each literal's length in bytes.
+    lens: Vec<usize>,
 }
 
 impl Prefilter {
     fn new(lits: &[Literal]) -> Self {
+        // Leftmost-longest, so the search skips between matches at memchr speed; every
+        // start of a match is still seen (each search resumes one byte after the last
+        // match's start), and the literals that are prefixes of the longest one there
+        // are checked beside it: together, every literal at every place it stands.
         let ac = AhoCorasick::builder()
-            .match_kind(MatchKind::Standard)
+            .match_kind(MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build(lits.iter().map(|(l, ..)| l))
             .unwrap_or_else(|_| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
-        Self { ac, class: lits.iter().map(|l| l.1).collect(), bound: lits.iter().map(|l| l.2).collect() }
+        let prefixes = lits
+            .iter()
+            .map(|(l, ..)| {
+                lits.iter()
+                    .enumerate()
+                    .filter(|(_, (p, ..))| p.len() < l.len() && l.starts_with(p.as_str()))
+                    .map(|(j, _)| j)
+                    .collect()
+            })
+            .collect();
+        Self {
+            ac,
+            class: lits.iter().map(|l| l.1).collect(),
+            bound: lits.iter().map(|l| l.2).collect(),
+            prefixes,
+            lens: lits.iter().map(|l| l.0.len()).collect(),
+        }
+    }
+
+    /// Whether literal `i`, found at `start`, stands where its bound lets it.
+    fn stands(&self, bytes: &[u8], i: usize, start: usize, len: usize) -> bool {
+        let ident = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+        let before = start.checked_sub(1).and_then(|i| bytes.get(i));
+        let end = start + len;
+        let after = bytes.get(end);
+        match self.bound.get(i).copied().unwrap_or(Bound::Anywhere) {
+            Bound::Anywhere => true,
+            Bound::Word => !ident(before) && !ident(after),
+            Bound::WordStart => !ident(before),
+            Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
+            Bound::ProcTable => reads_a_process(bytes.get(end..).unwrap_or_default()),
+            Bound::Call => !ident(before) && is_called(bytes.get(end..).unwrap_or_default()),
+        }
     }
 
     /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
     /// probe, or a weak literal where the string pieces spell a variable's name.
     fn passes(&self, bytes: &[u8]) -> bool {
-        let ident = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
         let (mut weak, mut paired, mut probe) = (false, false, false);
-        for m in self.ac.find_overlapping_iter(bytes) {
-            let i = m.pattern().as_usize();
-            let before = m.start().checked_sub(1).and_then(|i| bytes.get(i));
-            let after = bytes.get(m.end());
-            let stands = match self.bound.get(i).copied().unwrap_or(Bound::Anywhere) {
-                Bound::Anywhere => true,
-                Bound::Word => !ident(before) && !ident(after),
-                Bound::WordStart => !ident(before),
-                Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
-            };
-            if !stands {
-                continue;
+        let mut at = 0;
+        while let Some(m) = self.ac.find(aho_corasick::Input::new(bytes).range(at..)) {
+            at = m.start() + 1;
+            let longest = m.pattern().as_usize();
+            let found = std::iter::once(longest).chain(self.prefixes.get(longest).into_iter().flatten().copied());
+            for i in found {
+                if !self.stands(bytes, i, m.start(), self.lens.get(i).copied().unwrap_or(0)) {
+                    continue;
+                }
+                match self.class.get(i).copied().unwrap_or(Class::Strong) {
+                    Class::Strong => return true,
+                    Class::Paired => paired = true,
+                    Class::Probe => probe = true,
+                    Class::Weak => weak = true,
+                }
+                if paired && probe {
+                    return true;
+                }
             }
-            match self.class.get(i).copied().unwrap_or(Class::Strong) {
-                Class::Strong => return true,
-                Class::Paired => paired = true,
-                Class::Probe => probe = true,
-                Class::Weak => weak = true,
-            }
-            if paired && probe {
-                return true;
+            if at >= bytes.len() {
+                break;
             }
         }
         weak && spells_a_var(bytes)
     }
 }
 
+/// The most blanks between a function's name and its call's `(` that [`is_called`]
+/// looks through (a name at a line's end, its arguments on the next).
+const MAX_CALL_GAP: usize = 64;
+
+/// Whether `rest`, the text right after a name, calls it: `(`, `?.(`, `::<`, `<` (type
+/// arguments) or a template's backquote, after blanks.
+fn is_called(rest: &[u8]) -> bool {
+    let gap = rest.iter().take(MAX_CALL_GAP).take_while(|b| b.is_ascii_whitespace()).count();
+    let rest = &rest[gap..];
+    match rest.first() {
+        Some(b'(' | b'<' | b'`') => true,
+        Some(b'?') => rest.starts_with(b"?.("),
+        Some(b':') => rest.starts_with(b"::<"),
+        // Blanks past the gap: count it called rather than miss it.
+        Some(b) => gap == MAX_CALL_GAP && b.is_ascii_whitespace(),
+        None => false,
+    }
+}
+
+/// Whether the text `rest` right after a `/proc` can make it a read of the process
+/// table ([`Bound::ProcTable`]).
+fn reads_a_process(rest: &[u8]) -> bool {
+    let Some(word) = rest.strip_prefix(b"/").filter(|r| r.first().is_some_and(u8::is_ascii_alphabetic)) else {
+        return !rest.first().is_some_and(u8::is_ascii_alphanumeric);
+    };
+    let end = word.iter().position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))).unwrap_or(word.len());
+    let word = word[..end].to_ascii_lowercase();
+    matches!(word.as_slice(), b"self" | b"thread-self")
+        || word.windows(4).any(|w| w == b"ppid")
+        || word.windows(6).any(|w| w == b"parent")
+}
+
+/// The prefilter of `group`, built the first time a text of the group is met (a DFA
+/// takes milliseconds to build: a tree of one language builds one).
 fn prefilter(group: Group) -> &'static Prefilter {
-    static PREFILTERS: OnceLock<Vec<Prefilter>> = OnceLock::new();
-    let all = PREFILTERS.get_or_init(|| Group::ALL.iter().map(|g| Prefilter::new(&group_literals(*g, None))).collect());
+    static PREFILTERS: [OnceLock<Prefilter>; Group::ALL.len()] = [const { OnceLock::new() }; Group::ALL.len()];
     let i = Group::ALL.iter().position(|g| *g == group).unwrap_or(Group::ALL.len() - 1);
-    &all[i]
+    PREFILTERS[i].get_or_init(|| Prefilter::new(&group_literals(group, None)))
 }
 
 /// Whether `bytes` holds a literal that can start a finding in any language (see
@@ -256,7 +340,34 @@ pub fn might_hold_finding(bytes: &[u8]) -> bool {
 /// manifest always may.
 #[must_use]
 pub fn might_hold_finding_in(kind: Kind, bytes: &[u8]) -> bool {
-    Group::of(kind).is_none_or(|g| prefilter(g).passes(bytes))
+    let Some(group) = Group::of(kind) else { return true };
+    if kind == Kind::Rust && memchr::memmem::find(bytes, b"#[cfg(test)]").is_some() {
+        let tests = crate::rust::test_modules(bytes);
+        if !tests.is_empty() {
+            // The linter never reads a `#[cfg(test)]` module: its literals start no
+            // finding (a suppression comment there is still read).
+            return prefilter(group).passes(&blanked(bytes, &tests)) || contains(bytes, SUPPRESSION.as_bytes());
+        }
+    }
+    prefilter(group).passes(bytes)
+}
+
+/// `bytes` with the bytes of `ranges` made blanks (newlines kept).
+fn blanked(bytes: &[u8], ranges: &[std::ops::Range<usize>]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    for r in ranges {
+        for b in out.get_mut(r.clone()).unwrap_or_default() {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    out
+}
+
+/// Whether `needle` stands anywhere in `hay`.
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    memchr::memmem::find(hay, needle).is_some()
 }
 
 /// Whether `bytes`, code of `kind`, holds a literal that can start a finding of `rule`
@@ -495,6 +606,53 @@ mod tests {
         let all = prefilter_literals();
         for l in ["CLAUDECODE", "GT_", ".claude", "/proc", "ps", "psutil", "hal-lint:", "process", "env::vars"] {
             assert!(all.iter().any(|a| a == l), "{l}");
+        }
+    }
+
+    /// The prefilter's answer by the plain overlapping search: every literal at every
+    /// place, bounds checked one by one.
+    fn passes_overlapping(p: &Prefilter, lits: &[Literal], bytes: &[u8]) -> bool {
+        let ac = AhoCorasick::builder().match_kind(MatchKind::Standard).build(lits.iter().map(|(l, ..)| l)).unwrap();
+        let (mut weak, mut paired, mut probe) = (false, false, false);
+        for m in ac.find_overlapping_iter(bytes) {
+            let i = m.pattern().as_usize();
+            if !p.stands(bytes, i, m.start(), m.len()) {
+                continue;
+            }
+            match p.class[i] {
+                Class::Strong => return true,
+                Class::Paired => paired = true,
+                Class::Probe => probe = true,
+                Class::Weak => weak = true,
+            }
+            if paired && probe {
+                return true;
+            }
+        }
+        weak && spells_a_var(bytes)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The leftmost-longest search with prefixes answers as the overlapping one, on
+        /// texts woven from the literals themselves (prefixes of each other, glued to
+        /// identifier characters, dots, slashes and quotes).
+        #[test]
+        fn the_fast_search_answers_as_the_overlapping_one(
+            group in 0..Group::ALL.len(),
+            pieces in proptest::collection::vec((0..400usize, 0..12usize, proptest::sample::select(vec!["", "x", "_", ".", "/", "'", " ", "-", "l", "\n"])), 0..8),
+        ) {
+            let g = Group::ALL[group];
+            let lits = group_literals(g, None);
+            let p = Prefilter::new(&lits);
+            let mut text = String::new();
+            for (i, cut, glue) in pieces {
+                let l = &lits[i % lits.len()].0;
+                let keep = l.len().saturating_sub(cut % 3);
+                text.push_str(l.get(..keep).unwrap_or(l));
+                text.push_str(glue);
+            }
+            proptest::prop_assert_eq!(p.passes(text.as_bytes()), passes_overlapping(&p, &lits, text.as_bytes()), "{:?}", text);
         }
     }
 }

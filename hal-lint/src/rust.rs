@@ -44,89 +44,166 @@ fn line_col(span: Span) -> (usize, usize) {
     (s.line, s.column + 1)
 }
 
+/// Where the comment, string, raw string or character literal starting at byte `i` of
+/// `b` ends, and whether it is a comment; `None` where code starts at `i` (a lifetime
+/// `'a` is code).
+fn non_code_end(b: &[u8], i: usize) -> Option<(usize, bool)> {
+    match b[i] {
+        b'/' if b.get(i + 1) == Some(&b'/') => {
+            Some((b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |e| i + e), true))
+        }
+        b'/' if b.get(i + 1) == Some(&b'*') => {
+            let (mut j, mut level) = (i + 2, 1usize);
+            while j < b.len() && level > 0 {
+                if b[j] == b'/' && b.get(j + 1) == Some(&b'*') {
+                    level += 1;
+                    j += 2;
+                } else if b[j] == b'*' && b.get(j + 1) == Some(&b'/') {
+                    level -= 1;
+                    j += 2;
+                } else {
+                    j += 1;
+                }
+            }
+            Some((j.min(b.len()), true))
+        }
+        b'r' if matches!(b.get(i + 1), Some(b'#' | b'"'))
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) =>
+        {
+            let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+            if b.get(i + 1 + hashes) != Some(&b'"') {
+                return None;
+            }
+            let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+            let start = i + 2 + hashes;
+            let end = b[start..].windows(close.len()).position(|w| w == close.as_slice());
+            Some((end.map_or(b.len(), |e| start + e + close.len()), false))
+        }
+        b'"' => {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            Some(((j + 1).min(b.len()), false))
+        }
+        b'\'' => {
+            // A character literal ('x', '\n', '\u{..}') or a lifetime ('a).
+            let end = if b.get(i + 1) == Some(&b'\\') {
+                b[(i + 2).min(b.len())..b.len().min(i + 14)].iter().position(|&c| c == b'\'').map(|e| i + 2 + e)
+            } else {
+                let width = match b.get(i + 1) {
+                    Some(c) if *c >= 0xf0 => 4,
+                    Some(c) if *c >= 0xe0 => 3,
+                    Some(c) if *c >= 0xc0 => 2,
+                    _ => 1,
+                };
+                Some(i + 1 + width).filter(|&e| b.get(e) == Some(&b'\''))
+            };
+            end.map(|e| (e + 1, false))
+        }
+        _ => None,
+    }
+}
+
 /// `src` with comments blanked (newlines kept) and the deepest bracket nesting of its
 /// code: strings, raw strings, characters and comments do not count.
 fn code_only(src: &str) -> (String, usize) {
     let b = src.as_bytes();
     let mut out = b.to_vec();
     let (mut i, mut depth, mut max) = (0usize, 0usize, 0usize);
-    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
-        for c in &mut out[from..to] {
-            if *c != b'\n' {
-                *c = b' ';
-            }
-        }
-    };
     while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                let end = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |e| i + e);
-                blank(&mut out, i, end);
-                i = end;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let (mut j, mut level) = (i + 2, 1usize);
-                while j < b.len() && level > 0 {
-                    if b[j] == b'/' && b.get(j + 1) == Some(&b'*') {
-                        level += 1;
-                        j += 2;
-                    } else if b[j] == b'*' && b.get(j + 1) == Some(&b'/') {
-                        level -= 1;
-                        j += 2;
-                    } else {
-                        j += 1;
+        if let Some((end, comment)) = non_code_end(b, i) {
+            if comment {
+                for c in &mut out[i..end] {
+                    if *c != b'\n' {
+                        *c = b' ';
                     }
                 }
-                blank(&mut out, i, j.min(b.len()));
-                i = j;
             }
-            b'r' if matches!(b.get(i + 1), Some(b'#' | b'"'))
-                && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) =>
-            {
-                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
-                if b.get(i + 1 + hashes) != Some(&b'"') {
-                    i += 1;
-                    continue;
-                }
-                let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
-                let start = i + 2 + hashes;
-                i = b[start..]
-                    .windows(close.len())
-                    .position(|w| w == close.as_slice())
-                    .map_or(b.len(), |e| start + e + close.len());
-            }
-            b'"' => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != b'"' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                i = j + 1;
-            }
-            b'\'' => {
-                // A character literal ('x', '\n', '\u{..}') or a lifetime ('a).
-                let end = if b.get(i + 1) == Some(&b'\\') {
-                    b[i + 2..b.len().min(i + 14)].iter().position(|&c| c == b'\'').map(|e| i + 2 + e)
-                } else {
-                    src.get(i + 1..)
-                        .and_then(|s| s.chars().next())
-                        .map(|c| i + 1 + c.len_utf8())
-                        .filter(|&e| b.get(e) == Some(&b'\''))
-                };
-                i = end.map_or(i + 1, |e| e + 1);
-            }
+            i = end.max(i + 1);
+            continue;
+        }
+        match b[i] {
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 max = max.max(depth);
-                i += 1;
             }
-            b')' | b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            _ => i += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
         }
+        i += 1;
     }
     (String::from_utf8(out).unwrap_or_default(), max)
+}
+
+/// The byte ranges of the `#[cfg(test)] mod … { … }` items of Rust code `b`, from the
+/// attribute to the closing brace: the linter never reads them (unit tests build fake
+/// environments), so the prefilter leaves their literals out. Linear in `b`.
+pub(crate) fn test_modules(b: &[u8]) -> Vec<std::ops::Range<usize>> {
+    const ATTR: &[u8] = b"#[cfg(test)]";
+    let mut out = Vec::new();
+    let mut i = 0;
+    // Where the current test module started, and the depth its body opened at.
+    let mut open: Option<(usize, usize)> = None;
+    let mut depth = 0usize;
+    while i < b.len() {
+        if let Some((end, _)) = non_code_end(b, i) {
+            i = end.max(i + 1);
+            continue;
+        }
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if let Some((from, at)) = open
+                    && depth == at
+                {
+                    out.push(from..i + 1);
+                    open = None;
+                }
+            }
+            b'#' if open.is_none() && b[i..].starts_with(ATTR) => {
+                if let Some(body) = mod_body(b, i + ATTR.len()) {
+                    open = Some((i, depth));
+                    depth += 1;
+                    i = body + 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Where the body's `{` of `mod name {` stands, if the code at `i` (after an
+/// attribute: blanks, more attributes, a visibility) is a module with a body.
+fn mod_body(b: &[u8], mut i: usize) -> Option<usize> {
+    let skip_blank = |i: &mut usize| {
+        while b.get(*i).is_some_and(u8::is_ascii_whitespace) {
+            *i += 1;
+        }
+    };
+    skip_blank(&mut i);
+    if b[i..].starts_with(b"pub") {
+        i += 3;
+        skip_blank(&mut i);
+        if b.get(i) == Some(&b'(') {
+            i += b[i..].iter().position(|&c| c == b')')? + 1;
+        }
+        skip_blank(&mut i);
+    }
+    if !b[i..].starts_with(b"mod") || b.get(i + 3).is_none_or(|c| !c.is_ascii_whitespace()) {
+        return None;
+    }
+    i += 3;
+    skip_blank(&mut i);
+    while b.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        i += 1;
+    }
+    skip_blank(&mut i);
+    (b.get(i) == Some(&b'{')).then_some(i)
 }
 
 /// The literal scan of a file the parser did not read, comments left out.
@@ -138,6 +215,15 @@ fn scanned(src: &str, why: String) -> FileLint {
 }
 
 pub(crate) fn lint(src: &str) -> FileLint {
+    let lint = parse_and_lint(src);
+    // The spans' source map holds every file this thread parsed (a copy of its text,
+    // looked up linearly, at most 4 GiB in all): the hits hold lines and columns, and
+    // no span outlives `parse_and_lint`, so it is emptied after each file.
+    proc_macro2::extra::invalidate_current_thread_spans();
+    lint
+}
+
+fn parse_and_lint(src: &str) -> FileLint {
     let (_, nesting) = code_only(src);
     if nesting > MAX_NESTING {
         return scanned(src, format!("code nested deeper than {MAX_NESTING}: scanned line by line"));
@@ -650,5 +736,38 @@ mod tests {
         );
         assert_eq!(code_only(&src).1, 2);
         assert_eq!(lint(&src).positions(), [("indicator-var", 2, 672)]);
+    }
+
+    #[test]
+    fn test_modules_span_attribute_to_closing_brace_whatever_the_body_holds() {
+        let src = "fn a() {}\n#[cfg(test)]\npub(crate) mod tests {\n    // }\n    const S: &str = \"}\";\n    const C: char = '}';\n    fn f<'a>(x: &'a str) { let _ = r#\"}\"#; }\n}\nfn b() { let _ = std::env::var(\"CLAUDECODE\"); }\n";
+        let t = test_modules(src.as_bytes());
+        assert_eq!(t.len(), 1);
+        assert!(src[t[0].clone()].starts_with("#[cfg(test)]") && src[t[0].clone()].ends_with("\"#; }\n}"));
+        assert!(src[t[0].end..].starts_with("\nfn b()"));
+        // What is no module with a body is not one: the linter reads it.
+        for other in [
+            "#[cfg(test)]\nuse x::y;\n",
+            "#[cfg(test)]\nmod tests;\n",
+            "#[cfg(test)]\nimpl X { }\n",
+            "\"#[cfg(test)] mod t {}\"\n",
+        ] {
+            assert!(test_modules(other.as_bytes()).is_empty(), "{other}");
+        }
+        // Unclosed: nothing is left out.
+        assert!(test_modules(b"#[cfg(test)]\nmod tests {\n fn f() {").is_empty());
+    }
+
+    #[test]
+    fn a_literal_only_in_a_test_module_sends_no_file_to_the_parser() {
+        use crate::prefilter::might_hold_finding_in;
+        let test = "#[cfg(test)]\nmod tests {\n    fn f() { let _ = std::env::var(\"CLAUDECODE\"); }\n}\n";
+        assert!(!might_hold_finding_in(Kind::Rust, test.as_bytes()));
+        assert!(might_hold_finding_in(
+            Kind::Rust,
+            format!("{test}fn g() {{ let _ = std::env::var(\"CLAUDECODE\"); }}\n").as_bytes()
+        ));
+        // A suppression comment is read wherever it stands.
+        assert!(might_hold_finding_in(Kind::Rust, format!("{test}// hal-lint: allow(indicator-var)\n").as_bytes()));
     }
 }

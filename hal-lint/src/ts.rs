@@ -26,9 +26,15 @@ impl<'a> Parsed<'a> {
     /// spans the same bytes (a masked copy), and answers with `src`'s text and positions.
     pub(crate) fn parsing(src: &'a str, text: &str, language: &Language) -> Option<Self> {
         debug_assert_eq!(src.len(), text.len());
-        let mut parser = Parser::new();
-        parser.set_language(language).ok()?;
-        let tree = parser.parse(text, None)?;
+        // One parser a thread, reused (a parser's allocations outlive a file).
+        thread_local!(static PARSER: std::cell::RefCell<Parser> = std::cell::RefCell::new(Parser::new()));
+        let tree = PARSER.with(|p| {
+            let mut parser = p.try_borrow_mut().ok()?;
+            parser.set_language(language).ok()?;
+            let tree = parser.parse(text, None);
+            parser.reset();
+            tree
+        })?;
         Some(Self { tree, src, lines: Lines::new(src) })
     }
 
@@ -99,7 +105,7 @@ impl<'a> Parsed<'a> {
                 && n.is_named()
                 && !matches!(n.kind(), "block" | "statement_block" | "compound_statement")
             {
-                lint.extents.push((self.lines.pos(n.start_byte()).0, self.lines.pos(n.end_byte().saturating_sub(1)).0));
+                lint.extents.push((self.lines.line(n.start_byte()), self.lines.line(n.end_byte().saturating_sub(1))));
             }
         }
         if root.has_error() {
@@ -117,23 +123,23 @@ impl<'a> Parsed<'a> {
 pub(crate) struct Walk<'t> {
     nodes: Vec<Node<'t>>,
     /// A node's id → its parent.
-    up: HashMap<usize, Node<'t>>,
+    up: HashMap<usize, Node<'t>, BuildIdHasher>,
 }
 
 impl<'t> Walk<'t> {
     /// The walk of the tree under `root` (itself included), without recursion.
     pub(crate) fn new(root: Node<'t>) -> Self {
         let mut nodes = Vec::new();
-        let mut up = HashMap::new();
+        let mut up = HashMap::with_hasher(BuildIdHasher);
         let mut stack = vec![root];
+        let mut cursor = root.walk();
         while let Some(n) = stack.pop() {
             nodes.push(n);
-            let mut cursor = n.walk();
-            let children: Vec<Node<'t>> = n.children(&mut cursor).collect();
-            for &c in &children {
+            let from = stack.len();
+            stack.extend(n.children(&mut cursor).inspect(|c| {
                 up.insert(c.id(), n);
-            }
-            stack.extend(children.into_iter().rev());
+            }));
+            stack[from..].reverse();
         }
         Self { nodes, up }
     }
@@ -141,6 +147,36 @@ impl<'t> Walk<'t> {
     /// The parent of `node` (a node of this walk), `None` for the root.
     pub(crate) fn parent(&self, node: Node<'_>) -> Option<Node<'t>> {
         self.up.get(&node.id()).copied()
+    }
+}
+
+/// Hashes a node's id (an address: distinct, so a multiply spreads it) instead of
+/// SipHash, which the walk would pay once per node.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct BuildIdHasher;
+
+/// The hasher of [`BuildIdHasher`].
+#[derive(Default)]
+pub(crate) struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(26);
+    }
+}
+
+impl std::hash::BuildHasher for BuildIdHasher {
+    type Hasher = IdHasher;
+    fn build_hasher(&self) -> IdHasher {
+        IdHasher::default()
     }
 }
 
@@ -283,14 +319,15 @@ pub(crate) fn program(command_line: &str) -> &str {
 }
 
 /// Every node under `node` (itself included), parents first, without recursion.
-pub(crate) fn descendants<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+pub(crate) fn descendants(node: Node<'_>) -> Vec<Node<'_>> {
     let mut out = Vec::new();
     let mut stack = vec![node];
+    let mut cursor = node.walk();
     while let Some(n) = stack.pop() {
         out.push(n);
-        let mut cursor = n.walk();
-        let children: Vec<Node<'t>> = n.children(&mut cursor).collect();
-        stack.extend(children.into_iter().rev());
+        let from = stack.len();
+        stack.extend(n.children(&mut cursor));
+        stack[from..].reverse();
     }
     out
 }
