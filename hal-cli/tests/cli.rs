@@ -182,6 +182,22 @@ fn detect_under_a_codex_process() {
     assert_eq!((v["provider"].as_str(), v["source"]["kind"].as_str()), (Some("codex"), Some("process_ancestor")));
 }
 
+/// What stands for `hal --help`'s command list in the help snapshot: the list is held
+/// to `commands::ALL` (the one list of commands) by [`help_lists_every_command_once`],
+/// not stored, so a new command needs no snapshot accepted.
+const COMMAND_LIST: &str = "  <one line per command of hal_cli::commands::ALL, then help>\n";
+
+/// `hal --help` split at its command list: `(before, the list, after)`.
+fn split_command_list(help: &str) -> (&str, &str, &str) {
+    let (before, rest) = help.split_once("Commands:\n").expect("hal --help lists its commands");
+    let (list, after) = rest.split_once("\n\n").expect("a blank line after the command list");
+    (before, list, after)
+}
+
+/// The help texts: `hal --help` (its command list as [`COMMAND_LIST`]) and the help of
+/// the commands below, pinned whole. A command's help is held for every command (a new
+/// one included) by `help_lists_every_command_once` here and by `tests/options.rs`
+/// (exactly the options it takes); its wording is pinned once it is listed here.
 #[test]
 fn help_of_every_command() {
     let mut all = String::new();
@@ -190,9 +206,11 @@ fn help_of_every_command() {
         &["detect", "--help"],
         &["caps", "--help"],
         &["startup", "--help"],
+        &["launch", "--help"],
         &["gupp", "--help"],
         &["session-id", "--help"],
         &["providers", "--help"],
+        &["inventory", "--help"],
         &["events", "--help"],
         &["explain", "--help"],
         &["env", "--help"],
@@ -200,12 +218,39 @@ fn help_of_every_command() {
         &["hook", "--help"],
         &["completions", "--help"],
         &["man", "--help"],
+        &["schema", "--help"],
     ] {
         let o = hal(args, &[]);
         assert_eq!(o.status.code(), Some(0), "{args:?}");
-        let _ = writeln!(all, "$ hal {}\n{}", args.join(" "), stdout(&o));
+        let mut text = stdout(&o);
+        if args == ["--help"] {
+            let (before, _, after) = split_command_list(&text);
+            text = format!("{before}Commands:\n{COMMAND_LIST}\n{after}");
+        }
+        let _ = writeln!(all, "$ hal {}\n{text}", args.join(" "));
     }
     insta::assert_snapshot!("help", all);
+}
+
+/// `hal --help` lists every command of `commands::ALL` once, in its order, then `help`;
+/// each with the one line its own `--help` starts with.
+#[test]
+fn help_lists_every_command_once() {
+    let help = stdout(&hal(&["--help"], &[]));
+    let (_, list, _) = split_command_list(&help);
+    let listed: Vec<(&str, &str)> = list
+        .lines()
+        .map(|l| l.trim_start().split_once(' ').map_or((l.trim(), ""), |(n, a)| (n, a.trim_start())))
+        .collect();
+    let names: Vec<&str> = listed.iter().map(|(n, _)| *n).collect();
+    let mut want: Vec<&str> = hal_cli::commands::ALL.iter().map(|d| d.name).collect();
+    want.push("help");
+    assert_eq!(names, want, "hal --help lists commands::ALL, in order");
+    for (name, about) in listed.iter().filter(|(n, _)| *n != "help") {
+        let own = stdout(&hal(&[name, "--help"], &[]));
+        assert!(!about.is_empty(), "hal --help: {name} has no line");
+        assert_eq!(own.lines().next(), Some(*about), "hal --help and hal {name} --help agree");
+    }
 }
 
 #[test]

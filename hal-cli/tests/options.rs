@@ -55,6 +55,24 @@ fn the_table_names_every_command_once() {
     assert_eq!(commands, table, "TABLE lists clap's commands, in order");
 }
 
+/// Every file of `commands/` is a command of the list (its name, `_` spelled `-`), or
+/// one this build leaves out (`cli::LEFT_OUT`): a command's file without its line in
+/// `commands!` is never compiled, and fails here.
+#[test]
+fn every_command_file_is_in_the_list() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/commands");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".rs").map(|s| s.replace('_', "-")))
+        .filter(|n| n != "mod")
+        .collect();
+    files.sort();
+    let mut listed: Vec<&str> =
+        hal_cli::commands::ALL.iter().map(|d| d.name).chain(hal_cli::cli::LEFT_OUT.iter().map(|(n, _)| *n)).collect();
+    listed.sort_unstable();
+    assert_eq!(files, listed, "the files of commands/ and the commands! list");
+}
+
 #[test]
 fn help_lists_exactly_the_options_each_command_takes() {
     for (name, takes) in TABLE {

@@ -1,4 +1,5 @@
-//! The rules: ids, what each catches, and what to call instead.
+//! The rules: ids (with what each catches, declared in hal-types), the literals that can
+//! start each one's findings, and what to call instead.
 
 use hal_caps::vars;
 
@@ -41,68 +42,40 @@ pub enum Start {
     Manifest,
 }
 
-/// A rule described once: its id (the wire vocabulary's [`Rule`]), what it reports and
-/// what it does not (the README's table, `--help`, the man page), and the literals that
-/// can start one of its findings (the prefilter).
+/// A rule as the lint sees it: its id, with its documentation and description
+/// ([`Rule::what`]) declared once in hal-types beside it, and the literals that can start
+/// one of its findings (the prefilter), which are the lint's own.
 #[derive(Debug, Clone, Copy)]
 #[non_exhaustive]
 pub struct RuleDef {
     /// The rule's id.
     pub rule: Rule,
-    /// What the rule catches, and what it leaves alone.
+    /// What the rule catches, and what it leaves alone: [`Rule::what`].
     pub what: &'static str,
     /// What a file must hold for the rule to fire in it (empty: never reported).
     pub starts: &'static [Start],
 }
 
-/// Every rule, described once, in the order of the README's table. A rule of
-/// [`Rule::ALL`] missing here, or here twice, fails the build (the assertion below).
+impl RuleDef {
+    /// The definition of `rule`, whose findings `starts` can start.
+    const fn of(rule: Rule, starts: &'static [Start]) -> Self {
+        Self { rule, what: rule.what(), starts }
+    }
+}
+
+/// Every rule's starts, in the order of the README's table. A rule of [`Rule::ALL`]
+/// missing here, or here twice, fails the build (the assertion below); a rule's starts
+/// that miss a literal its findings need fail `tests/prefilter.rs`.
 pub const DEFS: &[RuleDef] = &[
-    RuleDef {
-        rule: Rule::IndicatorVar,
-        what: "a read of a runtime's marker, session or identity variable (the registry's markers, combinations, weak signals, settings, session variables and the variables skills read to tell a runtime; `AI_AGENT`, `GT_*`) in any idiom: `process.env.X`, `process.env['X']`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env, 'X')`, a constant list of names, `os.environ.get`, `os.getenv`, `'X' in os.environ`, `$X`, `${X:+…}`, `[[ -n $X ]]`, `printenv X`, `env | grep X`, `[[ -v X ]]`, `declare -p X`, `${!v}`, awk's `ENVIRON`, `std::env::var`, with the name folded from literals (`\"CLAUDE\" + \"CODE\"`, escapes, templates, `concat!`), in `eval`, `python3 -c`, `node -e` and heredoc code, hook command strings and Markdown code blocks; and a shell presence test of any variable named for a runtime whose branch only names a runtime (`elif [ -n \"$GEMINI_CONFIG_DIR\" ]; then RUNTIME=gemini`). Not: a write, delete or unset (`delete process.env.X`, `os.environ.pop`, `env -u X`), a variable whose name says it holds a path read as a path or tested only to use it (`X ? expand(X) : join(home, '.codex')`, `${CODEX_HOME:-$HOME/.codex}`), a literal that reaches no read, `HOME`/`PATH`",
-        starts: &[Start::VarName, Start::FoldedVarName, Start::AllVars],
-    },
-    RuleDef {
-        rule: Rule::IndicatorFile,
-        what: "a probe whose answer decides on a runtime's indicator file or configuration directory from the registry (exists/is-file/is-dir/stat, `[ -f ]`/`-d`/`-e`, a read inside a condition), built literally, by joins, templates or `pathlib` `/`, or from a constant list naming two or more runtimes' directories: `existsSync(join(home, '.codex'))`, `for (const d of ['.claude', '.gemini']) existsSync(join(home, d, 'x'))`, `for d in .claude .gemini; do [ -d \"$HOME/$d\" ]`. Not: code that writes or edits that file (an installer owns its hook file), a read whose result decides nothing, a mention in a message, the tool's own file at a fixed path inside one runtime's directory, a probe in a loop that climbs the directory tree to find a project's root (`while cur != cur.parent: if (cur / '.claude').is_dir()`, `d=$(dirname \"$d\")`)",
-        starts: &[Start::IndicatorPath],
-    },
-    RuleDef {
-        rule: Rule::ProcessTable,
-        what: "reads the process table for a runtime: `/proc/<self|$PPID|parent>/{stat,status,cmdline,comm,exe,environ}`, a listing of `/proc` (`readdirSync('/proc')`, `os.listdir('/proc')`, `for p in /proc/[0-9]*`), `ps` printing the name of itself or its parent (`ps -o comm= -p $PPID`), `ps | grep <runtime>`, `pgrep`/`pidof` of a runtime's process name, `pstree -s $$`, `psutil.Process(os.getppid())`, psutil's `parent()`/`parents()`, sysinfo's `parent()`. Not: the process's own pid or parent pid (`process.ppid`, `os.getppid()`, `parent_id()`), a known pid's liveness or command line (`ps -p \"$pid\" -o command=`, `ps -o ppid= -p \"$PPID\"`, `/proc/$pid/cmdline`), other `/proc` files (`/proc/cpuinfo`, `/proc/self/cgroup`, `/proc/1/comm`), `ps`/`pgrep` of programs that are no runtime (`pgrep pipewire`)",
-        starts: &[Start::ProcFile, Start::ProcessProgram, Start::ProcessPackage],
-    },
-    RuleDef {
-        rule: Rule::RuntimePathVar,
-        what: "(retired: never reported) a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CODEX_HOME`, ...) used as a path is no detection; the id stays so that suppressions naming it still parse",
-        starts: &[],
-    },
-    RuleDef {
-        rule: Rule::HalCrateDependency,
-        what: "`Cargo.toml` depends on a hal crate other than `hal-types`",
-        starts: &[Start::Manifest],
-    },
-    RuleDef {
-        rule: Rule::UnpinnedHalTypes,
-        what: "`Cargo.toml` requires `hal-types` without pinning a release line (`*`, `>=`, a path or git source without a version)",
-        starts: &[Start::Manifest],
-    },
-    RuleDef {
-        rule: Rule::ProcessDependency,
-        what: "(with `--strict` only: a dependency is no read; the process-table reads in code are `process-table`'s) a manifest depends on a process-table crate or package (`sysinfo`, `procfs`, `psutil`, `ps-list`, ...)",
-        starts: &[Start::Manifest],
-    },
-    RuleDef {
-        rule: Rule::DetectionPackage,
-        what: "`package.json` or `pyproject.toml` depends on a runtime-detection package (`@vercel/detect-agent`, `am-i-vibing`, `is-ai-agent`, `std-env`, ...)",
-        starts: &[Start::Manifest],
-    },
-    RuleDef {
-        rule: Rule::BadSuppression,
-        what: "a `hal-lint: allow(...)` comment without a reason, or naming an unknown rule",
-        starts: &[Start::Suppression],
-    },
+    RuleDef::of(Rule::IndicatorVar, &[Start::VarName, Start::FoldedVarName, Start::AllVars]),
+    RuleDef::of(Rule::IndicatorFile, &[Start::IndicatorPath]),
+    RuleDef::of(Rule::ProcessTable, &[Start::ProcFile, Start::ProcessProgram, Start::ProcessPackage]),
+    RuleDef::of(Rule::RuntimePathVar, &[]),
+    RuleDef::of(Rule::HalCrateDependency, &[Start::Manifest]),
+    RuleDef::of(Rule::UnpinnedHalTypes, &[Start::Manifest]),
+    RuleDef::of(Rule::ProcessDependency, &[Start::Manifest]),
+    RuleDef::of(Rule::DetectionPackage, &[Start::Manifest]),
+    RuleDef::of(Rule::BadSuppression, &[Start::Suppression]),
 ];
 
 // Every rule of the wire vocabulary has exactly one definition: a new `LintRule` without
@@ -152,10 +125,10 @@ pub const fn def(rule: Rule) -> &'static RuleDef {
     panic!("a lint rule without a definition (the build-time check of DEFS prevents this)")
 }
 
-/// What the rule catches, for the README's table and `--help`.
+/// What the rule catches, for the README's table and `--help` ([`Rule::what`]).
 #[must_use]
 pub const fn what(rule: Rule) -> &'static str {
-    def(rule).what
+    rule.what()
 }
 
 /// The question a skill should ask the HAL instead.
