@@ -272,6 +272,15 @@ fn left_out(root: &Path, found: &[PathBuf], report: &mut Report) {
     diagnostic(report, DiagnosticCode::LintLeftOut, root, &why);
 }
 
+/// The `lint_left_out` diagnostics of every walked directory and what its walk kept.
+fn left_out_of(walked: &[(PathBuf, Vec<PathBuf>)]) -> Report {
+    let mut r = Report::default();
+    for (root, found) in walked {
+        left_out(root, found, &mut r);
+    }
+    r
+}
+
 /// Whether `file`, below `root`, is left out by `options.skip`.
 fn skipped(root: &Path, file: &Path, options: &Options) -> bool {
     let rel = file.strip_prefix(root).unwrap_or(file);
@@ -284,6 +293,9 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
     let report = Mutex::new(Report::default());
     // (file, explicit)
     let mut todo: Vec<(PathBuf, bool)> = Vec::new();
+    // Each walked directory and what its walk kept: the files left out are counted
+    // beside the linting, not before it.
+    let mut walked: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
     for root in roots {
         match std::fs::symlink_metadata(root).and_then(|m| if m.is_symlink() { std::fs::metadata(root) } else { Ok(m) })
         {
@@ -294,9 +306,7 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
             }
             Ok(m) if m.is_dir() => {
                 let mut found = files(root, &report);
-                if let Ok(mut r) = report.lock() {
-                    left_out(root, &found, &mut r);
-                }
+                walked.push((root.clone(), found.clone()));
                 found.retain(|f| {
                     !skipped(root, f, options)
                         && (options.strict
@@ -311,7 +321,8 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
     }
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(todo.len().max(1));
-    let parts: Vec<Report> = std::thread::scope(|scope| {
+    let (parts, counted): (Vec<Report>, Option<Report>) = std::thread::scope(|scope| {
+        let counting = std::thread::Builder::new().spawn_scoped(scope, || left_out_of(&walked)).ok();
         let handles: Vec<_> = (0..workers)
             .filter_map(|_| {
                 std::thread::Builder::new()
@@ -328,9 +339,13 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
                     .ok()
             })
             .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        let parts = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+        (parts, counting.and_then(|h| h.join().ok()))
     });
     let mut report = report.into_inner().unwrap_or_default();
+    // Where the counting thread could not start, the count is made here.
+    let counted = counted.unwrap_or_else(|| left_out_of(&walked));
+    report.diagnostics.extend(counted.diagnostics);
     // Whatever no worker took (none could start) is linted here.
     if parts.is_empty() {
         for (file, explicit) in &todo {
