@@ -81,13 +81,12 @@ fn the_reader_and_the_slice_agree_on_every_fixture() {
 
 #[test]
 fn claude_every_event_of_its_map_and_every_start_source() {
-    let map = hal_caps::runtime(P::Claude).hook_system().unwrap().events;
-    for (canonical, native) in map {
-        let name = if *native == "SessionStart" { "SessionStart-startup" } else { native };
+    for (canonical, native) in hal_caps::runtime(P::Claude).hook_system().unwrap().mapped() {
+        let name = if native == "SessionStart" { "SessionStart-startup" } else { native };
         let e = parse(&fixture("claude", name), None).unwrap();
         assert_eq!(
             (e.native_event.as_deref(), e.event.map(CanonicalEvent::as_str)),
-            (Some(*native), Some(canonical.as_str()))
+            (Some(native), Some(canonical.as_str()))
         );
     }
     for (source, event) in [
@@ -404,7 +403,7 @@ fn the_cline_cli_s_payloads() {
             assert_eq!(parse_reader(&bytes[..], d.as_ref()).unwrap(), e, "{name}");
         }
         // The harness names the hook by its file: the map has it.
-        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| c.as_str()), *event, "{file}");
+        assert_eq!(cline.event(file).and_then(|e| e.canonical).map(CanonicalEvent::as_str), *event, "{file}");
     }
     let tool = parse(&fixture("cline", "live-tool_call"), None).unwrap();
     assert_eq!(tool.tool.as_deref(), Some("run_commands"));
