@@ -326,5 +326,10 @@ fn events_list_what_a_runtime_has_with_no_canonical_event() {
     assert_eq!(v["hookable_events"], hal_caps::native_hooks(hal_caps::lookup("qwen-code").unwrap()).hookable_events);
     let text = String::from_utf8(hal(&["events", "--provider", "codex"], &[], &ws, b"").stdout).unwrap();
     assert!(text.contains("model.request.pre      PreModelRequest"), "{text}");
-    assert!(!text.contains("no canonical event"), "codex maps all 14: {text}");
+    let codex_unmapped = row("codex").unmapped().count();
+    assert_eq!(
+        text.contains("no canonical event"),
+        codex_unmapped > 0,
+        "the line only where the table has such events: {text}"
+    );
 }
