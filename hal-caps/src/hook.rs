@@ -326,7 +326,7 @@ fn note(e: &mut HookEvent, subject: Option<&str>, message: String) {
 fn canonical(provider: P, native: &str) -> Option<CanonicalEvent> {
     let name = payload(provider).map_or(native, |p| p.map_name(native));
     let hooks = registry::runtime(provider).hook_system()?;
-    hooks.events.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
+    hooks.event(name).and_then(|e| e.canonical)
 }
 
 /// Whether `native` is an event of `provider`: mapped, or known to map to none.

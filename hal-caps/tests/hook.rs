@@ -1,7 +1,6 @@
 //! Hook payloads: every fixture read back canonically, privacy, disagreements with the
 //! environment, hostile input and properties.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use hal_caps::hook::{Claim, NotAHook, parse, parse_reader, read};
@@ -41,18 +40,139 @@ fn env(provider: P, var: &str) -> Detection {
     Detection::new(provider, DetectionSource::new(SourceKind::Marker, var), Policy::Spec)
 }
 
-#[test]
-fn every_fixture_canonically() {
-    let mut s = String::new();
-    for (runtime, name, bytes) in fixtures() {
-        let e = parse(&bytes, None).unwrap_or_else(|err| panic!("{runtime}/{name}: {err}"));
-        let _ = writeln!(s, "{runtime}/{name}: {}", serde_json::to_string(&e).unwrap());
-    }
-    insta::assert_snapshot!("hook_fixtures", s);
+/// Fixtures that carry, on purpose, what their runtime's table does not know: each one
+/// is read as its runtime's with no canonical event (and why).
+const NOT_AN_EVENT_OF_THE_TABLE: &[(&str, &str)] = &[
+    // Cursor's docs show `afterAgentThought`; the registry does not list it as an event:
+    // read as Cursor's, no canonical event, a warning naming it.
+    ("cursor/afterAgentThought.json", "an event the table does not list"),
+    // Made up: a camelCase payload whose fields tell no event.
+    ("copilot/unknown-shape.json", "no event at all"),
+];
+
+/// The payload row of `runtime`, if it has one.
+fn payload_row(runtime: P) -> Option<&'static hal_caps::registry::payloads::Payload> {
+    hal_caps::registry::payloads::PAYLOADS.iter().find(|p| p.provider == runtime)
 }
 
+/// The event a fixture holds, from its file name, as the registry's table names it: `live-` and a `-variant` suffix dropped
+/// (`live-agent_end.json` is `agent_end`, `SessionStart-resume.json` is `SessionStart`),
+/// then the payload row's renames (`agent_end` is Cline's `TaskComplete`).
+fn named_event(runtime: P, name: &str) -> String {
+    let stem = name.trim_end_matches(".json").trim_start_matches("live-");
+    let spelt = stem.split_once('-').map_or(stem, |(head, _)| head);
+    payload_row(runtime).map_or(spelt, |p| p.map_name(spelt)).to_owned()
+}
+
+/// The first string among `keys` at the top of `raw`.
+fn first_str<'a>(raw: &'a serde_json::Value, keys: &[&str]) -> Option<&'a str> {
+    keys.iter().find_map(|k| raw.get(*k).and_then(serde_json::Value::as_str))
+}
+
+/// Every fixture read back as the registry says: the event its file is named after is a
+/// row of its runtime's table, and the reading is that row's (provider, family, native
+/// name, canonical event, no warning about the event); the fields the payload table reads
+/// are the payload's own values (read by serde_json, not by hal's reader). A runtime
+/// release adds a row and a fixture: no expectation is written here.
+#[test]
+fn every_fixture_reads_as_its_event_s_registry_row() {
+    use hal_caps::registry::payloads::COMMON;
+    let mut checked = 0;
+    for (runtime, name, bytes) in fixtures() {
+        let at = format!("{runtime}/{name}");
+        let p: P = runtime.parse().unwrap();
+        let e = parse(&bytes, Some(&env(p, "X"))).unwrap_or_else(|err| panic!("{at}: {err}"));
+        let raw: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_else(|err| panic!("{at}: {err}"));
+        assert_eq!((e.provider, e.family), (p, hal_caps::family(p)), "{at}");
+        let hooks = hal_caps::runtime(p).hook_system().unwrap_or_else(|| panic!("{at}: {p} has no hook system"));
+        let registry = named_event(p, &name);
+        let event_warning = e.diagnostics.iter().any(|d| d.subject.as_deref() == Some("event"));
+        match (hooks.event(&registry), NOT_AN_EVENT_OF_THE_TABLE.iter().find(|(f, _)| *f == at)) {
+            (Some(row), None) => {
+                // The payload names its file's event, in either spelling.
+                let named = e.native_event.as_deref().map(|n| payload_row(p).map_or(n, |r| r.map_name(n)));
+                assert_eq!(named, Some(registry.as_str()), "{at}: the payload names its file's event");
+                let resumed =
+                    row.canonical == Some(CanonicalEvent::SessionStart) && e.source == Some(SessionSource::Resume);
+                let want = if resumed { Some(CanonicalEvent::SessionResume) } else { row.canonical };
+                assert_eq!(e.event, want, "{at}: the canonical event of {p}'s `{registry}` row");
+                assert!(!event_warning, "{at}: a known event is not warned about: {:?}", e.warnings());
+            }
+            (None, Some(_)) => {
+                assert_eq!(e.event, None, "{at}");
+                assert_eq!(event_warning, e.native_event.is_some(), "{at}: {:?}", e.warnings());
+            }
+            (Some(_), Some(_)) => panic!("{at} is listed as no event of the table, and {p} has `{registry}`"),
+            (None, None) => {
+                panic!("{at}: `{registry}` is no event of {p}'s table (hal-caps/src/registry/events.rs): add its row")
+            }
+        }
+        // The fields every payload is read for: the payload's own value where it has one
+        // (a nested session key, Cline CLI's, is the payload row's and checked beside it).
+        let row = payload_row(p);
+        if row.is_none_or(|r| !r.session_key.contains('.')) {
+            let own = row.map_or("session_id", |r| r.session_key);
+            let session = first_str(&raw, &[own]).or_else(|| first_str(&raw, COMMON.session));
+            assert_eq!(e.session_id.as_deref(), session, "{at}: session id");
+        }
+        assert_eq!(e.transcript_path.as_deref(), first_str(&raw, COMMON.transcript), "{at}: transcript");
+        if let Some(cwd) = first_str(&raw, COMMON.cwd) {
+            assert_eq!(e.cwd.as_deref(), Some(cwd), "{at}: cwd");
+        }
+        if let Some(tool) = first_str(&raw, COMMON.tool) {
+            assert_eq!(e.tool.as_deref(), Some(tool), "{at}: tool");
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        for kept in [&e.session_id, &e.cwd, &e.transcript_path, &e.tool].into_iter().flatten() {
+            assert!(text.contains(&format!("\"{kept}\"")), "{at}: {kept} is not the payload's");
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "no fixtures");
+}
+
+/// The format of a reading, on one fixture: its JSON keys, their order and types (a
+/// runtime release changes no line here).
+#[test]
+fn a_reading_s_format() {
+    let e = parse(&fixture("claude", "SessionStart-startup"), None).unwrap();
+    insta::assert_snapshot!("hook_reading_format", serde_json::to_string_pretty(&e).unwrap());
+}
+
+/// The provenance of a fixture directory: each `Files:` line of its `SOURCE.md` gives the
+/// `Source:` above it the files it covers, by pattern (`` `*.json` ``, `` `live-*.json` ``),
+/// as (pattern, which source).
+fn provenance(runtime: &str) -> Vec<(String, usize)> {
+    let source = std::fs::read_to_string(fixtures_dir().join(runtime).join("SOURCE.md")).unwrap();
+    let mut sources = 0;
+    let mut out = Vec::new();
+    for line in source.lines() {
+        if line.starts_with("Source: ") {
+            sources += 1;
+        }
+        if let Some(rest) = line.strip_prefix("Files: ") {
+            assert!(sources > 0, "{runtime}/SOURCE.md: `{line}` follows no `Source:`");
+            out.extend(rest.split('`').skip(1).step_by(2).map(|p| (p.to_owned(), sources)));
+        }
+    }
+    out
+}
+
+/// Whether `name` matches `pattern` (one `*` at most, standing for any text).
+fn matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        Some((head, tail)) => name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail),
+        None => pattern == name,
+    }
+}
+
+/// Every fixture is its directory runtime's (or, a shape several share, read as the
+/// environment's) and has one source: of the `SOURCE.md` patterns matching it, the most
+/// specific (the longest literal part) claims it, so a new capture `live-<event>.json`
+/// or a new document's example `<event>.json` needs no line; every pattern covers a file.
 #[test]
 fn each_fixture_directory_names_its_runtime_and_every_file_in_its_source() {
+    let mut used = std::collections::HashSet::new();
     for (runtime, name, bytes) in fixtures() {
         let e = parse(&bytes, None).unwrap();
         // A shape several runtimes write (Kiro's camelCase names, Cursor's without its
@@ -62,14 +182,35 @@ fn each_fixture_directory_names_its_runtime_and_every_file_in_its_source() {
             let p: P = runtime.parse().unwrap();
             assert!(sharing.contains(&p), "{runtime}/{name}: {sharing:?}");
             assert_eq!(parse(&bytes, Some(&env(p, "X"))).unwrap().provider, p, "{runtime}/{name}");
-            continue;
+        } else {
+            assert_eq!(e.provider.as_str(), runtime, "{runtime}/{name}");
+            assert_eq!(e.family, hal_caps::family(e.provider));
         }
-        assert_eq!(e.provider.as_str(), runtime, "{runtime}/{name}");
-        assert_eq!(e.family, hal_caps::family(e.provider));
-        let source = std::fs::read_to_string(fixtures_dir().join(&runtime).join("SOURCE.md")).unwrap();
-        assert!(source.contains("Source: "), "{runtime}/SOURCE.md names no source");
-        assert!(source.contains(&name), "{runtime}/SOURCE.md does not list {name}");
+        let patterns = provenance(&runtime);
+        let literal = |p: &str| p.len() - usize::from(p.contains('*'));
+        let best = patterns.iter().filter(|(p, _)| matches(p, &name)).map(|(p, _)| literal(p)).max();
+        let Some(best) = best else { panic!("{runtime}/SOURCE.md: no `Files:` pattern covers {name}") };
+        let claims: Vec<_> = patterns.iter().filter(|(p, _)| matches(p, &name) && literal(p) == best).collect();
+        assert_eq!(claims.len(), 1, "{runtime}/{name}: claimed by {claims:?}");
+        used.insert((runtime.clone(), claims[0].0.clone()));
     }
+    for dir in std::fs::read_dir(fixtures_dir()).unwrap() {
+        let runtime = dir.unwrap().file_name().to_string_lossy().into_owned();
+        for (pattern, _) in provenance(&runtime) {
+            assert!(
+                used.contains(&(runtime.clone(), pattern.clone())),
+                "{runtime}/SOURCE.md: `{pattern}` covers no file"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_provenance_patterns_mean_what_they_say() {
+    assert!(matches("*.json", "PreToolUse.json") && matches("live-*.json", "live-Stop.json"));
+    assert!(!matches("live-*.json", "Stop.json") && !matches("*.json", "SOURCE.md"));
+    assert!(matches("unknown-shape.json", "unknown-shape.json") && !matches("Stop.json", "live-Stop.json"));
+    assert!(!matches("a*a", "a"), "the literal parts do not overlap");
 }
 
 #[test]
@@ -81,13 +222,12 @@ fn the_reader_and_the_slice_agree_on_every_fixture() {
 
 #[test]
 fn claude_every_event_of_its_map_and_every_start_source() {
-    let map = hal_caps::runtime(P::Claude).hook_system().unwrap().events;
-    for (canonical, native) in map {
-        let name = if *native == "SessionStart" { "SessionStart-startup" } else { native };
+    for (canonical, native) in hal_caps::runtime(P::Claude).hook_system().unwrap().mapped() {
+        let name = if native == "SessionStart" { "SessionStart-startup" } else { native };
         let e = parse(&fixture("claude", name), None).unwrap();
         assert_eq!(
             (e.native_event.as_deref(), e.event.map(CanonicalEvent::as_str)),
-            (Some(*native), Some(canonical.as_str()))
+            (Some(native), Some(canonical.as_str()))
         );
     }
     for (source, event) in [
@@ -404,7 +544,7 @@ fn the_cline_cli_s_payloads() {
             assert_eq!(parse_reader(&bytes[..], d.as_ref()).unwrap(), e, "{name}");
         }
         // The harness names the hook by its file: the map has it.
-        assert_eq!(cline.events.iter().find(|(_, n)| n == file).map(|(c, _)| c.as_str()), *event, "{file}");
+        assert_eq!(cline.event(file).and_then(|e| e.canonical).map(CanonicalEvent::as_str), *event, "{file}");
     }
     let tool = parse(&fixture("cline", "live-tool_call"), None).unwrap();
     assert_eq!(tool.tool.as_deref(), Some("run_commands"));

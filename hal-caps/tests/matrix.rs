@@ -69,9 +69,9 @@ fn registry_is_valid() {
             assert!(c.all.len() >= 2, "{}: a combination needs two signals", r.provider);
         }
         if let Some(h) = r.hooks {
-            for (canonical, _) in h.events {
+            for (canonical, _) in h.mapped() {
                 assert!(
-                    hal_caps::registry::CANONICAL_EVENTS.contains(canonical),
+                    hal_caps::registry::CANONICAL_EVENTS.contains(&canonical),
                     "{}: {canonical} is not canonical",
                     r.provider
                 );

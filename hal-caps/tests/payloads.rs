@@ -92,7 +92,7 @@ fn names_resolve(row: &Payload) -> Vec<String> {
     let Some(hooks) = runtime(p).hook_system() else {
         return vec![format!("{p} has a payload row but no hook system")];
     };
-    let known = |name: &str| hooks.events.iter().any(|(_, n)| *n == name) || hooks.unmapped.contains(&name);
+    let known = |name: &str| hooks.knows(name);
     let mut out = Vec::new();
     for (from, to) in row.renames {
         if !known(to) {

@@ -263,7 +263,7 @@ pub struct Events {
     pub events: Vec<Event>,
     /// Native events the runtime has that no canonical event fits (`hal hook` reports
     /// them with `event` null and no warning).
-    pub unmapped: &'static [&'static str],
+    pub unmapped: Vec<&'static str>,
     /// A configuration switch the hook system needs at this version to run at all
     /// (Codex's `[features] hooks = true`); `null`: none.
     pub hook_switch: Option<&'static str>,

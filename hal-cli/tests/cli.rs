@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use clap::CommandFactory as _;
+use hal_types::RuntimeProvider as P;
 use serde_json::Value;
 
 fn hal_in(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
@@ -53,13 +54,79 @@ fn bin_name_agrees_with_the_manifest() {
     assert!(env!("CARGO_BIN_EXE_hal").ends_with(&format!("/{}", hal_cli::BIN_NAME)));
 }
 
+/// How many canonical events `p` can hook at its newest version: its table's mapped rows
+/// (the newest verified version has every one), counted here from the table itself.
+fn table_count(p: P) -> usize {
+    hal_caps::runtime(p).hook_system().map_or(0, |h| h.mapped().count())
+}
+
+/// `v` with its event counts (registry data) checked against `p`'s table and redacted:
+/// the snapshot guards the answer's format, and a runtime release changes no line of it.
+fn registry_counts_redacted(mut v: Value, p: P) -> Value {
+    for pointer in ["/hookable_events", "/native_hooks/hookable_events"] {
+        let slot = v.pointer_mut(pointer).unwrap_or_else(|| panic!("no {pointer}"));
+        assert_eq!(*slot, table_count(p), "{pointer}: the registry's count");
+        *slot = Value::from("[the registry's count]");
+    }
+    v
+}
+
+/// `hal providers`' table with its EVENTS column checked against each row's table and
+/// redacted (`n`), the layout kept.
+fn providers_counts_redacted(text: &str) -> String {
+    let header = text.lines().find(|l| l.starts_with("PROVIDER ")).expect("a header");
+    let end = header.find("EVENTS").unwrap() + "EVENTS".len();
+    let mut rows = 0;
+    let lines = text.lines().map(|l| {
+        let id = l.split_whitespace().next().unwrap_or_default();
+        let Ok(p) = id.parse::<P>() else { return l.to_owned() };
+        if l == header || l.starts_with('#') {
+            return l.to_owned();
+        }
+        let field = &l[end - 6..end];
+        assert_eq!(field.trim().parse::<usize>().ok(), Some(table_count(p)), "{id}: EVENTS in {l:?}");
+        rows += 1;
+        format!("{}{:>6}{}", &l[..end - 6], "n", &l[end..])
+    });
+    let out: Vec<String> = lines.collect();
+    assert_eq!(rows, hal_caps::REGISTRY.len() - 1, "every row but unknown's");
+    out.join("\n") + "\n"
+}
+
+/// `hal events` as text with its registry data checked against `p`'s table and redacted:
+/// the count in the first line, each canonical event's native name (`<native>` or `-`
+/// kept as a column), and the line of events without a canonical one.
+fn events_redacted(text: &str, p: P) -> String {
+    let hooks = hal_caps::runtime(p).hook_system().unwrap();
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 {
+            let count = line.split_once(": ").unwrap().1.split_once(' ').unwrap().0;
+            assert_eq!(count.parse::<usize>().ok(), Some(table_count(p)), "{line}");
+            out.push(line.replacen(&format!(": {count} "), ": n ", 1));
+        } else if let Some(list) = line.strip_prefix("  no canonical event:    ") {
+            assert_eq!(list.split(", ").collect::<Vec<_>>(), hooks.unmapped().collect::<Vec<_>>(), "{line}");
+        } else if let Some(e) = line.strip_prefix("  ").and_then(|l| l.split_whitespace().next()?.parse().ok()) {
+            // Only the native name is redacted: the columns stay as printed.
+            let (columns, native) = line.rsplit_once(' ').unwrap();
+            assert_eq!(native, hooks.native_event(e).unwrap_or("-"), "{line}");
+            out.push(format!("{columns} [the registry's]"));
+        } else {
+            out.push(line.to_owned());
+        }
+    }
+    assert_eq!(out.iter().filter(|l| l.ends_with("[the registry's]")).count(), hal_types::CanonicalEvent::ALL.len());
+    out.join("\n") + "\n"
+}
+
 #[test]
 fn json_outputs() {
     let codex = [("GT_RUNTIME", "codex")];
     let claude = [("GT_RUNTIME", "claude"), ("GT_STALL_THRESHOLD", "4m"), ("GT_GUPP_STRATEGY", "prompt_preamble")];
     insta::assert_json_snapshot!("detect", json(&["detect"], &codex));
-    insta::assert_json_snapshot!("caps", json(&["caps"], &claude));
-    insta::assert_json_snapshot!("caps_cursor", json(&["caps", "--provider", "cursor-agent"], &[]));
+    insta::assert_json_snapshot!("caps", registry_counts_redacted(json(&["caps"], &claude), P::Claude));
+    let cursor = json(&["caps", "--provider", "cursor-agent"], &[]);
+    insta::assert_json_snapshot!("caps_cursor", registry_counts_redacted(cursor, P::Cursor));
     insta::assert_json_snapshot!("startup_polecat_codex", json(&["startup", "--role", "polecat"], &codex));
     insta::assert_json_snapshot!(
         "startup_mayor_claude",
@@ -357,12 +424,19 @@ fn providers_and_events() {
     );
     let jules = list.iter().find(|p| p["id"] == "jules").unwrap();
     assert_eq!(jules["vendor_verified"], false);
-    insta::assert_snapshot!("providers", stdout(&hal(&["providers"], &[])));
+    insta::assert_snapshot!("providers", providers_counts_redacted(&stdout(&hal(&["providers"], &[]))));
     let e = json(&["events", "--provider", "claude"], &[]);
     assert_eq!(e["events"].as_array().unwrap().len(), hal_types::CanonicalEvent::ALL.len());
     let hookable = |id: &str| hal_caps::native_hooks(hal_caps::lookup(id).unwrap()).hookable_events;
     assert_eq!(e["hookable"], hookable("claude"), "the registry's count");
-    insta::assert_snapshot!("events_cursor", stdout(&hal(&["events", "--provider", "cursor"], &[])));
+    let cursor = stdout(&hal(&["events", "--provider", "cursor"], &[]));
+    insta::assert_snapshot!("events_cursor", events_redacted(&cursor, P::Cursor));
+    // The line of events without a canonical one, on a runtime that has some.
+    let claude = stdout(&hal(&["events", "--provider", "claude"], &[]));
+    let unmapped: Vec<&str> = hal_caps::runtime(P::Claude).hook_system().unwrap().unmapped().collect();
+    assert!(!unmapped.is_empty());
+    assert!(claude.contains(&format!("\n  no canonical event:    {}\n", unmapped.join(", "))), "{claude}");
+    events_redacted(&claude, P::Claude);
     let caps = json(&["caps", "--provider", "codex"], &[]);
     assert_eq!(caps["hookable_events"], hookable("codex"), "the registry's count");
     // A decision on a secondary-only fact says so.

@@ -312,15 +312,24 @@ fn events_list_what_a_runtime_has_with_no_canonical_event() {
     let (_dir, ws, _home) = workspace();
     let v = json(&["events", "--provider", "gemini", "--json"], &[], &ws, b"");
     let row = |id: &str| hal_caps::runtime(hal_caps::lookup(id).unwrap()).hook_system().unwrap();
-    assert_eq!(v["unmapped"], serde_json::json!(row("gemini").unmapped), "the registry's unmapped events");
-    assert!(row("gemini").unmapped.contains(&"BeforeToolSelection"));
+    assert_eq!(
+        v["unmapped"],
+        serde_json::json!(row("gemini").unmapped().collect::<Vec<_>>()),
+        "the registry's unmapped events"
+    );
+    assert!(row("gemini").unmapped().any(|n| n == "BeforeToolSelection"));
     let permission = v["events"].as_array().unwrap().iter().find(|e| e["canonical"] == "permission.request").unwrap();
     assert!(permission["native"].is_null(), "BeforeToolSelection asks no permission");
     let v = json(&["events", "--provider", "qwen-code", "--json"], &[], &ws, b"");
     let unmapped: Vec<&str> = v["unmapped"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    assert_eq!(unmapped, row("qwen-code").unmapped, "the registry's unmapped events");
+    assert_eq!(unmapped, row("qwen-code").unmapped().collect::<Vec<_>>(), "the registry's unmapped events");
     assert_eq!(v["hookable_events"], hal_caps::native_hooks(hal_caps::lookup("qwen-code").unwrap()).hookable_events);
     let text = String::from_utf8(hal(&["events", "--provider", "codex"], &[], &ws, b"").stdout).unwrap();
     assert!(text.contains("model.request.pre      PreModelRequest"), "{text}");
-    assert!(!text.contains("no canonical event"), "codex maps all 14: {text}");
+    let codex_unmapped = row("codex").unmapped().count();
+    assert_eq!(
+        text.contains("no canonical event"),
+        codex_unmapped > 0,
+        "the line only where the table has such events: {text}"
+    );
 }

@@ -643,8 +643,9 @@ mod tests {
     use crate::probe;
     use crate::runtimes;
     use crate::runtimes::list::RUNTIMES;
+    use hal_caps::registry::NativeEvent;
     use hal_caps::registry::Verified;
-    use hal_caps::registry::dated::{EventSpan, Span};
+    use hal_caps::registry::dated::Span;
 
     fn fixture(id: &str) -> (Target, Doc) {
         let spec = matrix::target(id).unwrap();
@@ -677,10 +678,10 @@ mod tests {
         assert!(got.iter().any(|c| !c.ok && c.name == "verified at the version run"));
     }
 
-    /// `row` with its history's event `native` dated `span` (a mutated "since").
+    /// `row` with its event `native` dated `span` (a mutated "since" in its row).
     fn with_event_span(row: &hal_caps::registry::Runtime, native: &str, span: Span) -> hal_caps::registry::Runtime {
-        let mut history = *row.history.unwrap();
-        let events: Vec<EventSpan> = history
+        let mut hooks = row.hooks.unwrap();
+        let events: Vec<NativeEvent> = hooks
             .events
             .iter()
             .map(|e| {
@@ -691,10 +692,10 @@ mod tests {
                 e
             })
             .collect();
-        assert!(events.iter().any(|e| e.native == native), "{native} is dated");
-        history.events = Box::leak(events.into_boxed_slice());
+        assert!(events.iter().any(|e| e.native == native && e.is_dated()), "{native} is dated");
+        hooks.events = Box::leak(events.into_boxed_slice());
         let mut mutated = *row;
-        mutated.history = Some(Box::leak(Box::new(history)));
+        mutated.hooks = Some(hooks);
         mutated
     }
 

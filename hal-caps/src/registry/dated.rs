@@ -8,8 +8,8 @@
 
 use hal_types::CanonicalEvent;
 
-use super::model::{Hooks, Runtime};
-pub use super::span::{AgentForm, EventSpan, History, HookHistory, Span, VarSpan};
+use super::model::{Hooks, NativeEvent, Runtime};
+pub use super::span::{AgentForm, History, HookHistory, Span, VarSpan};
 use super::version::Version;
 
 impl Runtime {
@@ -62,11 +62,19 @@ impl<'a> At<'a> {
         if self.lacks_hooks() { None } else { self.runtime.hook_system() }
     }
 
+    /// The row of `native`, where the runtime dates its facts (its row has a
+    /// `history`): a runtime without one, or a variant sharing its base's hook system
+    /// without the base's history, reads every event as undated.
+    fn dated_event(&self, native: &str) -> Option<&'static NativeEvent> {
+        self.history()?;
+        self.runtime.hook_system()?.event(native)
+    }
+
     /// Whether `native` is an event of this version (always, for an event not dated
     /// or an unknown version).
     #[must_use]
     pub fn has_event(&self, native: &str) -> bool {
-        match (self.history().and_then(|h| h.event_span(native)), &self.version) {
+        match (self.dated_event(native), &self.version) {
             (Some(e), Some(v)) => e.span.holds(v),
             _ => true,
         }
@@ -75,9 +83,13 @@ impl<'a> At<'a> {
     /// Canonical → native, for the events this version has.
     #[must_use]
     pub fn events(&self) -> Vec<(CanonicalEvent, &'static str)> {
-        self.hook_system()
-            .map(|h| h.events.iter().copied().filter(|(_, n)| self.has_event(n)).collect())
-            .unwrap_or_default()
+        self.hook_system().map(|h| h.mapped().filter(|(_, n)| self.has_event(n)).collect()).unwrap_or_default()
+    }
+
+    /// The native events no canonical event fits, that this version has.
+    #[must_use]
+    pub fn unmapped(&self) -> Vec<&'static str> {
+        self.hook_system().map(|h| h.unmapped().filter(|n| self.has_event(n)).collect()).unwrap_or_default()
     }
 
     /// The native name of `canonical` at this version, if it can be hooked there.
@@ -120,7 +132,7 @@ impl<'a> At<'a> {
             out.push((format!("{}'s hook system", self.runtime.name), h.hooks.span));
         }
         if let Some(start) = self.runtime.hook_system().and_then(|x| x.native_event(CanonicalEvent::SessionStart))
-            && let Some(e) = h.event_span(start)
+            && let Some(e) = self.dated_event(start)
             && e.span.since.is_some()
         {
             out.push((format!("`{start}`"), e.span));

@@ -2,69 +2,21 @@
 //! themselves on 2026-12-01 (npm `<package>@<version>`: the bundled JS's or binary's
 //! strings hold the event names and variables) and seen in offline runs of those
 //! versions against a loopback model stub. Each fact cites the versions read; a fact's
-//! `since` is the first version read that has it (see `dated`).
+//! `since` is the first version read that has it (see `dated`). The events' versions are
+//! their rows' (`events`: one row per native event), not repeated here.
 
-use super::span::{AgentForm, EventSpan, History, HookHistory, Span, VarSpan};
+use super::span::{AgentForm, History, HookHistory, Span, VarSpan};
 
-const CLAUDE_READ: &str = "@anthropic-ai/claude-code@1.0.56, 1.0.88, 2.0.50, 2.1.100 (cli.js)";
-const CLAUDE_1_0_62: &str = "@anthropic-ai/claude-code@1.0.61 (absent), 1.0.62 (present), cli.js";
-const CLAUDE_1_0_88: &str = "@anthropic-ai/claude-code@1.0.56 (absent), 1.0.88 (present), cli.js";
-const CLAUDE_2_0_50: &str = "@anthropic-ai/claude-code@1.0.88 (absent), 2.0.50 (present), cli.js";
-const CLAUDE_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js";
-/// The events a live run of 2.1.332 configured and 2.1.100's 27 event names lack.
-const CLAUDE_2_1_332: &str = "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332; absent in 2.1.100's cli.js";
+/// The packages read at every version the registry dates Claude Code for.
+pub(super) const CLAUDE_READ: &str = "@anthropic-ai/claude-code@1.0.56, 1.0.88, 2.0.50, 2.1.100 (cli.js)";
 
-/// Claude Code: 7 hook events in 1.0.56, 9 in 1.0.88, 11 in 2.0.50, 27 in 2.1.100.
+/// Claude Code: its events' versions are in `events::CLAUDE_EVENTS`.
 pub(super) const CLAUDE: History = History {
     oldest: "1.0.56",
     packages: &[],
     version_vars: &[],
     install_vars: &["CLAUDE_CODE_EXECPATH"],
     hooks: HookHistory { span: Span { since: None, until: None }, switch: None, before: None, cite: CLAUDE_READ },
-    events: &[
-        EventSpan { native: "PreToolUse", span: Span { since: None, until: None }, cite: CLAUDE_READ },
-        EventSpan { native: "PostToolUse", span: Span { since: None, until: None }, cite: CLAUDE_READ },
-        EventSpan { native: "Notification", span: Span { since: None, until: None }, cite: CLAUDE_READ },
-        EventSpan { native: "UserPromptSubmit", span: Span { since: None, until: None }, cite: CLAUDE_READ },
-        EventSpan { native: "Stop", span: Span { since: None, until: None }, cite: CLAUDE_READ },
-        EventSpan { native: "SubagentStop", span: Span { since: None, until: None }, cite: CLAUDE_READ },
-        EventSpan { native: "PreCompact", span: Span { since: None, until: None }, cite: CLAUDE_READ },
-        EventSpan { native: "SessionStart", span: Span::since("1.0.62"), cite: CLAUDE_1_0_62 },
-        EventSpan { native: "SessionEnd", span: Span::since("1.0.88"), cite: CLAUDE_1_0_88 },
-        EventSpan { native: "SubagentStart", span: Span::since("2.0.50"), cite: CLAUDE_2_0_50 },
-        EventSpan { native: "PermissionRequest", span: Span::since("2.0.50"), cite: CLAUDE_2_0_50 },
-        EventSpan { native: "PostToolUseFailure", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "StopFailure", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "PostCompact", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "PermissionDenied", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "TeammateIdle", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "ConfigChange", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "InstructionsLoaded", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "FileChanged", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "Setup", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "TaskCreated", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "TaskCompleted", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "Elicitation", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "ElicitationResult", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "WorktreeCreate", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "WorktreeRemove", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "CwdChanged", span: Span::since("2.1.100"), cite: CLAUDE_2_1_100 },
-        EventSpan { native: "UserPromptExpansion", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
-        EventSpan { native: "PreModelSwitch", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
-        EventSpan { native: "PostModelSwitch", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
-        EventSpan { native: "DirectoryAdded", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
-        EventSpan { native: "PreSkillShellCommand", span: Span::since("2.1.332"), cite: CLAUDE_2_1_332 },
-        EventSpan {
-            native: "PostToolBatch",
-            span: Span::since("2.1.332"),
-            cite: "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332; absent in 2.1.100's cli.js",
-        },
-        EventSpan {
-            native: "MessageDisplay",
-            span: Span::since("2.1.332"),
-            cite: "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332; absent in 2.1.100's cli.js",
-        },
-    ],
     vars: &[
         VarSpan {
             var: "CLAUDECODE",
@@ -147,18 +99,6 @@ pub(super) const CODEX: History = History {
         before: Some("notify = [program, ...] in config.toml, run after each turn with one JSON argument"),
         cite: "@openai/codex@0.47.0, 0.100.0 (no hooks: notify only), 0.146.0 (hooks with the feature), binary strings",
     },
-    events: &[
-        EventSpan {
-            native: "PreModelRequest",
-            span: Span::since("0.171.0"),
-            cite: "@openai/codex@0.146.0 (absent), 0.171.0 (present), binary strings",
-        },
-        EventSpan {
-            native: "PostModelRequest",
-            span: Span::since("0.171.0"),
-            cite: "@openai/codex@0.146.0 (absent), 0.171.0 (present), binary strings",
-        },
-    ],
     vars: &[
         VarSpan {
             var: "CODEX_THREAD_ID",
@@ -201,7 +141,6 @@ pub(super) const GEMINI: History = History {
         before: None,
         cite: "@google/gemini-cli@0.10.0 (no hooks), 0.28.2, 0.45.2 (the 11 events of 0.61.0), bundle",
     },
-    events: &[],
     vars: &[
         VarSpan {
             var: "GEMINI_CWD",
@@ -226,8 +165,6 @@ pub(super) const GEMINI: History = History {
     overwrites_ai_agent: None,
 };
 
-const QWEN_0_21: &str = "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle";
-
 /// Qwen Code: no hook system in 0.10.1; 14 events in 0.15.10; the 22 of 0.24.4 from 0.21.x.
 pub(super) const QWEN: History = History {
     oldest: "0.10.1",
@@ -240,18 +177,6 @@ pub(super) const QWEN: History = History {
         before: None,
         cite: "@qwen-code/qwen-code@0.10.1 (no hooks), 0.15.10 (14 events), bundle",
     },
-    events: &[
-        EventSpan { native: "PermissionDenied", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-        EventSpan { native: "InstructionsLoaded", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-        // 0.15.10's 14 names lack the six events without a canonical one, too (the
-        // version matrix's run of 0.15.10 configures only what the version has).
-        EventSpan { native: "PostToolBatch", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-        EventSpan { native: "UserPromptExpansion", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-        EventSpan { native: "MessageDisplay", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-        EventSpan { native: "SessionDelete", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-        EventSpan { native: "TodoCreated", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-        EventSpan { native: "TodoCompleted", span: Span::since("0.21.10"), cite: QWEN_0_21 },
-    ],
     vars: &[
         VarSpan {
             var: "QWEN_CODE_SESSION_ID",
@@ -271,7 +196,12 @@ pub(super) const QWEN: History = History {
             span: Span::since("0.21.10"),
             cite: "live runs of @qwen-code/qwen-code@0.15.10 (absent), 0.21.10, 0.24.4 (present)",
         },
-        VarSpan { var: "QWEN_CODE_STARTUP_VERSION", set_for: "tools", span: Span::since("0.21.10"), cite: QWEN_0_21 },
+        VarSpan {
+            var: "QWEN_CODE_STARTUP_VERSION",
+            set_for: "tools",
+            span: Span::since("0.21.10"),
+            cite: "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle",
+        },
     ],
     ai_agent: &[],
     overwrites_ai_agent: None,
@@ -289,7 +219,6 @@ pub(super) const PI: History = History {
         before: None,
         cite: "@mariozechner/pi-coding-agent@0.52.12, 0.65.2, 0.73.1 (extensions)",
     },
-    events: &[],
     vars: &[
         VarSpan {
             var: "PI_CODING_AGENT",
@@ -330,7 +259,6 @@ pub(super) const OPENCODE: History = History {
         before: None,
         cite: "opencode-ai@1.1.65, 1.15.13, 1.18.33 (plugins; live runs of the version matrix, 2026-12-02)",
     },
-    events: &[],
     vars: &[VarSpan {
         var: "OPENCODE_PID",
         set_for: "tools",

@@ -5,6 +5,8 @@ use hal_types::{
     Support,
 };
 
+use super::span::Span;
+
 /// How far a fact is backed, as `runtime-facts.md` marks it, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
@@ -274,6 +276,69 @@ pub enum HookSchema {
     Native,
 }
 
+/// One native hook event of a runtime, everything the registry knows about it in one
+/// row: its name, the canonical event it is (or none), the versions that have it and
+/// what they were read in. A runtime's hook system is a list of these (`events.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct NativeEvent {
+    /// The name the runtime hooks it under (`PreToolUse`).
+    pub native: &'static str,
+    /// The canonical event it is; `None`: the runtime really has it, but no canonical
+    /// event fits (Gemini's `BeforeToolSelection`), so `hal hook` reports its event as
+    /// null without calling it unknown.
+    pub canonical: Option<CanonicalEvent>,
+    /// The versions that have it ([`Span::ANY`] unless the runtime's row has a
+    /// `history` and the packages read show it arriving or going).
+    pub span: Span,
+    /// What the span rests on: the packages read (empty for an undated event).
+    pub cite: &'static str,
+}
+
+impl NativeEvent {
+    /// The runtime's `native` event, which is `canonical`, at every version.
+    #[must_use]
+    pub const fn mapped(canonical: CanonicalEvent, native: &'static str) -> Self {
+        Self { native, canonical: Some(canonical), span: Span::ANY, cite: "" }
+    }
+
+    /// The runtime's `native` event, which no canonical event fits, at every version.
+    #[must_use]
+    pub const fn unmapped(native: &'static str) -> Self {
+        Self { native, canonical: None, span: Span::ANY, cite: "" }
+    }
+
+    /// The same, first present in `version` (the first version read that has it), as
+    /// `cite` shows.
+    #[must_use]
+    pub const fn since(mut self, version: &'static str, cite: &'static str) -> Self {
+        self.span = Span::since(version);
+        self.cite = cite;
+        self
+    }
+
+    /// The same, present in the versions `since` through `until` only, as `cite` shows.
+    #[must_use]
+    pub const fn between(mut self, since: &'static str, until: &'static str, cite: &'static str) -> Self {
+        self.span = Span::between(since, until);
+        self.cite = cite;
+        self
+    }
+
+    /// The same, present in every version read, as `cite` shows.
+    #[must_use]
+    pub const fn cited(mut self, cite: &'static str) -> Self {
+        self.cite = cite;
+        self
+    }
+
+    /// Whether some versions lack it.
+    #[must_use]
+    pub const fn is_dated(&self) -> bool {
+        self.span.since.is_some() || self.span.until.is_some()
+    }
+}
+
 /// A runtime's hook system: what the runtime offers natively.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -286,12 +351,9 @@ pub struct Hooks {
     pub inject_standing: Standing,
     /// The hook file's schema.
     pub schema: HookSchema,
-    /// Canonical lifecycle event → the runtime's native hook name.
-    pub events: &'static [(CanonicalEvent, &'static str)],
-    /// Native events the runtime really has that no canonical event fits (Gemini's
-    /// `BeforeToolSelection`): known, so `hal hook` reports their event as null
-    /// without calling them unknown.
-    pub unmapped: &'static [&'static str],
+    /// Every native event the runtime has, one row each: the mapped ones in canonical
+    /// order, then the ones no canonical event fits.
+    pub events: &'static [NativeEvent],
     /// Whether the runtime's permission event ([`CanonicalEvent::PermissionRequest`])
     /// fires before tool calls even when every permission is granted up front (Copilot
     /// CLI's `permissionRequest` under `--allow-all`, a live run): a hook that decides,
@@ -302,18 +364,13 @@ pub struct Hooks {
 impl Hooks {
     /// A hook system in the runtime's own format (plugins, extensions, its own JSON).
     #[must_use]
-    pub const fn native(
-        files: &'static [&'static str],
-        inject: Inject,
-        events: &'static [(CanonicalEvent, &'static str)],
-    ) -> Self {
+    pub const fn native(files: &'static [&'static str], inject: Inject, events: &'static [NativeEvent]) -> Self {
         Self {
             files,
             inject,
             inject_standing: Standing::Vendor,
             schema: HookSchema::Native,
             events,
-            unmapped: &[],
             asks_under_bypass: false,
         }
     }
@@ -323,7 +380,7 @@ impl Hooks {
     pub const fn claude_settings(
         files: &'static [&'static str],
         inject: Inject,
-        events: &'static [(CanonicalEvent, &'static str)],
+        events: &'static [NativeEvent],
     ) -> Self {
         Self {
             files,
@@ -331,7 +388,6 @@ impl Hooks {
             inject_standing: Standing::Vendor,
             schema: HookSchema::ClaudeSettings,
             events,
-            unmapped: &[],
             asks_under_bypass: false,
         }
     }
@@ -343,13 +399,6 @@ impl Hooks {
         self
     }
 
-    /// The same, knowing `unmapped`: native events with no canonical counterpart.
-    #[must_use]
-    pub const fn with_unmapped(mut self, unmapped: &'static [&'static str]) -> Self {
-        self.unmapped = unmapped;
-        self
-    }
-
     /// The same, its permission event firing even when permissions are bypassed
     /// ([`Hooks::asks_under_bypass`]).
     #[must_use]
@@ -358,17 +407,33 @@ impl Hooks {
         self
     }
 
+    /// Canonical → native, for the events a canonical event fits, in table order.
+    pub fn mapped(&self) -> impl Iterator<Item = (CanonicalEvent, &'static str)> + use<> {
+        self.events.iter().filter_map(|e| e.canonical.map(|c| (c, e.native)))
+    }
+
+    /// The native events no canonical event fits, in table order.
+    pub fn unmapped(&self) -> impl Iterator<Item = &'static str> + use<> {
+        self.events.iter().filter(|e| e.canonical.is_none()).map(|e| e.native)
+    }
+
+    /// The row of `native`, if it is one of the runtime's events.
+    #[must_use]
+    pub fn event(&self, native: &str) -> Option<&'static NativeEvent> {
+        self.events.iter().find(|e| e.native == native)
+    }
+
     /// Whether `native` is one of the runtime's events: mapped to a canonical event or
     /// known to have none.
     #[must_use]
     pub fn knows(&self, native: &str) -> bool {
-        self.events.iter().any(|(_, n)| *n == native) || self.unmapped.contains(&native)
+        self.event(native).is_some()
     }
 
     /// The native hook name of a canonical event, if the runtime can hook it.
     #[must_use]
     pub fn native_event(&self, canonical: CanonicalEvent) -> Option<&'static str> {
-        self.events.iter().find(|(c, _)| *c == canonical).map(|(_, n)| *n)
+        self.mapped().find(|(c, _)| *c == canonical).map(|(_, n)| n)
     }
 
     /// Whether the session-start hook's output reaches the model, on a fact that is

@@ -4,11 +4,10 @@ use hal_types::{CanonicalEvent, GuppStrategy, RuntimeProvider as P, StartupInjec
 
 use super::design::{CLAUDE_CAPS, CODEX_CAPS, CURSOR_CAPS, GEMINI_CAPS, UNKNOWN_CAPS};
 use super::events::{
-    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLAUDE_UNMAPPED, CLINE_EVENTS, CLINE_UNMAPPED, CODEX_EVENTS,
-    COPILOT_EVENTS, COPILOT_UNMAPPED, CORTEX_EVENTS, CRUSH_EVENTS, CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS,
-    GEMINI_EVENTS, GEMINI_UNMAPPED, GPTME_EVENTS, GROK_EVENTS, HERMES_EVENTS, HERMES_UNMAPPED, KILO_UNMAPPED,
-    KIMI_EVENTS, KIRO_EVENTS, OMP_EVENTS, OMP_UNMAPPED, OPENCODE_EVENTS, OPENCODE_UNMAPPED, OPENHANDS_EVENTS,
-    PI_EVENTS, PI_UNMAPPED, POLYTOKEN_EVENTS, QWEN_EVENTS, QWEN_UNMAPPED, VIBE_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
+    AMP_EVENTS, AUGMENT_EVENTS, CLAUDE_EVENTS, CLINE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, CORTEX_EVENTS, CRUSH_EVENTS,
+    CURSOR_EVENTS, DEVIN_EVENTS, DROID_EVENTS, GEMINI_EVENTS, GPTME_EVENTS, GROK_EVENTS, HERMES_EVENTS, KILO_EVENTS,
+    KIMI_EVENTS, KIRO_EVENTS, OMP_EVENTS, OPENCODE_EVENTS, OPENHANDS_EVENTS, PI_EVENTS, POLYTOKEN_EVENTS, QWEN_EVENTS,
+    VIBE_EVENTS, VSCODE_EVENTS, WINDSURF_EVENTS,
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
@@ -72,8 +71,7 @@ const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
     &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
     Inject::Yes,
     CLAUDE_EVENTS,
-)
-.with_unmapped(CLAUDE_UNMAPPED);
+);
 
 /// Every runtime hal knows, in marker priority order; `unknown` last.
 ///
@@ -237,8 +235,7 @@ pub static REGISTRY: &[Runtime] = &[
         keeps_markers_of: &[P::Gemini],
         // Qwen Code writes Claude's event names, not Gemini CLI's, and some of its own.
         hooks: Some(
-            Hooks::claude_settings(&[".qwen/settings.json", "~/.qwen/settings.json"], Inject::Yes, QWEN_EVENTS)
-                .with_unmapped(QWEN_UNMAPPED),
+            Hooks::claude_settings(&[".qwen/settings.json", "~/.qwen/settings.json"], Inject::Yes, QWEN_EVENTS),
         ),
         takes_prompt: true,
         sources: &[
@@ -275,8 +272,7 @@ pub static REGISTRY: &[Runtime] = &[
                 &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
                 Inject::Yes,
                 GEMINI_EVENTS,
-            )
-            .with_unmapped(GEMINI_UNMAPPED),
+            ),
         ),
         takes_prompt: true,
         caps: Some(&GEMINI_CAPS),
@@ -353,8 +349,7 @@ pub static REGISTRY: &[Runtime] = &[
         // Hook factories load from `.omp/hooks/pre/` and `post/` only; one directly in
         // `.omp/hooks/` loads nothing, silently (18.2.3's `docs/hooks.md`, and the live run).
         hooks: Some(
-            Hooks::native(&[".omp/hooks/pre/", "~/.omp/agent/hooks/pre/"], Inject::Yes, OMP_EVENTS)
-                .with_unmapped(OMP_UNMAPPED),
+            Hooks::native(&[".omp/hooks/pre/", "~/.omp/agent/hooks/pre/"], Inject::Yes, OMP_EVENTS),
         ),
         takes_prompt: true,
         sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE, LIVE_OMP],
@@ -574,8 +569,7 @@ pub static REGISTRY: &[Runtime] = &[
         // `defaultProjectTrust: "always"` (`core/project-trust.js`); `-p` asks no one.
         hooks: Some(
             Hooks::native(&[".pi/extensions/", "~/.pi/agent/extensions/"], Inject::Yes, PI_EVENTS)
-                .inject_backed(Standing::Secondary)
-                .with_unmapped(PI_UNMAPPED),
+                .inject_backed(Standing::Secondary),
         ),
         takes_prompt: true,
         sources: &[
@@ -646,11 +640,10 @@ pub static REGISTRY: &[Runtime] = &[
                     "~/.kilocode/plugins/",
                 ],
                 Inject::Nudge,
-                OPENCODE_EVENTS,
-            )
-            // OpenCode's, and two of its own fired in a live 7.7.7 run with no canonical
-            // event: `tool.definition` and `session.drained` (after `session.idle`).
-            .with_unmapped(KILO_UNMAPPED),
+                // OpenCode's, and two of its own fired in a live 7.7.7 run with no canonical
+                // event: `tool.definition` and `session.drained` (after `session.idle`).
+                KILO_EVENTS,
+            ),
         ),
         takes_prompt: true,
         sources: &[
@@ -684,8 +677,7 @@ pub static REGISTRY: &[Runtime] = &[
                 &[".opencode/plugins/gastown.js", "~/.config/opencode/plugins/"],
                 Inject::Nudge,
                 OPENCODE_EVENTS,
-            )
-            .with_unmapped(OPENCODE_UNMAPPED),
+            ),
         ),
         takes_prompt: true,
         sources: &[
@@ -736,7 +728,6 @@ pub static REGISTRY: &[Runtime] = &[
             // (live run): a hook that approves or denies (changelog 1.0.16), not a prompt.
             Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, COPILOT_EVENTS)
                 .inject_backed(Standing::Verified)
-                .with_unmapped(COPILOT_UNMAPPED)
                 .asking_under_bypass(),
         ),
         takes_prompt: true,
@@ -883,7 +874,6 @@ pub static REGISTRY: &[Runtime] = &[
                 Inject::Yes,
                 CLINE_EVENTS,
             )
-            .with_unmapped(CLINE_UNMAPPED)
             // The docs give a TaskStart hook's `contextModification` to the model; the
             // 3.0.65 CLI ran such a hook in `cline --json` and its text reached no model
             // request (live run, 2026-12-01, `cargo xtask conformance`): unconfirmed, so
@@ -1124,7 +1114,7 @@ pub static REGISTRY: &[Runtime] = &[
         // hook's stdout is read as JSON (`pre_llm_call` may add context, not a session
         // start).
         hooks: Some(
-            Hooks::native(&["~/.hermes/config.yaml"], Inject::No, HERMES_EVENTS).with_unmapped(HERMES_UNMAPPED),
+            Hooks::native(&["~/.hermes/config.yaml"], Inject::No, HERMES_EVENTS),
         ),
         takes_prompt: true,
         sources: &[

@@ -1,5 +1,6 @@
 //! The dated facts' shape: the versions a fact holds for ([`Span`]) and a runtime's
-//! [`History`] (its hooks, events, variables and `AI_AGENT` forms over its versions),
+//! [`History`] (its hooks, variables and `AI_AGENT` forms over its versions; its events'
+//! versions are their rows', `NativeEvent::span`),
 //! each fact citing the packages read. Plain data: `dated` reads it at one version.
 
 use super::version::Version;
@@ -16,6 +17,9 @@ pub struct Span {
 }
 
 impl Span {
+    /// Holds at every version (as far back as the registry knows, and still).
+    pub const ANY: Self = Self { since: None, until: None };
+
     /// Holds from `since` on.
     #[must_use]
     pub const fn since(version: &'static str) -> Self {
@@ -45,18 +49,6 @@ impl Span {
             (None, None) => "any version".to_owned(),
         }
     }
-}
-
-/// A hook event's versions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct EventSpan {
-    /// The native event name (as in the runtime's event map).
-    pub native: &'static str,
-    /// The versions that have it.
-    pub span: Span,
-    /// The packages read.
-    pub cite: &'static str,
 }
 
 /// A variable the runtime sets for its children, with its versions.
@@ -116,9 +108,6 @@ pub struct History {
     pub install_vars: &'static [&'static str],
     /// The hook system's versions.
     pub hooks: HookHistory,
-    /// Each native event's versions; an event of the row's map not listed holds
-    /// wherever the hook system does.
-    pub events: &'static [EventSpan],
     /// Markers and session variables per version range.
     pub vars: &'static [VarSpan],
     /// The forms of the runtime's `AI_AGENT`.
@@ -136,12 +125,4 @@ pub struct History {
     /// (whichever runs nearer, its name is written last when it is the nearer, and kept
     /// when the other does not overwrite).
     pub overwrites_ai_agent: Option<Span>,
-}
-
-impl History {
-    /// The versions that have `native`, where it is dated.
-    #[must_use]
-    pub fn event_span(&self, native: &str) -> Option<&EventSpan> {
-        self.events.iter().find(|e| e.native == native)
-    }
 }

@@ -69,7 +69,7 @@ fn run<H: Host>(ctx: &Context<H>) -> Output {
         native_hooks: summary,
         session_hooks: c.session_hooks,
         events,
-        unmapped: hooks.map_or(&[], |h| h.unmapped),
+        unmapped: hooks.map(|h| h.unmapped().collect()).unwrap_or_default(),
         hook_switch: at.switch(),
         instead_of_hooks: at.mechanism_instead(),
         running: answers::Running::of(ctx.hal.detection()),
@@ -100,8 +100,9 @@ fn events_text(c: &hal_types::Capabilities, at: &registry::dated::At<'_>) -> Str
     for e in registry::CANONICAL_EVENTS {
         let _ = writeln!(s, "  {:<22} {}", e.as_str(), native(*e).unwrap_or("-"));
     }
-    if let Some(h) = hooks.filter(|h| !h.unmapped.is_empty()) {
-        let _ = writeln!(s, "  no canonical event:    {}", h.unmapped.join(", "));
+    let unmapped: Vec<&str> = hooks.iter().flat_map(registry::Hooks::unmapped).collect();
+    if !unmapped.is_empty() {
+        let _ = writeln!(s, "  no canonical event:    {}", unmapped.join(", "));
     }
     s.push_str("`hal hook` maps a hook payload on stdin back to these events.\n");
     s

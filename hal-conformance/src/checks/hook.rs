@@ -114,8 +114,9 @@ fn canonical_event(cx: &Cx, cap: &Capture, native: &str, out: &mut Out) {
     let ctx = format!("hook:{native}");
     let hook = &cap.hal.hook;
     let hooks = cx.row.and_then(hal_caps::registry::Runtime::hook_system);
-    let mapped = hooks.and_then(|h| h.events.iter().find(|(_, n)| *n == native).map(|(c, _)| c.as_str()));
-    if hooks.is_some_and(|h| h.unmapped.contains(&native)) {
+    let row = hooks.and_then(|h| h.event(native));
+    let mapped = row.and_then(|e| e.canonical).map(hal_types::CanonicalEvent::as_str);
+    if row.is_some_and(|e| e.canonical.is_none()) {
         let warned = hook.warnings.iter().any(|m| m.contains("no canonical event"));
         out.push(
             &ctx,

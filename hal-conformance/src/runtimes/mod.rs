@@ -277,7 +277,7 @@ impl Spec {
     /// the ones it knows without a canonical counterpart (empty: none configured).
     pub(crate) fn events(&self) -> Vec<&'static str> {
         let Some(h) = self.hook_system() else { return Vec::new() };
-        let mut out: Vec<&'static str> = h.events.iter().map(|(_, n)| *n).chain(h.unmapped.iter().copied()).collect();
+        let mut out: Vec<&'static str> = h.mapped().map(|(_, n)| n).chain(h.unmapped()).collect();
         let mut seen = std::collections::HashSet::new();
         out.retain(|e| seen.insert(*e));
         out
