@@ -655,4 +655,16 @@ mod tests {
             proptest::prop_assert_eq!(p.passes(text.as_bytes()), passes_overlapping(&p, &lits, text.as_bytes()), "{:?}", text);
         }
     }
+
+    #[test]
+    fn a_literal_only_in_a_test_module_sends_no_file_to_the_parser() {
+        let test = "#[cfg(test)]\nmod tests {\n    fn f() { let _ = std::env::var(\"CLAUDECODE\"); }\n}\n";
+        assert!(!might_hold_finding_in(Kind::Rust, test.as_bytes()));
+        assert!(might_hold_finding_in(
+            Kind::Rust,
+            format!("{test}fn g() {{ let _ = std::env::var(\"CLAUDECODE\"); }}\n").as_bytes()
+        ));
+        // A suppression comment is read wherever it stands.
+        assert!(might_hold_finding_in(Kind::Rust, format!("{test}// hal-lint: allow(indicator-var)\n").as_bytes()));
+    }
 }

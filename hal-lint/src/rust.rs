@@ -757,17 +757,4 @@ mod tests {
         // Unclosed: nothing is left out.
         assert!(test_modules(b"#[cfg(test)]\nmod tests {\n fn f() {").is_empty());
     }
-
-    #[test]
-    fn a_literal_only_in_a_test_module_sends_no_file_to_the_parser() {
-        use crate::prefilter::might_hold_finding_in;
-        let test = "#[cfg(test)]\nmod tests {\n    fn f() { let _ = std::env::var(\"CLAUDECODE\"); }\n}\n";
-        assert!(!might_hold_finding_in(Kind::Rust, test.as_bytes()));
-        assert!(might_hold_finding_in(
-            Kind::Rust,
-            format!("{test}fn g() {{ let _ = std::env::var(\"CLAUDECODE\"); }}\n").as_bytes()
-        ));
-        // A suppression comment is read wherever it stands.
-        assert!(might_hold_finding_in(Kind::Rust, format!("{test}// hal-lint: allow(indicator-var)\n").as_bytes()));
-    }
 }
