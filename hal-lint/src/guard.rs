@@ -11,7 +11,7 @@
 use tree_sitter::Node;
 
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
-use crate::ts::{Parsed, Walk, unquote};
+use crate::ts::{Fields as _, Parsed, Walk, unquote};
 
 /// Node kinds a presence test's expansion climbs through to the clause it conditions.
 const CLIMB: &[&str] = &[
@@ -94,7 +94,7 @@ pub(crate) fn guarded<'t>(p: &Parsed<'_>, walk: &Walk<'t>, n: Node<'t>, var: &st
     }
     let names_runtime = |s: &Node<'_>| {
         s.kind() == "variable_assignment"
-            && s.child_by_field_name("value").is_some_and(|v| {
+            && s.field("value").is_some_and(|v| {
                 matches!(v.kind(), "word" | "string" | "raw_string")
                     && p.short(v, 64).is_some_and(|t| is_runtime_name(unquote(t)))
             })
@@ -118,10 +118,10 @@ pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str)
         let Some(parent) = walk.parent(cur) else { return false };
         let branch = match parent.kind() {
             "if_statement" | "while_statement" | "elif_clause" | "ternary_expression" => {
-                if parent.child_by_field_name("condition").is_none_or(|c| c.id() != cur.id()) {
+                if parent.field("condition").is_none_or(|c| c.id() != cur.id()) {
                     return false;
                 }
-                parent.child_by_field_name("consequence")
+                parent.field("consequence")
             }
             // Python's `a if cond else b`: the condition is the second child.
             "conditional_expression" => {
@@ -163,7 +163,7 @@ pub(crate) fn is_written(walk: &Walk<'_>, n: Node<'_>) -> bool {
     let Some(parent) = walk.parent(n) else { return false };
     match parent.kind() {
         "assignment_expression" | "augmented_assignment_expression" | "assignment" | "augmented_assignment" => {
-            parent.child_by_field_name("left").is_some_and(|l| l.id() == n.id())
+            parent.field("left").is_some_and(|l| l.id() == n.id())
         }
         "unary_expression" => parent.child(0).is_some_and(|op| op.kind() == "delete"),
         "delete_statement" => true,
@@ -197,7 +197,7 @@ pub(crate) fn climbs_to_a_root(src: &str, walk: &Walk<'_>, node: Node<'_>) -> bo
             Some(parent.end_byte())
         } else if SEQUENCE_LOOPS.contains(&kind) {
             // JavaScript's C-style `for (;;)` carries its step in its header too.
-            Some(parent.child_by_field_name("body").map_or(parent.end_byte(), |b| b.start_byte()))
+            Some(parent.field("body").map_or(parent.end_byte(), |b| b.start_byte()))
         } else {
             None
         };

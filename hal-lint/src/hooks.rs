@@ -72,6 +72,11 @@ pub(crate) fn lint(path: &Path, src: &str) -> FileLint {
     let mut lint = FileLint::default();
     for start in command_strings(src) {
         let Some((command, map)) = decode(src, start) else { continue };
+        // A command holding none of shell's prefilter literals holds no finding: it is
+        // not parsed (a plugin's hooks file holds dozens of commands).
+        if !crate::prefilter::might_hold_finding_in(crate::hit::Kind::Shell, command.as_bytes()) {
+            continue;
+        }
         let inner = Lines::new(&command);
         for mut hit in crate::shell::lint(&command).hits {
             let raw = map.get(inner.offset(hit.line, hit.column)).copied().unwrap_or(start);

@@ -167,39 +167,54 @@ pub(crate) fn is_proc_listing(t: &str) -> bool {
         .is_some_and(|rest| matches!(rest, "" | "/") || rest.starts_with("/*") || rest.starts_with("/["))
 }
 
+/// A registry path as it stands inside a path: without `~/` and a trailing `/`.
+fn bare_path(p: &'static str) -> &'static str {
+    p.trim_start_matches("~/").trim_end_matches('/')
+}
+
 /// The indicator `text` (a path, or path pieces joined with `/`, `{}` standing for a
 /// piece that is no literal) names, if any.
 pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
-    // Every answer past `/proc` holds a registry path or directory: one pass finds
-    // whether any stands in the text at all (most paths a linter meets name none).
+    // Every answer past `/proc` holds a registry path or directory: one overlapping
+    // pass finds every registry path that stands in the text (most paths a linter meets
+    // name none), and whether any directory does.
     static ANY: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     let t = text.trim();
     if is_proc_listing(t) {
         return Some(PathHit::Proc);
     }
-    if t.contains("/proc/") {
+    if memchr::memmem::find(t.as_bytes(), b"/proc/").is_some() {
         return is_proc_identity(t).then_some(PathHit::Proc);
     }
-    let any = ANY.get_or_init(|| {
-        let bare = registry_paths().iter().map(|p| p.trim_start_matches("~/").trim_end_matches('/'));
-        AhoCorasick::new(bare.chain(registry_dirs().iter().copied())).ok()
-    });
-    if any.as_ref().is_some_and(|ac| !ac.is_match(t)) {
+    let paths = registry_paths();
+    let any = ANY
+        .get_or_init(|| {
+            AhoCorasick::new(paths.iter().map(|p| bare_path(p)).chain(registry_dirs().iter().copied())).ok()
+        })
+        .as_ref()?;
+    let (mut matched, mut file) = (false, None::<usize>);
+    for m in any.find_overlapping_iter(t) {
+        matched = true;
+        let (k, i) = (m.pattern().as_usize(), m.start());
+        if k >= paths.len() || file.is_some_and(|f| f < k) {
+            continue;
+        }
+        // A whole path component match: `.claude/settings.json` inside
+        // `$HOME/.claude/settings.json`, not inside `x.claude/settings.jsonl`; the
+        // first in the registry's order wins.
+        let before = t[..i].chars().next_back();
+        let after = t[m.end()..].chars().next();
+        if (i == 0 || t[i..].starts_with('/') || matches!(before, Some('/' | '"' | '\'' | '}' | ' ')))
+            && (after.is_none() || matches!(after, Some('/' | '"' | '\'' | ' ')))
+        {
+            file = Some(k);
+        }
+    }
+    if !matched {
         return None;
     }
-    let file = registry_paths().iter().copied().find(|ind| {
-        let bare = ind.trim_start_matches("~/").trim_end_matches('/');
-        // A whole path component match: `.claude/settings.json` inside
-        // `$HOME/.claude/settings.json`, not inside `x.claude/settings.jsonl`.
-        t.match_indices(bare).any(|(i, _)| {
-            let before = t[..i].chars().next_back();
-            let after = t[i + bare.len()..].chars().next();
-            (i == 0 || bare.starts_with('/') || matches!(before, Some('/' | '"' | '\'' | '}' | ' ')))
-                && (after.is_none() || matches!(after, Some('/' | '"' | '\'' | ' ')))
-        })
-    });
     if let Some(f) = file {
-        return Some(PathHit::Indicator(f));
+        return Some(PathHit::Indicator(paths[f]));
     }
     // A bare configuration directory: the path ends with it.
     let end = t.trim_end_matches(['/', '"', '\'']);

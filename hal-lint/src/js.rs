@@ -12,7 +12,7 @@ use tree_sitter::Node;
 use crate::facts::NPM_PROCESS_PACKAGES;
 use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
-use crate::ts::{Parsed, Scope, in_condition, last_name, program, two_passes, unquote};
+use crate::ts::{Fields as _, Parsed, Scope, in_condition, last_name, program, two_passes, unquote};
 
 /// Expressions that are the environment object.
 /// Compared after [`env_spelling`]: `process["env"]`, `process?.env` and
@@ -231,7 +231,7 @@ impl<'p> Linter<'p, '_> {
         }
         // Every spelling of an environment object names `env` (`process["env"]`,
         // `require("process").env`, `Deno.env`): the respelling is for those only.
-        if !t.contains("env") {
+        if memchr::memmem::find(t.as_bytes(), b"env").is_none() {
             return false;
         }
         let t = env_spelling(t);
@@ -283,21 +283,26 @@ impl<'p> Linter<'p, '_> {
                 .cloned()
                 .or_else(|| self.s.consts.get(self.s.text(n)).cloned())
                 .unwrap_or_else(|| self.unknown(n)),
-            "binary_expression" if n.child_by_field_name("operator").is_some_and(|o| o.kind() == "+") => {
-                let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+            "binary_expression" if n.field("operator").is_some_and(|o| o.kind() == "+") => {
+                let (Some(l), Some(r)) = (n.field("left"), n.field("right")) else {
                     return "{}".to_owned();
                 };
                 format!("{}{}", self.path(l, depth + 1), self.path(r, depth + 1))
             }
             "call_expression" => {
-                let callee = n.child_by_field_name("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
-                let args = n.child_by_field_name("arguments");
+                let callee = n.field("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
+                let args = n.field("arguments");
                 match args {
-                    Some(args) if JOIN_FNS.iter().any(|j| callee == *j || callee.ends_with(&format!(".{j}"))) => args
-                        .named_children(&mut args.walk())
-                        .map(|a| self.path(a, depth + 1))
-                        .collect::<Vec<_>>()
-                        .join("/"),
+                    Some(args)
+                        if JOIN_FNS.iter().any(|j| {
+                            callee.strip_suffix(j).is_some_and(|pre| pre.is_empty() || pre.ends_with('.'))
+                        }) =>
+                    {
+                        args.named_children(&mut args.walk())
+                            .map(|a| self.path(a, depth + 1))
+                            .collect::<Vec<_>>()
+                            .join("/")
+                    }
                     _ => self.unknown(n),
                 }
             }
@@ -320,7 +325,7 @@ impl<'p> Linter<'p, '_> {
     fn collect(&mut self, n: Node<'p>) {
         match n.kind() {
             "variable_declarator" => {
-                let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value")) else {
+                let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
                     return;
                 };
                 if name.kind() == "identifier" {
@@ -347,7 +352,7 @@ impl<'p> Linter<'p, '_> {
             }
             // `for (const name of LIST)`: the name stands for each element.
             "for_in_statement" => {
-                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
                     return;
                 };
                 if let Some(list) = self.list(right) {
@@ -359,24 +364,21 @@ impl<'p> Linter<'p, '_> {
             }
             // `LIST.some(name => …)`: the callback's parameter stands for each element.
             "call_expression" => {
-                let Some(callee) = n.child_by_field_name("function").filter(|f| f.kind() == "member_expression") else {
+                let Some(callee) = n.field("function").filter(|f| f.kind() == "member_expression") else {
                     return;
                 };
-                let (Some(object), Some(method)) =
-                    (callee.child_by_field_name("object"), callee.child_by_field_name("property"))
-                else {
+                let (Some(object), Some(method)) = (callee.field("object"), callee.field("property")) else {
                     return;
                 };
                 if !EACH_FNS.contains(&self.s.text(method)) {
                     return;
                 }
                 let Some(list) = self.list(object) else { return };
-                let callback = n.child_by_field_name("arguments").and_then(|a| a.named_child(0));
+                let callback = n.field("arguments").and_then(|a| a.named_child(0));
                 let param = callback.and_then(|c| {
-                    c.child_by_field_name("parameter")
-                        .or_else(|| c.child_by_field_name("parameters").and_then(|ps| ps.named_child(0)))
+                    c.field("parameter").or_else(|| c.field("parameters").and_then(|ps| ps.named_child(0)))
                 });
-                let param = param.map(|p| p.child_by_field_name("pattern").unwrap_or(p));
+                let param = param.map(|p| p.field("pattern").unwrap_or(p));
                 if let Some(p) = param.filter(|p| p.kind() == "identifier") {
                     // One name may stand for the elements of several lists (two loops
                     // over `n`): it stands for all of them.
@@ -384,12 +386,12 @@ impl<'p> Linter<'p, '_> {
                 }
             }
             "import_statement" => {
-                let source = n.child_by_field_name("source").map(|s| unquote(self.s.text(s)));
+                let source = n.field("source").map(|s| unquote(self.s.text(s)));
                 if matches!(source, Some("process" | "node:process")) {
                     for spec in crate::ts::descendants(n).into_iter().filter(|s| s.kind() == "import_specifier") {
-                        let is_env = spec.child_by_field_name("name").is_some_and(|x| self.s.text(x) == "env");
+                        let is_env = spec.field("name").is_some_and(|x| self.s.text(x) == "env");
                         if is_env {
-                            let local = spec.child_by_field_name("alias").or_else(|| spec.child_by_field_name("name"));
+                            let local = spec.field("alias").or_else(|| spec.field("name"));
                             if let Some(local) = local {
                                 self.aliases.insert(self.s.text(local));
                             }
@@ -441,7 +443,7 @@ impl<'p> Linter<'p, '_> {
 
     /// Second pass: the findings.
     fn check(&mut self, n: Node<'p>) {
-        let field = |f: &str| n.child_by_field_name(f);
+        let field = |f: &'static str| n.field(f);
         match n.kind() {
             "member_expression" => {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
@@ -465,8 +467,8 @@ impl<'p> Linter<'p, '_> {
                     for c in name.named_children(&mut name.walk()) {
                         let key = match c.kind() {
                             "shorthand_property_identifier_pattern" => Some(c),
-                            "pair_pattern" => c.child_by_field_name("key"),
-                            "object_assignment_pattern" => c.child_by_field_name("left"),
+                            "pair_pattern" => c.field("key"),
+                            "object_assignment_pattern" => c.field("left"),
                             _ => None,
                         };
                         if let Some(key) = key {
@@ -496,8 +498,7 @@ impl<'p> Linter<'p, '_> {
     }
 
     fn call(&mut self, n: Node<'p>) {
-        let (Some(callee_node), Some(args)) = (n.child_by_field_name("function"), n.child_by_field_name("arguments"))
-        else {
+        let (Some(callee_node), Some(args)) = (n.field("function"), n.field("arguments")) else {
             return;
         };
         let Some(callee) = self.s.p.short(callee_node, 128) else { return };
@@ -508,8 +509,8 @@ impl<'p> Linter<'p, '_> {
         // `Object.hasOwn(process.env, 'X')`, `Reflect.has(process.env, 'X')`,
         // `process.env.hasOwnProperty('X')`, `Deno.env.get('X')`.
         let env_arg = args.iter().position(|a| self.is_env(*a));
-        let env_method = callee_node.kind() == "member_expression"
-            && callee_node.child_by_field_name("object").is_some_and(|o| self.is_env(o));
+        let env_method =
+            callee_node.kind() == "member_expression" && callee_node.field("object").is_some_and(|o| self.is_env(o));
         if let Some(i) = env_arg.filter(|_| matches!(name, "hasOwn" | "has" | "hasOwnProperty" | "call")) {
             if let Some(a) = args.get(i + 1) {
                 self.read(*a, true);
@@ -575,13 +576,13 @@ impl<'p> Linter<'p, '_> {
     /// Whether `callee` is a method of the list of the environment's names
     /// (`Object.keys(process.env).includes`).
     fn lists_env_keys(&self, callee: Node<'_>) -> bool {
-        let Some(object) = callee.child_by_field_name("object").filter(|o| o.kind() == "call_expression") else {
+        let Some(object) = callee.field("object").filter(|o| o.kind() == "call_expression") else {
             return false;
         };
-        let f = object.child_by_field_name("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
+        let f = object.field("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
         let f: String = f.split_whitespace().collect();
         matches!(f.as_str(), "Object.keys" | "Object.getOwnPropertyNames" | "Reflect.ownKeys")
-            && object.child_by_field_name("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a))
+            && object.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a))
     }
 
     /// `execSync("ps -o comm= -p " + process.ppid)`, `spawn("pgrep", ["-f", "claude"])`.

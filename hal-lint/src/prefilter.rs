@@ -197,12 +197,10 @@ pub fn prefilter_literals() -> Vec<String> {
     group_literals(Group::Any, None).into_iter().map(|(l, ..)| l).collect()
 }
 
-/// One group's prefilter: an automaton over its literals, and for each what it does
-/// and where it must stand.
-struct Prefilter {
+/// An automaton over literals, and what the search needs to see each literal at every
+/// place it stands.
+struct Automaton {
     ac: AhoCorasick,
-    class: Vec<Class>,
-    bound: Vec<Bound>,
     /// For each literal, the other literals it starts with (`.claude` for
     /// `.claude/settings.json`): where the longest fails its bound, they may not.
     prefixes: Vec<Vec<usize>>,
@@ -210,8 +208,8 @@ struct Prefilter {
     lens: Vec<usize>,
 }
 
-impl Prefilter {
-    fn new(lits: &[Literal]) -> Self {
+impl Automaton {
+    fn new(lits: &[&str]) -> Self {
         // Leftmost-longest, so the search skips between matches at memchr speed; every
         // start of a match is still seen (each search resumes one byte after the last
         // match's start), and the literals that are prefixes of the longest one there
@@ -219,41 +217,63 @@ impl Prefilter {
         let ac = AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-            .build(lits.iter().map(|(l, ..)| l))
+            .build(lits)
             .unwrap_or_else(|_| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
         let prefixes = lits
             .iter()
-            .map(|(l, ..)| {
+            .map(|l| {
                 lits.iter()
                     .enumerate()
-                    .filter(|(_, (p, ..))| p.len() < l.len() && l.starts_with(p.as_str()))
+                    .filter(|(_, p)| p.len() < l.len() && l.starts_with(*p))
                     .map(|(j, _)| j)
                     .collect()
             })
             .collect();
-        Self {
-            ac,
-            class: lits.iter().map(|l| l.1).collect(),
-            bound: lits.iter().map(|l| l.2).collect(),
-            prefixes,
-            lens: lits.iter().map(|l| l.0.len()).collect(),
+        Self { ac, prefixes, lens: lits.iter().map(|l| l.len()).collect() }
+    }
+}
+
+/// The one automaton every group's prefilter searches with: over the literals of every
+/// group (a DFA takes milliseconds to build; a tree of many languages builds one), and
+/// those literals, sorted.
+fn shared() -> &'static (Vec<String>, Automaton) {
+    static SHARED: OnceLock<(Vec<String>, Automaton)> = OnceLock::new();
+    SHARED.get_or_init(|| {
+        let mut all: Vec<String> = Group::ALL.iter().flat_map(|g| group_literals(*g, None)).map(|(l, ..)| l).collect();
+        all.sort_unstable();
+        all.dedup();
+        let auto = Automaton::new(&all.iter().map(String::as_str).collect::<Vec<_>>());
+        (all, auto)
+    })
+}
+
+/// A prefilter: an automaton, and for each of its literals what it does in the
+/// prefilter's texts (`None`: nothing, a literal of another group) and where it must
+/// stand.
+struct Prefilter<'a> {
+    auto: &'a Automaton,
+    class: Vec<Option<Class>>,
+    bound: Vec<Bound>,
+}
+
+impl<'a> Prefilter<'a> {
+    /// The prefilter of `lits` over `auto`, whose literals are `names` (sorted, a
+    /// superset).
+    fn over(auto: &'a Automaton, names: &[String], lits: &[Literal]) -> Self {
+        let mut class = vec![None; names.len()];
+        let mut bound = vec![Bound::Anywhere; names.len()];
+        for (l, c, b) in lits {
+            if let Ok(i) = names.binary_search(l) {
+                class[i] = Some(*c);
+                bound[i] = *b;
+            }
         }
+        Self { auto, class, bound }
     }
 
     /// Whether literal `i`, found at `start`, stands where its bound lets it.
     fn stands(&self, bytes: &[u8], i: usize, start: usize, len: usize) -> bool {
-        let ident = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-        let before = start.checked_sub(1).and_then(|i| bytes.get(i));
-        let end = start + len;
-        let after = bytes.get(end);
-        match self.bound.get(i).copied().unwrap_or(Bound::Anywhere) {
-            Bound::Anywhere => true,
-            Bound::Word => !ident(before) && !ident(after),
-            Bound::WordStart => !ident(before),
-            Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
-            Bound::ProcTable => reads_a_process(bytes.get(end..).unwrap_or_default()),
-            Bound::Call => !ident(before) && is_called(bytes.get(end..).unwrap_or_default()),
-        }
+        stands(self.bound.get(i).copied().unwrap_or(Bound::Anywhere), bytes, start, len)
     }
 
     /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
@@ -261,15 +281,16 @@ impl Prefilter {
     fn passes(&self, bytes: &[u8]) -> bool {
         let (mut weak, mut paired, mut probe) = (false, false, false);
         let mut at = 0;
-        while let Some(m) = self.ac.find(aho_corasick::Input::new(bytes).range(at..)) {
+        while let Some(m) = self.auto.ac.find(aho_corasick::Input::new(bytes).range(at..)) {
             at = m.start() + 1;
             let longest = m.pattern().as_usize();
-            let found = std::iter::once(longest).chain(self.prefixes.get(longest).into_iter().flatten().copied());
+            let found = std::iter::once(longest).chain(self.auto.prefixes.get(longest).into_iter().flatten().copied());
             for i in found {
-                if !self.stands(bytes, i, m.start(), self.lens.get(i).copied().unwrap_or(0)) {
+                let Some(class) = self.class.get(i).copied().flatten() else { continue };
+                if !self.stands(bytes, i, m.start(), self.auto.lens.get(i).copied().unwrap_or(0)) {
                     continue;
                 }
-                match self.class.get(i).copied().unwrap_or(Class::Strong) {
+                match class {
                     Class::Strong => return true,
                     Class::Paired => paired = true,
                     Class::Probe => probe = true,
@@ -285,6 +306,31 @@ impl Prefilter {
         }
         weak && spells_a_var(bytes)
     }
+}
+
+/// Whether a literal of `bound`, found at `start` with `len` bytes, stands where its
+/// bound lets it.
+fn stands(bound: Bound, bytes: &[u8], start: usize, len: usize) -> bool {
+    let ident = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    let before = start.checked_sub(1).and_then(|i| bytes.get(i));
+    let end = start + len;
+    let after = bytes.get(end);
+    match bound {
+        Bound::Anywhere => true,
+        Bound::Word => !ident(before) && !ident(after),
+        Bound::WordStart => !ident(before),
+        Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
+        Bound::ProcTable => reads_a_process(bytes.get(end..).unwrap_or_default()),
+        Bound::Call => !ident(before) && is_called(bytes.get(end..).unwrap_or_default()),
+    }
+}
+
+/// Whether `bytes` holds a literal of `lits` that can start a finding (a prefilter of
+/// its own automaton, for the narrowed prefilters of the tests).
+fn passes_alone(lits: &[Literal], bytes: &[u8]) -> bool {
+    let names: Vec<String> = lits.iter().map(|(l, ..)| l.clone()).collect();
+    let auto = Automaton::new(&names.iter().map(String::as_str).collect::<Vec<_>>());
+    Prefilter::over(&auto, &names, lits).passes(bytes)
 }
 
 /// The most blanks between a function's name and its call's `(` that [`is_called`]
@@ -319,12 +365,15 @@ fn reads_a_process(rest: &[u8]) -> bool {
         || word.windows(6).any(|w| w == b"parent")
 }
 
-/// The prefilter of `group`, built the first time a text of the group is met (a DFA
-/// takes milliseconds to build: a tree of one language builds one).
-fn prefilter(group: Group) -> &'static Prefilter {
-    static PREFILTERS: [OnceLock<Prefilter>; Group::ALL.len()] = [const { OnceLock::new() }; Group::ALL.len()];
+/// The prefilter of `group` over the [`shared`] automaton, made the first time a text
+/// of the group is met.
+fn prefilter(group: Group) -> &'static Prefilter<'static> {
+    static PREFILTERS: [OnceLock<Prefilter<'static>>; Group::ALL.len()] = [const { OnceLock::new() }; Group::ALL.len()];
     let i = Group::ALL.iter().position(|g| *g == group).unwrap_or(Group::ALL.len() - 1);
-    PREFILTERS[i].get_or_init(|| Prefilter::new(&group_literals(group, None)))
+    PREFILTERS[i].get_or_init(|| {
+        let (names, auto) = shared();
+        Prefilter::over(auto, names, &group_literals(group, None))
+    })
 }
 
 /// Whether `bytes` holds a literal that can start a finding in any language (see
@@ -377,7 +426,7 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 pub fn might_hold_finding_of(rule: Rule, kind: Kind, bytes: &[u8]) -> bool {
     let Some(g) = Group::of(kind) else { return def(rule).starts.contains(&Start::Manifest) };
     let lits = group_literals(g, Some(rule));
-    !lits.is_empty() && Prefilter::new(&lits).passes(bytes)
+    !lits.is_empty() && passes_alone(&lits, bytes)
 }
 
 /// Whether `bytes`, code of `kind`, holds a literal that can start a finding of `rule`
@@ -389,7 +438,7 @@ pub fn might_hold_finding_without(rule: Rule, without: Start, kind: Kind, bytes:
     let mut lits: Vec<Literal> =
         def(rule).starts.iter().filter(|s| **s != without).flat_map(|s| start_literals(*s, g)).collect();
     dedup(&mut lits);
-    !lits.is_empty() && Prefilter::new(&lits).passes(bytes)
+    !lits.is_empty() && passes_alone(&lits, bytes)
 }
 
 /// The most string pieces [`spells_a_var`] keeps (distinct pieces that are part of a
@@ -609,17 +658,17 @@ mod tests {
         }
     }
 
-    /// The prefilter's answer by the plain overlapping search: every literal at every
-    /// place, bounds checked one by one.
-    fn passes_overlapping(p: &Prefilter, lits: &[Literal], bytes: &[u8]) -> bool {
+    /// The prefilter's answer by the plain overlapping search: every literal of `lits`
+    /// at every place, bounds checked one by one.
+    fn passes_overlapping(lits: &[Literal], bytes: &[u8]) -> bool {
         let ac = AhoCorasick::builder().match_kind(MatchKind::Standard).build(lits.iter().map(|(l, ..)| l)).unwrap();
         let (mut weak, mut paired, mut probe) = (false, false, false);
         for m in ac.find_overlapping_iter(bytes) {
-            let i = m.pattern().as_usize();
-            if !p.stands(bytes, i, m.start(), m.len()) {
+            let (_, class, bound) = lits[m.pattern().as_usize()];
+            if !stands(bound, bytes, m.start(), m.len()) {
                 continue;
             }
-            match p.class[i] {
+            match class {
                 Class::Strong => return true,
                 Class::Paired => paired = true,
                 Class::Probe => probe = true,
@@ -635,8 +684,9 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
         /// The leftmost-longest search with prefixes answers as the overlapping one, on
-        /// texts woven from the literals themselves (prefixes of each other, glued to
-        /// identifier characters, dots, slashes and quotes).
+        /// texts woven from the literals of every group (prefixes of each other, glued to
+        /// identifier characters, dots, slashes and quotes): a group's prefilter over its
+        /// own automaton, and over the shared one whose other literals it must step past.
         #[test]
         fn the_fast_search_answers_as_the_overlapping_one(
             group in 0..Group::ALL.len(),
@@ -644,15 +694,17 @@ mod tests {
         ) {
             let g = Group::ALL[group];
             let lits = group_literals(g, None);
-            let p = Prefilter::new(&lits);
+            let (all, _) = shared();
             let mut text = String::new();
             for (i, cut, glue) in pieces {
-                let l = &lits[i % lits.len()].0;
+                let l = &all[i % all.len()];
                 let keep = l.len().saturating_sub(cut % 3);
                 text.push_str(l.get(..keep).unwrap_or(l));
                 text.push_str(glue);
             }
-            proptest::prop_assert_eq!(p.passes(text.as_bytes()), passes_overlapping(&p, &lits, text.as_bytes()), "{:?}", text);
+            let want = passes_overlapping(&lits, text.as_bytes());
+            proptest::prop_assert_eq!(passes_alone(&lits, text.as_bytes()), want, "own: {:?}", text);
+            proptest::prop_assert_eq!(prefilter(g).passes(text.as_bytes()), want, "shared: {:?}", text);
         }
     }
 

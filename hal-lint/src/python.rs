@@ -11,7 +11,7 @@ use tree_sitter::Node;
 
 use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
-use crate::ts::{Parsed, Scope, in_condition, last_name, two_passes, unquote};
+use crate::ts::{Fields as _, Parsed, Scope, in_condition, last_name, two_passes, unquote};
 
 const ENV_OBJECTS: &[&str] = &["os.environ", "os.environb"];
 const ENV_GETTERS: &[&str] = &["os.getenv", "os.getenvb"];
@@ -145,21 +145,19 @@ impl<'p, 'a> Linter<'p, 'a> {
                 .or_else(|| self.s.consts.get(self.s.text(n)).cloned())
                 .unwrap_or_else(|| self.unknown(n)),
             "binary_operator" => {
-                let (Some(l), Some(op), Some(r)) =
-                    (n.child_by_field_name("left"), n.child_by_field_name("operator"), n.child_by_field_name("right"))
-                else {
+                let (Some(l), Some(op), Some(r)) = (n.field("left"), n.field("operator"), n.field("right")) else {
                     return "{}".to_owned();
                 };
                 let sep = if op.kind() == "/" { "/" } else { "" };
                 format!("{}{sep}{}", self.path(l, depth + 1), self.path(r, depth + 1))
             }
             "call" => {
-                let func = n.child_by_field_name("function");
+                let func = n.field("function");
                 let name = func.and_then(|f| self.s.p.short(f, 128)).map_or(String::new(), |f| self.canon_text(f));
-                let args = n.child_by_field_name("arguments");
+                let args = n.field("arguments");
                 let receiver = func
                     .filter(|f| f.kind() == "attribute")
-                    .and_then(|f| f.child_by_field_name("object"))
+                    .and_then(|f| f.field("object"))
                     .filter(|o| {
                         !matches!(self.s.p.short(*o, 64), Some("os.path" | "Path" | "pathlib.Path" | "os" | "path"))
                     })
@@ -234,9 +232,7 @@ impl<'p, 'a> Linter<'p, 'a> {
     fn imported(&self, n: Node<'_>) -> Option<(&'a str, &'a str)> {
         match n.kind() {
             "dotted_name" => Some((self.s.text(n), self.s.text(n))),
-            "aliased_import" => {
-                Some((self.s.text(n.child_by_field_name("name")?), self.s.text(n.child_by_field_name("alias")?)))
-            }
+            "aliased_import" => Some((self.s.text(n.field("name")?), self.s.text(n.field("alias")?))),
             _ => None,
         }
     }
@@ -252,7 +248,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             "for_statement" | "for_in_clause" => {
-                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
                     return;
                 };
                 if left.kind() == "identifier"
@@ -262,7 +258,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             "import_from_statement" => {
-                let Some(module) = n.child_by_field_name("module_name").map(|m| self.s.text(m)) else { return };
+                let Some(module) = n.field("module_name").map(|m| self.s.text(m)) else { return };
                 self.psutil |= module == "psutil";
                 for c in n.children_by_field_name("name", &mut n.walk()) {
                     if let Some((name, local)) = self.imported(c) {
@@ -271,7 +267,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             "assignment" => {
-                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
                     return;
                 };
                 if left.kind() != "identifier" {
@@ -301,8 +297,7 @@ impl<'p, 'a> Linter<'p, 'a> {
     fn check(&mut self, n: Node<'p>) {
         match n.kind() {
             "subscript" => {
-                let (Some(value), Some(index)) = (n.child_by_field_name("value"), n.child_by_field_name("subscript"))
-                else {
+                let (Some(value), Some(index)) = (n.field("value"), n.field("subscript")) else {
                     return;
                 };
                 if self.is_env(value) && !crate::guard::is_written(self.s.walk, n) {
@@ -322,7 +317,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let modules: Vec<Node<'_>> = if n.kind() == "import_statement" {
                     n.children_by_field_name("name", &mut n.walk()).collect()
                 } else {
-                    n.child_by_field_name("module_name").into_iter().collect()
+                    n.field("module_name").into_iter().collect()
                 };
                 let _ = modules;
             }
@@ -332,16 +327,16 @@ impl<'p, 'a> Linter<'p, 'a> {
     }
 
     fn call(&mut self, n: Node<'p>) {
-        let (Some(func), Some(args)) = (n.child_by_field_name("function"), n.child_by_field_name("arguments")) else {
+        let (Some(func), Some(args)) = (n.field("function"), n.field("arguments")) else {
             return;
         };
         let callee = self.canon(func);
         let all_args: Vec<Node<'p>> = args.named_children(&mut args.walk()).collect();
         let args: Vec<Node<'p>> = all_args.iter().copied().filter(|a| a.kind() != "keyword_argument").collect();
         let first = args.first().copied();
-        let method = func.child_by_field_name("attribute").map_or("", |a| self.s.text(a));
+        let method = func.field("attribute").map_or("", |a| self.s.text(a));
         let env_method = func.kind() == "attribute"
-            && func.child_by_field_name("object").is_some_and(|o| self.is_env(o))
+            && func.field("object").is_some_and(|o| self.is_env(o))
             && ENV_METHODS.contains(&method);
         let receiver = func.kind() == "attribute";
         let name = last_name(&callee);
@@ -367,11 +362,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
         } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
             // `Path(x).exists()` probes its receiver; `os.path.exists(x)` its argument.
-            let target = if receiver && !callee.starts_with("os.") && first.is_none() {
-                func.child_by_field_name("object")
-            } else {
-                first
-            };
+            let target =
+                if receiver && !callee.starts_with("os.") && first.is_none() { func.field("object") } else { first };
             if let Some(t) = target {
                 // A read decides only in a condition; a read of `/proc/<pid>` is the
                 // detection itself.
@@ -388,7 +380,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
         } else if WRITE_FNS.contains(&name) || (name == "open" && self.opens_for_writing(&all_args)) {
             let target = if receiver && !callee.starts_with("os.") && !callee.starts_with("shutil.") {
-                func.child_by_field_name("object")
+                func.field("object")
             } else if matches!(name, "copy" | "copyfile" | "copy2" | "move" | "rename" | "replace") {
                 args.get(1).copied()
             } else {
@@ -406,11 +398,8 @@ impl<'p, 'a> Linter<'p, 'a> {
     fn opens_for_writing(&self, args: &[Node<'_>]) -> bool {
         let mode = args.get(1).copied().filter(|a| a.kind() == "string").or_else(|| {
             args.iter()
-                .find(|a| {
-                    a.kind() == "keyword_argument"
-                        && a.child_by_field_name("name").is_some_and(|k| self.s.text(k) == "mode")
-                })
-                .and_then(|a| a.child_by_field_name("value"))
+                .find(|a| a.kind() == "keyword_argument" && a.field("name").is_some_and(|k| self.s.text(k) == "mode"))
+                .and_then(|a| a.field("value"))
         });
         mode.and_then(|m| self.s.value(m)).is_some_and(|m| m.contains(['w', 'a', 'x', '+']))
     }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use proc_macro2::Span;
-use syn::spanned::Spanned as _;
+use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 use crate::hit::{FileLint, Hit, Kind};
@@ -105,6 +105,30 @@ fn non_code_end(b: &[u8], i: usize) -> Option<(usize, bool)> {
     }
 }
 
+/// The bytes that can start a comment, a string, a raw string or a character literal.
+const NON_CODE_STARTS: &[u8] = b"/r\"'";
+
+/// A table of `bytes` and [`NON_CODE_STARTS`], for skipping to the next of them.
+const fn byte_table(bytes: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < NON_CODE_STARTS.len() {
+        t[NON_CODE_STARTS[i] as usize] = true;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// The bytes [`code_only`] stops at: non-code starts and brackets.
+static NESTING_BYTES: [bool; 256] = byte_table(b"([{)]}");
+/// The bytes [`test_modules`] stops at: non-code starts, braces and `#`.
+static MODULE_BYTES: [bool; 256] = byte_table(b"{}#");
+
 /// `src` with comments blanked (newlines kept) and the deepest bracket nesting of its
 /// code: strings, raw strings, characters and comments do not count.
 fn code_only(src: &str) -> (String, usize) {
@@ -112,6 +136,11 @@ fn code_only(src: &str) -> (String, usize) {
     let mut out = b.to_vec();
     let (mut i, mut depth, mut max) = (0usize, 0usize, 0usize);
     while i < b.len() {
+        // Only these bytes can open a comment, a literal or a bracket.
+        match b[i..].iter().position(|&c| NESTING_BYTES[usize::from(c)]) {
+            Some(skip) => i += skip,
+            None => break,
+        }
         if let Some((end, comment)) = non_code_end(b, i) {
             if comment {
                 for c in &mut out[i..end] {
@@ -147,6 +176,11 @@ pub(crate) fn test_modules(b: &[u8]) -> Vec<std::ops::Range<usize>> {
     let mut open: Option<(usize, usize)> = None;
     let mut depth = 0usize;
     while i < b.len() {
+        // Only these bytes can open a comment, a literal, a body or the attribute.
+        match b[i..].iter().position(|&c| MODULE_BYTES[usize::from(c)]) {
+            Some(skip) => i += skip,
+            None => break,
+        }
         if let Some((end, _)) = non_code_end(b, i) {
             i = end.max(i + 1);
             continue;
@@ -206,6 +240,29 @@ fn mod_body(b: &[u8], mut i: usize) -> Option<usize> {
     (b.get(i) == Some(&b'{')).then_some(i)
 }
 
+/// `src` with every `#[cfg(test)]` module ([`test_modules`]) blanked: each of its
+/// characters but newlines made one space, so what follows keeps its lines and its
+/// columns (which count characters).
+fn without_test_modules(src: &str) -> std::borrow::Cow<'_, str> {
+    if memchr::memmem::find(src.as_bytes(), b"#[cfg(test)]").is_none() {
+        return std::borrow::Cow::Borrowed(src);
+    }
+    let tests = test_modules(src.as_bytes());
+    if tests.is_empty() {
+        return std::borrow::Cow::Borrowed(src);
+    }
+    let mut out = String::with_capacity(src.len());
+    let mut at = 0;
+    for r in tests {
+        let (Some(code), Some(test)) = (src.get(at..r.start), src.get(r.clone())) else { continue };
+        out.push_str(code);
+        out.extend(test.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+        at = r.end;
+    }
+    out.push_str(src.get(at..).unwrap_or_default());
+    std::borrow::Cow::Owned(out)
+}
+
 /// The literal scan of a file the parser did not read, comments left out.
 fn scanned(src: &str, why: String) -> FileLint {
     let (code, _) = code_only(src);
@@ -228,7 +285,8 @@ fn parse_and_lint(src: &str) -> FileLint {
     if nesting > MAX_NESTING {
         return scanned(src, format!("code nested deeper than {MAX_NESTING}: scanned line by line"));
     }
-    let file = match syn::parse_file(src) {
+    // The test modules are never read: parsed as blanks, they cost nothing.
+    let file = match syn::parse_file(&without_test_modules(src)) {
         Ok(f) => f,
         Err(e) => {
             let (line, col) = line_col(e.span());
@@ -246,6 +304,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         presence: 0,
         stmt_strings: String::new(),
         sysinfo: src.contains("sysinfo"),
+        marked: crate::suppress::marked(src),
         written: Vec::new(),
     };
     l.visit_file(&file);
@@ -347,6 +406,8 @@ struct Linter {
     stmt_strings: String,
     /// Whether the file names sysinfo.
     sysinfo: bool,
+    /// Whether the file holds a suppression comment ([`crate::suppress::marked`]).
+    marked: bool,
     written: Vec<&'static str>,
 }
 
@@ -355,8 +416,13 @@ impl Linter {
         self.out.hits.push(h);
     }
 
-    fn extent(&mut self, span: Span) {
-        self.out.extents.push((span.start().line, span.end().line));
+    /// Notes the lines `node` spans, for a suppression comment above it (only in a file
+    /// that holds one: a span costs a walk of the node's tokens).
+    fn extent(&mut self, node: &impl Spanned) {
+        if self.marked {
+            let span = node.span();
+            self.out.extents.push((span.start().line, span.end().line));
+        }
     }
 
     /// Expands the first segment of `segs` through the `use` aliases.
@@ -561,17 +627,17 @@ impl<'ast> Visit<'ast> for Linter {
         {
             return;
         }
-        self.extent(i.span());
+        self.extent(i);
         syn::visit::visit_item(self, i);
     }
 
     fn visit_impl_item(&mut self, i: &'ast syn::ImplItem) {
-        self.extent(i.span());
+        self.extent(i);
         syn::visit::visit_impl_item(self, i);
     }
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
-        self.extent(s.span());
+        self.extent(s);
         let mut strings = Strings::default();
         strings.visit_stmt(s);
         let outer = std::mem::replace(&mut self.stmt_strings, strings.0);
@@ -736,6 +802,23 @@ mod tests {
         );
         assert_eq!(code_only(&src).1, 2);
         assert_eq!(lint(&src).positions(), [("indicator-var", 2, 672)]);
+    }
+
+    /// The blanked test module keeps the lines and character columns of the code after
+    /// it (a test holding multibyte characters, a suppression above the next item), and
+    /// what it held is never read.
+    #[test]
+    fn blanked_test_modules_keep_the_positions_of_what_follows() {
+        let src = "#[cfg(test)]\nmod tests {\n    const É: &str = \"CLAUDECODE\";\n    fn f() { let _ = std::env::var(\"CLAUDECODE\"); let _ = \"ünï\"; } } fn g() { let _ = std::env::var(\"GEMINI_CLI\"); }\n// hal-lint: allow(indicator-var) the hook reports it\nfn h() {\n    let _ = std::env::var(\"CLAUDECODE\");\n}\nfn i() { let _ = std::env::var(\"CODEX_THREAD_ID\"); }\n";
+        let blank = without_test_modules(src);
+        assert_eq!(blank.lines().count(), src.lines().count());
+        assert_eq!(blank.lines().nth(6), src.lines().nth(6));
+        assert!(!blank.contains("ünï") && blank.matches("CLAUDECODE").count() == 1);
+        let l = lint(src);
+        let kept = crate::suppress::apply(src, Kind::Rust.comment_starts(), l.hits.clone(), &l.extents);
+        let at = |hits: &[Hit]| hits.iter().map(|h| (h.line, h.column)).collect::<Vec<_>>();
+        assert_eq!(at(&l.hits), [(4, 101), (7, 27), (9, 32)]);
+        assert_eq!(at(&kept), [(4, 101), (9, 32)]);
     }
 
     #[test]

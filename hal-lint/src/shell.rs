@@ -10,7 +10,7 @@ use crate::facts::PROCESS_PROGRAMS;
 use crate::guard::Guarded;
 use crate::hit::{FileLint, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
-use crate::ts::{Parsed, Walk, program, unquote};
+use crate::ts::{Fields as _, Parsed, Walk, program, unquote};
 
 /// Commands whose arguments are messages, not paths.
 const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false", "log", "info", "warn", "die"];
@@ -154,7 +154,7 @@ fn mask_regexes(src: &str) -> (Option<String>, Vec<std::ops::Range<usize>>) {
 
 /// The name of a `command` node, without its directory.
 fn command_name<'a>(p: &Parsed<'a>, command: Node<'_>) -> &'a str {
-    command.child_by_field_name("name").map_or("", |n| program(p.short(n, 256).unwrap_or("")))
+    command.field("name").map_or("", |n| program(p.short(n, 256).unwrap_or("")))
 }
 
 /// How a word is used: probed, written, read, or none of these.
@@ -217,7 +217,7 @@ fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
                 return if op.starts_with('>') || op == "&>" { Use::Write } else { Use::Read };
             }
             "command" => {
-                if parent.child_by_field_name("name").map(|n| n.id()) == Some(cur.id()) {
+                if parent.field("name").map(|n| n.id()) == Some(cur.id()) {
                     return Use::Other;
                 }
                 let name = command_name(p, parent);
@@ -260,7 +260,7 @@ fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
                 return matches!(op, "-n" | "-z");
             }
             "binary_expression" => {
-                let op = parent.child_by_field_name("operator").and_then(|o| p.short(o, 8)).unwrap_or("");
+                let op = parent.field("operator").and_then(|o| p.short(o, 8)).unwrap_or("");
                 return matches!(op, "=" | "==" | "!=" | "=~");
             }
             "test_command" => return true,
@@ -277,7 +277,7 @@ fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
 fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str)> {
     let mut out = Vec::new();
     for n in nodes.iter().filter(|n| n.kind() == "for_statement") {
-        let Some(var) = n.child_by_field_name("variable") else { continue };
+        let Some(var) = n.field("variable") else { continue };
         let dirs: Vec<&'static str> = n
             .children_by_field_name("value", &mut n.walk())
             .filter_map(|v| p.short(v, 256))
@@ -300,7 +300,7 @@ const MAX_ASSIGNED: usize = 16;
 fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
     let mut out = Assigned::new();
     for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
-        let (Some(name), Some(value)) = (n.child_by_field_name("name"), n.child_by_field_name("value")) else {
+        let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
             continue;
         };
         if matches!(value.kind(), "word" | "raw_string" | "string") && value.named_child_count() <= 1 {
@@ -418,7 +418,7 @@ fn indirect(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, depth: usize, assigne
             else {
                 return;
             };
-            let Some(cmd) = stmt.child_by_field_name("body").filter(|c| c.kind() == "command") else { return };
+            let Some(cmd) = stmt.field("body").filter(|c| c.kind() == "command") else { return };
             let Some((kind, _)) =
                 interpreter(command_name(p, cmd)).filter(|(k, _)| *k != Kind::Shell && depth < MAX_NESTED)
             else {
@@ -515,7 +515,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                     // The whole pipeline: `ps aux | grep claude`.
                     let whole = nodes.parent(n).filter(|x| x.kind() == "pipeline").unwrap_or(n);
                     if let Some(prog) = p.short(whole, 4096).and_then(process_command) {
-                        lint.hits.push(p.process_hit(n.child_by_field_name("name").unwrap_or(n), prog));
+                        lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), prog));
                     }
                 } else if name == "printenv" {
                     let mut cursor = n.walk();

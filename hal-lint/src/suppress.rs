@@ -65,9 +65,15 @@ fn is_code(text: &str, comment: &[&str]) -> bool {
     !text.trim().is_empty() && !is_comment_line(text, comment)
 }
 
+/// Whether `src` holds a suppression's mark anywhere (a file without one is left as
+/// it is, and its linter need not note the extents of its items).
+pub(crate) fn marked(src: &str) -> bool {
+    memchr::memmem::find(src.as_bytes(), MARK.as_bytes()).is_some()
+}
+
 /// Drops the hits a suppression covers and adds a finding for each bad suppression.
 pub(crate) fn apply(src: &str, comment: &[&str], hits: Vec<Hit>, extents: &[(usize, usize)]) -> Vec<Hit> {
-    if comment.is_empty() {
+    if comment.is_empty() || !marked(src) {
         return hits;
     }
     let lines = Lines::new(src);

@@ -100,7 +100,9 @@ impl<'a> Parsed<'a> {
     pub(crate) fn file_lint(&self, nodes: &[Node<'_>], what: &str) -> FileLint {
         let root = self.tree.root_node();
         let mut lint = FileLint::default();
-        for n in nodes {
+        // Extents matter only to a suppression comment: a file without one needs none.
+        let marked = crate::suppress::marked(self.src);
+        for n in nodes.iter().filter(|_| marked) {
             if n.id() != root.id()
                 && n.is_named()
                 && !matches!(n.kind(), "block" | "statement_block" | "compound_statement")
@@ -127,26 +129,80 @@ pub(crate) struct Walk<'t> {
 }
 
 impl<'t> Walk<'t> {
-    /// The walk of the tree under `root` (itself included), without recursion.
+    /// The walk of the tree under `root` (itself included), without recursion: one
+    /// cursor in preorder, the path of ancestors beside it with how many children each
+    /// has left. A last child is never asked for its next sibling: tree-sitter answers
+    /// that by searching the hidden nodes above it, the walk's dearest step.
     pub(crate) fn new(root: Node<'t>) -> Self {
-        let mut nodes = Vec::new();
-        let mut up = HashMap::with_hasher(BuildIdHasher);
-        let mut stack = vec![root];
+        let count = root.descendant_count();
+        let mut nodes = Vec::with_capacity(count);
+        let mut up = HashMap::with_capacity_and_hasher(count, BuildIdHasher);
+        // (an ancestor, how many of its children come after the cursor's)
+        let mut path: Vec<(Node<'t>, u32)> = Vec::new();
         let mut cursor = root.walk();
-        while let Some(n) = stack.pop() {
-            nodes.push(n);
-            let from = stack.len();
-            stack.extend(n.children(&mut cursor).inspect(|c| {
-                up.insert(c.id(), n);
-            }));
-            stack[from..].reverse();
+        loop {
+            let node = cursor.node();
+            nodes.push(node);
+            if let Some(&(parent, _)) = path.last() {
+                up.insert(node.id(), parent);
+            }
+            let children = node.child_count();
+            if children > 0 && cursor.goto_first_child() {
+                path.push((node, children - 1));
+                continue;
+            }
+            loop {
+                let Some((_, left)) = path.last_mut() else { return Self { nodes, up } };
+                if *left > 0 && cursor.goto_next_sibling() {
+                    *left -= 1;
+                    break;
+                }
+                path.pop();
+                if !cursor.goto_parent() {
+                    return Self { nodes, up };
+                }
+            }
         }
-        Self { nodes, up }
     }
 
     /// The parent of `node` (a node of this walk), `None` for the root.
     pub(crate) fn parent(&self, node: Node<'_>) -> Option<Node<'t>> {
         self.up.get(&node.id()).copied()
+    }
+}
+
+/// A node's child in a field, by the field's name: tree-sitter's own
+/// `child_by_field_name` compares the name with every field of the grammar on each call;
+/// here the field's id is looked up once per grammar and name, on each thread.
+pub(crate) trait Fields<'t> {
+    /// The child in field `name`.
+    fn field(&self, name: &'static str) -> Option<Node<'t>>;
+}
+
+impl<'t> Fields<'t> for Node<'t> {
+    fn field(&self, name: &'static str) -> Option<Node<'t>> {
+        type Ids = HashMap<(u64, usize, usize), Option<std::num::NonZeroU16>, BuildIdHasher>;
+        thread_local!(static IDS: std::cell::RefCell<Ids> = const { std::cell::RefCell::new(HashMap::with_hasher(BuildIdHasher)) });
+        let language = self.language();
+        // The grammar's identity: its address (the hasher is a bijection of one usize).
+        let grammar = {
+            use std::hash::{Hash as _, Hasher as _};
+            let mut h = IdHasher::default();
+            (*language).hash(&mut h);
+            h.finish()
+        };
+        // Keyed by the name's address and length: the names are the linters' literals,
+        // so the map holds at most one entry per grammar and call site.
+        let key = (grammar, name.as_ptr().addr(), name.len());
+        let id = IDS
+            .try_with(|ids| {
+                let mut ids = ids.try_borrow_mut().ok()?;
+                Some(*ids.entry(key).or_insert_with(|| language.field_id_for_name(name)))
+            })
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| language.field_id_for_name(name));
+        id.and_then(|id| self.child_by_field_id(id.get()))
     }
 }
 
@@ -169,7 +225,8 @@ impl std::hash::Hasher for IdHasher {
         }
     }
     fn write_usize(&mut self, n: usize) {
-        self.0 = (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(26);
+        // One usize (a node's id) hashes as before; more (a key of several) mix in.
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(26);
     }
 }
 
@@ -212,19 +269,18 @@ pub(crate) fn in_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
             // `if (readFileSync(p).includes(x))`: the read's result decides, through
             // the calls made on it.
             "member_expression" | "attribute" if parent.named_child(0).is_some_and(|c| c.id() == cur.id()) => {}
-            "call_expression" | "call"
-                if parent.child_by_field_name("function").is_some_and(|c| c.id() == cur.id()) => {}
+            "call_expression" | "call" if parent.field("function").is_some_and(|c| c.id() == cur.id()) => {}
             "binary_expression" => {
-                let op = parent.child_by_field_name("operator").map_or("", |o| o.kind());
+                let op = parent.field("operator").map_or("", |o| o.kind());
                 if !matches!(op, "&&" | "||" | "??" | "===" | "!==" | "==" | "!=") {
                     return false;
                 }
             }
             "if_statement" | "while_statement" | "do_statement" | "elif_clause" => {
-                return parent.child_by_field_name("condition").is_some_and(|c| c.id() == cur.id());
+                return parent.field("condition").is_some_and(|c| c.id() == cur.id());
             }
             "ternary_expression" => {
-                return parent.child_by_field_name("condition").is_some_and(|c| c.id() == cur.id());
+                return parent.field("condition").is_some_and(|c| c.id() == cur.id());
             }
             "conditional_expression" => return parent.named_child(1).is_some_and(|c| c.id() == cur.id()),
             _ => return false,
@@ -396,12 +452,12 @@ impl<'p, 'a> Scope<'p, 'a> {
                 Some(out)
             }
             "binary_expression" | "binary_operator" => {
-                let op = n.child_by_field_name("operator")?;
+                let op = n.field("operator")?;
                 if self.text(op) != "+" {
                     return None;
                 }
-                let l = self.fold(n.child_by_field_name("left")?, depth + 1)?;
-                let r = self.fold(n.child_by_field_name("right")?, depth + 1)?;
+                let l = self.fold(n.field("left")?, depth + 1)?;
+                let r = self.fold(n.field("right")?, depth + 1)?;
                 Some(l + &r)
             }
             "parenthesized_expression" => self.fold(n.named_child(0)?, depth + 1),
@@ -428,7 +484,7 @@ impl<'p, 'a> Scope<'p, 'a> {
             if c.named_children(&mut c.walk()).any(|x| matches!(x.kind(), "type_conversion" | "format_specifier")) {
                 return None;
             }
-            let expr = c.child_by_field_name("expression").or_else(|| c.named_child(0))?;
+            let expr = c.field("expression").or_else(|| c.named_child(0))?;
             out.push_str(&self.fold(expr, depth + 1)?);
             at = c.end_byte();
         }
@@ -441,5 +497,52 @@ impl<'p, 'a> Scope<'p, 'a> {
 
     pub(crate) fn process(&mut self, at: Node<'_>, what: &str) {
         self.lint.hits.push(self.p.process_hit(at, what));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every node, parents first, each with its parent: as tree-sitter's own
+    /// `children` and `parent` tell it, recursively.
+    fn reference<'t>(n: Node<'t>, parent: Option<Node<'t>>, out: &mut Vec<(Node<'t>, Option<Node<'t>>)>) {
+        out.push((n, parent));
+        for c in n.children(&mut n.walk()).collect::<Vec<_>>() {
+            reference(c, Some(n), out);
+        }
+    }
+
+    /// The walk meets every node once, in preorder, and knows each one's parent, in
+    /// grammars with hidden nodes (JavaScript's expressions, Python's, bash's), in code
+    /// that does not parse, and in a tree of one node.
+    #[test]
+    fn the_walk_meets_every_node_in_order_with_its_parent() {
+        let cases: [(&str, Language); 6] = [
+            (
+                "const a = f(process.env.X ?? [1, [2, 3]], `t${b}`);\nif (!a) { g(); } else h();\n",
+                tree_sitter_javascript::LANGUAGE.into(),
+            ),
+            ("type T = import('x').Y;\nlet z: T = <T>w as U;\n", tree_sitter_typescript::LANGUAGE_TSX.into()),
+            (
+                "import os\nx = os.environ.get(f\"{P}ID\") if y else [a for a in b]\n",
+                tree_sitter_python::LANGUAGE.into(),
+            ),
+            (
+                "for d in .claude .gemini; do [ -d \"$HOME/$d\" ] && echo \"${d:-x}\"; done | grep -q x\n",
+                tree_sitter_bash::LANGUAGE.into(),
+            ),
+            ("f(((( [ {", tree_sitter_javascript::LANGUAGE.into()),
+            ("", tree_sitter_bash::LANGUAGE.into()),
+        ];
+        for (src, language) in cases {
+            let p = Parsed::new(src, &language).unwrap();
+            let walk = p.nodes();
+            let mut want = Vec::new();
+            reference(p.tree.root_node(), None, &mut want);
+            let got: Vec<_> = walk.iter().map(|n| (*n, walk.parent(*n))).collect();
+            assert_eq!(got, want, "{src:?}");
+            assert!(want.len() > 1 || src.is_empty(), "{src:?}");
+        }
     }
 }

@@ -2,18 +2,20 @@
 //! each one's text. Directories are walked like ripgrep walks them (the
 //! `ignore` crate: `.gitignore` and `.ignore` files, in parallel); hidden directories
 //! are walked, since `.claude/hooks` is where hooks live. Files are linted by as many
-//! workers as the machine has cores; a file holding none of its language's prefilter
-//! literals ([`crate::prefilter`]) is skipped without being parsed.
+//! workers as the machine has cores, each file sent to them as the walk finds it; a file
+//! holding none of its language's prefilter literals ([`crate::prefilter`]) is skipped
+//! without being parsed.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hal_types::DiagnosticCode;
 
 use crate::file::{diagnostic, lint_text};
 use crate::hit::Kind;
 use crate::report::{Options, Report};
+use crate::ts::BuildIdHasher;
 
 /// Files larger than this are a `file_too_large` diagnostic, not linted.
 pub(crate) const MAX_FILE: u64 = 16 << 20;
@@ -24,6 +26,19 @@ const WORKER_STACK: usize = 64 << 20;
 /// Directories never entered: version control, build output, dependencies.
 pub const SKIP_DIRS: &[&str] =
     &[".git", ".hg", "target", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache"];
+
+/// The bytes of `path` (a name that is not UTF-8 is still told from another).
+fn path_bytes(path: &Path) -> &[u8] {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes()
+    }
+    #[cfg(not(unix))]
+    {
+        path.as_os_str().as_encoded_bytes()
+    }
+}
 
 /// The last component of `path` as bytes (a name that is not UTF-8 still has a kind).
 fn name_bytes(path: &Path) -> Option<&[u8]> {
@@ -184,8 +199,9 @@ fn lint_file(path: &Path, explicit: bool, options: &Options, report: &mut Report
     lint_text(path, kind, &src, options, report);
 }
 
-/// Every regular file under `dir` the walk keeps, in no particular order.
-fn files(dir: &Path, report: &Mutex<Report>) -> Vec<PathBuf> {
+/// Every regular file under `dir` the walk keeps, in no particular order; each is also
+/// given to `each` as the walk meets it (from the walk's threads).
+fn files(dir: &Path, report: &Mutex<Report>, each: &(dyn Fn(&Path) + Sync)) -> Vec<PathBuf> {
     let found = Mutex::new(Vec::new());
     let walker = ignore::WalkBuilder::new(dir)
         .hidden(false)
@@ -207,6 +223,7 @@ fn files(dir: &Path, report: &Mutex<Report>) -> Vec<PathBuf> {
         Box::new(|entry| {
             match entry {
                 Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
+                    each(e.path());
                     if let Ok(mut f) = found.lock() {
                         f.push(e.into_path());
                     }
@@ -235,30 +252,45 @@ const NAMED_LEFT_OUT: usize = 5;
 /// of a kind the lint knows that a walk without ignore files and depth limit reaches: a
 /// committed `.ignore` holding `*` must not switch the lint off without a word (N6 of
 /// the third hostile pass). Version control, build output and dependencies
-/// ([`SKIP_DIRS`]) are not counted; the second walk reads names only.
+/// ([`SKIP_DIRS`]) are not counted; the second walk reads names only (no symbolic link
+/// followed), and names the first left-out files in path order.
 fn left_out(root: &Path, found: &[PathBuf], report: &mut Report) {
-    let kept: std::collections::HashSet<&Path> = found.iter().map(PathBuf::as_path).collect();
-    let walk = ignore::WalkBuilder::new(root)
-        .standard_filters(false)
-        .follow_links(false)
-        .filter_entry(|e| {
-            !(e.depth() > 0
-                && e.file_type().is_some_and(|t| t.is_dir())
-                && SKIP_DIRS.iter().any(|s| e.file_name() == *s))
-        })
-        .build();
-    let (mut count, mut deep, mut named) = (0_usize, 0_usize, Vec::new());
-    for e in walk.flatten() {
-        if !e.file_type().is_some_and(|t| t.is_file()) || kind_of(e.path(), "").is_none() || kept.contains(e.path()) {
-            continue;
-        }
-        count += 1;
-        deep += usize::from(e.depth() > MAX_DEPTH);
-        if named.len() < NAMED_LEFT_OUT {
-            let rel = e.path().strip_prefix(root).unwrap_or(e.path());
-            named.push(crate::output::shown_path(rel));
+    let kept: HashSet<&[u8], BuildIdHasher> = found.iter().map(|p| path_bytes(p)).collect();
+    let (mut count, mut deep) = (0_usize, 0_usize);
+    // The first left-out paths in path order: a max-heap of at most NAMED_LEFT_OUT.
+    let mut first: std::collections::BinaryHeap<PathBuf> = std::collections::BinaryHeap::new();
+    // (directory, its depth below `root`)
+    let mut dirs: Vec<(PathBuf, usize)> = vec![(root.to_path_buf(), 0)];
+    while let Some((dir, depth)) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            let Ok(t) = e.file_type() else { continue };
+            let name = e.file_name();
+            if t.is_dir() {
+                if !SKIP_DIRS.iter().any(|s| name == *s) {
+                    dirs.push((e.path(), depth + 1));
+                }
+                continue;
+            }
+            if !t.is_file() || kind_of(Path::new(&name), "").is_none() {
+                continue;
+            }
+            let path = e.path();
+            if kept.contains(path_bytes(&path)) {
+                continue;
+            }
+            count += 1;
+            deep += usize::from(depth + 1 > MAX_DEPTH);
+            if first.len() < NAMED_LEFT_OUT {
+                first.push(path);
+            } else if first.peek().is_some_and(|last| path < *last) {
+                first.pop();
+                first.push(path);
+            }
         }
     }
+    let named: Vec<String> =
+        first.into_sorted_vec().iter().map(|p| crate::output::shown_path(p.strip_prefix(root).unwrap_or(p))).collect();
     if count == 0 {
         return;
     }
@@ -288,14 +320,19 @@ fn skipped(root: &Path, file: &Path, options: &Options) -> bool {
     options.skip.iter().any(|(p, _)| shown.contains(p.as_str()) || shown.starts_with(&format!("/{p}")))
 }
 
-/// Lints every path of `roots` into one report, files spread over the machine's cores.
-pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
-    let report = Mutex::new(Report::default());
-    // (file, explicit)
-    let mut todo: Vec<(PathBuf, bool)> = Vec::new();
-    // Each walked directory and what its walk kept: the files left out are counted
-    // beside the linting, not before it.
-    let mut walked: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
+/// The files to lint, sent to the workers as the walk finds them (`(file, explicit)`).
+type Todo = std::sync::mpsc::Sender<(PathBuf, bool)>;
+
+/// Walks every path of `roots`, sending each file to lint to `todo` as it is found (a
+/// directory's files that `options.skip` and the layout leave out are not sent), and
+/// answers with each walked directory and what its walk kept.
+fn walk_roots(
+    roots: &[PathBuf],
+    options: &Options,
+    report: &Mutex<Report>,
+    todo: &Todo,
+) -> Vec<(PathBuf, Vec<PathBuf>)> {
+    let mut walked = Vec::new();
     for root in roots {
         match std::fs::symlink_metadata(root).and_then(|m| if m.is_symlink() { std::fs::metadata(root) } else { Ok(m) })
         {
@@ -305,51 +342,85 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
                 }
             }
             Ok(m) if m.is_dir() => {
-                let mut found = files(root, &report);
-                walked.push((root.clone(), found.clone()));
-                found.retain(|f| {
-                    !skipped(root, f, options)
+                let send = |f: &Path| {
+                    if !skipped(root, f, options)
                         && (options.strict
                             || crate::layout::left_out(f.strip_prefix(root).unwrap_or(f), kind_of(f, "")).is_none())
-                });
-                found.sort();
-                todo.extend(found.into_iter().map(|f| (f, false)));
+                    {
+                        // A worker gone (it cannot be: they stop when the walk does).
+                        let _ = todo.send((f.to_path_buf(), false));
+                    }
+                };
+                let found = files(root, report, &send);
+                walked.push((root.clone(), found));
             }
             // A file, or what is not one (a device, a FIFO): `read` says which.
-            _ => todo.push((root.clone(), true)),
+            _ => {
+                let _ = todo.send((root.clone(), true));
+            }
         }
     }
-    let next = AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(todo.len().max(1));
+    walked
+}
+
+/// Lints every path of `roots` into one report, files spread over the machine's cores:
+/// the walk sends each file to the workers as it finds it (linting starts with the
+/// walk, not after it), then counts the files it left out while they finish.
+pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
+    let report = Mutex::new(Report::default());
+    let (todo, files) = std::sync::mpsc::channel::<(PathBuf, bool)>();
+    let files = Mutex::new(files);
+    let next = || files.lock().ok().and_then(|f| f.recv().ok());
+    let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let (parts, counted): (Vec<Report>, Option<Report>) = std::thread::scope(|scope| {
-        let counting = std::thread::Builder::new().spawn_scoped(scope, || left_out_of(&walked)).ok();
+        let walking = std::thread::Builder::new()
+            .spawn_scoped(scope, || {
+                let walked = walk_roots(roots, options, &report, &todo);
+                drop(todo);
+                left_out_of(&walked)
+            })
+            .ok();
         let handles: Vec<_> = (0..workers)
             .filter_map(|_| {
                 std::thread::Builder::new()
                     .stack_size(WORKER_STACK)
                     .spawn_scoped(scope, || {
                         let mut part = Report::default();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some((file, explicit)) = todo.get(i) else { break };
-                            lint_file(file, *explicit, options, &mut part);
+                        while let Some((file, explicit)) = next() {
+                            lint_file(&file, explicit, options, &mut part);
                         }
                         part
                     })
                     .ok()
             })
             .collect();
+        let counted = walking.and_then(|h| h.join().ok());
         let parts = handles.into_iter().filter_map(|h| h.join().ok()).collect();
-        (parts, counting.and_then(|h| h.join().ok()))
+        (parts, counted)
     });
     let mut report = report.into_inner().unwrap_or_default();
-    // Where the counting thread could not start, the count is made here.
-    let counted = counted.unwrap_or_else(|| left_out_of(&walked));
+    let counted = match counted {
+        Some(c) => c,
+        // Where the walk could not run on a thread (its sender went with it, so no
+        // worker linted anything), it runs here and its files are linted here.
+        None => {
+            let (todo, files) = std::sync::mpsc::channel();
+            let again = Mutex::new(Report::default());
+            let walked = walk_roots(roots, options, &again, &todo);
+            drop(todo);
+            let mut again = again.into_inner().unwrap_or_default();
+            for (file, explicit) in files.try_iter() {
+                lint_file(&file, explicit, options, &mut again);
+            }
+            report = again;
+            left_out_of(&walked)
+        }
+    };
     report.diagnostics.extend(counted.diagnostics);
     // Whatever no worker took (none could start) is linted here.
-    if parts.is_empty() {
-        for (file, explicit) in &todo {
-            lint_file(file, *explicit, options, &mut report);
+    if let Ok(files) = files.into_inner() {
+        for (file, explicit) in files.try_iter() {
+            lint_file(&file, explicit, options, &mut report);
         }
     }
     for p in parts {
