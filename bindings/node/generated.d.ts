@@ -82,7 +82,7 @@ export type Diagnostic = {
   subject: string | null;
 };
 
-export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable" | "path_missing" | "path_unreadable" | "file_too_large" | "unsupported_file" | "lint_unavailable" | "lint_left_out" | "version_unknown" | "version_unsupported" | "agent_ambiguous";
+export type DiagnosticCode = "override_unknown_runtime" | "override_rejected" | "override_out_of_range" | "nudge_not_shorter" | "policy_invalid" | "config_unusable" | "config_missing" | "stamp_unknown" | "role_unknown" | "ancestry_truncated" | "probe_failed" | "workspace_special_file" | "runtime_unknown" | "hook_payload" | "lint_unparseable" | "path_missing" | "path_unreadable" | "file_too_large" | "unsupported_file" | "lint_unavailable" | "lint_left_out" | "version_unknown" | "version_unsupported" | "agent_ambiguous" | "version_unverified" | "runtime_not_installed";
 
 export type Event = {
   /** The canonical event (`session.start`). */

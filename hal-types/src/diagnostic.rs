@@ -70,6 +70,13 @@ string_enum! {
         /// `AI_AGENT` for its children, or its version is unknown): the answer is by
         /// priority and `ambiguous`.
         AgentAmbiguous = "agent_ambiguous",
+        /// The runtime's version is not one a live run verified: newer than the newest
+        /// verified version (the answer extrapolates), or between verified versions; the
+        /// message names the version, the newest verified one and the nearest.
+        VersionUnverified = "version_unverified",
+        /// A runtime asked about is not installed where hal looks (`hal inventory
+        /// --require-verified`); the message names the places looked at.
+        RuntimeNotInstalled = "runtime_not_installed",
     }
 }
 
@@ -120,6 +127,12 @@ impl DiagnosticCode {
             }
             Self::AgentAmbiguous => {
                 "an agent declared itself beside another runtime's markers and nothing says which runs nearer; the answer is by priority"
+            }
+            Self::VersionUnverified => {
+                "the runtime's version is not one a live run verified (newer than the newest, or between two); the message names the newest and the nearest"
+            }
+            Self::RuntimeNotInstalled => {
+                "a runtime asked about is not installed where hal looks; the message names the places"
             }
         }
     }
