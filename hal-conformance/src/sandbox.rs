@@ -2,8 +2,11 @@
 //! network, pid and mount namespaces) before it starts anything of the runtime:
 //!
 //! - every mount of the host is read-only in the namespace (`remount,bind,ro`);
-//! - `/tmp`, `/run` and `/dev/shm` are fresh tmpfs, so no host UNIX socket (they live
-//!   there) is reachable by path;
+//! - `/tmp`, `/run` and `/dev/shm` are fresh tmpfs of bounded size ([`TMPFS`]), so no
+//!   host UNIX socket (they live there) is reachable by path;
+//! - the outside half gives it its own IPC and UTS namespaces (no host SysV object or
+//!   message queue in sight, none outliving the run), and [`jailed`] bounds its tasks and
+//!   memory ([`TASK_LIMIT`], [`MEMORY_LIMIT`]);
 //! - the run directory (HOME, workspace, captures) is bound writable at
 //!   [`RUN`], the runtime's npm prefix, Node 22 and Bun read-only at [`PREFIX`], [`NODE`]
 //!   and [`BUN`], hal and the probe (this executable) read-only at [`BIN`]: neutral paths
@@ -44,6 +47,21 @@ pub(crate) const BIN: &str = "/run/hal/bin";
 const STAGE: &str = "/run/hal/stage";
 /// The unprivileged user and group the runtime runs as (`nobody`).
 pub(crate) const NOBODY: u32 = 65534;
+/// The most processes (threads included) the unprivileged user may have
+/// (`RLIMIT_NPROC`, hostile-findings R9: it was the host's, 96,367).
+pub(crate) const TASK_LIMIT: u64 = 4096;
+/// The most data memory one process of the run may have (`RLIMIT_DATA`; what a runtime
+/// reserves without writing is not counted).
+pub(crate) const MEMORY_LIMIT: u64 = 8 << 30;
+/// The private tmpfs mounts and their sizes (hostile-findings R9: each was half the
+/// machine's memory).
+pub(crate) const TMPFS: [(&str, &str, u64); 3] =
+    [("/run", "755", 64 << 20), ("/tmp", "1777", 1 << 30), ("/dev/shm", "1777", 256 << 20)];
+
+/// A tmpfs of `mode` and `size` bytes at `dir`.
+fn tmpfs(dir: &str, mode: &str, size: u64) -> Result<(), String> {
+    mount(&["-t", "tmpfs", "-o", &format!("mode={mode},size={size},nosuid,nodev"), "tmpfs", dir])
+}
 
 /// One layer of the sandbox switched off (the sandbox test's controls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,11 +74,26 @@ pub(crate) enum Weaken {
     Root,
     /// The outside half keeps the host's network namespace.
     HostNet,
+    /// The outside half keeps the host's IPC namespace (hostile-findings R9).
+    HostIpc,
+    /// The replays trust the captured environment: `unshare` looked up in its `PATH`,
+    /// every variable passed (hostile-findings R1).
+    CapturedPath,
+    /// The outside half reads the run's files following links (hostile-findings R3).
+    FollowLinks,
 }
 
 impl Weaken {
     /// Every layer, in the order the test switches them off.
-    pub(crate) const ALL: [Self; 4] = [Self::WritableRoot, Self::HostTmp, Self::Root, Self::HostNet];
+    pub(crate) const ALL: [Self; 7] = [
+        Self::WritableRoot,
+        Self::HostTmp,
+        Self::Root,
+        Self::HostNet,
+        Self::HostIpc,
+        Self::CapturedPath,
+        Self::FollowLinks,
+    ];
 
     /// Its command-line name.
     pub(crate) fn as_str(self) -> &'static str {
@@ -69,6 +102,9 @@ impl Weaken {
             Self::HostTmp => "host-tmp",
             Self::Root => "root",
             Self::HostNet => "host-net",
+            Self::HostIpc => "host-ipc",
+            Self::CapturedPath => "captured-path",
+            Self::FollowLinks => "follow-links",
         }
     }
 
@@ -97,7 +133,8 @@ pub(crate) struct Paths {
 
 /// Runs `mount ARGS`; an error naming them.
 fn mount(args: &[&str]) -> Result<(), String> {
-    let out = Command::new("mount").args(args).output().map_err(|e| format!("mount: {e}"))?;
+    let out =
+        Command::new(crate::util::system_program("mount")).args(args).output().map_err(|e| format!("mount: {e}"))?;
     if out.status.success() {
         Ok(())
     } else {
@@ -185,12 +222,12 @@ pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, St
     if weaken == Some(Weaken::HostTmp) {
         // The neutral paths still need a place: a tmpfs of their own under the host's /run
         // (its mount point made above, before the host's mounts went read-only).
-        mount(&["-t", "tmpfs", "-o", "mode=755,nosuid,nodev", "tmpfs", "/run/hal"])?;
+        tmpfs("/run/hal", "755", TMPFS[0].2)?;
     } else {
-        mount(&["-t", "tmpfs", "-o", "mode=755,nosuid,nodev", "tmpfs", "/run"])?;
-        mount(&["-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", "/tmp"])?;
-        if Path::new("/dev/shm").is_dir() {
-            mount(&["-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", "/dev/shm"])?;
+        for (dir, mode, size) in TMPFS {
+            if Path::new(dir).is_dir() {
+                tmpfs(dir, mode, size)?;
+            }
         }
     }
     let pkg_of = |bin: &'_ Path| bin.parent().unwrap_or(bin).to_path_buf();
@@ -268,7 +305,7 @@ pub(crate) fn expose(dirs: &[PathBuf]) -> Result<(), String> {
         bind(dir, stage, false)?;
     }
     for c in &covers {
-        mount(&["-t", "tmpfs", "-o", "mode=755,nosuid,nodev", "tmpfs", &c.display().to_string()])?;
+        tmpfs(&c.display().to_string(), "755", 1 << 20)?;
     }
     for (stage, dir) in &staged {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -292,7 +329,11 @@ pub(crate) fn hand_over(dir: &Path, weaken: Option<Weaken>) -> Result<(), String
         return Ok(());
     }
     let owner = format!("{NOBODY}:{NOBODY}");
-    let status = Command::new("chown").args(["-R", &owner]).arg(dir).status().map_err(|e| format!("chown: {e}"))?;
+    let status = Command::new(crate::util::system_program("chown"))
+        .args(["-R", &owner])
+        .arg(dir)
+        .status()
+        .map_err(|e| format!("chown: {e}"))?;
     if !status.success() {
         return Err(format!("chown -R {owner} {} failed", dir.display()));
     }
@@ -301,13 +342,18 @@ pub(crate) fn hand_over(dir: &Path, weaken: Option<Weaken>) -> Result<(), String
 
 /// `program` as the unprivileged user, without capabilities or new privileges
 /// (`setpriv`); as root only when `weaken` says so.
+/// Under the run's limits ([`TASK_LIMIT`], [`MEMORY_LIMIT`]: `prlimit`), inherited by
+/// every process it starts.
 pub(crate) fn jailed(program: &Path, weaken: Option<Weaken>) -> Command {
+    let mut c = Command::new(crate::util::system_program("prlimit"));
+    c.args([format!("--nproc={TASK_LIMIT}"), format!("--data={MEMORY_LIMIT}"), "--".into()]);
     if weaken == Some(Weaken::Root) {
-        return Command::new(program);
+        c.arg(program);
+        return c;
     }
     let id = NOBODY.to_string();
-    let mut c = Command::new("setpriv");
-    c.args(["--reuid", &id, "--regid", &id, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all"])
+    c.arg(crate::util::system_program("setpriv"))
+        .args(["--reuid", &id, "--regid", &id, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all"])
         .args(["--no-new-privs", "--"])
         .arg(program);
     c
