@@ -402,8 +402,8 @@ fn clean(host: &Host) {
     let _ = std::fs::remove_dir("/run/hal");
 }
 
-/// One sandbox run with `weaken`; its problems.
-fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
+/// One sandbox run with `weaken`, its outside half run by `exe`; its problems.
+fn one(work: &Path, weaken: Option<Weaken>, exe: &Path) -> Result<Vec<String>, String> {
     let name = weaken.map_or("sandbox", Weaken::as_str);
     let base = work.join(name);
     let _ = std::fs::remove_dir_all(&base);
@@ -440,7 +440,7 @@ fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
         replay_path: "../../../run/home/bin".into(),
     };
     let targets = serde_json::to_string(&targets).map_err(|e| e.to_string())?;
-    let outcome = run::run_isolated_with(&args, &[("targets.json", targets.as_str())]);
+    let outcome = run::run_isolated_from(exe, &args, &[("targets.json", targets.as_str())]);
     std::thread::sleep(Duration::from_millis(100));
     let report: Option<Value> = crate::util::run_json(&dir, "report.json");
     // The outside half's own steps over what the stand-in left: the capture document
@@ -473,6 +473,15 @@ fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
     Ok(problems)
 }
 
+/// [`one`] from `tmp` (under `/tmp`): its files there, the outside half a copy of `exe`.
+fn from_tmp(tmp: &Path, exe: &Path) -> Result<Vec<String>, String> {
+    let _ = std::fs::remove_dir_all(tmp);
+    std::fs::create_dir_all(tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let copy = tmp.join("xtask");
+    std::fs::copy(exe, &copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+    one(&tmp.join("work"), None, &copy)
+}
+
 /// Why the sandbox test cannot run here (`None`: it can): it needs root and the
 /// namespaces.
 fn unavailable() -> Option<String> {
@@ -501,17 +510,32 @@ pub(crate) fn sandbox_test() -> Result<(), String> {
         return Ok(());
     }
     let work = crate::util::work_root().join("sandbox-test");
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut failures = Vec::new();
-    let held = one(&work, None)?;
+    let held = one(&work, None, &exe)?;
     if held.is_empty() {
         eprintln!(
-            "    sandbox: held (no host write, socket or network reached; HOME, workspace, cache and loopback worked; nobody, no capabilities)"
+            "    sandbox: held (no host write, socket, IPC object or network reached; nothing planted followed or run by the outside half; HOME, workspace, cache and loopback worked; nobody, no capabilities, limits)"
         );
     } else {
         failures.push(format!("the sandbox did not hold:\n      {}", held.join("\n      ")));
     }
+    // Hostile-findings R7: the clone, its target directory and the cache under /tmp
+    // (which the sandbox covers with its own tmpfs), the outside half a copy from there.
+    let tmp = Path::new("/tmp").join(format!("hal-sandbox-test-{}", std::process::id()));
+    let under_tmp = from_tmp(&tmp, &exe);
+    let _ = std::fs::remove_dir_all(&tmp);
+    match under_tmp {
+        Ok(p) if p.is_empty() => eprintln!("    sandbox from /tmp (clone, target and cache there): held"),
+        Ok(p) if p.iter().any(|p| p.starts_with("the stand-in wrote no report")) => failures.push(format!(
+            "the sandbox could not be set up from a clone under /tmp (not an escape):\n      {}",
+            p.join("\n      ")
+        )),
+        Ok(p) => failures.push(format!("the sandbox from /tmp did not hold:\n      {}", p.join("\n      "))),
+        Err(e) => failures.push(format!("the sandbox test from /tmp could not run: {e}")),
+    }
     for w in Weaken::ALL {
-        let caught = one(&work, Some(w))?;
+        let caught = one(&work, Some(w), &exe)?;
         if caught.is_empty() {
             failures.push(format!("with {} switched off, the test saw nothing wrong", w.as_str()));
         } else {

@@ -191,6 +191,13 @@ pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outco
 
 /// [`run_isolated`] with `files` (name, content) written into the fresh run directory.
 pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Result<Outcome, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    run_isolated_from(&exe, args, files)
+}
+
+/// [`run_isolated_with`], the inside half run by `exe` (the sandbox test runs a copy of
+/// this executable from under `/tmp`, as from a target directory there).
+pub(crate) fn run_isolated_from(exe: &Path, args: &RunArgs, files: &[(&str, &str)]) -> Result<Outcome, String> {
     // A resume run continues in the files of the run before it (its caller seeded them).
     if args.mode != Mode::Resume {
         let _ = std::fs::remove_dir_all(&args.dir);
@@ -199,7 +206,6 @@ pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Resul
     for (name, content) in files {
         std::fs::write(args.dir.join(name), content).map_err(|e| e.to_string())?;
     }
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let log = std::fs::File::create(args.dir.join("harness.log")).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let net: &[&str] = if args.weaken == Some(Weaken::HostNet) { &[] } else { &["--net"] };
@@ -209,7 +215,7 @@ pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Resul
         .args(net)
         .args(ipc)
         .args(["--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"])
-        .arg(&exe)
+        .arg(exe)
         .arg("conformance-run")
         .args(args.to_args())
         .env_clear()

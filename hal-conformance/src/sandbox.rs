@@ -167,7 +167,32 @@ fn unescape(field: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// A bind of `src` at `dst` (created as `src`'s kind), read-only unless `rw`.
+/// What the sandbox binds from the host, held open from before anything is covered
+/// (hostile-findings R7: a clone, target directory or cache under `/tmp`, `/run` or
+/// `/dev/shm` was hidden by the private tmpfs before it was bound): each bound from its
+/// open file (`/proc/<pid>/fd/<n>`), whatever covers its path by then.
+struct Held(Vec<(PathBuf, std::fs::File)>);
+
+impl Held {
+    /// Each of `paths` that exists, opened as a place (`O_PATH`: nothing of it is read).
+    fn open<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Self {
+        use std::os::unix::fs::OpenOptionsExt;
+        let open = |p: &Path| std::fs::OpenOptions::new().read(true).custom_flags(libc::O_PATH).open(p).ok();
+        Self(paths.into_iter().filter_map(|p| Some((p.to_path_buf(), open(p)?))).collect())
+    }
+
+    /// The path to bind `path` from: its open file's, else `path`.
+    fn source(&self, path: &Path) -> PathBuf {
+        use std::os::fd::AsRawFd;
+        self.0.iter().find(|(p, _)| p == path).map_or_else(
+            || path.to_path_buf(),
+            |(_, f)| PathBuf::from(format!("/proc/{}/fd/{}", std::process::id(), f.as_raw_fd())),
+        )
+    }
+}
+
+/// A bind of `src` at `dst` (created as `src`'s kind), read-only unless `rw`. `-c`:
+/// the source as given (a held file's `/proc` path, not the path it names).
 fn bind(src: &Path, dst: &Path, rw: bool) -> Result<(), String> {
     if src.is_dir() {
         std::fs::create_dir_all(dst).map_err(|e| format!("{}: {e}", dst.display()))?;
@@ -178,7 +203,7 @@ fn bind(src: &Path, dst: &Path, rw: bool) -> Result<(), String> {
         std::fs::write(dst, b"").map_err(|e| format!("{}: {e}", dst.display()))?;
     }
     let (s, d) = (src.display().to_string(), dst.display().to_string());
-    mount(&["--bind", &s, &d])?;
+    mount(&["-c", "--bind", &s, &d])?;
     mount(&["-o", if rw { "remount,bind,rw" } else { "remount,bind,ro" }, &d])
 }
 
@@ -208,6 +233,15 @@ pub(crate) struct Host<'a> {
 /// the paths the runtime sees.
 pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let pkg_of = |bin: &'_ Path| bin.parent().unwrap_or(bin).to_path_buf();
+    let (node_pkg, bun_pkg) = (pkg_of(host.node22), pkg_of(host.bun));
+    let writes: Vec<PathBuf> = host.writes.iter().map(|w| host.prefix.join(w)).collect();
+    let held = Held::open(
+        [host.dir, host.hal, host.prefix, exe.as_path(), node_pkg.as_path(), bun_pkg.as_path()]
+            .into_iter()
+            .chain(writes.iter().map(PathBuf::as_path))
+            .chain(host.same.iter().map(PathBuf::as_path)),
+    );
     if weaken == Some(Weaken::HostTmp) {
         std::fs::create_dir_all("/run/hal").map_err(|e| format!("/run/hal: {e}"))?;
     }
@@ -230,8 +264,6 @@ pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, St
             }
         }
     }
-    let pkg_of = |bin: &'_ Path| bin.parent().unwrap_or(bin).to_path_buf();
-    let (node_pkg, bun_pkg) = (pkg_of(host.node22), pkg_of(host.bun));
     let under =
         |base: &str, bin: &Path, pkg: &Path| Path::new(base).join(bin.strip_prefix(pkg).unwrap_or(Path::new("")));
     let paths = Paths {
@@ -242,34 +274,36 @@ pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, St
         hal: Path::new(BIN).join("hal"),
         exe: Path::new(BIN).join("xtask"),
     };
-    bind(host.dir, &paths.dir, true)?;
-    if node_pkg.is_dir() {
-        bind(&node_pkg, Path::new(NODE), false)?;
+    let from = |p: &Path| held.source(p);
+    bind(&from(host.dir), &paths.dir, true)?;
+    if from(&node_pkg).is_dir() {
+        bind(&from(&node_pkg), Path::new(NODE), false)?;
     }
-    if bun_pkg.is_dir() {
-        bind(&bun_pkg, Path::new(BUN), false)?;
+    if from(&bun_pkg).is_dir() {
+        bind(&from(&bun_pkg), Path::new(BUN), false)?;
     }
-    bind(host.hal, &paths.hal, false)?;
-    bind(&exe, &paths.exe, false)?;
+    bind(&from(host.hal), &paths.hal, false)?;
+    bind(&from(&exe), &paths.exe, false)?;
     // The covers of [`expose`] hide the host paths the binds above come from, and a
     // prefix shown in place is one of what it moves back: the writable directories of a
     // neutral prefix are bound before it, those of a prefix in place after.
-    if host.prefix.is_dir() && !host.prefix_in_place {
-        bind(host.prefix, &paths.prefix, false)?;
-        bind_writes(host, &paths, weaken)?;
+    let prefix_is_dir = from(host.prefix).is_dir();
+    if prefix_is_dir && !host.prefix_in_place {
+        bind(&from(host.prefix), &paths.prefix, false)?;
+        bind_writes(host, &paths, &held, weaken)?;
     }
-    expose(host.same)?;
-    if host.prefix.is_dir() && host.prefix_in_place {
-        bind_writes(host, &paths, weaken)?;
+    expose(host.same, &held)?;
+    if prefix_is_dir && host.prefix_in_place {
+        bind_writes(host, &paths, &held, weaken)?;
     }
     Ok(paths)
 }
 
 /// Each directory the runtime writes under its prefix, bound writable and handed over.
-fn bind_writes(host: &Host<'_>, paths: &Paths, weaken: Option<Weaken>) -> Result<(), String> {
+fn bind_writes(host: &Host<'_>, paths: &Paths, held: &Held, weaken: Option<Weaken>) -> Result<(), String> {
     for w in host.writes {
         // The installer made it (the host is read-only by now).
-        bind(&host.prefix.join(w), &paths.prefix.join(w), true)?;
+        bind(&held.source(&host.prefix.join(w)), &paths.prefix.join(w), true)?;
         hand_over(&paths.prefix.join(w), weaken)?;
     }
     Ok(())
@@ -289,8 +323,10 @@ fn blocked_at(path: &Path) -> Option<PathBuf> {
 }
 
 /// Shows each directory of `dirs` read-only at its own path (see the module's
-/// documentation); one the unprivileged user reaches already is left as it is.
-pub(crate) fn expose(dirs: &[PathBuf]) -> Result<(), String> {
+/// documentation); one the unprivileged user reaches already is left as it is. One under
+/// a private tmpfs is not there any more (an ancestor is missing: not traversable) and is
+/// moved back in the same way, from its `held` file.
+fn expose(dirs: &[PathBuf], held: &Held) -> Result<(), String> {
     let blocked: Vec<(&PathBuf, PathBuf)> = dirs.iter().filter_map(|d| blocked_at(d).map(|b| (d, b))).collect();
     let mut covers: Vec<PathBuf> = Vec::new();
     for (_, b) in &blocked {
@@ -302,9 +338,11 @@ pub(crate) fn expose(dirs: &[PathBuf]) -> Result<(), String> {
     let staged: Vec<(PathBuf, &PathBuf)> =
         blocked.iter().enumerate().map(|(i, (d, _))| (Path::new(STAGE).join(i.to_string()), *d)).collect();
     for (stage, dir) in &staged {
-        bind(dir, stage, false)?;
+        bind(&held.source(dir), stage, false)?;
     }
     for c in &covers {
+        // Missing only under a private tmpfs (R7), where making it writes nothing of the host.
+        std::fs::create_dir_all(c).map_err(|e| format!("{}: {e}", c.display()))?;
         tmpfs(&c.display().to_string(), "755", 1 << 20)?;
     }
     for (stage, dir) in &staged {
