@@ -134,3 +134,25 @@ fn the_runtime_version_decides_the_versioned_arguments() {
     new.extend(["--runtime-version", "0.171.0"]);
     assert!(argv(&json(&new, &[])).contains(&"--dangerously-bypass-hook-trust"));
 }
+
+/// Hostile-findings R2 and R16 through the binary: a `--prompt-file` holding
+/// `--settings=...` (a launcher passing a work item's text) never becomes Claude Code's
+/// option, a dash-led prompt reaches a long prompt flag as `--prompt=...`, and a NUL is a
+/// usage error.
+#[test]
+fn a_dash_led_prompt_file_is_never_an_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("item.txt");
+    std::fs::write(&file, "--settings={\"hooks\":{}}").unwrap();
+    let f = file.to_str().unwrap();
+    let o = hal(&["launch", "--provider", "claude", "--mode", "print", "--prompt-file", f, "--json"], &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(err.contains("starts with `-`"), "{err}");
+    let v = json(&["launch", "--provider", "opencode", "--prompt=--version"], &[]);
+    assert!(argv(&v).contains(&"--prompt=--version"), "{v}");
+    std::fs::write(&file, "a\0b").unwrap();
+    let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt-file", f], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("NUL"));
+}

@@ -442,6 +442,16 @@ test("with a terminal attached, a timeout kills what hal started, and hal keeps 
   assert.equal(m[3], "", `left running: ${m[3]}`);
 });
 
+test("launchPlan passes a dash-led prompt as a value (hostile-findings R2)", () => {
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin" } });
+  const plan = hal.launchPlan({ provider: "opencode", prompt: "--version" });
+  assert.ok(plan.argv.includes("--prompt=--version"), plan.argv);
+  assert.throws(
+    () => hal.launchPlan({ provider: "claude", mode: "print", prompt: "--settings={}" }),
+    (e) => e instanceof HalUsageError && /starts with `-`/.test(e.message),
+  );
+});
+
 test("launchPlan answers what `hal launch` answers, and an impossible start throws", () => {
   const env = { PATH: "/usr/bin:/bin", CLAUDECODE: "1", CLAUDE_CODE_SESSION_ID: "s1" };
   const hal = createRuntimeHal({ bin: HAL, replaceEnv: env });
