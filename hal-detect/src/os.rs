@@ -112,6 +112,21 @@ impl Host for OsHost {
         fs::read_dir(path)?.take(limit).map(|e| e.map(|e| e.file_name())).collect()
     }
 
+    fn find_in_dir(
+        &self,
+        path: &Path,
+        keep: &dyn Fn(&std::ffi::OsStr) -> bool,
+    ) -> io::Result<Option<std::ffi::OsString>> {
+        // One name at a time: memory bounded by what is kept (one), not by the directory.
+        for e in fs::read_dir(path)? {
+            let name = e?.file_name();
+            if keep(&name) {
+                return Ok(Some(name));
+            }
+        }
+        Ok(None)
+    }
+
     fn ancestry(&self, max_depth: usize) -> Ancestry {
         let start = std::os::unix::process::parent_id();
         match self.source {
