@@ -26,10 +26,10 @@ for key in sys.argv[1:]: v=v[key]
 text=lambda x: "" if x is None else x if isinstance(x, str) else json.dumps(x, indent=2)
 sys.stdout.write("".join(text(x)+"\0" for x in v) if isinstance(v, list) else text(v))' "$@"; }
 
-# 1. Refuse a runtime that is missing or at a version no live run verified. hal says
-#    why on stderr; the mayor passes that on and stops.
-if ! "$hal" inventory --require-verified "$provider" >/dev/null; then
-  echo "mayor: refusing to start a polecat on $provider (see hal's reason above)" >&2
+# 1. Refuse a runtime that is missing or at a version no live run verified. hal lists
+#    what is installed and says why; the mayor shows the operator that and stops.
+if ! "$hal" inventory --require-verified "$provider" >&2; then
+  echo "mayor: refusing to start a polecat on $provider (see hal's inventory above)" >&2
   exit 3
 fi
 
