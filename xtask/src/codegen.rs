@@ -26,7 +26,8 @@ pub(crate) fn sections() -> Vec<(&'static str, &'static str, String)> {
         (LINT_MD, "lint-rules", lint_rules()),
         (LINT_MD, "lint-indicators", lint_indicators()),
         (COMMANDS_MD, "diagnostic-codes", diagnostic_codes()),
-        (COMMANDS_MD, "cli-examples", cli_examples()),
+        (COMMANDS_MD, "cli-examples", cli_examples(EXAMPLES)),
+        ("README.md", "tour-examples", cli_examples(TOUR)),
     ]
 }
 
@@ -116,13 +117,25 @@ const EXAMPLES: &[Example] = &[
     },
 ];
 
+/// README's tour for a skill author: the first questions a skill asks.
+const TOUR: &[Example] = &[
+    Example { env: &[("CODEX_THREAD_ID", "t-1")], args: "detect", note: "which runtime runs this process?", lines: 0 },
+    Example {
+        env: &[("CODEX_THREAD_ID", "t-1")],
+        args: "session-id",
+        note: "its session id (exit 1 and nothing before it has one)",
+        lines: 0,
+    },
+    Example { env: &[("CODEX_THREAD_ID", "t-1")], args: "gupp", note: "how its workers are held to GUPP", lines: 0 },
+];
+
 /// The reference's examples of the `hal` command, each run with exactly the environment it
 /// shows (and no process ancestry): stdout, then stderr's warnings.
-fn cli_examples() -> String {
+fn cli_examples(examples: &[Example]) -> String {
     use clap::Parser as _;
 
     let mut out = String::from("```console\n");
-    for ex in EXAMPLES {
+    for ex in examples {
         let mut host = hal_detect::FakeHost::new();
         let mut shown = String::new();
         for (k, v) in ex.env {
