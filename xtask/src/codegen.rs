@@ -28,6 +28,7 @@ pub(crate) fn sections() -> Vec<(&'static str, &'static str, String)> {
         (COMMANDS_MD, "diagnostic-codes", diagnostic_codes()),
         (COMMANDS_MD, "cli-examples", cli_examples(EXAMPLES)),
         ("README.md", "tour-examples", cli_examples(TOUR)),
+        ("README.md", "tour-launch", cli_examples(TOUR_LAUNCH)),
     ]
 }
 
@@ -128,6 +129,15 @@ const TOUR: &[Example] = &[
     },
     Example { env: &[("CODEX_THREAD_ID", "t-1")], args: "gupp", note: "how its workers are held to GUPP", lines: 0 },
 ];
+
+/// README's tour for an orchestrator author: how to start a worker, asked from inside
+/// another runtime (whose marker the worker must not inherit).
+const TOUR_LAUNCH: &[Example] = &[Example {
+    env: &[("CLAUDECODE", "1")],
+    args: "launch --provider codex --role polecat --mode print --prompt fix-issue-7",
+    note: "",
+    lines: 12,
+}];
 
 /// The reference's examples of the `hal` command, each run with exactly the environment it
 /// shows (and no process ancestry): stdout, then stderr's warnings.
