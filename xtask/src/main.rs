@@ -8,6 +8,7 @@ mod codegen;
 mod compat;
 mod dist;
 mod flags;
+mod install_docs;
 mod invariants;
 mod lint;
 mod package;

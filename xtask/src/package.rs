@@ -169,52 +169,6 @@ fn wheel(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result<PathBu
     Ok(PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
 }
 
-/// The documents that tell users to install from `target/package/`.
-const INSTALL_DOCS: &[&str] = &["README.md", "bindings/node/README.md", "bindings/python/README.md"];
-
-/// Whether `name` (a file name, `*` matching any run of characters) names `file`.
-fn names(name: &str, file: &str) -> bool {
-    let mut parts = name.split('*');
-    let first = parts.next().unwrap_or_default();
-    let Some(mut rest) = file.strip_prefix(first) else { return false };
-    let parts: Vec<&str> = parts.collect();
-    for (i, part) in parts.iter().enumerate() {
-        if i + 1 == parts.len() {
-            return rest.ends_with(part);
-        }
-        match rest.find(part) {
-            Some(at) => rest = &rest[at + part.len()..],
-            None => return false,
-        }
-    }
-    rest.is_empty()
-}
-
-/// Holds the install lines of [`INSTALL_DOCS`] to `built` (the file names `cargo xtask
-/// package` writes): every `target/package/<name>` a document names is a file built,
-/// and each document names at least one. An error lists what no build writes.
-fn install_lines_name(built: &[String]) -> Result<(), String> {
-    let mut wrong = Vec::new();
-    for doc in INSTALL_DOCS {
-        let text = read(&root().join(doc))?;
-        let named: Vec<&str> = text
-            .split("target/package/")
-            .skip(1)
-            .filter_map(|rest| rest.split(|c: char| c.is_whitespace() || c == '`').next())
-            .filter(|n| Path::new(n).extension().is_some_and(|e| e == "tgz" || e == "whl"))
-            .collect();
-        if named.is_empty() {
-            wrong.push(format!("{doc} names no package file of target/package/"));
-        }
-        for name in named {
-            if !built.iter().any(|f| names(name, f)) {
-                wrong.push(format!("{doc} names target/package/{name}, which no build writes (built: {built:?})"));
-            }
-        }
-    }
-    if wrong.is_empty() { Ok(()) } else { Err(wrong.join("\n")) }
-}
-
 /// `cargo xtask package`.
 pub(crate) fn package(publish: bool, install: bool) -> Result<(), String> {
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
@@ -235,12 +189,7 @@ pub(crate) fn package(publish: bool, install: bool) -> Result<(), String> {
     for p in tarballs.iter().chain([&wheel]) {
         println!("{}", p.display());
     }
-    let built: Vec<String> = tarballs
-        .iter()
-        .chain([&wheel])
-        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
-    install_lines_name(&built)?;
+    crate::install_docs::check(tarballs.iter().chain([&wheel]))?;
     if publish {
         let mut dry = cargo();
         dry.args(["publish", "--workspace", "--dry-run", "--locked"]);
@@ -434,25 +383,7 @@ pub(crate) fn install_test(tarballs: &[PathBuf], wheel: &Path) -> Result<(), Str
 
 #[cfg(test)]
 mod tests {
-    use super::{PLATFORMS, check_node_manifest, install_lines_name, names, platform_manifest, version};
-
-    /// The install lines of README and the packages' READMEs name the files `npm pack`
-    /// and the wheel builder write at hal's version (`cargo xtask package` checks the
-    /// same against the files it built).
-    #[test]
-    fn the_install_lines_name_the_files_a_build_writes() {
-        let v = version().unwrap();
-        let mut built = vec![format!("gastown-chipset-hal-{v}.tgz")];
-        for (_, os, cpu, tag) in PLATFORMS {
-            built.push(format!("gastown-chipset-hal-{os}-{cpu}-{v}.tgz"));
-            built.push(format!("hal_runtime-{v}-py3-none-{tag}.whl"));
-        }
-        install_lines_name(&built).unwrap();
-        assert!(install_lines_name(&["gastown-chipset-hal-0.0.0.tgz".to_owned()]).is_err(), "the check can fail");
-        assert!(names("hal_runtime-1-*.whl", "hal_runtime-1-py3-none-x.whl"));
-        assert!(!names("hal_runtime-1-*.whl", "hal_runtime-2-py3-none-x.whl"));
-        assert!(names("a.tgz", "a.tgz") && !names("a.tgz", "a.tgz.x") && !names("a*b*c", "a-b"));
-    }
+    use super::{check_node_manifest, platform_manifest};
 
     #[test]
     fn the_client_manifest_lists_every_platform_package_at_hals_version() {
