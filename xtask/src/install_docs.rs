@@ -79,7 +79,9 @@ mod tests {
         let v = manifest["version"].as_str().unwrap().to_owned();
         let mut built = vec![tarball(manifest["name"].as_str().unwrap(), &v)];
         built.extend(manifest["optionalDependencies"].as_object().unwrap().keys().map(|p| tarball(p, &v)));
-        built.push(format!("hal_runtime-{v}-py3-none-any_platform_tag.whl"));
+        // The x86_64 Linux wheel's tag starts so (package.rs's platforms; `cargo xtask
+        // package` checks the lines against the wheel it built).
+        built.push(format!("hal_runtime-{v}-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl"));
         install_lines_name(&built).unwrap();
         assert!(install_lines_name(&[tarball("@gastown-chipset/hal", "0.0.0")]).is_err(), "the check can fail");
         assert!(names("hal_runtime-1-*.whl", "hal_runtime-1-py3-none-x.whl"));
