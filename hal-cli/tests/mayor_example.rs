@@ -1,5 +1,5 @@
-//! The orchestrator guide's mayor (`examples/mayor/mayor.sh`), run by bash with the real
-//! `hal` over a test tree of npm installs whose executables are stand-ins that record how
+//! The orchestrator guide's mayor (`examples/mayor/mayor.sh`, and the guide's TypeScript
+//! and Python ones over the clients), run with the real `hal` over a test tree of npm installs whose executables are stand-ins that record how
 //! they were started (argv, environment, directory), from inside a runtime (its marker
 //! and session variables set, as when a mayor runs in an agent). Every expected value is
 //! hal's own answer or the registry's, never written here.
@@ -35,7 +35,7 @@ impl Host {
         std::fs::create_dir_all(&bin).unwrap();
         std::os::unix::fs::symlink(HAL, bin.join("hal")).unwrap();
         std::fs::create_dir_all(home.path().join("prefix/bin")).unwrap();
-        std::fs::create_dir_all(home.path().join("work")).unwrap();
+        std::fs::create_dir_all(home.path().join("workspace")).unwrap();
         Host { home }
     }
 
@@ -45,7 +45,7 @@ impl Host {
     }
 
     fn workspace(&self) -> PathBuf {
-        self.home.path().join("work")
+        self.home.path().join("workspace")
     }
 
     /// Installs `p`'s npm package at `version`, its executable a stand-in that writes its
@@ -72,6 +72,14 @@ impl Host {
         let mut cmd = Command::new(program);
         cmd.env_clear().env("PATH", self.path()).env("HOME", self.home.path()).envs(PARENT.iter().copied());
         cmd
+    }
+
+    /// Runs `program` with `args` in the host's home, hal as `HAL_BIN`.
+    fn run_in_home(&self, program: &str, args: &[&Path], extra: &[(&str, String)]) -> Output {
+        let mut cmd = self.command(Path::new(program));
+        cmd.args(args).current_dir(self.home.path()).env("HAL_BIN", HAL);
+        cmd.envs(extra.iter().map(|(k, v)| (k, v)));
+        cmd.output_retrying()
     }
 
     fn run_mayor(&self, p: P, item: &str) -> Output {
@@ -147,7 +155,7 @@ fn the_mayor_primes_a_launcher_runtime_through_its_prompt() {
     assert_started_as_planned(&host, &plan);
     // The prompt holds the startup commands and the work item, newlines and all, in one
     // argument.
-    let prompt = host.recorded("argv").unwrap().split_terminator('\0').last().unwrap().to_owned();
+    let prompt = host.recorded("argv").unwrap().split_terminator('\0').next_back().unwrap().to_owned();
     assert!(prompt.contains('\n') && prompt.ends_with(item), "{prompt:?}");
 }
 
@@ -169,4 +177,56 @@ fn the_mayor_refuses_a_runtime_not_installed_or_not_verified() {
         .unwrap();
     assert!(host.run_mayor(P::Claude, "x").status.success());
     assert!(host.recorded("argv").is_some());
+}
+
+/// The guide's block of `lang` (its first).
+fn guide_block(lang: &str) -> String {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/guide-orchestrator.md")).unwrap();
+    let start =
+        guide.find(&format!("```{lang}\n")).unwrap_or_else(|| panic!("the guide's {lang} block")) + lang.len() + 4;
+    guide[start..start + guide[start..].find("```").unwrap()].to_owned()
+}
+
+/// The guide's TypeScript and Python mayors (each starting a polecat on Codex through its
+/// client), run by node and python3 over the clients in this repository: each starts
+/// the worker as hal's plan says.
+#[test]
+fn the_guide_s_typescript_and_python_mayors_start_the_worker_as_planned() {
+    let bindings = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bindings");
+    let item = "work item 7";
+    for lang in ["ts", "python"] {
+        let host = Host::new();
+        host.install(P::Codex, "@openai/codex", newest(P::Codex));
+        let block = guide_block(lang);
+        assert!(block.contains(&format!("prompt: \"{item}\"")) || block.contains(&format!("prompt=\"{item}\"")));
+        let out = if lang == "ts" {
+            // The block is JavaScript as it stands; the package is this repository's client.
+            let client = bindings.join("node/index.js");
+            let script = host.home.path().join("mayor.mjs");
+            std::fs::write(
+                &script,
+                block.replace("\"@gastown-chipset/hal\"", &format!("{:?}", client.to_str().unwrap())),
+            )
+            .unwrap();
+            let node = which("node");
+            host.run_in_home(&node, &[&script], &[])
+        } else {
+            let script = host.home.path().join("mayor.py");
+            std::fs::write(&script, block).unwrap();
+            let pythonpath = bindings.join("python").to_string_lossy().into_owned();
+            host.run_in_home("/usr/bin/env", &[Path::new("python3"), &script], &[("PYTHONPATH", pythonpath)])
+        };
+        assert!(out.status.success(), "{lang}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_started_as_planned(&host, &host.plan(P::Codex, item));
+    }
+}
+
+/// Where `program` is on the `PATH` this test inherited (its children's environment is
+/// cleared), as `sh` finds it.
+fn which(program: &str) -> String {
+    let out = Command::new("sh").args(["-c", &format!("command -v {program}")]).output().unwrap();
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    assert!(out.status.success() && !path.is_empty(), "{program} is not on PATH (CI installs it)");
+    path
 }
