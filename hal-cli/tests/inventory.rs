@@ -26,6 +26,13 @@ fn link(target: &Path, at: &Path) {
     std::os::unix::fs::symlink(target, at).unwrap();
 }
 
+/// An executable shell script at `path` running `body`.
+fn script(path: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt as _;
+    write(path, format!("#!/bin/sh\n{body}\n"));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 fn standing(p: P, v: Option<&str>) -> &'static str {
     InstallStanding::of(registry::runtime(p), v.and_then(Version::parse).as_ref()).as_str()
 }
@@ -144,14 +151,9 @@ fn hostile_installs_are_bounded_escaped_and_never_hang() {
 
 #[test]
 fn probe_runs_version_with_a_timeout_only_when_asked() {
-    use std::os::unix::fs::PermissionsExt as _;
     let home = tempfile::tempdir().unwrap();
     let bin = home.path().join("bin");
-    let script = |name: &str, body: &str| {
-        let p = bin.join(name);
-        write(&p, format!("#!/bin/sh\n{body}\n"));
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    };
+    let script = |name: &str, body: &str| script(&bin.join(name), body);
     let newest = registry::runtime(P::QwenCode).verified.unwrap().version;
     script("qwen", &format!("echo \"qwen-code v{newest} (\\033[2J)\""));
     script("opencode", "/bin/sleep 30");
@@ -192,15 +194,10 @@ fn a_crowded_site_packages_is_read_whole() {
 /// output, and probes in parallel under one bound (8 hanging runtimes well under 8 × 3 s).
 #[test]
 fn probe_kills_the_group_and_runs_in_parallel() {
-    use std::os::unix::fs::PermissionsExt as _;
     let home = tempfile::tempdir().unwrap();
     let bin = home.path().join("bin");
     let marker = home.path().join("alive");
-    let script = |name: &str, body: &str| {
-        let p = bin.join(name);
-        write(&p, format!("#!/bin/sh\n{body}\n"));
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    };
+    let script = |name: &str, body: &str| script(&bin.join(name), body);
     let newest = registry::runtime(P::QwenCode).verified.unwrap().version;
     // Prints its version, then leaves a child holding stdout.
     script("qwen", &format!("echo \"qwen-code v{newest}\"\n/bin/sleep 30 &"));
