@@ -157,11 +157,13 @@ fn a_dash_led_prompt_file_is_never_an_option() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("NUL"));
 }
 
-/// Hostile-findings R16: the text form's first line is the whole command line, a prompt
-/// with a newline, ESC or U+202E included (shown escaped, and said so).
+/// Hostile-findings R16: the text form's command line is the plan's argv: pasteable (a
+/// quoted newline spans lines), or, holding ESC or U+202E, on one line escaped and said so.
 #[test]
 fn the_text_forms_first_line_is_the_whole_command_line() {
-    for prompt in ["two\nlines", "esc\u{1b}[2J", "rlo\u{202e}x", "plain words"] {
+    let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", "two\nlines"], &[]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("'two\nlines'\n"));
+    for prompt in ["esc\u{1b}[2J", "rlo\u{202e}x", "plain words"] {
         let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", prompt], &[]);
         assert_eq!(o.status.code(), Some(0));
         let out = String::from_utf8_lossy(&o.stdout);

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use hal_caps::launch::{Request, plan};
-use hal_caps::text::escape_control;
+use hal_caps::text::{escape_control, escape_text};
 use hal_detect::Host;
 use hal_types::{AgentRole, Autonomy, LaunchMode, LaunchPlan, RuntimeHal as _};
 
@@ -166,11 +166,13 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
 #[must_use]
 pub fn text(p: &LaunchPlan) -> String {
     let mut out = String::new();
-    // One line, always (hostile-findings R16): a line holding what a terminal cannot show
-    // (a newline included) is shown escaped and said so.
-    let shown = escape_control(&p.command_line);
+    // Pasteable where it can be (a quoted newline is part of the shell line), else shown
+    // escaped on one line and said so (hostile-findings R16: an escaped ESC or U+202E made
+    // the text another argv than the plan's).
+    let raw = escape_text(&p.command_line) == p.command_line;
+    let shown = if raw { p.command_line.clone() } else { escape_control(&p.command_line).into_owned() };
     let _ = writeln!(out, "{shown}");
-    if shown != p.command_line {
+    if !raw {
         let _ = writeln!(out, "command line: shown escaped (it holds characters a terminal does not show): take argv from --json");
     }
     let _ = writeln!(out, "provider: {} ({} mode)", p.provider, p.mode);
