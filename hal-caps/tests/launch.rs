@@ -371,6 +371,8 @@ fn shell_quoting_round_trips_through_every_shell() {
         "",
     ];
     let mut shells = 0;
+    // A HOME of its own: fish makes its configuration directories there on start.
+    let home = std::env::temp_dir().join(format!("hal-quote-home-{}", std::process::id()));
     for shell in ["sh", "bash", "dash", "zsh", "fish"] {
         let line = args.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" ");
         let Ok(out) = std::process::Command::new(shell)
@@ -378,7 +380,7 @@ fn shell_quoting_round_trips_through_every_shell() {
             .arg(format!("printf '%s\\0' {line}"))
             .env_clear()
             .env("PATH", "/usr/bin:/bin")
-            .env("HOME", "/nonexistent")
+            .env("HOME", &home)
             .current_dir(std::env::temp_dir())
             .output()
         else {
@@ -388,5 +390,6 @@ fn shell_quoting_round_trips_through_every_shell() {
         let got: Vec<String> = out.stdout.split(|b| *b == 0).map(|s| String::from_utf8_lossy(s).into_owned()).collect();
         assert_eq!(got[..got.len() - 1], args, "{shell}: {line}");
     }
+    let _ = std::fs::remove_dir_all(&home);
     assert!(shells >= 1);
 }
