@@ -32,6 +32,15 @@ pub(crate) enum Task {
     LintEval(Rest),
     /// Regenerate README's generated sections, the schemas and the clients' types.
     Codegen,
+    /// The skeleton of a new runtime: its descriptor file, its `RuntimeProvider` variant
+    /// and its lines in the registry's order list.
+    NewRuntime {
+        /// Its id (`foo-bar`: lowercase letters and digits, words joined by `-`).
+        id: String,
+        /// Its human name (default: the id).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Criterion ratios and whole-process timings against `/bin/true` and `grep`.
     Bench(Bench),
     /// The binary to install (static on x86_64 Linux) in `target/dist/hal`.
