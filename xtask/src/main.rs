@@ -7,6 +7,7 @@ mod clients;
 mod codegen;
 mod compat;
 mod dist;
+mod field;
 mod flags;
 #[cfg(test)]
 mod invariants;
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         Task::Lint { path } => lint::lint(path),
         Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
         Task::Codegen => codegen::codegen(&util::root()),
+        Task::Field { json } => field::field(json),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
         Task::Conformance(rest) => hal_conformance::conformance(&rest.args),
