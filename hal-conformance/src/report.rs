@@ -226,13 +226,19 @@ fn not_run(md: &mut String, rts: &[&Value]) {
     for (p, why) in NOT_RUN {
         let _ = writeln!(md, "| {} | {} |", p.as_str(), cell(&Value::from(*why)));
     }
-    let rest: Vec<&str> = hal_caps::registry::REGISTRY
+    let rest: Vec<&hal_caps::registry::Runtime> = hal_caps::registry::REGISTRY
         .iter()
-        .map(|r| r.provider)
-        .filter(|p| *p != hal_types::RuntimeProvider::Unknown)
-        .filter(|p| !RUNTIMES.iter().any(|s| s.provider == *p) && !NOT_RUN.iter().any(|(n, _)| n == p))
-        .map(hal_types::RuntimeProvider::as_str)
+        .filter(|r| r.provider != hal_types::RuntimeProvider::Unknown)
+        .filter(|r| {
+            !RUNTIMES.iter().any(|s| s.provider == r.provider) && !NOT_RUN.iter().any(|(n, _)| *n == r.provider)
+        })
         .collect();
+    // A row naming a package with neither a spec nor a reason: said as it is.
+    for r in rest.iter().filter(|r| r.package.is_some()) {
+        let why = "the registry names its package, but the suite has no spec for it";
+        let _ = writeln!(md, "| {} | {why} |", r.provider.as_str());
+    }
+    let rest: Vec<&str> = rest.iter().filter(|r| r.package.is_none()).map(|r| r.provider.as_str()).collect();
     let _ = writeln!(
         md,
         "\nThe registry's other rows name no package (their `package` is unset), so the suite has none to \
