@@ -29,7 +29,7 @@ pub(super) const ROW: Runtime = Runtime {
     verified: Some(VERIFIED),
     package: Some(Package::PyPi("aider-chat")),
     not_run: Some(
-        "its record (`aider-chat` 0.86.2, `hal-caps/tests/fixtures/live/aider-tool.env`) is from a live run by hand, before the suite; the suite has no spec or lock for it yet",
+        "its record (0.86.2, `tests/fixtures/live/aider-tool.env`) is from a live run by hand; the suite has no spec or lock for it yet",
     ),
     ..Runtime::new(P::Aider, "Aider")
 };
