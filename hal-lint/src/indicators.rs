@@ -123,7 +123,35 @@ fn runtime_names() -> &'static [String] {
 
 /// Whether `word` is a runtime's name (`claude`, `gemini`, `opencode`, `cursor`).
 pub(crate) fn is_runtime_name(word: &str) -> bool {
-    runtime_names().binary_search(&word.to_ascii_lowercase()).is_ok()
+    runtime_name(word).is_some()
+}
+
+/// The runtime's name `word` is (any case), if it is one.
+fn runtime_name(word: &str) -> Option<&'static str> {
+    let names = runtime_names();
+    names.binary_search(&word.to_ascii_lowercase()).ok().map(|i| names[i].as_str())
+}
+
+/// Every runtime name as a path component of a directory named for it (see
+/// [`runtime_named_dir`]), for the prefilter: `opencode` and `.opencode`.
+pub(crate) fn runtime_dir_names() -> Vec<String> {
+    runtime_names().iter().flat_map(|n| [n.clone(), format!(".{n}")]).collect()
+}
+
+/// A directory named for a runtime that no registry row lists, as the last component
+/// of `t` (pieces joined with `/`): a hidden one (`.openclaw`, `.warp`), or one under a
+/// hidden directory (`.config/opencode`, `.codeium/windsurf`, `.gemini/antigravity`):
+/// a runtime's own configuration directory wherever the path was built from segments.
+fn runtime_named_dir(t: &str) -> Option<&'static str> {
+    let t = t.trim_end_matches(['/', '"', '\'']);
+    let (parent, last) = t.rsplit_once('/').unwrap_or(("", t));
+    let parent = parent.rsplit('/').next().unwrap_or("");
+    let word = match last.strip_prefix('.') {
+        Some(name) => name,
+        None if parent.len() > 1 && parent.starts_with('.') && parent != ".." => last,
+        None => return None,
+    };
+    runtime_name(word)
 }
 
 /// Whether a variable is named for a runtime: its first `_`-separated part is a
@@ -211,7 +239,7 @@ pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
         }
     }
     if !matched {
-        return None;
+        return runtime_named_dir(t).map(PathHit::Indicator);
     }
     if let Some(f) = file {
         return Some(PathHit::Indicator(paths[f]));
@@ -225,6 +253,7 @@ pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
             end.strip_suffix(d)
                 .is_some_and(|pre| pre.is_empty() || pre.ends_with('/') || pre.ends_with('~') || pre.ends_with(' '))
         })
+        .or_else(|| runtime_named_dir(t))
         .map(PathHit::Indicator)
 }
 
@@ -402,6 +431,14 @@ mod tests {
             assert_eq!(path_hit(no), None, "{no}");
         }
         assert_eq!(path_hit("x.claude/settings.jsonl"), None);
+        // Directories named for a runtime, built from segments (issue 47).
+        assert_eq!(path_hit("{}/.config/opencode"), Some(PathHit::Indicator("opencode")));
+        assert_eq!(path_hit("{}/.codeium/windsurf/"), Some(PathHit::Indicator("windsurf")));
+        assert_eq!(path_hit("{}/.gemini/antigravity"), Some(PathHit::Indicator("antigravity")));
+        assert_eq!(path_hit("~/.openclaw"), Some(PathHit::Indicator("openclaw")));
+        for no in ["{}/share/opencode", "bin/claude", "{}/.config/nvim", "../claude", "{}/.config/opencode/x.json"] {
+            assert_eq!(path_hit(no), None, "{no}");
+        }
         assert_eq!(path_hit("src/my.codex"), None);
     }
 

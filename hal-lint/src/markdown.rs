@@ -174,6 +174,7 @@ fn blocks(src: &str, mut outside: impl FnMut(usize, &str)) -> Vec<Block> {
                     b.close = line_no;
                     if content.len() >= n && content.bytes().all(|x| x == c) {
                         out.push(b);
+                        (after_paragraph, blank_before) = (true, false);
                     } else {
                         b.lines.push(range.start + quote..range.end);
                         open = Some(Open::Fenced(c, n, quoted, b));

@@ -14,7 +14,7 @@ use hal_caps::vars;
 
 use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
 use crate::hit::Kind;
-use crate::indicators::{EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars};
+use crate::indicators::{EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars, runtime_dir_names};
 use crate::rules::{DEFS, Rule, Start, def};
 
 /// The languages the prefilter spells its literals for: a file's kind, or the kind of a
@@ -140,6 +140,8 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
         Start::AllVars => strong(own(&[(Group::Rust, ALL_VARS)]), Bound::Anywhere),
         Start::IndicatorPath => {
             let mut v: Vec<String> = registry_dirs().iter().map(|d| (*d).to_owned()).collect();
+            // A directory named for a runtime, its name a path component of its own.
+            v.extend(runtime_dir_names());
             for p in registry_paths() {
                 let p = p.trim_start_matches("~/");
                 if !registry_dirs().iter().any(|d| p.starts_with(d)) {

@@ -371,3 +371,32 @@ fn hard_cases_of_the_labelled_repositories() {
     // runtime path used as a path (`runtime-path-var`) is never reported.
     assert_eq!(found_with("real", &Options::default().strict(true)), want);
 }
+
+/// Issue 47: a runtime's directory probed through a path built from segments (under
+/// `.config` or another hidden directory, or hidden and named for the runtime), in
+/// TypeScript, Python, shell and a skill's Markdown (a quoted fence, an indented block);
+/// a build directory named like a runtime and a file inside one are silent.
+#[test]
+fn probe_paths_built_from_segments() {
+    let mut want = Vec::new();
+    want.extend(at(
+        "hooks/detect.py",
+        &[("indicator-file", 6, 18), ("indicator-file", 8, 6), ("indicator-file", 10, 21)],
+    ));
+    want.extend(at(
+        "hooks/detect.sh",
+        &[("indicator-file", 3, 9), ("indicator-file", 4, 11), ("indicator-file", 5, 14)],
+    ));
+    want.extend(at(
+        "hooks/detect.ts",
+        &[
+            ("indicator-file", 9, 24),
+            ("indicator-file", 10, 24),
+            ("indicator-file", 11, 27),
+            ("indicator-file", 12, 24),
+            ("indicator-file", 13, 19),
+        ],
+    ));
+    want.extend(at("skills/pick/SKILL.md", &[("indicator-file", 11, 8), ("indicator-file", 14, 13)]));
+    assert_eq!(found("segments"), want);
+}
