@@ -128,6 +128,19 @@ impl Hit {
         )
     }
 
+    /// A read that decides of `var`, a variable hal does not know under the registry's
+    /// vendor prefix `prefix`.
+    pub(crate) fn vendor_var(line: usize, column: usize, var: &str, prefix: &str, rust: bool) -> Self {
+        let what = format!("reads `{var}`, a variable under runtime prefix `{prefix}` that hal does not know");
+        Self::ask(
+            Rule::IndicatorVar,
+            (line, column),
+            &what,
+            Ask::Provider.call(rust),
+            crate::suggest::Asked::provider(),
+        )
+    }
+
     /// A read of every variable at once (`std::env::vars()`).
     pub(crate) fn all_vars(line: usize, column: usize, what: &str) -> Self {
         let what = format!("`{what}` reads every variable, runtime indicators among them");

@@ -39,6 +39,71 @@ pub fn is_indicator_var(name: &str) -> bool {
         || registry_vars().binary_search(&name).is_ok()
 }
 
+/// The vendor prefixes of a registry variable `name`: its first part and `_` where that
+/// part is a runtime's name (`CLAUDE_`, `CODEX_`, `CURSOR_`), with its second part too
+/// when more follow (`CLAUDE_CODE_`); a name without `_` followed by one (`CLAUDECODE_`).
+fn prefixes_of(name: &str) -> Vec<String> {
+    let parts: Vec<&str> = name.split('_').collect();
+    match parts.as_slice() {
+        [one] if one.len() > 3 => vec![format!("{one}_")],
+        [first, second, _, ..] if is_runtime_name(first) => vec![format!("{first}_"), format!("{first}_{second}_")],
+        [first, _, ..] if is_runtime_name(first) => vec![format!("{first}_")],
+        _ => Vec::new(),
+    }
+}
+
+/// The registry's vendor prefixes (see [`prefixes_of`]), longest first, and the tails
+/// its identity variables (markers, combinations, session variables; not settings such
+/// as `GOOSE_MODEL`) have after them (`SESSION_ID`, `CLI`, `ENTRYPOINT`).
+fn vendor_shapes() -> &'static (Vec<String>, std::collections::HashSet<String>) {
+    static SHAPES: OnceLock<(Vec<String>, std::collections::HashSet<String>)> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let (mut prefixes, mut tails) = (Vec::new(), std::collections::HashSet::new());
+        for name in registry_vars() {
+            prefixes.extend(prefixes_of(name));
+        }
+        let identities = hal_caps::registry::REGISTRY.iter().flat_map(|r| {
+            r.markers
+                .iter()
+                .map(|m| m.var)
+                .chain(r.combos.iter().flat_map(|c| c.all.iter().map(|(v, _)| *v)))
+                .chain(r.session_vars.iter().copied())
+                .chain(r.cascade_session_var)
+        });
+        for name in identities.filter(|n| is_indicator_var(n)) {
+            for p in prefixes_of(name) {
+                if name.len() > p.len() {
+                    tails.insert(name[p.len()..].to_owned());
+                }
+            }
+        }
+        prefixes.sort_unstable_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        prefixes.dedup();
+        (prefixes, tails)
+    })
+}
+
+/// The registry's vendor prefixes, for the prefilter.
+pub(crate) fn vendor_prefixes() -> &'static [String] {
+    &vendor_shapes().0
+}
+
+/// The vendor prefix a variable hal does not know stands under, when the rest of its
+/// name is what a registry variable has after its own prefix (issue 47: names by shape
+/// as well as by list): `CURSOR_CLI` (as `GEMINI_CLI`), `CURSOR_SESSION_ID` and
+/// `CLAUDECODE_SESSION_ID` (as `GEMINI_SESSION_ID`), `CLAUDE_CODE_CLI`; not a skill's
+/// own `CLAUDE_MEM_PORT`.
+pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
+    if is_indicator_var(name) || !name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_') {
+        return None;
+    }
+    let (prefixes, tails) = vendor_shapes();
+    prefixes
+        .iter()
+        .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && tails.contains(&name[p.len()..]))
+        .map(String::as_str)
+}
+
 /// Whether `name` is a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`,
 /// `CODEX_HOME`, ...): a weak signal of the registry whose name says it holds a path.
 /// Read to be used as a path it is the `runtime-path-var` rule's; tested for presence
@@ -431,6 +496,13 @@ mod tests {
             assert_eq!(path_hit(no), None, "{no}");
         }
         assert_eq!(path_hit("x.claude/settings.jsonl"), None);
+        // Names by shape: under a vendor prefix of the registry's variables.
+        assert_eq!(vendor_prefix("CURSOR_CLI"), Some("CURSOR_"));
+        assert_eq!(vendor_prefix("CLAUDECODE_SESSION_ID"), Some("CLAUDECODE_"));
+        assert_eq!(vendor_prefix("CLAUDE_CODE_CLI"), Some("CLAUDE_CODE_"));
+        for no in ["CLAUDECODE", "HOME", "CLAUDE_", "MY_CLAUDE_X", "claude_x", "TERM_PROGRAM", "CLAUDE_MEM_INTERNAL"] {
+            assert_eq!(vendor_prefix(no), None, "{no}");
+        }
         // Directories named for a runtime, built from segments (issue 47).
         assert_eq!(path_hit("{}/.config/opencode"), Some(PathHit::Indicator("opencode")));
         assert_eq!(path_hit("{}/.codeium/windsurf/"), Some(PathHit::Indicator("windsurf")));

@@ -14,7 +14,9 @@ use hal_caps::vars;
 
 use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
 use crate::hit::Kind;
-use crate::indicators::{EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars, runtime_dir_names};
+use crate::indicators::{
+    EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars, runtime_dir_names, vendor_prefixes,
+};
 use crate::rules::{DEFS, Rule, Start, def};
 
 /// The languages the prefilter spells its literals for: a file's kind, or the kind of a
@@ -134,6 +136,8 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
         Start::VarName => {
             let mut v = strong(indicator_vars().iter().map(|v| (*v).to_owned()).collect(), Bound::Word);
             v.push((vars::GASTOWN_PREFIX.to_owned(), Class::Strong, Bound::WordStart));
+            // A name hal does not know under a vendor prefix (`CURSOR_CLI`).
+            v.extend(vendor_prefixes().iter().map(|p| (p.clone(), Class::Strong, Bound::WordStart)));
             v
         }
         Start::FoldedVarName => own(ENV_ACCESS).into_iter().map(|l| (l, Class::Weak, Bound::Anywhere)).collect(),

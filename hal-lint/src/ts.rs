@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use tree_sitter::{Language, Node, Parser, Tree};
 
 use crate::hit::{FileLint, Hit};
-use crate::indicators::{is_indicator_var, path_hit};
+use crate::indicators::{is_indicator_var, path_hit, vendor_prefix};
 use crate::lines::Lines;
 
 /// A parsed file: its tree, its text and its line index.
@@ -57,7 +57,11 @@ impl<'a> Parsed<'a> {
     /// `name` is a runtime indicator.
     pub(crate) fn var_read(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
         let (line, col) = self.pos(at);
-        is_indicator_var(name).then(|| Hit::var_read(line, col, name, false, decides))
+        if is_indicator_var(name) {
+            Some(Hit::var_read(line, col, name, false, decides))
+        } else {
+            vendor_prefix(name).filter(|_| decides).map(|p| Hit::vendor_var(line, col, name, p, false))
+        }
     }
 
     /// The text of `node` if it is at most `max` bytes long (names compared against

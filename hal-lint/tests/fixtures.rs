@@ -400,3 +400,22 @@ fn probe_paths_built_from_segments() {
     want.extend(at("skills/pick/SKILL.md", &[("indicator-file", 11, 8), ("indicator-file", 14, 13)]));
     assert_eq!(found("segments"), want);
 }
+
+/// Issue 47: names by shape. A variable hal does not know, under a vendor prefix of the
+/// registry's variables and shaped like one of its identity variables (`CURSOR_CLI` as
+/// `GEMINI_CLI`, `CLAUDECODE_SESSION_ID` as `GEMINI_SESSION_ID`), read where it decides,
+/// in JavaScript, Python, shell, Rust and a skill's Markdown; the skill's own settings
+/// under a runtime's prefix (`CLAUDE_MEM_DEBUG`) and a name only logged are silent.
+#[test]
+fn names_by_shape_under_a_vendor_prefix() {
+    let mut want = Vec::new();
+    want.extend(at("hooks/who.js", &[("indicator-var", 3, 25), ("indicator-var", 4, 17), ("indicator-var", 5, 9)]));
+    want.extend(at("hooks/who.py", &[("indicator-var", 4, 19), ("indicator-var", 6, 6)]));
+    want.extend(at("hooks/who.sh", &[("indicator-var", 3, 10), ("indicator-var", 4, 7)]));
+    want.extend(at("skills/who/SKILL.md", &[("indicator-var", 7, 10)]));
+    want.extend(at("src/lib.rs", &[("indicator-var", 4, 22)]));
+    assert_eq!(found("shapes"), want);
+    let report = lint("shapes");
+    let unknown = report.findings.iter().filter(|f| f.message.contains("that hal does not know")).count();
+    assert_eq!(unknown, 7, "the rule names the names hal does not know as such");
+}
