@@ -141,6 +141,19 @@ impl Hit {
         )
     }
 
+    /// A scan of the environment's names or text for `name`, a runtime's variable or the
+    /// start of one (issue 47).
+    pub(crate) fn env_scan(line: usize, column: usize, name: &str, rust: bool) -> Self {
+        let what = format!("scans the environment's names for `{name}`, a runtime's variable");
+        Self::ask(
+            Rule::IndicatorVar,
+            (line, column),
+            &what,
+            Ask::Provider.call(rust),
+            crate::suggest::Asked::provider(),
+        )
+    }
+
     /// A read of every variable at once (`std::env::vars()`).
     pub(crate) fn all_vars(line: usize, column: usize, what: &str) -> Self {
         let what = format!("`{what}` reads every variable, runtime indicators among them");

@@ -104,6 +104,19 @@ pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
         .map(String::as_str)
 }
 
+/// Whether a string a scan of the environment's names looks for names a runtime's
+/// variable: a registry variable, one hal does not know by its shape, or the start of a
+/// registry variable (`CODEX_`, `CLAUDE_CODE`, at least four characters).
+pub(crate) fn scanned_name(s: &str) -> Option<()> {
+    let s = s.trim_start_matches('^');
+    (is_indicator_var(s)
+        || vendor_prefix(s).is_some()
+        || (s.len() >= 4
+            && s.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+            && registry_vars().iter().any(|v| v.starts_with(s))))
+    .then_some(())
+}
+
 /// Whether `name` is a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`,
 /// `CODEX_HOME`, ...): a weak signal of the registry whose name says it holds a path.
 /// Read to be used as a path it is the `runtime-path-var` rule's; tested for presence

@@ -419,3 +419,15 @@ fn names_by_shape_under_a_vendor_prefix() {
     let unknown = report.findings.iter().filter(|f| f.message.contains("that hal does not know")).count();
     assert_eq!(unknown, 7, "the rule names the names hal does not know as such");
 }
+
+/// Issue 47: key scans and the serialisation of the environment, in TypeScript: the
+/// names scanned for (a registry variable, the start of one) are findings; a scan for
+/// the skill's own names and a scan of the arguments are silent.
+#[test]
+fn scans_of_the_environments_names() {
+    let want = at(
+        "hooks/scan.ts",
+        &[("indicator-var", 2, 72), ("indicator-var", 3, 73), ("indicator-var", 4, 71), ("indicator-var", 5, 58)],
+    );
+    assert_eq!(found("scans"), want);
+}
