@@ -279,7 +279,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 ) && let Some(v) = self.s.value(right)
                 {
                     self.s.consts.insert(self.s.text(left), v);
-                } else if self.is_env(right) {
+                } else if self.is_env(right) || self.env_copy(right) {
                     self.env_aliases.insert(self.s.text(left));
                 } else if let Some(list) = self.list(right) {
                     self.lists.insert(self.s.text(left), list);
@@ -322,7 +322,78 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let _ = modules;
             }
             "call" => self.call(n),
+            // Issue 47: `any(k.startswith("CLAUDE_CODE") for k in os.environ)`, a loop
+            // over the environment's names: the names it looks for.
+            "generator_expression" | "list_comprehension" | "set_comprehension" | "dictionary_comprehension" => {
+                let scans = n
+                    .named_children(&mut n.walk())
+                    .any(|c| c.kind() == "for_in_clause" && c.field("right").is_some_and(|r| self.env_names(r)));
+                if scans {
+                    self.scanned_names(n);
+                }
+            }
+            "for_statement" => {
+                if n.field("right").is_some_and(|r| self.env_names(r))
+                    && let Some(body) = n.field("body")
+                {
+                    self.scanned_names(body);
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// A copy of the environment: `dict(os.environ)`, `os.environ.copy()`,
+    /// `{**os.environ}`.
+    fn env_copy(&self, n: Node<'_>) -> bool {
+        match n.kind() {
+            "call" => {
+                let (Some(func), Some(args)) = (n.field("function"), n.field("arguments")) else { return false };
+                let first = args.named_child(0);
+                (self.s.text(func) == "dict" && first.is_some_and(|a| self.is_env(a)))
+                    || (func.kind() == "attribute"
+                        && func.field("attribute").is_some_and(|a| self.s.text(a) == "copy")
+                        && func.field("object").is_some_and(|o| self.is_env(o)))
+            }
+            "dictionary" => n
+                .named_children(&mut n.walk())
+                .any(|c| c.kind() == "dictionary_splat" && c.named_child(0).is_some_and(|x| self.is_env(x))),
+            _ => false,
+        }
+    }
+
+    /// The environment's names or items: the environment, `.keys()`, `.items()`.
+    fn env_names(&self, n: Node<'_>) -> bool {
+        if self.is_env(n) {
+            return true;
+        }
+        let Some(func) = n.field("function").filter(|f| n.kind() == "call" && f.kind() == "attribute") else {
+            return false;
+        };
+        func.field("attribute").is_some_and(|a| matches!(self.s.text(a), "keys" | "items"))
+            && func.field("object").is_some_and(|o| self.is_env(o))
+    }
+
+    /// The findings of a scan of the environment's names: each string in `n` (at most a
+    /// few levels down) that is a runtime's variable or the start of one.
+    fn scanned_names(&mut self, n: Node<'p>) {
+        let mut stack = vec![(n, 0)];
+        let mut seen = 0;
+        while let Some((x, depth)) = stack.pop() {
+            seen += 1;
+            if seen > 256 || depth > 12 {
+                return;
+            }
+            if matches!(x.kind(), "string" | "concatenated_string")
+                && let Some(v) = self.s.value(x)
+            {
+                if crate::indicators::scanned_name(&v).is_some() {
+                    let (line, col) = self.s.p.pos(x);
+                    self.s.lint.hits.push(crate::hit::Hit::env_scan(line, col, &v, false));
+                }
+                continue;
+            }
+            stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
         }
     }
 

@@ -420,14 +420,26 @@ fn names_by_shape_under_a_vendor_prefix() {
     assert_eq!(unknown, 7, "the rule names the names hal does not know as such");
 }
 
-/// Issue 47: key scans and the serialisation of the environment, in TypeScript: the
-/// names scanned for (a registry variable, the start of one) are findings; a scan for
-/// the skill's own names and a scan of the arguments are silent.
+/// Issue 47: key scans and the serialisation of the environment, in TypeScript and
+/// Python, and Python's copies of the environment (`dict(os.environ)`, `.copy()`): the
+/// names scanned for (a registry variable, the start of one) and read through a copy
+/// are findings; a scan for the skill's own names, a scan of the arguments and a copy
+/// passed on to a child are silent.
 #[test]
 fn scans_of_the_environments_names() {
-    let want = at(
+    let mut want = at(
+        "hooks/scan.py",
+        &[
+            ("indicator-var", 4, 30),
+            ("indicator-var", 5, 55),
+            ("indicator-var", 7, 16),
+            ("indicator-var", 11, 12),
+            ("indicator-var", 14, 4),
+        ],
+    );
+    want.extend(at(
         "hooks/scan.ts",
         &[("indicator-var", 2, 72), ("indicator-var", 3, 73), ("indicator-var", 4, 71), ("indicator-var", 5, 58)],
-    );
+    ));
     assert_eq!(found("scans"), want);
 }
