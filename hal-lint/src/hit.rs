@@ -132,26 +132,19 @@ impl Hit {
     /// vendor prefix `prefix`.
     pub(crate) fn vendor_var(line: usize, column: usize, var: &str, prefix: &str, rust: bool) -> Self {
         let what = format!("reads `{var}`, a variable under runtime prefix `{prefix}` that hal does not know");
-        Self::ask(
-            Rule::IndicatorVar,
-            (line, column),
-            &what,
-            Ask::Provider.call(rust),
-            crate::suggest::Asked::provider(),
-        )
+        Self::which_runtime((line, column), &what, rust)
     }
 
     /// A scan of the environment's names or text for `name`, a runtime's variable or the
     /// start of one (issue 47).
     pub(crate) fn env_scan(line: usize, column: usize, name: &str, rust: bool) -> Self {
         let what = format!("scans the environment's names for `{name}`, a runtime's variable");
-        Self::ask(
-            Rule::IndicatorVar,
-            (line, column),
-            &what,
-            Ask::Provider.call(rust),
-            crate::suggest::Asked::provider(),
-        )
+        Self::which_runtime((line, column), &what, rust)
+    }
+
+    /// An `indicator-var` hit saying `what`, answered by asking which runtime runs.
+    fn which_runtime(at: (usize, usize), what: &str, rust: bool) -> Self {
+        Self::ask(Rule::IndicatorVar, at, what, Ask::Provider.call(rust), crate::suggest::Asked::provider())
     }
 
     /// A read of every variable at once (`std::env::vars()`).

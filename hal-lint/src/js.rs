@@ -529,7 +529,7 @@ impl<'p> Linter<'p, '_> {
             // `JSON.stringify(process.env).includes("CLAUDECODE")`: a scan of the
             // environment's names (or its text) for a runtime's variable or prefix.
             for a in &args {
-                self.scanned_names(*a);
+                self.s.scanned_names(*a, &["string", "template_string"]);
             }
         } else if matches!(name, "includes" | "indexOf") && self.lists_env_keys(callee_node) {
             // `Object.keys(process.env).includes("X")`.
@@ -595,32 +595,6 @@ impl<'p> Linter<'p, '_> {
             f.as_str(),
             "Object.keys" | "Object.entries" | "Object.getOwnPropertyNames" | "Reflect.ownKeys" | "JSON.stringify"
         ) && object.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a))
-    }
-
-    /// The findings of a scan's argument `n`: each string in it (at most a few levels
-    /// down) that is a runtime's variable, or the start of one (`"CODEX_"`,
-    /// `"CLAUDE_CODE"`).
-    fn scanned_names(&mut self, n: Node<'p>) {
-        let mut stack = vec![(n, 0)];
-        let mut seen = 0;
-        while let Some((x, depth)) = stack.pop() {
-            seen += 1;
-            if seen > 256 || depth > 12 {
-                return;
-            }
-            if matches!(x.kind(), "string" | "template_string")
-                && let Some(v) = self.s.value(x)
-            {
-                let (line, col) = self.s.p.pos(x);
-                if let Some(h) =
-                    crate::indicators::scanned_name(&v).map(|()| crate::hit::Hit::env_scan(line, col, &v, false))
-                {
-                    self.s.lint.hits.push(h);
-                }
-                continue;
-            }
-            stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
-        }
     }
 
     /// Whether `callee` is a method of the list of the environment's names

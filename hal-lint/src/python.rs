@@ -329,14 +329,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                     .named_children(&mut n.walk())
                     .any(|c| c.kind() == "for_in_clause" && c.field("right").is_some_and(|r| self.env_names(r)));
                 if scans {
-                    self.scanned_names(n);
+                    self.s.scanned_names(n, &["string", "concatenated_string"]);
                 }
             }
             "for_statement" => {
                 if n.field("right").is_some_and(|r| self.env_names(r))
                     && let Some(body) = n.field("body")
                 {
-                    self.scanned_names(body);
+                    self.s.scanned_names(body, &["string", "concatenated_string"]);
                 }
             }
             _ => {}
@@ -372,29 +372,6 @@ impl<'p, 'a> Linter<'p, 'a> {
         };
         func.field("attribute").is_some_and(|a| matches!(self.s.text(a), "keys" | "items"))
             && func.field("object").is_some_and(|o| self.is_env(o))
-    }
-
-    /// The findings of a scan of the environment's names: each string in `n` (at most a
-    /// few levels down) that is a runtime's variable or the start of one.
-    fn scanned_names(&mut self, n: Node<'p>) {
-        let mut stack = vec![(n, 0)];
-        let mut seen = 0;
-        while let Some((x, depth)) = stack.pop() {
-            seen += 1;
-            if seen > 256 || depth > 12 {
-                return;
-            }
-            if matches!(x.kind(), "string" | "concatenated_string")
-                && let Some(v) = self.s.value(x)
-            {
-                if crate::indicators::scanned_name(&v).is_some() {
-                    let (line, col) = self.s.p.pos(x);
-                    self.s.lint.hits.push(crate::hit::Hit::env_scan(line, col, &v, false));
-                }
-                continue;
-            }
-            stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
-        }
     }
 
     fn call(&mut self, n: Node<'p>) {

@@ -432,6 +432,30 @@ impl<'p, 'a> Scope<'p, 'a> {
         self.p.text(n)
     }
 
+    /// The findings of a scan of the environment's names or text (issue 47): each
+    /// string in `n` (of a kind in `strings`, at most a few levels down) that is a
+    /// runtime's variable or the start of one (`"CODEX_"`, `"CLAUDE_CODE"`).
+    pub(crate) fn scanned_names(&mut self, n: Node<'_>, strings: &[&str]) {
+        let mut stack = vec![(n, 0)];
+        let mut seen = 0;
+        while let Some((x, depth)) = stack.pop() {
+            seen += 1;
+            if seen > 256 || depth > 12 {
+                return;
+            }
+            if strings.contains(&x.kind())
+                && let Some(v) = self.value(x)
+            {
+                if crate::indicators::scanned_name(&v).is_some() {
+                    let (line, col) = self.p.pos(x);
+                    self.lint.hits.push(Hit::env_scan(line, col, &v, false));
+                }
+                continue;
+            }
+            stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
+        }
+    }
+
     /// The string a node stands for, folded as the language would: a literal's
     /// unescaped value (`"CLAUDE\u0043ODE"`), literals joined by `+`, Python's implicit
     /// concatenation, templates and f-strings whose every part is such a value, and names
