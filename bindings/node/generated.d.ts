@@ -114,8 +114,12 @@ export type HookKind = "settings_json" | "hooks_json" | "js_plugin" | "ts_plugin
 export type HookTrust = {
   /** The arguments added to `argv` (empty: a rule only). */
   args: Array<string>;
+  /** Why the switch is in `args` (`--autonomy full`; the role's hooks, which would otherwise not run) or why it is withheld; `null` for a rule. */
+  reason: string | null;
   /** What the launcher must arrange for hooks to run (a trusted-folders file); `null`: the arguments suffice. */
   rule: string | null;
+  /** The runtime's hook-trust switch when the plan leaves it out (it was not asked for: no `--autonomy full`, no hooks installed, or `--no-bypass`); empty when it is in `args` or the runtime has none. */
+  withheld: Array<string>;
 };
 
 export type Installed = {
@@ -403,6 +407,8 @@ export type Capabilities = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** Whether the runtime has session hooks able to carry startup injection. */
   session_hooks: Support;
   /** The environment variable that carries the session id, if any. */
@@ -461,6 +467,8 @@ export type StartupAnswer = {
   role_source: string | null;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** A nudge the launcher sends after start (startup fallback). */
   startup_nudge: StartupNudge | null;
   /** The startup strategy in force. */
@@ -487,6 +495,8 @@ export type StartupPlans = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
@@ -539,6 +549,8 @@ export type LaunchPlan = {
   resume_id: string | null;
   /** The version the plan is for; `null`: the newest verified. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds on `PATH`, the running process); `null` with no version. */
+  runtime_version_source: string | null;
   /** Where each fact used comes from. */
   sources: Array<LaunchSource>;
   /** For a role: the startup plan of `hal startup` merged in (its `gt prime` fallback is the prompt; its hook fragment goes in its file). */
@@ -569,6 +581,8 @@ export type Gupp = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** Seconds without activity before an agent counts as stalled. */
   stall_threshold_secs: number;
   /** [`JSON_VERSION`]. */
@@ -627,6 +641,8 @@ export type Events = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** The design's notion of hooks. */
   session_hooks: Support;
   /** Native events the runtime has that no canonical event fits (`hal hook` reports them with `event` null and no warning). */
@@ -651,6 +667,8 @@ export type SessionId = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** The session id (`null`: none; the command exits 1). */
   session_id: string | null;
   /** The variables read, in order. */
@@ -721,6 +739,8 @@ export type Env = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** `HAL_*` name → value, `null` for a variable `hal env` unsets. */
   variables: Record<string, string | null>;
   /** [`JSON_VERSION`]. */

@@ -137,7 +137,9 @@ HookGroup = TypedDict("HookGroup", {
 })
 HookTrust = TypedDict("HookTrust", {
     "args": List[str],
+    "reason": Union[str, None],
     "rule": Union[str, None],
+    "withheld": List[str],
 })
 Installed = TypedDict("Installed", {
     "executable": str,
@@ -281,6 +283,7 @@ Capabilities = TypedDict("Capabilities", {
     "overrides": List["Origin"],
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "session_hooks": "Support",
     "session_id_env": Union[str, None],
     "session_id_vars": List[str],
@@ -314,6 +317,7 @@ StartupAnswer = TypedDict("StartupAnswer", {
     "role": "AgentRole",
     "role_source": Union[str, None],
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "startup_nudge": Union["StartupNudge", None],
     "strategy": "StartupStrategy",
     "version": int,
@@ -329,6 +333,7 @@ StartupPlans = TypedDict("StartupPlans", {
     "plans": List["StartupPlan"],
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "version": int,
     "warnings": List[str],
 })
@@ -357,6 +362,7 @@ LaunchPlan = TypedDict("LaunchPlan", {
     "ready_prompt": Union[str, None],
     "resume_id": Union[str, None],
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "sources": List["LaunchSource"],
     "startup": Union["StartupPlan", None],
     "startup_dialog": Union[str, None],
@@ -374,6 +380,7 @@ Gupp = TypedDict("Gupp", {
     "nudge_interval_secs": int,
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "stall_threshold_secs": int,
     "version": int,
     "warnings": List[str],
@@ -409,6 +416,7 @@ Events = TypedDict("Events", {
     "native_hooks": "NativeHooks",
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "session_hooks": "Support",
     "unmapped": List[str],
     "version": int,
@@ -423,6 +431,7 @@ SessionId = TypedDict("SessionId", {
     "is_agent": bool,
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "session_id": Union[str, None],
     "session_id_vars": List[str],
     "variable": Union[str, None],
@@ -462,6 +471,7 @@ Env = TypedDict("Env", {
     "is_agent": bool,
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "variables": Dict[str, Any],
     "version": int,
     "warnings": List[str],
@@ -493,10 +503,10 @@ HookAnswer = TypedDict("HookAnswer", {
 
 # The answers for an unknown runtime: the fallback when hal cannot answer.
 UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"configured_for":null,"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","runtime_version":null,"runtime_version_source":null,"secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
-UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"agent":null,"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"is_agent":false,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","runtime_version":null,"session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
+UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"agent":null,"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"is_agent":false,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","runtime_version":null,"runtime_version_source":null,"session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
 UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":[],"crew":[],"deacon":[],"dog":[],"mayor":[],"polecat":[],"refinery":[],"witness":[]}''')
 # The JSON types of each key of the answers the client caches, from the schemas.
-ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"agent":["string","null"],"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"is_agent":["boolean"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"runtime_version":["string","null"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}}''')
+ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"agent":["string","null"],"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"is_agent":["boolean"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}}''')
 # <!-- generated:python-types end -->
 
 #: The design's name for :data:`GuppStrategy`.

@@ -36,6 +36,8 @@ pub struct Request {
     pub version: Option<String>,
     /// A role's startup plan, to merge in.
     pub startup: Option<StartupPlan>,
+    /// `--no-bypass`: never add a trust switch, not even for the role's hooks.
+    pub no_bypass: bool,
 }
 
 impl Request {
@@ -209,7 +211,7 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
                 if args.is_empty() {
                     return None;
                 }
-                HookTrust::new(args, None)
+                trust_switch(req, args)
             }
             Trust::Rule(rule) => HookTrust::new(Vec::new(), Some(rule.to_owned())),
         };
@@ -233,6 +235,34 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     };
     let prompt = place_prompt(start, prompt_text, mode, &mut b, &can)?;
     Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
+}
+
+/// Whether the role's plan installs hooks of its own (a hook file the launcher writes).
+fn installs_hooks(req: &Request) -> bool {
+    req.startup.as_ref().is_some_and(|s| s.strategy == StartupStrategy::HookInjection && s.hook_file.is_some())
+}
+
+/// The runtime's hook-trust switch `args`, added only when asked for: `--autonomy
+/// full`, or a role whose hooks would otherwise not run (unless `--no-bypass`); else
+/// withheld, and the answer says why.
+fn trust_switch(req: &Request, args: Vec<String>) -> HookTrust {
+    let (add, reason) = if req.autonomy == Some(Autonomy::Full) {
+        (true, "--autonomy full".to_owned())
+    } else if installs_hooks(req) && req.no_bypass {
+        (false, "--no-bypass: the role's hooks may not run until the workspace's hooks are trusted".to_owned())
+    } else if installs_hooks(req) {
+        (true, "the role's hooks would otherwise not run (--no-bypass leaves it out)".to_owned())
+    } else {
+        (false, "not asked for: it is added with --autonomy full or a --role whose hooks need it".to_owned())
+    };
+    let mut t = HookTrust::new(Vec::new(), None);
+    if add {
+        t.args = args;
+    } else {
+        t.withheld = args;
+    }
+    t.reason = Some(reason);
+    t
 }
 
 /// ACP starts with no prompt: [`plan`] refused one before.

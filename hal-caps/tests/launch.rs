@@ -288,3 +288,64 @@ fn shell_quoting_round_trips_through_sh() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), arg, "{}", shell_quote(arg));
     }
 }
+
+/// Whether an argument bypasses trust or permission: one of the runtime's own
+/// `--autonomy full` or hook-trust arguments, or spelled like one.
+fn bypasses(arg: &str, own: &[&str]) -> bool {
+    let spelled = ["dangerously", "yolo", "accept-hooks", "--trust", "bypass", "skip-permissions", "allow-all"];
+    own.contains(&arg) || spelled.iter().any(|s| arg.contains(s))
+}
+
+/// hostile-findings R4, issue 44.3: over every runtime x mode x autonomy level of the
+/// registry, with and without a role whose plan installs hooks, and with `--no-bypass`:
+/// a trust or permission bypass is in the argv only with `--autonomy full`, or for the
+/// role's hooks (and then the plan names the reason); `--no-bypass` withholds the
+/// hook-trust switch from the role's hooks; a withheld switch is named with its reason.
+#[test]
+fn nothing_dangerous_unless_asked() {
+    use hal_types::{AgentRole, StartupPlan, StartupStrategy};
+    let mut checked = 0;
+    for l in LAUNCH {
+        let full_args: Vec<&str> = l.autonomy.full.iter().flat_map(|f| args_at(f.value.args, None)).collect();
+        let trust_args: Vec<&str> = match l.hook_trust.map(|t| t.value) {
+            Some(Trust::Args(a)) => args_at(a, None),
+            _ => Vec::new(),
+        };
+        let milder: Vec<&str> =
+            [l.autonomy.none, l.autonomy.edits].iter().flatten().flat_map(|m| args_at(m.value.args, None)).collect();
+        let own: Vec<&str> = full_args.iter().chain(&trust_args).copied().filter(|a| !milder.contains(a)).collect();
+        let mut hooked = StartupPlan::new(l.provider, AgentRole::Polecat, StartupStrategy::HookInjection, Vec::new());
+        hooked.hook_file = Some(".hooks".to_owned());
+        for mode in [LaunchMode::Interactive, LaunchMode::Print, LaunchMode::Acp] {
+            for autonomy in [None, Some(Autonomy::None), Some(Autonomy::Edits), Some(Autonomy::Full)] {
+                for (role, no_bypass) in [(None, false), (Some(hooked.clone()), false), (Some(hooked.clone()), true)] {
+                    let mut r = Request::new(l.provider, mode);
+                    r.autonomy = autonomy;
+                    r.prompt = (mode == LaunchMode::Print).then(|| "hi".to_owned());
+                    r.startup = role.clone();
+                    r.no_bypass = no_bypass;
+                    let Ok(p) = plan(&r, &no_env) else { continue };
+                    checked += 1;
+                    let what =
+                        format!("{} {mode} {autonomy:?} role={} no_bypass={no_bypass}", l.provider, role.is_some());
+                    let dangerous: Vec<&String> = p.argv.iter().filter(|a| bypasses(a, &own)).collect();
+                    let full = autonomy == Some(Autonomy::Full);
+                    let trust = p.hook_trust.as_ref();
+                    for a in &dangerous {
+                        let for_hooks = role.is_some() && !no_bypass && trust.is_some_and(|t| t.args.contains(a));
+                        assert!(full || for_hooks, "{what}: {a} not asked for: {:?}", p.argv);
+                    }
+                    if let Some(t) = trust.filter(|t| !t.args.is_empty() || !t.withheld.is_empty()) {
+                        let reason = t.reason.as_deref().unwrap_or_else(|| panic!("{what}: no reason"));
+                        assert_eq!(t.args.is_empty(), !full && (role.is_none() || no_bypass), "{what}: {t:?}");
+                        assert!(!reason.is_empty(), "{what}");
+                    }
+                    if !full {
+                        assert!(!p.env.values().any(|v| v.contains(r#""*":"allow""#)), "{what}: {:?}", p.env);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}

@@ -55,6 +55,15 @@ pub struct HookTrust {
     /// What the launcher must arrange for hooks to run (a trusted-folders file); `null`:
     /// the arguments suffice.
     pub rule: Option<String>,
+    /// The runtime's hook-trust switch when the plan leaves it out (it was not asked
+    /// for: no `--autonomy full`, no hooks installed, or `--no-bypass`); empty when
+    /// it is in `args` or the runtime has none.
+    #[serde(default)]
+    pub withheld: Vec<String>,
+    /// Why the switch is in `args` (`--autonomy full`; the role's hooks, which would
+    /// otherwise not run) or why it is withheld; `null` for a rule.
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 /// The non-interactive start's structured-output switch (the plan does not add it).
@@ -93,6 +102,10 @@ pub struct LaunchPlan {
     pub family: RuntimeProvider,
     /// The version the plan is for; `null`: the newest verified.
     pub runtime_version: Option<String>,
+    /// Where `runtime_version` came from (`--runtime-version`, the install `hal
+    /// inventory` finds on `PATH`, the running process); `null` with no version.
+    #[serde(default)]
+    pub runtime_version_source: Option<String>,
     /// The mode.
     pub mode: LaunchMode,
     /// The autonomy level applied; `null`: the runtime's default.
@@ -152,7 +165,7 @@ impl HookTrust {
     /// The switch `args` added, or the `rule` to follow.
     #[must_use]
     pub const fn new(args: Vec<String>, rule: Option<String>) -> Self {
-        Self { args, rule }
+        Self { args, rule, withheld: Vec::new(), reason: None }
     }
 }
 
@@ -181,6 +194,7 @@ impl LaunchPlan {
             provider,
             family: provider,
             runtime_version: None,
+            runtime_version_source: None,
             mode,
             autonomy: None,
             command_line: argv0.clone(),

@@ -1,5 +1,6 @@
 //! `hal launch [--provider P] [--role R] [--mode M] [--autonomy A] [--prompt T |
-//! --prompt-file F] [--resume ID | --continue] [--model M] [--runtime-version V]`: how
+//! --prompt-file F] [--resume ID | --continue] [--model M] [--runtime-version V]
+//! [--no-bypass]`: how
 //! to start a runtime, from the registry's launch facts (`hal_caps::launch`). It never
 //! runs anything: the argv (and one shell-quoted line), the environment to set and to
 //! clear, where the prompt goes. A combination the runtime cannot do is a usage error
@@ -51,6 +52,10 @@ pub struct Launch {
     /// The model.
     #[arg(long, value_name = "M")]
     pub model: Option<String>,
+    /// Never add the runtime's hook-trust switch, not even for a role's hooks (it is
+    /// added only with `--autonomy full` or for a role's hooks).
+    #[arg(long)]
+    pub no_bypass: bool,
 }
 
 /// `--mode` of `hal launch`.
@@ -142,11 +147,21 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
     req.resume.clone_from(&args.resume);
     req.continue_latest = args.r#continue;
     req.model.clone_from(&args.model);
+    req.no_bypass = args.no_bypass;
     req.version = args.provider.runtime_version.clone().or_else(|| hal.detection().runtime_version.clone());
     req.startup = args.role.map(|r| hal.startup_plan_for(r, None));
     let host = hal.host();
     let env = |name: &str| host.var(name).map(|v| v.to_string_lossy().into_owned());
-    match plan(&req, &env) {
+    let plan = plan(&req, &env).map(|mut p| {
+        if p.runtime_version.is_some() {
+            p.runtime_version_source = match &args.provider.runtime_version {
+                Some(_) => Some("--runtime-version".to_owned()),
+                None => hal.detection().runtime_version_source.clone(),
+            };
+        }
+        p
+    });
+    match plan {
         Ok(p) if ctx.json => Output::new(versioned(p, &diags), &diags),
         Ok(p) => Output::new(text(&p), &diags),
         Err(e) => Output::new(String::new(), &diags).usage_error("", &e),
@@ -159,6 +174,15 @@ pub fn text(p: &LaunchPlan) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", escape_text(&p.command_line));
     let _ = writeln!(out, "provider: {} ({} mode)", p.provider, p.mode);
+    match (&p.runtime_version, &p.runtime_version_source) {
+        (Some(v), Some(how)) => {
+            let _ = writeln!(out, "version: {} (from {})", escape_control(v), escape_control(how));
+        }
+        (Some(v), None) => {
+            let _ = writeln!(out, "version: {}", escape_control(v));
+        }
+        _ => {}
+    }
     if let Some(a) = p.autonomy {
         let _ = writeln!(out, "autonomy: {a}");
     }
@@ -178,8 +202,12 @@ pub fn text(p: &LaunchPlan) -> String {
     };
     let _ = writeln!(out, "prompt: {place}");
     if let Some(t) = &p.hook_trust {
+        let why = t.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
         if !t.args.is_empty() {
-            let _ = writeln!(out, "hook trust: {} (added)", t.args.join(" "));
+            let _ = writeln!(out, "hook trust: {} (added{why})", t.args.join(" "));
+        }
+        if !t.withheld.is_empty() {
+            let _ = writeln!(out, "hook trust: {} (withheld{why})", t.withheld.join(" "));
         }
         if let Some(rule) = &t.rule {
             let _ = writeln!(out, "hook trust: {rule}");
