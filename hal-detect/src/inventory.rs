@@ -78,6 +78,13 @@ pub fn installed<H: Host>(host: &H, provider: RuntimeProvider) -> Option<Install
     find(host, hal_caps::registry::runtime(provider))
 }
 
+/// Where `hal inventory` looks for `provider`: each executable name it tries and the
+/// directories it looks in for it, in order (for the message of a runtime not found).
+pub fn looked<H: Host>(host: &H, provider: RuntimeProvider) -> Vec<(&'static str, Vec<PathBuf>)> {
+    let r = hal_caps::registry::runtime(provider);
+    r.executables.iter().filter(|e| !e.ends_with('*') && !e.is_empty()).map(|e| (*e, places(host, e))).collect()
+}
+
 /// `r`'s first executable on `PATH` alone, with the version its install says (the
 /// detected runtime's weakest version source: the executable `PATH` runs, native
 /// `versions/<V>` layouts included, never a later, shadowed one).
