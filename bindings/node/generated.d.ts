@@ -288,6 +288,8 @@ export type StartupInjection = "session_start_hook" | "prime_fallback" | "comman
 export type StartupNudge = {
   /** How long after start to send it, in milliseconds. */
   delay_ms: number;
+  /** Whether the first prompt already carries it (`hal launch --role` puts it there): then the launcher sends nothing more; `false`: send it after `delay_ms`. */
+  in_prompt: boolean;
   /** The text of the nudge. */
   text: string;
 };
@@ -297,6 +299,8 @@ export type StartupPlan = {
   commands: Array<string>;
   /** The base runtime `provider` is a variant of (itself for a base runtime). */
   family: RuntimeProvider;
+  /** Where the GUPP strategy is `prompt_preamble`: the rules to put before the first prompt (`hal launch --role` does); `null` elsewhere. */
+  gupp_preamble: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
   /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
@@ -313,6 +317,8 @@ export type StartupPlan = {
   startup_nudge: StartupNudge | null;
   /** The startup strategy in force. */
   strategy: StartupStrategy;
+  /** The work item the agent is given (`--work-item`), in its own slot: `hal launch` puts it in the first prompt after the role's startup text; `null`: none given. */
+  work_item: string | null;
 };
 
 export type StartupStrategy = "hook_injection" | "startup_fallback" | "polling";
@@ -449,6 +455,8 @@ export type StartupAnswer = {
   diagnostics: Array<Diagnostic>;
   /** The base runtime `provider` is a variant of (itself for a base runtime). */
   family: RuntimeProvider;
+  /** Where the GUPP strategy is `prompt_preamble`: the rules to put before the first prompt (`hal launch --role` does); `null` elsewhere. */
+  gupp_preamble: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
   /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
@@ -477,6 +485,8 @@ export type StartupAnswer = {
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
   warnings: Array<string>;
+  /** The work item the agent is given (`--work-item`), in its own slot: `hal launch` puts it in the first prompt after the role's startup text; `null`: none given. */
+  work_item: string | null;
 };
 
 /** The startup plans of all eight roles at once. (`hal startup-all-roles --json`) */
@@ -561,6 +571,8 @@ export type LaunchPlan = {
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
   warnings: Array<string>;
+  /** The work item given (`--work-item`), in its own slot; the first prompt carries it too (after the role's startup text); `null`: none. */
+  work_item: string | null;
 };
 
 /** The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`) */

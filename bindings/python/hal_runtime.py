@@ -221,11 +221,13 @@ SettingsHooks = TypedDict("SettingsHooks", {
 })
 StartupNudge = TypedDict("StartupNudge", {
     "delay_ms": int,
+    "in_prompt": bool,
     "text": str,
 })
 StartupPlan = TypedDict("StartupPlan", {
     "commands": List[str],
     "family": "RuntimeProvider",
+    "gupp_preamble": Union[str, None],
     "hook_file": Union[str, None],
     "hook_fragment": Union["HookFragment", None],
     "hook_kind": Union["HookKind", None],
@@ -234,6 +236,7 @@ StartupPlan = TypedDict("StartupPlan", {
     "role": "AgentRole",
     "startup_nudge": Union["StartupNudge", None],
     "strategy": "StartupStrategy",
+    "work_item": Union[str, None],
 })
 Step = TypedDict("Step", {
     "found": str,
@@ -308,6 +311,7 @@ StartupAnswer = TypedDict("StartupAnswer", {
     "commands": List[str],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
+    "gupp_preamble": Union[str, None],
     "hook_file": Union[str, None],
     "hook_fragment": Union["HookFragment", None],
     "hook_kind": Union["HookKind", None],
@@ -322,6 +326,7 @@ StartupAnswer = TypedDict("StartupAnswer", {
     "strategy": "StartupStrategy",
     "version": int,
     "warnings": List[str],
+    "work_item": Union[str, None],
 })
 
 # The startup plans of all eight roles at once. (`hal startup-all-roles --json`)
@@ -368,6 +373,7 @@ LaunchPlan = TypedDict("LaunchPlan", {
     "startup_dialog": Union[str, None],
     "version": int,
     "warnings": List[str],
+    "work_item": Union[str, None],
 })
 
 # The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`)
@@ -961,11 +967,14 @@ class RuntimeHal:
         resume: Optional[str] = None,
         continue_latest: bool = False,
         model: Optional[str] = None,
+        work_item: Optional[str] = None,
+        no_bypass: bool = False,
     ) -> Optional["LaunchPlan"]:
         """How to start a runtime (``hal launch --json``): the argv, the environment to
         set and to clear (``env_unset``), where the prompt goes. hal never runs it. None
         when hal cannot answer; a combination the runtime cannot do raises
-        HalUsageError naming what it can do. Not cached."""
+        HalUsageError naming what it can do. ``work_item`` goes in the plan's own slot
+        and the first prompt; ``no_bypass`` never adds a hook-trust switch. Not cached."""
         args = ["launch"]
         for name, value in (
             ("provider", provider),
@@ -976,11 +985,14 @@ class RuntimeHal:
             ("prompt", prompt),
             ("resume", resume),
             ("model", model),
+            ("work-item", work_item),
         ):
             if value is not None:
                 args += [f"--{name}", str(value)]
         if continue_latest:
             args.append("--continue")
+        if no_bypass:
+            args.append("--no-bypass")
         plan = self._ask(args)
         if plan is None:
             return None

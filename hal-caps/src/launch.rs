@@ -38,6 +38,9 @@ pub struct Request {
     pub startup: Option<StartupPlan>,
     /// `--no-bypass`: never add a trust switch, not even for the role's hooks.
     pub no_bypass: bool,
+    /// The work item (`--work-item`): its own slot of the plan, and a line of the first
+    /// prompt after the role's startup text.
+    pub work_item: Option<String>,
 }
 
 impl Request {
@@ -229,12 +232,34 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     if req.resume.is_some() || req.continue_latest {
         resume_args(facts, req, &mut b)?;
     }
-    let prompt_text = match (req.startup.as_ref().and_then(role_prompt), req.prompt.clone()) {
-        (Some(role), Some(own)) => Some(format!("{role}\n\n{own}")),
-        (role, own) => own.or(role),
-    };
-    let prompt = place_prompt(start, prompt_text, mode, &mut b, &can)?;
+    let prompt = place_prompt(start, first_prompt(req, mode), mode, &mut b, &can)?;
     Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
+}
+
+/// The line of the first prompt that gives the work item.
+#[must_use]
+pub fn work_item_line(item: &str) -> String {
+    format!("Your work item: {item}")
+}
+
+/// The first prompt, its parts in order, each once: the role's GUPP preamble (the
+/// `prompt_preamble` strategy), its startup text (the fallback's commands and nudge),
+/// the work item, the caller's prompt. ACP takes none: its client sends them.
+fn first_prompt(req: &Request, mode: LaunchMode) -> Option<String> {
+    if mode == LaunchMode::Acp {
+        return req.prompt.clone();
+    }
+    let startup = req.startup.as_ref();
+    let parts: Vec<String> = [
+        startup.and_then(|s| s.gupp_preamble.clone()),
+        startup.and_then(role_prompt),
+        req.work_item.as_deref().map(work_item_line),
+        req.prompt.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
 }
 
 /// Whether the role's plan installs hooks of its own (a hook file the launcher writes).
@@ -353,6 +378,15 @@ fn finish(
     out.resume_id.clone_from(&req.resume);
     out.continue_latest = req.continue_latest && req.resume.is_none();
     out.startup.clone_from(&req.startup);
+    out.work_item.clone_from(&req.work_item);
+    if let Some(s) = out.startup.as_mut() {
+        s.work_item.clone_from(&req.work_item);
+        // The first prompt carries the fallback's nudge (not in ACP: no prompt).
+        let in_prompt = mode != LaunchMode::Acp && s.strategy == StartupStrategy::StartupFallback;
+        if let Some(n) = s.startup_nudge.as_mut() {
+            n.in_prompt = in_prompt;
+        }
+    }
     out.sources = b.sources;
     out
 }

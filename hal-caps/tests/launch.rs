@@ -349,3 +349,25 @@ fn nothing_dangerous_unless_asked() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+/// Issue 44.4: `--work-item` on every plan: every runtime x mode keeps it in its own
+/// slot, and where the prompt is in the argv, the first prompt carries its line.
+#[test]
+fn the_work_item_is_on_every_plan() {
+    use hal_caps::launch::work_item_line;
+    let item = "gt-42: make the build green";
+    let mut checked = 0;
+    for l in LAUNCH {
+        for mode in [LaunchMode::Interactive, LaunchMode::Print, LaunchMode::Acp] {
+            let mut r = Request::new(l.provider, mode);
+            r.work_item = Some(item.to_owned());
+            let Ok(p) = plan(&r, &no_env) else { continue };
+            checked += 1;
+            assert_eq!(p.work_item.as_deref(), Some(item), "{} {mode}", l.provider);
+            if let Some(i) = p.prompt.index.filter(|_| mode != LaunchMode::Acp) {
+                assert_eq!(p.argv[i], work_item_line(item), "{} {mode}: {:?}", l.provider, p.argv);
+            }
+        }
+    }
+    assert!(checked >= LAUNCH.len() * 2, "{checked}");
+}

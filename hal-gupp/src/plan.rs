@@ -13,8 +13,8 @@
 
 use hal_caps::registry::{FragmentSchema, HookSchema, PRIME_WAIT_MS, Runtime};
 use hal_types::{
-    AgentRole, CanonicalEvent, Capabilities, CopilotHooks, HookFragment, HookKind, Poll, SettingsHooks, StartupNudge,
-    StartupPlan, StartupStrategy,
+    AgentRole, CanonicalEvent, Capabilities, CopilotHooks, GuppStrategy, HookFragment, HookKind, Poll, SettingsHooks,
+    StartupNudge, StartupPlan, StartupStrategy,
 };
 
 use crate::shell::quote;
@@ -36,6 +36,17 @@ pub const AGENT_ID_PLACEHOLDER: &str = "{agentId}";
 #[must_use]
 pub fn startup_nudge_text(gt: &str) -> String {
     format!("Check your hook with `{gt} hook`. If work is present, begin immediately.")
+}
+
+/// The GUPP preamble (Gastown's propulsion principle, "if work is on your hook, you run
+/// it") for the `prompt_preamble` strategy: the rules put before the first prompt, for
+/// the `gt` program `gt`.
+#[must_use]
+pub fn gupp_preamble_text(gt: &str) -> String {
+    format!(
+        "GUPP: if work is on your hook, you run it. Run `{gt} hook` now and after each task; \
+         when it shows work, begin immediately, without waiting for confirmation."
+    )
 }
 
 /// `gt prime [--hook]`, with `&& gt mail check --inject` for autonomous roles.
@@ -155,6 +166,9 @@ pub fn startup_plan_for(
         }
     };
     plan.family = caps.family;
+    if caps.gupp_strategy == GuppStrategy::PromptPreamble {
+        plan.gupp_preamble = Some(gupp_preamble_text(&gt));
+    }
     plan
 }
 

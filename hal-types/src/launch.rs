@@ -146,6 +146,10 @@ pub struct LaunchPlan {
     pub resume_id: Option<String>,
     /// Whether the latest session is continued (`--continue`).
     pub continue_latest: bool,
+    /// The work item given (`--work-item`), in its own slot; the first prompt carries
+    /// it too (after the role's startup text); `null`: none.
+    #[serde(default)]
+    pub work_item: Option<String>,
     /// For a role: the startup plan of `hal startup` merged in (its `gt prime` fallback
     /// is the prompt; its hook fragment goes in its file).
     pub startup: Option<StartupPlan>,
@@ -195,6 +199,7 @@ impl LaunchPlan {
             family: provider,
             runtime_version: None,
             runtime_version_source: None,
+            work_item: None,
             mode,
             autonomy: None,
             command_line: argv0.clone(),

@@ -53,6 +53,14 @@ pub struct StartupPlan {
     /// What the agent polls, and how often (polling).
     #[serde(default)]
     pub poll: Option<Poll>,
+    /// Where the GUPP strategy is `prompt_preamble`: the rules to put before the first
+    /// prompt (`hal launch --role` does); `null` elsewhere.
+    #[serde(default)]
+    pub gupp_preamble: Option<String>,
+    /// The work item the agent is given (`--work-item`), in its own slot: `hal launch`
+    /// puts it in the first prompt after the role's startup text; `null`: none given.
+    #[serde(default)]
+    pub work_item: Option<String>,
 }
 
 impl StartupPlan {
@@ -75,6 +83,8 @@ impl StartupPlan {
             hook_kind: None,
             startup_nudge: None,
             poll: None,
+            gupp_preamble: None,
+            work_item: None,
         }
     }
 }
@@ -211,13 +221,17 @@ pub struct StartupNudge {
     pub delay_ms: u64,
     /// The text of the nudge.
     pub text: String,
+    /// Whether the first prompt already carries it (`hal launch --role` puts it there):
+    /// then the launcher sends nothing more; `false`: send it after `delay_ms`.
+    #[serde(default)]
+    pub in_prompt: bool,
 }
 
 impl StartupNudge {
     /// A nudge of `text` after `delay_ms`.
     #[must_use]
     pub fn new(delay_ms: u64, text: impl Into<String>) -> Self {
-        Self { delay_ms, text: text.into() }
+        Self { delay_ms, text: text.into(), in_prompt: false }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `hal launch [--provider P] [--role R] [--mode M] [--autonomy A] [--prompt T |
 //! --prompt-file F] [--resume ID | --continue] [--model M] [--runtime-version V]
-//! [--no-bypass]`: how
+//! [--no-bypass] [--work-item TEXT]`: how
 //! to start a runtime, from the registry's launch facts (`hal_caps::launch`). It never
 //! runs anything: the argv (and one shell-quoted line), the environment to set and to
 //! clear, where the prompt goes. A combination the runtime cannot do is a usage error
@@ -56,6 +56,9 @@ pub struct Launch {
     /// added only with `--autonomy full` or for a role's hooks).
     #[arg(long)]
     pub no_bypass: bool,
+    /// The work item, in the plan's own slot (`work_item`) and the first prompt.
+    #[arg(long, value_name = "TEXT")]
+    pub work_item: Option<String>,
 }
 
 /// `--mode` of `hal launch`.
@@ -148,6 +151,7 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
     req.continue_latest = args.r#continue;
     req.model.clone_from(&args.model);
     req.no_bypass = args.no_bypass;
+    req.work_item.clone_from(&args.work_item);
     req.version = args.provider.runtime_version.clone().or_else(|| hal.detection().runtime_version.clone());
     req.startup = args.role.map(|r| hal.startup_plan_for(r, None));
     let host = hal.host();
@@ -233,10 +237,17 @@ pub fn text(p: &LaunchPlan) -> String {
         let values = if o.values.is_empty() { String::new() } else { format!(" {}", o.values.join("|")) };
         let _ = writeln!(out, "output: {}{values}", o.flag);
     }
+    if let Some(w) = &p.work_item {
+        let _ = writeln!(out, "work item: {}", escape_control(w));
+    }
     if let Some(s) = &p.startup {
         let _ = writeln!(out, "role: {} ({})", s.role, s.strategy);
         if let Some(f) = &s.hook_file {
             let _ = writeln!(out, "hook file: {f}");
+        }
+        if let Some(n) = &s.startup_nudge {
+            let when = if n.in_prompt { "in the first prompt".to_owned() } else { format!("after {} ms", n.delay_ms) };
+            let _ = writeln!(out, "startup nudge {when}");
         }
     }
     for s in &p.sources {
