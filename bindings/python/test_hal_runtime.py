@@ -336,6 +336,16 @@ class ClientTest(unittest.TestCase):
             self.assertIsNone(create_runtime_hal(bin=HAL, replace_env={"CLAUDECODE": "1"}).get_runtime_version())
             declared = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_2-1-332_agent"}
             self.assertEqual(create_runtime_hal(bin=HAL, replace_env=declared).get_runtime_version(), "2.1.332")
+            # A version past the verified range: the answers say so, naming the newest verified.
+            newest = create_runtime_hal(bin=HAL, replace_env=declared).get_capabilities()
+            self.assertEqual([d["code"] for d in newest["diagnostics"]], [])
+            past = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_2-1-999_agent"}
+            caps = create_runtime_hal(bin=HAL, replace_env=past).get_capabilities()
+            said = [d["message"] for d in caps["diagnostics"] if d["code"] == "version_unverified"]
+            self.assertEqual(len(said), 1, caps["diagnostics"])
+            self.assertIn("2.1.999", said[0])
+            self.assertIn("2.1.332", said[0])
+            self.assertIn(said[0], caps["warnings"])
 
     def test_read_hook_answers_a_real_claude_payload_given_or_on_stdin(self) -> None:
         payload = (HOOKS / "claude/SessionStart-resume.json").read_bytes()

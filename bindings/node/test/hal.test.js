@@ -278,6 +278,14 @@ test("listInstalled reads versions and standings from the install", () => {
   assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: { CLAUDECODE: "1" } }).getRuntimeVersion(), null);
   const declared = { CLAUDECODE: "1", AI_AGENT: "claude-code_2-1-332_agent" };
   assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: declared }).getRuntimeVersion(), "2.1.332");
+  // A version past the verified range: the answers say so, naming the newest verified.
+  assert.deepEqual(createRuntimeHal({ bin: HAL, replaceEnv: declared }).getCapabilities().diagnostics, []);
+  const past = { CLAUDECODE: "1", AI_AGENT: "claude-code_2-1-999_agent" };
+  const caps = createRuntimeHal({ bin: HAL, replaceEnv: past }).getCapabilities();
+  const said = caps.diagnostics.filter((d) => d.code === "version_unverified").map((d) => d.message);
+  assert.equal(said.length, 1, JSON.stringify(caps.diagnostics));
+  assert.ok(said[0].includes("2.1.999") && said[0].includes("2.1.332"), said[0]);
+  assert.ok(caps.warnings.includes(said[0]));
 });
 
 const hooks = resolve(here, "../../../hal-caps/tests/fixtures/hooks");

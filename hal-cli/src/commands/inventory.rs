@@ -148,7 +148,12 @@ fn why_not_verified<H: Host>(host: &H, found: &[Installed], p: RuntimeProvider) 
             Vec::new(),
         ),
     };
-    let m = format!("{flag}: {head}; {verified}");
+    let why: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    let m = if why.is_empty() {
+        format!("{flag}: {head}; {verified}")
+    } else {
+        format!("{flag}: {head}: {}; {verified}", why.join("; "))
+    };
     if diags.is_empty() {
         let code = if parsed.is_some() { DiagnosticCode::VersionUnverified } else { DiagnosticCode::VersionUnknown };
         diags.push(Diagnostic::new(code, Some(p.as_str()), m.clone()));
