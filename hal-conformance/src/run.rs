@@ -383,7 +383,7 @@ fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> 
     } else {
         Vec::new()
     };
-    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured)?;
+    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured, path)?;
     let (argv, plan_env) = crate::start::compose(spec, &plan)?;
     let program = crate::start::program(&argv[0], path)?;
     let record = crate::start::record(&plan, &argv, &plan_env, args.resume.as_deref(), prompt, PROMPT_SHOWN);

@@ -37,6 +37,9 @@ pub struct StartupPlan {
     /// For `hook_injection` through a configuration file: the fragment to merge into
     /// [`hook_file`](Self::hook_file), in that file's own schema, covering every event
     /// the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)).
+    /// Merge it so that a second merge is a no-op: objects key by key, each array gains
+    /// the fragment's elements it does not already hold (equal as JSON); it is already
+    /// installed when merging changes nothing (`hal_caps::fragment`).
     #[serde(default)]
     pub hook_fragment: Option<HookFragment>,
     /// The hook file (or plugin) the plan installs, relative to the agent's workspace;
@@ -92,7 +95,9 @@ impl StartupPlan {
 /// The fragment a launcher merges into a runtime's hook file, in that file's schema.
 ///
 /// Serialized as the fragment itself (no tag): merge it into the file's JSON object
-/// key by key, appending to the event arrays. `#[non_exhaustive]`: schemas arrive
+/// key by key, appending to each event array the entries it does not already hold
+/// (equal as JSON), so that merging again is a no-op and "already installed" is
+/// "merging changes nothing". `#[non_exhaustive]`: schemas arrive
 /// with the runtimes that need them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -336,10 +336,11 @@ fn hooks_object(pairs: &[(&str, String)], matcher: Option<&str>, timeout: u64, n
     Value::Object(map)
 }
 
-/// Merges `add` into the JSON object at `path` (objects merge, arrays append).
+/// Merges `add` into the JSON object at `path` (objects merge, arrays gain what they lack).
 pub(crate) fn merge_json(path: &Path, add: &Value) -> io::Result<()> {
     let mut base: Value = std::fs::read(path).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or(json!({}));
-    merge(&mut base, add);
+    // hal's own merge rule: a second merge of a plan's fragment is a no-op.
+    hal_caps::fragment::merge(&mut base, add);
     write_json(path, &base)
 }
 
