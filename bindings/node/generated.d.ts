@@ -303,7 +303,7 @@ export type StartupPlan = {
   gupp_preamble: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
-  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
+  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). Merge it so that a second merge is a no-op: objects key by key, each array gains the fragment's elements it does not already hold (equal as JSON); it is already installed when merging changes nothing (`hal_caps::fragment`). */
   hook_fragment: HookFragment | null;
   /** What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS plugin, or the runtime's own format. */
   hook_kind: HookKind | null;
@@ -459,7 +459,7 @@ export type StartupAnswer = {
   gupp_preamble: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
-  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
+  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). Merge it so that a second merge is a no-op: objects key by key, each array gains the fragment's elements it does not already hold (equal as JSON); it is already installed when merging changes nothing (`hal_caps::fragment`). */
   hook_fragment: HookFragment | null;
   /** What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS plugin, or the runtime's own format. */
   hook_kind: HookKind | null;
@@ -561,6 +561,8 @@ export type LaunchPlan = {
   runtime_version: string | null;
   /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds on `PATH`, the running process); `null` with no version. */
   runtime_version_source: string | null;
+  /** The new session's id given up front (`--session-id ID`): the runtime's hooks report it; `null`: none given. */
+  session_id: string | null;
   /** Where each fact used comes from. */
   sources: Array<LaunchSource>;
   /** For a role: the startup plan of `hal startup` merged in (its `gt prime` fallback is the prompt; its hook fragment goes in its file). */

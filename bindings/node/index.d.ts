@@ -93,6 +93,8 @@ export interface LaunchRequest {
   model?: string;
   /** The work item (`--work-item`): the plan's `work_item` and a line of the first prompt. */
   workItem?: string;
+  /** Start a new session with this id (`--session-id`), where the runtime takes one. */
+  sessionId?: string;
   /** Never add the runtime's hook-trust switch (`--no-bypass`). */
   noBypass?: boolean;
 }

@@ -339,6 +339,7 @@ export function createRuntimeHal(options = {}) {
       flag("resume", request.resume);
       flag("model", request.model);
       flag("work-item", request.workItem);
+      flag("session-id", request.sessionId);
       if (request.continue === true) args.push("--continue");
       if (request.noBypass === true) args.push("--no-bypass");
       const plan = ask(args);

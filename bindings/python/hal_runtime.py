@@ -368,6 +368,7 @@ LaunchPlan = TypedDict("LaunchPlan", {
     "resume_id": Union[str, None],
     "runtime_version": Union[str, None],
     "runtime_version_source": Union[str, None],
+    "session_id": Union[str, None],
     "sources": List["LaunchSource"],
     "startup": Union["StartupPlan", None],
     "startup_dialog": Union[str, None],
@@ -968,13 +969,15 @@ class RuntimeHal:
         continue_latest: bool = False,
         model: Optional[str] = None,
         work_item: Optional[str] = None,
+        session_id: Optional[str] = None,
         no_bypass: bool = False,
     ) -> Optional["LaunchPlan"]:
         """How to start a runtime (``hal launch --json``): the argv, the environment to
         set and to clear (``env_unset``), where the prompt goes. hal never runs it. None
         when hal cannot answer; a combination the runtime cannot do raises
         HalUsageError naming what it can do. ``work_item`` goes in the plan's own slot
-        and the first prompt; ``no_bypass`` never adds a hook-trust switch. Not cached."""
+        and the first prompt; ``session_id`` starts a new session with that id where the
+        runtime takes one; ``no_bypass`` never adds a hook-trust switch. Not cached."""
         args = ["launch"]
         for name, value in (
             ("provider", provider),
@@ -986,6 +989,7 @@ class RuntimeHal:
             ("resume", resume),
             ("model", model),
             ("work-item", work_item),
+            ("session-id", session_id),
         ):
             if value is not None:
                 args += [f"--{name}", str(value)]

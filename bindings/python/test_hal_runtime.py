@@ -108,6 +108,13 @@ class ClientTest(unittest.TestCase):
             self.assertEqual(plan["work_item"], "gt-7")
             self.assertTrue(any("gt-7" in a for a in plan["argv"]), plan["argv"])
             self.assertFalse(any(a.startswith("--dangerously") for a in plan["argv"]), plan["argv"])
+            sid = "3f1e2a4c-0000-4000-8000-000000000044"
+            claude = hal.launch_plan("claude", session_id=sid)
+            assert claude is not None
+            self.assertEqual(claude["session_id"], sid)
+            with self.assertRaises(HalUsageError) as caught:
+                hal.launch_plan("codex", session_id=sid)
+            self.assertIn("claude", str(caught.exception))
 
     def test_an_unknown_agent_named_by_ai_agent_is_an_agent(self) -> None:
         named = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin", "AI_AGENT": "custom-agent@v1.0"})

@@ -41,6 +41,8 @@ pub struct Request {
     /// The work item (`--work-item`): its own slot of the plan, and a line of the first
     /// prompt after the role's startup text.
     pub work_item: Option<String>,
+    /// The new session's id, given up front (`--session-id`), where the runtime takes one.
+    pub session_id: Option<String>,
 }
 
 impl Request {
@@ -232,6 +234,9 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     if req.resume.is_some() || req.continue_latest {
         resume_args(facts, req, &mut b)?;
     }
+    if let Some(id) = &req.session_id {
+        session_id_args(facts, req, mode, id, &mut b)?;
+    }
     let prompt = place_prompt(start, first_prompt(req, mode), mode, &mut b, &can)?;
     Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
 }
@@ -293,6 +298,39 @@ fn trust_switch(req: &Request, args: Vec<String>) -> HookTrust {
 /// ACP starts with no prompt: [`plan`] refused one before.
 fn unreachable_acp() -> PromptPlace {
     PromptPlace::new("none", None, None)
+}
+
+/// The runtimes that take a new session's id up front, by id.
+#[must_use]
+pub fn take_session_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&str> = LAUNCH.iter().filter(|l| l.session_id.is_some()).map(|l| l.provider.as_str()).collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// The arguments that start the new session with id `id`; or why not: a runtime that
+/// takes none (naming those that do), with a resume, in ACP, or an id that would read
+/// as an option.
+fn session_id_args(facts: &Launch, req: &Request, mode: LaunchMode, id: &str, b: &mut Builder) -> Result<(), String> {
+    let name = facts.provider.as_str();
+    let flag = facts.session_id.ok_or_else(|| {
+        format!("{name} takes no session id up front; the runtimes that do: {}", take_session_ids().join(", "))
+    })?;
+    if req.resume.is_some() || req.continue_latest {
+        return Err("--session-id starts a new session: not with --resume or --continue".to_owned());
+    }
+    if mode == LaunchMode::Acp {
+        return Err("--mode acp: the ACP client opens the session (session/new), not the argv".to_owned());
+    }
+    if id.is_empty() || id.starts_with('-') || id.chars().any(crate::text::is_unsafe) {
+        return Err(format!(
+            "--session-id {}: not an id (empty, starting with `-`, or a control character)",
+            crate::text::escape_control(id)
+        ));
+    }
+    b.cite("session_id", &flag);
+    b.push(flag.value.iter().map(|a| (*a).to_owned()).chain([id.to_owned()]));
+    Ok(())
 }
 
 /// The resume or continue arguments `req` asks for, or what `facts` cannot do.
@@ -379,6 +417,7 @@ fn finish(
     out.continue_latest = req.continue_latest && req.resume.is_none();
     out.startup.clone_from(&req.startup);
     out.work_item.clone_from(&req.work_item);
+    out.session_id.clone_from(&req.session_id);
     if let Some(s) = out.startup.as_mut() {
         s.work_item.clone_from(&req.work_item);
         // The first prompt carries the fallback's nudge (not in ACP: no prompt).

@@ -371,3 +371,33 @@ fn the_work_item_is_on_every_plan() {
     }
     assert!(checked >= LAUNCH.len() * 2, "{checked}");
 }
+
+/// Issue 44.4: `--session-id` where the runtime takes one (the id after its flag, the
+/// plan's `session_id`, the fact cited); elsewhere a usage error naming the runtimes
+/// that can; never with a resume, in ACP, or as an option.
+#[test]
+fn a_session_id_up_front_where_the_runtime_takes_one() {
+    use hal_caps::launch::take_session_ids;
+    let id = "3f1e2a4c-0000-4000-8000-000000000044";
+    let can = take_session_ids();
+    assert!(!can.is_empty());
+    for l in LAUNCH {
+        let mut r = Request::new(l.provider, LaunchMode::Interactive);
+        r.session_id = Some(id.to_owned());
+        match (l.session_id, plan(&r, &no_env)) {
+            (Some(flag), Ok(p)) => {
+                let at = p.argv.iter().position(|a| a == id).unwrap();
+                assert_eq!(p.argv[at - flag.value.len()..at], *flag.value, "{}", l.provider);
+                assert_eq!(p.session_id.as_deref(), Some(id));
+                assert!(p.sources.iter().any(|s| s.fact == "session_id"), "{}", l.provider);
+                r.resume = Some("old".to_owned());
+                assert!(plan(&r, &no_env).is_err(), "{}: with --resume", l.provider);
+                r.resume = None;
+                r.session_id = Some("--settings=x".to_owned());
+                assert!(plan(&r, &no_env).unwrap_err().contains("not an id"), "{}", l.provider);
+            }
+            (None, Err(e)) => assert!(e.contains(&can.join(", ")), "{}: {e}", l.provider),
+            (flag, other) => panic!("{}: {flag:?} {other:?}", l.provider),
+        }
+    }
+}

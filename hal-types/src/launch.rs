@@ -142,6 +142,10 @@ pub struct LaunchPlan {
     pub config_dir_var: Option<String>,
     /// The structured-output switch of the non-interactive start.
     pub output: Option<OutputSwitch>,
+    /// The new session's id given up front (`--session-id ID`): the runtime's hooks
+    /// report it; `null`: none given.
+    #[serde(default)]
+    pub session_id: Option<String>,
     /// The session resumed (`--resume ID`); `null`: none.
     pub resume_id: Option<String>,
     /// Whether the latest session is continued (`--continue`).
@@ -200,6 +204,7 @@ impl LaunchPlan {
             runtime_version: None,
             runtime_version_source: None,
             work_item: None,
+            session_id: None,
             mode,
             autonomy: None,
             command_line: argv0.clone(),

@@ -489,4 +489,7 @@ test("launchPlan answers for the install on PATH, as inventory does; workItem an
   assert.equal(plan.work_item, "gt-7");
   assert.ok(plan.argv.some((a) => a.includes("gt-7")), plan.argv);
   assert.ok(!plan.argv.some((a) => a.startsWith("--dangerously")), plan.argv);
+  const id = "3f1e2a4c-0000-4000-8000-000000000044";
+  assert.equal(hal.launchPlan({ provider: "claude", sessionId: id }).session_id, id);
+  assert.throws(() => hal.launchPlan({ provider: "codex", sessionId: id }), (e) => e instanceof HalUsageError && /claude/.test(e.message));
 });

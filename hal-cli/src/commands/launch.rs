@@ -1,5 +1,5 @@
 //! `hal launch [--provider P] [--role R] [--mode M] [--autonomy A] [--prompt T |
-//! --prompt-file F] [--resume ID | --continue] [--model M] [--runtime-version V]
+//! --prompt-file F] [--resume ID | --continue | --session-id ID] [--model M] [--runtime-version V]
 //! [--no-bypass] [--work-item TEXT]`: how
 //! to start a runtime, from the registry's launch facts (`hal_caps::launch`). It never
 //! runs anything: the argv (and one shell-quoted line), the environment to set and to
@@ -49,6 +49,9 @@ pub struct Launch {
     /// Continue the latest session.
     #[arg(long, conflicts_with = "resume")]
     pub r#continue: bool,
+    /// Start a new session with this id (where the runtime takes one: its hooks report it).
+    #[arg(long, value_name = "ID", conflicts_with_all = ["resume", "continue"])]
+    pub session_id: Option<String>,
     /// The model.
     #[arg(long, value_name = "M")]
     pub model: Option<String>,
@@ -152,6 +155,7 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
     req.model.clone_from(&args.model);
     req.no_bypass = args.no_bypass;
     req.work_item.clone_from(&args.work_item);
+    req.session_id.clone_from(&args.session_id);
     req.version = args.provider.runtime_version.clone().or_else(|| hal.detection().runtime_version.clone());
     req.startup = args.role.map(|r| hal.startup_plan_for(r, None));
     let host = hal.host();
@@ -236,6 +240,9 @@ pub fn text(p: &LaunchPlan) -> String {
     if let Some(o) = &p.output {
         let values = if o.values.is_empty() { String::new() } else { format!(" {}", o.values.join("|")) };
         let _ = writeln!(out, "output: {}{values}", o.flag);
+    }
+    if let Some(id) = &p.session_id {
+        let _ = writeln!(out, "session id: {}", escape_control(id));
     }
     if let Some(w) = &p.work_item {
         let _ = writeln!(out, "work item: {}", escape_control(w));
