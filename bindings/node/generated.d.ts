@@ -114,10 +114,14 @@ export type HookKind = "settings_json" | "hooks_json" | "js_plugin" | "ts_plugin
 export type HookTrust = {
   /** The arguments added to `argv` (empty: a rule only). */
   args: Array<string>;
+  /** Where the rule is a setting: the file that holds it (`~/` for HOME). */
+  file: string | null;
   /** Why the switch is in `args` (`--autonomy full`; the role's hooks, which would otherwise not run) or why it is withheld; `null` for a rule. */
   reason: string | null;
   /** What the launcher must arrange for hooks to run (a trusted-folders file); `null`: the arguments suffice. */
   rule: string | null;
+  /** The setting, as JSON to merge into `file` (objects key by key, arrays gain the elements they lack, as a hook fragment merges), `<workspace>` standing for the workspace's absolute path; merging it again is a no-op. */
+  setting: string | null;
   /** The runtime's hook-trust switch when the plan leaves it out (it was not asked for: no `--autonomy full`, no hooks installed, or `--no-bypass`); empty when it is in `args` or the runtime has none. */
   withheld: Array<string>;
 };

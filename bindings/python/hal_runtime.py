@@ -137,8 +137,10 @@ HookGroup = TypedDict("HookGroup", {
 })
 HookTrust = TypedDict("HookTrust", {
     "args": List[str],
+    "file": Union[str, None],
     "reason": Union[str, None],
     "rule": Union[str, None],
+    "setting": Union[str, None],
     "withheld": List[str],
 })
 Installed = TypedDict("Installed", {

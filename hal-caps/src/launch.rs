@@ -219,6 +219,12 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
                 trust_switch(req, args)
             }
             Trust::Rule(rule) => HookTrust::new(Vec::new(), Some(rule.to_owned())),
+            Trust::Setting(t) => {
+                let mut trust = HookTrust::new(Vec::new(), Some(t.rule.to_owned()));
+                trust.file = Some(t.file.to_owned());
+                trust.setting = Some(t.setting.to_owned());
+                trust
+            }
         };
         b.cite("hook_trust", &t);
         b.push(trust.args.iter().cloned());
@@ -376,11 +382,18 @@ fn finish(
         b.cite("ready_prompt", &r);
         r.value.to_owned()
     });
-    let startup_dialog =
-        facts.startup_dialog.filter(|_| interactive && req.autonomy == Some(Autonomy::Full)).map(|d| {
-            b.cite("startup_dialog", &d);
-            d.value.to_owned()
-        });
+    // What the interactive start asks: the workspace trust dialog until its setting is
+    // in place, then, with `--autonomy full`, the bypass warning.
+    let trust_dialog = facts.hook_trust.and_then(|t| match t.value {
+        Trust::Setting(s) => s.dialog.map(|d| format!("{d}, unless hook_trust's setting is in place")),
+        _ => None,
+    });
+    let bypass_dialog = facts.startup_dialog.filter(|_| req.autonomy == Some(Autonomy::Full)).map(|d| {
+        b.cite("startup_dialog", &d);
+        d.value.to_owned()
+    });
+    let dialogs: Vec<String> = [trust_dialog, bypass_dialog].into_iter().flatten().collect();
+    let startup_dialog = (interactive && !dialogs.is_empty()).then(|| dialogs.join("; then "));
     let escape_cancels = facts.escape_cancels.map(|e| {
         b.cite("escape_cancels", &e);
         e.value

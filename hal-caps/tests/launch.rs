@@ -401,3 +401,38 @@ fn a_session_id_up_front_where_the_runtime_takes_one() {
         }
     }
 }
+
+/// Issue 44.4: workspace trust as data. Where a runtime's rule is a setting, the plan
+/// names its file and the JSON to merge (the workspace a placeholder; merged twice, one
+/// copy), and an interactive start names the dialog it shows until then; `-p` none.
+#[test]
+fn workspace_trust_is_data_and_its_dialog_is_named() {
+    use hal_caps::registry::launch::{TrustSetting, WORKSPACE};
+    let mut settings = 0;
+    for l in LAUNCH {
+        let Some(Trust::Setting(TrustSetting { file, setting, dialog, .. })) = l.hook_trust.map(|t| t.value) else {
+            continue;
+        };
+        settings += 1;
+        let p = plan(&Request::new(l.provider, LaunchMode::Interactive), &no_env).unwrap();
+        let t = p.hook_trust.as_ref().unwrap();
+        assert_eq!((t.file.as_deref(), t.setting.as_deref()), (Some(file), Some(setting)), "{}", l.provider);
+        assert!(setting.contains(WORKSPACE), "{}", l.provider);
+        let ws = setting.replace(WORKSPACE, "/home/u/ws");
+        let fragment: serde_json::Value = serde_json::from_str(&ws).unwrap();
+        let mut file_json = serde_json::json!({"other": {"kept": true}});
+        assert!(hal_caps::fragment::merge(&mut file_json, &fragment), "{}", l.provider);
+        assert!(hal_caps::fragment::installed(&file_json, &fragment), "{}", l.provider);
+        assert_eq!(file_json["other"]["kept"], true);
+        match dialog {
+            Some(d) => assert!(p.startup_dialog.as_deref().is_some_and(|s| s.contains(d)), "{}", l.provider),
+            None => assert!(p.startup_dialog.is_none(), "{}", l.provider),
+        }
+        if l.print.is_some() {
+            let mut r = Request::new(l.provider, LaunchMode::Print);
+            r.prompt = Some("hi".to_owned());
+            assert!(plan(&r, &no_env).unwrap().startup_dialog.is_none(), "{}: -p asks nothing", l.provider);
+        }
+    }
+    assert!(settings >= 3, "{settings}");
+}

@@ -64,6 +64,14 @@ pub struct HookTrust {
     /// otherwise not run) or why it is withheld; `null` for a rule.
     #[serde(default)]
     pub reason: Option<String>,
+    /// Where the rule is a setting: the file that holds it (`~/` for HOME).
+    #[serde(default)]
+    pub file: Option<String>,
+    /// The setting, as JSON to merge into `file` (objects key by key, arrays gain the
+    /// elements they lack, as a hook fragment merges), `<workspace>` standing for the
+    /// workspace's absolute path; merging it again is a no-op.
+    #[serde(default)]
+    pub setting: Option<String>,
 }
 
 /// The non-interactive start's structured-output switch (the plan does not add it).
@@ -173,7 +181,7 @@ impl HookTrust {
     /// The switch `args` added, or the `rule` to follow.
     #[must_use]
     pub const fn new(args: Vec<String>, rule: Option<String>) -> Self {
-        Self { args, rule, withheld: Vec::new(), reason: None }
+        Self { args, rule, withheld: Vec::new(), reason: None, file: None, setting: None }
     }
 }
 

@@ -230,7 +230,28 @@ pub enum Trust {
     Args(&'static [Args]),
     /// A rule hal cannot put in the argv (a trusted-folders file).
     Rule(&'static str),
+    /// A rule that is a setting in a file: the data a launcher writes.
+    Setting(TrustSetting),
 }
+
+/// Workspace trust as data: the setting that trusts a workspace, and the dialog an
+/// interactive start shows until it is in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TrustSetting {
+    /// The rule in words.
+    pub rule: &'static str,
+    /// The file (`~/` for HOME).
+    pub file: &'static str,
+    /// JSON to merge into `file` with the fragment rule (`crate::fragment`),
+    /// [`WORKSPACE`] standing for the workspace's absolute path.
+    pub setting: &'static str,
+    /// What an interactive start asks until the setting is in place; `None`: nothing.
+    pub dialog: Option<&'static str>,
+}
+
+/// The placeholder of the workspace's absolute path in a [`TrustSetting`].
+pub const WORKSPACE: &str = "<workspace>";
 
 /// The config directory and the variable that moves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -392,7 +413,12 @@ const CLAUDE: Launch = Launch {
     instructions: c(&["CLAUDE.md", ".claude/CLAUDE.md"], CLAUDE_MEMORY),
     config_dir: Some(c(ConfigDir { dir: "~/.claude", var: Some("CLAUDE_CONFIG_DIR") }, CLAUDE_ENV)),
     hook_trust: Some(c(
-        Trust::Rule("an interactive start asks once to trust the workspace before its hooks run; -p does not ask"),
+        Trust::Setting(TrustSetting {
+            rule: "an interactive start asks once to trust the workspace before its hooks run; -p does not ask",
+            file: "~/.claude.json",
+            setting: r#"{"projects":{"<workspace>":{"hasTrustDialogAccepted":true}}}"#,
+            dialog: Some("a trust dialog for the workspace (\"Do you trust the files in this folder?\"), once"),
+        }),
         CLAUDE_DOCS,
     )),
     ready_prompt: Some(c("❯ ", PTY_CLAUDE)),
@@ -520,7 +546,12 @@ pub static LAUNCH: &[Launch] = &[
         instructions: c(&["GEMINI.md"], GEMINI_DOCS),
         config_dir: Some(c(ConfigDir { dir: "~/.gemini", var: None }, GEMINI_DOCS)),
         hook_trust: Some(c(
-            Trust::Rule("the workspace must be a trusted folder (~/.gemini/trustedFolders.json: path -> TRUST_FOLDER)"),
+            Trust::Setting(TrustSetting {
+                rule: "the workspace must be a trusted folder (~/.gemini/trustedFolders.json: path -> TRUST_FOLDER)",
+                file: "~/.gemini/trustedFolders.json",
+                setting: r#"{"<workspace>":"TRUST_FOLDER"}"#,
+                dialog: None,
+            }),
             GEMINI_TRUST,
         )),
         ready_prompt: None,
@@ -795,7 +826,12 @@ pub static LAUNCH: &[Launch] = &[
         instructions: c(&["AGENTS.md", ".github/copilot-instructions.md"], COPILOT_DOCS),
         config_dir: Some(c(ConfigDir { dir: "~/.copilot", var: Some("COPILOT_HOME") }, GT)),
         hook_trust: Some(c(
-            Trust::Rule("the workspace must be a trusted folder (~/.copilot/config.json: trustedFolders)"),
+            Trust::Setting(TrustSetting {
+                rule: "the workspace must be a trusted folder (~/.copilot/config.json: trustedFolders)",
+                file: "~/.copilot/config.json",
+                setting: r#"{"trustedFolders":["<workspace>"]}"#,
+                dialog: None,
+            }),
             S_COPILOT,
         )),
         ready_prompt: None,

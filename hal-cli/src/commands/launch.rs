@@ -220,6 +220,9 @@ pub fn text(p: &LaunchPlan) -> String {
         if let Some(rule) = &t.rule {
             let _ = writeln!(out, "hook trust: {rule}");
         }
+        if let (Some(file), Some(setting)) = (&t.file, &t.setting) {
+            let _ = writeln!(out, "hook trust setting: merge {} into {file}", escape_control(setting));
+        }
     }
     if let Some(f) = &p.instructions_file {
         let _ = writeln!(out, "instructions: {f} (reads {})", p.instructions_files.join(", "));
