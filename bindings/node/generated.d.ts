@@ -305,6 +305,8 @@ export type StartupPlan = {
   family: RuntimeProvider;
   /** Where the GUPP strategy is `prompt_preamble`: the rules to put before the first prompt (`hal launch --role` does); `null` elsewhere. */
   gupp_preamble: string | null;
+  /** Where the adapter is code hal writes (OpenCode's plugin, Pi's extension): the whole content of [`hook_file`](Self::hook_file), which runs `commands` at session start and gives their output to the agent; write it as is (rewriting an equal file is a no-op). `null` elsewhere. */
+  hook_content: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
   /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). Merge it so that a second merge is a no-op: objects key by key, each array gains the fragment's elements it does not already hold (equal as JSON); it is already installed when merging changes nothing (`hal_caps::fragment`). */
@@ -461,6 +463,8 @@ export type StartupAnswer = {
   family: RuntimeProvider;
   /** Where the GUPP strategy is `prompt_preamble`: the rules to put before the first prompt (`hal launch --role` does); `null` elsewhere. */
   gupp_preamble: string | null;
+  /** Where the adapter is code hal writes (OpenCode's plugin, Pi's extension): the whole content of [`hook_file`](Self::hook_file), which runs `commands` at session start and gives their output to the agent; write it as is (rewriting an equal file is a no-op). `null` elsewhere. */
+  hook_content: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
   /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). Merge it so that a second merge is a no-op: objects key by key, each array gains the fragment's elements it does not already hold (equal as JSON); it is already installed when merging changes nothing (`hal_caps::fragment`). */

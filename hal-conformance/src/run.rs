@@ -557,6 +557,9 @@ fn configure_plan(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Resul
             let target = ctx.ws.join(file);
             if let Some(fragment) = plan.get("hook_fragment").filter(|f| !f.is_null()) {
                 merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
+            } else if let Some(content) = plan["hook_content"].as_str() {
+                // hal's answer alone primes it: the plugin's content is the plan's.
+                crate::runtimes::write_file(&target, content).map_err(|e| format!("{file}: {e}"))?;
             } else {
                 let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id()))?;
                 plugin(&target, &command).map_err(|e| format!("{file}: {e}"))?;

@@ -329,3 +329,27 @@ fn an_operator_as_the_program_name_stays_a_word() {
     let plan = startup_plan(&hal_caps::row(r), r, AgentRole::Boot, "&&");
     assert_eq!(plan.commands, ["'&&' prime --hook && '&&' mail check --inject"]);
 }
+
+/// Issue 44.4: a plan whose adapter is code hal writes carries the file's whole content,
+/// which runs the plan's commands (quoted as a JavaScript string) and nothing else.
+#[test]
+fn a_plugin_plan_carries_its_content() {
+    let mut with = 0;
+    for r in hal_caps::REGISTRY {
+        for role in AgentRole::ALL {
+            let plan = startup_plan(&hal_caps::row(r), r, *role, "gt");
+            let plugin = r.gastown.and_then(|g| g.adapter).and_then(|a| a.plugin);
+            match (&plan.hook_content, plugin) {
+                (Some(content), Some(_)) if plan.strategy == S::HookInjection => {
+                    with += 1;
+                    let cmd = serde_json::to_string(&plan.commands.join(" && ")).unwrap();
+                    assert_eq!(content.matches(&cmd).count(), 1, "{} {role}: {content}", r.provider);
+                    assert!(matches!(plan.hook_kind, Some(HookKind::JsPlugin | HookKind::TsPlugin)));
+                }
+                (None, _) if plan.strategy != S::HookInjection || plugin.is_none() => {}
+                (content, _) => panic!("{} {role}: {content:?} {plugin:?}", r.provider),
+            }
+        }
+    }
+    assert!(with >= 2 * AgentRole::ALL.len(), "OpenCode and Pi ({with})");
+}

@@ -50,6 +50,12 @@ pub struct StartupPlan {
     /// plugin, or the runtime's own format.
     #[serde(default)]
     pub hook_kind: Option<HookKind>,
+    /// Where the adapter is code hal writes (OpenCode's plugin, Pi's extension): the
+    /// whole content of [`hook_file`](Self::hook_file), which runs `commands` at session
+    /// start and gives their output to the agent; write it as is (rewriting an equal
+    /// file is a no-op). `null` elsewhere.
+    #[serde(default)]
+    pub hook_content: Option<String>,
     /// A nudge the launcher sends after start (startup fallback).
     #[serde(default)]
     pub startup_nudge: Option<StartupNudge>,
@@ -84,6 +90,7 @@ impl StartupPlan {
             hook_fragment: None,
             hook_file: None,
             hook_kind: None,
+            hook_content: None,
             startup_nudge: None,
             poll: None,
             gupp_preamble: None,

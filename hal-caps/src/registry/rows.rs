@@ -11,8 +11,8 @@ use super::events::{
 };
 use super::model::ValueRule::{Contains, Exact, Flag, PathEntry, Truthy};
 use super::model::{
-    Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Package, PresetFact,
-    Runtime, Source, Stale, Standing,
+    Adapter, CapChange, CapOverride, Combo, FragmentSchema, GastownPreset, Hooks, Inject, Marker, Package, PluginApi,
+    PresetFact, Runtime, Source, Stale, Standing,
 };
 use hal_types::HookKind;
 
@@ -584,7 +584,7 @@ pub static REGISTRY: &[Runtime] = &[
                 "pi",
                 // Gastown's file, a `.js` in the directory Pi 0.73.1 discovers (it loads
                 // `.js` beside `.ts`; read in the package).
-                Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
+                Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin).written_in(PluginApi::PiExtension),
                 &["pi", "node", "bun"],
             )
             .ready_after(8000)
@@ -690,7 +690,7 @@ pub static REGISTRY: &[Runtime] = &[
         gastown: Some(
             GastownPreset::hooked(
                 "opencode",
-                Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin),
+                Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin).written_in(PluginApi::OpencodePlugin),
                 &["opencode", "node", "bun"],
             )
             .ready_after(8000),

@@ -291,7 +291,7 @@ fn write_json(path: &Path, value: &Value) -> io::Result<()> {
     std::fs::write(path, serde_json::to_string_pretty(value).unwrap_or_default())
 }
 
-fn write_file(path: &Path, text: &str) -> io::Result<()> {
+pub(crate) fn write_file(path: &Path, text: &str) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
@@ -430,7 +430,8 @@ pub(crate) fn pi_bridge(c: &Ctx, file: &str) -> io::Result<()> {
 }
 
 /// A Pi-style extension at `path` that runs `cmd` at session start and appends its
-/// output to the system prompt before the agent starts.
+/// output to the system prompt before the agent starts (oh-my-pi's; Pi's plan run writes
+/// `hal startup`'s `hook_content`, hal-gupp's `plugin_source`).
 pub(crate) fn pi_plan_plugin(path: &Path, cmd: &str) -> io::Result<()> {
     write_file(
         path,
