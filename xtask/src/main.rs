@@ -7,10 +7,12 @@ mod clients;
 mod codegen;
 mod compat;
 mod dist;
+mod field;
 mod flags;
-#[cfg(test)]
+mod install_docs;
 mod invariants;
 mod lint;
+mod new_runtime;
 mod package;
 #[cfg(test)]
 mod usegraph;
@@ -26,6 +28,8 @@ fn main() -> ExitCode {
         Task::Lint { path } => lint::lint(path),
         Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
         Task::Codegen => codegen::codegen(&util::root()),
+        Task::NewRuntime { id, name } => new_runtime::new_runtime(&util::root(), &id, name.as_deref()),
+        Task::Field { json } => field::field(json),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
         Task::Conformance(rest) => hal_conformance::conformance(&rest.args),
@@ -45,7 +49,7 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    /// Tidy-style: plain `cargo test` fails when README drifts from the code.
+    /// Tidy-style: plain `cargo test` fails when a generated document or file drifts from the code.
     #[test]
     fn readme_is_in_sync() {
         if let Err(e) = crate::codegen::check_docs(&crate::util::root()) {

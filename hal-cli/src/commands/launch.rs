@@ -47,10 +47,10 @@ pub struct Launch {
     #[arg(long, value_name = "ID")]
     pub resume: Option<String>,
     /// Continue the latest session.
-    #[arg(long, conflicts_with = "resume")]
+    #[arg(long, conflicts_with_all = ["resume", "session_id"])]
     pub r#continue: bool,
     /// Start a new session with this id (where the runtime takes one: its hooks report it).
-    #[arg(long, value_name = "ID", conflicts_with_all = ["resume", "continue"])]
+    #[arg(long, value_name = "ID", conflicts_with = "resume")]
     pub session_id: Option<String>,
     /// The model.
     #[arg(long, value_name = "M")]
