@@ -229,13 +229,17 @@ fn not_run(md: &mut String, rts: &[&Value]) {
             let _ = writeln!(md, "| {} | {} |", r.provider.as_str(), cell(&Value::from(why)));
         }
     }
-    let rest: Vec<&str> = REGISTRY
+    let rest: Vec<&hal_caps::registry::Runtime> = REGISTRY
         .iter()
         .filter(|r| r.provider != hal_types::RuntimeProvider::Unknown && r.not_run.is_none())
-        .map(|r| r.provider)
-        .filter(|p| !RUNTIMES.iter().any(|s| s.provider == *p))
-        .map(hal_types::RuntimeProvider::as_str)
+        .filter(|r| !RUNTIMES.iter().any(|s| s.provider == r.provider))
         .collect();
+    // A row naming a package with neither a spec nor a reason: said as it is.
+    for r in rest.iter().filter(|r| r.package.is_some()) {
+        let why = "the registry names its package, but the suite has no spec for it";
+        let _ = writeln!(md, "| {} | {why} |", r.provider.as_str());
+    }
+    let rest: Vec<&str> = rest.iter().filter(|r| r.package.is_none()).map(|r| r.provider.as_str()).collect();
     let _ = writeln!(
         md,
         "\nThe registry's other rows name no package (their `package` is unset), so the suite has none to \

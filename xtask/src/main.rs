@@ -7,6 +7,7 @@ mod clients;
 mod codegen;
 mod compat;
 mod dist;
+mod field;
 mod flags;
 mod install_docs;
 mod invariants;
@@ -28,6 +29,7 @@ fn main() -> ExitCode {
         Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
         Task::Codegen => codegen::codegen(&util::root()),
         Task::NewRuntime { id, name } => new_runtime::new_runtime(&util::root(), &id, name.as_deref()),
+        Task::Field { json } => field::field(json),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
         Task::Conformance(rest) => hal_conformance::conformance(&rest.args),

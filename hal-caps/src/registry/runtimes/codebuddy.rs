@@ -25,6 +25,8 @@ pub(super) const ROW: Runtime = Runtime {
                      hal does not rely on them to inject startup context",
     }],
     sources: &[Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs")],
-    not_run: Some("no package on the npm registry"),
+    not_run: Some(
+        "its package, `@tencent-ai/codebuddy-code`, exists on the public npm registry but is not served by the one here",
+    ),
     ..Runtime::new(P::Codebuddy, "CodeBuddy")
 };
