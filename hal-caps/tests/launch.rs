@@ -270,7 +270,8 @@ fn versioned_arguments_follow_the_version() {
     let old = plan(&r, &no_env).unwrap();
     assert!(!old.argv.iter().any(|a| a == "--dangerously-bypass-hook-trust"), "{:?}", old.argv);
     assert!(old.hook_trust.is_none());
-    r.version = Some("0.171.0".into());
+    // The newest verified version (the registry's record, not restated here) has the switch.
+    r.version = Some(runtime(P::Codex).verified.unwrap().version.into());
     assert!(plan(&r, &no_env).unwrap().argv.iter().any(|a| a == "--dangerously-bypass-hook-trust"));
     r.version = Some("x".into());
     assert!(plan(&r, &no_env).unwrap_err().contains("not a version"));
