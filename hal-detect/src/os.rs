@@ -106,7 +106,6 @@ impl Host for OsHost {
     }
 
     fn ancestry(&self, max_depth: usize) -> Ancestry {
-        let start = std::os::unix::process::parent_id();
         match self.source {
             // The parent as the mounted procfs sees it: a pid of hal's own namespace
             // read in another namespace's procfs would name an unrelated process.
@@ -117,8 +116,8 @@ impl Host for OsHost {
                 Err(message) => Ancestry { chain: Vec::new(), warnings: vec![probe_failed(message)] },
             },
             #[cfg(not(target_os = "linux"))]
-            AncestrySource::Procfs => sysinfo_walk(start, max_depth),
-            AncestrySource::Sysinfo => sysinfo_walk(start, max_depth),
+            AncestrySource::Procfs => sysinfo_ancestry(max_depth),
+            AncestrySource::Sysinfo => sysinfo_ancestry(max_depth),
         }
     }
 
@@ -148,6 +147,19 @@ pub const fn describe(s: Stat) -> &'static str {
         Stat::Dir => "a directory",
         Stat::Special(kind) => kind,
         Stat::DanglingLink => "a dangling symbolic link",
+    }
+}
+
+/// A file's kind where the platform has no FIFOs, sockets or devices in its file types.
+#[cfg(not(unix))]
+fn classify(m: &fs::Metadata) -> Stat {
+    let t = m.file_type();
+    if t.is_file() {
+        Stat::File { len: m.len() }
+    } else if t.is_dir() {
+        Stat::Dir
+    } else {
+        Stat::Special("not a regular file")
     }
 }
 
@@ -225,13 +237,35 @@ pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Resul
     out
 }
 
-fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
+/// hal's parent pid: from std where the platform has it, else from the process table.
+#[cfg(unix)]
+#[allow(clippy::unnecessary_wraps)] // the same signature as the process table's answer
+fn own_parent(_sys: &mut sysinfo::System) -> Option<u32> {
+    Some(std::os::unix::process::parent_id())
+}
+
+/// hal's parent pid: hal's own row of the process table (Windows has no `getppid`).
+#[cfg(not(unix))]
+fn own_parent(sys: &mut sysinfo::System) -> Option<u32> {
+    use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate};
+    let own = Pid::from_u32(std::process::id());
+    sys.refresh_processes_specifics(ProcessesToUpdate::Some(&[own]), true, ProcessRefreshKind::nothing());
+    sys.process(own).and_then(sysinfo::Process::parent).map(Pid::as_u32)
+}
+
+/// The ancestry from the process table, starting at hal's parent.
+fn sysinfo_ancestry(max_depth: usize) -> Ancestry {
     use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
     let Ok(mut sys) = System::new() else {
         return Ancestry {
             chain: Vec::new(),
             warnings: vec![probe_failed("the process table is not readable on this platform".to_owned())],
         };
+    };
+    // No parent (hal started by a process outside the table, as under wine from a Linux
+    // shell) is an empty ancestry, as for a process whose parent is gone.
+    let Some(start) = own_parent(&mut sys) else {
+        return Ancestry::default();
     };
     let kind = ProcessRefreshKind::nothing().with_cmd(UpdateKind::Always).with_exe(UpdateKind::Always).without_tasks();
     walk(start, max_depth, |pid| {
