@@ -6,6 +6,7 @@ mod check;
 mod clients;
 mod codegen;
 mod compat;
+mod cross;
 mod dist;
 mod flags;
 #[cfg(test)]
@@ -28,6 +29,7 @@ fn main() -> ExitCode {
         Task::Codegen => codegen::codegen(&util::root()),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
+        Task::Cross { targets, build } => cross::cross(&targets, build.builds()),
         Task::Conformance(rest) => hal_conformance::conformance(&rest.args),
         Task::ConformanceRun(rest) => hal_conformance::run_inside(&rest.args),
         Task::ConformanceProbe(rest) => hal_conformance::probe_main(&rest.args),
