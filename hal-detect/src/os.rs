@@ -150,8 +150,6 @@ pub const fn describe(s: Stat) -> &'static str {
     }
 }
 
-/// A file's kind where the platform has no FIFOs, sockets or devices in its file types.
-#[cfg(not(unix))]
 fn classify(m: &fs::Metadata) -> Stat {
     let t = m.file_type();
     if t.is_file() {
@@ -159,29 +157,32 @@ fn classify(m: &fs::Metadata) -> Stat {
     } else if t.is_dir() {
         Stat::Dir
     } else {
-        Stat::Special("not a regular file")
+        Stat::Special(special(t))
     }
 }
 
+/// What a file that is neither a regular file nor a directory is.
 #[cfg(unix)]
-fn classify(m: &fs::Metadata) -> Stat {
+fn special(t: fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt as _;
-    let t = m.file_type();
-    if t.is_file() {
-        Stat::File { len: m.len() }
-    } else if t.is_dir() {
-        Stat::Dir
-    } else if t.is_fifo() {
-        Stat::Special("a FIFO")
+    if t.is_fifo() {
+        "a FIFO"
     } else if t.is_socket() {
-        Stat::Special("a socket")
+        "a socket"
     } else if t.is_char_device() {
-        Stat::Special("a character device")
+        "a character device"
     } else if t.is_block_device() {
-        Stat::Special("a block device")
+        "a block device"
     } else {
-        Stat::Special("not a regular file")
+        "not a regular file"
     }
+}
+
+/// What a file that is neither a regular file nor a directory is (the platform's file
+/// types name no FIFOs, sockets or devices).
+#[cfg(not(unix))]
+const fn special(_: fs::FileType) -> &'static str {
+    "not a regular file"
 }
 
 /// The diagnostic of a walk cut at `max_depth`.

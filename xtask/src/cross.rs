@@ -149,7 +149,7 @@ pub(crate) fn apt_install(packages: &[&str]) -> Result<(), String> {
 }
 
 /// The first file Debian's `package` installs whose path ends with `suffix`.
-fn dpkg_file(package: &str, suffix: &str) -> Result<PathBuf, String> {
+pub(crate) fn dpkg_file(package: &str, suffix: &str) -> Result<PathBuf, String> {
     let list = output(Command::new("dpkg").args(["-L", package])).unwrap_or_default();
     list.lines()
         .find(|l| l.ends_with(suffix))

@@ -62,6 +62,20 @@ pub(crate) enum Task {
         #[arg(long, value_enum, default_value_t = CrossBuild::Both)]
         build: CrossBuild,
     },
+    /// hal for Windows under wine: the tests of hal-types, hal-caps and hal-detect with
+    /// wine as the runner, then `hal.exe` under real Windows process trees (launchers
+    /// named codex.exe, CODEX.EXE, claude.exe, node.exe; npm's codex.cmd on a `;` PATH).
+    Wine {
+        /// Skip the crates' tests.
+        #[arg(long)]
+        no_tests: bool,
+        /// Skip the end-to-end checks of hal.exe.
+        #[arg(long)]
+        no_e2e: bool,
+        /// Check this hal.exe instead of building the hook build (`cargo xtask cross`'s).
+        #[arg(long, value_name = "PATH")]
+        hal: Option<PathBuf>,
+    },
     /// hal checked inside the real runtimes, offline (the `hal-conformance` crate; its
     /// own flags: `cargo xtask conformance --help`).
     #[command(disable_help_flag = true)]
