@@ -183,8 +183,8 @@ pub fn full_matrix_markdown() -> String {
     render::matrix_by_row(&all_capabilities())
 }
 
-/// README's table of every runtime of the registry: signal, executables, hooks, session
-/// variables, verification (`cargo xtask codegen`).
+/// The reference's table (`docs/reference/runtimes.md`) of every runtime of the registry:
+/// signal, executables, hooks, session variables, verification (`cargo xtask codegen`).
 #[must_use]
 pub fn runtimes_markdown() -> String {
     use std::fmt::Write as _;

@@ -30,7 +30,7 @@ pub(crate) enum Task {
     /// (its own flags: `cargo xtask lint-eval --help`).
     #[command(disable_help_flag = true)]
     LintEval(Rest),
-    /// Regenerate README's generated sections, the schemas and the clients' types.
+    /// Regenerate the generated sections of docs/reference, the schemas and the clients' types.
     Codegen,
     /// Criterion ratios and whole-process timings against `/bin/true` and `grep`.
     Bench(Bench),
@@ -128,7 +128,7 @@ pub(crate) struct Bench {
     /// Whole-process runs per command.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) runs: u32,
-    /// Put every figure into BENCHMARKS.md and README.
+    /// Put every figure into BENCHMARKS.md and docs/reference/building.md.
     #[arg(long)]
     pub(crate) write: bool,
     /// Fail naming each missed budget.

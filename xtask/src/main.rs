@@ -9,7 +9,7 @@ mod compat;
 mod cross;
 mod dist;
 mod flags;
-#[cfg(test)]
+mod install_docs;
 mod invariants;
 mod lint;
 mod package;
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    /// Tidy-style: plain `cargo test` fails when README drifts from the code.
+    /// Tidy-style: plain `cargo test` fails when a generated document or file drifts from the code.
     #[test]
     fn readme_is_in_sync() {
         if let Err(e) = crate::codegen::check_docs(&crate::util::root()) {

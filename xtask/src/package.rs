@@ -189,6 +189,7 @@ pub(crate) fn package(publish: bool, install: bool) -> Result<(), String> {
     for p in tarballs.iter().chain([&wheel]) {
         println!("{}", p.display());
     }
+    crate::install_docs::check(tarballs.iter().chain([&wheel]))?;
     if publish {
         let mut dry = cargo();
         dry.args(["publish", "--workspace", "--dry-run", "--locked"]);
