@@ -75,7 +75,8 @@ impl FakeHost {
         self
     }
 
-    /// Reads this host with `platform`'s facts (Windows' on a Linux test machine).
+    /// Reads this host with `platform`'s facts. Without it a fake host is a Linux host on
+    /// every machine (its data are recorded, not the test machine's).
     #[must_use]
     pub const fn platform(mut self, platform: &'static Platform) -> Self {
         self.platform = Some(platform);
@@ -129,6 +130,6 @@ impl Host for FakeHost {
     }
 
     fn platform(&self) -> &'static Platform {
-        self.platform.unwrap_or_else(Platform::native)
+        self.platform.unwrap_or(&hal_caps::platform::LINUX)
     }
 }
