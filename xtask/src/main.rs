@@ -8,10 +8,12 @@ mod codegen;
 mod compat;
 mod cross;
 mod dist;
+mod field;
 mod flags;
 mod install_docs;
 mod invariants;
 mod lint;
+mod new_runtime;
 mod package;
 #[cfg(test)]
 mod usegraph;
@@ -28,6 +30,8 @@ fn main() -> ExitCode {
         Task::Lint { path } => lint::lint(path),
         Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
         Task::Codegen => codegen::codegen(&util::root()),
+        Task::NewRuntime { id, name } => new_runtime::new_runtime(&util::root(), &id, name.as_deref()),
+        Task::Field { json } => field::field(json),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
         Task::Cross { targets, build } => cross::cross(&targets, build.builds()),
