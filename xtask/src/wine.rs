@@ -38,6 +38,7 @@ const LEFT_OUT: &[(&str, &str)] = &[
     ("full_matrix_markdown", "insta looks for its snapshot in a doubled path under wine"),
     ("design_matrix_markdown", "insta looks for its snapshot in a doubled path under wine"),
     ("every_runtime_and_every_gupp_strategy_per_the_rule", "insta looks for its snapshot in a doubled path under wine"),
+    ("every_enum_agrees_and_spellings_are_pinned", "insta looks for its snapshot in a doubled path under wine"),
     ("shell_quoting_round_trips_through", "runs the Linux host's POSIX shells (sh, bash, zsh, fish)"),
     ("a_runtime_is_named_only_in_the_files", "its allow-list names source files with `/`; Windows paths read `\\`"),
 ];
