@@ -8,21 +8,34 @@ use std::path::{Path, PathBuf};
 
 use crate::host::{Ancestry, Host, ProcessInfo, Stat};
 
+#[cfg(any(target_os = "macos", test))]
+pub(crate) mod macos;
+
 /// Where the OS host reads the process ancestry from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum AncestrySource {
     /// `/proc/<pid>/{stat,cmdline,exe}` read directly (Linux only; the default there).
     Procfs,
-    /// The `sysinfo` crate, refreshing only the pids on the chain (the default elsewhere).
+    /// The `sysinfo` crate, refreshing only the pids on the chain (the default elsewhere;
+    /// on macOS, where sysinfo is not linked, libproc).
     Sysinfo,
+    /// macOS's libproc through libSystem (`os/macos.rs`; the default there; sysinfo
+    /// elsewhere).
+    Libproc,
 }
 
 impl AncestrySource {
     /// The fastest source for this platform.
     #[must_use]
     pub const fn platform_default() -> Self {
-        if cfg!(target_os = "linux") { Self::Procfs } else { Self::Sysinfo }
+        if cfg!(target_os = "linux") {
+            Self::Procfs
+        } else if cfg!(target_os = "macos") {
+            Self::Libproc
+        } else {
+            Self::Sysinfo
+        }
     }
 }
 
@@ -116,9 +129,14 @@ impl Host for OsHost {
                 Ok(None) => Ancestry::default(),
                 Err(message) => Ancestry { chain: Vec::new(), warnings: vec![probe_failed(message)] },
             },
-            #[cfg(not(target_os = "linux"))]
+            #[cfg(target_os = "macos")]
+            AncestrySource::Procfs | AncestrySource::Sysinfo | AncestrySource::Libproc => {
+                walk(start, max_depth, macos::read)
+            }
+            #[cfg(not(any(target_os = "linux", target_os = "macos")))]
             AncestrySource::Procfs => sysinfo_walk(start, max_depth),
-            AncestrySource::Sysinfo => sysinfo_walk(start, max_depth),
+            #[cfg(not(target_os = "macos"))]
+            AncestrySource::Sysinfo | AncestrySource::Libproc => sysinfo_walk(start, max_depth),
         }
     }
 
@@ -225,6 +243,7 @@ pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Resul
     out
 }
 
+#[cfg(not(target_os = "macos"))]
 fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
     use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
     let Ok(mut sys) = System::new() else {

@@ -34,7 +34,9 @@ fn main() -> ExitCode {
         Task::ConformanceRun(rest) => hal_conformance::run_inside(&rest.args),
         Task::ConformanceProbe(rest) => hal_conformance::probe_main(&rest.args),
         Task::ConformanceEscape(rest) => hal_conformance::escape_main(&rest.args),
-        Task::Package { no_publish_check, install_test } => package::package(!no_publish_check, install_test),
+        Task::Package { platforms, no_publish_check, install_test } => {
+            package::package(&platforms, !no_publish_check, install_test)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
