@@ -232,6 +232,7 @@ pub(crate) fn codegen(root: &Path) -> Result<(), String> {
 }
 
 /// Fails when a generated file differs from what codegen would write.
+#[cfg(any(test, feature = "suite"))]
 pub(crate) fn check_docs(root: &Path) -> Result<(), String> {
     let files = generated(root)?;
     let mut stale: Vec<String> =
