@@ -23,7 +23,7 @@ impl Tested {
         match self {
             Self::RunHere => "run here (every test, the benchmarks)",
             Self::UnderWine => "run under wine (the Windows checks)",
-            Self::LinkedNotRun => "linked, never run (process-table parsers unit-tested)",
+            Self::LinkedNotRun => "linked, never run",
         }
     }
 }

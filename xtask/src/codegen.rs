@@ -16,7 +16,29 @@ pub(crate) fn sections() -> Vec<(&'static str, String)> {
         ("lint-indicators", lint_indicators()),
         ("diagnostic-codes", diagnostic_codes()),
         ("cli-examples", cli_examples()),
+        ("platforms", platforms()),
     ]
+}
+
+/// README's table of the platforms hal ships for and how each was tested, from
+/// `hal_cli::platforms::PLATFORMS`.
+fn platforms() -> String {
+    let mut out =
+        String::from("| platform | npm package | wheel tag | Rust target | tested |\n|---|---|---|---|---|\n");
+    for p in hal_cli::platforms::PLATFORMS {
+        let _ = writeln!(
+            out,
+            "| {}-{} | `@gastown-chipset/hal-{}-{}` | `{}` | `{}` | {} |",
+            p.npm_os,
+            p.npm_cpu,
+            p.npm_os,
+            p.npm_cpu,
+            p.wheel_tag.split('.').next().unwrap_or_default(),
+            p.triple,
+            p.tested.describe()
+        );
+    }
+    out
 }
 
 /// README's table of diagnostic codes, from `DiagnosticCode::ALL` and `description()`.
