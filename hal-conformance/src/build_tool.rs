@@ -41,3 +41,14 @@ pub fn run_step(name: &str, mut cmd: Command) -> Result<(), String> {
 pub fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), |d| root().join(d))
 }
+
+/// A tool's cache folder: `$<var>`, else `${XDG_CACHE_HOME:-$HOME/.cache}/<name>`.
+#[allow(clippy::disallowed_methods, reason = "a build tool: the cache location is the user's choice")]
+pub fn cache_dir(var: &str, name: &str) -> PathBuf {
+    if let Some(dir) = std::env::var_os(var).filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()).map(PathBuf::from);
+    let base = xdg.unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache"));
+    base.join(name)
+}

@@ -2,7 +2,7 @@
 //! directory and a timed step (those four are xtask's too). They import nothing of this
 //! crate, so every module can import them without a circle.
 
-pub use crate::build_tool::{cargo, root, run_step, target_dir};
+pub use crate::build_tool::{cache_dir, cargo, root, run_step, target_dir};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -31,14 +31,8 @@ pub(crate) fn wait_or_kill(
 }
 
 /// The cache root: `$HAL_CONFORMANCE_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-conformance`.
-#[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
 pub(crate) fn cache_root() -> PathBuf {
-    if let Some(dir) = std::env::var_os("HAL_CONFORMANCE_CACHE").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()).map(PathBuf::from);
-    let base = xdg.unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache"));
-    base.join("hal-conformance")
+    cache_dir("HAL_CONFORMANCE_CACHE", "hal-conformance")
 }
 
 /// Where runs put their work: `<target>/conformance`.

@@ -96,14 +96,8 @@ const ZIG_WHEEL: &str = "ziglang==0.17.0";
 const APT_RUST: &[&str] = &["rustc-web", "cargo-web", "rust-web-src"];
 
 /// The cache: `$HAL_CROSS_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-cross`.
-#[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
 pub(crate) fn cache_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("HAL_CROSS_CACHE").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()).map(PathBuf::from);
-    let base = xdg.unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache"));
-    base.join("hal-cross")
+    crate::util::cache_dir("HAL_CROSS_CACHE", "hal-cross")
 }
 
 /// Runs `cmd` quietly; its stdout when it succeeds.

@@ -332,7 +332,9 @@ fn install_for_platform(p: &Platform, client: &Path, tarball: &Path, wheel: &Pat
     write(&project.join("package.json"), "{ \"name\": \"skill\", \"private\": true, \"type\": \"module\" }\n")?;
     let mut install = Command::new("npm");
     install.args(["install", "--offline", "--no-audit", "--no-fund", "--loglevel=error"]);
-    install.arg(format!("--os={}", p.npm_os)).arg(format!("--cpu={}", p.npm_cpu));
+    // npm selects optional dependencies by `--os`/`--cpu`/`--libc`, but still refuses a
+    // tarball named on its command line for another platform (EBADPLATFORM) unless forced.
+    install.arg("--force").arg(format!("--os={}", p.npm_os)).arg(format!("--cpu={}", p.npm_cpu));
     if let Some(libc) = p.npm_libc.first() {
         install.arg(format!("--libc={libc}"));
     }

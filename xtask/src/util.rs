@@ -7,7 +7,7 @@
 #[allow(unreachable_pub, reason = "the suite's own file, where they are its public API")]
 mod build_tool;
 
-pub(crate) use build_tool::{cargo, root, run_step, target_dir};
+pub(crate) use build_tool::{cache_dir, cargo, root, run_step, target_dir};
 
 /// Set in the environment of a task rerun with the suite, so that a build without it
 /// fails instead of rerunning again.
