@@ -499,8 +499,10 @@ export type LaunchPlan = {
   argv: Array<string>;
   /** The autonomy level applied; `null`: the runtime's default. */
   autonomy: Autonomy | null;
-  /** `argv` as one POSIX shell-quoted line. */
+  /** `argv` as one shell-quoted line: the same `argv` in each shell of `command_line_shells`. */
   command_line: string;
+  /** The shells `command_line` is quoted for (`sh`, `bash`, `dash`, `zsh`, `fish`). */
+  command_line_shells: Array<string>;
   /** The config directory (`~/` for HOME). */
   config_dir: string | null;
   /** The variable that moves it. */

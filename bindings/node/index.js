@@ -328,7 +328,8 @@ export function createRuntimeHal(options = {}) {
       // Not cached: each request is its own. hal never runs the runtime; the caller does.
       const args = ["launch"];
       const flag = (name, value) => {
-        if (value !== undefined && value !== null) args.push(`--${name}`, String(value));
+        // One argument, `--name=value`: a value that starts with `-` stays a value.
+        if (value !== undefined && value !== null) args.push(`--${name}=${String(value)}`);
       };
       flag("provider", request.provider);
       flag("runtime-version", request.runtimeVersion);

@@ -338,6 +338,7 @@ LaunchPlan = TypedDict("LaunchPlan", {
     "argv": List[str],
     "autonomy": Union["Autonomy", None],
     "command_line": str,
+    "command_line_shells": List[str],
     "config_dir": Union[str, None],
     "config_dir_var": Union[str, None],
     "continue_latest": bool,
@@ -626,6 +627,15 @@ class _Run:
 
 #: ``read_hook()`` without a payload: hal reads this process's own stdin.
 _STDIN = object()
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8, each lone surrogate (``json.loads`` of ``"\\ud83d"``, invalid
+    UTF-8 read under Python's UTF-8 mode) as U+FFFD, as Node encodes a string."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text).encode("utf-8")
 
 
 def _feed(stream: Any, data: bytes) -> None:
@@ -968,7 +978,8 @@ class RuntimeHal:
             ("model", model),
         ):
             if value is not None:
-                args += [f"--{name}", str(value)]
+                # One argument, `--name=value`: a value that starts with `-` stays a value.
+                args.append(f"--{name}={value}")
         if continue_latest:
             args.append("--continue")
         plan = self._ask(args)
@@ -986,7 +997,7 @@ class RuntimeHal:
         id. Reads this process's stdin, or ``payload`` when given. Not cached. hal's
         timeouts, caps and degradation apply: a missing or failing hal answers with every
         key ``None``, one warning."""
-        data: Any = _STDIN if payload is None else payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
+        data: Any = _STDIN if payload is None else _utf8(payload) if isinstance(payload, str) else bytes(payload)
         return self._conform(self._ask(["hook"], data), _unknown_hook(), "hook")
 
 

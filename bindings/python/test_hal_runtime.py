@@ -87,6 +87,25 @@ class ClientTest(unittest.TestCase):
         missing = create_runtime_hal(bin="/nonexistent/hal", replace_env=env)
         recorded(lambda: self.assertIsNone(missing.launch_plan("codex", mode="print", prompt="hi")))
 
+    def test_a_dash_led_prompt_is_passed_as_a_value(self) -> None:
+        # Hostile-findings R2: the client passes `--prompt=<text>`, so hal sees the text.
+        hal = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin"})
+        plan = hal.launch_plan("opencode", prompt="--version")
+        assert plan is not None
+        self.assertIn("--prompt=--version", plan["argv"])
+        with self.assertRaises(HalUsageError) as caught:
+            hal.launch_plan("claude", mode="print", prompt="--settings={}")
+        self.assertIn("starts with `-`", str(caught.exception))
+
+    def test_read_hook_answers_a_payload_with_lone_surrogates(self) -> None:
+        # Hostile-findings R11: `"\ud83d"` after json.loads, or invalid UTF-8 read under
+        # Python's UTF-8 mode (surrogateescape), is a str Python cannot encode strictly.
+        hal = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin"})
+        payload = {"session_id": "s-1", "hook_event_name": "SessionStart", "transcript_path": "/x", "cwd": "/"}
+        for extra in ["\ud83d", "a\udcff"]:
+            text = json.dumps(dict(payload, source=extra), ensure_ascii=False)
+            self.assertEqual(hal.read_hook(text)["session_id"], "s-1", extra)
+
     def test_an_unknown_agent_named_by_ai_agent_is_an_agent(self) -> None:
         named = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin", "AI_AGENT": "custom-agent@v1.0"})
         self.assertEqual(named.detect_provider(), "unknown")
@@ -314,6 +333,16 @@ class ClientTest(unittest.TestCase):
             self.assertIsNone(create_runtime_hal(bin=HAL, replace_env={"CLAUDECODE": "1"}).get_runtime_version())
             declared = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_2-1-332_agent"}
             self.assertEqual(create_runtime_hal(bin=HAL, replace_env=declared).get_runtime_version(), "2.1.332")
+            # A version past the verified range: the answers say so, naming the newest verified.
+            newest = create_runtime_hal(bin=HAL, replace_env=declared).get_capabilities()
+            self.assertEqual([d["code"] for d in newest["diagnostics"]], [])
+            past = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_2-1-999_agent"}
+            caps = create_runtime_hal(bin=HAL, replace_env=past).get_capabilities()
+            said = [d["message"] for d in caps["diagnostics"] if d["code"] == "version_unverified"]
+            self.assertEqual(len(said), 1, caps["diagnostics"])
+            self.assertIn("2.1.999", said[0])
+            self.assertIn("2.1.332", said[0])
+            self.assertIn(said[0], caps["warnings"])
 
     def test_read_hook_answers_a_real_claude_payload_given_or_on_stdin(self) -> None:
         payload = (HOOKS / "claude/SessionStart-resume.json").read_bytes()

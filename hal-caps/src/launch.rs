@@ -104,11 +104,64 @@ pub fn abilities(facts: &Launch) -> String {
     out
 }
 
-/// POSIX shell quoting: bare where every character is safe, else single-quoted.
+/// The shells a [`shell_quote`]d word means the same argument in (hostile-findings R10:
+/// POSIX quoting alone let a prompt run a command in fish).
+pub const QUOTED_FOR: &[&str] = &["sh", "bash", "dash", "zsh", "fish"];
+
+/// Shell quoting for every shell of [`QUOTED_FOR`]: bare where every character is safe
+/// and the first is not `=` (zsh expands `=cmd`), else single-quoted, with each `'` and
+/// each `\` written outside the quotes (`'\''`, `'\\'`): fish reads `\'` and `\\` inside
+/// single quotes as escapes, the POSIX shells do not, and outside them all agree.
 #[must_use]
 pub fn shell_quote(arg: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%^".contains(c);
-    if !arg.is_empty() && arg.chars().all(safe) { arg.to_owned() } else { format!("'{}'", arg.replace('\'', r"'\''")) }
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@".contains(c);
+    if !arg.is_empty() && arg.chars().all(safe) && !arg.starts_with('=') {
+        return arg.to_owned();
+    }
+    let mut out = String::with_capacity(arg.len() + 2);
+    out.push('\'');
+    for c in arg.chars() {
+        match c {
+            '\'' => out.push_str(r"'\''"),
+            '\\' => out.push_str(r"'\\'"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// A NUL in the value `what` of a request: no program's argument can carry one
+/// (hostile-findings R16).
+fn refuse_nul(what: &str, value: Option<&str>) -> Result<(), String> {
+    match value {
+        Some(v) if v.contains('\0') => {
+            Err(format!("the {what} holds a NUL character: no program's argument can carry one"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `flag value` as arguments where `value` cannot be read as an option: as given when it
+/// does not start with `-`; `--flag=value` when the flag is a long one (every parser the
+/// runtimes use reads the value of `--flag=value` as a value); else a usage error naming
+/// why (hostile-findings R2: `--resume --x`, `-m --version` were options).
+fn flag_value(id: &str, what: &str, flag: &str, value: &str, can: &dyn Fn() -> String) -> Result<Vec<String>, String> {
+    if !value.starts_with('-') {
+        Ok(vec![flag.to_owned(), value.to_owned()])
+    } else if flag.starts_with("--") {
+        Ok(vec![format!("{flag}={value}")])
+    } else {
+        Err(dash_led(id, what, &format!("the value of its short flag `{flag}`"), can))
+    }
+}
+
+/// The usage error of a `what` that starts with `-` where `id` reads it as an option.
+fn dash_led(id: &str, what: &str, place: &str, can: &dyn Fn() -> String) -> String {
+    format!(
+        "the {what} starts with `-`: {id} would read it as an option ({place}, and hal knows no form of it {id} reads as text); {}",
+        can()
+    )
 }
 
 struct Builder {
@@ -153,6 +206,9 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     })?;
     let id = provider.as_str();
     let can = || format!("{id} can: {}", abilities(facts));
+    refuse_nul("prompt", req.prompt.as_deref())?;
+    refuse_nul("model", req.model.as_deref())?;
+    refuse_nul("resume id", req.resume.as_deref())?;
     let version = match req.version.as_deref() {
         Some(v) => Some(Version::parse(v).ok_or_else(|| format!("`{v}` is not a version (dotted numbers: 2.1.332)"))?),
         None => None,
@@ -222,7 +278,7 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
             .model
             .ok_or_else(|| format!("{id} takes no model flag (a variable or its config sets it); {}", can()))?;
         b.cite("model", &flag);
-        b.push([flag.value, m.as_str()]);
+        b.push(flag_value(id, "model", flag.value, m, &can)?);
     }
     if req.resume.is_some() || req.continue_latest {
         resume_args(facts, req, &mut b)?;
@@ -231,7 +287,7 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
         (Some(role), Some(own)) => Some(format!("{role}\n\n{own}")),
         (role, own) => own.or(role),
     };
-    let prompt = place_prompt(start, prompt_text, mode, &mut b, &can)?;
+    let prompt = place_prompt(start, prompt_text, mode, &mut b, id, &can)?;
     Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
 }
 
@@ -248,7 +304,16 @@ fn resume_args(facts: &Launch, req: &Request, b: &mut Builder) -> Result<(), Str
     let args = match &req.resume {
         Some(session) => {
             let by_id = r.value.by_id.ok_or_else(|| format!("{id} cannot resume a session by id; {}", can()))?;
-            by_id.iter().map(|a| (*a).to_owned()).chain([session.clone()]).collect::<Vec<_>>()
+            match by_id.split_last() {
+                Some((flag, before)) if flag.starts_with('-') => {
+                    let value = flag_value(id, "resume id", flag, session, &can)?;
+                    before.iter().map(|a| (*a).to_owned()).chain(value).collect::<Vec<_>>()
+                }
+                _ if session.starts_with('-') => {
+                    return Err(dash_led(id, "resume id", "an argument of its resume subcommand", &can));
+                }
+                _ => by_id.iter().map(|a| (*a).to_owned()).chain([session.clone()]).collect::<Vec<_>>(),
+            }
         }
         None => {
             let latest = r.value.latest.ok_or_else(|| format!("{id} cannot continue its latest session; {}", can()))?;
@@ -306,6 +371,7 @@ fn finish(
     out.runtime_version.clone_from(&req.version);
     out.autonomy = req.autonomy;
     out.command_line = command_line;
+    out.command_line_shells = QUOTED_FOR.iter().map(|s| (*s).to_owned()).collect();
     out.argv = b.argv;
     out.env = b.env;
     out.env_from = env_from;
@@ -333,6 +399,7 @@ fn place_prompt(
     prompt_text: Option<String>,
     mode: LaunchMode,
     b: &mut Builder,
+    id: &str,
     can: &dyn Fn() -> String,
 ) -> Result<PromptPlace, String> {
     let place = match (start, prompt_text) {
@@ -348,11 +415,14 @@ fn place_prompt(
         (None, Some(_)) => unreachable_acp(),
         (Some(s), Some(text)) => match s.prompt {
             PromptAt::Positional => {
+                if text.starts_with('-') {
+                    return Err(dash_led(id, "prompt", "its prompt is a positional argument", can));
+                }
                 b.push([text]);
                 PromptPlace::new("argv", Some(b.argv.len() - 1), None)
             }
             PromptAt::Flag(f) => {
-                b.push([f.to_owned(), text]);
+                b.push(flag_value(id, "prompt", f, &text, can)?);
                 PromptPlace::new("flag", Some(b.argv.len() - 1), Some(f.to_owned()))
             }
             PromptAt::Stdin => PromptPlace::new("stdin", None, None),

@@ -137,8 +137,9 @@ pub fn at_version(mut caps: Capabilities, at: &registry::dated::At<'_>) -> Capab
 /// What an answer for `provider` at `version` must say about the version: with the
 /// version unknown, a `version_unknown` diagnostic naming each floor the newest
 /// version's answer rests on ("`SessionStart` needs Claude Code ≥ 1.0.62"); with a
-/// version older than the registry dates, `version_unsupported`. Nothing for a runtime
-/// without dated facts.
+/// version older than the registry dates, `version_unsupported`; with a known version
+/// no live run verified, `version_unverified` ([`version_unverified`]). Nothing for a
+/// runtime without dated facts or a verified record.
 #[must_use]
 pub fn version_diagnostics(
     provider: RuntimeProvider,
@@ -146,7 +147,7 @@ pub fn version_diagnostics(
 ) -> Vec<hal_types::Diagnostic> {
     use hal_types::{Diagnostic, DiagnosticCode};
     let r = runtime(provider);
-    let Some(h) = r.history else { return Vec::new() };
+    let Some(h) = r.history else { return version.and_then(|v| version_unverified(r, v)).into_iter().collect() };
     let at = registry::dated::At::new(r, version.copied());
     let newest = r.verified.map_or_else(|| "newest".to_owned(), |v| format!("newest verified version, {}", v.version));
     match version {
@@ -166,8 +167,41 @@ pub fn version_diagnostics(
             );
             vec![Diagnostic::new(DiagnosticCode::VersionUnsupported, Some(provider.as_str()), message)]
         }
-        Some(_) => Vec::new(),
+        Some(v) => version_unverified(r, v).into_iter().collect(),
     }
+}
+
+/// The `version_unverified` diagnostic of runtime `r` at `version`, when no live run
+/// verified that version ([`registry::Verified`]): newer than the newest verified one
+/// (the answer extrapolates from it), between two verified ones (both named), or older
+/// than the oldest verified one. The message always names the newest verified
+/// version. `None` for a verified version, or a runtime without a verified record.
+#[must_use]
+pub fn version_unverified(r: &registry::Runtime, version: &registry::Version) -> Option<hal_types::Diagnostic> {
+    use hal_types::{Diagnostic, DiagnosticCode};
+    let verified = r.verified?;
+    let mut seen: Vec<(registry::Version, &str)> =
+        verified.versions().filter_map(|t| registry::Version::parse(t).map(|v| (v, t))).collect();
+    seen.sort_by_key(|a| a.0);
+    if seen.iter().any(|(v, _)| v == version) {
+        return None;
+    }
+    let newest = seen.last().map_or(verified.version, |(_, t)| *t);
+    let below = seen.iter().rev().find(|(v, _)| v < version).map(|(_, t)| *t);
+    let above = seen.iter().find(|(v, _)| v > version).map(|(_, t)| *t);
+    let name = r.name;
+    let message = match (below, above) {
+        (_, None) => format!(
+            "{name} {version} is newer than the newest verified version, {newest}: no live run verified it, the answer extrapolates from {newest}"
+        ),
+        (Some(lo), Some(hi)) => format!(
+            "{name} {version} lies between the verified versions {lo} and {hi}: no live run verified it (newest verified version, {newest})"
+        ),
+        (None, Some(oldest)) => format!(
+            "{name} {version} is older than the oldest verified version, {oldest}: no live run verified it (newest verified version, {newest})"
+        ),
+    };
+    Some(Diagnostic::new(DiagnosticCode::VersionUnverified, Some(r.provider.as_str()), message))
 }
 
 /// Every built-in row, in registry order.
@@ -182,8 +216,8 @@ pub fn full_matrix_markdown() -> String {
     render::matrix_by_row(&all_capabilities())
 }
 
-/// README's table of every runtime of the registry: signal, executables, hooks, session
-/// variables, verification (`cargo xtask codegen`).
+/// The reference's table (`docs/reference/runtimes.md`) of every runtime of the registry:
+/// signal, executables, hooks, session variables, verification (`cargo xtask codegen`).
 #[must_use]
 pub fn runtimes_markdown() -> String {
     use std::fmt::Write as _;

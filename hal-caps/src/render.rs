@@ -1,4 +1,4 @@
-//! The capability matrix as Markdown: the table README shows and `hal caps --all
+//! The capability matrix as Markdown: the table the reference (docs/reference/capabilities.md) shows and `hal caps --all
 //! --format markdown` prints.
 
 use std::fmt::Write as _;

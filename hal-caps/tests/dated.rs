@@ -93,3 +93,39 @@ fn an_event_is_dated_only_where_a_history_reads_it() {
         }
     }
 }
+
+#[test]
+fn a_version_no_live_run_verified_is_said_once_with_the_nearest() {
+    use hal_types::DiagnosticCode as C;
+    let mut older = 0;
+    for r in REGISTRY {
+        let Some(verified) = r.verified else { continue };
+        let id = r.provider.as_str();
+        let codes = |v: &Version| -> Vec<C> {
+            hal_caps::version_diagnostics(r.provider, Some(v)).iter().map(|d| d.code).collect()
+        };
+        for t in verified.versions() {
+            assert_eq!(codes(&Version::parse(t).unwrap()), [], "{id} {t} was verified");
+        }
+        // Just before the oldest verified version: unverified, naming it and the newest,
+        // unless the registry dates no fact that old (then `version_unsupported` alone).
+        let oldest = verified.versions().filter_map(Version::parse).min().unwrap();
+        let text = oldest.to_string();
+        let (head, last) = text.rsplit_once('.').unwrap();
+        let Some(before) = last.parse::<u64>().unwrap().checked_sub(1) else { continue };
+        let before = Version::parse(&format!("{head}.{before}")).unwrap();
+        if At::new(r, Some(before)).older_than_supported() {
+            assert_eq!(codes(&before), [C::VersionUnsupported], "{id} {before}");
+            continue;
+        }
+        let d = hal_caps::version_unverified(r, &before).unwrap_or_else(|| panic!("{id} {before}"));
+        assert_eq!(d.code, C::VersionUnverified);
+        assert_eq!(d.subject.as_deref(), Some(id));
+        for named in [before.to_string(), text.clone(), verified.version.to_owned()] {
+            assert!(d.message.contains(&named), "{id}: {named} not in {}", d.message);
+        }
+        assert_eq!(codes(&before), [C::VersionUnverified], "{id} {before}: said once");
+        older += 1;
+    }
+    assert!(older >= 8, "{older} runtimes checked below their oldest verified version");
+}

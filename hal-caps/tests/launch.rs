@@ -288,3 +288,108 @@ fn shell_quoting_round_trips_through_sh() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), arg, "{}", shell_quote(arg));
     }
 }
+
+/// The plan of `r` with its `field` (`prompt`, `model`, `resume`) set to `value`.
+fn with_value(l: &hal_caps::registry::launch::Launch, mode: LaunchMode, field: &str, value: &str) -> Request {
+    let mut r = Request::new(l.provider, mode);
+    if mode == LaunchMode::Print {
+        r.prompt = Some("hi".into());
+    }
+    match field {
+        "prompt" => r.prompt = Some(value.to_owned()),
+        "model" => r.model = Some(value.to_owned()),
+        _ => r.resume = Some(value.to_owned()),
+    }
+    r
+}
+
+/// Hostile-findings R2: a prompt, model or resume id that starts with `-` never lands
+/// where a runtime's parser reads options: for every runtime and start, the plan gives it
+/// after `--` or as `--flag=value`, or refuses it naming why.
+#[test]
+fn a_dash_led_value_never_becomes_an_option() {
+    let mut placed = 0;
+    for l in LAUNCH {
+        for mode in [LaunchMode::Interactive, LaunchMode::Print] {
+            for field in ["prompt", "model", "resume"] {
+                let plain = plan(&with_value(l, mode, field, "hi-there"), &no_env);
+                for value in ["--version", "--settings={\"hooks\":{}}", "-x"] {
+                    match plan(&with_value(l, mode, field, value), &no_env) {
+                        Ok(p) if field == "prompt" && ["stdin", "typed"].contains(&p.prompt.at.as_str()) => {}
+                        Ok(p) => {
+                            let at: Vec<usize> = (0..p.argv.len()).filter(|&i| p.argv[i] == value).collect();
+                            for i in &at {
+                                assert_eq!(p.argv[i - 1], "--", "{} {mode} {field}: {:?}", l.provider, p.argv);
+                            }
+                            let joined =
+                                p.argv.iter().any(|a| a.starts_with("--") && a.ends_with(&format!("={value}")));
+                            assert!(!at.is_empty() || joined, "{} {mode} {field}: {:?}", l.provider, p.argv);
+                            placed += 1;
+                        }
+                        Err(e) => assert!(
+                            plain.is_err() || e.contains("starts with `-`"),
+                            "{} {mode} {field} {value}: {e}",
+                            l.provider
+                        ),
+                    }
+                }
+            }
+        }
+    }
+    assert!(placed > 0);
+}
+
+/// Hostile-findings R16: no exec carries a NUL, so no plan holds one.
+#[test]
+fn a_nul_is_a_usage_error() {
+    for field in ["prompt", "model", "resume"] {
+        let e = plan(&with_value(launch(P::Claude).unwrap(), LaunchMode::Print, field, "a\0b"), &no_env).unwrap_err();
+        assert!(e.contains("NUL"), "{field}: {e}");
+    }
+}
+
+/// Hostile-findings R10: the command line means the same argv in sh, bash, dash, zsh
+/// and fish (in fish a backslash before a quote or a backslash escapes it even inside
+/// single quotes; `^` and `%` start a word specially in some fish versions, `=` in zsh),
+/// for each of those shells installed here (sh at least).
+#[test]
+fn shell_quoting_round_trips_through_every_shell() {
+    let args = [
+        "plain",
+        "it's",
+        r"\'; touch PWNED #",
+        r"a\\'b",
+        r"back\slash\",
+        "new\nline",
+        "^caret",
+        "%self",
+        "=ls",
+        "~",
+        "$(id)",
+        "{a,b}",
+        "*",
+        "",
+    ];
+    let mut shells = 0;
+    // A HOME of its own: fish makes its configuration directories there on start.
+    let home = std::env::temp_dir().join(format!("hal-quote-home-{}", std::process::id()));
+    for shell in ["sh", "bash", "dash", "zsh", "fish"] {
+        let line = args.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" ");
+        let Ok(out) = std::process::Command::new(shell)
+            .arg("-c")
+            .arg(format!("printf '%s\\0' {line}"))
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env("HOME", &home)
+            .current_dir(std::env::temp_dir())
+            .output()
+        else {
+            continue;
+        };
+        shells += 1;
+        let got: Vec<String> = out.stdout.split(|b| *b == 0).map(|s| String::from_utf8_lossy(s).into_owned()).collect();
+        assert_eq!(got[..got.len() - 1], args, "{shell}: {line}");
+    }
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(shells >= 1);
+}

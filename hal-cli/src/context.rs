@@ -174,7 +174,10 @@ impl<H: Host> Context<H> {
         };
         let hal = if needs.config { Hal::new(host, detection) } else { Hal::without_config(host, detection) };
         let mut diagnostics = hal.diagnostics().to_vec();
-        if needs.versioned {
+        // An answer resting on versioned facts says what its version lacks, known or
+        // not; any other answer (detect, session-id, hook) says it of a known version
+        // (declared or learned): older than the registry dates, or no live run verified it.
+        if needs.versioned || hal.runtime_version().is_some() {
             diagnostics.extend(hal.version_diagnostics());
         }
         if global.require_known && hal.detect_provider() == RuntimeProvider::Unknown {

@@ -2,7 +2,7 @@
 //! a cleared environment, for every registry row and every role, `caps`, `providers`,
 //! `events`, `env`, `startup`, `gupp` and `session-id` tell the same facts; every
 //! `--json` output is one versioned object with `warnings` and `diagnostics`; every
-//! diagnostic code is documented in README.
+//! diagnostic code is documented in the reference (`docs/reference/commands.md`).
 
 mod common;
 
@@ -274,11 +274,12 @@ fn a_rejected_override_carries_its_raw_value_unquoted() {
 }
 
 #[test]
-fn every_diagnostic_code_is_in_readme() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+fn every_diagnostic_code_is_in_the_reference() {
+    let page = "../docs/reference/commands.md";
+    let reference = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(page)).unwrap();
     for code in DiagnosticCode::ALL {
         let row = format!("| `{}` | {} |", code.as_str(), code.description());
-        assert!(readme.contains(&row), "README lacks the row {row}");
+        assert!(reference.contains(&row), "{page} lacks the row {row}");
     }
 }
 
@@ -390,13 +391,14 @@ fn man_page_and_completions_cover_the_command_line() {
     }
 }
 
-/// README's shell hook example, run as a SessionStart hook under every registry row
+/// The skill guide's shell hook example, run as a SessionStart hook under every registry row
 /// (with fakes of `jq` and `gt` on PATH): it runs the startup commands exactly where the
 /// plan is `hook_injection`, and elsewhere exits 0 saying why; it never runs `sh -c null`.
 #[test]
-fn readme_hook_example_works_under_every_runtime() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
-    let start = readme.find("#!/bin/sh\n# a SessionStart hook").expect("README's hook example");
+fn the_guide_s_hook_example_works_under_every_runtime() {
+    let guide = "../docs/guide-skill.md";
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(guide)).unwrap();
+    let start = readme.find("#!/bin/sh\n# a SessionStart hook").expect("the guide's hook example");
     let script = &readme[start..start + readme[start..].find("```").unwrap()];
     let bin = tempfile::tempdir().unwrap();
     let write = |name: &str, body: &str| {

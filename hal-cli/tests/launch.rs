@@ -134,3 +134,42 @@ fn the_runtime_version_decides_the_versioned_arguments() {
     new.extend(["--runtime-version", "0.171.0"]);
     assert!(argv(&json(&new, &[])).contains(&"--dangerously-bypass-hook-trust"));
 }
+
+/// Hostile-findings R2 and R16 through the binary: a `--prompt-file` holding
+/// `--settings=...` (a launcher passing a work item's text) never becomes Claude Code's
+/// option, a dash-led prompt reaches a long prompt flag as `--prompt=...`, and a NUL is a
+/// usage error.
+#[test]
+fn a_dash_led_prompt_file_is_never_an_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("item.txt");
+    std::fs::write(&file, "--settings={\"hooks\":{}}").unwrap();
+    let f = file.to_str().unwrap();
+    let o = hal(&["launch", "--provider", "claude", "--mode", "print", "--prompt-file", f, "--json"], &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(err.contains("starts with `-`"), "{err}");
+    let v = json(&["launch", "--provider", "opencode", "--prompt=--version"], &[]);
+    assert!(argv(&v).contains(&"--prompt=--version"), "{v}");
+    std::fs::write(&file, "a\0b").unwrap();
+    let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt-file", f], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("NUL"));
+}
+
+/// Hostile-findings R16: the text form's command line is the plan's argv: pasteable (a
+/// quoted newline spans lines), or, holding ESC or U+202E, on one line escaped and said so.
+#[test]
+fn the_text_forms_first_line_is_the_whole_command_line() {
+    let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", "two\nlines"], &[]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("'two\nlines'\n"));
+    for prompt in ["esc\u{1b}[2J", "rlo\u{202e}x", "plain words"] {
+        let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", prompt], &[]);
+        assert_eq!(o.status.code(), Some(0));
+        let out = String::from_utf8_lossy(&o.stdout);
+        let first = out.lines().next().unwrap();
+        assert!(first.starts_with("codex exec ") && first.ends_with('\''), "{prompt:?}: {out}");
+        assert!(!out.contains('\u{1b}') && !out.contains('\u{202e}'), "{out}");
+        assert_eq!(out.contains("shown escaped"), prompt != "plain words", "{out}");
+    }
+}

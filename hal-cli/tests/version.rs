@@ -370,3 +370,104 @@ fn the_config_file_names_the_version_and_the_variable_beats_it() {
     let v = hal(&["caps", "--json"], &env);
     assert!(codes(&v).contains(&"version_unsupported".to_owned()), "{:?}", v["diagnostics"]);
 }
+
+/// `v` one past in its last part (`2.1.332` → `2.1.333`).
+fn just_after(v: &str) -> String {
+    let (head, last) = v.rsplit_once('.').unwrap();
+    format!("{head}.{}", last.parse::<u64>().unwrap() + 1)
+}
+
+/// The `version_unverified` diagnostics' messages of an answer.
+fn unverified(v: &Value) -> Vec<String> {
+    let ds = v["diagnostics"].as_array().unwrap();
+    ds.iter().filter(|d| d["code"] == "version_unverified").map(|d| d["message"].as_str().unwrap().to_owned()).collect()
+}
+
+/// Every surface that answers for a version, for `p` at `version`: the command line
+/// (JSON) and its environment. `detect`, `session-id` and `env` take the version the
+/// runtime declares (`GT_HAL_RUNTIME_VERSION` beside `GT_RUNTIME`), the others
+/// `--runtime-version`; `launch` where hal has launch facts for `p`.
+fn surfaces(p: P, version: &str) -> Vec<Way<'_>> {
+    let id = p.as_str();
+    let given = |cmd: &'static str, extra: &[&'static str]| {
+        let mut args = vec![cmd, "--provider", id, "--runtime-version", version, "--json"];
+        args.extend_from_slice(extra);
+        (args, vec![("PATH", "/usr/bin:/bin")])
+    };
+    let declared = |cmd: &'static str| {
+        (vec![cmd, "--json"], vec![("PATH", "/usr/bin:/bin"), ("GT_RUNTIME", id), ("GT_HAL_RUNTIME_VERSION", version)])
+    };
+    let mut out = vec![
+        given("caps", &[]),
+        given("events", &[]),
+        given("startup", &["--role", "polecat"]),
+        given("gupp", &[]),
+        declared("detect"),
+        declared("session-id"),
+        declared("env"),
+    ];
+    if hal_caps::launch::launchable().contains(&id) {
+        out.push(given("launch", &[]));
+    }
+    out
+}
+
+#[test]
+fn a_version_past_the_verified_range_warns_on_every_surface() {
+    let mut checked = 0;
+    for r in registry::REGISTRY {
+        let Some(verified) = r.verified else { continue };
+        let newest = verified.version;
+        let past = just_after(newest);
+        for (args, env) in surfaces(r.provider, &past) {
+            let v = hal(&args, &env);
+            assert_eq!(v["runtime_version"], past.as_str(), "{args:?} {env:?}");
+            let ms = unverified(&v);
+            assert_eq!(ms.len(), 1, "{args:?} {env:?}: {:?}", v["diagnostics"]);
+            assert!(ms[0].contains(&past) && ms[0].contains(newest), "{args:?}: {}", ms[0]);
+            assert!(v["warnings"].as_array().unwrap().iter().any(|w| w == ms[0].as_str()), "{args:?}");
+            checked += 1;
+        }
+        // Text: the same message on stderr.
+        let out = Command::new(HAL)
+            .args(["caps", "--provider", r.provider.as_str(), "--runtime-version", &past])
+            .env_clear()
+            .output_retrying();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        assert!(err.contains(&past) && err.contains(newest), "{}: {err}", r.provider);
+        // Every verified version: nothing to say.
+        for version in verified.versions() {
+            for (args, env) in surfaces(r.provider, version) {
+                assert_eq!(unverified(&hal(&args, &env)), Vec::<String>::new(), "{args:?} {env:?}");
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} answers checked");
+}
+
+#[test]
+fn a_version_between_verified_ones_names_its_neighbours() {
+    let mut checked = 0;
+    for r in registry::REGISTRY {
+        let Some(verified) = r.verified else { continue };
+        let mut vs: Vec<(Version, &str)> = verified.versions().map(|t| (Version::parse(t).unwrap(), t)).collect();
+        vs.sort_by_key(|a| a.0);
+        for pair in vs.windows(2) {
+            let (lo, hi) = (pair[0].1, pair[1].1);
+            let between = just_after(lo);
+            if Version::parse(&between).unwrap() >= pair[1].0 {
+                continue;
+            }
+            let id = r.provider.as_str();
+            let v = hal(&["events", "--provider", id, "--runtime-version", &between, "--json"], &[]);
+            let ms = unverified(&v);
+            assert_eq!(ms.len(), 1, "{id} {between}: {:?}", v["diagnostics"]);
+            for named in [&between[..], lo, hi, verified.version] {
+                assert!(ms[0].contains(named), "{id} {between}: {named} not in {}", ms[0]);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 9, "{checked} gaps checked");
+}

@@ -211,28 +211,35 @@ fn matrix_section() -> String {
     md
 }
 
-/// The section of the runtimes not run: the suite's list with its reasons, those of its
-/// table the report lacks (left out of the default run, with the spec's reason), and
-/// every other registry row (none names a package to install).
+/// The section of the runtimes not run: those of its table the report lacks (left out of
+/// the default run, with the spec's reason), the registry's rows that say why the suite
+/// cannot run them (`not_run`), and every other registry row (none names a package to
+/// install).
 fn not_run(md: &mut String, rts: &[&Value]) {
     use crate::runtimes::list::RUNTIMES;
-    use crate::runtimes::not_run::NOT_RUN;
+    use hal_caps::registry::REGISTRY;
     md.push_str("\n## Not run\n\n| runtime | why |\n|---|---|\n");
     let ran = |id: &str| rts.iter().any(|r| r["id"] == id);
     for s in RUNTIMES.iter().filter(|s| !ran(s.id())) {
         let why = s.open.unwrap_or("not run by this report's run (`--runtime` named others)");
         let _ = writeln!(md, "| {} | {} |", s.id(), cell(&Value::from(why)));
     }
-    for (p, why) in NOT_RUN {
-        let _ = writeln!(md, "| {} | {} |", p.as_str(), cell(&Value::from(*why)));
+    for r in REGISTRY {
+        if let Some(why) = r.not_run {
+            let _ = writeln!(md, "| {} | {} |", r.provider.as_str(), cell(&Value::from(why)));
+        }
     }
-    let rest: Vec<&str> = hal_caps::registry::REGISTRY
+    let rest: Vec<&hal_caps::registry::Runtime> = REGISTRY
         .iter()
-        .map(|r| r.provider)
-        .filter(|p| *p != hal_types::RuntimeProvider::Unknown)
-        .filter(|p| !RUNTIMES.iter().any(|s| s.provider == *p) && !NOT_RUN.iter().any(|(n, _)| n == p))
-        .map(hal_types::RuntimeProvider::as_str)
+        .filter(|r| r.provider != hal_types::RuntimeProvider::Unknown && r.not_run.is_none())
+        .filter(|r| !RUNTIMES.iter().any(|s| s.provider == r.provider))
         .collect();
+    // A row naming a package with neither a spec nor a reason: said as it is.
+    for r in rest.iter().filter(|r| r.package.is_some()) {
+        let why = "the registry names its package, but the suite has no spec for it";
+        let _ = writeln!(md, "| {} | {why} |", r.provider.as_str());
+    }
+    let rest: Vec<&str> = rest.iter().filter(|r| r.package.is_none()).map(|r| r.provider.as_str()).collect();
     let _ = writeln!(
         md,
         "\nThe registry's other rows name no package (their `package` is unset), so the suite has none to \

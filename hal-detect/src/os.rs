@@ -102,8 +102,15 @@ impl Host for OsHost {
             Stat::Missing | Stat::DanglingLink => return Err(io::ErrorKind::NotFound.into()),
             other => return Err(io::Error::other(format!("not a regular file ({})", describe(other)))),
         }
+        // Opened without blocking (a FIFO swapped in after the stat cannot hang us:
+        // hostile-findings R8) and checked again on what was opened.
+        let file = open_nonblocking(path)?;
+        let opened = file.metadata()?;
+        if !opened.is_file() {
+            return Err(io::Error::other(format!("not a regular file ({})", describe(classify(&opened)))));
+        }
         let mut buf = Vec::new();
-        fs::File::open(path)?.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
+        file.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
         if buf.len() as u64 > limit {
             return Err(io::Error::other(format!("larger than {limit} bytes")));
         }
@@ -116,6 +123,21 @@ impl Host for OsHost {
 
     fn list_dir(&self, path: &Path, limit: usize) -> io::Result<Vec<std::ffi::OsString>> {
         fs::read_dir(path)?.take(limit).map(|e| e.map(|e| e.file_name())).collect()
+    }
+
+    fn find_in_dir(
+        &self,
+        path: &Path,
+        keep: &dyn Fn(&std::ffi::OsStr) -> bool,
+    ) -> io::Result<Option<std::ffi::OsString>> {
+        // One name at a time: memory bounded by what is kept (one), not by the directory.
+        for e in fs::read_dir(path)? {
+            let name = e?.file_name();
+            if keep(&name) {
+                return Ok(Some(name));
+            }
+        }
+        Ok(None)
     }
 
     fn ancestry(&self, max_depth: usize) -> Ancestry {
@@ -146,6 +168,19 @@ impl Host for OsHost {
         // a person watches; agents' tool runners pipe all three and run without one.
         io::stderr().is_terminal() || controlling_terminal()
     }
+}
+
+/// `path` opened for reading without blocking (`O_NONBLOCK`: a FIFO opens at once) and
+/// without becoming a controlling terminal; reads of a regular file are unaffected.
+fn open_nonblocking(path: &Path) -> io::Result<fs::File> {
+    let mut o = fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        o.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    o.open(path)
 }
 
 /// Whether this process has a controlling terminal (opening `/dev/tty` fails with

@@ -63,7 +63,7 @@ impl RuleDef {
     }
 }
 
-/// Every rule's starts, in the order of the README's table. A rule of [`Rule::ALL`]
+/// Every rule's starts, in the order of the reference's rules table. A rule of [`Rule::ALL`]
 /// missing here, or here twice, fails the build (the assertion below); a rule's starts
 /// that miss a literal its findings need fail `tests/prefilter.rs`.
 pub const DEFS: &[RuleDef] = &[
@@ -97,7 +97,7 @@ const _: () = {
     assert!(DEFS.len() == Rule::ALL.len(), "DEFS holds only rules of the vocabulary");
 };
 
-/// Every rule, in the order of the README's table (the rules of [`DEFS`]).
+/// Every rule, in the order of the reference's rules table (the rules of [`DEFS`]).
 pub const RULES: &[Rule] = &{
     let mut out = [Rule::IndicatorVar; DEFS.len()];
     let mut i = 0;
@@ -125,7 +125,7 @@ pub const fn def(rule: Rule) -> &'static RuleDef {
     panic!("a lint rule without a definition (the build-time check of DEFS prevents this)")
 }
 
-/// What the rule catches, for the README's table and `--help` ([`Rule::what`]).
+/// What the rule catches, for the reference's rules table and `--help` ([`Rule::what`]).
 #[must_use]
 pub const fn what(rule: Rule) -> &'static str {
     rule.what()
@@ -197,7 +197,7 @@ mod tests {
             assert_eq!(r.as_str().parse::<Rule>(), Ok(*r));
             assert_eq!(r.to_string(), r.as_str());
         }
-        // The README's table lists every rule once.
+        // The reference's rules table lists every rule once.
         let mut table = RULES.to_vec();
         table.sort_unstable();
         table.dedup();

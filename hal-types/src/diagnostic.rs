@@ -81,7 +81,7 @@ string_enum! {
 }
 
 impl DiagnosticCode {
-    /// What the code means, in one line (README's table of codes and `hal man` share it).
+    /// What the code means, in one line (the reference's table of codes (docs/reference/commands.md) and `hal man` share it).
     #[must_use]
     pub const fn description(self) -> &'static str {
         match self {

@@ -99,8 +99,12 @@ pub struct LaunchPlan {
     pub autonomy: Option<Autonomy>,
     /// The program and its arguments (`argv[0]` is the executable's name, found on `PATH`).
     pub argv: Vec<String>,
-    /// `argv` as one POSIX shell-quoted line.
+    /// `argv` as one shell-quoted line: the same `argv` in each shell of
+    /// `command_line_shells`.
     pub command_line: String,
+    /// The shells `command_line` is quoted for (`sh`, `bash`, `dash`, `zsh`, `fish`).
+    #[serde(default)]
+    pub command_line_shells: Vec<String>,
     /// Variables to set.
     pub env: BTreeMap<String, String>,
     /// Variables to set from another variable of the launcher's: name -> the variable
@@ -184,6 +188,7 @@ impl LaunchPlan {
             mode,
             autonomy: None,
             command_line: argv0.clone(),
+            command_line_shells: Vec::new(),
             argv: vec![argv0],
             env: BTreeMap::new(),
             env_from: BTreeMap::new(),

@@ -1,7 +1,7 @@
 //! The boundary lint's rules, each described once: its id (what `hal lint` findings name
 //! and suppressions allow), its documentation and its description (what it reports and
-//! what it does not: the README's rules table, the man page). What can start a finding
-//! of it (the prefilter's literals) is the lint's own: hal-lint's `rules::DEFS`, checked
+//! what it does not: the rules table of `docs/reference/lint.md`, the man page). What
+//! can start a finding of it (the prefilter's literals) is the lint's own: hal-lint's `rules::DEFS`, checked
 //! against [`LintRule::ALL`] when hal-lint builds.
 
 use crate::vocab::string_enum;
@@ -24,8 +24,8 @@ macro_rules! lint_rules {
         }
 
         impl $name {
-            /// What the rule reports, and what it leaves alone (the README's rules table,
-            /// the man page).
+            /// What the rule reports, and what it leaves alone (the rules table of
+            /// `docs/reference/lint.md`, the man page).
             #[must_use]
             pub const fn what(self) -> &'static str {
                 match self {

@@ -203,7 +203,7 @@ pub(crate) struct Whole {
 }
 
 /// Everything one `cargo xtask bench` run measured: the one source of every figure
-/// README and BENCHMARKS.md quote (stored in BENCHMARKS.md's results section).
+/// The reference and BENCHMARKS.md quote (stored in BENCHMARKS.md's results section).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Results {
     pub(crate) date: String,
@@ -359,7 +359,7 @@ fn render_budgets(r: &Results) -> String {
     out
 }
 
-/// README's sentence on the hook binary's cost.
+/// The reference's sentence on the hook binary's cost.
 fn render_summary(r: &Results) -> String {
     let ratio = |label| r.vs_floor(label).map_or_else(|| "n/a".to_owned(), |v| format!("{v:.2}x"));
     let rss = r.row(DETECT).and_then(|w| w.rss_mib).map_or_else(|| "n/a".to_owned(), |v| format!("{v:.1} MiB"));
@@ -421,11 +421,14 @@ fn render_results(r: &Results) -> String {
 
 const BY: &str = "cargo xtask bench --write";
 
-/// BENCHMARKS.md and README with every figure of `r` written in.
+/// The page that quotes the hook binary's cost beside the build's timings.
+const BUILDING_MD: &str = "docs/reference/building.md";
+
+/// BENCHMARKS.md and [`BUILDING_MD`] with every figure of `r` written in.
 fn render_docs(r: &Results, benchmarks: &str, readme: &str) -> Result<(String, String), String> {
     let b = crate::codegen::replace_section(benchmarks, "BENCHMARKS.md", "results", BY, &render_results(r))?;
     let b = crate::codegen::replace_section(&b, "BENCHMARKS.md", "budgets", BY, &render_budgets(r))?;
-    let readme = crate::codegen::replace_section(readme, "README.md", "bench-summary", BY, &render_summary(r))?;
+    let readme = crate::codegen::replace_section(readme, BUILDING_MD, "bench-summary", BY, &render_summary(r))?;
     Ok((b, readme))
 }
 
@@ -437,28 +440,30 @@ fn stored(benchmarks: &str) -> Result<Results, String> {
     Results::from_json(&rest[..end])
 }
 
-/// Whether README's and BENCHMARKS.md's figures are those of the stored run (a tidy test,
+/// Whether the reference's and BENCHMARKS.md's figures are those of the stored run (a tidy test,
 /// so `cargo xtask check` runs it).
 #[cfg(test)]
 pub(crate) fn check_figures(root: &Path) -> Result<(), String> {
     let read = |f: &str| std::fs::read_to_string(root.join(f)).map_err(|e| format!("{f}: {e}"));
-    let (benchmarks, readme) = (read("BENCHMARKS.md")?, read("README.md")?);
+    let (benchmarks, readme) = (read("BENCHMARKS.md")?, read(BUILDING_MD)?);
     let (b, r) = render_docs(&stored(&benchmarks)?, &benchmarks, &readme)?;
     if b != benchmarks || r != readme {
-        return Err("README's or BENCHMARKS.md's benchmark figures differ from the stored run: run `cargo xtask bench --write` (or fix the hand edit)".to_owned());
+        return Err(format!(
+            "{BUILDING_MD}'s or BENCHMARKS.md's benchmark figures differ from the stored run: run `cargo xtask bench --write` (or fix the hand edit)"
+        ));
     }
     Ok(())
 }
 
-/// `--rerender`: README's and BENCHMARKS.md's figures from the stored run.
+/// `--rerender`: the reference's and BENCHMARKS.md's figures from the stored run.
 fn rerender() -> Result<(), String> {
     let root = root();
     let read = |f: &str| std::fs::read_to_string(root.join(f)).map_err(|e| format!("{f}: {e}"));
     let benchmarks = read("BENCHMARKS.md")?;
-    let (b, r) = render_docs(&stored(&benchmarks)?, &benchmarks, &read("README.md")?)?;
+    let (b, r) = render_docs(&stored(&benchmarks)?, &benchmarks, &read(BUILDING_MD)?)?;
     std::fs::write(root.join("BENCHMARKS.md"), b).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
-    std::fs::write(root.join("README.md"), r).map_err(|e| format!("README.md: {e}"))?;
-    eprintln!("rewrote the figures of BENCHMARKS.md and README.md from the stored run");
+    std::fs::write(root.join(BUILDING_MD), r).map_err(|e| format!("{BUILDING_MD}: {e}"))?;
+    eprintln!("rewrote the figures of BENCHMARKS.md and {BUILDING_MD} from the stored run");
     Ok(())
 }
 
@@ -606,10 +611,10 @@ pub(crate) fn bench(flags: &crate::flags::Bench) -> Result<(), String> {
     if write {
         let root = root();
         let read = |f: &str| std::fs::read_to_string(root.join(f)).map_err(|e| format!("{f}: {e}"));
-        let (b, r) = render_docs(&results, &read("BENCHMARKS.md")?, &read("README.md")?)?;
+        let (b, r) = render_docs(&results, &read("BENCHMARKS.md")?, &read(BUILDING_MD)?)?;
         std::fs::write(root.join("BENCHMARKS.md"), b).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
-        std::fs::write(root.join("README.md"), r).map_err(|e| format!("README.md: {e}"))?;
-        eprintln!("updated BENCHMARKS.md and README.md");
+        std::fs::write(root.join(BUILDING_MD), r).map_err(|e| format!("{BUILDING_MD}: {e}"))?;
+        eprintln!("updated BENCHMARKS.md and {BUILDING_MD}");
     }
     let missed = missed(&results);
     if check && !missed.is_empty() {
@@ -683,7 +688,7 @@ mod tests {
         assert_eq!(Results::from_json(&r.to_json()).unwrap(), r);
     }
 
-    /// Tidy-style: every benchmark figure README and BENCHMARKS.md quote is the stored run's.
+    /// Tidy-style: every benchmark figure the reference and BENCHMARKS.md quote is the stored run's.
     #[test]
     fn quoted_figures_are_the_stored_runs() {
         if let Err(e) = check_figures(&crate::util::root()) {

@@ -1,22 +1,35 @@
-//! README's generated sections: written from the code by `cargo xtask codegen`,
-//! compared by `cargo xtask check` (and a test).
+//! The generated sections of the reference (`docs/reference/*.md`) and of
+//! ARCHITECTURE.md: written from the code by `cargo xtask codegen`, compared by `cargo
+//! xtask check` (and a test).
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// `(section name, generated text)` for every generated section of README.
-pub(crate) fn sections() -> Vec<(&'static str, String)> {
+/// The reference page of the `hal` command: its examples and the diagnostic codes.
+pub(crate) const COMMANDS_MD: &str = "docs/reference/commands.md";
+/// The reference page of the capabilities.
+const CAPABILITIES_MD: &str = "docs/reference/capabilities.md";
+/// The reference page of the runtimes.
+const RUNTIMES_MD: &str = "docs/reference/runtimes.md";
+/// The reference page of the boundary lint.
+const LINT_MD: &str = "docs/reference/lint.md";
+
+/// `(file, section name, generated text)` for every section `cargo xtask codegen`
+/// writes into a document.
+pub(crate) fn sections() -> Vec<(&'static str, &'static str, String)> {
     vec![
-        ("capability-matrix", hal_caps::design_matrix_markdown()),
-        ("runtimes", hal_caps::runtimes_markdown()),
-        ("launch-facts", hal_caps::registry::launch_md::launch_markdown()),
-        ("full-matrix", hal_caps::full_matrix_markdown()),
-        ("gastown-stale", hal_caps::registry::gastown_stale_markdown()),
-        ("lint-rules", lint_rules()),
-        ("lint-indicators", lint_indicators()),
-        ("diagnostic-codes", diagnostic_codes()),
-        ("cli-examples", cli_examples()),
-        ("platforms", platforms()),
+        (CAPABILITIES_MD, "capability-matrix", hal_caps::design_matrix_markdown()),
+        (RUNTIMES_MD, "runtimes", hal_caps::runtimes_markdown()),
+        (RUNTIMES_MD, "launch-facts", hal_caps::registry::launch_md::launch_markdown()),
+        (RUNTIMES_MD, "full-matrix", hal_caps::full_matrix_markdown()),
+        (CAPABILITIES_MD, "gastown-stale", hal_caps::registry::gastown_stale_markdown()),
+        (LINT_MD, "lint-rules", lint_rules()),
+        (LINT_MD, "lint-indicators", lint_indicators()),
+        (COMMANDS_MD, "diagnostic-codes", diagnostic_codes()),
+        (COMMANDS_MD, "cli-examples", cli_examples(EXAMPLES)),
+        ("README.md", "tour-examples", cli_examples(TOUR)),
+        ("README.md", "tour-launch", cli_examples(TOUR_LAUNCH)),
+        ("README.md", "platforms", platforms()),
     ]
 }
 
@@ -41,7 +54,7 @@ fn platforms() -> String {
     out
 }
 
-/// README's table of diagnostic codes, from `DiagnosticCode::ALL` and `description()`.
+/// The reference's table of diagnostic codes, from `DiagnosticCode::ALL` and `description()`.
 fn diagnostic_codes() -> String {
     let mut out = String::from("| code | meaning |\n|---|---|\n");
     for code in hal_types::DiagnosticCode::ALL {
@@ -127,13 +140,34 @@ const EXAMPLES: &[Example] = &[
     },
 ];
 
-/// README's examples of the `hal` command, each run with exactly the environment it
+/// README's tour for a skill author: the first questions a skill asks.
+const TOUR: &[Example] = &[
+    Example { env: &[("CODEX_THREAD_ID", "t-1")], args: "detect", note: "which runtime runs this process?", lines: 0 },
+    Example {
+        env: &[("CODEX_THREAD_ID", "t-1")],
+        args: "session-id",
+        note: "its session id (exit 1 and nothing before it has one)",
+        lines: 0,
+    },
+    Example { env: &[("CODEX_THREAD_ID", "t-1")], args: "gupp", note: "how its workers are held to GUPP", lines: 0 },
+];
+
+/// README's tour for an orchestrator author: how to start a worker, asked from inside
+/// another runtime (whose marker the worker must not inherit).
+const TOUR_LAUNCH: &[Example] = &[Example {
+    env: &[("CLAUDECODE", "1")],
+    args: "launch --provider codex --role polecat --mode print --prompt fix-issue-7",
+    note: "",
+    lines: 12,
+}];
+
+/// The reference's examples of the `hal` command, each run with exactly the environment it
 /// shows (and no process ancestry): stdout, then stderr's warnings.
-fn cli_examples() -> String {
+fn cli_examples(examples: &[Example]) -> String {
     use clap::Parser as _;
 
     let mut out = String::from("```console\n");
-    for ex in EXAMPLES {
+    for ex in examples {
         let mut host = hal_detect::FakeHost::new();
         let mut shown = String::new();
         for (k, v) in ex.env {
@@ -147,8 +181,8 @@ fn cli_examples() -> String {
             let _ = writeln!(out, "$ {shown:<52} # {}", ex.note);
         }
         let argv = std::iter::once(hal_cli::BIN_NAME).chain(ex.args.split(' '));
-        let cli = hal_cli::Cli::try_parse_from(argv).expect("README examples parse");
-        hal_cli::check_applicable(&cli).expect("README examples are well-formed");
+        let cli = hal_cli::Cli::try_parse_from(argv).expect("the reference's examples parse");
+        hal_cli::check_applicable(&cli).expect("the reference's examples are well-formed");
         let o = hal_cli::run::run(&cli, host);
         let mut lines: Vec<String> = o.stdout().lines().map(str::to_owned).collect();
         if ex.lines > 0 && lines.len() > ex.lines {
@@ -201,26 +235,36 @@ pub(crate) fn replace_section(doc: &str, file: &str, name: &str, by: &str, text:
     Ok(out)
 }
 
-/// README with every generated section replaced by its current text.
-pub(crate) fn render(readme: &str) -> Result<String, String> {
-    sections().into_iter().try_fold(readme.to_owned(), |doc, (name, text)| {
-        replace_section(&doc, "README.md", name, "cargo xtask codegen", &text)
-    })
+/// Every document with generated sections, each with those sections replaced by their
+/// current text: `(path, what it should be)`; an unreadable document is an error.
+fn render_documents(root: &Path) -> Result<Vec<(String, String)>, String> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let code_map = crate::invariants::CODE_MAP;
+    let code_map = std::fs::read_to_string(root.join(code_map)).map_err(|e| format!("{code_map}: {e}"))?;
+    let mut sections = sections();
+    sections.push(("ARCHITECTURE.md", "invariants", crate::invariants::table(&code_map)));
+    for (file, name, text) in sections {
+        let doc = match out.iter().position(|(f, _)| f == file) {
+            Some(i) => out.remove(i).1,
+            None => std::fs::read_to_string(root.join(file)).map_err(|e| format!("{file}: {e}"))?,
+        };
+        out.push((file.to_owned(), replace_section(&doc, file, name, "cargo xtask codegen", &text)?));
+    }
+    Ok(out)
 }
 
 /// Every generated file: `(path relative to the root, its contents now, what it should be)`.
 fn generated(root: &Path) -> Result<Vec<(String, Option<String>, String)>, String> {
     let read = |rel: &str| std::fs::read_to_string(root.join(rel)).ok();
-    let readme = read("README.md").ok_or("README.md is unreadable")?;
     let python = "bindings/python/hal_runtime.py";
     let py_old = read(python).ok_or_else(|| format!("{python} is unreadable"))?;
     let by = "cargo xtask codegen";
-    let mut files = vec![
-        ("README.md".to_owned(), render(&readme)?),
+    let mut files = render_documents(root)?;
+    files.extend([
         ("bindings/node/generated.d.ts".to_owned(), crate::clients::node_types()),
         ("bindings/node/generated.js".to_owned(), crate::clients::node_values()),
         (python.to_owned(), replace_section(&py_old, python, "python-types", by, &crate::clients::python_section())?),
-    ];
+    ]);
     files.extend(crate::clients::schema_files());
     Ok(files.into_iter().map(|(path, new)| (path.clone(), read(&path), new)).collect())
 }

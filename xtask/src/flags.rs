@@ -30,8 +30,26 @@ pub(crate) enum Task {
     /// (its own flags: `cargo xtask lint-eval --help`).
     #[command(disable_help_flag = true)]
     LintEval(Rest),
-    /// Regenerate README's generated sections, the schemas and the clients' types.
+    /// Regenerate the generated sections of docs/reference, the schemas and the clients' types.
     Codegen,
+    /// The skeleton of a new runtime: its descriptor file, its `RuntimeProvider` variant
+    /// and its lines in the registry's order list.
+    NewRuntime {
+        /// Its id (`foo-bar`: lowercase letters and digits, words joined by `-`).
+        id: String,
+        /// Its human name (default: the id).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// What the package registries publish against what live runs verified: per
+    /// registry runtime with a package, the newest published version, and for each that
+    /// moved the package's facts (hook events, launch flags, variables) diffed against
+    /// the registry at that version. Asks npm and PyPI; not part of `.ci/run`.
+    Field {
+        /// One JSON document instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Criterion ratios and whole-process timings against `/bin/true` and `grep`.
     Bench(Bench),
     /// The binary to install (static on x86_64 Linux) in `target/dist/hal`.
@@ -118,7 +136,7 @@ pub(crate) struct Bench {
     /// Whole-process runs per command.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) runs: u32,
-    /// Put every figure into BENCHMARKS.md and README.
+    /// Put every figure into BENCHMARKS.md and docs/reference/building.md.
     #[arg(long)]
     pub(crate) write: bool,
     /// Fail naming each missed budget.

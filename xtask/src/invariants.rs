@@ -1,10 +1,12 @@
-//! ARCHITECTURE.md's invariants held to their tests: every paragraph stating an
-//! "Architecture Invariant" names the tests that enforce it (`Test:` or `Tests:`, then
-//! `path::name` in backticks), and a tidy test fails unless each named test exists. Also
+//! The code map's invariants held to their tests: every paragraph of `docs/code-map.md`
+//! stating an "Architecture Invariant" names the tests that enforce it (`Test:` or
+//! `Tests:`, then `path::name` in backticks), and a tidy test fails unless each named test
+//! exists; ARCHITECTURE.md's table of them is generated from there ([`table`]). Also
 //! the tests of the invariants that are facts of the workspace itself: which crate may
 //! depend on which, `#[non_exhaustive]` in hal-types, the one `unsafe` allowance, the
 //! pure parts of hal-gupp, no runtime id written outside the registry.
 
+#[cfg(test)]
 use std::path::Path;
 
 /// One named test: the file (relative to the workspace root) and the test's name.
@@ -14,7 +16,48 @@ pub(crate) struct Named {
     pub(crate) name: String,
 }
 
-/// Each invariant paragraph of `doc` (its first line) with the tests it names.
+/// Where the invariants are stated, each beside the code it constrains.
+pub(crate) const CODE_MAP: &str = "docs/code-map.md";
+
+/// ARCHITECTURE.md's table of the invariants of `code_map` (the text of [`CODE_MAP`]): one
+/// row per invariant, its first sentence, the section (crate) it is stated in, and the
+/// tests it names.
+pub(crate) fn table(code_map: &str) -> String {
+    use std::fmt::Write as _;
+
+    let mut out = String::from("| invariant | where | tests |\n|---|---|---|\n");
+    let cell = |t: &str| t.replace('|', "\\|");
+    // The page's title and intro come before the first section.
+    for chunk in code_map.split("\n## ").skip(1) {
+        let section = chunk.lines().next().unwrap_or_default().split(" (").next().unwrap_or_default().trim();
+        for (statement, named) in invariants(chunk) {
+            let tests: Vec<String> = named.iter().map(|n| format!("`{}::{}`", n.file, n.name)).collect();
+            let _ =
+                writeln!(out, "| {} | {} | {} |", cell(&first_sentence(&statement)), cell(section), tests.join(", "));
+        }
+    }
+    out
+}
+
+/// The first sentence of `text` (up to a full stop that ends a sentence, outside
+/// backticks and parentheses), its lines joined.
+fn first_sentence(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (mut code, mut depth) = (false, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '`' => code = !code,
+            '(' if !code => depth += 1,
+            ')' if !code => depth = depth.saturating_sub(1),
+            '.' if !code && depth == 0 && text[i + 1..].starts_with(' ') => return text[..=i].to_owned(),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// Each invariant paragraph of `doc` (its statement, up to the tests it names) with the
+/// tests it names.
 pub(crate) fn invariants(doc: &str) -> Vec<(String, Vec<Named>)> {
     doc.split("\n\n")
         .flat_map(|block| {
@@ -22,7 +65,9 @@ pub(crate) fn invariants(doc: &str) -> Vec<(String, Vec<Named>)> {
             block.split("**Architecture Invariant").skip(1).map(str::to_owned).collect::<Vec<_>>()
         })
         .map(|text| {
-            let first = text.lines().next().unwrap_or_default().trim_start_matches(":**").trim().to_owned();
+            let body = text.trim_start_matches(":**");
+            let end = ["\nTest: ", "\nTests: "].iter().filter_map(|m| body.find(m)).min().unwrap_or(body.len());
+            let first = body[..end].trim().to_owned();
             let mut named = Vec::new();
             for marker in ["Test: ", "Tests: "] {
                 let mut rest = text.as_str();
@@ -45,6 +90,7 @@ pub(crate) fn invariants(doc: &str) -> Vec<(String, Vec<Named>)> {
 
 /// Whether the test `named` exists: a Rust `fn` marked `#[test]` (or inside
 /// `proptest!`), a Node `test("…")`, a Python `def test_…`.
+#[cfg(test)]
 pub(crate) fn exists(root: &Path, named: &Named) -> Result<(), String> {
     let text = std::fs::read_to_string(root.join(&named.file)).map_err(|e| format!("{}: {e}", named.file))?;
     let ext = Path::new(&named.file).extension().and_then(|e| e.to_str()).unwrap_or_default();
@@ -74,6 +120,7 @@ pub(crate) fn exists(root: &Path, named: &Named) -> Result<(), String> {
 
 /// The `[dependencies]` of a manifest (every table whose name ends so, target-specific
 /// ones too): `(name, optional)`.
+#[cfg(test)]
 pub(crate) fn dependencies(manifest: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let mut inside = false;
@@ -125,12 +172,12 @@ mod tests {
         out
     }
 
-    /// Tidy: every invariant of ARCHITECTURE.md names at least one test, and every named
+    /// Tidy: every invariant of the code map names at least one test, and every named
     /// test exists.
     #[test]
     fn every_invariant_names_a_test_that_exists() {
         let root = root();
-        let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+        let doc = std::fs::read_to_string(root.join(CODE_MAP)).unwrap();
         let found = invariants(&doc);
         assert!(found.len() >= 20, "{} invariants found", found.len());
         let mut problems = Vec::new();
@@ -154,6 +201,12 @@ mod tests {
             [Named { file: "a/b.rs".into(), name: "c".into() }, Named { file: "d/e.js".into(), name: "f g".into() }]
         );
         assert!(found[1].1.is_empty());
+        let map = "# Code map\n\n## `a` (note)\nText.\n\n**Architecture Invariant:** one (e.g. this.\nstill)\nhere. Two.\n\
+                   Test: `x/y.rs::z`.\n";
+        assert_eq!(
+            table(map),
+            "| invariant | where | tests |\n|---|---|---|\n| one (e.g. this. still) here. | `a` | `x/y.rs::z` |\n"
+        );
         let missing = Named { file: "xtask/src/invariants.rs".into(), name: "no_such_test".into() };
         assert!(exists(&root(), &missing).is_err());
         let helper = Named { file: "xtask/src/invariants.rs".into(), name: "manifest".into() };
@@ -359,8 +412,8 @@ mod tests {
         }
         assert!(found.is_empty(), "runtime ids written outside the registry:\n{}", found.join("\n"));
         // The check can fail: the registry's own rows hold every id.
-        let rows = literals(&root.join("hal-caps/src/registry/rows.rs"));
-        assert!(rows.iter().any(|(_, l)| l == "claude-code"), "{} literals in rows.rs", rows.len());
+        let rows = literals(&root.join("hal-caps/src/registry/runtimes/claude.rs"));
+        assert!(rows.iter().any(|(_, l)| l == "claude-code"), "{} literals in runtimes/claude.rs", rows.len());
     }
 
     /// Every property of `schema` (at any depth) that its object does not require.

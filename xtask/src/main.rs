@@ -10,10 +10,12 @@ mod codegen;
 mod compat;
 mod cross;
 mod dist;
+mod field;
 mod flags;
-#[cfg(test)]
+mod install_docs;
 mod invariants;
 mod lint;
+mod new_runtime;
 mod package;
 #[cfg(test)]
 mod usegraph;
@@ -31,6 +33,8 @@ fn main() -> ExitCode {
         #[cfg(feature = "suite")]
         Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
         Task::Codegen => codegen::codegen(&util::root()),
+        Task::NewRuntime { id, name } => new_runtime::new_runtime(&util::root(), &id, name.as_deref()),
+        Task::Field { json } => field::field(json),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
         Task::Cross { targets, build } => cross::cross(&targets, build.builds()),
@@ -65,7 +69,7 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    /// Tidy-style: plain `cargo test` fails when README drifts from the code.
+    /// Tidy-style: plain `cargo test` fails when a generated document or file drifts from the code.
     #[test]
     fn readme_is_in_sync() {
         if let Err(e) = crate::codegen::check_docs(&crate::util::root()) {

@@ -270,6 +270,10 @@ pub(crate) fn package(platforms: &[String], publish: bool, install: bool) -> Res
         println!("{}", p.display());
     }
     eprintln!("    the packages of {} platform(s) in {:.0}s", built.len(), started.elapsed().as_secs_f64());
+    // The install lines of the docs name linux-x64's files.
+    if built.iter().any(|b| b.platform.triple == NATIVE) {
+        crate::install_docs::check(tarballs.iter().chain(&wheels))?;
+    }
     if publish {
         let mut dry = cargo();
         dry.args(["publish", "--workspace", "--dry-run", "--locked"]);

@@ -93,7 +93,7 @@ impl Crate {
         for item in items {
             match item {
                 syn::Item::Mod(m) => {
-                    let child_name = m.ident.to_string();
+                    let child_name = syn::ext::IdentExt::unraw(&m.ident).to_string();
                     self.modules.entry(module.to_vec()).or_default().children.insert(child_name.clone());
                     let mut child = module.to_vec();
                     child.push(child_name.clone());
@@ -259,12 +259,12 @@ fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
 fn use_tree(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(Vec<String>, Option<String>)>) {
     match tree {
         syn::UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
+            prefix.push(syn::ext::IdentExt::unraw(&p.ident).to_string());
             use_tree(&p.tree, prefix, out);
             prefix.pop();
         }
         syn::UseTree::Name(n) => {
-            let name = n.ident.to_string();
+            let name = syn::ext::IdentExt::unraw(&n.ident).to_string();
             let mut path = prefix.clone();
             if name == "self" {
                 let bound = path.last().cloned();
@@ -277,7 +277,7 @@ fn use_tree(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(Vec<St
         syn::UseTree::Rename(r) => {
             let mut path = prefix.clone();
             if r.ident != "self" {
-                path.push(r.ident.to_string());
+                path.push(syn::ext::IdentExt::unraw(&r.ident).to_string());
             }
             let alias = r.rename.to_string();
             out.push((path, (alias != "_").then_some(alias)));
@@ -301,7 +301,7 @@ struct Paths {
 impl<'ast> Visit<'ast> for Paths {
     fn visit_path(&mut self, path: &'ast syn::Path) {
         if path.segments.len() >= 2 {
-            let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            let segments = path.segments.iter().map(|s| syn::ext::IdentExt::unraw(&s.ident).to_string()).collect();
             let line = path.segments.first().map_or(0, |s| s.ident.span().start().line);
             self.found.push((line, segments));
         }

@@ -3,7 +3,7 @@
 // optional dependency @gastown-chipset/hal-<os>-<cpu>, else $HAL_BIN) with the same
 // arguments, stdio and exit status. PATH is not searched: this script is the `hal` there.
 // `npx hal which` prints that binary's path instead: hooks run it directly (node and
-// this script cost about a hundred times what hal itself does; README has the figures).
+// this script cost about a hundred times what hal itself does; docs/guide-skill.md has the figures).
 import { spawnSync } from "node:child_process";
 
 import { locateHal } from "../locate.js";

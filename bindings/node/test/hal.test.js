@@ -278,6 +278,14 @@ test("listInstalled reads versions and standings from the install", () => {
   assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: { CLAUDECODE: "1" } }).getRuntimeVersion(), null);
   const declared = { CLAUDECODE: "1", AI_AGENT: "claude-code_2-1-332_agent" };
   assert.equal(createRuntimeHal({ bin: HAL, replaceEnv: declared }).getRuntimeVersion(), "2.1.332");
+  // A version past the verified range: the answers say so, naming the newest verified.
+  assert.deepEqual(createRuntimeHal({ bin: HAL, replaceEnv: declared }).getCapabilities().diagnostics, []);
+  const past = { CLAUDECODE: "1", AI_AGENT: "claude-code_2-1-999_agent" };
+  const caps = createRuntimeHal({ bin: HAL, replaceEnv: past }).getCapabilities();
+  const said = caps.diagnostics.filter((d) => d.code === "version_unverified").map((d) => d.message);
+  assert.equal(said.length, 1, JSON.stringify(caps.diagnostics));
+  assert.ok(said[0].includes("2.1.999") && said[0].includes("2.1.332"), said[0]);
+  assert.ok(caps.warnings.includes(said[0]));
 });
 
 const hooks = resolve(here, "../../../hal-caps/tests/fixtures/hooks");
@@ -440,6 +448,16 @@ test("with a terminal attached, a timeout kills what hal started, and hal keeps 
   assert.ok(Number(m[2]) < 5000, `answered after ${m[2]} ms`);
   assert.ok(existsSync(flag), "hal did not have the controlling terminal");
   assert.equal(m[3], "", `left running: ${m[3]}`);
+});
+
+test("launchPlan passes a dash-led prompt as a value (hostile-findings R2)", () => {
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin" } });
+  const plan = hal.launchPlan({ provider: "opencode", prompt: "--version" });
+  assert.ok(plan.argv.includes("--prompt=--version"), plan.argv);
+  assert.throws(
+    () => hal.launchPlan({ provider: "claude", mode: "print", prompt: "--settings={}" }),
+    (e) => e instanceof HalUsageError && /starts with `-`/.test(e.message),
+  );
 });
 
 test("launchPlan answers what `hal launch` answers, and an impossible start throws", () => {

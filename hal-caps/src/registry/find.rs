@@ -6,7 +6,7 @@
 use hal_types::RuntimeProvider;
 
 use super::model::{Hooks, Runtime};
-use super::rows::REGISTRY;
+use super::runtimes::REGISTRY;
 
 /// The registry row of `provider` (the `unknown` row for a provider without one).
 #[must_use]

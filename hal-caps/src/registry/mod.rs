@@ -22,32 +22,32 @@
 
 pub mod dated;
 mod declared;
-mod design;
 mod events;
 mod find;
-mod history;
 pub mod launch;
 pub mod launch_md;
+mod launch_shape;
 pub mod model;
+mod payload_shape;
 pub mod payloads;
 pub mod plugins;
-mod rows;
+mod runtimes;
 pub mod span;
 mod stale;
-mod verified;
 pub mod version;
 
 pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
-pub use design::{DESIGN_DEPARTURES, DESIGN_PROVIDERS, Departure, UNKNOWN_CAPS};
 pub use events::CANONICAL_EVENTS;
 pub use find::{lookup, runtime};
+pub use model::Departure;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
     Hooks, Inject, Marker, NativeEvent, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, PresetFact, Runtime,
     Source, Stale, Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
 };
 pub use plugins::{PLUGIN_HOSTS, PluginHost};
-pub use rows::REGISTRY;
+pub use runtimes::REGISTRY;
+pub use runtimes::{DESIGN_DEPARTURES, DESIGN_PROVIDERS, UNKNOWN_CAPS};
 pub use stale::gastown_stale_markdown;
 pub use version::Version;
 

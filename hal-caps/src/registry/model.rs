@@ -911,6 +911,10 @@ pub struct Runtime {
     /// runtime setting (so hal never reads them to detect it): the boundary lint counts
     /// a read of them like a read of the row's markers.
     pub skill_vars: &'static [&'static str],
+    /// Why the conformance suite does not run it, where a package or an installer for it
+    /// exists but cannot be run here (offline, without a login); `None`: the suite runs it
+    /// (its spec is keyed by this row's provider) or no package names it.
+    pub not_run: Option<&'static str>,
 }
 
 impl Runtime {
@@ -947,6 +951,7 @@ impl Runtime {
             known_by: None,
             script_names: &[],
             skill_vars: &[],
+            not_run: None,
         }
     }
 
@@ -999,4 +1004,38 @@ impl Runtime {
     pub fn is_named(&self, name: &str) -> bool {
         self.provider.as_str().eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
+}
+
+/// A field where the design's literal row departs from what the registry's facts would
+/// derive for that runtime, and why the design's cell stands (a test holds every
+/// difference to this list, and the list to the differences).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Departure {
+    /// The design's runtime.
+    pub provider: RuntimeProvider,
+    /// The capability field, as the JSON names it.
+    pub field: &'static str,
+    /// Why the design's cell stands.
+    pub reason: &'static str,
+}
+
+impl Departure {
+    pub(crate) const fn new(provider: RuntimeProvider, field: &'static str, reason: &'static str) -> Self {
+        Self { provider, field, reason }
+    }
+}
+
+/// A host that sets another runtime's plugin variables for the plugins it hosts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PluginHost {
+    /// The runtime that hosts the plugins.
+    pub host: RuntimeProvider,
+    /// The runtime whose plugin format it hosts.
+    pub format: RuntimeProvider,
+    /// The variables it sets for those plugins' hooks (and tools).
+    pub vars: &'static [&'static str],
+    /// Where this was read.
+    pub cite: &'static str,
 }

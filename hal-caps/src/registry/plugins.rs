@@ -8,48 +8,8 @@
 
 use hal_types::RuntimeProvider as P;
 
-/// A host that sets another runtime's plugin variables for the plugins it hosts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct PluginHost {
-    /// The runtime that hosts the plugins.
-    pub host: P,
-    /// The runtime whose plugin format it hosts.
-    pub format: P,
-    /// The variables it sets for those plugins' hooks (and tools).
-    pub vars: &'static [&'static str],
-    /// Where this was read.
-    pub cite: &'static str,
-}
-
-/// Read in the installed wheel: `_adapt_runtime_hooks` gives every plugin's hooks
-/// `PLUGIN_ROOT` and `PLUGIN_DATA`, a Claude-format plugin's also `CLAUDE_PLUGIN_ROOT`
-/// and `CLAUDE_PLUGIN_DATA`, a Kimi-format plugin's `KIMI_PLUGIN_ROOT` and
-/// `KIMI_CODE_HOME` (Vibe's own home).
-const VIBE_NATIVE: &str = "mistral-vibe@3.0.3 (PyPI), vibe/core/plugins/_native.py (_adapt_runtime_hooks)";
-
-/// Every known host of a foreign plugin format.
-pub static PLUGIN_HOSTS: &[PluginHost] = &[
-    PluginHost { host: P::Vibe, format: P::Kimi, vars: &["KIMI_PLUGIN_ROOT", "KIMI_CODE_HOME"], cite: VIBE_NATIVE },
-    PluginHost {
-        host: P::Vibe,
-        format: P::Claude,
-        vars: &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"],
-        cite: VIBE_NATIVE,
-    },
-    PluginHost {
-        host: P::Codex,
-        format: P::Claude,
-        vars: &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"],
-        cite: "openai/codex:codex-rs/hooks/src/engine/discovery.rs",
-    },
-    PluginHost {
-        host: P::Grok,
-        format: P::Claude,
-        vars: &["CLAUDE_PLUGIN_ROOT"],
-        cite: "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md",
-    },
-];
+pub use super::model::PluginHost;
+pub use super::runtimes::PLUGIN_HOSTS;
 
 /// Whether `var`, a variable of `format`'s plugins, is one `host` sets for the
 /// `format` plugins it hosts.

@@ -99,16 +99,25 @@ impl Cmd for Launch {
 /// The most `--prompt-file` reads.
 const MAX_PROMPT_FILE: u64 = 1 << 20;
 
+/// The text of `--prompt-file`: opened without blocking (a FIFO swapped in for the file
+/// cannot hang us: hostile-findings R8), checked after opening (`fstat`) to be a regular
+/// file of at most [`MAX_PROMPT_FILE`] bytes, then read.
 fn prompt_file(path: &std::path::Path) -> Result<String, String> {
     let shown = escape_control(&path.display().to_string()).into_owned();
-    let meta = std::fs::metadata(path).map_err(|e| format!("--prompt-file {shown}: {e}"))?;
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        o.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let file = o.open(path).map_err(|e| format!("--prompt-file {shown}: {e}"))?;
+    let meta = file.metadata().map_err(|e| format!("--prompt-file {shown}: {e}"))?;
     if !meta.is_file() || meta.len() > MAX_PROMPT_FILE {
         return Err(format!("--prompt-file {shown}: not a regular file of at most 1 MiB"));
     }
     let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_PROMPT_FILE).read_to_string(&mut text))
-        .map_err(|e| format!("--prompt-file {shown}: {e}"))?;
+    file.take(MAX_PROMPT_FILE).read_to_string(&mut text).map_err(|e| format!("--prompt-file {shown}: {e}"))?;
     Ok(text)
 }
 
@@ -157,7 +166,15 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
 #[must_use]
 pub fn text(p: &LaunchPlan) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}", escape_text(&p.command_line));
+    // Pasteable where it can be (a quoted newline is part of the shell line), else shown
+    // escaped on one line and said so (hostile-findings R16: an escaped ESC or U+202E made
+    // the text another argv than the plan's).
+    let raw = escape_text(&p.command_line) == p.command_line;
+    let shown = if raw { p.command_line.clone() } else { escape_control(&p.command_line).into_owned() };
+    let _ = writeln!(out, "{shown}");
+    if !raw {
+        let _ = writeln!(out, "command line: shown escaped (it holds characters a terminal does not show): take argv from --json");
+    }
     let _ = writeln!(out, "provider: {} ({} mode)", p.provider, p.mode);
     if let Some(a) = p.autonomy {
         let _ = writeln!(out, "autonomy: {a}");

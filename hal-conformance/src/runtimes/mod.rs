@@ -15,26 +15,23 @@ use hal_types::RuntimeProvider;
 use hal_types::RuntimeProvider as P;
 use serde_json::{Value, json};
 
-mod claude;
-mod cline;
-mod codex;
-mod continue_cli;
-mod copilot;
-mod droid;
-mod gemini;
-mod gptme;
-mod grok;
-mod hermes;
-mod kilo;
-mod kimi;
 pub(crate) mod list;
-pub(crate) mod not_run;
-mod omp;
-mod opencode;
-mod openhands;
-mod pi;
-mod qwen;
-mod vibe;
+
+/// Declares each runtime's spec file (named by its id, `-` as `_`) and [`RUNTIMES`], the
+/// run order: the suite's one list of the runtimes it runs.
+macro_rules! suite {
+    ($($id:ident),* $(,)?) => {
+        $(mod $id;)*
+
+        /// Every runtime the suite knows, in run order (slowest first, for two workers).
+        pub(crate) const RUNTIMES: &[Spec] = &[$($id::SPEC),*];
+    };
+}
+
+suite!(
+    opencode, openhands, kilo, gemini, claude, codex, qwen_code, copilot, pi, omp, droid, hermes, cline, grok_cli,
+    r#continue, vibe, kimi, gptme,
+);
 
 /// The wire protocol a runtime speaks to its model (all four are the stub's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,390 @@
+//! Claude Code: every fact hal holds of it, one descriptor (see [`super`]).
+
+use super::shared::{ASKS, DETECT_AGENT, GT, NONE, c, secs, suite};
+use crate::registry::launch_shape::{
+    Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
+};
+use crate::registry::model::Departure;
+use crate::registry::model::NativeEvent as Ev;
+use crate::registry::model::ValueRule::{Flag, Truthy};
+use crate::registry::model::{
+    Adapter, FragmentSchema, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source,
+    Stale, Verified,
+};
+use crate::registry::payload_shape::{NameStyle, Payload};
+use crate::registry::span::{AgentForm, History, HookHistory, Span, VarSpan};
+use hal_types::CanonicalEvent as E;
+use hal_types::GuppStrategy as G;
+use hal_types::RuntimeProvider as P;
+use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
+
+/// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
+/// offline against a model stub, its tools' and hooks' environments captured.
+pub(super) const LIVE_CLAUDE: Source = Source::verified("live run 2026-12-01, @anthropic-ai/claude-code@2.1.332");
+
+/// Gastown's Claude settings adapter (`internal/hooks/templates/claude/settings-*.json`),
+/// for claude and groq-compound: the three events that carry startup context.
+pub(super) const CLAUDE_ADAPTER: Adapter = Adapter::config(
+    ".claude/settings.json",
+    HookKind::SettingsJson,
+    FragmentSchema::Settings,
+    &[
+        (CanonicalEvent::SessionStart, "SessionStart"),
+        (CanonicalEvent::ContextCompactPre, "PreCompact"),
+        (CanonicalEvent::PromptSubmit, "UserPromptSubmit"),
+    ],
+);
+
+/// Gastown's `SessionIDEnv` for the presets that run the `claude` binary.
+pub(super) const CLAUDE_SESSION_STALE: &[Stale] = &[Stale {
+    gastown: PresetFact::SessionEnv("CLAUDE_SESSION_ID"),
+    reality: "Claude Code sets CLAUDE_CODE_SESSION_ID (2.1.332, live run; absent in 2.1.100), never \
+              CLAUDE_SESSION_ID (anthropics/claude-code#47018); hal's cascade still reads CLAUDE_SESSION_ID, \
+              the design's step 2",
+}];
+
+/// Claude Code's hook system, shared by the rows that run the `claude` binary.
+pub(super) const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
+    &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
+    Inject::Yes,
+    EVENTS,
+);
+
+pub(super) const ROW: Runtime = Runtime {
+    aliases: &["claude-code", "claude_code"],
+    // What everyone checks (and the lint sees most); CLAUDE_CODE_CHILD_SESSION is
+    // stronger but little known.
+    known_by: Some("CLAUDECODE"),
+    // 2.1.332 sets every one of these but `CLAUDE_CODE_REMOTE` for tools and hooks
+    // alike. `CLAUDE_PROJECT_DIR` is weak: Gemini CLI and Qwen Code set it for their
+    // hooks too ("for compatibility").
+    markers: &[
+        Marker::definitive("CLAUDE_CODE_CHILD_SESSION", Flag).verified(),
+        Marker::strong("CLAUDECODE", Flag).verified(),
+        Marker::strong("CLAUDE_CODE_SESSION_ID", Truthy).verified(),
+        Marker::strong("CLAUDE_CODE_REMOTE", Flag),
+        Marker::strong("CLAUDE_CODE_ENTRYPOINT", Truthy).verified(),
+        // Set on its tools' processes, not its hooks' (seen: 2.1.332).
+        Marker::strong("CLAUDE_CODE_EXECPATH", Truthy),
+        Marker::strong("CLAUDE_CODE", Flag).secondary(),
+    ],
+    weak: &[
+        "CLAUDE_CONFIG_DIR",
+        "CLAUDE_PROJECT_DIR",
+        "CLAUDE_ENV_FILE",
+        "CLAUDE_PLUGIN_ROOT",
+        // Set for a plugin's hooks beside CLAUDE_PLUGIN_ROOT (and by hosts of
+        // Claude-format plugins: `registry::plugins`).
+        "CLAUDE_PLUGIN_DATA",
+        // Claude Code's own pid, set for tools and hooks (2.1.332, live run).
+        "CLAUDE_PID",
+    ],
+    // An IDE extension sets it in the terminal it opens for a person to run Claude
+    // in; Claude reads it to connect to the IDE (Claude Code 2.1.332's binary).
+    settings: &["CLAUDE_CODE_SSE_PORT"],
+    // 2.1.332 ships a native `claude.exe` (comm, exe and argv[0] all `claude.exe`).
+    executables: &["claude", "claude.exe"],
+    scripts: &["@anthropic-ai/claude-code/"],
+    session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
+    cascade_session_var: Some("CLAUDE_SESSION_ID"),
+    workspace_file: Some(".claude/settings.json"),
+    hooks: Some(CLAUDE_HOOKS),
+    takes_prompt: true,
+    context_fork: Support::Yes,
+    caps: Some(&CAPS),
+    sources: &[
+        LIVE_CLAUDE,
+        Source::vendor("https://code.claude.com/docs/en/env-vars"),
+        Source::vendor("https://code.claude.com/docs/en/hooks"),
+        Source::vendor("anthropics/claude-code:CHANGELOG.md"),
+        DETECT_AGENT,
+    ],
+    gastown: Some(
+        GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"])
+            .ready_after(10_000)
+            .session_env("CLAUDE_SESSION_ID")
+            .stale(CLAUDE_SESSION_STALE),
+    ),
+    verified: Some(VERIFIED),
+    package: Some(Package::Npm("@anthropic-ai/claude-code")),
+    history: Some(&HISTORY),
+    ..Runtime::new(P::Claude, "Claude Code")
+};
+
+pub(super) const CLAUDE_1_0_62: &str = "@anthropic-ai/claude-code@1.0.61 (absent), 1.0.62 (present), cli.js";
+
+pub(super) const CLAUDE_1_0_88: &str = "@anthropic-ai/claude-code@1.0.56 (absent), 1.0.88 (present), cli.js";
+
+pub(super) const CLAUDE_2_0_50: &str = "@anthropic-ai/claude-code@1.0.88 (absent), 2.0.50 (present), cli.js";
+
+pub(super) const CLAUDE_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js";
+
+/// The events a live run of 2.1.332 configured and 2.1.100's 27 event names lack.
+pub(super) const CLAUDE_2_1_332: &str =
+    "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332; absent in 2.1.100's cli.js";
+
+// Claude Code: 7 hook events in 1.0.56 (undated: as far back as the registry knows), 9
+// in 1.0.88, 11 in 2.0.50, 27 in 2.1.100; the rest from 2.1.332. Each runtime's
+// mapped events in canonical order, then its events with no canonical counterpart.
+pub(super) const EVENTS: &[NativeEvent] = &[
+    Ev::mapped(E::SessionStart, "SessionStart").since("1.0.62", CLAUDE_1_0_62),
+    Ev::mapped(E::SessionEnd, "SessionEnd").since("1.0.88", CLAUDE_1_0_88),
+    Ev::mapped(E::PromptSubmit, "UserPromptSubmit").cited(CLAUDE_READ),
+    Ev::mapped(E::TurnEnd, "Stop").cited(CLAUDE_READ),
+    Ev::mapped(E::TurnFail, "StopFailure").since("2.1.100", CLAUDE_2_1_100),
+    Ev::mapped(E::AgentIdle, "TeammateIdle").since("2.1.100", CLAUDE_2_1_100),
+    Ev::mapped(E::ToolUsePre, "PreToolUse").cited(CLAUDE_READ),
+    Ev::mapped(E::ToolUsePost, "PostToolUse").cited(CLAUDE_READ),
+    Ev::mapped(E::ToolUseFail, "PostToolUseFailure").since("2.1.100", CLAUDE_2_1_100),
+    Ev::mapped(E::FileChangeExternal, "FileChanged").since("2.1.100", CLAUDE_2_1_100),
+    Ev::mapped(E::SubagentStart, "SubagentStart").since("2.0.50", CLAUDE_2_0_50),
+    Ev::mapped(E::SubagentEnd, "SubagentStop").cited(CLAUDE_READ),
+    Ev::mapped(E::PermissionRequest, "PermissionRequest").since("2.0.50", CLAUDE_2_0_50),
+    Ev::mapped(E::PermissionDeny, "PermissionDenied").since("2.1.100", CLAUDE_2_1_100),
+    Ev::mapped(E::Notification, "Notification").cited(CLAUDE_READ),
+    Ev::mapped(E::ContextCompactPre, "PreCompact").cited(CLAUDE_READ),
+    Ev::mapped(E::ContextCompactPost, "PostCompact").since("2.1.100", CLAUDE_2_1_100),
+    Ev::mapped(E::ConfigChanged, "ConfigChange").since("2.1.100", CLAUDE_2_1_100),
+    Ev::mapped(E::InstructionsLoaded, "InstructionsLoaded").since("2.1.100", CLAUDE_2_1_100),
+    // Claude Code's events with no canonical counterpart. Fired in 2.1.332's `-p` mode (live
+    // run, 2026-12-01): `PostToolBatch` (after a batch of tool calls) and `MessageDisplay`
+    // (a message shown to the user). The rest are named by 2.1.332's `HookEvent` enum (read
+    // in the binary; the conformance suite configures every one) and did not fire one-shot:
+    // `UserPromptExpansion` (a prompt's expansion, after `UserPromptSubmit`), the model
+    // switch (`PreModelSwitch`, `PostModelSwitch`), `Setup` (repository setup, not a
+    // session start), agent-team tasks (`TaskCreated`, `TaskCompleted`), an MCP server's
+    // request for input and its answer (`Elicitation`, `ElicitationResult`), worktrees
+    // (`WorktreeCreate`, `WorktreeRemove`), the working directory (`CwdChanged`,
+    // `DirectoryAdded`) and a skill's inline shell command (`PreSkillShellCommand`: only a
+    // skill's, so not `shell.exec.pre`).
+    Ev::unmapped("PostToolBatch").since("2.1.332", CLAUDE_2_1_332),
+    Ev::unmapped("MessageDisplay").since("2.1.332", CLAUDE_2_1_332),
+    Ev::unmapped("UserPromptExpansion").since("2.1.332", CLAUDE_2_1_332),
+    Ev::unmapped("PreModelSwitch").since("2.1.332", CLAUDE_2_1_332),
+    Ev::unmapped("PostModelSwitch").since("2.1.332", CLAUDE_2_1_332),
+    Ev::unmapped("Setup").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("TaskCreated").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("TaskCompleted").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("Elicitation").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("ElicitationResult").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("WorktreeCreate").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("WorktreeRemove").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("CwdChanged").since("2.1.100", CLAUDE_2_1_100),
+    Ev::unmapped("DirectoryAdded").since("2.1.332", CLAUDE_2_1_332),
+    Ev::unmapped("PreSkillShellCommand").since("2.1.332", CLAUDE_2_1_332),
+];
+
+/// Claude Code 2.1.332, `-p` mode.
+pub(super) const VERIFIED: Verified = Verified {
+    version: "2.1.332",
+    older: &["1.0.62", "1.0.61", "1.0.56"],
+    tool_vars: &[
+        "CLAUDECODE",
+        "CLAUDE_CODE_ENTRYPOINT",
+        "CLAUDE_CODE_SESSION_ID",
+        "CLAUDE_CODE_CHILD_SESSION",
+        "CLAUDE_PID",
+        "AI_AGENT",
+    ],
+    hook_vars: &[
+        "CLAUDECODE",
+        "CLAUDE_CODE_ENTRYPOINT",
+        "CLAUDE_CODE_SESSION_ID",
+        "CLAUDE_CODE_CHILD_SESSION",
+        "CLAUDE_PID",
+        "AI_AGENT",
+        "CLAUDE_PROJECT_DIR",
+    ],
+    session_vars: &["CLAUDE_CODE_SESSION_ID"],
+    events: &[
+        "SessionStart",
+        "UserPromptSubmit",
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolBatch",
+        "MessageDisplay",
+        "Stop",
+        "SessionEnd",
+    ],
+};
+
+/// The packages read at every version the registry dates Claude Code for.
+pub(super) const CLAUDE_READ: &str = "@anthropic-ai/claude-code@1.0.56, 1.0.88, 2.0.50, 2.1.100 (cli.js)";
+
+/// Claude Code: its events' versions are in `events::CLAUDE_EVENTS`.
+pub(super) const HISTORY: History = History {
+    oldest: "1.0.56",
+    packages: &[],
+    version_vars: &[],
+    install_vars: &["CLAUDE_CODE_EXECPATH"],
+    hooks: HookHistory { span: Span { since: None, until: None }, switch: None, before: None, cite: CLAUDE_READ },
+    vars: &[
+        VarSpan {
+            var: "CLAUDECODE",
+            set_for: "tools",
+            span: Span { since: None, until: None },
+            cite: "offline runs of @anthropic-ai/claude-code@1.0.56, 1.0.88, 2.0.50, 2.1.100, 2.1.332",
+        },
+        VarSpan {
+            var: "CLAUDECODE",
+            set_for: "hooks",
+            span: Span::since("2.1.332"),
+            cite: "offline runs: absent from hooks of 1.0.56-2.1.100, present in 2.1.332",
+        },
+        VarSpan {
+            var: "CLAUDE_PROJECT_DIR",
+            set_for: "hooks",
+            span: Span::since("1.0.88"),
+            cite: "offline runs of @anthropic-ai/claude-code@1.0.56 (absent), 1.0.88 (present)",
+        },
+        VarSpan {
+            var: "CLAUDE_CODE_EXECPATH",
+            set_for: "tools",
+            span: Span::since("2.1.100"),
+            cite: "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js",
+        },
+        VarSpan {
+            var: "CLAUDE_CODE_SESSION_ID",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.332"),
+            cite: "offline runs: absent in 1.0.56-2.1.100, present in 2.1.332 (live run 2026-12-01)",
+        },
+        VarSpan {
+            var: "CLAUDE_CODE_CHILD_SESSION",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.332"),
+            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
+        },
+        VarSpan {
+            var: "CLAUDE_PID",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.332"),
+            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
+        },
+        VarSpan {
+            var: "AI_AGENT",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.120"),
+            cite: "@anthropic-ai/claude-code@2.1.100 (absent), 2.1.120 (present)",
+        },
+    ],
+    ai_agent: &[
+        AgentForm {
+            form: "claude-code/<v>/agent",
+            span: Span::between("2.1.122", "2.1.123"),
+            cite: "@anthropic-ai/claude-code@2.1.122, 2.1.123 (also /harness in hooks)",
+        },
+        AgentForm {
+            form: "claude-code_<v>_agent",
+            span: Span::since("2.1.332"),
+            cite: "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332 (_harness in hooks)",
+        },
+    ],
+    // Beside Claude's markers at 2.1.120 or later (from its install, or
+    // `CLAUDE_CODE_SESSION_ID`, set from 2.1.332), a foreign `AI_AGENT` is the nearer
+    // agent's: `AI_AGENT=codex@1.2.3` with `CLAUDECODE=1` is codex then, ambiguous
+    // otherwise (`History::overwrites_ai_agent`).
+    overwrites_ai_agent: Some(Span::since("2.1.120")),
+};
+
+pub(super) const PAYLOAD: Payload = Payload {
+    transcript: Some(".claude/projects/"),
+    sources: &[Source::vendor("https://code.claude.com/docs/en/hooks")],
+    ..Payload::new(P::Claude, Some("hook_event_name"), NameStyle::Pascal, "session_id")
+};
+
+pub(super) const S_CLAUDE: Source = suite("hal-conformance, @anthropic-ai/claude-code@2.1.332");
+
+pub(super) const CLAUDE_DOCS: Source = Source::vendor("https://code.claude.com/docs/en/cli-reference");
+
+pub(super) const CLAUDE_MODES: Source = Source::vendor("https://code.claude.com/docs/en/iam#permission-modes");
+
+pub(super) const CLAUDE_MEMORY: Source = Source::vendor("https://code.claude.com/docs/en/memory");
+
+pub(super) const CLAUDE_INTERACTIVE: Source = Source::vendor("https://code.claude.com/docs/en/interactive-mode");
+
+pub(super) const CLAUDE_ENV: Source = Source::vendor("https://code.claude.com/docs/en/env-vars");
+
+/// The suite's pty check (`cargo xtask conformance --pty`): the interactive start
+/// `hal launch` gives, under `script`, until the ready prompt shows (Claude Code writes
+/// `❯` then U+00A0, which a pane shows as a space).
+pub(super) const PTY_CLAUDE: Source = suite("hal-conformance --pty, @anthropic-ai/claude-code@2.1.332");
+
+/// Claude Code's facts, shared by groq-compound (the same binary).
+pub(super) const LAUNCH: Launch = Launch {
+    provider: P::Claude,
+    executable: c("claude", S_CLAUDE),
+    interactive: c(Start::new(NONE, PromptAt::Positional), CLAUDE_DOCS),
+    print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_CLAUDE)),
+    output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, S_CLAUDE)),
+    autonomy: Autonomy {
+        none: Some(c(ASKS, CLAUDE_MODES)),
+        edits: Some(c(
+            Level::args(&[Args::always(&["--permission-mode", "acceptEdits"])], "edits unasked"),
+            CLAUDE_MODES,
+        )),
+        full: Some(c(
+            Level::args(&[Args::always(&["--dangerously-skip-permissions"])], "nothing asked (refused as root)"),
+            S_CLAUDE,
+        )),
+    },
+    resume: Some(c(
+        Resume { by_id: Some(&["--resume"]), latest: Some(&["--continue"]), style: Style::Flag, hal_ids: true },
+        S_CLAUDE,
+    )),
+    model: Some(c("--model", CLAUDE_DOCS)),
+    instructions: c(&["CLAUDE.md", ".claude/CLAUDE.md"], CLAUDE_MEMORY),
+    config_dir: Some(c(ConfigDir { dir: "~/.claude", var: Some("CLAUDE_CONFIG_DIR") }, CLAUDE_ENV)),
+    hook_trust: Some(c(
+        Trust::Rule("an interactive start asks once to trust the workspace before its hooks run; -p does not ask"),
+        CLAUDE_DOCS,
+    )),
+    ready_prompt: Some(c("❯ ", PTY_CLAUDE)),
+    startup_dialog: Some(c("with --dangerously-skip-permissions, a bypass-permissions warning to accept", GT)),
+    escape_cancels: Some(c(true, CLAUDE_INTERACTIVE)),
+    acp: None,
+    env: &[],
+    env_from: &[],
+    offline: &[],
+    stamps: &[
+        "CLAUDE_CODE_CHILD_NOTES_DIR",
+        "CLAUDE_CODE_MESSAGING_SOCKET",
+        "CLAUDE_CODE_MESSAGING_TOKEN",
+        "CLAUDE_CODE_SESSION_ATTENDED",
+        "CLAUDE_CODE_EXECPATH",
+        "CLAUDE_EFFORT",
+        "CLAUDE_ENV_FILE",
+        "CLAUDE_PID",
+        "CLAUDE_PROJECT_DIR",
+    ],
+    gastown_stale: &[
+        ("SessionIDEnv", "CLAUDE_SESSION_ID is not set by Claude Code; it sets CLAUDE_CODE_SESSION_ID (2.1.332, live)"),
+        (
+            "EscapeCancelsRequest",
+            "unset, but Escape interrupts Claude Code's request in flight (interactive-mode docs)",
+        ),
+    ],
+};
+
+pub(super) const CAPS: Capabilities = Capabilities::new(
+    P::Claude,
+    Some("CLAUDE_SESSION_ID"),
+    StartupStrategy::HookInjection,
+    G::HookInjection,
+    secs(120),
+    secs(30),
+)
+.with_session_hooks(Support::Yes)
+.with_context_fork(Support::Yes)
+.with_startup_injection(StartupInjection::SessionStartHook)
+.with_nudge_support(Support::Yes);
+
+pub(super) const DEPARTURES: &[Departure] = &[
+    Departure::new(
+        P::Claude,
+        "session_id_env",
+        "the design's cell is CLAUDE_SESSION_ID; Claude Code exports CLAUDE_CODE_SESSION_ID",
+    ),
+    Departure::new(P::Claude, "stall_threshold", "the design's own per-provider default (120 s), not Gastown's"),
+    Departure::new(P::Claude, "nudge_interval", "the design's own per-provider default (30 s)"),
+];

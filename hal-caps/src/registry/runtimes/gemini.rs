@@ -1,0 +1,226 @@
+//! Gemini CLI: every fact hal holds of it, one descriptor (see [`super`]).
+
+use super::shared::{GT, NONE, c, secs, suite};
+use crate::registry::launch_shape::{
+    Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
+};
+use crate::registry::model::Departure;
+use crate::registry::model::NativeEvent as Ev;
+use crate::registry::model::ValueRule::{Exact, Truthy};
+use crate::registry::model::{
+    Adapter, FragmentSchema, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, Runtime, Source, Verified,
+};
+use crate::registry::payload_shape::{NameStyle, Payload};
+use crate::registry::span::{History, HookHistory, Span, VarSpan};
+use hal_types::CanonicalEvent as E;
+use hal_types::GuppStrategy as G;
+use hal_types::RuntimeProvider as P;
+use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
+
+pub(super) const LIVE_GEMINI: Source = Source::verified("live run 2026-12-01, @google/gemini-cli@0.61.0");
+
+pub(super) const ROW: Runtime = Runtime {
+    aliases: &["gemini-cli", "gemini_cli"],
+    // `GEMINI_CLI=1` reaches tools only; hooks get `GEMINI_SESSION_ID` (Gemini's
+    // alone: definitive) and the `GEMINI_*` directories (0.61.0). Qwen Code also
+    // sets `GEMINI_PROJECT_DIR` for its hooks, beside its own markers, which come
+    // first (qwen-code's row precedes this one).
+    markers: &[
+        Marker::definitive("GEMINI_CLI", Exact("1")).verified(),
+        Marker::definitive("GEMINI_SESSION_ID", Truthy).verified(),
+        Marker::strong("GEMINI_CWD", Truthy).verified(),
+        Marker::strong("GEMINI_PLANS_DIR", Truthy).verified(),
+        Marker::strong("GEMINI_PROJECT_DIR", Truthy).verified(),
+    ],
+    // `GEMINI_CLI_NO_RELAUNCH=true`: set by its own relaunch, for tools and hooks (0.61.0, live run).
+    weak: &["GEMINI_CLI_HOME", "GEMINI_CLI_NO_RELAUNCH", "CLAUDE_PROJECT_DIR"],
+    executables: &["gemini"],
+    scripts: &["@google/gemini-cli/"],
+    session_vars: &["GEMINI_SESSION_ID"],
+    keeps_markers_of: &[P::Claude],
+    hooks: Some(Hooks::claude_settings(
+        &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
+        Inject::Yes,
+        EVENTS,
+    )),
+    takes_prompt: true,
+    caps: Some(&CAPS),
+    sources: &[
+        LIVE_GEMINI,
+        Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
+        Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
+    ],
+    gastown: Some(
+        GastownPreset::hooked(
+            "gemini",
+            // Gastown's adapter, a native fact here: the design's row keeps gemini on the fallback.
+            Adapter::config(
+                ".gemini/settings.json",
+                HookKind::SettingsJson,
+                FragmentSchema::Settings,
+                &[
+                    (CanonicalEvent::SessionStart, "SessionStart"),
+                    (CanonicalEvent::ContextCompactPre, "PreCompress"),
+                    (CanonicalEvent::PromptSubmit, "BeforeAgent"),
+                ],
+            ),
+            &["gemini"],
+        )
+        .ready_after(5000)
+        .session_env("GEMINI_SESSION_ID"),
+    ),
+    verified: Some(VERIFIED),
+    package: Some(Package::Npm("@google/gemini-cli")),
+    history: Some(&HISTORY),
+    ..Runtime::new(P::Gemini, "Gemini CLI")
+};
+
+pub(super) const EVENTS: &[NativeEvent] = &[
+    Ev::mapped(E::SessionStart, "SessionStart"),
+    Ev::mapped(E::SessionEnd, "SessionEnd"),
+    Ev::mapped(E::PromptSubmit, "BeforeAgent"),
+    Ev::mapped(E::TurnEnd, "AfterAgent"),
+    Ev::mapped(E::ModelRequestPre, "BeforeModel"),
+    Ev::mapped(E::ModelResponsePost, "AfterModel"),
+    Ev::mapped(E::ToolUsePre, "BeforeTool"),
+    Ev::mapped(E::ToolUsePost, "AfterTool"),
+    Ev::mapped(E::Notification, "Notification"),
+    Ev::mapped(E::ContextCompactPre, "PreCompress"),
+    // Gemini's `BeforeToolSelection` fires before every model call to filter the tool
+    // list and asks no permission (0.61.0): no canonical event fits it.
+    Ev::unmapped("BeforeToolSelection"),
+];
+
+/// Gemini CLI 0.61.0, `-p --yolo`: hooks get no `GEMINI_CLI`, but `CLAUDE_PROJECT_DIR`.
+pub(super) const VERIFIED: Verified = Verified {
+    version: "0.61.0",
+    older: &["0.45.2", "0.28.2", "0.10.0"],
+    tool_vars: &["GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"],
+    hook_vars: &["GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "CLAUDE_PROJECT_DIR"],
+    session_vars: &["GEMINI_SESSION_ID"],
+    events: &[
+        "SessionStart",
+        "BeforeAgent",
+        "BeforeModel",
+        "BeforeToolSelection",
+        "AfterModel",
+        "BeforeTool",
+        "AfterTool",
+        "AfterAgent",
+        "SessionEnd",
+    ],
+};
+
+/// Gemini CLI: no hook system in 0.10.0; 0.28.2 has the 11 event names of 0.61.0.
+pub(super) const HISTORY: History = History {
+    oldest: "0.10.0",
+    packages: &[],
+    version_vars: &[],
+    install_vars: &[],
+    hooks: HookHistory {
+        span: Span::since("0.28.2"),
+        switch: None,
+        before: None,
+        cite: "@google/gemini-cli@0.10.0 (no hooks), 0.28.2, 0.45.2 (the 11 events of 0.61.0), bundle",
+    },
+    vars: &[
+        VarSpan {
+            var: "GEMINI_CWD",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+        },
+        VarSpan {
+            var: "GEMINI_PLANS_DIR",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+        },
+        VarSpan {
+            var: "GEMINI_SESSION_ID",
+            set_for: "hooks",
+            span: Span::since("0.45.2"),
+            cite: "offline runs of @google/gemini-cli@0.28.2 (hooks get only GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR); live runs of 0.45.2 (present), 0.61.0",
+        },
+    ],
+    ai_agent: &[],
+    overwrites_ai_agent: None,
+};
+
+pub(super) const PAYLOAD: Payload = Payload {
+    transcript: Some(".gemini/tmp/"),
+    sources: &[
+        Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
+        Source::vendor("google-gemini/gemini-cli:packages/core/src/hooks/hookEventHandler.ts"),
+    ],
+    ..Payload::new(P::Gemini, Some("hook_event_name"), NameStyle::Pascal, "session_id")
+};
+
+pub(super) const S_GEMINI: Source = suite("hal-conformance, @google/gemini-cli@0.61.0");
+
+pub(super) const GEMINI_DOCS: Source = Source::vendor("google-gemini/gemini-cli:docs/cli/configuration.md");
+
+pub(super) const GEMINI_TRUST: Source = Source::vendor("google-gemini/gemini-cli:docs/cli/trusted-folders.md");
+
+pub(super) const LAUNCH: Launch = Launch {
+    provider: P::Gemini,
+    executable: c("gemini", S_GEMINI),
+    interactive: c(Start::new(NONE, PromptAt::Flag("-i")), GEMINI_DOCS),
+    print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), S_GEMINI)),
+    output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, S_GEMINI)),
+    autonomy: Autonomy {
+        none: Some(c(Level::args(&[Args::always(&["--approval-mode", "default"])], "asks"), GEMINI_DOCS)),
+        edits: Some(c(Level::args(&[Args::always(&["--approval-mode", "auto_edit"])], "edits unasked"), GEMINI_DOCS)),
+        full: Some(c(Level::args(&[Args::always(&["--yolo"])], "nothing asked"), S_GEMINI)),
+    },
+    resume: Some(c(
+        Resume { by_id: Some(&["--resume"]), latest: Some(&["--resume", "latest"]), style: Style::Flag, hal_ids: true },
+        GEMINI_DOCS,
+    )),
+    model: Some(c("-m", GEMINI_DOCS)),
+    instructions: c(&["GEMINI.md"], GEMINI_DOCS),
+    config_dir: Some(c(ConfigDir { dir: "~/.gemini", var: None }, GEMINI_DOCS)),
+    hook_trust: Some(c(
+        Trust::Rule("the workspace must be a trusted folder (~/.gemini/trustedFolders.json: path -> TRUST_FOLDER)"),
+        GEMINI_TRUST,
+    )),
+    ready_prompt: None,
+    startup_dialog: None,
+    escape_cancels: Some(c(true, GT)),
+    acp: Some(c(&["--experimental-acp"], GEMINI_DOCS)),
+    env: &[],
+    env_from: &[],
+    offline: &[],
+    stamps: &["GEMINI_CLI_NO_RELAUNCH", "GEMINI_CWD", "GEMINI_PLANS_DIR", "GEMINI_PROJECT_DIR"],
+    gastown_stale: &[(
+        "InstructionsFile",
+        "AGENTS.md, but Gemini CLI reads GEMINI.md unless context.fileName says otherwise",
+    )],
+};
+
+pub(super) const CAPS: Capabilities = Capabilities::new(
+    P::Gemini,
+    Some("GT_SESSION_ID"),
+    StartupStrategy::StartupFallback,
+    G::Polling,
+    secs(300),
+    secs(120),
+)
+.with_startup_injection(StartupInjection::PrimeFallback)
+.with_nudge_support(Support::Yes);
+
+pub(super) const DEPARTURES: &[Departure] = &[
+    Departure::new(
+        P::Gemini,
+        "session_id_env",
+        "the design's cell is GT_SESSION_ID; Gemini CLI's hooks get GEMINI_SESSION_ID",
+    ),
+    Departure::new(
+        P::Gemini,
+        "session_hooks",
+        "the design's cell is no; Gastown's .gemini/settings.json adapter is recorded as a native fact, not the plan",
+    ),
+    Departure::new(P::Gemini, "startup_injection", "the design's cell: gt prime fallback (not Gastown's adapter)"),
+    Departure::new(P::Gemini, "startup_strategy", "the design's cell: startup_fallback (not Gastown's adapter)"),
+    Departure::new(P::Gemini, "gupp_strategy", "the design's cell: polling"),
+];

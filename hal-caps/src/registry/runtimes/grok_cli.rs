@@ -1,0 +1,60 @@
+//! grok-cli (@vibe-kit/grok-cli): every fact hal holds of it, one descriptor (see [`super`]).
+
+use super::shared::{NONE, c, suite};
+use crate::registry::launch_shape::{Autonomy, ConfigDir, Launch, Level, PromptAt, Start};
+use crate::registry::model::{Package, Runtime, Source, Verified};
+use hal_types::RuntimeProvider as P;
+
+pub(super) const LIVE_GROK_CLI: Source = Source::verified("live run 2026-12-01, @vibe-kit/grok-cli@0.0.34");
+
+pub(super) const ROW: Runtime = Runtime {
+    // npm's `@vibe-kit/grok-cli` (0.0.34): another product than xAI's Grok Build
+    // (the next row) under the same command name. It sets nothing in its tools'
+    // environment, has no hooks and no session id, and runs as `node
+    // <prefix>/node_modules/.bin/grok -p ...` (comm and exe `node`). So a `grok`
+    // script run by an interpreter is this one; a native `grok` executable is
+    // Grok Build. It writes `<ws>/.grok/settings.json` (key `model`) on its first run.
+    aliases: &["vibe-kit-grok-cli"],
+    scripts: &["@vibe-kit/grok-cli/"],
+    script_names: &["grok"],
+    takes_prompt: true,
+    sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
+    verified: Some(VERIFIED),
+    package: Some(Package::Npm("@vibe-kit/grok-cli")),
+    ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
+};
+
+/// grok-cli (`@vibe-kit/grok-cli`) 0.0.34, `-p`: nothing set for its tools, no hooks, no session id.
+pub(super) const VERIFIED: Verified =
+    Verified { version: "0.0.34", older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
+
+pub(super) const S_GROK_CLI: Source = suite("hal-conformance, @vibe-kit/grok-cli@0.0.34");
+
+pub(super) const GROK_CLI_PKG: Source = Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli");
+
+pub(super) const LAUNCH: Launch = Launch {
+    provider: P::GrokCli,
+    executable: c("grok", S_GROK_CLI),
+    interactive: c(Start::new(NONE, PromptAt::Positional), GROK_CLI_PKG),
+    print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), S_GROK_CLI)),
+    output: None,
+    autonomy: Autonomy {
+        none: None,
+        edits: None,
+        full: Some(c(Level::args(NONE, "-p runs its tools unasked"), S_GROK_CLI)),
+    },
+    resume: None,
+    model: Some(c("-m", GROK_CLI_PKG)),
+    instructions: c(&[".grok/GROK.md"], GROK_CLI_PKG),
+    config_dir: Some(c(ConfigDir { dir: "~/.grok", var: None }, GROK_CLI_PKG)),
+    hook_trust: None,
+    ready_prompt: None,
+    startup_dialog: None,
+    escape_cancels: None,
+    acp: None,
+    env: &[],
+    env_from: &[],
+    offline: &[],
+    stamps: &[],
+    gastown_stale: &[],
+};

@@ -1,0 +1,136 @@
+//! oh-my-pi: every fact hal holds of it, one descriptor (see [`super`]).
+
+use super::shared::{FIRSTMATE, GASTOWN_AGENTS, NONE, c, suite};
+use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style};
+use crate::registry::model::NativeEvent as Ev;
+use crate::registry::model::ValueRule::Exact;
+use crate::registry::model::{
+    Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source, Stale, Verified,
+};
+use hal_types::CanonicalEvent as E;
+use hal_types::HookKind;
+use hal_types::RuntimeProvider as P;
+
+pub(super) const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
+
+pub(super) const ROW: Runtime = Runtime {
+    aliases: &["oh-my-pi"],
+    // Firstmate's launch marker; omp sets none of its own (Firstmate's rule: it
+    // counts only with an exact `omp` ancestor within 8 levels).
+    markers: &[Marker::strong("FM_OMP_HARNESS", Exact("omp")).secondary().with_ancestor("omp", 8)],
+    weak: &["OMP_SKIP_SETUP"],
+    executables: &["omp"],
+    keeps_markers_of: &[P::Claude],
+    // No session variable: `OMP_SESSION_ID` (Gastown's) occurs nowhere in 18.2.3 or
+    // 18.3.4 (read in the packages).
+    // Hook factories load from `.omp/hooks/pre/` and `post/` only; one directly in
+    // `.omp/hooks/` loads nothing, silently (18.2.3's `docs/hooks.md`, and the live run).
+    hooks: Some(Hooks::native(&[".omp/hooks/pre/", "~/.omp/agent/hooks/pre/"], Inject::Yes, EVENTS)),
+    takes_prompt: true,
+    sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE, LIVE_OMP],
+    gastown: Some(
+        GastownPreset::hooked(
+            "omp",
+            Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
+            &["omp", "node", "bun"],
+        )
+        .undelivered(
+            "oh-my-pi 18.2.3 discovers hook factories only under `.omp/hooks/pre/` and `post/`: the \
+                 adapter's `.omp/hooks/gastown-hook.ts` is never loaded, so nothing primes the agent \
+                 (its docs/hooks.md): hal plans `startup_fallback`, `gt prime` as the prompt",
+        )
+        .session_env("OMP_SESSION_ID")
+        .stale(&[Stale {
+            gastown: PresetFact::SessionEnv("OMP_SESSION_ID"),
+            reality: "oh-my-pi sets no such variable: no occurrence in @oh-my-pi/pi-coding-agent@18.2.3 \
+                          or 18.3.4, none in a live run of 18.2.3",
+        }]),
+    ),
+    verified: Some(VERIFIED),
+    package: Some(Package::Npm("@oh-my-pi/pi-coding-agent")),
+    ..Runtime::new(P::Omp, "oh-my-pi")
+};
+
+/// oh-my-pi's extension events (18.2.3's `docs/extensions.md`, "Event surface"; the
+/// live run saw the lifecycle ones fire one-shot), Pi's names.
+pub(super) const EVENTS: &[NativeEvent] = &[
+    Ev::mapped(E::SessionStart, "session_start"),
+    Ev::mapped(E::SessionResume, "session_switch"),
+    Ev::mapped(E::SessionEnd, "session_shutdown"),
+    Ev::mapped(E::PromptSubmit, "before_agent_start"),
+    Ev::mapped(E::TurnEnd, "agent_end"),
+    Ev::mapped(E::ModelRequestPre, "before_provider_request"),
+    Ev::mapped(E::ModelResponsePost, "after_provider_response"),
+    Ev::mapped(E::ToolUsePre, "tool_call"),
+    Ev::mapped(E::ToolUsePost, "tool_result"),
+    Ev::mapped(E::ContextCompactPre, "session_before_compact"),
+    Ev::mapped(E::ContextCompactPost, "session_compact"),
+    // oh-my-pi's events with no canonical counterpart (the same document): input, loop,
+    // turn and message notifications, tool observability, the main session's stop hook,
+    // session-tree and branch events.
+    Ev::unmapped("input"),
+    Ev::unmapped("agent_start"),
+    Ev::unmapped("turn_start"),
+    Ev::unmapped("turn_end"),
+    Ev::unmapped("context"),
+    Ev::unmapped("message_start"),
+    Ev::unmapped("message_update"),
+    Ev::unmapped("message_end"),
+    Ev::unmapped("session_stop"),
+    Ev::unmapped("tool_execution_start"),
+    Ev::unmapped("tool_execution_update"),
+    Ev::unmapped("tool_execution_end"),
+    Ev::unmapped("session_before_switch"),
+    Ev::unmapped("session_before_branch"),
+    Ev::unmapped("session_branch"),
+    Ev::unmapped("session_before_tree"),
+    Ev::unmapped("session_tree"),
+];
+
+/// oh-my-pi 18.2.3, `omp -p --yolo` on Bun 1.4.5 with a `models.yml` provider: its bash
+/// tool's environment sets `AGENT=1` and `CI=true` (OpenCode's and CI's spellings, no
+/// variable of its own) and no session id, so its ancestry decides; extension events
+/// reach a `.omp/hooks/pre/` factory.
+pub(super) const VERIFIED: Verified = Verified {
+    version: "18.2.3",
+    older: &[],
+    tool_vars: &[],
+    hook_vars: &[],
+    session_vars: &[],
+    events: &["session_start", "before_agent_start", "tool_call", "tool_result", "agent_end", "session_shutdown"],
+};
+
+pub(super) const S_OMP: Source = suite("hal-conformance, @oh-my-pi/pi-coding-agent@18.2.3");
+
+pub(super) const LAUNCH: Launch = Launch {
+    provider: P::Omp,
+    executable: c("omp", S_OMP),
+    interactive: c(Start::new(NONE, PromptAt::Positional), S_OMP),
+    print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_OMP)),
+    output: None,
+    autonomy: Autonomy {
+        none: None,
+        edits: None,
+        full: Some(c(Level::args(&[Args::always(&["--yolo"])], "nothing asked"), S_OMP)),
+    },
+    resume: Some(c(
+        Resume { by_id: None, latest: Some(&["--continue"]), style: Style::Flag, hal_ids: false },
+        super::pi::PI_README,
+    )),
+    model: Some(c("--model", S_OMP)),
+    instructions: c(&["AGENTS.md"], super::pi::PI_README),
+    config_dir: Some(c(ConfigDir { dir: "~/.omp/agent", var: None }, S_OMP)),
+    hook_trust: None,
+    ready_prompt: None,
+    startup_dialog: None,
+    escape_cancels: None,
+    acp: None,
+    env: &[],
+    env_from: &[],
+    offline: &[],
+    stamps: &["OMPCODE", "__PI_NATIVE_VARIANT_CACHE"],
+    gastown_stale: &[(
+        "NonInteractive.PromptFlag",
+        "--prompt: omp's one-shot start is -p with the prompt as an argument",
+    )],
+};

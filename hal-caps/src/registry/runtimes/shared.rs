@@ -1,0 +1,51 @@
+//! What several runtimes' descriptors share: sources cited by many, and the helpers
+//! that build their tables. Names no runtime.
+
+use crate::registry::launch_shape::{Args, Cited, Level};
+use crate::registry::model::NativeEvent as Ev;
+use crate::registry::model::{GASTOWN, NativeEvent, Source};
+use std::time::Duration;
+
+pub(super) const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
+
+/// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).
+pub(super) const DETECT_AGENT: Source = Source::secondary("vercel/detect-agent:agents.json");
+
+/// Gastown's presets: an orchestrator's, so secondary for every runtime it launches.
+pub(super) const GASTOWN_AGENTS: Source = GASTOWN;
+
+/// `a` then `b`, as one table (a fork's events: its base's and its own).
+pub(super) const fn join<const N: usize>(a: &[NativeEvent], b: &[NativeEvent]) -> [NativeEvent; N] {
+    let mut out = [Ev::unmapped(""); N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - a.len()];
+        i += 1;
+    }
+    out
+}
+
+/// The conformance suite's runs: verified at the version the cite names.
+pub(super) const fn suite(cite: &'static str) -> Source {
+    Source::verified(cite)
+}
+
+/// Gastown's preset table, read at steveyegge/gastown a8bd79b (2026-04-30).
+pub(super) const GT: Source = Source::secondary("steveyegge/gastown:internal/config/agents.go@a8bd79b");
+
+pub(super) const fn c<T>(value: T, source: Source) -> Cited<T> {
+    Cited::new(value, source)
+}
+
+pub(super) const NONE: &[Args] = &[];
+
+/// Asks as the runtime does by default.
+pub(super) const ASKS: Level = Level::args(NONE, "its default: asks before edits and commands");
+
+pub(super) const fn secs(n: u64) -> Duration {
+    Duration::from_secs(n)
+}
