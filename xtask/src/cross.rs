@@ -271,6 +271,10 @@ pub(crate) fn cargo(target: &Target, subcommand: &str, build_std: &str) -> Resul
     c.env(format!("CARGO_TARGET_{}_LINKER", env_triple.to_uppercase()), &cc);
     c.env(format!("CC_{env_triple}"), &cc).env(format!("AR_{env_triple}"), &ar);
     crate::dist::remapped(&mut c, format!("{} {}", target.rustflags, crate::dist::remap_flags()).trim().to_owned());
+    if target.triple.ends_with("-apple-darwin") {
+        // rustc strips Mach-O with `rust-objcopy`, which Debian's rustc does not ship.
+        c.env("CARGO_PROFILE_RELEASE_STRIP", "false");
+    }
     c.arg(subcommand).arg(format!("-Zbuild-std={build_std}")).args(["--target", target.triple]);
     Ok(c)
 }
