@@ -8,21 +8,34 @@ use std::path::{Path, PathBuf};
 
 use crate::host::{Ancestry, Host, ProcessInfo, Stat};
 
+#[cfg(any(target_os = "macos", test))]
+pub(crate) mod macos;
+
 /// Where the OS host reads the process ancestry from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum AncestrySource {
     /// `/proc/<pid>/{stat,cmdline,exe}` read directly (Linux only; the default there).
     Procfs,
-    /// The `sysinfo` crate, refreshing only the pids on the chain (the default elsewhere).
+    /// The `sysinfo` crate, refreshing only the pids on the chain (the default elsewhere;
+    /// on macOS, where sysinfo is not linked, libproc).
     Sysinfo,
+    /// macOS's libproc through libSystem (`os/macos.rs`; the default there; sysinfo
+    /// elsewhere).
+    Libproc,
 }
 
 impl AncestrySource {
     /// The fastest source for this platform.
     #[must_use]
     pub const fn platform_default() -> Self {
-        if cfg!(target_os = "linux") { Self::Procfs } else { Self::Sysinfo }
+        if cfg!(target_os = "linux") {
+            Self::Procfs
+        } else if cfg!(target_os = "macos") {
+            Self::Libproc
+        } else {
+            Self::Sysinfo
+        }
     }
 }
 
@@ -137,9 +150,14 @@ impl Host for OsHost {
                 Ok(None) => Ancestry::default(),
                 Err(message) => Ancestry { chain: Vec::new(), warnings: vec![probe_failed(message)] },
             },
-            #[cfg(not(target_os = "linux"))]
+            #[cfg(target_os = "macos")]
+            AncestrySource::Procfs | AncestrySource::Sysinfo | AncestrySource::Libproc => {
+                walk(std::os::unix::process::parent_id(), max_depth, macos::read)
+            }
+            #[cfg(not(any(target_os = "linux", target_os = "macos")))]
             AncestrySource::Procfs => sysinfo_ancestry(max_depth),
-            AncestrySource::Sysinfo => sysinfo_ancestry(max_depth),
+            #[cfg(not(target_os = "macos"))]
+            AncestrySource::Sysinfo | AncestrySource::Libproc => sysinfo_ancestry(max_depth),
         }
     }
 
@@ -274,7 +292,7 @@ pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Resul
 }
 
 /// hal's parent pid: from std where the platform has it, else from the process table.
-#[cfg(unix)]
+#[cfg(all(unix, not(target_os = "macos")))]
 #[allow(clippy::unnecessary_wraps)] // the same signature as the process table's answer
 fn own_parent(_sys: &mut sysinfo::System) -> Option<u32> {
     Some(std::os::unix::process::parent_id())
@@ -289,7 +307,9 @@ fn own_parent(sys: &mut sysinfo::System) -> Option<u32> {
     sys.process(own).and_then(sysinfo::Process::parent).map(Pid::as_u32)
 }
 
-/// The ancestry from the process table, starting at hal's parent.
+/// The ancestry from the process table, starting at hal's parent (no process table
+/// through sysinfo on macOS: hal walks libproc there).
+#[cfg(not(target_os = "macos"))]
 fn sysinfo_ancestry(max_depth: usize) -> Ancestry {
     use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
     let Ok(mut sys) = System::new() else {

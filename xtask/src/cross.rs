@@ -61,8 +61,6 @@ enum Linker {
 pub(crate) struct Target {
     /// Rust's target triple.
     pub(crate) triple: &'static str,
-    /// The executable's file suffix (`.exe` on Windows).
-    pub(crate) exe_suffix: &'static str,
     linker: Linker,
     /// Extra rustc flags for this target.
     rustflags: &'static str,
@@ -70,19 +68,13 @@ pub(crate) struct Target {
 
 /// Every target `cargo xtask cross` builds.
 pub(crate) const TARGETS: &[Target] = &[
-    Target { triple: "x86_64-pc-windows-gnu", exe_suffix: ".exe", linker: Linker::Mingw, rustflags: "" },
-    Target { triple: "aarch64-apple-darwin", exe_suffix: "", linker: Linker::Zig("aarch64-macos.11.0"), rustflags: "" },
-    Target { triple: "x86_64-apple-darwin", exe_suffix: "", linker: Linker::Zig("x86_64-macos.10.12"), rustflags: "" },
-    Target {
-        triple: "aarch64-unknown-linux-gnu",
-        exe_suffix: "",
-        linker: Linker::Zig("aarch64-linux-gnu.2.17"),
-        rustflags: "",
-    },
+    Target { triple: "x86_64-pc-windows-gnu", linker: Linker::Mingw, rustflags: "" },
+    Target { triple: "aarch64-apple-darwin", linker: Linker::Zig("aarch64-macos.11.0"), rustflags: "" },
+    Target { triple: "x86_64-apple-darwin", linker: Linker::Zig("x86_64-macos.10.12"), rustflags: "" },
+    Target { triple: "aarch64-unknown-linux-gnu", linker: Linker::Zig("aarch64-linux-gnu.2.17"), rustflags: "" },
     // Static, with zig's musl (std built from source has no self-contained crt objects).
     Target {
         triple: "x86_64-unknown-linux-musl",
-        exe_suffix: "",
         linker: Linker::Zig("x86_64-linux-musl"),
         rustflags: "-C target-feature=+crt-static -C link-self-contained=no",
     },
@@ -104,14 +96,8 @@ const ZIG_WHEEL: &str = "ziglang==0.17.0";
 const APT_RUST: &[&str] = &["rustc-web", "cargo-web", "rust-web-src"];
 
 /// The cache: `$HAL_CROSS_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/hal-cross`.
-#[allow(clippy::disallowed_methods, reason = "xtask is a build tool: the cache location is the user's choice")]
 pub(crate) fn cache_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("HAL_CROSS_CACHE").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()).map(PathBuf::from);
-    let base = xdg.unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache"));
-    base.join("hal-cross")
+    crate::util::cache_dir("HAL_CROSS_CACHE", "hal-cross")
 }
 
 /// Runs `cmd` quietly; its stdout when it succeeds.
@@ -285,6 +271,10 @@ pub(crate) fn cargo(target: &Target, subcommand: &str, build_std: &str) -> Resul
     c.env(format!("CARGO_TARGET_{}_LINKER", env_triple.to_uppercase()), &cc);
     c.env(format!("CC_{env_triple}"), &cc).env(format!("AR_{env_triple}"), &ar);
     crate::dist::remapped(&mut c, format!("{} {}", target.rustflags, crate::dist::remap_flags()).trim().to_owned());
+    if target.triple.ends_with("-apple-darwin") {
+        // rustc strips Mach-O with `rust-objcopy`, which Debian's rustc does not ship.
+        c.env("CARGO_PROFILE_RELEASE_STRIP", "false");
+    }
     c.arg(subcommand).arg(format!("-Zbuild-std={build_std}")).args(["--target", target.triple]);
     Ok(c)
 }
@@ -295,7 +285,8 @@ pub(crate) fn build(target: &Target, build: Build) -> Result<PathBuf, String> {
     let mut c = cargo(target, "build", "std,panic_abort")?;
     c.args(["--release", "-p", "hal-cli"]).args(build.features());
     run_step(&format!("{} build of hal for {}", build.label(), target.triple), c)?;
-    let name = format!("hal{}", target.exe_suffix);
+    let suffix = hal_cli::platforms::PLATFORMS.iter().find(|p| p.triple == target.triple).map_or("", |p| p.exe_suffix);
+    let name = format!("hal{suffix}");
     let built = cache_dir().join("target").join(target.triple).join("release").join(&name);
     let dest = target_dir().join("cross").join(target.triple).join(build.label()).join(&name);
     if let Some(dir) = dest.parent() {

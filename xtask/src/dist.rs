@@ -125,7 +125,7 @@ fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<Path
     };
     let dir = target_dir().join(dir);
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
+    build.args(["build", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
     let flags = format!("{flags} {}", remap_flags());
     build.args(features).arg("--target-dir").arg(&dir);
     remapped(&mut build, flags);
@@ -138,7 +138,7 @@ fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<Path
 /// [`remap_flags`]); its path.
 pub(crate) fn build_release(extra: &[&str]) -> Result<PathBuf, String> {
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra);
+    build.args(["build", "--release", "-p", "hal-cli"]).args(extra);
     remapped(&mut build, remap_flags());
     run_step("release build of hal", build)?;
     Ok(target_dir().join("release/hal"))
@@ -210,6 +210,7 @@ pub(crate) fn verify_dist(binary: &Path) -> Result<u64, String> {
 }
 
 /// `cargo xtask check`'s dist step: builds `target/dist/hal` and verifies it.
+#[cfg(feature = "suite")]
 pub(crate) fn check_dist() -> Result<(), String> {
     let binary = build_dist(Static::Plain)?;
     let size = verify_dist(&binary)?;

@@ -58,9 +58,13 @@ pub(crate) enum Task {
         #[arg(long)]
         pie: bool,
     },
-    /// The npm tarballs and the wheel in `target/package/`, and `cargo publish
+    /// The npm tarballs and the wheels of every platform in `target/package/`, and `cargo publish
     /// --workspace --dry-run`.
     Package {
+        /// A platform to package, as npm names it (`linux-x64`, `darwin-arm64`,
+        /// `win32-x64`, ...; repeatable; default: every platform hal ships for).
+        #[arg(long = "platform", value_name = "NAME")]
+        platforms: Vec<String>,
         /// Skip `cargo publish --dry-run`.
         #[arg(long)]
         no_publish_check: bool,
