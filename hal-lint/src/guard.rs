@@ -370,3 +370,44 @@ pub(crate) fn validates_its_input(src: &str, walk: &Walk<'_>, n: Node<'_>, targe
         matches!(s.kind(), "raise_statement" | "throw_statement") || called(*s).is_some_and(|f| REPORTS.contains(&f))
     })
 }
+
+/// Whether the shell word `n` (a probed path) starts with a positional parameter (`$1`,
+/// `${2}`) or a variable assigned from one in the script (`root="${1:-.}"`), is tested
+/// negated (`[ ! -d "$root/.claude" ]`) in an `if` whose branch only reports (`echo`,
+/// `printf`) and exits: the script validates the root it was given.
+pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let word = unquote(p.short(n, 1024).unwrap_or(""));
+    let positional = |t: &str| {
+        let t = t.trim_start_matches('"').trim_start_matches("${").trim_start_matches('$');
+        t.starts_with(|c: char| c.is_ascii_digit() && c != '0')
+    };
+    let given = positional(word)
+        || walk.iter().any(|x| {
+            x.kind() == "variable_assignment"
+                && x.field("name").is_some_and(|v| {
+                    let v = p.text(v);
+                    word.strip_prefix('$').map(|w| w.trim_start_matches('{')).is_some_and(|w| {
+                        w.starts_with(v) && !w[v.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
+                })
+                && x.field("value").is_some_and(|val| positional(p.text(val)))
+        });
+    if !given {
+        return false;
+    }
+    let mut negated = false;
+    let mut cur = n;
+    for _ in 0..4 {
+        let Some(up) = walk.parent(cur) else { break };
+        negated |= matches!(up.kind(), "unary_expression" | "negated_command")
+            && up.child(0).is_some_and(|op| p.text(op) == "!");
+        cur = up;
+    }
+    let Some(body) = clause(walk, n).filter(|_| negated) else { return false };
+    let command = |s: &Node<'_>| {
+        let s = if s.kind() == "redirected_statement" { s.named_child(0).unwrap_or(*s) } else { *s };
+        if s.kind() == "command" { s.field("name").map_or("", |c| p.text(c)) } else { "" }
+    };
+    body.last().is_some_and(|s| command(s) == "exit")
+        && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit"))
+}
