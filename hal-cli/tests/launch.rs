@@ -134,3 +134,27 @@ fn the_runtime_version_decides_the_versioned_arguments() {
     new.extend(["--runtime-version", "0.171.0"]);
     assert!(argv(&json(&new, &[])).contains(&"--dangerously-bypass-hook-trust"));
 }
+
+/// oh-my-pi's bash tool sets `OMPCODE=1` beside `CLAUDECODE=1`, `AGENT=1` and `CI=true`
+/// (its live run's tool capture): hal names omp, not Claude, and plans an omp launch that
+/// resumes by id, serves ACP and clears all four; `hal session-id` agrees on the runtime.
+#[test]
+fn omp_beside_claudes_marker_is_omp_and_resumes_by_id() {
+    let tool = [("OMPCODE", "1"), ("CLAUDECODE", "1"), ("AGENT", "1"), ("CI", "true")];
+    let v = json(&["detect"], &tool);
+    assert_eq!((v["provider"].as_str(), v["source"]["signal"].as_str()), (Some("omp"), Some("OMPCODE")), "{v}");
+    // No session variable: `hal session-id` exits 1, naming omp.
+    let o = hal(&["session-id", "--json"], &tool);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(serde_json::from_slice::<Value>(&o.stdout).unwrap()["provider"], "omp");
+    let v = json(&["launch", "--mode", "print", "--resume", "s-1", "--prompt", "hi"], &tool);
+    assert_eq!(argv(&v), ["omp", "-p", "--resume", "s-1", "hi"]);
+    let unset: Vec<&str> = v["env_unset"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    for var in ["OMPCODE", "CLAUDECODE", "AGENT"] {
+        assert!(unset.contains(&var), "{var}: {unset:?}");
+    }
+    let v = json(&["launch", "--provider", "omp", "--mode", "acp"], &[]);
+    assert_eq!(argv(&v), ["omp", "--mode", "acp"]);
+    let v = json(&["launch", "--provider", "omp", "--mode", "print", "--prompt", "hi"], &[]);
+    assert_eq!(v["output"]["values"], serde_json::json!(["text", "json", "rpc"]));
+}
