@@ -158,3 +158,15 @@ fn omp_beside_claudes_marker_is_omp_and_resumes_by_id() {
     let v = json(&["launch", "--provider", "omp", "--mode", "print", "--prompt", "hi"], &[]);
     assert_eq!(v["output"]["values"], serde_json::json!(["text", "json", "rpc"]));
 }
+
+/// Pi opens a session by id with `--session` (1.6.0's `dist/cli/args.js`), the id
+/// `hal session-id` reads from `PI_SESSION_ID` inside it.
+#[test]
+fn pi_resumes_the_session_hal_reports() {
+    let tool = [("PI_CODING_AGENT", "true"), ("PI_SESSION_ID", "0194-abcd")];
+    let id = hal(&["session-id"], &tool);
+    assert_eq!(String::from_utf8_lossy(&id.stdout).trim(), "0194-abcd");
+    let v = json(&["launch", "--mode", "print", "--resume", "0194-abcd", "--prompt", "hi"], &tool);
+    assert_eq!(v["provider"], "pi");
+    assert_eq!(argv(&v), ["pi", "-p", "--session", "0194-abcd", "hi"]);
+}
