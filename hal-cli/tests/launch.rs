@@ -170,3 +170,20 @@ fn pi_resumes_the_session_hal_reports() {
     assert_eq!(v["provider"], "pi");
     assert_eq!(argv(&v), ["pi", "-p", "--session", "0194-abcd", "hi"]);
 }
+
+/// Claude Code's child-environment builder sets `CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE`
+/// (2.1.332 on) and `CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS` (2.1.337): a launch from
+/// inside it clears both, with the rest of Claude's variables.
+#[test]
+fn a_nested_launch_clears_claudes_starter_variables() {
+    let tool = [
+        ("CLAUDECODE", "1"),
+        ("CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE", "1"),
+        ("CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS", "0"),
+    ];
+    let v = json(&["launch", "--provider", "codex"], &tool);
+    let unset: Vec<&str> = v["env_unset"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    for (var, _) in tool {
+        assert!(unset.contains(&var), "{var}: {unset:?}");
+    }
+}
