@@ -328,7 +328,8 @@ export function createRuntimeHal(options = {}) {
       // Not cached: each request is its own. hal never runs the runtime; the caller does.
       const args = ["launch"];
       const flag = (name, value) => {
-        if (value !== undefined && value !== null) args.push(`--${name}`, String(value));
+        // One argument, `--name=value`: a value that starts with `-` stays a value.
+        if (value !== undefined && value !== null) args.push(`--${name}=${String(value)}`);
       };
       flag("provider", request.provider);
       flag("runtime-version", request.runtimeVersion);
@@ -338,7 +339,10 @@ export function createRuntimeHal(options = {}) {
       flag("prompt", request.prompt);
       flag("resume", request.resume);
       flag("model", request.model);
+      flag("work-item", request.workItem);
+      flag("session-id", request.sessionId);
       if (request.continue === true) args.push("--continue");
+      if (request.noBypass === true) args.push("--no-bypass");
       const plan = ask(args);
       if (plan === undefined) return null;
       if (!Array.isArray(plan.argv) || plan.argv.length === 0 || !plan.argv.every((a) => typeof a === "string")) {

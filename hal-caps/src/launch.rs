@@ -36,6 +36,13 @@ pub struct Request {
     pub version: Option<String>,
     /// A role's startup plan, to merge in.
     pub startup: Option<StartupPlan>,
+    /// `--no-bypass`: never add a trust switch, not even for the role's hooks.
+    pub no_bypass: bool,
+    /// The work item (`--work-item`): its own slot of the plan, and a line of the first
+    /// prompt after the role's startup text.
+    pub work_item: Option<String>,
+    /// The new session's id, given up front (`--session-id`), where the runtime takes one.
+    pub session_id: Option<String>,
 }
 
 impl Request {
@@ -104,11 +111,64 @@ pub fn abilities(facts: &Launch) -> String {
     out
 }
 
-/// POSIX shell quoting: bare where every character is safe, else single-quoted.
+/// The shells a [`shell_quote`]d word means the same argument in (hostile-findings R10:
+/// POSIX quoting alone let a prompt run a command in fish).
+pub const QUOTED_FOR: &[&str] = &["sh", "bash", "dash", "zsh", "fish"];
+
+/// Shell quoting for every shell of [`QUOTED_FOR`]: bare where every character is safe
+/// and the first is not `=` (zsh expands `=cmd`), else single-quoted, with each `'` and
+/// each `\` written outside the quotes (`'\''`, `'\\'`): fish reads `\'` and `\\` inside
+/// single quotes as escapes, the POSIX shells do not, and outside them all agree.
 #[must_use]
 pub fn shell_quote(arg: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%^".contains(c);
-    if !arg.is_empty() && arg.chars().all(safe) { arg.to_owned() } else { format!("'{}'", arg.replace('\'', r"'\''")) }
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@".contains(c);
+    if !arg.is_empty() && arg.chars().all(safe) && !arg.starts_with('=') {
+        return arg.to_owned();
+    }
+    let mut out = String::with_capacity(arg.len() + 2);
+    out.push('\'');
+    for c in arg.chars() {
+        match c {
+            '\'' => out.push_str(r"'\''"),
+            '\\' => out.push_str(r"'\\'"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// A NUL in the value `what` of a request: no program's argument can carry one
+/// (hostile-findings R16).
+fn refuse_nul(what: &str, value: Option<&str>) -> Result<(), String> {
+    match value {
+        Some(v) if v.contains('\0') => {
+            Err(format!("the {what} holds a NUL character: no program's argument can carry one"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `flag value` as arguments where `value` cannot be read as an option: as given when it
+/// does not start with `-`; `--flag=value` when the flag is a long one (every parser the
+/// runtimes use reads the value of `--flag=value` as a value); else a usage error naming
+/// why (hostile-findings R2: `--resume --x`, `-m --version` were options).
+fn flag_value(id: &str, what: &str, flag: &str, value: &str, can: &dyn Fn() -> String) -> Result<Vec<String>, String> {
+    if !value.starts_with('-') {
+        Ok(vec![flag.to_owned(), value.to_owned()])
+    } else if flag.starts_with("--") {
+        Ok(vec![format!("{flag}={value}")])
+    } else {
+        Err(dash_led(id, what, &format!("the value of its short flag `{flag}`"), can))
+    }
+}
+
+/// The usage error of a `what` that starts with `-` where `id` reads it as an option.
+fn dash_led(id: &str, what: &str, place: &str, can: &dyn Fn() -> String) -> String {
+    format!(
+        "the {what} starts with `-`: {id} would read it as an option ({place}, and hal knows no form of it {id} reads as text); {}",
+        can()
+    )
 }
 
 struct Builder {
@@ -153,6 +213,9 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     })?;
     let id = provider.as_str();
     let can = || format!("{id} can: {}", abilities(facts));
+    refuse_nul("prompt", req.prompt.as_deref())?;
+    refuse_nul("model", req.model.as_deref())?;
+    refuse_nul("resume id", req.resume.as_deref())?;
     let version = match req.version.as_deref() {
         Some(v) => Some(Version::parse(v).ok_or_else(|| format!("`{v}` is not a version (dotted numbers: 2.1.332)"))?),
         None => None,
@@ -209,9 +272,15 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
                 if args.is_empty() {
                     return None;
                 }
-                HookTrust::new(args, None)
+                trust_switch(req, args)
             }
             Trust::Rule(rule) => HookTrust::new(Vec::new(), Some(rule.to_owned())),
+            Trust::Setting(t) => {
+                let mut trust = HookTrust::new(Vec::new(), Some(t.rule.to_owned()));
+                trust.file = Some(t.file.to_owned());
+                trust.setting = Some(t.setting.to_owned());
+                trust
+            }
         };
         b.cite("hook_trust", &t);
         b.push(trust.args.iter().cloned());
@@ -222,22 +291,108 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
             .model
             .ok_or_else(|| format!("{id} takes no model flag (a variable or its config sets it); {}", can()))?;
         b.cite("model", &flag);
-        b.push([flag.value, m.as_str()]);
+        b.push(flag_value(id, "model", flag.value, m, &can)?);
     }
     if req.resume.is_some() || req.continue_latest {
         resume_args(facts, req, &mut b)?;
     }
-    let prompt_text = match (req.startup.as_ref().and_then(role_prompt), req.prompt.clone()) {
-        (Some(role), Some(own)) => Some(format!("{role}\n\n{own}")),
-        (role, own) => own.or(role),
-    };
-    let prompt = place_prompt(start, prompt_text, mode, &mut b, &can)?;
+    if let Some(sid) = &req.session_id {
+        session_id_args(facts, req, mode, sid, &mut b)?;
+    }
+    let prompt = place_prompt(start, first_prompt(req, mode), mode, &mut b, id, &can)?;
     Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
+}
+
+/// The line of the first prompt that gives the work item.
+#[must_use]
+pub fn work_item_line(item: &str) -> String {
+    format!("Your work item: {item}")
+}
+
+/// The first prompt, its parts in order, each once: the role's GUPP preamble (the
+/// `prompt_preamble` strategy), its startup text (the fallback's commands and nudge),
+/// the work item, the caller's prompt. ACP takes none: its client sends them.
+fn first_prompt(req: &Request, mode: LaunchMode) -> Option<String> {
+    if mode == LaunchMode::Acp {
+        return req.prompt.clone();
+    }
+    let startup = req.startup.as_ref();
+    let parts: Vec<String> = [
+        startup.and_then(|s| s.gupp_preamble.clone()),
+        startup.and_then(role_prompt),
+        req.work_item.as_deref().map(work_item_line),
+        req.prompt.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
+}
+
+/// Whether the role's plan installs hooks of its own (a hook file the launcher writes).
+fn installs_hooks(req: &Request) -> bool {
+    req.startup.as_ref().is_some_and(|s| s.strategy == StartupStrategy::HookInjection && s.hook_file.is_some())
+}
+
+/// The runtime's hook-trust switch `args`, added only when asked for: `--autonomy
+/// full`, or a role whose hooks would otherwise not run (unless `--no-bypass`); else
+/// withheld, and the answer says why.
+fn trust_switch(req: &Request, args: Vec<String>) -> HookTrust {
+    let (add, reason) = if req.autonomy == Some(Autonomy::Full) {
+        (true, "--autonomy full".to_owned())
+    } else if installs_hooks(req) && req.no_bypass {
+        (false, "--no-bypass: the role's hooks may not run until the workspace's hooks are trusted".to_owned())
+    } else if installs_hooks(req) {
+        (true, "the role's hooks would otherwise not run (--no-bypass leaves it out)".to_owned())
+    } else {
+        (false, "not asked for: it is added with --autonomy full or a --role whose hooks need it".to_owned())
+    };
+    let mut t = HookTrust::new(Vec::new(), None);
+    if add {
+        t.args = args;
+    } else {
+        t.withheld = args;
+    }
+    t.reason = Some(reason);
+    t
 }
 
 /// ACP starts with no prompt: [`plan`] refused one before.
 fn unreachable_acp() -> PromptPlace {
     PromptPlace::new("none", None, None)
+}
+
+/// The runtimes that take a new session's id up front, by id.
+#[must_use]
+pub fn take_session_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&str> = LAUNCH.iter().filter(|l| l.session_id.is_some()).map(|l| l.provider.as_str()).collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// The arguments that start the new session with id `id`; or why not: a runtime that
+/// takes none (naming those that do), with a resume, in ACP, or an id that would read
+/// as an option.
+fn session_id_args(facts: &Launch, req: &Request, mode: LaunchMode, id: &str, b: &mut Builder) -> Result<(), String> {
+    let name = facts.provider.as_str();
+    let flag = facts.session_id.ok_or_else(|| {
+        format!("{name} takes no session id up front; the runtimes that do: {}", take_session_ids().join(", "))
+    })?;
+    if req.resume.is_some() || req.continue_latest {
+        return Err("--session-id starts a new session: not with --resume or --continue".to_owned());
+    }
+    if mode == LaunchMode::Acp {
+        return Err("--mode acp: the ACP client opens the session (session/new), not the argv".to_owned());
+    }
+    if id.is_empty() || id.starts_with('-') || id.chars().any(crate::text::is_unsafe) {
+        return Err(format!(
+            "--session-id {}: not an id (empty, starting with `-`, or a control character)",
+            crate::text::escape_control(id)
+        ));
+    }
+    b.cite("session_id", &flag);
+    b.push(flag.value.iter().map(|a| (*a).to_owned()).chain([id.to_owned()]));
+    Ok(())
 }
 
 /// The resume or continue arguments `req` asks for, or what `facts` cannot do.
@@ -248,7 +403,16 @@ fn resume_args(facts: &Launch, req: &Request, b: &mut Builder) -> Result<(), Str
     let args = match &req.resume {
         Some(session) => {
             let by_id = r.value.by_id.ok_or_else(|| format!("{id} cannot resume a session by id; {}", can()))?;
-            by_id.iter().map(|a| (*a).to_owned()).chain([session.clone()]).collect::<Vec<_>>()
+            match by_id.split_last() {
+                Some((flag, before)) if flag.starts_with('-') => {
+                    let value = flag_value(id, "resume id", flag, session, &can)?;
+                    before.iter().map(|a| (*a).to_owned()).chain(value).collect::<Vec<_>>()
+                }
+                _ if session.starts_with('-') => {
+                    return Err(dash_led(id, "resume id", "an argument of its resume subcommand", &can));
+                }
+                _ => by_id.iter().map(|a| (*a).to_owned()).chain([session.clone()]).collect::<Vec<_>>(),
+            }
         }
         None => {
             let latest = r.value.latest.ok_or_else(|| format!("{id} cannot continue its latest session; {}", can()))?;
@@ -283,11 +447,18 @@ fn finish(
         b.cite("ready_prompt", &r);
         r.value.to_owned()
     });
-    let startup_dialog =
-        facts.startup_dialog.filter(|_| interactive && req.autonomy == Some(Autonomy::Full)).map(|d| {
-            b.cite("startup_dialog", &d);
-            d.value.to_owned()
-        });
+    // What the interactive start asks: the workspace trust dialog until its setting is
+    // in place, then, with `--autonomy full`, the bypass warning.
+    let trust_dialog = facts.hook_trust.and_then(|t| match t.value {
+        Trust::Setting(s) => s.dialog.map(|d| format!("{d}, unless hook_trust's setting is in place")),
+        _ => None,
+    });
+    let bypass_dialog = facts.startup_dialog.filter(|_| req.autonomy == Some(Autonomy::Full)).map(|d| {
+        b.cite("startup_dialog", &d);
+        d.value.to_owned()
+    });
+    let dialogs: Vec<String> = [trust_dialog, bypass_dialog].into_iter().flatten().collect();
+    let startup_dialog = (interactive && !dialogs.is_empty()).then(|| dialogs.join("; then "));
     let escape_cancels = facts.escape_cancels.map(|e| {
         b.cite("escape_cancels", &e);
         e.value
@@ -306,6 +477,7 @@ fn finish(
     out.runtime_version.clone_from(&req.version);
     out.autonomy = req.autonomy;
     out.command_line = command_line;
+    out.command_line_shells = QUOTED_FOR.iter().map(|s| (*s).to_owned()).collect();
     out.argv = b.argv;
     out.env = b.env;
     out.env_from = env_from;
@@ -323,6 +495,16 @@ fn finish(
     out.resume_id.clone_from(&req.resume);
     out.continue_latest = req.continue_latest && req.resume.is_none();
     out.startup.clone_from(&req.startup);
+    out.work_item.clone_from(&req.work_item);
+    out.session_id.clone_from(&req.session_id);
+    if let Some(s) = out.startup.as_mut() {
+        s.work_item.clone_from(&req.work_item);
+        // The first prompt carries the fallback's nudge (not in ACP: no prompt).
+        let in_prompt = mode != LaunchMode::Acp && s.strategy == StartupStrategy::StartupFallback;
+        if let Some(n) = s.startup_nudge.as_mut() {
+            n.in_prompt = in_prompt;
+        }
+    }
     out.sources = b.sources;
     out
 }
@@ -333,6 +515,7 @@ fn place_prompt(
     prompt_text: Option<String>,
     mode: LaunchMode,
     b: &mut Builder,
+    id: &str,
     can: &dyn Fn() -> String,
 ) -> Result<PromptPlace, String> {
     let place = match (start, prompt_text) {
@@ -348,11 +531,14 @@ fn place_prompt(
         (None, Some(_)) => unreachable_acp(),
         (Some(s), Some(text)) => match s.prompt {
             PromptAt::Positional => {
+                if text.starts_with('-') {
+                    return Err(dash_led(id, "prompt", "its prompt is a positional argument", can));
+                }
                 b.push([text]);
                 PromptPlace::new("argv", Some(b.argv.len() - 1), None)
             }
             PromptAt::Flag(f) => {
-                b.push([f.to_owned(), text]);
+                b.push(flag_value(id, "prompt", f, &text, can)?);
                 PromptPlace::new("flag", Some(b.argv.len() - 1), Some(f.to_owned()))
             }
             PromptAt::Stdin => PromptPlace::new("stdin", None, None),

@@ -7,11 +7,13 @@
 
 pub mod agents_json;
 pub mod config;
+pub mod fragment;
 pub mod hook;
 pub mod launch;
 pub mod manifest;
 pub mod native;
 pub mod overrides;
+pub mod platform;
 pub mod registry;
 pub mod render;
 pub mod text;

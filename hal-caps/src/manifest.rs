@@ -7,8 +7,10 @@
 /// The longest name or version kept (longer is no answer).
 const MAX_FIELD: usize = 214;
 
-/// The top-level `"name"` and `"version"` of a `package.json`, when both are strings.
-/// Escapes inside them make the manifest no answer (npm names and versions have none).
+/// The top-level `"name"` and `"version"` of a `package.json`, when both are strings,
+/// read as npm reads them (hostile-findings R17): of a key given twice the last wins (as
+/// `JSON.parse`), the version without surrounding whitespace (npm cleans it). Escapes
+/// inside them make the manifest no answer (npm names and versions have none).
 #[must_use]
 pub fn package_name_and_version(bytes: &[u8]) -> Option<(String, String)> {
     let mut s = Scanner { b: bytes, i: 0 };
@@ -34,26 +36,23 @@ pub fn package_name_and_version(bytes: &[u8]) -> Option<(String, String)> {
             return None;
         }
         s.ws();
-        if s.peek()? == b'"' {
-            let value = s.string()?;
-            match key {
-                b"name" => name = Some(value),
-                b"version" => version = Some(value),
-                _ => {}
-            }
+        let value = if s.peek()? == b'"' {
+            Some(s.string()?)
         } else {
             s.skip_value()?;
-        }
-        if let (Some(n), Some(v)) = (name, version) {
-            let text = |b: &[u8]| {
-                (b.len() <= MAX_FIELD && !b.contains(&b'\\'))
-                    .then(|| std::str::from_utf8(b).ok().map(str::to_owned))
-                    .flatten()
-            };
-            return Some((text(n)?, text(v)?));
+            None
+        };
+        // A later value replaces an earlier one, a string or not.
+        match key {
+            b"name" => name = value,
+            b"version" => version = value,
+            _ => {}
         }
     }
-    None
+    let text = |b: &[u8]| {
+        (b.len() <= MAX_FIELD && !b.contains(&b'\\')).then(|| std::str::from_utf8(b).ok().map(str::to_owned)).flatten()
+    };
+    Some((text(name?)?, text(version?)?.trim().to_owned()))
 }
 
 struct Scanner<'a> {

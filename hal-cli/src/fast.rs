@@ -109,16 +109,20 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         {
             Command::Caps(caps::Caps { provider, all, format: format.unwrap_or(Format::Text) })
         }
-        "startup" if takes_no_hook && !all && format.is_none() => {
-            Command::Startup(startup::Startup { role: Some(role?), all_roles: false, agent_id: None, provider })
-        }
+        "startup" if takes_no_hook && !all && format.is_none() => Command::Startup(startup::Startup {
+            role: Some(role?),
+            all_roles: false,
+            agent_id: None,
+            work_item: None,
+            provider,
+        }),
         "gupp" if plain => Command::Gupp(gupp::Gupp { provider }),
         "events" if plain => Command::Events(events::Events { provider }),
         "detect" if bare_or_hook => Command::Detect(detect::Detect { hook }),
         "session-id" if bare_or_hook => Command::SessionId(session_id::SessionId { hook }),
         // `hook --from FILE` goes to clap.
         "hook" if bare => Command::Hook(hook::Hook::default()),
-        "env" if bare => Command::Env(env::Env {}),
+        "env" if bare => Command::Env(env::Env::default()),
         "providers" if bare => Command::Providers(providers::Providers { format: ProvidersFormat::Text }),
         _ => return None,
     };

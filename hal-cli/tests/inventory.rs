@@ -26,6 +26,13 @@ fn link(target: &Path, at: &Path) {
     std::os::unix::fs::symlink(target, at).unwrap();
 }
 
+/// An executable shell script at `path` running `body`.
+fn script(path: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt as _;
+    write(path, format!("#!/bin/sh\n{body}\n"));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 fn standing(p: P, v: Option<&str>) -> &'static str {
     InstallStanding::of(registry::runtime(p), v.and_then(Version::parse).as_ref()).as_str()
 }
@@ -102,6 +109,59 @@ fn npm_python_and_native_installs_with_their_standing() {
     assert_eq!(inventory(h, &path, &["--require-verified", "gemini"]).0, Some(0));
     assert_eq!(inventory(h, &path, &["--require-verified", "codex"]).0, Some(1));
     assert_eq!(inventory(h, &path, &["--require-verified", "cursor"]).0, Some(1), "not installed");
+    require_verified_explains_itself(h, &path);
+}
+
+/// `hal inventory` as text: (exit code, stdout, stderr).
+fn inventory_text(home: &Path, path: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(HAL)
+        .arg("inventory")
+        .args(extra)
+        .env_clear()
+        .env("HOME", home)
+        .env("PATH", path)
+        .output_retrying();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Issue 44.2: a failing `--require-verified` says why, on stderr and as a JSON
+/// diagnostic: not installed (naming where hal looked), or installed at a version with
+/// the verified versions; a success says nothing. The text starts with a header row.
+fn require_verified_explains_itself(h: &Path, path: &str) {
+    let codex = registry::runtime(P::Codex).verified.unwrap();
+    let (code, stdout, stderr) = inventory_text(h, path, &["--require-verified", "codex"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.lines().next().unwrap().split_whitespace().eq([
+            "PROVIDER",
+            "VERSION",
+            "STANDING",
+            "EXECUTABLE",
+            "(VERSION",
+            "SOURCE)"
+        ]),
+        "{stdout}"
+    );
+    assert!(stderr.contains("0.120.0") && stderr.contains("within_verified"), "{stderr}");
+    assert!(codex.versions().all(|v| stderr.contains(v)), "every verified version: {stderr}");
+    let (_, v, _) = inventory(h, path, &["--require-verified", "codex"]);
+    let d = &v["diagnostics"][0];
+    assert!(["version_unverified", "version_unsupported"].contains(&d["code"].as_str().unwrap()), "{v}");
+    assert!(d["message"].as_str().unwrap().contains("0.120.0"), "{d}");
+    assert!(codex.versions().all(|x| d["message"].as_str().unwrap().contains(x)), "{d}");
+
+    let (code, _, stderr) = inventory_text(h, path, &["--require-verified", "cursor"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("not installed") && stderr.contains("cursor-agent"), "{stderr}");
+    assert!(stderr.contains(&h.join("bin").display().to_string()), "names where it looked: {stderr}");
+    let (_, v, _) = inventory(h, path, &["--require-verified", "cursor"]);
+    assert_eq!(v["diagnostics"][0]["code"], "runtime_not_installed", "{v}");
+    assert_eq!(v["diagnostics"][0]["subject"], "cursor", "{v}");
+
+    let (code, _, stderr) = inventory_text(h, path, &["--require-verified", "gemini"]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(inventory(h, path, &["--require-verified", "gemini"]).1["diagnostics"], serde_json::json!([]));
 }
 
 #[test]
@@ -144,14 +204,9 @@ fn hostile_installs_are_bounded_escaped_and_never_hang() {
 
 #[test]
 fn probe_runs_version_with_a_timeout_only_when_asked() {
-    use std::os::unix::fs::PermissionsExt as _;
     let home = tempfile::tempdir().unwrap();
     let bin = home.path().join("bin");
-    let script = |name: &str, body: &str| {
-        let p = bin.join(name);
-        write(&p, format!("#!/bin/sh\n{body}\n"));
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    };
+    let script = |name: &str, body: &str| script(&bin.join(name), body);
     let newest = registry::runtime(P::QwenCode).verified.unwrap().version;
     script("qwen", &format!("echo \"qwen-code v{newest} (\\033[2J)\""));
     script("opencode", "/bin/sleep 30");
@@ -163,4 +218,82 @@ fn probe_runs_version_with_a_timeout_only_when_asked() {
     assert_eq!((qwen["version"].as_str(), qwen["standing"].as_str()), (Some(newest), Some("verified")));
     assert_eq!(entry(&probed, "opencode").unwrap()["version"], Value::Null, "the sleeper was killed");
     assert!(took < Duration::from_secs(8), "{took:?}");
+}
+
+/// Hostile-findings R14: a venv's `site-packages` is read whole: with 20,000 other
+/// distributions beside it the runtime's `.dist-info` is found (the first 512 entries
+/// in directory order were read before).
+#[test]
+fn a_crowded_site_packages_is_read_whole() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let venv = h.join("venv");
+    write(&venv.join("bin/aider"), "");
+    let site = venv.join("lib/python3.12/site-packages");
+    // Made first: a tmpfs lists the newest first, so it comes last there.
+    std::fs::create_dir_all(site.join("aider_chat-0.86.2.dist-info")).unwrap();
+    // 20,000 others (empty files: only names are read): in hash order (ext4) the one
+    // wanted is past the first 512 but 1 time in 40.
+    for i in 0..20_000 {
+        std::fs::write(site.join(format!("dep_{i:05}-1.0.{i}.dist-info")), "").unwrap();
+    }
+    let (code, v, _) = inventory(h, &venv.join("bin").to_string_lossy(), &[]);
+    assert_eq!(code, Some(0));
+    assert_eq!(entry(&v, "aider").unwrap()["version"], "0.86.2", "{v}");
+}
+
+/// Hostile-findings R5: `--probe` kills the probed executable's whole process group (no
+/// child outlives hal), answers a `--version` whose printer leaves a child holding its
+/// output, and probes in parallel under one bound (8 hanging runtimes well under 8 × 3 s).
+#[test]
+fn probe_kills_the_group_and_runs_in_parallel() {
+    let home = tempfile::tempdir().unwrap();
+    let bin = home.path().join("bin");
+    let marker = home.path().join("alive");
+    let script = |name: &str, body: &str| script(&bin.join(name), body);
+    let newest = registry::runtime(P::QwenCode).verified.unwrap().version;
+    // Prints its version, then leaves a child holding stdout.
+    script("qwen", &format!("echo \"qwen-code v{newest}\"\n/bin/sleep 30 &"));
+    let hangers = ["opencode", "cline", "droid", "kiro-cli", "auggie", "gptme", "kimi", "vibe"];
+    for name in hangers {
+        // A child that outlives its parent unless its group is killed; it marks when alive.
+        script(name, &format!("(/bin/sleep 6; echo {name} >> '{}') &\n/bin/sleep 30", marker.display()));
+    }
+    let path = bin.to_string_lossy().into_owned();
+    let (_, probed, took) = inventory(home.path(), &path, &["--probe"]);
+    let qwen = entry(&probed, "qwen-code").unwrap();
+    assert_eq!(qwen["version"].as_str(), Some(newest), "{probed}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    std::thread::sleep(Duration::from_secs(7));
+    assert!(!marker.exists(), "children outlived hal: {}", std::fs::read_to_string(&marker).unwrap_or_default());
+}
+
+/// Hostile-findings R12: `--probe` never runs a file in a directory another user can
+/// write (a world-writable `PATH` directory), nor one found through a relative `HOME`
+/// (the current directory's `.local/bin`).
+#[test]
+fn probe_runs_nothing_another_user_could_plant() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let home = tempfile::tempdir().unwrap();
+    let (open, marker) = (home.path().join("open"), home.path().join("ran"));
+    let script = format!("#!/bin/sh\necho planted >> '{}'\necho 'qwen-code v1.0.0'\n", marker.display());
+    write(&open.join("qwen"), &script);
+    std::fs::set_permissions(open.join("qwen"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let (_, v, _) = inventory(home.path(), &open.to_string_lossy(), &["--probe"]);
+    assert_eq!(entry(&v, "qwen-code").unwrap()["version"], Value::Null, "{v}");
+    // A relative HOME: its `.local/bin` is the current directory's.
+    write(&home.path().join("cwd/.local/bin/qwen"), &script);
+    let q = home.path().join("cwd/.local/bin/qwen");
+    std::fs::set_permissions(&q, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new(HAL)
+        .args(["inventory", "--json", "--probe"])
+        .env_clear()
+        .env("HOME", ".")
+        .env("PATH", "/nonexistent")
+        .current_dir(home.path().join("cwd"))
+        .output_retrying();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(entry(&v, "qwen-code").is_none(), "{v}");
+    assert!(!marker.exists(), "a planted file ran");
 }

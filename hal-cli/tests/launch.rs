@@ -187,3 +187,79 @@ fn a_nested_launch_clears_claudes_starter_variables() {
         assert!(unset.contains(&var), "{var}: {unset:?}");
     }
 }
+
+/// Hostile-findings R2 and R16 through the binary: a `--prompt-file` holding
+/// `--settings=...` (a launcher passing a work item's text) never becomes Claude Code's
+/// option, a dash-led prompt reaches a long prompt flag as `--prompt=...`, and a NUL is a
+/// usage error.
+#[test]
+fn a_dash_led_prompt_file_is_never_an_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("item.txt");
+    std::fs::write(&file, "--settings={\"hooks\":{}}").unwrap();
+    let f = file.to_str().unwrap();
+    let o = hal(&["launch", "--provider", "claude", "--mode", "print", "--prompt-file", f, "--json"], &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(err.contains("starts with `-`"), "{err}");
+    let v = json(&["launch", "--provider", "opencode", "--prompt=--version"], &[]);
+    assert!(argv(&v).contains(&"--prompt=--version"), "{v}");
+    std::fs::write(&file, "a\0b").unwrap();
+    let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt-file", f], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("NUL"));
+}
+
+/// Hostile-findings R16: the text form's command line is the plan's argv: pasteable (a
+/// quoted newline spans lines), or, holding ESC or U+202E, on one line escaped and said so.
+#[test]
+fn the_text_forms_first_line_is_the_whole_command_line() {
+    let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", "two\nlines"], &[]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("'two\nlines'\n"));
+    for prompt in ["esc\u{1b}[2J", "rlo\u{202e}x", "plain words"] {
+        let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", prompt], &[]);
+        assert_eq!(o.status.code(), Some(0));
+        let out = String::from_utf8_lossy(&o.stdout);
+        let first = out.lines().next().unwrap();
+        assert!(first.starts_with("codex exec ") && first.ends_with('\''), "{prompt:?}: {out}");
+        assert!(!out.contains('\u{1b}') && !out.contains('\u{202e}'), "{out}");
+        assert_eq!(out.contains("shown escaped"), prompt != "plain words", "{out}");
+    }
+}
+
+/// Issue 44.4: `hal startup` and `hal launch --role` agree on the startup nudge (the
+/// same text and delay; launch says its first prompt carries it, and it does), and a
+/// `prompt_preamble` runtime's GUPP preamble is in the plan and first in the prompt.
+/// Every runtime with launch facts and a print start, from the registry.
+#[test]
+fn startup_and_launch_agree_on_the_nudge_and_the_preamble() {
+    let mut nudges = 0;
+    let mut preambles = 0;
+    for l in hal_caps::registry::launch::LAUNCH.iter().filter(|l| l.print.is_some()) {
+        let id = l.provider.as_str();
+        let startup = json(&["startup", "--provider", id, "--role", "polecat"], &[]);
+        let launch = json(&["launch", "--provider", id, "--role", "polecat", "--mode", "print", "--prompt", "hi"], &[]);
+        let prompt = launch["prompt"]["index"].as_u64().map(|i| argv(&launch)[usize::try_from(i).unwrap()].to_owned());
+        let merged = &launch["startup"];
+        if let Some(n) = startup["startup_nudge"].as_object() {
+            nudges += 1;
+            let m = &merged["startup_nudge"];
+            assert_eq!((&m["text"], &m["delay_ms"]), (&n["text"], &n["delay_ms"]), "{id}");
+            assert_eq!((n["in_prompt"].as_bool(), m["in_prompt"].as_bool()), (Some(false), Some(true)), "{id}");
+            if let Some(p) = &prompt {
+                assert!(p.contains(n["text"].as_str().unwrap()), "{id}: {p}");
+            }
+        } else {
+            assert!(merged["startup_nudge"].is_null(), "{id}");
+        }
+        assert_eq!(startup["gupp_preamble"], merged["gupp_preamble"], "{id}");
+        let caps = json(&["caps", "--provider", id], &[]);
+        let preamble = startup["gupp_preamble"].as_str();
+        assert_eq!(caps["gupp_strategy"] == "prompt_preamble", preamble.is_some(), "{id}");
+        if let (Some(g), Some(p)) = (preamble, &prompt) {
+            preambles += 1;
+            assert!(p.starts_with(g), "{id}: {p}");
+        }
+    }
+    assert!(nudges > 3 && preambles >= 1, "{nudges} {preambles}");
+}

@@ -7,7 +7,11 @@
 //! host UNIX sockets (in the host's `/tmp` and `/run`, mode 0777 so only the sandbox can
 //! refuse it) and the host's network (a listener on every host address); to read a file
 //! beside a directory shown at its own path (a venv's stand-in under a parent of mode
-//! 0700), which must be gone, while the file in that directory must be readable. The outside
+//! 0700), which must be gone, while the file in that directory must be readable; to see a
+//! host SysV segment and leave a message queue behind; to turn the outside half against
+//! the host: an `unshare` planted in its HOME with a captured relative `PATH` leading
+//! there (the replays), links from the run files the outside half collects to a host
+//! secret. The outside half then collects and replays the run as the suite does. The outside
 //! half judges by what the host saw (files that appeared, connections accepted), and by the
 //! stand-in's report for what must work (its HOME, workspace and prefix cache directory
 //! writable, loopback reachable) and who it ran as. Then each layer of the sandbox is
@@ -22,9 +26,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::capture::Placeholders;
 use crate::run::{self, Mode, RunArgs};
 use crate::sandbox::{PREFIX, Weaken};
-use crate::util::SYSTEM_PATH;
+use crate::util::{RunFiles, SYSTEM_PATH};
 
 /// The id of the stand-in's runs (no runtime of the table).
 const ID: &str = "sandbox-test";
@@ -47,7 +52,19 @@ struct Targets {
     same: Vec<PathBuf>,
     /// Host files beside them, under the same parent, that must not be.
     hidden: Vec<PathBuf>,
+    /// The key of a host SysV shared memory segment (mode 0644) it must not see.
+    ipc_key: String,
+    /// Where its planted `unshare` writes (a host path: only a program the outside half
+    /// runs can reach it).
+    planted_marker: PathBuf,
+    /// The relative `PATH` into its HOME's `bin` it captures, as the replays' working
+    /// directory sees it (hostile-findings R1).
+    replay_path: String,
 }
+
+/// The text of the host secret (beside a directory shown at its own path): neither the
+/// stand-in nor what the outside half collects of the run may hold it.
+const CANARY: &str = "hal-sandbox-canary";
 
 /// The file each directory of [`Targets::same`] holds.
 const SAME_FILE: &str = "pyvenv.cfg";
@@ -68,6 +85,20 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     let status = run::launch(&exe, &a, env, &args, SYSTEM_PATH)?;
     let out = json!({"exit": status.and_then(|s| s.code()), "timed_out": status.is_none()});
     std::fs::write(args.dir.join("run.json"), out.to_string()).map_err(|e| e.to_string())
+}
+
+/// The size in bytes of the file system at `dir` (`stat -f`).
+fn fs_size(dir: &str) -> Option<u64> {
+    let out = Command::new("stat").args(["-f", "-c", "%b %S", dir]).output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut n = text.split_whitespace().map(|v| v.parse::<u64>().ok());
+    Some(n.next()??.saturating_mul(n.next()??))
+}
+
+/// The SysV IPC objects of this IPC namespace (`/proc/sysvipc/shm` or `msg`): their keys.
+fn ipc_keys(kind: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(format!("/proc/sysvipc/{kind}")).unwrap_or_default();
+    text.lines().skip(1).filter_map(|l| l.split_whitespace().next()).map(str::to_owned).collect()
 }
 
 /// `Ok` or the error's text.
@@ -106,6 +137,11 @@ pub(crate) fn main(argv: &[String]) -> Result<(), String> {
     r["same"] = targets.same.iter().map(|d| (d.display().to_string(), read(&d.join(SAME_FILE)))).collect();
     // What must not.
     r["hidden"] = targets.hidden.iter().map(|p| (p.display().to_string(), read(p))).collect();
+    // A host segment of mode 0644 in sight is one it can attach and read.
+    r["ipc_seen"] = json!(ipc_keys("shm").contains(&targets.ipc_key));
+    r["queue_made"] =
+        json!(Command::new("ipcmk").args(["-Q", "-p", "0600"]).output().is_ok_and(|o| o.status.success()));
+    r["planted"] = outcome(plant(&run, &home, &targets));
     r["write"] = targets.write.iter().map(|p| (p.display().to_string(), outcome(std::fs::write(p, "x")))).collect();
     r["sockets"] = targets.sockets.iter().map(|p| (p.display().to_string(), outcome(UnixStream::connect(p)))).collect();
     let tcp = |a: &str| TcpStream::connect_timeout(&a.parse().map_err(std::io::Error::other)?, Duration::from_secs(2));
@@ -118,8 +154,38 @@ pub(crate) fn main(argv: &[String]) -> Result<(), String> {
         let line = status.lines().find_map(|l| l.strip_prefix(&format!("{key}:")));
         r["status"][key] = json!(line.map(str::trim).unwrap_or_default());
     }
+    let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    for (key, name) in [("tasks", "Max processes"), ("memory", "Max data size")] {
+        let soft = limits.lines().find_map(|l| l.strip_prefix(name)).and_then(|l| l.split_whitespace().next());
+        r["limits"][key] = json!(soft.and_then(|v| v.parse::<u64>().ok()));
+    }
+    for (dir, _, _) in crate::sandbox::TMPFS {
+        r["tmpfs"][dir] = json!(fs_size(dir));
+    }
     let report = arg("--report").ok_or("--report")?;
     std::fs::write(report, serde_json::to_string_pretty(&r).unwrap_or_default()).map_err(|e| e.to_string())
+}
+
+/// What a hostile runtime leaves for the outside half: an `unshare` in its HOME's `bin`
+/// and a tool capture whose `PATH` leads there (hostile-findings R1); links from the run
+/// files the outside half reads to the host secret (R3).
+fn plant(run: &Path, home: &Path, targets: &Targets) -> std::io::Result<()> {
+    let bin = home.join("bin");
+    std::fs::create_dir_all(&bin)?;
+    let script = format!("#!/bin/sh\necho \"ran as $(id -u)\" > '{}'\n", targets.planted_marker.display());
+    std::fs::write(bin.join("unshare"), script)?;
+    std::fs::set_permissions(bin.join("unshare"), std::fs::Permissions::from_mode(0o755))?;
+    let captures = run.join("captures");
+    std::fs::create_dir_all(&captures)?;
+    let env = json!({"PATH": targets.replay_path, "LD_LIBRARY_PATH": targets.replay_path, "HOME": home});
+    std::fs::write(captures.join("1-tool.json"), json!({"context": "tool", "env": env}).to_string())?;
+    for secret in &targets.hidden {
+        std::os::unix::fs::symlink(secret, captures.join("0-link.json"))?;
+        for name in ["start.json", "requests.json", "gt.log"] {
+            std::os::unix::fs::symlink(secret, run.join(name))?;
+        }
+    }
+    Ok(())
 }
 
 /// What the host saw during one run.
@@ -136,12 +202,21 @@ struct Host {
     same: Vec<PathBuf>,
     /// The files beside them ([`Targets::hidden`]).
     hidden: Vec<PathBuf>,
+    /// The host segment ([`Targets::ipc_key`]): its key and id.
+    ipc: (String, String),
+    /// The host's message queues before the run (one the stand-in makes must not outlive
+    /// its namespace).
+    queues: Vec<String>,
 }
 
 /// The host's own addresses (`ip -o addr`), loopback included: the stand-in is sent to
 /// each, so the host network is caught whatever its routes.
 fn host_addresses() -> Vec<String> {
-    let out = Command::new("ip").args(["-o", "addr", "show"]).output().map(|o| o.stdout).unwrap_or_default();
+    let out = Command::new(crate::util::system_program("ip"))
+        .args(["-o", "addr", "show"])
+        .output()
+        .map(|o| o.stdout)
+        .unwrap_or_default();
     let text = String::from_utf8_lossy(&out);
     let mut addrs: Vec<String> = text
         .lines()
@@ -184,16 +259,48 @@ fn host(dir: &Path, prefix: &Path, hal: &Path, tag: &str) -> Result<Host, String
     let same = private.join("venv");
     std::fs::create_dir_all(&same).map_err(|e| e.to_string())?;
     std::fs::write(same.join(SAME_FILE), "home = /usr/bin\n").map_err(|e| e.to_string())?;
-    std::fs::write(private.join("secret"), "x").map_err(|e| e.to_string())?;
+    let secret = json!({"context": "hook:secret", "canary": CANARY}).to_string();
+    std::fs::write(private.join("secret"), secret).map_err(|e| e.to_string())?;
     std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).map_err(|e| e.to_string())?;
-    let mut writes = vec![outside.join(&name), prefix.join(&name), same.join(&name)];
+    let mut writes =
+        vec![outside.join(&name), prefix.join(&name), same.join(&name), outside.join(format!("{name}-planted"))];
     writes.extend(["/tmp", "/var/tmp", "/dev/shm", "/run"].iter().map(|d| Path::new(d).join(&name)));
     let kept = vec![(hal.to_path_buf(), b"hal".to_vec()), (prefix.join("package.json"), b"{}".to_vec())];
     for (p, content) in &kept {
         std::fs::write(p, content).map_err(|e| e.to_string())?;
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o666)).map_err(|e| e.to_string())?;
     }
-    Ok(Host { sockets, tcp: (l, tcp), writes, kept, same: vec![same], hidden: vec![private.join("secret")] })
+    Ok(Host {
+        sockets,
+        tcp: (l, tcp),
+        writes,
+        kept,
+        same: vec![same],
+        hidden: vec![private.join("secret")],
+        ipc: segment()?,
+        queues: ipc_keys("msg"),
+    })
+}
+
+/// A host SysV shared memory segment of mode 0644 (as a host service's would be): its
+/// key and id.
+fn segment() -> Result<(String, String), String> {
+    let ipcmk = crate::util::system_program("ipcmk");
+    let out = Command::new(ipcmk).args(["-M", "4096", "-p", "0644"]).output().map_err(|e| format!("ipcmk: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let id = text.rsplit(':').next().map(str::trim).filter(|i| !i.is_empty()).ok_or("ipcmk made no segment")?;
+    let info = std::fs::read_to_string("/proc/sysvipc/shm").unwrap_or_default();
+    let key = info.lines().find_map(|l| {
+        let mut f = l.split_whitespace();
+        let key = f.next()?;
+        (f.next()? == id).then(|| key.to_owned())
+    });
+    Ok((key.ok_or("the segment is not in /proc/sysvipc/shm")?, id.to_owned()))
+}
+
+/// The host's message queues made since `before` (by key).
+fn new_queues(before: &[String]) -> Vec<String> {
+    ipc_keys("msg").into_iter().filter(|k| !before.contains(k)).collect()
 }
 
 /// The problems of one run: every way out the host saw, every failed control of the
@@ -218,10 +325,28 @@ fn verdict(host: &Host, report: Option<&Value>) -> Vec<String> {
             problems.push(format!("{} was changed", p.display()));
         }
     }
+    if !new_queues(&host.queues).is_empty() {
+        problems.push("a message queue the stand-in made is on the host (it outlived the namespace)".into());
+    }
     let Some(r) = report else {
         problems.push("the stand-in wrote no report".into());
         return problems;
     };
+    if r["ipc_seen"] == true {
+        problems.push("the stand-in could attach a host SysV shared memory segment of mode 0644".into());
+    }
+    if r["planted"] != "ok" {
+        problems.push(format!("the stand-in could not plant its files in its run dir: {}", r["planted"]));
+    }
+    let limit = |key: &str, max: u64| r["limits"][key].as_u64().is_none_or(|v| v > max);
+    if limit("tasks", crate::sandbox::TASK_LIMIT) || limit("memory", crate::sandbox::MEMORY_LIMIT) {
+        problems.push(format!("no task or memory limit: {}", r["limits"]));
+    }
+    for (dir, _, size) in crate::sandbox::TMPFS {
+        if r["tmpfs"][dir].as_u64().is_some_and(|v| v > size) {
+            problems.push(format!("{dir} holds {} bytes, more than {size}", r["tmpfs"][dir]));
+        }
+    }
     for (p, got) in r["allowed"].as_object().into_iter().flatten() {
         if got != "ok" {
             problems.push(format!("the stand-in could not write {p} (its own): {got}"));
@@ -268,12 +393,17 @@ fn clean(host: &Host) {
     for p in &host.writes {
         let _ = std::fs::remove_file(p);
     }
+    let ipcrm = crate::util::system_program("ipcrm");
+    let _ = Command::new(&ipcrm).args(["-m", &host.ipc.1]).output();
+    for key in new_queues(&host.queues) {
+        let _ = Command::new(&ipcrm).args(["-Q", &key]).output();
+    }
     // The mount point the host-tmp control made (empty: its tmpfs was the namespace's).
     let _ = std::fs::remove_dir("/run/hal");
 }
 
-/// One sandbox run with `weaken`; its problems.
-fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
+/// One sandbox run with `weaken`, its outside half run by `exe`; its problems.
+fn one(work: &Path, weaken: Option<Weaken>, exe: &Path) -> Result<Vec<String>, String> {
     let name = weaken.map_or("sandbox", Weaken::as_str);
     let base = work.join(name);
     let _ = std::fs::remove_dir_all(&base);
@@ -304,36 +434,70 @@ fn one(work: &Path, weaken: Option<Weaken>) -> Result<Vec<String>, String> {
         tcp: host.tcp.1.clone(),
         same: host.same.clone(),
         hidden: host.hidden.clone(),
+        ipc_key: host.ipc.0.clone(),
+        planted_marker: host.writes[3].clone(),
+        // The replays run in <base>/replay/<place>/ws; the run dir is <base>/run.
+        replay_path: "../../../run/home/bin".into(),
     };
     let targets = serde_json::to_string(&targets).map_err(|e| e.to_string())?;
-    let outcome = run::run_isolated_with(&args, &[("targets.json", targets.as_str())]);
+    let outcome = run::run_isolated_from(exe, &args, &[("targets.json", targets.as_str())]);
     std::thread::sleep(Duration::from_millis(100));
-    let report: Option<Value> =
-        std::fs::read(dir.join("report.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
+    let report: Option<Value> = crate::util::run_json(&dir, "report.json");
+    // The outside half's own steps over what the stand-in left: the capture document
+    // (links planted) and its replays (an `unshare` planted), as the suite takes them.
+    let files = if weaken == Some(Weaken::FollowLinks) { RunFiles::Follow } else { RunFiles::Owned };
+    let o = run::Outcome::none();
+    let doc = crate::capture::collect_with(
+        files,
+        ID,
+        "0",
+        (&dir, &o),
+        Some((&dir, &o, &json!({}))),
+        &Placeholders::default(),
+    );
+    let parsed = crate::doc::Doc::parse(doc.clone())?;
+    crate::replay::replay_with(&parsed, &args.hal, &base.join("replay"), weaken == Some(Weaken::CapturedPath))?;
     let mut problems = verdict(&host, report.as_ref());
+    if doc.to_string().contains(CANARY) {
+        problems.push("the outside half read the host secret through a link in the run dir".into());
+    }
     clean(&host);
     if let Err(e) = outcome {
         problems.push(e);
     }
     if report.is_none() {
-        let log = std::fs::read_to_string(dir.join("harness.log")).unwrap_or_default();
-        let err = std::fs::read_to_string(dir.join("stderr")).unwrap_or_default();
+        let text = |f: &str| crate::util::read_run_file(&dir, f).map(|b| String::from_utf8_lossy(&b).into_owned());
+        let (log, err) = (text("harness.log").unwrap_or_default(), text("stderr").unwrap_or_default());
         problems.push(format!("harness log: {}; stand-in stderr: {}", log.trim(), err.trim()));
     }
     Ok(problems)
 }
 
+/// [`one`] from `tmp` (under `/tmp`): its files there, the outside half a copy of `exe`.
+fn from_tmp(tmp: &Path, exe: &Path) -> Result<Vec<String>, String> {
+    let _ = std::fs::remove_dir_all(tmp);
+    std::fs::create_dir_all(tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let copy = tmp.join("xtask");
+    std::fs::copy(exe, &copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+    one(&tmp.join("work"), None, &copy)
+}
+
 /// Why the sandbox test cannot run here (`None`: it can): it needs root and the
 /// namespaces.
 fn unavailable() -> Option<String> {
-    let ok = Command::new("unshare")
-        .args(["--net", "--pid", "--fork", "--mount-proc", "true"])
+    let ok = Command::new(crate::util::system_program("unshare"))
+        .args(["--net", "--ipc", "--uts", "--pid", "--fork", "--mount-proc", "true"])
         .output()
         .is_ok_and(|o| o.status.success());
-    let setpriv = Command::new("setpriv").arg("--version").output().is_ok_and(|o| o.status.success());
+    let setpriv = Command::new(crate::util::system_program("setpriv"))
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     match (ok, setpriv) {
         (true, true) => None,
-        (false, _) => Some("`unshare --net --pid --mount-proc` is not permitted here (it needs root)".into()),
+        (false, _) => {
+            Some("`unshare --net --ipc --uts --pid --mount-proc` is not permitted here (it needs root)".into())
+        }
         (_, false) => Some("setpriv (util-linux) is missing".into()),
     }
 }
@@ -346,17 +510,32 @@ pub(crate) fn sandbox_test() -> Result<(), String> {
         return Ok(());
     }
     let work = crate::util::work_root().join("sandbox-test");
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut failures = Vec::new();
-    let held = one(&work, None)?;
+    let held = one(&work, None, &exe)?;
     if held.is_empty() {
         eprintln!(
-            "    sandbox: held (no host write, socket or network reached; HOME, workspace, cache and loopback worked; nobody, no capabilities)"
+            "    sandbox: held (no host write, socket, IPC object or network reached; nothing planted followed or run by the outside half; HOME, workspace, cache and loopback worked; nobody, no capabilities, limits)"
         );
     } else {
         failures.push(format!("the sandbox did not hold:\n      {}", held.join("\n      ")));
     }
+    // Hostile-findings R7: the clone, its target directory and the cache under /tmp
+    // (which the sandbox covers with its own tmpfs), the outside half a copy from there.
+    let tmp = Path::new("/tmp").join(format!("hal-sandbox-test-{}", std::process::id()));
+    let under_tmp = from_tmp(&tmp, &exe);
+    let _ = std::fs::remove_dir_all(&tmp);
+    match under_tmp {
+        Ok(p) if p.is_empty() => eprintln!("    sandbox from /tmp (clone, target and cache there): held"),
+        Ok(p) if p.iter().any(|p| p.starts_with("the stand-in wrote no report")) => failures.push(format!(
+            "the sandbox could not be set up from a clone under /tmp (not an escape):\n      {}",
+            p.join("\n      ")
+        )),
+        Ok(p) => failures.push(format!("the sandbox from /tmp did not hold:\n      {}", p.join("\n      "))),
+        Err(e) => failures.push(format!("the sandbox test from /tmp could not run: {e}")),
+    }
     for w in Weaken::ALL {
-        let caught = one(&work, Some(w))?;
+        let caught = one(&work, Some(w), &exe)?;
         if caught.is_empty() {
             failures.push(format!("with {} switched off, the test saw nothing wrong", w.as_str()));
         } else {
@@ -387,9 +566,12 @@ mod tests {
             kept: vec![],
             same: vec![],
             hidden: vec![],
+            ipc: (String::new(), String::new()),
+            queues: ipc_keys("msg"),
         };
         let good = json!({"allowed": {"/h/x": "ok"}, "same": {"/v": "ok"}, "hidden": {"/s": "denied"}, "loopback": "ok", "remount_root_rw": false, "umount_tmp": false,
-            "umount_run": false, "interfaces": ["lo"], "status": {"Uid": "65534\t65534\t65534\t65534",
+            "umount_run": false, "interfaces": ["lo"], "ipc_seen": false, "planted": "ok",
+            "limits": {"tasks": 4096, "memory": 1024}, "tmpfs": {"/tmp": 1024}, "status": {"Uid": "65534\t65534\t65534\t65534",
             "Gid": "65534\t65534\t65534\t65534", "Groups": "", "CapEff": "0000000000000000",
             "CapBnd": "0000000000000000", "NoNewPrivs": "1"}});
         assert_eq!(verdict(&host, Some(&good)), Vec::<String>::new());
@@ -400,6 +582,9 @@ mod tests {
             ("interfaces", json!(["lo", "eth0"])),
             ("same", json!({"/v": "denied"})),
             ("hidden", json!({"/s": "ok"})),
+            ("ipc_seen", json!(true)),
+            ("limits", json!({"tasks": 96_367, "memory": 1024})),
+            ("tmpfs", json!({"/tmp": 12_u64 << 30})),
         ] {
             let mut r = good.clone();
             r[key] = bad;

@@ -1,5 +1,5 @@
 //! Running one runtime: the outside half starts `xtask conformance-run` inside
-//! `unshare --net --pid --fork --mount-proc` (loopback only; killing the namespace's init
+//! `unshare --net --ipc --uts --pid --fork --mount-proc` (loopback only, its own IPC; killing the namespace's init
 //! kills every process in it) under a timeout; the inside half brings loopback up, starts
 //! the stub, writes the throwaway HOME and workspace, configures the hooks, and starts the
 //! runtime one-shot with a cleared environment.
@@ -20,7 +20,7 @@ use super::stub::{Script, Stub};
 use super::util::wait_or_kill;
 
 /// The system directories a runtime's PATH starts from.
-use crate::util::SYSTEM_PATH;
+use crate::util::{SYSTEM_PATH, system_program};
 /// The stand-in `gt`'s marker: what it prints, followed by its arguments.
 pub(crate) const MARKER: &str = "hal-conformance-marker";
 /// The command a native SessionStart hook runs in a plan run of a startup_fallback runtime.
@@ -191,6 +191,13 @@ pub(crate) fn run_isolated(args: &RunArgs, plan: Option<&Value>) -> Result<Outco
 
 /// [`run_isolated`] with `files` (name, content) written into the fresh run directory.
 pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Result<Outcome, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    run_isolated_from(&exe, args, files)
+}
+
+/// [`run_isolated_with`], the inside half run by `exe` (the sandbox test runs a copy of
+/// this executable from under `/tmp`, as from a target directory there).
+pub(crate) fn run_isolated_from(exe: &Path, args: &RunArgs, files: &[(&str, &str)]) -> Result<Outcome, String> {
     // A resume run continues in the files of the run before it (its caller seeded them).
     if args.mode != Mode::Resume {
         let _ = std::fs::remove_dir_all(&args.dir);
@@ -199,14 +206,16 @@ pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Resul
     for (name, content) in files {
         std::fs::write(args.dir.join(name), content).map_err(|e| e.to_string())?;
     }
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let log = std::fs::File::create(args.dir.join("harness.log")).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let net: &[&str] = if args.weaken == Some(Weaken::HostNet) { &[] } else { &["--net"] };
-    let mut child = Command::new("unshare")
+    // Its own IPC (SysV objects, POSIX message queues) and host name too (R9).
+    let ipc: &[&str] = if args.weaken == Some(Weaken::HostIpc) { &[] } else { &["--ipc", "--uts"] };
+    let mut child = Command::new(system_program("unshare"))
         .args(net)
+        .args(ipc)
         .args(["--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"])
-        .arg(&exe)
+        .arg(exe)
         .arg("conformance-run")
         .args(args.to_args())
         .env_clear()
@@ -220,14 +229,14 @@ pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Resul
     let limit = Duration::from_secs(args.timeout + 20);
     let status = wait_or_kill(&mut child, limit, Duration::from_millis(50), |c| kill_group(c.id()));
     let killed = status.map_err(|e| e.to_string())?.is_none();
-    let run = std::fs::read(args.dir.join("run.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
+    let run = crate::util::run_json(&args.dir, "run.json");
     Ok(Outcome { seconds: started.elapsed().as_secs_f64(), killed, run: run.unwrap_or(Value::Null) })
 }
 
 /// SIGKILL to the process group `pgid` (the unshare and, through its kill-child, the
 /// namespace's init and so every process in the namespace).
 fn kill_group(pgid: u32) {
-    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{pgid}")]).status();
+    let _ = Command::new(system_program("kill")).args(["-KILL", "--", &format!("-{pgid}")]).status();
 }
 
 fn path_of(spec: &Target, args: &RunArgs, gt: &Path) -> String {
@@ -256,7 +265,10 @@ fn which(program: &Path, path: &str) -> PathBuf {
 pub(crate) fn begin(argv: &[String]) -> Result<RunArgs, String> {
     let args = RunArgs::parse(argv)?;
     if args.weaken != Some(Weaken::HostNet) {
-        let up = Command::new("ip").args(["link", "set", "lo", "up"]).status().map_err(|e| format!("ip: {e}"))?;
+        let up = Command::new(system_program("ip"))
+            .args(["link", "set", "lo", "up"])
+            .status()
+            .map_err(|e| format!("ip: {e}"))?;
         if !up.success() {
             return Err("ip link set lo up failed".into());
         }
@@ -354,7 +366,7 @@ pub(crate) fn prepare(args: &RunArgs, exe: &Path) -> Result<String, String> {
     for d in [&home, &ws, &captures, &gt] {
         std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
     }
-    let git = Command::new("git")
+    let git = Command::new(system_program("git"))
         .args(["init", "-q"])
         .current_dir(&ws)
         .env_clear()
@@ -383,7 +395,7 @@ fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> 
     } else {
         Vec::new()
     };
-    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured)?;
+    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured, path)?;
     let (argv, plan_env) = crate::start::compose(spec, &plan)?;
     let program = crate::start::program(&argv[0], path)?;
     let record = crate::start::record(&plan, &argv, &plan_env, args.resume.as_deref(), prompt, PROMPT_SHOWN);
@@ -557,6 +569,9 @@ fn configure_plan(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Resul
             let target = ctx.ws.join(file);
             if let Some(fragment) = plan.get("hook_fragment").filter(|f| !f.is_null()) {
                 merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
+            } else if let Some(content) = plan["hook_content"].as_str() {
+                // hal's answer alone primes it: the plugin's content is the plan's.
+                crate::runtimes::write_file(&target, content).map_err(|e| format!("{file}: {e}"))?;
             } else {
                 let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id()))?;
                 plugin(&target, &command).map_err(|e| format!("{file}: {e}"))?;

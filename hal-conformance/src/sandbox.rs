@@ -2,8 +2,11 @@
 //! network, pid and mount namespaces) before it starts anything of the runtime:
 //!
 //! - every mount of the host is read-only in the namespace (`remount,bind,ro`);
-//! - `/tmp`, `/run` and `/dev/shm` are fresh tmpfs, so no host UNIX socket (they live
-//!   there) is reachable by path;
+//! - `/tmp`, `/run` and `/dev/shm` are fresh tmpfs of bounded size ([`TMPFS`]), so no
+//!   host UNIX socket (they live there) is reachable by path;
+//! - the outside half gives it its own IPC and UTS namespaces (no host SysV object or
+//!   message queue in sight, none outliving the run), and [`jailed`] bounds its tasks and
+//!   memory ([`TASK_LIMIT`], [`MEMORY_LIMIT`]);
 //! - the run directory (HOME, workspace, captures) is bound writable at
 //!   [`RUN`], the runtime's npm prefix, Node 22 and Bun read-only at [`PREFIX`], [`NODE`]
 //!   and [`BUN`], hal and the probe (this executable) read-only at [`BIN`]: neutral paths
@@ -44,6 +47,21 @@ pub(crate) const BIN: &str = "/run/hal/bin";
 const STAGE: &str = "/run/hal/stage";
 /// The unprivileged user and group the runtime runs as (`nobody`).
 pub(crate) const NOBODY: u32 = 65534;
+/// The most processes (threads included) the unprivileged user may have
+/// (`RLIMIT_NPROC`, hostile-findings R9: it was the host's, 96,367).
+pub(crate) const TASK_LIMIT: u64 = 4096;
+/// The most data memory one process of the run may have (`RLIMIT_DATA`; what a runtime
+/// reserves without writing is not counted).
+pub(crate) const MEMORY_LIMIT: u64 = 8 << 30;
+/// The private tmpfs mounts and their sizes (hostile-findings R9: each was half the
+/// machine's memory).
+pub(crate) const TMPFS: [(&str, &str, u64); 3] =
+    [("/run", "755", 64 << 20), ("/tmp", "1777", 1 << 30), ("/dev/shm", "1777", 256 << 20)];
+
+/// A tmpfs of `mode` and `size` bytes at `dir`.
+fn tmpfs(dir: &str, mode: &str, size: u64) -> Result<(), String> {
+    mount(&["-t", "tmpfs", "-o", &format!("mode={mode},size={size},nosuid,nodev"), "tmpfs", dir])
+}
 
 /// One layer of the sandbox switched off (the sandbox test's controls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,11 +74,26 @@ pub(crate) enum Weaken {
     Root,
     /// The outside half keeps the host's network namespace.
     HostNet,
+    /// The outside half keeps the host's IPC namespace (hostile-findings R9).
+    HostIpc,
+    /// The replays trust the captured environment: `unshare` looked up in its `PATH`,
+    /// every variable passed (hostile-findings R1).
+    CapturedPath,
+    /// The outside half reads the run's files following links (hostile-findings R3).
+    FollowLinks,
 }
 
 impl Weaken {
     /// Every layer, in the order the test switches them off.
-    pub(crate) const ALL: [Self; 4] = [Self::WritableRoot, Self::HostTmp, Self::Root, Self::HostNet];
+    pub(crate) const ALL: [Self; 7] = [
+        Self::WritableRoot,
+        Self::HostTmp,
+        Self::Root,
+        Self::HostNet,
+        Self::HostIpc,
+        Self::CapturedPath,
+        Self::FollowLinks,
+    ];
 
     /// Its command-line name.
     pub(crate) fn as_str(self) -> &'static str {
@@ -69,6 +102,9 @@ impl Weaken {
             Self::HostTmp => "host-tmp",
             Self::Root => "root",
             Self::HostNet => "host-net",
+            Self::HostIpc => "host-ipc",
+            Self::CapturedPath => "captured-path",
+            Self::FollowLinks => "follow-links",
         }
     }
 
@@ -97,7 +133,8 @@ pub(crate) struct Paths {
 
 /// Runs `mount ARGS`; an error naming them.
 fn mount(args: &[&str]) -> Result<(), String> {
-    let out = Command::new("mount").args(args).output().map_err(|e| format!("mount: {e}"))?;
+    let out =
+        Command::new(crate::util::system_program("mount")).args(args).output().map_err(|e| format!("mount: {e}"))?;
     if out.status.success() {
         Ok(())
     } else {
@@ -130,7 +167,32 @@ fn unescape(field: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// A bind of `src` at `dst` (created as `src`'s kind), read-only unless `rw`.
+/// What the sandbox binds from the host, held open from before anything is covered
+/// (hostile-findings R7: a clone, target directory or cache under `/tmp`, `/run` or
+/// `/dev/shm` was hidden by the private tmpfs before it was bound): each bound from its
+/// open file (`/proc/<pid>/fd/<n>`), whatever covers its path by then.
+struct Held(Vec<(PathBuf, std::fs::File)>);
+
+impl Held {
+    /// Each of `paths` that exists, opened as a place (`O_PATH`: nothing of it is read).
+    fn open<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Self {
+        use std::os::unix::fs::OpenOptionsExt;
+        let open = |p: &Path| std::fs::OpenOptions::new().read(true).custom_flags(libc::O_PATH).open(p).ok();
+        Self(paths.into_iter().filter_map(|p| Some((p.to_path_buf(), open(p)?))).collect())
+    }
+
+    /// The path to bind `path` from: its open file's, else `path`.
+    fn source(&self, path: &Path) -> PathBuf {
+        use std::os::fd::AsRawFd;
+        self.0.iter().find(|(p, _)| p == path).map_or_else(
+            || path.to_path_buf(),
+            |(_, f)| PathBuf::from(format!("/proc/{}/fd/{}", std::process::id(), f.as_raw_fd())),
+        )
+    }
+}
+
+/// A bind of `src` at `dst` (created as `src`'s kind), read-only unless `rw`. `-c`:
+/// the source as given (a held file's `/proc` path, not the path it names).
 fn bind(src: &Path, dst: &Path, rw: bool) -> Result<(), String> {
     if src.is_dir() {
         std::fs::create_dir_all(dst).map_err(|e| format!("{}: {e}", dst.display()))?;
@@ -141,7 +203,7 @@ fn bind(src: &Path, dst: &Path, rw: bool) -> Result<(), String> {
         std::fs::write(dst, b"").map_err(|e| format!("{}: {e}", dst.display()))?;
     }
     let (s, d) = (src.display().to_string(), dst.display().to_string());
-    mount(&["--bind", &s, &d])?;
+    mount(&["-c", "--bind", &s, &d])?;
     mount(&["-o", if rw { "remount,bind,rw" } else { "remount,bind,ro" }, &d])
 }
 
@@ -171,6 +233,15 @@ pub(crate) struct Host<'a> {
 /// the paths the runtime sees.
 pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let pkg_of = |bin: &'_ Path| bin.parent().unwrap_or(bin).to_path_buf();
+    let (node_pkg, bun_pkg) = (pkg_of(host.node22), pkg_of(host.bun));
+    let writes: Vec<PathBuf> = host.writes.iter().map(|w| host.prefix.join(w)).collect();
+    let held = Held::open(
+        [host.dir, host.hal, host.prefix, exe.as_path(), node_pkg.as_path(), bun_pkg.as_path()]
+            .into_iter()
+            .chain(writes.iter().map(PathBuf::as_path))
+            .chain(host.same.iter().map(PathBuf::as_path)),
+    );
     if weaken == Some(Weaken::HostTmp) {
         std::fs::create_dir_all("/run/hal").map_err(|e| format!("/run/hal: {e}"))?;
     }
@@ -185,16 +256,14 @@ pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, St
     if weaken == Some(Weaken::HostTmp) {
         // The neutral paths still need a place: a tmpfs of their own under the host's /run
         // (its mount point made above, before the host's mounts went read-only).
-        mount(&["-t", "tmpfs", "-o", "mode=755,nosuid,nodev", "tmpfs", "/run/hal"])?;
+        tmpfs("/run/hal", "755", TMPFS[0].2)?;
     } else {
-        mount(&["-t", "tmpfs", "-o", "mode=755,nosuid,nodev", "tmpfs", "/run"])?;
-        mount(&["-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", "/tmp"])?;
-        if Path::new("/dev/shm").is_dir() {
-            mount(&["-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", "/dev/shm"])?;
+        for (dir, mode, size) in TMPFS {
+            if Path::new(dir).is_dir() {
+                tmpfs(dir, mode, size)?;
+            }
         }
     }
-    let pkg_of = |bin: &'_ Path| bin.parent().unwrap_or(bin).to_path_buf();
-    let (node_pkg, bun_pkg) = (pkg_of(host.node22), pkg_of(host.bun));
     let under =
         |base: &str, bin: &Path, pkg: &Path| Path::new(base).join(bin.strip_prefix(pkg).unwrap_or(Path::new("")));
     let paths = Paths {
@@ -205,34 +274,36 @@ pub(crate) fn enter(host: &Host<'_>, weaken: Option<Weaken>) -> Result<Paths, St
         hal: Path::new(BIN).join("hal"),
         exe: Path::new(BIN).join("xtask"),
     };
-    bind(host.dir, &paths.dir, true)?;
-    if node_pkg.is_dir() {
-        bind(&node_pkg, Path::new(NODE), false)?;
+    let from = |p: &Path| held.source(p);
+    bind(&from(host.dir), &paths.dir, true)?;
+    if from(&node_pkg).is_dir() {
+        bind(&from(&node_pkg), Path::new(NODE), false)?;
     }
-    if bun_pkg.is_dir() {
-        bind(&bun_pkg, Path::new(BUN), false)?;
+    if from(&bun_pkg).is_dir() {
+        bind(&from(&bun_pkg), Path::new(BUN), false)?;
     }
-    bind(host.hal, &paths.hal, false)?;
-    bind(&exe, &paths.exe, false)?;
+    bind(&from(host.hal), &paths.hal, false)?;
+    bind(&from(&exe), &paths.exe, false)?;
     // The covers of [`expose`] hide the host paths the binds above come from, and a
     // prefix shown in place is one of what it moves back: the writable directories of a
     // neutral prefix are bound before it, those of a prefix in place after.
-    if host.prefix.is_dir() && !host.prefix_in_place {
-        bind(host.prefix, &paths.prefix, false)?;
-        bind_writes(host, &paths, weaken)?;
+    let prefix_is_dir = from(host.prefix).is_dir();
+    if prefix_is_dir && !host.prefix_in_place {
+        bind(&from(host.prefix), &paths.prefix, false)?;
+        bind_writes(host, &paths, &held, weaken)?;
     }
-    expose(host.same)?;
-    if host.prefix.is_dir() && host.prefix_in_place {
-        bind_writes(host, &paths, weaken)?;
+    expose(host.same, &held)?;
+    if prefix_is_dir && host.prefix_in_place {
+        bind_writes(host, &paths, &held, weaken)?;
     }
     Ok(paths)
 }
 
 /// Each directory the runtime writes under its prefix, bound writable and handed over.
-fn bind_writes(host: &Host<'_>, paths: &Paths, weaken: Option<Weaken>) -> Result<(), String> {
+fn bind_writes(host: &Host<'_>, paths: &Paths, held: &Held, weaken: Option<Weaken>) -> Result<(), String> {
     for w in host.writes {
         // The installer made it (the host is read-only by now).
-        bind(&host.prefix.join(w), &paths.prefix.join(w), true)?;
+        bind(&held.source(&host.prefix.join(w)), &paths.prefix.join(w), true)?;
         hand_over(&paths.prefix.join(w), weaken)?;
     }
     Ok(())
@@ -252,8 +323,10 @@ fn blocked_at(path: &Path) -> Option<PathBuf> {
 }
 
 /// Shows each directory of `dirs` read-only at its own path (see the module's
-/// documentation); one the unprivileged user reaches already is left as it is.
-pub(crate) fn expose(dirs: &[PathBuf]) -> Result<(), String> {
+/// documentation); one the unprivileged user reaches already is left as it is. One under
+/// a private tmpfs is not there any more (an ancestor is missing: not traversable) and is
+/// moved back in the same way, from its `held` file.
+fn expose(dirs: &[PathBuf], held: &Held) -> Result<(), String> {
     let blocked: Vec<(&PathBuf, PathBuf)> = dirs.iter().filter_map(|d| blocked_at(d).map(|b| (d, b))).collect();
     let mut covers: Vec<PathBuf> = Vec::new();
     for (_, b) in &blocked {
@@ -265,10 +338,12 @@ pub(crate) fn expose(dirs: &[PathBuf]) -> Result<(), String> {
     let staged: Vec<(PathBuf, &PathBuf)> =
         blocked.iter().enumerate().map(|(i, (d, _))| (Path::new(STAGE).join(i.to_string()), *d)).collect();
     for (stage, dir) in &staged {
-        bind(dir, stage, false)?;
+        bind(&held.source(dir), stage, false)?;
     }
     for c in &covers {
-        mount(&["-t", "tmpfs", "-o", "mode=755,nosuid,nodev", "tmpfs", &c.display().to_string()])?;
+        // Missing only under a private tmpfs (R7), where making it writes nothing of the host.
+        std::fs::create_dir_all(c).map_err(|e| format!("{}: {e}", c.display()))?;
+        tmpfs(&c.display().to_string(), "755", 1 << 20)?;
     }
     for (stage, dir) in &staged {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -292,7 +367,11 @@ pub(crate) fn hand_over(dir: &Path, weaken: Option<Weaken>) -> Result<(), String
         return Ok(());
     }
     let owner = format!("{NOBODY}:{NOBODY}");
-    let status = Command::new("chown").args(["-R", &owner]).arg(dir).status().map_err(|e| format!("chown: {e}"))?;
+    let status = Command::new(crate::util::system_program("chown"))
+        .args(["-R", &owner])
+        .arg(dir)
+        .status()
+        .map_err(|e| format!("chown: {e}"))?;
     if !status.success() {
         return Err(format!("chown -R {owner} {} failed", dir.display()));
     }
@@ -301,13 +380,18 @@ pub(crate) fn hand_over(dir: &Path, weaken: Option<Weaken>) -> Result<(), String
 
 /// `program` as the unprivileged user, without capabilities or new privileges
 /// (`setpriv`); as root only when `weaken` says so.
+/// Under the run's limits ([`TASK_LIMIT`], [`MEMORY_LIMIT`]: `prlimit`), inherited by
+/// every process it starts.
 pub(crate) fn jailed(program: &Path, weaken: Option<Weaken>) -> Command {
+    let mut c = Command::new(crate::util::system_program("prlimit"));
+    c.args([format!("--nproc={TASK_LIMIT}"), format!("--data={MEMORY_LIMIT}"), "--".into()]);
     if weaken == Some(Weaken::Root) {
-        return Command::new(program);
+        c.arg(program);
+        return c;
     }
     let id = NOBODY.to_string();
-    let mut c = Command::new("setpriv");
-    c.args(["--reuid", &id, "--regid", &id, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all"])
+    c.arg(crate::util::system_program("setpriv"))
+        .args(["--reuid", &id, "--regid", &id, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all"])
         .args(["--no-new-privs", "--"])
         .arg(program);
     c

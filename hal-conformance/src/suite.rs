@@ -190,10 +190,7 @@ fn pty(o: &Options) -> Result<(), String> {
             resume: None,
         };
         let outcome = run::run_isolated(&args, None)?;
-        let seen: Value = std::fs::read(args.dir.join("pty.json"))
-            .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok())
-            .unwrap_or(Value::Null);
+        let seen: Value = crate::util::run_json(&args.dir, "pty.json").unwrap_or(Value::Null);
         let ok = seen["seen"] == true;
         eprintln!(
             "    {:<10} {} ready prompt {} under a pty ({:.1}s): {}",
@@ -450,7 +447,12 @@ fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     for sub in ["home", "ws"] {
-        let ok = Command::new("cp").arg("-a").arg(base.dir.join(sub)).arg(&dir).status().is_ok_and(|s| s.success());
+        let ok = Command::new(crate::util::system_program("cp"))
+            .arg("-a")
+            .arg(base.dir.join(sub))
+            .arg(&dir)
+            .status()
+            .is_ok_and(|s| s.success());
         if !ok {
             return Err(format!("could not copy the probe run's {sub}"));
         }
@@ -459,14 +461,10 @@ fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
     eprintln!("==> {} {}: resume run ({id})", spec.id(), spec.version());
     let outcome = run::run_isolated(&args, None)?;
     eprintln!("    {} resume run: {:.1}s", spec.id(), outcome.seconds);
-    let requests: Value = std::fs::read(dir.join("requests.json"))
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or(json!([]));
+    let requests: Value = crate::util::run_json(&dir, "requests.json").unwrap_or(json!([]));
     let bodies: Vec<String> =
         requests.as_array().map(|r| r.iter().map(|q| q["body"].to_string()).collect()).unwrap_or_default();
-    let start: Value =
-        std::fs::read(dir.join("start.json")).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or(Value::Null);
+    let start: Value = crate::util::run_json(&dir, "start.json").unwrap_or(Value::Null);
     Ok(json!({
         "session_id": id,
         "exit": outcome.run.get("exit").cloned().unwrap_or(Value::Null),
@@ -505,10 +503,7 @@ fn nested_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
     eprintln!("    {} nested run: {:.1}s", spec.id(), outcome.seconds);
     let doc = capture::collect("", "", (&args.dir, &outcome), None, &Placeholders::default());
     let tool = doc["captures"].as_array().and_then(|c| c.iter().find(|c| c["context"] == "tool")).cloned();
-    let start: Value = std::fs::read(args.dir.join("start.json"))
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or(Value::Null);
+    let start: Value = crate::util::run_json(&args.dir, "start.json").unwrap_or(Value::Null);
     let inherited: Vec<&str> = env.as_object().map(|m| m.keys().map(String::as_str).collect()).unwrap_or_default();
     Ok(json!({
         "from": from.id(),

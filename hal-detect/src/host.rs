@@ -1,6 +1,7 @@
 //! The host probe: the one place hal reads the environment, the filesystem and the
 //! process table. Everything else in hal is a pure function of what a [`Host`] returns.
 
+use hal_caps::platform::Platform;
 use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -121,11 +122,24 @@ pub trait Host {
         Err(io::ErrorKind::Unsupported.into())
     }
 
+    /// The first entry of the directory `path`, in the OS's order, that `keep` takes;
+    /// every entry is looked at (bounded by the directory, not by a count: a crowded
+    /// directory is read whole). The default looks through [`Host::list_dir`].
+    fn find_in_dir(&self, path: &Path, keep: &dyn Fn(&std::ffi::OsStr) -> bool) -> io::Result<Option<OsString>> {
+        Ok(self.list_dir(path, usize::MAX)?.into_iter().find(|n| keep(n)))
+    }
+
     /// Whether a person is at the other end: standard error is a terminal, or the
     /// process has a controlling terminal. Not standard output: `$(hal env)` and the
     /// clients read it through a pipe while a person watches (N12 of the third hostile
     /// pass), whereas agents' tool runners pipe all three and give no terminal.
     fn person_at_terminal(&self) -> bool;
+
+    /// The platform's facts this host is read with (names, `PATH`, home and install
+    /// folders). The default is the platform hal was built for.
+    fn platform(&self) -> &'static Platform {
+        Platform::native()
+    }
 }
 
 impl<H: Host + ?Sized> Host for &H {
@@ -150,7 +164,13 @@ impl<H: Host + ?Sized> Host for &H {
     fn list_dir(&self, path: &Path, limit: usize) -> io::Result<Vec<OsString>> {
         (**self).list_dir(path, limit)
     }
+    fn find_in_dir(&self, path: &Path, keep: &dyn Fn(&std::ffi::OsStr) -> bool) -> io::Result<Option<OsString>> {
+        (**self).find_in_dir(path, keep)
+    }
     fn person_at_terminal(&self) -> bool {
         (**self).person_at_terminal()
+    }
+    fn platform(&self) -> &'static Platform {
+        (**self).platform()
     }
 }

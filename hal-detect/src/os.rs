@@ -89,8 +89,15 @@ impl Host for OsHost {
             Stat::Missing | Stat::DanglingLink => return Err(io::ErrorKind::NotFound.into()),
             other => return Err(io::Error::other(format!("not a regular file ({})", describe(other)))),
         }
+        // Opened without blocking (a FIFO swapped in after the stat cannot hang us:
+        // hostile-findings R8) and checked again on what was opened.
+        let file = open_nonblocking(path)?;
+        let opened = file.metadata()?;
+        if !opened.is_file() {
+            return Err(io::Error::other(format!("not a regular file ({})", describe(classify(&opened)))));
+        }
         let mut buf = Vec::new();
-        fs::File::open(path)?.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
+        file.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
         if buf.len() as u64 > limit {
             return Err(io::Error::other(format!("larger than {limit} bytes")));
         }
@@ -105,8 +112,22 @@ impl Host for OsHost {
         fs::read_dir(path)?.take(limit).map(|e| e.map(|e| e.file_name())).collect()
     }
 
+    fn find_in_dir(
+        &self,
+        path: &Path,
+        keep: &dyn Fn(&std::ffi::OsStr) -> bool,
+    ) -> io::Result<Option<std::ffi::OsString>> {
+        // One name at a time: memory bounded by what is kept (one), not by the directory.
+        for e in fs::read_dir(path)? {
+            let name = e?.file_name();
+            if keep(&name) {
+                return Ok(Some(name));
+            }
+        }
+        Ok(None)
+    }
+
     fn ancestry(&self, max_depth: usize) -> Ancestry {
-        let start = std::os::unix::process::parent_id();
         match self.source {
             // The parent as the mounted procfs sees it: a pid of hal's own namespace
             // read in another namespace's procfs would name an unrelated process.
@@ -117,8 +138,8 @@ impl Host for OsHost {
                 Err(message) => Ancestry { chain: Vec::new(), warnings: vec![probe_failed(message)] },
             },
             #[cfg(not(target_os = "linux"))]
-            AncestrySource::Procfs => sysinfo_walk(start, max_depth),
-            AncestrySource::Sysinfo => sysinfo_walk(start, max_depth),
+            AncestrySource::Procfs => sysinfo_ancestry(max_depth),
+            AncestrySource::Sysinfo => sysinfo_ancestry(max_depth),
         }
     }
 
@@ -128,6 +149,19 @@ impl Host for OsHost {
         // a person watches; agents' tool runners pipe all three and run without one.
         io::stderr().is_terminal() || controlling_terminal()
     }
+}
+
+/// `path` opened for reading without blocking (`O_NONBLOCK`: a FIFO opens at once) and
+/// without becoming a controlling terminal; reads of a regular file are unaffected.
+fn open_nonblocking(path: &Path) -> io::Result<fs::File> {
+    let mut o = fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        o.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    o.open(path)
 }
 
 /// Whether this process has a controlling terminal (opening `/dev/tty` fails with
@@ -151,25 +185,39 @@ pub const fn describe(s: Stat) -> &'static str {
     }
 }
 
-#[cfg(unix)]
 fn classify(m: &fs::Metadata) -> Stat {
-    use std::os::unix::fs::FileTypeExt as _;
     let t = m.file_type();
     if t.is_file() {
         Stat::File { len: m.len() }
     } else if t.is_dir() {
         Stat::Dir
-    } else if t.is_fifo() {
-        Stat::Special("a FIFO")
-    } else if t.is_socket() {
-        Stat::Special("a socket")
-    } else if t.is_char_device() {
-        Stat::Special("a character device")
-    } else if t.is_block_device() {
-        Stat::Special("a block device")
     } else {
-        Stat::Special("not a regular file")
+        Stat::Special(special(t))
     }
+}
+
+/// What a file that is neither a regular file nor a directory is.
+#[cfg(unix)]
+fn special(t: fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt as _;
+    if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// What a file that is neither a regular file nor a directory is (the platform's file
+/// types name no FIFOs, sockets or devices).
+#[cfg(not(unix))]
+const fn special(_: fs::FileType) -> &'static str {
+    "not a regular file"
 }
 
 /// The diagnostic of a walk cut at `max_depth`.
@@ -225,13 +273,35 @@ pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Resul
     out
 }
 
-fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
+/// hal's parent pid: from std where the platform has it, else from the process table.
+#[cfg(unix)]
+#[allow(clippy::unnecessary_wraps)] // the same signature as the process table's answer
+fn own_parent(_sys: &mut sysinfo::System) -> Option<u32> {
+    Some(std::os::unix::process::parent_id())
+}
+
+/// hal's parent pid: hal's own row of the process table (Windows has no `getppid`).
+#[cfg(not(unix))]
+fn own_parent(sys: &mut sysinfo::System) -> Option<u32> {
+    use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate};
+    let own = Pid::from_u32(std::process::id());
+    sys.refresh_processes_specifics(ProcessesToUpdate::Some(&[own]), true, ProcessRefreshKind::nothing());
+    sys.process(own).and_then(sysinfo::Process::parent).map(Pid::as_u32)
+}
+
+/// The ancestry from the process table, starting at hal's parent.
+fn sysinfo_ancestry(max_depth: usize) -> Ancestry {
     use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
     let Ok(mut sys) = System::new() else {
         return Ancestry {
             chain: Vec::new(),
             warnings: vec![probe_failed("the process table is not readable on this platform".to_owned())],
         };
+    };
+    // No parent (hal started by a process outside the table, as under wine from a Linux
+    // shell) is an empty ancestry, as for a process whose parent is gone.
+    let Some(start) = own_parent(&mut sys) else {
+        return Ancestry::default();
     };
     let kind = ProcessRefreshKind::nothing().with_cmd(UpdateKind::Always).with_exe(UpdateKind::Always).without_tasks();
     walk(start, max_depth, |pid| {

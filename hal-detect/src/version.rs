@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use hal_caps::config::{Config, ConfigSource, RUNTIME_VERSION};
 use hal_caps::manifest::package_name_and_version;
+use hal_caps::platform::Platform;
 use hal_caps::registry::{self, Runtime, Version};
 use hal_caps::text::quote_value;
 use hal_types::{Diagnostic, DiagnosticCode, RuntimeProvider};
@@ -34,8 +35,6 @@ pub const MAX_MANIFEST_BYTES: u64 = 64 * 1024;
 const MAX_UP: usize = 8;
 /// How many arguments of an ancestor's command line are tried as paths.
 const MAX_ARGS: usize = 3;
-/// How many `PATH` entries are searched.
-const MAX_PATH_ENTRIES: usize = 64;
 
 /// What the lookup found, and what it tried (for `hal explain`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -149,6 +148,12 @@ fn learn_from<'a, H: Host>(
                 out.version = Some((found.version, source));
                 return out;
             }
+            if let Some(v) = crate::inventory::native_layout(&path) {
+                let how = format!("ancestor `{}` ({} level(s) up)", a.name, a.depth);
+                out.tried.push(format!("{how}: a native install's versions/{v}"));
+                out.version = Some((v, format!("{} (from {how})", crate::inventory::NATIVE_LAYOUT)));
+                return out;
+            }
         }
         out.tried.push(format!("ancestor `{}`: no manifest of {} near it", a.name, packages.join(", ")));
     }
@@ -156,15 +161,18 @@ fn learn_from<'a, H: Host>(
     if firm {
         return out;
     }
-    if let Some(found) = on_path(host, r, &packages) {
-        out.tried.push(format!("on PATH: {}", found.label()));
-        let source = format!("{} (weaker: the executable on PATH, not the running process)", found.label_short());
-        out.version = Some((found.version, source));
+    if let Some(i) = crate::inventory::first_on_path(host, r) {
+        let exe = hal_caps::text::escape_control(&i.executable.to_string_lossy()).into_owned();
+        if let (Some(v), Some(how)) = (i.version, i.version_source) {
+            out.tried.push(format!("on PATH: {exe} is {provider} {v} ({how})"));
+            let source = format!("{how} (weaker: the first executable on PATH, not the running process)");
+            out.version = Some((v, source));
+            return out;
+        }
+        out.tried.push(format!("on PATH: {exe} says no version"));
         return out;
     }
-    if !packages.is_empty() {
-        out.tried.push("no executable of it on PATH leads to its manifest".to_owned());
-    }
+    out.tried.push("no executable of it on PATH".to_owned());
     out
 }
 
@@ -268,26 +276,54 @@ pub(crate) fn manifest_near<H: Host>(host: &H, path: &Path, packages: &[&str]) -
     None
 }
 
-/// The runtime's executable on `PATH`, its links resolved, leading to its manifest.
-fn on_path<H: Host>(host: &H, r: &Runtime, packages: &[&str]) -> Option<Found> {
-    if packages.is_empty() {
-        return None;
-    }
-    let path = host.var(vars::PATH)?;
-    let path = path.to_string_lossy();
-    let exes: Vec<&str> = r.executables.iter().copied().filter(|e| !e.ends_with('*')).collect();
-    let dirs = path.split(':').take(MAX_PATH_ENTRIES).map(Path::new).filter(|d| d.is_absolute());
-    for dir in dirs {
-        for exe in &exes {
-            let candidate = dir.join(exe);
-            if !matches!(host.stat(&candidate), Ok(Stat::File { .. })) {
-                continue;
-            }
-            let real = host.canonicalize(&candidate).unwrap_or(candidate);
-            if let Some(found) = manifest_near(host, &real, packages) {
-                return Some(found);
-            }
+/// The most `PATH` entries read.
+const MAX_PATH_ENTRIES: usize = 64;
+
+/// The absolute folders of `PATH`, split as the host's platform splits it (at most
+/// [`MAX_PATH_ENTRIES`]).
+pub(crate) fn path_dirs<H: Host>(host: &H) -> Vec<PathBuf> {
+    let Some(path) = host.var(vars::PATH) else { return Vec::new() };
+    let platform = host.platform();
+    platform.split_paths(&path).into_iter().take(MAX_PATH_ENTRIES).filter(|d| platform.is_absolute(d)).collect()
+}
+
+/// A runtime's executable names as commands (no prefix patterns), each once as the
+/// platform compares names (`claude` and `claude.exe` are one command on Windows).
+pub(crate) fn executable_names(platform: &Platform, r: &Runtime) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for e in r.executables.iter().copied().filter(|e| !e.ends_with('*') && !e.is_empty()) {
+        let stem = platform.executable_stem(e);
+        if !out.iter().any(|o| platform.same_name(platform.executable_stem(o), stem)) {
+            out.push(if stem.len() < e.len() { &e[..stem.len()] } else { e });
         }
     }
-    None
+    out
+}
+
+/// The file a command `exe` is in `dir`, trying the platform's suffixes (`PATHEXT`):
+/// only a regular file (or a link to one) is an executable, so a FIFO named `claude` is
+/// skipped unopened.
+pub(crate) fn executable_in<H: Host>(host: &H, dir: &Path, exe: &str) -> Option<PathBuf> {
+    let platform = host.platform();
+    let pathext = platform.suffixes_var.and_then(|v| host.var(v)).map(|v| v.to_string_lossy().into_owned());
+    platform
+        .executable_files(exe, pathext.as_deref())
+        .into_iter()
+        .map(|f| dir.join(f))
+        .find(|candidate| matches!(host.stat(candidate), Ok(Stat::File { .. })))
+}
+
+/// The manifest of an install found at `found` (links resolved: `resolved`): at or above
+/// the resolved file, else, for a shim that is no link (npm's `codex.cmd` on Windows), in
+/// the `node_modules` the platform puts beside its shims.
+pub(crate) fn install_manifest<H: Host>(host: &H, found: &Path, resolved: &Path, packages: &[&str]) -> Option<Found> {
+    if let Some(m) = manifest_near(host, resolved, packages) {
+        return Some(m);
+    }
+    let modules = found.parent()?.join(host.platform().npm_modules_beside_shims?);
+    packages.iter().find_map(|pkg| {
+        let mut dir = modules.clone();
+        dir.extend(pkg.split('/'));
+        manifest_near(host, &dir, &[pkg])
+    })
 }

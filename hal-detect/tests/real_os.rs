@@ -1,6 +1,9 @@
 //! Detection on the real OS: real process trees under executables named like runtimes,
 //! and real hostile workspace files. Hermetic: children get a cleared environment, and
 //! assertions name the nearest runtime, never a bare `unknown` from the real table.
+//! Unix only (copies of `/bin/sh` as runtimes, FIFOs, symbolic links, permissions): on
+//! Windows, `cargo xtask wine`'s end-to-end checks run real process trees instead.
+#![cfg(unix)]
 
 mod support;
 
@@ -344,4 +347,49 @@ fn detection_as_an_unprivileged_user() {
     }
     let line = probe_line(&stdout);
     assert!(!line.starts_with("claude workspace_file"), "nobody cannot see the settings file: {line}");
+}
+
+/// Hostile-findings R8: a name swapped with a FIFO (`renameat2` exchange, a real python3
+/// swapping as fast as it can) between hal's stat and its open never blocks `read_file`:
+/// every read for 3 seconds answers within 5 seconds each (one in a hundred blocked in
+/// `open` before). A reader stuck there stays stuck: the test process ends anyway.
+#[test]
+fn a_file_swapped_with_a_fifo_never_blocks_a_read() {
+    use std::io::BufRead as _;
+
+    use hal_detect::Host as _;
+    let dir = tempfile::tempdir().unwrap();
+    let (file, fifo) = (dir.path().join("package.json"), dir.path().join("fifo"));
+    std::fs::write(&file, "{\"version\": \"1.0.0\"}").unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let swapper = "import ctypes,sys,time\nlibc=ctypes.CDLL(None)\na,b=(p.encode() for p in sys.argv[1:3])\nprint('ready',flush=True)\nend=time.time()+float(sys.argv[3])\nwhile time.time()<end:\n    libc.renameat2(-100,a,-100,b,2)\n";
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", swapper])
+        .arg(&file)
+        .arg(&fifo)
+        .arg("20")
+        .env_clear()
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut ready = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut ready).unwrap();
+    assert_eq!(ready.trim(), "ready");
+    let (started, mut reads, mut blocked) = (std::time::Instant::now(), 0, false);
+    while started.elapsed() < Duration::from_secs(3) {
+        let (tx, rx) = mpsc::channel();
+        let path = file.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(OsHost::new().read_file(&path, 1 << 16).is_ok());
+        });
+        reads += 1;
+        if rx.recv_timeout(Duration::from_secs(5)).is_err() {
+            blocked = true;
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(!blocked, "read {reads} blocked on a FIFO swapped in");
+    assert!(reads > 100, "{reads}");
 }

@@ -62,7 +62,7 @@ fn build_machine_dirs() -> Vec<(String, &'static str)> {
 
 /// `RUSTFLAGS` that write the build machine's directories as fixed names (N14 of the
 /// third hostile pass: 71 strings of the builder's `~/.cargo/registry/src/…`).
-fn remap_flags() -> String {
+pub(crate) fn remap_flags() -> String {
     build_machine_dirs().iter().map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
 }
 
@@ -76,7 +76,7 @@ fn c_remap_flags(var: &str) -> String {
 }
 
 /// The build machine's directories remapped in what `build` compiles: Rust and C.
-fn remapped(build: &mut Command, rustflags: String) {
+pub(crate) fn remapped(build: &mut Command, rustflags: String) {
     build.env("RUSTFLAGS", rustflags).env("CFLAGS", c_remap_flags("CFLAGS")).env("CXXFLAGS", c_remap_flags("CXXFLAGS"));
 }
 

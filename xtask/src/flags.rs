@@ -69,6 +69,31 @@ pub(crate) enum Task {
         #[arg(long)]
         install_test: bool,
     },
+    /// hal for every platform it ships on (Windows, macOS, aarch64 Linux, static musl),
+    /// built here with std from source; tools are installed from the registries and kept
+    /// in `${HAL_CROSS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/hal-cross}`.
+    Cross {
+        /// A target triple (repeatable; default: every target).
+        #[arg(long = "target", value_name = "TRIPLE")]
+        targets: Vec<String>,
+        /// Which build: the hook build (no default features), the full one, or both.
+        #[arg(long, value_enum, default_value_t = CrossBuild::Both)]
+        build: CrossBuild,
+    },
+    /// hal for Windows under wine: the tests of hal-types, hal-caps and hal-detect with
+    /// wine as the runner, then `hal.exe` under real Windows process trees (launchers
+    /// named codex.exe, CODEX.EXE, claude.exe, node.exe; npm's codex.cmd on a `;` PATH).
+    Wine {
+        /// Skip the crates' tests.
+        #[arg(long)]
+        no_tests: bool,
+        /// Skip the end-to-end checks of hal.exe.
+        #[arg(long)]
+        no_e2e: bool,
+        /// Check this hal.exe instead of building the hook build (`cargo xtask cross`'s).
+        #[arg(long, value_name = "PATH")]
+        hal: Option<PathBuf>,
+    },
     /// hal checked inside the real runtimes, offline (the `hal-conformance` crate; its
     /// own flags: `cargo xtask conformance --help`).
     #[command(disable_help_flag = true)]
@@ -82,6 +107,29 @@ pub(crate) enum Task {
     /// The sandbox test's stand-in for a runtime (it tries to escape).
     #[command(hide = true, disable_help_flag = true)]
     ConformanceEscape(Rest),
+}
+
+/// `cargo xtask cross --build`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum CrossBuild {
+    /// The hook build (`--no-default-features`).
+    Hook,
+    /// The full build (default features).
+    Full,
+    /// Both.
+    Both,
+}
+
+impl CrossBuild {
+    /// The builds it names.
+    pub(crate) fn builds(self) -> &'static [crate::cross::Build] {
+        use crate::cross::Build;
+        match self {
+            Self::Hook => &[Build::Hook],
+            Self::Full => &[Build::Full],
+            Self::Both => &[Build::Hook, Build::Full],
+        }
+    }
 }
 
 /// A task whose flags its own crate parses.

@@ -6,6 +6,7 @@ mod check;
 mod clients;
 mod codegen;
 mod compat;
+mod cross;
 mod dist;
 mod field;
 mod flags;
@@ -17,6 +18,7 @@ mod package;
 #[cfg(test)]
 mod usegraph;
 mod util;
+mod wine;
 
 use std::process::ExitCode;
 
@@ -32,6 +34,8 @@ fn main() -> ExitCode {
         Task::Field { json } => field::field(json),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
+        Task::Cross { targets, build } => cross::cross(&targets, build.builds()),
+        Task::Wine { no_tests, no_e2e, hal } => wine::wine(!no_tests, !no_e2e, hal),
         Task::Conformance(rest) => hal_conformance::conformance(&rest.args),
         Task::ConformanceRun(rest) => hal_conformance::run_inside(&rest.args),
         Task::ConformanceProbe(rest) => hal_conformance::probe_main(&rest.args),

@@ -12,8 +12,25 @@ pub const MAX_VERSION_LEN: usize = 64;
 const PARTS: usize = 4;
 
 /// Platform suffixes npm platform packages append to the version they carry
-/// (`@openai/codex@0.100.0-linux-x64`): not a pre-release.
+/// (`@openai/codex@0.100.0-linux-x64`): not a pre-release. A suffix is one when it is a
+/// platform of this list, then optionally `-` and an architecture of [`ARCHES`], then
+/// optionally `-` and a C library of [`LIBCS`] (hostile-findings R17: `-linuxevil` was
+/// taken for one).
 const PLATFORM_SUFFIXES: &[&str] = &["linux", "darwin", "win32", "android", "freebsd"];
+/// npm's architectures (`process.arch`), as platform packages name them.
+const ARCHES: &[&str] = &["x64", "arm64", "ia32", "arm", "ppc64", "s390x", "riscv64", "loong64", "mips64el"];
+/// The C libraries platform packages name after the architecture.
+const LIBCS: &[&str] = &["gnu", "musl", "msvc"];
+
+/// Whether `suffix` (after the version's `-`) is a platform package's
+/// ([`PLATFORM_SUFFIXES`]).
+fn is_platform(suffix: &str) -> bool {
+    let mut parts = suffix.split('-');
+    let platform = parts.next().is_some_and(|p| PLATFORM_SUFFIXES.contains(&p));
+    let arch = parts.next().is_none_or(|a| ARCHES.contains(&a));
+    let libc = parts.next().is_none_or(|l| LIBCS.contains(&l));
+    platform && arch && libc && parts.next().is_none()
+}
 
 /// A parsed version: up to four numbers, and whether a pre-release suffix followed
 /// (`1.0.0-beta.1` sorts before `1.0.0`). Ordered numerically, missing parts as 0.
@@ -49,7 +66,7 @@ impl Version {
             }
         }
         let suffix = rest.strip_prefix('-');
-        let platform = suffix.is_some_and(|s| PLATFORM_SUFFIXES.iter().any(|p| s.starts_with(p)));
+        let platform = suffix.is_some_and(is_platform);
         Some(Self { parts, len, pre: suffix.is_some() && !platform })
     }
 

@@ -225,6 +225,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: Some(c("› ", PTY_CODEX)),
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: None,
     env: &[],
     env_from: &[],

@@ -134,6 +134,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: None,
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: Some(c(&["--mode", "acp"], OMP_FLAGS)),
     env: &[],
     env_from: &[],
