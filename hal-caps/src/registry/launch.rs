@@ -7,9 +7,9 @@
 //! files, the config directory and the variable that moves it, the hook trust switch or
 //! rule, the ready prompt prefix, whether Escape cancels a request, the ACP entry, the
 //! environment it needs and the variables it stamps on its children. Every fact cites
-//! its [`Source`] (whose [`Standing`](super::model::Standing) says how far it is
+//! its [`Source`](super::model::Source) (whose [`Standing`](super::model::Standing) says how far it is
 //! backed: verified by the conformance suite at a version, the vendor's, or an
-//! orchestrator's); an argument a version lacks carries its [`Span`].
+//! orchestrator's); an argument a version lacks carries its [`Span`](super::span::Span).
 //!
 //! Beside the rows: [`GASTOWN_FIELDS`], each of Gastown's 27 preset fields and hal's
 //! counterpart (or why there is none), and [`clear_vars`], the variables a child must

