@@ -68,6 +68,9 @@ pub(crate) fn compose(spec: &Target, plan: &Value) -> Result<(Vec<String>, Env),
         (Some(i), flag) => usize::try_from(i).unwrap_or(argv.len()).saturating_sub(usize::from(flag)),
         (None, _) => argv.len(),
     };
+    // A dash-led prompt follows the runtime's end of options (`--`): the suite's own go
+    // before that too.
+    let at = if at > 1 && argv.get(at - 1).is_some_and(|a| a == "--") { at - 1 } else { at };
     let version = hal_caps::registry::Version::parse(spec.version());
     let offline = hal_caps::registry::launch::launch(spec.provider)
         .map(|l| hal_caps::registry::launch::args_at(l.offline, version.as_ref()))

@@ -188,6 +188,7 @@ pub(super) const LAUNCH: Launch = Launch {
     startup_dialog: None,
     escape_cancels: Some(c(true, GT)),
     acp: Some(c(&["--experimental-acp"], GEMINI_DOCS)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

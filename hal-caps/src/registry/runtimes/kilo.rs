@@ -116,6 +116,7 @@ pub(super) const LAUNCH: Launch = Launch {
     startup_dialog: None,
     escape_cancels: None,
     acp: Some(c(&["acp"], KILO_PKG)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

@@ -124,6 +124,7 @@ pub(super) const LAUNCH: Launch = Launch {
     startup_dialog: None,
     escape_cancels: None,
     acp: None,
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

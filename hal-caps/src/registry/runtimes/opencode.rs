@@ -160,6 +160,7 @@ pub(super) const LAUNCH: Launch = Launch {
     startup_dialog: None,
     escape_cancels: None,
     acp: Some(c(&["acp"], OPENCODE_DOCS)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

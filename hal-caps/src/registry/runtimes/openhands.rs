@@ -119,6 +119,7 @@ pub(super) const LAUNCH: Launch = Launch {
     startup_dialog: None,
     escape_cancels: None,
     acp: Some(c(&["acp"], OPENHANDS_DOCS)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

@@ -177,6 +177,10 @@ pub(super) const S_PI: Source = suite("hal-conformance, @earendil-works/pi-codin
 
 pub(super) const PI_README: Source = Source::vendor("@mariozechner/pi-coding-agent@0.65.2:README.md");
 
+/// Pi's `parseArgs` (`dist/cli/args.js`) takes every argument after `--` as a message
+/// from 1.6.0; 0.73.1's has no `--` case (it is read as a flag).
+pub(super) const PI_END_OF_OPTIONS: Source = suite("hal-conformance dash check, @earendil-works/pi-coding-agent@1.6.0");
+
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Pi,
     executable: c("pi", S_PI),
@@ -210,6 +214,10 @@ pub(super) const LAUNCH: Launch = Launch {
     startup_dialog: None,
     escape_cancels: None,
     acp: None,
+    end_of_options: Some(c(
+        Args::since("1.6.0", &["--"], "@mariozechner/pi-coding-agent@0.73.1, @earendil-works/pi-coding-agent@1.6.0"),
+        PI_END_OF_OPTIONS,
+    )),
     env: &[],
     env_from: &[],
     offline: &[Args::since(
