@@ -114,8 +114,16 @@ export type HookKind = "settings_json" | "hooks_json" | "js_plugin" | "ts_plugin
 export type HookTrust = {
   /** The arguments added to `argv` (empty: a rule only). */
   args: Array<string>;
+  /** Where the rule is a setting: the file that holds it (`~/` for HOME). */
+  file: string | null;
+  /** Why the switch is in `args` (`--autonomy full`; the role's hooks, which would otherwise not run) or why it is withheld; `null` for a rule. */
+  reason: string | null;
   /** What the launcher must arrange for hooks to run (a trusted-folders file); `null`: the arguments suffice. */
   rule: string | null;
+  /** The setting, as JSON to merge into `file` (objects key by key, arrays gain the elements they lack, as a hook fragment merges), `<workspace>` standing for the workspace's absolute path; merging it again is a no-op. */
+  setting: string | null;
+  /** The runtime's hook-trust switch when the plan leaves it out (it was not asked for: no `--autonomy full`, no hooks installed, or `--no-bypass`); empty when it is in `args` or the runtime has none. */
+  withheld: Array<string>;
 };
 
 export type Installed = {
@@ -284,6 +292,8 @@ export type StartupInjection = "session_start_hook" | "prime_fallback" | "comman
 export type StartupNudge = {
   /** How long after start to send it, in milliseconds. */
   delay_ms: number;
+  /** Whether the first prompt already carries it (`hal launch --role` puts it there): then the launcher sends nothing more; `false`: send it after `delay_ms`. */
+  in_prompt: boolean;
   /** The text of the nudge. */
   text: string;
 };
@@ -293,9 +303,13 @@ export type StartupPlan = {
   commands: Array<string>;
   /** The base runtime `provider` is a variant of (itself for a base runtime). */
   family: RuntimeProvider;
+  /** Where the GUPP strategy is `prompt_preamble`: the rules to put before the first prompt (`hal launch --role` does); `null` elsewhere. */
+  gupp_preamble: string | null;
+  /** Where the adapter is code hal writes (OpenCode's plugin, Pi's extension): the whole content of [`hook_file`](Self::hook_file), which runs `commands` at session start and gives their output to the agent; write it as is (rewriting an equal file is a no-op). `null` elsewhere. */
+  hook_content: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
-  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
+  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). Merge it so that a second merge is a no-op: objects key by key, each array gains the fragment's elements it does not already hold (equal as JSON); it is already installed when merging changes nothing (`hal_caps::fragment`). */
   hook_fragment: HookFragment | null;
   /** What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS plugin, or the runtime's own format. */
   hook_kind: HookKind | null;
@@ -309,6 +323,8 @@ export type StartupPlan = {
   startup_nudge: StartupNudge | null;
   /** The startup strategy in force. */
   strategy: StartupStrategy;
+  /** The work item the agent is given (`--work-item`), in its own slot: `hal launch` puts it in the first prompt after the role's startup text; `null`: none given. */
+  work_item: string | null;
 };
 
 export type StartupStrategy = "hook_injection" | "startup_fallback" | "polling";
@@ -403,6 +419,8 @@ export type Capabilities = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** Whether the runtime has session hooks able to carry startup injection. */
   session_hooks: Support;
   /** The environment variable that carries the session id, if any. */
@@ -443,9 +461,13 @@ export type StartupAnswer = {
   diagnostics: Array<Diagnostic>;
   /** The base runtime `provider` is a variant of (itself for a base runtime). */
   family: RuntimeProvider;
+  /** Where the GUPP strategy is `prompt_preamble`: the rules to put before the first prompt (`hal launch --role` does); `null` elsewhere. */
+  gupp_preamble: string | null;
+  /** Where the adapter is code hal writes (OpenCode's plugin, Pi's extension): the whole content of [`hook_file`](Self::hook_file), which runs `commands` at session start and gives their output to the agent; write it as is (rewriting an equal file is a no-op). `null` elsewhere. */
+  hook_content: string | null;
   /** The hook file (or plugin) the plan installs, relative to the agent's workspace; `null` when the plan installs none. */
   hook_file: string | null;
-  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). */
+  /** For `hook_injection` through a configuration file: the fragment to merge into [`hook_file`](Self::hook_file), in that file's own schema, covering every event the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)). Merge it so that a second merge is a no-op: objects key by key, each array gains the fragment's elements it does not already hold (equal as JSON); it is already installed when merging changes nothing (`hal_caps::fragment`). */
   hook_fragment: HookFragment | null;
   /** What [`hook_file`](Self::hook_file) is: settings JSON, hooks JSON, a JS or TS plugin, or the runtime's own format. */
   hook_kind: HookKind | null;
@@ -461,6 +483,8 @@ export type StartupAnswer = {
   role_source: string | null;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** A nudge the launcher sends after start (startup fallback). */
   startup_nudge: StartupNudge | null;
   /** The startup strategy in force. */
@@ -469,6 +493,8 @@ export type StartupAnswer = {
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
   warnings: Array<string>;
+  /** The work item the agent is given (`--work-item`), in its own slot: `hal launch` puts it in the first prompt after the role's startup text; `null`: none given. */
+  work_item: string | null;
 };
 
 /** The startup plans of all eight roles at once. (`hal startup-all-roles --json`) */
@@ -487,6 +513,8 @@ export type StartupPlans = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** [`JSON_VERSION`]. */
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
@@ -541,6 +569,10 @@ export type LaunchPlan = {
   resume_id: string | null;
   /** The version the plan is for; `null`: the newest verified. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds on `PATH`, the running process); `null` with no version. */
+  runtime_version_source: string | null;
+  /** The new session's id given up front (`--session-id ID`): the runtime's hooks report it; `null`: none given. */
+  session_id: string | null;
   /** Where each fact used comes from. */
   sources: Array<LaunchSource>;
   /** For a role: the startup plan of `hal startup` merged in (its `gt prime` fallback is the prompt; its hook fragment goes in its file). */
@@ -551,6 +583,8 @@ export type LaunchPlan = {
   version: number;
   /** The messages of [`Answer::diagnostics`], in order. */
   warnings: Array<string>;
+  /** The work item given (`--work-item`), in its own slot; the first prompt carries it too (after the role's startup text); `null`: none. */
+  work_item: string | null;
 };
 
 /** The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`) */
@@ -571,6 +605,8 @@ export type Gupp = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** Seconds without activity before an agent counts as stalled. */
   stall_threshold_secs: number;
   /** [`JSON_VERSION`]. */
@@ -629,6 +665,8 @@ export type Events = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** The design's notion of hooks. */
   session_hooks: Support;
   /** Native events the runtime has that no canonical event fits (`hal hook` reports them with `event` null and no warning). */
@@ -653,6 +691,8 @@ export type SessionId = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** The session id (`null`: none; the command exits 1). */
   session_id: string | null;
   /** The variables read, in order. */
@@ -723,6 +763,8 @@ export type Env = {
   provider: RuntimeProvider;
   /** The runtime's version the answer is for (detected, or `--runtime-version`); `null`: unknown, and the answer is for the newest verified version. */
   runtime_version: string | null;
+  /** Where `runtime_version` came from (`--runtime-version`, the install `hal inventory` finds, the running process's manifest, ...); `null` with no version. */
+  runtime_version_source: string | null;
   /** `HAL_*` name → value, `null` for a variable `hal env` unsets. */
   variables: Record<string, string | null>;
   /** [`JSON_VERSION`]. */

@@ -91,6 +91,12 @@ export interface LaunchRequest {
   resume?: string;
   continue?: boolean;
   model?: string;
+  /** The work item (`--work-item`): the plan's `work_item` and a line of the first prompt. */
+  workItem?: string;
+  /** Start a new session with this id (`--session-id`), where the runtime takes one. */
+  sessionId?: string;
+  /** Never add the runtime's hook-trust switch (`--no-bypass`). */
+  noBypass?: boolean;
 }
 
 /** Thrown when `hal` answers in a JSON version this client does not know. */

@@ -339,7 +339,10 @@ export function createRuntimeHal(options = {}) {
       flag("prompt", request.prompt);
       flag("resume", request.resume);
       flag("model", request.model);
+      flag("work-item", request.workItem);
+      flag("session-id", request.sessionId);
       if (request.continue === true) args.push("--continue");
+      if (request.noBypass === true) args.push("--no-bypass");
       const plan = ask(args);
       if (plan === undefined) return null;
       if (!Array.isArray(plan.argv) || plan.argv.length === 0 || !plan.argv.every((a) => typeof a === "string")) {

@@ -137,7 +137,11 @@ HookGroup = TypedDict("HookGroup", {
 })
 HookTrust = TypedDict("HookTrust", {
     "args": List[str],
+    "file": Union[str, None],
+    "reason": Union[str, None],
     "rule": Union[str, None],
+    "setting": Union[str, None],
+    "withheld": List[str],
 })
 Installed = TypedDict("Installed", {
     "executable": str,
@@ -219,11 +223,14 @@ SettingsHooks = TypedDict("SettingsHooks", {
 })
 StartupNudge = TypedDict("StartupNudge", {
     "delay_ms": int,
+    "in_prompt": bool,
     "text": str,
 })
 StartupPlan = TypedDict("StartupPlan", {
     "commands": List[str],
     "family": "RuntimeProvider",
+    "gupp_preamble": Union[str, None],
+    "hook_content": Union[str, None],
     "hook_file": Union[str, None],
     "hook_fragment": Union["HookFragment", None],
     "hook_kind": Union["HookKind", None],
@@ -232,6 +239,7 @@ StartupPlan = TypedDict("StartupPlan", {
     "role": "AgentRole",
     "startup_nudge": Union["StartupNudge", None],
     "strategy": "StartupStrategy",
+    "work_item": Union[str, None],
 })
 Step = TypedDict("Step", {
     "found": str,
@@ -281,6 +289,7 @@ Capabilities = TypedDict("Capabilities", {
     "overrides": List["Origin"],
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "session_hooks": "Support",
     "session_id_env": Union[str, None],
     "session_id_vars": List[str],
@@ -305,6 +314,8 @@ StartupAnswer = TypedDict("StartupAnswer", {
     "commands": List[str],
     "diagnostics": List["Diagnostic"],
     "family": "RuntimeProvider",
+    "gupp_preamble": Union[str, None],
+    "hook_content": Union[str, None],
     "hook_file": Union[str, None],
     "hook_fragment": Union["HookFragment", None],
     "hook_kind": Union["HookKind", None],
@@ -314,10 +325,12 @@ StartupAnswer = TypedDict("StartupAnswer", {
     "role": "AgentRole",
     "role_source": Union[str, None],
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "startup_nudge": Union["StartupNudge", None],
     "strategy": "StartupStrategy",
     "version": int,
     "warnings": List[str],
+    "work_item": Union[str, None],
 })
 
 # The startup plans of all eight roles at once. (`hal startup-all-roles --json`)
@@ -329,6 +342,7 @@ StartupPlans = TypedDict("StartupPlans", {
     "plans": List["StartupPlan"],
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "version": int,
     "warnings": List[str],
 })
@@ -358,11 +372,14 @@ LaunchPlan = TypedDict("LaunchPlan", {
     "ready_prompt": Union[str, None],
     "resume_id": Union[str, None],
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
+    "session_id": Union[str, None],
     "sources": List["LaunchSource"],
     "startup": Union["StartupPlan", None],
     "startup_dialog": Union[str, None],
     "version": int,
     "warnings": List[str],
+    "work_item": Union[str, None],
 })
 
 # The GUPP strategy, the stall threshold and the nudge interval. (`hal gupp --json`)
@@ -375,6 +392,7 @@ Gupp = TypedDict("Gupp", {
     "nudge_interval_secs": int,
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "stall_threshold_secs": int,
     "version": int,
     "warnings": List[str],
@@ -410,6 +428,7 @@ Events = TypedDict("Events", {
     "native_hooks": "NativeHooks",
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "session_hooks": "Support",
     "unmapped": List[str],
     "version": int,
@@ -424,6 +443,7 @@ SessionId = TypedDict("SessionId", {
     "is_agent": bool,
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "session_id": Union[str, None],
     "session_id_vars": List[str],
     "variable": Union[str, None],
@@ -463,6 +483,7 @@ Env = TypedDict("Env", {
     "is_agent": bool,
     "provider": "RuntimeProvider",
     "runtime_version": Union[str, None],
+    "runtime_version_source": Union[str, None],
     "variables": Dict[str, Any],
     "version": int,
     "warnings": List[str],
@@ -494,10 +515,10 @@ HookAnswer = TypedDict("HookAnswer", {
 
 # The answers for an unknown runtime: the fallback when hal cannot answer.
 UNKNOWN_DETECTION: Detection = json.loads(r'''{"agent":null,"agent_context":null,"agent_version":null,"ambiguous":false,"candidates":[],"configured_for":null,"diagnostics":[],"family":"unknown","is_agent":false,"policy":"spec","provider":"unknown","runtime_version":null,"runtime_version_source":null,"secondary_only":false,"source":{"depth":null,"kind":"fallback","signal":null},"version":1,"warnings":[]}''')
-UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"agent":null,"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"is_agent":false,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","runtime_version":null,"session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
+UNKNOWN_CAPABILITIES: Capabilities = json.loads(r'''{"agent":null,"context_fork":"no","diagnostics":[],"family":"unknown","gupp_strategy":"polling","hookable_events":0,"is_agent":false,"native_hooks":{"config":[],"hookable_events":0,"inject":"none"},"nudge_interval_secs":120,"nudge_support":"yes","overrides":[{"field":"stall_threshold","origin":"default","raw":null,"reason":null,"source":null,"value":"300s"},{"field":"nudge_interval","origin":"default","raw":null,"reason":null,"source":null,"value":"120s"},{"field":"gupp_strategy","origin":"default","raw":null,"reason":null,"source":null,"value":"polling"}],"provider":"unknown","runtime_version":null,"runtime_version_source":null,"session_hooks":"no","session_id_env":null,"session_id_vars":["GT_SESSION_ID"],"stall_threshold_secs":300,"startup_injection":"polling","startup_strategy":"polling","version":1,"warnings":[]}''')
 UNKNOWN_STARTUP_COMMANDS: Dict[str, List[str]] = json.loads(r'''{"boot":[],"crew":[],"deacon":[],"dog":[],"mayor":[],"polecat":[],"refinery":[],"witness":[]}''')
 # The JSON types of each key of the answers the client caches, from the schemas.
-ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"agent":["string","null"],"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"is_agent":["boolean"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"runtime_version":["string","null"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}}''')
+ANSWER_TYPES: Dict[str, Dict[str, List[str]]] = json.loads(r'''{"caps":{"agent":["string","null"],"context_fork":["string"],"diagnostics":["array"],"family":["string"],"gupp_strategy":["string"],"hookable_events":["integer"],"is_agent":["boolean"],"native_hooks":["object"],"nudge_interval_secs":["integer"],"nudge_support":["string"],"overrides":["array"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"session_hooks":["string"],"session_id_env":["string","null"],"session_id_vars":["array"],"stall_threshold_secs":["integer"],"startup_injection":["string"],"startup_strategy":["string"],"version":["integer"],"warnings":["array"]},"detect":{"agent":["string","null"],"agent_context":["null","string"],"agent_version":["string","null"],"ambiguous":["boolean"],"candidates":["array"],"configured_for":["null","string"],"diagnostics":["array"],"family":["string"],"is_agent":["boolean"],"policy":["string"],"provider":["string"],"runtime_version":["string","null"],"runtime_version_source":["string","null"],"secondary_only":["boolean"],"source":["object"],"version":["integer"],"warnings":["array"]},"hook":{"cwd":["string","null"],"diagnostics":["array"],"event":["string","null"],"family":["null","string"],"native_event":["string","null"],"provider":["null","string"],"session_id":["string","null"],"source":["null","string"],"tool":["string","null"],"transcript_path":["string","null"],"version":["integer"],"warnings":["array"]}}''')
 # <!-- generated:python-types end -->
 
 #: The design's name for :data:`GuppStrategy`.
@@ -961,11 +982,16 @@ class RuntimeHal:
         resume: Optional[str] = None,
         continue_latest: bool = False,
         model: Optional[str] = None,
+        work_item: Optional[str] = None,
+        session_id: Optional[str] = None,
+        no_bypass: bool = False,
     ) -> Optional["LaunchPlan"]:
         """How to start a runtime (``hal launch --json``): the argv, the environment to
         set and to clear (``env_unset``), where the prompt goes. hal never runs it. None
         when hal cannot answer; a combination the runtime cannot do raises
-        HalUsageError naming what it can do. Not cached."""
+        HalUsageError naming what it can do. ``work_item`` goes in the plan's own slot
+        and the first prompt; ``session_id`` starts a new session with that id where the
+        runtime takes one; ``no_bypass`` never adds a hook-trust switch. Not cached."""
         args = ["launch"]
         for name, value in (
             ("provider", provider),
@@ -976,12 +1002,16 @@ class RuntimeHal:
             ("prompt", prompt),
             ("resume", resume),
             ("model", model),
+            ("work-item", work_item),
+            ("session-id", session_id),
         ):
             if value is not None:
                 # One argument, `--name=value`: a value that starts with `-` stays a value.
                 args.append(f"--{name}={value}")
         if continue_latest:
             args.append("--continue")
+        if no_bypass:
+            args.append("--no-bypass")
         plan = self._ask(args)
         if plan is None:
             return None

@@ -106,6 +106,35 @@ class ClientTest(unittest.TestCase):
             text = json.dumps(dict(payload, source=extra), ensure_ascii=False)
             self.assertEqual(hal.read_hook(text)["session_id"], "s-1", extra)
 
+    def test_launch_plan_answers_for_the_install_on_path(self) -> None:
+        # Codex installed as the first `codex` on PATH (an npm layout): the plan is for its
+        # version, as `list_installed` says; work_item and no_bypass reach hal.
+        with tempfile.TemporaryDirectory() as d:
+            root = Path(d)
+            pkg = root / "lib/node_modules/@openai/codex"
+            (pkg / "bin").mkdir(parents=True)
+            (pkg / "package.json").write_text(json.dumps({"name": "@openai/codex", "version": "0.100.0"}))
+            (pkg / "bin/codex.js").write_text("")
+            (root / "bin").mkdir()
+            (root / "bin/codex").symlink_to(pkg / "bin/codex.js")
+            env = {"PATH": f"{root / 'bin'}:/usr/bin:/bin", "HOME": str(root)}
+            hal = create_runtime_hal(bin=HAL, replace_env=env)
+            installed = [r for r in hal.list_installed() if r["provider"] == "codex"][0]
+            plan = hal.launch_plan("codex", mode="print", prompt="hi", work_item="gt-7", no_bypass=True)
+            assert plan is not None
+            self.assertEqual(plan["runtime_version"], installed["version"])
+            self.assertIn("hal inventory", plan["runtime_version_source"] or "")
+            self.assertEqual(plan["work_item"], "gt-7")
+            self.assertTrue(any("gt-7" in a for a in plan["argv"]), plan["argv"])
+            self.assertFalse(any(a.startswith("--dangerously") for a in plan["argv"]), plan["argv"])
+            sid = "3f1e2a4c-0000-4000-8000-000000000044"
+            claude = hal.launch_plan("claude", session_id=sid)
+            assert claude is not None
+            self.assertEqual(claude["session_id"], sid)
+            with self.assertRaises(HalUsageError) as caught:
+                hal.launch_plan("codex", session_id=sid)
+            self.assertIn("claude", str(caught.exception))
+
     def test_an_unknown_agent_named_by_ai_agent_is_an_agent(self) -> None:
         named = create_runtime_hal(bin=HAL, replace_env={"PATH": "/usr/bin:/bin", "AI_AGENT": "custom-agent@v1.0"})
         self.assertEqual(named.detect_provider(), "unknown")

@@ -36,6 +36,13 @@ pub struct Request {
     pub version: Option<String>,
     /// A role's startup plan, to merge in.
     pub startup: Option<StartupPlan>,
+    /// `--no-bypass`: never add a trust switch, not even for the role's hooks.
+    pub no_bypass: bool,
+    /// The work item (`--work-item`): its own slot of the plan, and a line of the first
+    /// prompt after the role's startup text.
+    pub work_item: Option<String>,
+    /// The new session's id, given up front (`--session-id`), where the runtime takes one.
+    pub session_id: Option<String>,
 }
 
 impl Request {
@@ -265,9 +272,15 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
                 if args.is_empty() {
                     return None;
                 }
-                HookTrust::new(args, None)
+                trust_switch(req, args)
             }
             Trust::Rule(rule) => HookTrust::new(Vec::new(), Some(rule.to_owned())),
+            Trust::Setting(t) => {
+                let mut trust = HookTrust::new(Vec::new(), Some(t.rule.to_owned()));
+                trust.file = Some(t.file.to_owned());
+                trust.setting = Some(t.setting.to_owned());
+                trust
+            }
         };
         b.cite("hook_trust", &t);
         b.push(trust.args.iter().cloned());
@@ -283,18 +296,104 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     if req.resume.is_some() || req.continue_latest {
         resume_args(facts, req, &mut b)?;
     }
-    let prompt_text = match (req.startup.as_ref().and_then(role_prompt), req.prompt.clone()) {
-        (Some(role), Some(own)) => Some(format!("{role}\n\n{own}")),
-        (role, own) => own.or(role),
-    };
+    if let Some(sid) = &req.session_id {
+        session_id_args(facts, req, mode, sid, &mut b)?;
+    }
     let ends = facts.end_of_options.filter(|e| e.value.holds_at(v));
-    let prompt = place_prompt(start, prompt_text, mode, ends, &mut b, id, &can)?;
+    let prompt = place_prompt(start, first_prompt(req, mode), mode, ends, &mut b, id, &can)?;
     Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
+}
+
+/// The line of the first prompt that gives the work item.
+#[must_use]
+pub fn work_item_line(item: &str) -> String {
+    format!("Your work item: {item}")
+}
+
+/// The first prompt, its parts in order, each once: the role's GUPP preamble (the
+/// `prompt_preamble` strategy), its startup text (the fallback's commands and nudge),
+/// the work item, the caller's prompt. ACP takes none: its client sends them.
+fn first_prompt(req: &Request, mode: LaunchMode) -> Option<String> {
+    if mode == LaunchMode::Acp {
+        return req.prompt.clone();
+    }
+    let startup = req.startup.as_ref();
+    let parts: Vec<String> = [
+        startup.and_then(|s| s.gupp_preamble.clone()),
+        startup.and_then(role_prompt),
+        req.work_item.as_deref().map(work_item_line),
+        req.prompt.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
+}
+
+/// Whether the role's plan installs hooks of its own (a hook file the launcher writes).
+fn installs_hooks(req: &Request) -> bool {
+    req.startup.as_ref().is_some_and(|s| s.strategy == StartupStrategy::HookInjection && s.hook_file.is_some())
+}
+
+/// The runtime's hook-trust switch `args`, added only when asked for: `--autonomy
+/// full`, or a role whose hooks would otherwise not run (unless `--no-bypass`); else
+/// withheld, and the answer says why.
+fn trust_switch(req: &Request, args: Vec<String>) -> HookTrust {
+    let (add, reason) = if req.autonomy == Some(Autonomy::Full) {
+        (true, "--autonomy full".to_owned())
+    } else if installs_hooks(req) && req.no_bypass {
+        (false, "--no-bypass: the role's hooks may not run until the workspace's hooks are trusted".to_owned())
+    } else if installs_hooks(req) {
+        (true, "the role's hooks would otherwise not run (--no-bypass leaves it out)".to_owned())
+    } else {
+        (false, "not asked for: it is added with --autonomy full or a --role whose hooks need it".to_owned())
+    };
+    let mut t = HookTrust::new(Vec::new(), None);
+    if add {
+        t.args = args;
+    } else {
+        t.withheld = args;
+    }
+    t.reason = Some(reason);
+    t
 }
 
 /// ACP starts with no prompt: [`plan`] refused one before.
 fn unreachable_acp() -> PromptPlace {
     PromptPlace::new("none", None, None)
+}
+
+/// The runtimes that take a new session's id up front, by id.
+#[must_use]
+pub fn take_session_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&str> = LAUNCH.iter().filter(|l| l.session_id.is_some()).map(|l| l.provider.as_str()).collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// The arguments that start the new session with id `id`; or why not: a runtime that
+/// takes none (naming those that do), with a resume, in ACP, or an id that would read
+/// as an option.
+fn session_id_args(facts: &Launch, req: &Request, mode: LaunchMode, id: &str, b: &mut Builder) -> Result<(), String> {
+    let name = facts.provider.as_str();
+    let flag = facts.session_id.ok_or_else(|| {
+        format!("{name} takes no session id up front; the runtimes that do: {}", take_session_ids().join(", "))
+    })?;
+    if req.resume.is_some() || req.continue_latest {
+        return Err("--session-id starts a new session: not with --resume or --continue".to_owned());
+    }
+    if mode == LaunchMode::Acp {
+        return Err("--mode acp: the ACP client opens the session (session/new), not the argv".to_owned());
+    }
+    if id.is_empty() || id.starts_with('-') || id.chars().any(crate::text::is_unsafe) {
+        return Err(format!(
+            "--session-id {}: not an id (empty, starting with `-`, or a control character)",
+            crate::text::escape_control(id)
+        ));
+    }
+    b.cite("session_id", &flag);
+    b.push(flag.value.iter().map(|a| (*a).to_owned()).chain([id.to_owned()]));
+    Ok(())
 }
 
 /// The resume or continue arguments `req` asks for, or what `facts` cannot do.
@@ -349,11 +448,18 @@ fn finish(
         b.cite("ready_prompt", &r);
         r.value.to_owned()
     });
-    let startup_dialog =
-        facts.startup_dialog.filter(|_| interactive && req.autonomy == Some(Autonomy::Full)).map(|d| {
-            b.cite("startup_dialog", &d);
-            d.value.to_owned()
-        });
+    // What the interactive start asks: the workspace trust dialog until its setting is
+    // in place, then, with `--autonomy full`, the bypass warning.
+    let trust_dialog = facts.hook_trust.and_then(|t| match t.value {
+        Trust::Setting(s) => s.dialog.map(|d| format!("{d}, unless hook_trust's setting is in place")),
+        _ => None,
+    });
+    let bypass_dialog = facts.startup_dialog.filter(|_| req.autonomy == Some(Autonomy::Full)).map(|d| {
+        b.cite("startup_dialog", &d);
+        d.value.to_owned()
+    });
+    let dialogs: Vec<String> = [trust_dialog, bypass_dialog].into_iter().flatten().collect();
+    let startup_dialog = (interactive && !dialogs.is_empty()).then(|| dialogs.join("; then "));
     let escape_cancels = facts.escape_cancels.map(|e| {
         b.cite("escape_cancels", &e);
         e.value
@@ -390,6 +496,16 @@ fn finish(
     out.resume_id.clone_from(&req.resume);
     out.continue_latest = req.continue_latest && req.resume.is_none();
     out.startup.clone_from(&req.startup);
+    out.work_item.clone_from(&req.work_item);
+    out.session_id.clone_from(&req.session_id);
+    if let Some(s) = out.startup.as_mut() {
+        s.work_item.clone_from(&req.work_item);
+        // The first prompt carries the fallback's nudge (not in ACP: no prompt).
+        let in_prompt = mode != LaunchMode::Acp && s.strategy == StartupStrategy::StartupFallback;
+        if let Some(n) = s.startup_nudge.as_mut() {
+            n.in_prompt = in_prompt;
+        }
+    }
     out.sources = b.sources;
     out
 }

@@ -7,6 +7,7 @@
 
 pub mod agents_json;
 pub mod config;
+pub mod fragment;
 pub mod hook;
 pub mod launch;
 pub mod manifest;

@@ -270,7 +270,8 @@ fn versioned_arguments_follow_the_version() {
     let old = plan(&r, &no_env).unwrap();
     assert!(!old.argv.iter().any(|a| a == "--dangerously-bypass-hook-trust"), "{:?}", old.argv);
     assert!(old.hook_trust.is_none());
-    r.version = Some("0.171.0".into());
+    // The newest verified version (the registry's record, not restated here) has the switch.
+    r.version = Some(runtime(P::Codex).verified.unwrap().version.into());
     assert!(plan(&r, &no_env).unwrap().argv.iter().any(|a| a == "--dangerously-bypass-hook-trust"));
     r.version = Some("x".into());
     assert!(plan(&r, &no_env).unwrap_err().contains("not a version"));
@@ -433,4 +434,152 @@ fn shell_quoting_round_trips_through_every_shell() {
     }
     let _ = std::fs::remove_dir_all(&home);
     assert!(shells >= 1);
+}
+
+/// Whether an argument bypasses trust or permission: one of the runtime's own
+/// `--autonomy full` or hook-trust arguments, or spelled like one.
+fn bypasses(arg: &str, own: &[&str]) -> bool {
+    let spelled = ["dangerously", "yolo", "accept-hooks", "--trust", "bypass", "skip-permissions", "allow-all"];
+    own.contains(&arg) || spelled.iter().any(|s| arg.contains(s))
+}
+
+/// hostile-findings R4, issue 44.3: over every runtime x mode x autonomy level of the
+/// registry, with and without a role whose plan installs hooks, and with `--no-bypass`:
+/// a trust or permission bypass is in the argv only with `--autonomy full`, or for the
+/// role's hooks (and then the plan names the reason); `--no-bypass` withholds the
+/// hook-trust switch from the role's hooks; a withheld switch is named with its reason.
+#[test]
+fn nothing_dangerous_unless_asked() {
+    use hal_types::{AgentRole, StartupPlan, StartupStrategy};
+    let mut checked = 0;
+    for l in LAUNCH {
+        let full_args: Vec<&str> = l.autonomy.full.iter().flat_map(|f| args_at(f.value.args, None)).collect();
+        let trust_args: Vec<&str> = match l.hook_trust.map(|t| t.value) {
+            Some(Trust::Args(a)) => args_at(a, None),
+            _ => Vec::new(),
+        };
+        let milder: Vec<&str> =
+            [l.autonomy.none, l.autonomy.edits].iter().flatten().flat_map(|m| args_at(m.value.args, None)).collect();
+        let own: Vec<&str> = full_args.iter().chain(&trust_args).copied().filter(|a| !milder.contains(a)).collect();
+        let mut hooked = StartupPlan::new(l.provider, AgentRole::Polecat, StartupStrategy::HookInjection, Vec::new());
+        hooked.hook_file = Some(".hooks".to_owned());
+        for mode in [LaunchMode::Interactive, LaunchMode::Print, LaunchMode::Acp] {
+            for autonomy in [None, Some(Autonomy::None), Some(Autonomy::Edits), Some(Autonomy::Full)] {
+                for (role, no_bypass) in [(None, false), (Some(hooked.clone()), false), (Some(hooked.clone()), true)] {
+                    let mut r = Request::new(l.provider, mode);
+                    r.autonomy = autonomy;
+                    r.prompt = (mode == LaunchMode::Print).then(|| "hi".to_owned());
+                    r.startup = role.clone();
+                    r.no_bypass = no_bypass;
+                    let Ok(p) = plan(&r, &no_env) else { continue };
+                    checked += 1;
+                    let what =
+                        format!("{} {mode} {autonomy:?} role={} no_bypass={no_bypass}", l.provider, role.is_some());
+                    let dangerous: Vec<&String> = p.argv.iter().filter(|a| bypasses(a, &own)).collect();
+                    let full = autonomy == Some(Autonomy::Full);
+                    let trust = p.hook_trust.as_ref();
+                    for a in &dangerous {
+                        let for_hooks = role.is_some() && !no_bypass && trust.is_some_and(|t| t.args.contains(a));
+                        assert!(full || for_hooks, "{what}: {a} not asked for: {:?}", p.argv);
+                    }
+                    if let Some(t) = trust.filter(|t| !t.args.is_empty() || !t.withheld.is_empty()) {
+                        let reason = t.reason.as_deref().unwrap_or_else(|| panic!("{what}: no reason"));
+                        assert_eq!(t.args.is_empty(), !full && (role.is_none() || no_bypass), "{what}: {t:?}");
+                        assert!(!reason.is_empty(), "{what}");
+                    }
+                    if !full {
+                        assert!(!p.env.values().any(|v| v.contains(r#""*":"allow""#)), "{what}: {:?}", p.env);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+/// Issue 44.4: `--work-item` on every plan: every runtime x mode keeps it in its own
+/// slot, and where the prompt is in the argv, the first prompt carries its line.
+#[test]
+fn the_work_item_is_on_every_plan() {
+    use hal_caps::launch::work_item_line;
+    let item = "gt-42: make the build green";
+    let mut checked = 0;
+    for l in LAUNCH {
+        for mode in [LaunchMode::Interactive, LaunchMode::Print, LaunchMode::Acp] {
+            let mut r = Request::new(l.provider, mode);
+            r.work_item = Some(item.to_owned());
+            let Ok(p) = plan(&r, &no_env) else { continue };
+            checked += 1;
+            assert_eq!(p.work_item.as_deref(), Some(item), "{} {mode}", l.provider);
+            if let Some(i) = p.prompt.index.filter(|_| mode != LaunchMode::Acp) {
+                assert_eq!(p.argv[i], work_item_line(item), "{} {mode}: {:?}", l.provider, p.argv);
+            }
+        }
+    }
+    assert!(checked >= LAUNCH.len() * 2, "{checked}");
+}
+
+/// Issue 44.4: `--session-id` where the runtime takes one (the id after its flag, the
+/// plan's `session_id`, the fact cited); elsewhere a usage error naming the runtimes
+/// that can; never with a resume, in ACP, or as an option.
+#[test]
+fn a_session_id_up_front_where_the_runtime_takes_one() {
+    use hal_caps::launch::take_session_ids;
+    let id = "3f1e2a4c-0000-4000-8000-000000000044";
+    let can = take_session_ids();
+    assert!(!can.is_empty());
+    for l in LAUNCH {
+        let mut r = Request::new(l.provider, LaunchMode::Interactive);
+        r.session_id = Some(id.to_owned());
+        match (l.session_id, plan(&r, &no_env)) {
+            (Some(flag), Ok(p)) => {
+                let at = p.argv.iter().position(|a| a == id).unwrap();
+                assert_eq!(p.argv[at - flag.value.len()..at], *flag.value, "{}", l.provider);
+                assert_eq!(p.session_id.as_deref(), Some(id));
+                assert!(p.sources.iter().any(|s| s.fact == "session_id"), "{}", l.provider);
+                r.resume = Some("old".to_owned());
+                assert!(plan(&r, &no_env).is_err(), "{}: with --resume", l.provider);
+                r.resume = None;
+                r.session_id = Some("--settings=x".to_owned());
+                assert!(plan(&r, &no_env).unwrap_err().contains("not an id"), "{}", l.provider);
+            }
+            (None, Err(e)) => assert!(e.contains(&can.join(", ")), "{}: {e}", l.provider),
+            (flag, other) => panic!("{}: {flag:?} {other:?}", l.provider),
+        }
+    }
+}
+
+/// Issue 44.4: workspace trust as data. Where a runtime's rule is a setting, the plan
+/// names its file and the JSON to merge (the workspace a placeholder; merged twice, one
+/// copy), and an interactive start names the dialog it shows until then; `-p` none.
+#[test]
+fn workspace_trust_is_data_and_its_dialog_is_named() {
+    use hal_caps::registry::launch::{TrustSetting, WORKSPACE};
+    let mut settings = 0;
+    for l in LAUNCH {
+        let Some(Trust::Setting(TrustSetting { file, setting, dialog, .. })) = l.hook_trust.map(|t| t.value) else {
+            continue;
+        };
+        settings += 1;
+        let p = plan(&Request::new(l.provider, LaunchMode::Interactive), &no_env).unwrap();
+        let t = p.hook_trust.as_ref().unwrap();
+        assert_eq!((t.file.as_deref(), t.setting.as_deref()), (Some(file), Some(setting)), "{}", l.provider);
+        assert!(setting.contains(WORKSPACE), "{}", l.provider);
+        let ws = setting.replace(WORKSPACE, "/home/u/ws");
+        let fragment: serde_json::Value = serde_json::from_str(&ws).unwrap();
+        let mut file_json = serde_json::json!({"other": {"kept": true}});
+        assert!(hal_caps::fragment::merge(&mut file_json, &fragment), "{}", l.provider);
+        assert!(hal_caps::fragment::installed(&file_json, &fragment), "{}", l.provider);
+        assert_eq!(file_json["other"]["kept"], true);
+        match dialog {
+            Some(d) => assert!(p.startup_dialog.as_deref().is_some_and(|s| s.contains(d)), "{}", l.provider),
+            None => assert!(p.startup_dialog.is_none(), "{}", l.provider),
+        }
+        if l.print.is_some() {
+            let mut r = Request::new(l.provider, LaunchMode::Print);
+            r.prompt = Some("hi".to_owned());
+            assert!(plan(&r, &no_env).unwrap().startup_dialog.is_none(), "{}: -p asks nothing", l.provider);
+        }
+    }
+    assert!(settings >= 3, "{settings}");
 }

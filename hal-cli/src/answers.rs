@@ -22,13 +22,21 @@ pub struct Running {
     /// The runtime's version the answer is for (detected, or `--runtime-version`);
     /// `null`: unknown, and the answer is for the newest verified version.
     pub runtime_version: Option<String>,
+    /// Where `runtime_version` came from (`--runtime-version`, the install `hal
+    /// inventory` finds, the running process's manifest, ...); `null` with no version.
+    pub runtime_version_source: Option<String>,
 }
 
 impl Running {
     /// What `d` says of the running agent.
     #[must_use]
     pub fn of(d: &hal_types::Detection) -> Self {
-        Self { is_agent: d.is_agent, agent: d.agent.clone(), runtime_version: d.runtime_version.clone() }
+        Self {
+            is_agent: d.is_agent,
+            agent: d.agent.clone(),
+            runtime_version: d.runtime_version.clone(),
+            runtime_version_source: d.runtime_version_source.clone(),
+        }
     }
 }
 

@@ -133,13 +133,30 @@ fn decide<H: Host>(
     (detection, Some(event))
 }
 
+/// The detection of `--provider P`: at `--runtime-version` when given, else at the
+/// version of P's install as `hal inventory` finds it (the first executable on `PATH`,
+/// from its package manifest or layout, no process started), saying so; else unknown.
+fn given<H: Host>(host: &H, provider: RuntimeProvider, needs: Needs<'_>) -> Detection {
+    let mut d = hal_gupp::given_at(provider, needs.runtime_version);
+    if needs.runtime_version.is_none()
+        && needs.shows_version
+        && let Some(i) = hal_detect::inventory::installed(host, provider)
+        && let (Some(v), Some(how)) = (i.version, i.version_source)
+    {
+        let exe = hal_caps::text::escape_control(&i.executable.to_string_lossy()).into_owned();
+        d.runtime_version = Some(v);
+        d.runtime_version_source = Some(format!("{how} (the install `hal inventory` finds: {exe})"));
+    }
+    d
+}
+
 impl<H: Host> Context<H> {
     /// Resolves what `needs` says for a command run with `global` on `host`.
     pub(crate) fn resolve(global: &Global, host: H, needs: Needs<'_>) -> Self {
         let mut extra = Vec::new();
         let mut report = None;
         let (detection, read) = match (needs.provider, needs.payload) {
-            (Some(p), _) => (hal_gupp::given_at(p, needs.runtime_version), None),
+            (Some(p), _) => (given(&host, p, needs), None),
             (None, Payload::None) if needs.report => {
                 let r = detector(&host, global, needs.shows_version).report();
                 let d = r.detection.clone();

@@ -109,9 +109,13 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         {
             Command::Caps(caps::Caps { provider, all, format: format.unwrap_or(Format::Text) })
         }
-        "startup" if takes_no_hook && !all && format.is_none() => {
-            Command::Startup(startup::Startup { role: Some(role?), all_roles: false, agent_id: None, provider })
-        }
+        "startup" if takes_no_hook && !all && format.is_none() => Command::Startup(startup::Startup {
+            role: Some(role?),
+            all_roles: false,
+            agent_id: None,
+            work_item: None,
+            provider,
+        }),
         "gupp" if plain => Command::Gupp(gupp::Gupp { provider }),
         "events" if plain => Command::Events(events::Events { provider }),
         "detect" if bare_or_hook => Command::Detect(detect::Detect { hook }),

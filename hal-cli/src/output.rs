@@ -50,7 +50,6 @@ impl Output {
     }
 
     /// An error for stderr that does not change the exit code.
-    #[cfg_attr(not(feature = "lint"), allow(dead_code, reason = "only `hal lint` reports both"))]
     pub(crate) fn error(&mut self, message: String) {
         self.errors.push(message);
     }

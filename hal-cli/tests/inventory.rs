@@ -109,6 +109,59 @@ fn npm_python_and_native_installs_with_their_standing() {
     assert_eq!(inventory(h, &path, &["--require-verified", "gemini"]).0, Some(0));
     assert_eq!(inventory(h, &path, &["--require-verified", "codex"]).0, Some(1));
     assert_eq!(inventory(h, &path, &["--require-verified", "cursor"]).0, Some(1), "not installed");
+    require_verified_explains_itself(h, &path);
+}
+
+/// `hal inventory` as text: (exit code, stdout, stderr).
+fn inventory_text(home: &Path, path: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(HAL)
+        .arg("inventory")
+        .args(extra)
+        .env_clear()
+        .env("HOME", home)
+        .env("PATH", path)
+        .output_retrying();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Issue 44.2: a failing `--require-verified` says why, on stderr and as a JSON
+/// diagnostic: not installed (naming where hal looked), or installed at a version with
+/// the verified versions; a success says nothing. The text starts with a header row.
+fn require_verified_explains_itself(h: &Path, path: &str) {
+    let codex = registry::runtime(P::Codex).verified.unwrap();
+    let (code, stdout, stderr) = inventory_text(h, path, &["--require-verified", "codex"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.lines().next().unwrap().split_whitespace().eq([
+            "PROVIDER",
+            "VERSION",
+            "STANDING",
+            "EXECUTABLE",
+            "(VERSION",
+            "SOURCE)"
+        ]),
+        "{stdout}"
+    );
+    assert!(stderr.contains("0.120.0") && stderr.contains("within_verified"), "{stderr}");
+    assert!(codex.versions().all(|v| stderr.contains(v)), "every verified version: {stderr}");
+    let (_, v, _) = inventory(h, path, &["--require-verified", "codex"]);
+    let d = &v["diagnostics"][0];
+    assert!(["version_unverified", "version_unsupported"].contains(&d["code"].as_str().unwrap()), "{v}");
+    assert!(d["message"].as_str().unwrap().contains("0.120.0"), "{d}");
+    assert!(codex.versions().all(|x| d["message"].as_str().unwrap().contains(x)), "{d}");
+
+    let (code, _, stderr) = inventory_text(h, path, &["--require-verified", "cursor"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("not installed") && stderr.contains("cursor-agent"), "{stderr}");
+    assert!(stderr.contains(&h.join("bin").display().to_string()), "names where it looked: {stderr}");
+    let (_, v, _) = inventory(h, path, &["--require-verified", "cursor"]);
+    assert_eq!(v["diagnostics"][0]["code"], "runtime_not_installed", "{v}");
+    assert_eq!(v["diagnostics"][0]["subject"], "cursor", "{v}");
+
+    let (code, _, stderr) = inventory_text(h, path, &["--require-verified", "gemini"]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(inventory(h, path, &["--require-verified", "gemini"]).1["diagnostics"], serde_json::json!([]));
 }
 
 #[test]

@@ -175,3 +175,40 @@ fn the_text_forms_first_line_is_the_whole_command_line() {
         assert_eq!(out.contains("shown escaped"), prompt != "plain words", "{out}");
     }
 }
+
+/// Issue 44.4: `hal startup` and `hal launch --role` agree on the startup nudge (the
+/// same text and delay; launch says its first prompt carries it, and it does), and a
+/// `prompt_preamble` runtime's GUPP preamble is in the plan and first in the prompt.
+/// Every runtime with launch facts and a print start, from the registry.
+#[test]
+fn startup_and_launch_agree_on_the_nudge_and_the_preamble() {
+    let mut nudges = 0;
+    let mut preambles = 0;
+    for l in hal_caps::registry::launch::LAUNCH.iter().filter(|l| l.print.is_some()) {
+        let id = l.provider.as_str();
+        let startup = json(&["startup", "--provider", id, "--role", "polecat"], &[]);
+        let launch = json(&["launch", "--provider", id, "--role", "polecat", "--mode", "print", "--prompt", "hi"], &[]);
+        let prompt = launch["prompt"]["index"].as_u64().map(|i| argv(&launch)[usize::try_from(i).unwrap()].to_owned());
+        let merged = &launch["startup"];
+        if let Some(n) = startup["startup_nudge"].as_object() {
+            nudges += 1;
+            let m = &merged["startup_nudge"];
+            assert_eq!((&m["text"], &m["delay_ms"]), (&n["text"], &n["delay_ms"]), "{id}");
+            assert_eq!((n["in_prompt"].as_bool(), m["in_prompt"].as_bool()), (Some(false), Some(true)), "{id}");
+            if let Some(p) = &prompt {
+                assert!(p.contains(n["text"].as_str().unwrap()), "{id}: {p}");
+            }
+        } else {
+            assert!(merged["startup_nudge"].is_null(), "{id}");
+        }
+        assert_eq!(startup["gupp_preamble"], merged["gupp_preamble"], "{id}");
+        let caps = json(&["caps", "--provider", id], &[]);
+        let preamble = startup["gupp_preamble"].as_str();
+        assert_eq!(caps["gupp_strategy"] == "prompt_preamble", preamble.is_some(), "{id}");
+        if let (Some(g), Some(p)) = (preamble, &prompt) {
+            preambles += 1;
+            assert!(p.starts_with(g), "{id}: {p}");
+        }
+    }
+    assert!(nudges > 3 && preambles >= 1, "{nudges} {preambles}");
+}

@@ -371,6 +371,81 @@ fn the_config_file_names_the_version_and_the_variable_beats_it() {
     assert!(codes(&v).contains(&"version_unsupported".to_owned()), "{:?}", v["diagnostics"]);
 }
 
+/// `<root>/bin/<exe>` linked into an npm layout of `package` at `version`.
+fn installed_on_path(root: &Path, exe: &str, package: &str, version: &str) -> PathBuf {
+    let (_, script) = npm_layout(root, package, &format!(r#"{{"name":"{package}","version":"{version}"}}"#));
+    let bin = root.join("path-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(&script, bin.join(exe)).unwrap();
+    bin
+}
+
+#[test]
+fn a_provider_asked_about_is_answered_at_its_installed_version_everywhere() {
+    // Every version of Codex a live run verified, installed as the first `codex` on PATH:
+    // `launch`, `caps`, `startup`, `gupp`, `events` and `inventory` name it and say where
+    // it came from; `launch`'s argv is the one `--runtime-version` gives for it; an
+    // explicit `--runtime-version` still wins.
+    let r = registry::runtime(P::Codex);
+    let package = r.packages()[0];
+    let exe = r.executables[0];
+    let newest = r.verified.unwrap().version;
+    for version in r.verified.unwrap().versions() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = installed_on_path(dir.path(), exe, package, version);
+        let path = format!("{}:/usr/bin:/bin", bin.display());
+        let env = [("PATH", path.as_str()), ("HOME", "/nonexistent")];
+        let launch = ["launch", "--provider", "codex", "--mode", "print", "--prompt", "hi", "--json"];
+        for args in [
+            &launch[..],
+            &["caps", "--provider", "codex", "--json"],
+            &["startup", "--provider", "codex", "--role", "polecat", "--json"],
+            &["gupp", "--provider", "codex", "--json"],
+            &["events", "--provider", "codex", "--json"],
+        ] {
+            let v = hal(args, &env);
+            assert_eq!(v["runtime_version"], version, "{args:?}");
+            let source = v["runtime_version_source"].as_str().unwrap_or_else(|| panic!("{args:?}: {v}"));
+            assert!(source.contains(package) && source.contains("hal inventory"), "{args:?}: {source}");
+        }
+        let inv = hal(&["inventory", "--json"], &env);
+        assert_eq!(inv["runtimes"][0]["version"], version);
+        let plan = hal(&launch, &env);
+        let mut explicit = launch.to_vec();
+        explicit.extend(["--runtime-version", version]);
+        assert_eq!(plan["argv"], hal(&explicit, &[])["argv"], "{version}");
+        let mut wins = launch.to_vec();
+        wins.extend(["--runtime-version", newest]);
+        let v = hal(&wins, &env);
+        assert_eq!(
+            (&v["runtime_version"], &v["runtime_version_source"]),
+            (&Value::from(newest), &Value::from("--runtime-version"))
+        );
+    }
+}
+
+#[test]
+fn the_version_is_the_first_executable_on_path_s_even_a_native_one() {
+    // hostile-findings R6: a native Claude Code (`versions/<V>` layout) first on PATH and
+    // a stale npm install later: the version is the native one's, as `inventory` says.
+    let dir = tempfile::tempdir().unwrap();
+    let stale = installed_on_path(dir.path(), "claude", "@anthropic-ai/claude-code", "1.0.50");
+    let native = dir.path().join("share/claude/versions/2.1.0");
+    std::fs::create_dir_all(native.parent().unwrap()).unwrap();
+    std::fs::copy("/bin/sh", &native).unwrap();
+    let first = dir.path().join("native-bin");
+    std::fs::create_dir_all(&first).unwrap();
+    std::os::unix::fs::symlink(&native, first.join("claude")).unwrap();
+    let path = format!("{}:{}", first.display(), stale.display());
+    let d = hal(&["detect", "--json"], &[("CLAUDECODE", "1"), ("PATH", &path)]);
+    assert_eq!(d["runtime_version"], "2.1.0", "{d}");
+    assert!(d["runtime_version_source"].as_str().unwrap().contains("versions/"), "{d}");
+    let inv = hal(&["inventory", "--json"], &[("PATH", &path)]);
+    assert_eq!(inv["runtimes"][0]["version"], "2.1.0");
+    let caps = hal(&["caps", "--provider", "claude", "--json"], &[("PATH", &path)]);
+    assert_eq!(caps["runtime_version"], "2.1.0");
+}
+
 /// `v` one past in its last part (`2.1.332` → `2.1.333`).
 fn just_after(v: &str) -> String {
     let (head, last) = v.rsplit_once('.').unwrap();

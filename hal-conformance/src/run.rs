@@ -401,7 +401,7 @@ fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> 
     } else {
         Vec::new()
     };
-    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured)?;
+    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured, path)?;
     let (argv, plan_env) = crate::start::compose(spec, &plan)?;
     let program = crate::start::program(&argv[0], path)?;
     let record = crate::start::record(&plan, &argv, &plan_env, args.resume.as_deref(), prompt, PROMPT_SHOWN);
@@ -578,6 +578,9 @@ fn configure_plan(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Resul
             let target = ctx.ws.join(file);
             if let Some(fragment) = plan.get("hook_fragment").filter(|f| !f.is_null()) {
                 merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
+            } else if let Some(content) = plan["hook_content"].as_str() {
+                // hal's answer alone primes it: the plugin's content is the plan's.
+                crate::runtimes::write_file(&target, content).map_err(|e| format!("{file}: {e}"))?;
             } else {
                 let plugin = spec.plan_plugin.ok_or_else(|| format!("{}: no plugin of the plan's kind", spec.id()))?;
                 plugin(&target, &command).map_err(|e| format!("{file}: {e}"))?;

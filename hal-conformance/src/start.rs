@@ -14,12 +14,16 @@ use crate::matrix::Target;
 /// Variables, in order.
 pub(crate) type Env = Vec<(String, String)>;
 
-/// The arguments of `hal launch` for `spec` with `prompt` (and the session to resume).
-pub(crate) fn launch_args(spec: &Target, prompt: &str, resume: Option<&str>) -> Vec<String> {
+/// The arguments of `hal launch` for `spec` with `prompt` (and the session to resume);
+/// with `version`, `--runtime-version` (else hal learns it from the install on `PATH`).
+pub(crate) fn launch_args(spec: &Target, prompt: &str, resume: Option<&str>, version: bool) -> Vec<String> {
     let mut a: Vec<String> = ["launch", "--json", "--mode", "print", "--autonomy", "full", "--provider", spec.id()]
         .map(str::to_owned)
         .to_vec();
-    a.extend(["--runtime-version".to_owned(), spec.version().to_owned(), "--prompt".to_owned(), prompt.to_owned()]);
+    if version {
+        a.extend(["--runtime-version".to_owned(), spec.version().to_owned()]);
+    }
+    a.extend(["--prompt".to_owned(), prompt.to_owned()]);
     if let Some(m) = spec.model {
         a.extend(["--model".to_owned(), m.to_owned()]);
     }
@@ -30,25 +34,52 @@ pub(crate) fn launch_args(spec: &Target, prompt: &str, resume: Option<&str>) -> 
 }
 
 /// Runs `hal launch` in `env` (empty: nothing to clear; a nested run's: another
-/// runtime's captured environment) and parses its plan.
+/// runtime's captured environment) and parses its plan. A plain run (`env` empty) asks
+/// without `--runtime-version`, with the run's `PATH` (the install's `bin` first), as a
+/// launcher does (issue 44.1): the plan must be for the version installed; where hal
+/// reads no version from this install, it asks again at the version.
 pub(crate) fn launch_plan(
     hal: &Path,
     spec: &Target,
     prompt: &str,
     resume: Option<&str>,
     env: &[(String, String)],
+    path: &str,
 ) -> Result<Value, String> {
-    let out = Command::new(hal)
-        .args(launch_args(spec, prompt, resume))
-        .env_clear()
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("hal launch: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("hal launch --provider {}: {}", spec.id(), String::from_utf8_lossy(&out.stderr).trim()));
+    let ask = |version: bool| -> Result<Value, String> {
+        let mut cmd = Command::new(hal);
+        cmd.args(launch_args(spec, prompt, resume, version)).env_clear();
+        if !version {
+            cmd.env("PATH", path);
+        }
+        let out = cmd
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("hal launch: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "hal launch --provider {}: {}",
+                spec.id(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("hal launch --provider {}: {e}", spec.id()))
+    };
+    if !env.is_empty() {
+        return ask(true);
     }
-    serde_json::from_slice(&out.stdout).map_err(|e| format!("hal launch --provider {}: {e}", spec.id()))
+    let plan = ask(false)?;
+    match plan["runtime_version"].as_str() {
+        Some(v) if v == spec.version() => Ok(plan),
+        None => ask(true),
+        Some(v) => Err(format!(
+            "hal launch --provider {} answered for {v} ({}), the run installed {}",
+            spec.id(),
+            plan["runtime_version_source"].as_str().unwrap_or("?"),
+            spec.version()
+        )),
+    }
 }
 
 /// The suite's start from a plan: the argv (the plan's, with the spec's own arguments

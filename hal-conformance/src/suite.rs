@@ -485,7 +485,7 @@ fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
 /// whether a request to the stub carried it. Where hal refuses the prompt, its usage
 /// error and no run.
 fn dash_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
-    if let Err(e) = crate::start::launch_plan(&base.hal, spec, run::DASH_PROMPT, None, &[]) {
+    if let Err(e) = crate::start::launch_plan(&base.hal, spec, run::DASH_PROMPT, None, &[], "") {
         return Ok(json!({"refused": e}));
     }
     let args = RunArgs { mode: Mode::Dash, dir: work.join(spec.id()).join("dash"), ..base.clone() };

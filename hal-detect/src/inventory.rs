@@ -43,11 +43,7 @@ pub struct Installed {
 /// `exe` (`~/.local/bin`, npm's and Bun's global bins, `~/.<exe>/bin`, pipx's and
 /// uv's tool environments).
 fn places<H: Host>(host: &H, exe: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = Vec::new();
-    if let Some(path) = host.var(vars::PATH) {
-        let path = path.to_string_lossy().into_owned();
-        out.extend(path.split(':').take(MAX_PATH_ENTRIES).map(PathBuf::from).filter(|d| d.is_absolute()));
-    }
+    let mut out: Vec<PathBuf> = path_dirs(host);
     for var in [vars::NPM_CONFIG_PREFIX, vars::PNPM_HOME] {
         if let Some(p) = host.var(var).filter(|v| !v.is_empty()).map(PathBuf::from) {
             out.push(if var == vars::PNPM_HOME { p } else { p.join("bin") });
@@ -77,10 +73,44 @@ pub fn inventory<H: Host>(host: &H) -> Vec<Installed> {
     REGISTRY.iter().filter_map(|r| find(host, r)).collect()
 }
 
+/// `provider`'s install as `hal inventory` reports it: the first of its executables on
+/// `PATH` (else in a usual install place), with the version its install says. What
+/// every answer asked about a provider without a version answers for.
+pub fn installed<H: Host>(host: &H, provider: RuntimeProvider) -> Option<Installed> {
+    find(host, hal_caps::registry::runtime(provider))
+}
+
+/// Where `hal inventory` looks for `provider`: each executable name it tries and the
+/// directories it looks in for it, in order (for the message of a runtime not found).
+pub fn looked<H: Host>(host: &H, provider: RuntimeProvider) -> Vec<(&'static str, Vec<PathBuf>)> {
+    let r = hal_caps::registry::runtime(provider);
+    r.executables.iter().filter(|e| !e.ends_with('*') && !e.is_empty()).map(|e| (*e, places(host, e))).collect()
+}
+
+/// `r`'s first executable on `PATH` alone, with the version its install says (the
+/// detected runtime's weakest version source: the executable `PATH` runs, native
+/// `versions/<V>` layouts included, never a later, shadowed one).
+pub(crate) fn first_on_path<H: Host>(host: &H, r: &Runtime) -> Option<Installed> {
+    find_in(host, r, |host, _| path_dirs(host))
+}
+
+/// The absolute entries of `PATH`, in order (at most [`MAX_PATH_ENTRIES`]).
+fn path_dirs<H: Host>(host: &H) -> Vec<PathBuf> {
+    host.var(vars::PATH).map_or_else(Vec::new, |path| {
+        let path = path.to_string_lossy().into_owned();
+        path.split(':').take(MAX_PATH_ENTRIES).map(PathBuf::from).filter(|d| d.is_absolute()).collect()
+    })
+}
+
 /// The first executable of `r` found, with its version.
 fn find<H: Host>(host: &H, r: &Runtime) -> Option<Installed> {
+    find_in(host, r, places)
+}
+
+/// The first executable of `r` found in the directories `dirs` gives for it.
+fn find_in<H: Host>(host: &H, r: &Runtime, dirs: impl Fn(&H, &str) -> Vec<PathBuf>) -> Option<Installed> {
     for exe in r.executables.iter().filter(|e| !e.ends_with('*') && !e.is_empty()) {
-        for dir in places(host, exe) {
+        for dir in dirs(host, exe) {
             let candidate = dir.join(exe);
             // Only a regular file (or a link to one) is an executable: a FIFO named
             // `claude` is skipped unopened.
@@ -112,14 +142,17 @@ fn read_version<H: Host>(host: &H, r: &Runtime, exe: &str, found: &Path, resolve
         return Some((m.version.clone(), m.label_short()));
     }
     if let Some(v) = native_layout(resolved) {
-        return Some((v, "the native install's versions/<version> directory".to_owned()));
+        return Some((v, NATIVE_LAYOUT.to_owned()));
     }
     python_dist(host, exe, found)
 }
 
+/// The version source of a native install's layout.
+pub(crate) const NATIVE_LAYOUT: &str = "the native install's versions/<version> directory";
+
 /// `…/versions/<V>` (the binary itself, or a directory above it): Claude Code's
 /// native installer's layout.
-fn native_layout(resolved: &Path) -> Option<String> {
+pub(crate) fn native_layout(resolved: &Path) -> Option<String> {
     resolved.ancestors().take(MAX_UP).find_map(|p| {
         let name = p.file_name()?.to_str()?;
         let parent = p.parent()?.file_name()?;

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use hal_caps::config::{Config, ConfigSource, RUNTIME_VERSION};
 use hal_caps::manifest::package_name_and_version;
-use hal_caps::registry::{self, Runtime, Version};
+use hal_caps::registry::{self, Version};
 use hal_caps::text::quote_value;
 use hal_types::{Diagnostic, DiagnosticCode, RuntimeProvider};
 
@@ -34,8 +34,6 @@ pub const MAX_MANIFEST_BYTES: u64 = 64 * 1024;
 const MAX_UP: usize = 8;
 /// How many arguments of an ancestor's command line are tried as paths.
 const MAX_ARGS: usize = 3;
-/// How many `PATH` entries are searched.
-const MAX_PATH_ENTRIES: usize = 64;
 
 /// What the lookup found, and what it tried (for `hal explain`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -149,6 +147,12 @@ fn learn_from<'a, H: Host>(
                 out.version = Some((found.version, source));
                 return out;
             }
+            if let Some(v) = crate::inventory::native_layout(&path) {
+                let how = format!("ancestor `{}` ({} level(s) up)", a.name, a.depth);
+                out.tried.push(format!("{how}: a native install's versions/{v}"));
+                out.version = Some((v, format!("{} (from {how})", crate::inventory::NATIVE_LAYOUT)));
+                return out;
+            }
         }
         out.tried.push(format!("ancestor `{}`: no manifest of {} near it", a.name, packages.join(", ")));
     }
@@ -156,15 +160,18 @@ fn learn_from<'a, H: Host>(
     if firm {
         return out;
     }
-    if let Some(found) = on_path(host, r, &packages) {
-        out.tried.push(format!("on PATH: {}", found.label()));
-        let source = format!("{} (weaker: the executable on PATH, not the running process)", found.label_short());
-        out.version = Some((found.version, source));
+    if let Some(i) = crate::inventory::first_on_path(host, r) {
+        let exe = hal_caps::text::escape_control(&i.executable.to_string_lossy()).into_owned();
+        if let (Some(v), Some(how)) = (i.version, i.version_source) {
+            out.tried.push(format!("on PATH: {exe} is {provider} {v} ({how})"));
+            let source = format!("{how} (weaker: the first executable on PATH, not the running process)");
+            out.version = Some((v, source));
+            return out;
+        }
+        out.tried.push(format!("on PATH: {exe} says no version"));
         return out;
     }
-    if !packages.is_empty() {
-        out.tried.push("no executable of it on PATH leads to its manifest".to_owned());
-    }
+    out.tried.push("no executable of it on PATH".to_owned());
     out
 }
 
@@ -263,30 +270,6 @@ pub(crate) fn manifest_near<H: Host>(host: &H, path: &Path, packages: &[&str]) -
         let Some((name, version)) = package_name_and_version(&bytes) else { continue };
         if packages.contains(&name.as_str()) && Version::parse(&version).is_some() {
             return Some(Found { package: name, version, path: manifest });
-        }
-    }
-    None
-}
-
-/// The runtime's executable on `PATH`, its links resolved, leading to its manifest.
-fn on_path<H: Host>(host: &H, r: &Runtime, packages: &[&str]) -> Option<Found> {
-    if packages.is_empty() {
-        return None;
-    }
-    let path = host.var(vars::PATH)?;
-    let path = path.to_string_lossy();
-    let exes: Vec<&str> = r.executables.iter().copied().filter(|e| !e.ends_with('*')).collect();
-    let dirs = path.split(':').take(MAX_PATH_ENTRIES).map(Path::new).filter(|d| d.is_absolute());
-    for dir in dirs {
-        for exe in &exes {
-            let candidate = dir.join(exe);
-            if !matches!(host.stat(&candidate), Ok(Stat::File { .. })) {
-                continue;
-            }
-            let real = host.canonicalize(&candidate).unwrap_or(candidate);
-            if let Some(found) = manifest_near(host, &real, packages) {
-                return Some(found);
-            }
         }
     }
     None

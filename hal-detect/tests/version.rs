@@ -20,12 +20,15 @@ fn an_install_variable_leads_to_the_manifest() {
     assert_eq!(v.as_deref(), Some("2.1.100"));
     assert_eq!(source.as_deref(), Some("package.json of @anthropic-ai/claude-code (from $CLAUDE_CODE_EXECPATH)"));
 
+    // The newest verified version, from the registry's record (no test restates it).
+    let newest = hal_caps::registry::runtime(hal_types::RuntimeProvider::Codex).verified.unwrap().version;
+    let manifest = format!(r#"{{"name":"@openai/codex","version":"{newest}"}}"#);
     let host = FakeHost::new()
         .env("CODEX_THREAD_ID", "t")
         .env("CODEX_MANAGED_PACKAGE_ROOT", "/n/@openai/codex")
         .path("/n/@openai/codex", Ok(Stat::Dir))
-        .file("/n/@openai/codex/package.json", &br#"{"name":"@openai/codex","version":"0.171.0"}"#[..]);
-    assert_eq!(learned(host).0.as_deref(), Some("0.171.0"));
+        .file("/n/@openai/codex/package.json", manifest.as_bytes());
+    assert_eq!(learned(host).0.as_deref(), Some(newest));
 }
 
 #[test]

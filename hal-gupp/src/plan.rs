@@ -11,10 +11,10 @@
 //!   Gastown's `DefaultPrimeWaitMs`.
 //! - `polling`: nothing at start; the agent polls `state/hooks/{agentId}.json`.
 
-use hal_caps::registry::{FragmentSchema, HookSchema, PRIME_WAIT_MS, Runtime};
+use hal_caps::registry::{FragmentSchema, HookSchema, PRIME_WAIT_MS, PluginApi, Runtime};
 use hal_types::{
-    AgentRole, CanonicalEvent, Capabilities, CopilotHooks, HookFragment, HookKind, Poll, SettingsHooks, StartupNudge,
-    StartupPlan, StartupStrategy,
+    AgentRole, CanonicalEvent, Capabilities, CopilotHooks, GuppStrategy, HookFragment, HookKind, Poll, SettingsHooks,
+    StartupNudge, StartupPlan, StartupStrategy,
 };
 
 use crate::shell::quote;
@@ -36,6 +36,17 @@ pub const AGENT_ID_PLACEHOLDER: &str = "{agentId}";
 #[must_use]
 pub fn startup_nudge_text(gt: &str) -> String {
     format!("Check your hook with `{gt} hook`. If work is present, begin immediately.")
+}
+
+/// The GUPP preamble (Gastown's propulsion principle, "if work is on your hook, you run
+/// it") for the `prompt_preamble` strategy: the rules put before the first prompt, for
+/// the `gt` program `gt`.
+#[must_use]
+pub fn gupp_preamble_text(gt: &str) -> String {
+    format!(
+        "GUPP: if work is on your hook, you run it. Run `{gt} hook` now and after each task; \
+         when it shows work, begin immediately, without waiting for confirmation."
+    )
 }
 
 /// `gt prime [--hook]`, with `&& gt mail check --inject` for autonomous roles.
@@ -93,12 +104,55 @@ fn fragment(
     }
 }
 
+/// The content of a startup plugin in `api` that runs `command` at session start and
+/// gives its output to the agent: the plugins the conformance suite primes OpenCode and
+/// Pi with (its plan run writes this content, from `hal startup`'s answer alone).
+#[must_use]
+pub fn plugin_source(api: PluginApi, command: &str) -> String {
+    let cmd = js_string(command);
+    match api {
+        PluginApi::OpencodePlugin => format!(
+            "import {{ execSync }} from \"node:child_process\";\n\
+             export const GastownPlan = async () => {{\n\
+             const out = execSync({cmd}, {{ encoding: \"utf8\", env: process.env }});\n\
+             return {{ \"experimental.chat.system.transform\": async (input, output) => {{ output.system.push(out); }} }};\n}};\n"
+        ),
+        PluginApi::PiExtension => format!(
+            "import {{ execSync }} from \"node:child_process\";\n\
+             let out = \"\";\n\
+             export default function (pi) {{\n\
+             pi.on(\"session_start\", async () => {{ out = execSync({cmd}, {{ encoding: \"utf8\" }}); }});\n\
+             pi.on(\"before_agent_start\", async (event) => ({{ systemPrompt: event.systemPrompt + \"\\n\\n\" + out }}));\n}};\n"
+        ),
+    }
+}
+
+/// `s` as a JSON (and JavaScript) string literal: quotes and backslashes escaped, every
+/// control character and the line separators as `\uXXXX`.
+fn js_string(s: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Sets the hook file, kind and fragment of a `hook_injection` plan.
 fn hook_injection(plan: &mut StartupPlan, runtime: &Runtime, gt: &str, role: AgentRole) {
     if let Some(adapter) = runtime.gastown.and_then(|g| g.adapter).filter(|a| a.primes) {
         plan.hook_file = Some(adapter.file.to_owned());
         plan.hook_kind = Some(adapter.kind);
         plan.hook_fragment = adapter.schema.map(|s| fragment(s, adapter.events, adapter.timeouts, gt, role));
+        plan.hook_content = adapter.plugin.map(|api| plugin_source(api, &plan.commands.join(" && ")));
         return;
     }
     // No Gastown preset: the runtime's own hook system.
@@ -155,6 +209,9 @@ pub fn startup_plan_for(
         }
     };
     plan.family = caps.family;
+    if caps.gupp_strategy == GuppStrategy::PromptPreamble {
+        plan.gupp_preamble = Some(gupp_preamble_text(&gt));
+    }
     plan
 }
 

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use hal_caps::fragment::{installed, merge};
 use hal_caps::registry;
 use hal_gupp::shell::{join, quote};
 use hal_gupp::{agent_id_from_stamp, role_from_stamp, startup_plan, startup_plan_for};
@@ -139,20 +140,6 @@ fn copilots_gastown_adapter_is_recorded_but_not_planned() {
     assert_eq!((plan.strategy, plan.hook_file, plan.hook_fragment), (S::StartupFallback, None, None));
 }
 
-/// A launcher's merge of a fragment into an existing JSON config: objects merge key
-/// by key, arrays append, anything else takes the fragment's value.
-fn merge(config: &mut Value, fragment: &Value) {
-    match (config, fragment) {
-        (Value::Object(c), Value::Object(f)) => {
-            for (k, v) in f {
-                merge(c.entry(k.clone()).or_insert(Value::Null), v);
-            }
-        }
-        (Value::Array(c), Value::Array(f)) => c.extend(f.iter().cloned()),
-        (c, f) => *c = f.clone(),
-    }
-}
-
 /// Every value path of `v` that is not an array element (`hooks.Stop`, `model`).
 fn keys(v: &Value, prefix: &str, out: &mut Vec<String>) {
     if let Value::Object(m) = v {
@@ -164,6 +151,8 @@ fn keys(v: &Value, prefix: &str, out: &mut Vec<String>) {
     }
 }
 
+/// Every fragment merges (`hal_caps::fragment`, the launcher's rule) into a user's
+/// file keeping its keys; merged again, it changes nothing.
 #[test]
 fn every_fragment_parses_and_merges_without_dropping_the_users_keys() {
     let mut checked = 0;
@@ -189,7 +178,12 @@ fn every_fragment_parses_and_merges_without_dropping_the_users_keys() {
                 },
             });
             let mut merged = user.clone();
-            merge(&mut merged, &parsed);
+            assert!(merge(&mut merged, &parsed), "{}: the first merge installs it", r.provider);
+            assert!(installed(&merged, &parsed) && !installed(&user, &parsed), "{}", r.provider);
+            // Issue 44.4: a resumed worker's launcher merges again: one copy, not two.
+            let once = merged.clone();
+            assert!(!merge(&mut merged, &parsed), "{}: a second merge changes nothing", r.provider);
+            assert_eq!(merged, once, "{}", r.provider);
             let (mut before, mut after) = (Vec::new(), Vec::new());
             keys(&user, "", &mut before);
             keys(&merged, "", &mut after);
@@ -334,4 +328,28 @@ fn an_operator_as_the_program_name_stays_a_word() {
     let r = registry::runtime(P::Claude);
     let plan = startup_plan(&hal_caps::row(r), r, AgentRole::Boot, "&&");
     assert_eq!(plan.commands, ["'&&' prime --hook && '&&' mail check --inject"]);
+}
+
+/// Issue 44.4: a plan whose adapter is code hal writes carries the file's whole content,
+/// which runs the plan's commands (quoted as a JavaScript string) and nothing else.
+#[test]
+fn a_plugin_plan_carries_its_content() {
+    let mut with = 0;
+    for r in hal_caps::REGISTRY {
+        for role in AgentRole::ALL {
+            let plan = startup_plan(&hal_caps::row(r), r, *role, "gt");
+            let plugin = r.gastown.and_then(|g| g.adapter).and_then(|a| a.plugin);
+            match (&plan.hook_content, plugin) {
+                (Some(content), Some(_)) if plan.strategy == S::HookInjection => {
+                    with += 1;
+                    let cmd = serde_json::to_string(&plan.commands.join(" && ")).unwrap();
+                    assert_eq!(content.matches(&cmd).count(), 1, "{} {role}: {content}", r.provider);
+                    assert!(matches!(plan.hook_kind, Some(HookKind::JsPlugin | HookKind::TsPlugin)));
+                }
+                (None, _) if plan.strategy != S::HookInjection || plugin.is_none() => {}
+                (content, _) => panic!("{} {role}: {content:?} {plugin:?}", r.provider),
+            }
+        }
+    }
+    assert!(with >= 2 * AgentRole::ALL.len(), "OpenCode and Pi ({with})");
 }

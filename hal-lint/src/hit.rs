@@ -128,6 +128,25 @@ impl Hit {
         )
     }
 
+    /// A read that decides of `var`, a variable hal does not know under the registry's
+    /// vendor prefix `prefix`.
+    pub(crate) fn vendor_var(line: usize, column: usize, var: &str, prefix: &str, rust: bool) -> Self {
+        let what = format!("reads `{var}`, a variable under runtime prefix `{prefix}` that hal does not know");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
+    /// A scan of the environment's names or text for `name`, a runtime's variable or the
+    /// start of one (issue 47).
+    pub(crate) fn env_scan(line: usize, column: usize, name: &str, rust: bool) -> Self {
+        let what = format!("scans the environment's names for `{name}`, a runtime's variable");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
+    /// An `indicator-var` hit saying `what`, answered by asking which runtime runs.
+    fn which_runtime(at: (usize, usize), what: &str, rust: bool) -> Self {
+        Self::ask(Rule::IndicatorVar, at, what, Ask::Provider.call(rust), crate::suggest::Asked::provider())
+    }
+
     /// A read of every variable at once (`std::env::vars()`).
     pub(crate) fn all_vars(line: usize, column: usize, what: &str) -> Self {
         let what = format!("`{what}` reads every variable, runtime indicators among them");

@@ -39,6 +39,84 @@ pub fn is_indicator_var(name: &str) -> bool {
         || registry_vars().binary_search(&name).is_ok()
 }
 
+/// The vendor prefixes of a registry variable `name`: its first part and `_` where that
+/// part is a runtime's name (`CLAUDE_`, `CODEX_`, `CURSOR_`), with its second part too
+/// when more follow (`CLAUDE_CODE_`); a name without `_` followed by one (`CLAUDECODE_`).
+fn prefixes_of(name: &str) -> Vec<String> {
+    let parts: Vec<&str> = name.split('_').collect();
+    match parts.as_slice() {
+        [one] if one.len() > 3 => vec![format!("{one}_")],
+        [first, second, _, ..] if is_runtime_name(first) => vec![format!("{first}_"), format!("{first}_{second}_")],
+        [first, _, ..] if is_runtime_name(first) => vec![format!("{first}_")],
+        _ => Vec::new(),
+    }
+}
+
+/// The registry's vendor prefixes (see [`prefixes_of`]), longest first, and the tails
+/// its identity variables (markers, combinations, session variables; not settings such
+/// as `GOOSE_MODEL`) have after them (`SESSION_ID`, `CLI`, `ENTRYPOINT`).
+fn vendor_shapes() -> &'static (Vec<String>, std::collections::HashSet<String>) {
+    static SHAPES: OnceLock<(Vec<String>, std::collections::HashSet<String>)> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let (mut prefixes, mut tails) = (Vec::new(), std::collections::HashSet::new());
+        for name in registry_vars() {
+            prefixes.extend(prefixes_of(name));
+        }
+        let identities = hal_caps::registry::REGISTRY.iter().flat_map(|r| {
+            r.markers
+                .iter()
+                .map(|m| m.var)
+                .chain(r.combos.iter().flat_map(|c| c.all.iter().map(|(v, _)| *v)))
+                .chain(r.session_vars.iter().copied())
+                .chain(r.cascade_session_var)
+        });
+        for name in identities.filter(|n| is_indicator_var(n)) {
+            for p in prefixes_of(name) {
+                if name.len() > p.len() {
+                    tails.insert(name[p.len()..].to_owned());
+                }
+            }
+        }
+        prefixes.sort_unstable_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        prefixes.dedup();
+        (prefixes, tails)
+    })
+}
+
+/// The registry's vendor prefixes, for the prefilter.
+pub(crate) fn vendor_prefixes() -> &'static [String] {
+    &vendor_shapes().0
+}
+
+/// The vendor prefix a variable hal does not know stands under, when the rest of its
+/// name is what a registry variable has after its own prefix (issue 47: names by shape
+/// as well as by list): `CURSOR_CLI` (as `GEMINI_CLI`), `CURSOR_SESSION_ID` and
+/// `CLAUDECODE_SESSION_ID` (as `GEMINI_SESSION_ID`), `CLAUDE_CODE_CLI`; not a skill's
+/// own `CLAUDE_MEM_PORT`.
+pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
+    if is_indicator_var(name) || !name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_') {
+        return None;
+    }
+    let (prefixes, tails) = vendor_shapes();
+    prefixes
+        .iter()
+        .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && tails.contains(&name[p.len()..]))
+        .map(String::as_str)
+}
+
+/// Whether a string a scan of the environment's names looks for names a runtime's
+/// variable: a registry variable, one hal does not know by its shape, or the start of a
+/// registry variable (`CODEX_`, `CLAUDE_CODE`, at least four characters).
+pub(crate) fn scanned_name(s: &str) -> Option<()> {
+    let s = s.trim_start_matches('^');
+    (is_indicator_var(s)
+        || vendor_prefix(s).is_some()
+        || (s.len() >= 4
+            && s.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+            && registry_vars().iter().any(|v| v.starts_with(s))))
+    .then_some(())
+}
+
 /// Whether `name` is a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CLAUDE_ENV_FILE`,
 /// `CODEX_HOME`, ...): a weak signal of the registry whose name says it holds a path.
 /// Read to be used as a path it is the `runtime-path-var` rule's; tested for presence
@@ -123,7 +201,35 @@ fn runtime_names() -> &'static [String] {
 
 /// Whether `word` is a runtime's name (`claude`, `gemini`, `opencode`, `cursor`).
 pub(crate) fn is_runtime_name(word: &str) -> bool {
-    runtime_names().binary_search(&word.to_ascii_lowercase()).is_ok()
+    runtime_name(word).is_some()
+}
+
+/// The runtime's name `word` is (any case), if it is one.
+fn runtime_name(word: &str) -> Option<&'static str> {
+    let names = runtime_names();
+    names.binary_search(&word.to_ascii_lowercase()).ok().map(|i| names[i].as_str())
+}
+
+/// Every runtime name as a path component of a directory named for it (see
+/// [`runtime_named_dir`]), for the prefilter: `opencode` and `.opencode`.
+pub(crate) fn runtime_dir_names() -> Vec<String> {
+    runtime_names().iter().flat_map(|n| [n.clone(), format!(".{n}")]).collect()
+}
+
+/// A directory named for a runtime that no registry row lists, as the last component
+/// of `t` (pieces joined with `/`): a hidden one (`.openclaw`, `.warp`), or one under a
+/// hidden directory (`.config/opencode`, `.codeium/windsurf`, `.gemini/antigravity`):
+/// a runtime's own configuration directory wherever the path was built from segments.
+fn runtime_named_dir(t: &str) -> Option<&'static str> {
+    let t = t.trim_end_matches(['/', '"', '\'']);
+    let (parent, last) = t.rsplit_once('/').unwrap_or(("", t));
+    let parent = parent.rsplit('/').next().unwrap_or("");
+    let word = match last.strip_prefix('.') {
+        Some(name) => name,
+        None if parent.len() > 1 && parent.starts_with('.') && parent != ".." => last,
+        None => return None,
+    };
+    runtime_name(word)
 }
 
 /// Whether a variable is named for a runtime: its first `_`-separated part is a
@@ -211,7 +317,7 @@ pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
         }
     }
     if !matched {
-        return None;
+        return runtime_named_dir(t).map(PathHit::Indicator);
     }
     if let Some(f) = file {
         return Some(PathHit::Indicator(paths[f]));
@@ -225,6 +331,7 @@ pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
             end.strip_suffix(d)
                 .is_some_and(|pre| pre.is_empty() || pre.ends_with('/') || pre.ends_with('~') || pre.ends_with(' '))
         })
+        .or_else(|| runtime_named_dir(t))
         .map(PathHit::Indicator)
 }
 
@@ -402,6 +509,21 @@ mod tests {
             assert_eq!(path_hit(no), None, "{no}");
         }
         assert_eq!(path_hit("x.claude/settings.jsonl"), None);
+        // Names by shape: under a vendor prefix of the registry's variables.
+        assert_eq!(vendor_prefix("CURSOR_CLI"), Some("CURSOR_"));
+        assert_eq!(vendor_prefix("CLAUDECODE_SESSION_ID"), Some("CLAUDECODE_"));
+        assert_eq!(vendor_prefix("CLAUDE_CODE_CLI"), Some("CLAUDE_CODE_"));
+        for no in ["CLAUDECODE", "HOME", "CLAUDE_", "MY_CLAUDE_X", "claude_x", "TERM_PROGRAM", "CLAUDE_MEM_INTERNAL"] {
+            assert_eq!(vendor_prefix(no), None, "{no}");
+        }
+        // Directories named for a runtime, built from segments (issue 47).
+        assert_eq!(path_hit("{}/.config/opencode"), Some(PathHit::Indicator("opencode")));
+        assert_eq!(path_hit("{}/.codeium/windsurf/"), Some(PathHit::Indicator("windsurf")));
+        assert_eq!(path_hit("{}/.gemini/antigravity"), Some(PathHit::Indicator("antigravity")));
+        assert_eq!(path_hit("~/.openclaw"), Some(PathHit::Indicator("openclaw")));
+        for no in ["{}/share/opencode", "bin/claude", "{}/.config/nvim", "../claude", "{}/.config/opencode/x.json"] {
+            assert_eq!(path_hit(no), None, "{no}");
+        }
         assert_eq!(path_hit("src/my.codex"), None);
     }
 

@@ -20,6 +20,9 @@ use crate::ts::{Fields as _, Parsed, Scope, in_condition, last_name, program, tw
 const ENV_OBJECTS: &[&str] =
     &["process.env", "Bun.env", "import.meta.env", "globalThis.process.env", "global.process.env", "Deno.env"];
 /// Functions whose answer is whether a path exists or what it is.
+/// Methods that scan a list or a text for a name (issue 47's key scans).
+const SCAN_METHODS: &[&str] =
+    &["some", "find", "filter", "every", "findIndex", "findLast", "includes", "indexOf", "match", "test", "search"];
 pub(crate) const PROBE_FNS: &[&str] = &[
     "existsSync",
     "exists",
@@ -521,6 +524,13 @@ impl<'p> Linter<'p, '_> {
             if let Some(a) = args.get(i + 1) {
                 self.read(*a, in_condition(self.s.walk, n));
             }
+        } else if SCAN_METHODS.contains(&name) && self.env_keys_or_text(callee_node) {
+            // Issue 47: `Object.keys(process.env).some(k => k.startsWith("CODEX_"))`,
+            // `JSON.stringify(process.env).includes("CLAUDECODE")`: a scan of the
+            // environment's names (or its text) for a runtime's variable or prefix.
+            for a in &args {
+                self.s.scanned_names(*a, &["string", "template_string"]);
+            }
         } else if matches!(name, "includes" | "indexOf") && self.lists_env_keys(callee_node) {
             // `Object.keys(process.env).includes("X")`.
             if let Some(a) = first {
@@ -571,6 +581,20 @@ impl<'p> Linter<'p, '_> {
                 self.written.insert(ind);
             }
         }
+    }
+
+    /// Whether `callee` is a method of the environment's names, entries or text:
+    /// `Object.keys(env)`, `Object.entries(env)`, `JSON.stringify(env)` and kin.
+    fn env_keys_or_text(&self, callee: Node<'_>) -> bool {
+        let Some(object) = callee.field("object").filter(|o| o.kind() == "call_expression") else {
+            return false;
+        };
+        let f = object.field("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
+        let f: String = f.split_whitespace().collect();
+        matches!(
+            f.as_str(),
+            "Object.keys" | "Object.entries" | "Object.getOwnPropertyNames" | "Reflect.ownKeys" | "JSON.stringify"
+        ) && object.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a))
     }
 
     /// Whether `callee` is a method of the list of the environment's names

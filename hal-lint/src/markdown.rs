@@ -41,7 +41,8 @@ fn lang_of(info: &str) -> Tag {
     let word = word.trim_start_matches('.').to_ascii_lowercase();
     let lang = match word.as_str() {
         "bash" | "sh" | "zsh" | "shell" | "ksh" | "dash" | "ash" => Lang::Shell,
-        "console" | "shell-session" | "shellsession" | "terminal" => Lang::Console,
+        "console" | "shell-session" | "shellsession" | "terminal" | "bash-session" | "sh-session" | "zsh-session"
+        | "session" => Lang::Console,
         "js" | "javascript" | "mjs" | "cjs" | "jsx" | "node" => Lang::Code(Kind::JavaScript),
         "ts" | "typescript" | "mts" | "cts" => Lang::Code(Kind::TypeScript),
         "tsx" => Lang::Code(Kind::Tsx),
@@ -92,38 +93,129 @@ fn fence(line: &str) -> Option<(u8, usize, &str)> {
     (c == b'~' || !info.contains('`')).then_some((c, n, info))
 }
 
-/// Every fenced block of `src` in a language the lint reads (or untagged), in order;
-/// `outside` gets each line outside every block, with its byte offset.
+/// The length of a line's blockquote markers: each `>` (after at most three spaces)
+/// with the blank after it, nested quotes too (`> > `); 0 outside a quote.
+fn quote_prefix(text: &str) -> usize {
+    let b = text.as_bytes();
+    let mut end = 0;
+    loop {
+        let lead = b[end..].iter().take(3).take_while(|&&x| x == b' ').count();
+        if b.get(end + lead) != Some(&b'>') {
+            return end;
+        }
+        end += lead + 1;
+        if matches!(b.get(end), Some(b' ' | b'\t')) {
+            end += 1;
+        }
+    }
+}
+
+/// Whether a line opens a list item (`- `, `* `, `+ `, `1. `, `1) `).
+fn is_list_item(text: &str) -> bool {
+    let t = text.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &t[digits..];
+    (digits == 0 && ["- ", "* ", "+ "].iter().any(|m| rest.starts_with(m)))
+        || (digits > 0 && (rest.starts_with(". ") || rest.starts_with(") ")))
+}
+
+/// Whether a line is indented as an indented code block's (four blanks or a tab).
+fn indented(text: &str) -> bool {
+    text.starts_with('\t') || text.starts_with("    ")
+}
+
+/// Where the command of a session line starts, after its prompt: `$ `, `% `, or a
+/// prompt word ending in `$` or `%` (`me@box:~/w$ `, `(venv) $ ` is `$ ` after a word);
+/// none for output lines.
+fn after_prompt(text: &str) -> Option<usize> {
+    let lead = text.len() - text.trim_start().len();
+    let t = &text[lead..];
+    let word = t.find(' ')?;
+    let prompt = &t[..word];
+    let shaped = prompt == "$"
+        || prompt == "%"
+        || (prompt.len() > 1
+            && (prompt.ends_with('$') || prompt.ends_with('%'))
+            && prompt.contains(['@', ':', '~', '/'])
+            && !prompt.contains(['"', '\'', '=', '(', '{']));
+    shaped.then_some(lead + word + 1)
+}
+
+/// A block being read by [`blocks`].
+enum Open {
+    /// A fence: its character and length, whether it stands in a blockquote.
+    Fenced(u8, usize, bool, Block),
+    /// An indented code block.
+    Indented(Block),
+}
+
+/// Every code block of `src` in a language the lint reads (or untagged), in order:
+/// fenced ones, in a blockquote too (R13), and indented ones that follow a blank line
+/// after a paragraph that is no list item (untagged); `outside` gets each line outside
+/// every block, with its byte offset.
 fn blocks(src: &str, mut outside: impl FnMut(usize, &str)) -> Vec<Block> {
     let mut out = Vec::new();
-    let mut open: Option<(u8, usize, Block)> = None;
+    let mut open: Option<Open> = None;
     let mut at = 0;
+    // The last non-blank line outside a block: may an indented block follow it (it is
+    // no list item, nor indented), and was the line just before blank.
+    let (mut after_paragraph, mut blank_before) = (true, true);
     for (i, raw) in src.split_inclusive('\n').enumerate() {
         let line_no = i + 1;
         let text = raw.trim_end_matches(['\n', '\r']);
         let range = at..at + text.len();
         at += raw.len();
-        if let Some((c, n, b)) = &mut open {
-            let t = text.trim();
-            b.close = line_no;
-            if t.len() >= *n && t.bytes().all(|x| x == *c) {
-                if let Some((_, _, b)) = open.take() {
-                    out.push(b);
+        match open.take() {
+            Some(Open::Fenced(c, n, quoted, mut b)) => {
+                let quote = if quoted { quote_prefix(text) } else { 0 };
+                // A quoted fence ends where its quote does.
+                if !quoted || quote > 0 {
+                    let content = text[quote..].trim();
+                    b.close = line_no;
+                    if content.len() >= n && content.bytes().all(|x| x == c) {
+                        out.push(b);
+                        (after_paragraph, blank_before) = (true, false);
+                    } else {
+                        b.lines.push(range.start + quote..range.end);
+                        open = Some(Open::Fenced(c, n, quoted, b));
+                    }
+                    continue;
                 }
-            } else {
-                b.lines.push(range);
+                out.push(b);
             }
-        } else if let Some((c, n, info)) = fence(text) {
+            Some(Open::Indented(mut b)) => {
+                if text.trim().is_empty() || indented(text) {
+                    b.close = line_no;
+                    b.lines.push(range);
+                    open = Some(Open::Indented(b));
+                    continue;
+                }
+                out.push(b);
+                (after_paragraph, blank_before) = (true, false);
+            }
+            None => {}
+        }
+        let q = quote_prefix(text);
+        if let Some((c, n, info)) = fence(&text[q..]) {
             let b =
                 Block { open: line_no, close: line_no, open_at: range.start, lang: lang_of(info), lines: Vec::new() };
-            open = Some((c, n, b));
+            open = Some(Open::Fenced(c, n, q > 0, b));
+        } else if blank_before && after_paragraph && indented(text) && !text.trim().is_empty() {
+            let b =
+                Block { open: line_no, close: line_no, open_at: range.start, lang: Tag::Untagged, lines: vec![range] };
+            open = Some(Open::Indented(b));
         } else {
             outside(range.start, text);
+            blank_before = text.trim().is_empty();
+            if !blank_before {
+                after_paragraph = !indented(text) && !is_list_item(text) && q == 0;
+            }
         }
     }
     // An unterminated fence runs to the end of the file.
-    if let Some((_, _, b)) = open {
-        out.push(b);
+    match open {
+        Some(Open::Fenced(_, _, _, b) | Open::Indented(b)) => out.push(b),
+        None => {}
     }
     out.retain(|b| b.lang != Tag::Other);
     out
@@ -134,38 +226,44 @@ fn blocks(src: &str, mut outside: impl FnMut(usize, &str)) -> Vec<Block> {
 /// opening bracket, outside any code span (`` `select!` `` is none).
 fn inline_commands(at: usize, text: &str) -> Vec<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
-    let mut out = Vec::new();
+    // Every backtick run of the line, (start, length), in one pass; and for each length
+    // the indices of its runs, in order. A run's closer is the next run of its length:
+    // the queue of that length, its entries before the current run dropped, answers in
+    // amortised constant time, so the line costs O(n) (R15: a search of the rest of
+    // the line per run was O(n^1.5)).
+    let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'`' {
-            let run = bytes[i..].iter().take_while(|&&x| x == b'`').count();
-            let command = i > 0
-                && bytes[i - 1] == b'!'
-                && (i == 1 || matches!(bytes[i - 2], b' ' | b'\t' | b'(' | b'[' | b'>' | b'*' | b'-' | b':'));
-            // The matching closing run of the same length.
-            let mut j = i + run;
-            let close = loop {
-                let Some(off) = bytes[j..].iter().position(|&x| x == b'`') else { break None };
-                let start = j + off;
-                let len = bytes[start..].iter().take_while(|&&x| x == b'`').count();
-                if len == run {
-                    break Some(start);
-                }
-                j = start + len;
-            };
-            // A run no run of its length closes is literal text (a search per distinct
-            // run length: at most sqrt(2n) of them, so the line costs O(n^1.5) at worst).
-            let Some(close) = close else {
-                i += run;
-                continue;
-            };
-            if command && close > i + run {
-                out.push(at + i + run..at + close);
-            }
-            i = close + run;
-        } else {
-            i += 1;
+    while let Some(off) = bytes[i..].iter().position(|&x| x == b'`') {
+        let start = i + off;
+        let len = bytes[start..].iter().take_while(|&&x| x == b'`').count();
+        runs.push((start, len));
+        i = start + len;
+    }
+    let mut of_len: std::collections::HashMap<usize, std::collections::VecDeque<usize>> =
+        std::collections::HashMap::new();
+    for (k, &(_, len)) in runs.iter().enumerate() {
+        of_len.entry(len).or_default().push_back(k);
+    }
+    let mut out = Vec::new();
+    let mut k = 0;
+    while let Some(&(i, run)) = runs.get(k) {
+        let queue = of_len.get_mut(&run).expect("every run's length is queued");
+        while queue.front().is_some_and(|&m| m <= k) {
+            queue.pop_front();
         }
+        // A run no run of its length closes is literal text.
+        let Some(&m) = queue.front() else {
+            k += 1;
+            continue;
+        };
+        let close = runs[m].0;
+        let command = i > 0
+            && bytes[i - 1] == b'!'
+            && (i == 1 || matches!(bytes[i - 2], b' ' | b'\t' | b'(' | b'[' | b'>' | b'*' | b'-' | b':'));
+        if command && close > i + run {
+            out.push(at + i + run..at + close);
+        }
+        k = m + 1;
     }
     out
 }
@@ -217,16 +315,15 @@ fn pieces(src: &str) -> (Vec<Piece>, Vec<(usize, usize)>) {
         match lang {
             Lang::Shell => shell.ranges.extend(b.lines),
             Lang::Console => {
-                // `$ cmd` lines (the prompt left out) and the lines a trailing `\`
+                // Prompted lines (the prompt left out) and the lines a trailing `\`
                 // continues; output lines are not code.
                 let mut continued = false;
                 for r in b.lines {
                     let text = &src[r.clone()];
-                    let lead = text.len() - text.trim_start().len();
                     if continued {
                         shell.ranges.push(r.clone());
-                    } else if text.trim_start().starts_with("$ ") {
-                        shell.ranges.push(r.start + lead + 2..r.end);
+                    } else if let Some(cmd) = after_prompt(text) {
+                        shell.ranges.push(r.start + cmd..r.end);
                     } else {
                         continue;
                     }
@@ -348,5 +445,41 @@ mod tests {
     fn other_languages_and_unterminated_fences() {
         let src = "```yaml\nx: $CLAUDECODE\n```\n\n~~~sh\necho \"$GT_ROLE\"\n";
         assert_eq!(found(src), [("indicator-var", 6, 7)]);
+    }
+
+    /// R13: code an agent runs that a rendered view shows as code: a fence inside a
+    /// blockquote (nested too), an indented code block after a paragraph's blank line,
+    /// and `bash-session` blocks with their prompts (`$`, `%`, `user@host:~$`).
+    #[test]
+    fn quoted_fences_indented_blocks_and_session_blocks_are_read() {
+        let quoted = "> Run this:\n>\n> ```bash\n> if [ -n \"$CLAUDECODE\" ]; then :; fi\n> ```\n";
+        assert_eq!(found(quoted), [("indicator-var", 4, 12)]);
+        let nested = "> > ```sh\n> > echo \"$CODEX_THREAD_ID\"\n> > ```\n";
+        assert_eq!(found(nested), [("indicator-var", 2, 11)]);
+        let indented = "Then run:\n\n    if [ -n \"$CLAUDECODE\" ]; then echo claude; fi\n\nDone.\n";
+        assert_eq!(found(indented), [("indicator-var", 3, 14)]);
+        for tag in ["bash-session", "sh-session", "zsh-session", "console"] {
+            let src = format!(
+                "```{tag}\n$ test -n \"$CLAUDECODE\"\n% echo \"$GEMINI_CLI\"\nme@box:~/w$ echo \"$CODEX_THREAD_ID\"\nCLAUDECODE=1\n```\n"
+            );
+            assert_eq!(
+                found(&src),
+                [("indicator-var", 2, 12), ("indicator-var", 3, 9), ("indicator-var", 4, 19)],
+                "{tag}"
+            );
+        }
+    }
+
+    /// What is not code stays silent: a list item's indented continuation, a quoted
+    /// fence's content read only up to the quote's end, prose quoted.
+    #[test]
+    fn list_continuations_and_quoted_prose_are_not_code() {
+        let list = "- step one\n\n    [ -n \"$CLAUDECODE\" ] is how others do it\n";
+        assert_eq!(found(list), []);
+        let prose = "> Read $CLAUDECODE in prose.\n";
+        assert_eq!(found(prose), []);
+        // A quoted fence ends where its quote does.
+        let ended = "> ```bash\n> echo hi\n\nif [ -n \"$CLAUDECODE\" ]; then :; fi\n";
+        assert_eq!(found(ended), []);
     }
 }

@@ -14,7 +14,9 @@ use hal_caps::vars;
 
 use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
 use crate::hit::Kind;
-use crate::indicators::{EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars};
+use crate::indicators::{
+    EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars, runtime_dir_names, vendor_prefixes,
+};
 use crate::rules::{DEFS, Rule, Start, def};
 
 /// The languages the prefilter spells its literals for: a file's kind, or the kind of a
@@ -80,6 +82,9 @@ enum Bound {
     /// none of `A-Za-z0-9_.-` after it (`.pipeline`, `.claude.bak`, `.pi-mono` are other
     /// names).
     Component,
+    /// As a piece of a path: right after a quote or a `/`, and a whole component
+    /// (`'opencode'`, `/goose/`, `".openclaw"`; not `continue;`).
+    PathPiece,
     /// `/proc` as the process table: itself, a glob or a piece that is no literal
     /// after it, or a process of the reader's own line (`self`, `thread-self`, a word
     /// naming a parent or `ppid`); not a file of the system's (`/proc/cpuinfo`,
@@ -134,6 +139,8 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
         Start::VarName => {
             let mut v = strong(indicator_vars().iter().map(|v| (*v).to_owned()).collect(), Bound::Word);
             v.push((vars::GASTOWN_PREFIX.to_owned(), Class::Strong, Bound::WordStart));
+            // A name hal does not know under a vendor prefix (`CURSOR_CLI`).
+            v.extend(vendor_prefixes().iter().map(|p| (p.clone(), Class::Strong, Bound::WordStart)));
             v
         }
         Start::FoldedVarName => own(ENV_ACCESS).into_iter().map(|l| (l, Class::Weak, Bound::Anywhere)).collect(),
@@ -146,11 +153,18 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
                     v.push(p.trim_end_matches('/').to_owned());
                 }
             }
+            // A directory named for a runtime (`.openclaw`, `'opencode'` after
+            // `'.config'`): a piece of a path, quoted or after a `/` (`continue;` and a
+            // `cursor` in prose are none).
+            let named: Vec<(String, Bound)> = runtime_dir_names().into_iter().map(|n| (n, Bound::PathPiece)).collect();
             let probes = probes(group);
             if probes.is_empty() {
-                return strong(v, Bound::Component);
+                let mut out = strong(v, Bound::Component);
+                out.extend(named.into_iter().map(|(l, b)| (l, Class::Strong, b)));
+                return out;
             }
             let mut out: Vec<Literal> = v.into_iter().map(|l| (l, Class::Paired, Bound::Component)).collect();
+            out.extend(named.into_iter().map(|(l, b)| (l, Class::Paired, b)));
             out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Call)));
             out
         }
@@ -320,6 +334,9 @@ fn stands(bound: Bound, bytes: &[u8], start: usize, len: usize) -> bool {
         Bound::Word => !ident(before) && !ident(after),
         Bound::WordStart => !ident(before),
         Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
+        Bound::PathPiece => {
+            matches!(before, Some(b'/' | b'\'' | b'"' | b'`')) && !(ident(after) || matches!(after, Some(b'.' | b'-')))
+        }
         Bound::ProcTable => reads_a_process(bytes.get(end..).unwrap_or_default()),
         Bound::Call => !ident(before) && is_called(bytes.get(end..).unwrap_or_default()),
     }
@@ -590,6 +607,26 @@ mod tests {
 
     /// An environment access alone (`process.argv`, `os.environ["HOME"]`) sends no file
     /// to the parser; with string pieces that spell a variable's name it does.
+    /// A runtime's name counts as a directory only as a piece of a path (issue 47's
+    /// probe paths built from segments): `continue;` beside a probe, or a `cursor` in a
+    /// comment, sends no file to the parser.
+    #[test]
+    fn a_runtime_name_counts_only_as_a_piece_of_a_path() {
+        for (kind, src) in [
+            (Kind::Rust, "fn f(p: &Path) { loop { if p.exists() { continue; } } }\n// the cursor\n"),
+            (Kind::JavaScript, "for (const p of paths) { if (existsSync(p)) continue; }\n"),
+        ] {
+            assert!(!might_hold_finding_in(kind, src.as_bytes()), "{src}");
+        }
+        for (kind, src) in [
+            (Kind::JavaScript, "existsSync(join(home, '.config', 'opencode'));\n"),
+            (Kind::Python, "os.path.isdir(os.path.join(h, \".codeium\", \"windsurf\"))\n"),
+            (Kind::Shell, "[ -d \"$HOME/.openclaw\" ]\n"),
+        ] {
+            assert!(might_hold_finding_in(kind, src.as_bytes()), "{src}");
+        }
+    }
+
     #[test]
     fn weak_literals_count_with_pieces_that_spell_a_name() {
         let js = |s: &str| might_hold_finding_in(Kind::JavaScript, s.as_bytes());

@@ -279,7 +279,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 ) && let Some(v) = self.s.value(right)
                 {
                     self.s.consts.insert(self.s.text(left), v);
-                } else if self.is_env(right) {
+                } else if self.is_env(right) || self.env_copy(right) {
                     self.env_aliases.insert(self.s.text(left));
                 } else if let Some(list) = self.list(right) {
                     self.lists.insert(self.s.text(left), list);
@@ -322,8 +322,56 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let _ = modules;
             }
             "call" => self.call(n),
+            // Issue 47: `any(k.startswith("CLAUDE_CODE") for k in os.environ)`, a loop
+            // over the environment's names: the names it looks for.
+            "generator_expression" | "list_comprehension" | "set_comprehension" | "dictionary_comprehension" => {
+                let scans = n
+                    .named_children(&mut n.walk())
+                    .any(|c| c.kind() == "for_in_clause" && c.field("right").is_some_and(|r| self.env_names(r)));
+                if scans {
+                    self.s.scanned_names(n, &["string", "concatenated_string"]);
+                }
+            }
+            "for_statement" => {
+                if n.field("right").is_some_and(|r| self.env_names(r))
+                    && let Some(body) = n.field("body")
+                {
+                    self.s.scanned_names(body, &["string", "concatenated_string"]);
+                }
+            }
             _ => {}
         }
+    }
+
+    /// A copy of the environment: `dict(os.environ)`, `os.environ.copy()`,
+    /// `{**os.environ}`.
+    fn env_copy(&self, n: Node<'_>) -> bool {
+        match n.kind() {
+            "call" => {
+                let (Some(func), Some(args)) = (n.field("function"), n.field("arguments")) else { return false };
+                let first = args.named_child(0);
+                (self.s.text(func) == "dict" && first.is_some_and(|a| self.is_env(a)))
+                    || (func.kind() == "attribute"
+                        && func.field("attribute").is_some_and(|a| self.s.text(a) == "copy")
+                        && func.field("object").is_some_and(|o| self.is_env(o)))
+            }
+            "dictionary" => n
+                .named_children(&mut n.walk())
+                .any(|c| c.kind() == "dictionary_splat" && c.named_child(0).is_some_and(|x| self.is_env(x))),
+            _ => false,
+        }
+    }
+
+    /// The environment's names or items: the environment, `.keys()`, `.items()`.
+    fn env_names(&self, n: Node<'_>) -> bool {
+        if self.is_env(n) {
+            return true;
+        }
+        let Some(func) = n.field("function").filter(|f| n.kind() == "call" && f.kind() == "attribute") else {
+            return false;
+        };
+        func.field("attribute").is_some_and(|a| matches!(self.s.text(a), "keys" | "items"))
+            && func.field("object").is_some_and(|o| self.is_env(o))
     }
 
     fn call(&mut self, n: Node<'p>) {

@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 use crate::hit::{FileLint, Hit, Kind};
-use crate::indicators::{PathHit, is_indicator_var, path_hit, process_command};
+use crate::indicators::{PathHit, is_indicator_var, path_hit, process_command, vendor_prefix};
 
 /// Deeper bracket nesting of code than this is not parsed (syn recurses).
 const MAX_NESTING: usize = 256;
@@ -555,11 +555,14 @@ impl Linter {
         if std_env && matches!(last, "var" | "var_os") {
             if let Some(arg) = args.first()
                 && let Some(name) = self.value(arg)
-                && is_indicator_var(&name)
             {
                 let (line, col) = line_col(arg.span());
                 let decides = self.cond > 0 || self.presence > 0;
-                self.hit(Hit::var_read(line, col, &name, true, decides));
+                if is_indicator_var(&name) {
+                    self.hit(Hit::var_read(line, col, &name, true, decides));
+                } else if let Some(prefix) = vendor_prefix(&name).filter(|_| decides) {
+                    self.hit(Hit::vendor_var(line, col, &name, prefix, true));
+                }
             }
         } else if std_env && matches!(last, "vars" | "vars_os") {
             let (line, col) = line_col(func.span());

@@ -223,6 +223,10 @@ fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
                 let name = command_name(p, parent);
                 return if MESSAGE_PROGRAMS.contains(&name) {
                     Use::Other
+                } else if name == "find" && in_find_expression(p, parent, cur) {
+                    // `find . -path ./.kiro -prune`: a pattern of the expression, which
+                    // filters what the walk meets; only the starting points are probed.
+                    Use::Other
                 } else if PROBE_PROGRAMS.contains(&name) {
                     Use::Probe
                 } else if WRITE_PROGRAMS.contains(&name) {
@@ -237,6 +241,17 @@ fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
         }
     }
     Use::Other
+}
+
+/// Whether `arg`, an argument of the `find` command `cmd`, stands in its expression
+/// (after the first argument starting with `-`, `(` or `!`), not among its starting
+/// points.
+fn in_find_expression(p: &Parsed<'_>, cmd: Node<'_>, arg: Node<'_>) -> bool {
+    let mut c = cmd.walk();
+    let args: Vec<Node<'_>> = cmd.children_by_field_name("argument", &mut c).collect();
+    args.iter()
+        .take_while(|a| a.id() != arg.id())
+        .any(|a| p.short(*a, 64).is_some_and(|t| t.starts_with(['-', '(', '!']) || t.starts_with("\\(")))
 }
 
 /// Whether the expansion `n` (of a variable) tests its presence: `${X:+…}`, `${X+…}`,

@@ -10,6 +10,10 @@ use crate::rules::Rule;
 
 const MARK: &str = "hal-lint:";
 const FIX: &str = "hal-lint: allow(<rule-id>) <why this line may do it>";
+/// Markdown's comment opener (see [`crate::hit::Kind::comment_starts`]).
+const MARKDOWN: &[&str] = &["<!--"];
+const HIDDEN: &str = "a suppression at the end of a Markdown line, which a rendered view hides beside what it \
+                      silences; put it alone on the line above the block";
 
 /// One suppression comment that parsed.
 #[derive(Debug)]
@@ -105,6 +109,9 @@ pub(crate) fn apply(src: &str, comment: &[&str], hits: Vec<Hit>, extents: &[(usi
                     allows.push(Allow { rules, first, last, line });
                 }
             }
+            // In Markdown a trailing `<!-- … -->` is hidden by a rendered view beside
+            // the command it would silence (R13): refused, and reported.
+            Ok(_) if comment == MARKDOWN => out.push(bad(line, column, HIDDEN)),
             Ok(rules) => allows.push(Allow { rules, first: line, last: line, line }),
         }
     }

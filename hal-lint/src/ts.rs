@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use tree_sitter::{Language, Node, Parser, Tree};
 
 use crate::hit::{FileLint, Hit};
-use crate::indicators::{is_indicator_var, path_hit};
+use crate::indicators::{is_indicator_var, path_hit, vendor_prefix};
 use crate::lines::Lines;
 
 /// A parsed file: its tree, its text and its line index.
@@ -57,7 +57,11 @@ impl<'a> Parsed<'a> {
     /// `name` is a runtime indicator.
     pub(crate) fn var_read(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
         let (line, col) = self.pos(at);
-        is_indicator_var(name).then(|| Hit::var_read(line, col, name, false, decides))
+        if is_indicator_var(name) {
+            Some(Hit::var_read(line, col, name, false, decides))
+        } else {
+            vendor_prefix(name).filter(|_| decides).map(|p| Hit::vendor_var(line, col, name, p, false))
+        }
     }
 
     /// The text of `node` if it is at most `max` bytes long (names compared against
@@ -426,6 +430,30 @@ impl<'p, 'a> Scope<'p, 'a> {
 
     pub(crate) fn text(&self, n: Node<'_>) -> &'a str {
         self.p.text(n)
+    }
+
+    /// The findings of a scan of the environment's names or text (issue 47): each
+    /// string in `n` (of a kind in `strings`, at most a few levels down) that is a
+    /// runtime's variable or the start of one (`"CODEX_"`, `"CLAUDE_CODE"`).
+    pub(crate) fn scanned_names(&mut self, n: Node<'_>, strings: &[&str]) {
+        let mut stack = vec![(n, 0)];
+        let mut seen = 0;
+        while let Some((x, depth)) = stack.pop() {
+            seen += 1;
+            if seen > 256 || depth > 12 {
+                return;
+            }
+            if strings.contains(&x.kind())
+                && let Some(v) = self.value(x)
+            {
+                if crate::indicators::scanned_name(&v).is_some() {
+                    let (line, col) = self.p.pos(x);
+                    self.lint.hits.push(Hit::env_scan(line, col, &v, false));
+                }
+                continue;
+            }
+            stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
+        }
     }
 
     /// The string a node stands for, folded as the language would: a literal's

@@ -74,7 +74,8 @@ pub fn kind_of(path: &Path, src: &str) -> Option<Kind> {
         Some(b"js" | b"mjs" | b"cjs" | b"jsx") => Some(Kind::JavaScript),
         Some(b"py" | b"pyi") => Some(Kind::Python),
         Some(b"json") => Some(Kind::HookJson),
-        Some(b"md" | b"markdown" | b"mdx") => Some(Kind::Markdown),
+        // `.mdc`: a Cursor rule, Markdown an agent reads (R13).
+        Some(b"md" | b"markdown" | b"mdx" | b"mdc") => Some(Kind::Markdown),
         Some(_) => None,
         None => shebang_kind(src),
     }
@@ -447,6 +448,7 @@ mod tests {
         assert_eq!(k("hook", "#!/usr/bin/env node\n"), Some(Kind::JavaScript));
         assert_eq!(k("hook", "#!/usr/bin/perl\n"), None);
         assert_eq!(k("README.md", "#!/bin/sh\n"), Some(Kind::Markdown));
+        assert_eq!(k(".cursor/rules/x.mdc", ""), Some(Kind::Markdown));
         assert_eq!(k("notes.txt", "#!/bin/sh\n"), None);
         assert_eq!(k("LICENSE", "MIT"), None);
         assert_eq!(k(".bashrc", "#!/bin/sh\n"), Some(Kind::Shell));

@@ -371,3 +371,75 @@ fn hard_cases_of_the_labelled_repositories() {
     // runtime path used as a path (`runtime-path-var`) is never reported.
     assert_eq!(found_with("real", &Options::default().strict(true)), want);
 }
+
+/// Issue 47: a runtime's directory probed through a path built from segments (under
+/// `.config` or another hidden directory, or hidden and named for the runtime), in
+/// TypeScript, Python, shell and a skill's Markdown (a quoted fence, an indented block);
+/// a build directory named like a runtime and a file inside one are silent.
+#[test]
+fn probe_paths_built_from_segments() {
+    let mut want = Vec::new();
+    want.extend(at(
+        "hooks/detect.py",
+        &[("indicator-file", 6, 18), ("indicator-file", 8, 6), ("indicator-file", 10, 21)],
+    ));
+    want.extend(at(
+        "hooks/detect.sh",
+        &[("indicator-file", 3, 9), ("indicator-file", 4, 11), ("indicator-file", 5, 14)],
+    ));
+    want.extend(at(
+        "hooks/detect.ts",
+        &[
+            ("indicator-file", 9, 24),
+            ("indicator-file", 10, 24),
+            ("indicator-file", 11, 27),
+            ("indicator-file", 12, 24),
+            ("indicator-file", 13, 19),
+        ],
+    ));
+    want.extend(at("skills/pick/SKILL.md", &[("indicator-file", 11, 8), ("indicator-file", 14, 13)]));
+    assert_eq!(found("segments"), want);
+}
+
+/// Issue 47: names by shape. A variable hal does not know, under a vendor prefix of the
+/// registry's variables and shaped like one of its identity variables (`CURSOR_CLI` as
+/// `GEMINI_CLI`, `CLAUDECODE_SESSION_ID` as `GEMINI_SESSION_ID`), read where it decides,
+/// in JavaScript, Python, shell, Rust and a skill's Markdown; the skill's own settings
+/// under a runtime's prefix (`CLAUDE_MEM_DEBUG`) and a name only logged are silent.
+#[test]
+fn names_by_shape_under_a_vendor_prefix() {
+    let mut want = Vec::new();
+    want.extend(at("hooks/who.js", &[("indicator-var", 3, 25), ("indicator-var", 4, 17), ("indicator-var", 5, 9)]));
+    want.extend(at("hooks/who.py", &[("indicator-var", 4, 19), ("indicator-var", 6, 6)]));
+    want.extend(at("hooks/who.sh", &[("indicator-var", 3, 10), ("indicator-var", 4, 7)]));
+    want.extend(at("skills/who/SKILL.md", &[("indicator-var", 7, 10)]));
+    want.extend(at("src/lib.rs", &[("indicator-var", 4, 22)]));
+    assert_eq!(found("shapes"), want);
+    let report = lint("shapes");
+    let unknown = report.findings.iter().filter(|f| f.message.contains("that hal does not know")).count();
+    assert_eq!(unknown, 7, "the rule names the names hal does not know as such");
+}
+
+/// Issue 47: key scans and the serialisation of the environment, in TypeScript and
+/// Python, and Python's copies of the environment (`dict(os.environ)`, `.copy()`): the
+/// names scanned for (a registry variable, the start of one) and read through a copy
+/// are findings; a scan for the skill's own names, a scan of the arguments and a copy
+/// passed on to a child are silent.
+#[test]
+fn scans_of_the_environments_names() {
+    let mut want = at(
+        "hooks/scan.py",
+        &[
+            ("indicator-var", 4, 30),
+            ("indicator-var", 5, 55),
+            ("indicator-var", 7, 16),
+            ("indicator-var", 11, 12),
+            ("indicator-var", 14, 4),
+        ],
+    );
+    want.extend(at(
+        "hooks/scan.ts",
+        &[("indicator-var", 2, 72), ("indicator-var", 3, 73), ("indicator-var", 4, 71), ("indicator-var", 5, 58)],
+    ));
+    assert_eq!(found("scans"), want);
+}

@@ -129,3 +129,40 @@ fn lint_time_is_linear_in_the_evasion_forms() {
         );
     }
 }
+
+/// R15: the inline-command search is linear in the line. A line of backtick runs of
+/// distinct lengths after `!` (no run closed by another) made each run search the rest
+/// of the line for a closer of its length: O(n^1.5), 32 s at 15.5 MB in a release build,
+/// 31 s at 0.7 MB in this test's debug build. Linear, 1.3 MB takes well under a second
+/// (bounded at 8 s for a loaded machine; a timed ratio of sizes drowns in the fixed cost).
+#[test]
+fn inline_command_search_is_linear_in_the_line() {
+    let mut line = String::from("Run !`echo \"$CLAUDECODE\"` then");
+    for n in 1..=1600 {
+        let _ = write!(line, " !{}x", "`".repeat(n));
+    }
+    line.push('\n');
+    assert!(line.len() > 1_280_000);
+    let t = lint_time("SKILL.md", &line);
+    eprintln!("{t:?} at {} bytes", line.len());
+    assert!(t < std::time::Duration::from_secs(8), "{t:?} at {} bytes: not linear", line.len());
+}
+
+/// R13: a Cursor rule (`.mdc`) is Markdown an agent runs, and its code is read.
+#[test]
+fn a_cursor_rule_is_read_as_markdown() {
+    let src = "---\ndescription: pick the runtime\nalwaysApply: true\n---\n\n```bash\nif [ -n \"$CLAUDECODE\" ]; then echo claude; fi\n```\n";
+    assert_eq!(findings(".cursor/rules/runtime.mdc", src), [(Rule::IndicatorVar, 7, 10)]);
+}
+
+/// R13: a trailing `<!-- hal-lint: allow(…) -->` hides in a rendered view beside what
+/// it silences; in Markdown it silences nothing and is reported. On the line above a
+/// block (where the block's extent starts) it still works.
+#[test]
+fn a_suppression_a_rendered_view_hides_beside_its_line_is_refused() {
+    let src = "Now: !`echo $CLAUDECODE` <!-- hal-lint: allow(indicator-var) the status line -->\n";
+    assert_eq!(findings("SKILL.md", src), [(Rule::IndicatorVar, 1, 13), (Rule::BadSuppression, 1, 31)]);
+    let above =
+        "<!-- hal-lint: allow(indicator-var) the status line shows it -->\n```bash\necho \"$CLAUDECODE\"\n```\n";
+    assert_eq!(findings("SKILL.md", above), []);
+}

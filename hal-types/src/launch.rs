@@ -55,6 +55,23 @@ pub struct HookTrust {
     /// What the launcher must arrange for hooks to run (a trusted-folders file); `null`:
     /// the arguments suffice.
     pub rule: Option<String>,
+    /// The runtime's hook-trust switch when the plan leaves it out (it was not asked
+    /// for: no `--autonomy full`, no hooks installed, or `--no-bypass`); empty when
+    /// it is in `args` or the runtime has none.
+    #[serde(default)]
+    pub withheld: Vec<String>,
+    /// Why the switch is in `args` (`--autonomy full`; the role's hooks, which would
+    /// otherwise not run) or why it is withheld; `null` for a rule.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Where the rule is a setting: the file that holds it (`~/` for HOME).
+    #[serde(default)]
+    pub file: Option<String>,
+    /// The setting, as JSON to merge into `file` (objects key by key, arrays gain the
+    /// elements they lack, as a hook fragment merges), `<workspace>` standing for the
+    /// workspace's absolute path; merging it again is a no-op.
+    #[serde(default)]
+    pub setting: Option<String>,
 }
 
 /// The non-interactive start's structured-output switch (the plan does not add it).
@@ -93,6 +110,10 @@ pub struct LaunchPlan {
     pub family: RuntimeProvider,
     /// The version the plan is for; `null`: the newest verified.
     pub runtime_version: Option<String>,
+    /// Where `runtime_version` came from (`--runtime-version`, the install `hal
+    /// inventory` finds on `PATH`, the running process); `null` with no version.
+    #[serde(default)]
+    pub runtime_version_source: Option<String>,
     /// The mode.
     pub mode: LaunchMode,
     /// The autonomy level applied; `null`: the runtime's default.
@@ -133,10 +154,18 @@ pub struct LaunchPlan {
     pub config_dir_var: Option<String>,
     /// The structured-output switch of the non-interactive start.
     pub output: Option<OutputSwitch>,
+    /// The new session's id given up front (`--session-id ID`): the runtime's hooks
+    /// report it; `null`: none given.
+    #[serde(default)]
+    pub session_id: Option<String>,
     /// The session resumed (`--resume ID`); `null`: none.
     pub resume_id: Option<String>,
     /// Whether the latest session is continued (`--continue`).
     pub continue_latest: bool,
+    /// The work item given (`--work-item`), in its own slot; the first prompt carries
+    /// it too (after the role's startup text); `null`: none.
+    #[serde(default)]
+    pub work_item: Option<String>,
     /// For a role: the startup plan of `hal startup` merged in (its `gt prime` fallback
     /// is the prompt; its hook fragment goes in its file).
     pub startup: Option<StartupPlan>,
@@ -156,7 +185,7 @@ impl HookTrust {
     /// The switch `args` added, or the `rule` to follow.
     #[must_use]
     pub const fn new(args: Vec<String>, rule: Option<String>) -> Self {
-        Self { args, rule }
+        Self { args, rule, withheld: Vec::new(), reason: None, file: None, setting: None }
     }
 }
 
@@ -185,6 +214,9 @@ impl LaunchPlan {
             provider,
             family: provider,
             runtime_version: None,
+            runtime_version_source: None,
+            work_item: None,
+            session_id: None,
             mode,
             autonomy: None,
             command_line: argv0.clone(),

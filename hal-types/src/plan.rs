@@ -37,6 +37,9 @@ pub struct StartupPlan {
     /// For `hook_injection` through a configuration file: the fragment to merge into
     /// [`hook_file`](Self::hook_file), in that file's own schema, covering every event
     /// the integration hooks. `None` where the adapter is code (see [`hook_kind`](Self::hook_kind)).
+    /// Merge it so that a second merge is a no-op: objects key by key, each array gains
+    /// the fragment's elements it does not already hold (equal as JSON); it is already
+    /// installed when merging changes nothing (`hal_caps::fragment`).
     #[serde(default)]
     pub hook_fragment: Option<HookFragment>,
     /// The hook file (or plugin) the plan installs, relative to the agent's workspace;
@@ -47,12 +50,26 @@ pub struct StartupPlan {
     /// plugin, or the runtime's own format.
     #[serde(default)]
     pub hook_kind: Option<HookKind>,
+    /// Where the adapter is code hal writes (OpenCode's plugin, Pi's extension): the
+    /// whole content of [`hook_file`](Self::hook_file), which runs `commands` at session
+    /// start and gives their output to the agent; write it as is (rewriting an equal
+    /// file is a no-op). `null` elsewhere.
+    #[serde(default)]
+    pub hook_content: Option<String>,
     /// A nudge the launcher sends after start (startup fallback).
     #[serde(default)]
     pub startup_nudge: Option<StartupNudge>,
     /// What the agent polls, and how often (polling).
     #[serde(default)]
     pub poll: Option<Poll>,
+    /// Where the GUPP strategy is `prompt_preamble`: the rules to put before the first
+    /// prompt (`hal launch --role` does); `null` elsewhere.
+    #[serde(default)]
+    pub gupp_preamble: Option<String>,
+    /// The work item the agent is given (`--work-item`), in its own slot: `hal launch`
+    /// puts it in the first prompt after the role's startup text; `null`: none given.
+    #[serde(default)]
+    pub work_item: Option<String>,
 }
 
 impl StartupPlan {
@@ -73,8 +90,11 @@ impl StartupPlan {
             hook_fragment: None,
             hook_file: None,
             hook_kind: None,
+            hook_content: None,
             startup_nudge: None,
             poll: None,
+            gupp_preamble: None,
+            work_item: None,
         }
     }
 }
@@ -82,7 +102,9 @@ impl StartupPlan {
 /// The fragment a launcher merges into a runtime's hook file, in that file's schema.
 ///
 /// Serialized as the fragment itself (no tag): merge it into the file's JSON object
-/// key by key, appending to the event arrays. `#[non_exhaustive]`: schemas arrive
+/// key by key, appending to each event array the entries it does not already hold
+/// (equal as JSON), so that merging again is a no-op and "already installed" is
+/// "merging changes nothing". `#[non_exhaustive]`: schemas arrive
 /// with the runtimes that need them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -211,13 +233,17 @@ pub struct StartupNudge {
     pub delay_ms: u64,
     /// The text of the nudge.
     pub text: String,
+    /// Whether the first prompt already carries it (`hal launch --role` puts it there):
+    /// then the launcher sends nothing more; `false`: send it after `delay_ms`.
+    #[serde(default)]
+    pub in_prompt: bool,
 }
 
 impl StartupNudge {
     /// A nudge of `text` after `delay_ms`.
     #[must_use]
     pub fn new(delay_ms: u64, text: impl Into<String>) -> Self {
-        Self { delay_ms, text: text.into() }
+        Self { delay_ms, text: text.into(), in_prompt: false }
     }
 }
 

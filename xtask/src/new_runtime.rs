@@ -152,14 +152,18 @@ mod tests {
         for f in ["hal-caps/src/registry/runtimes/mod.rs", "hal-types/src/enums.rs"] {
             std::fs::copy(root.join(f), tmp.join(f)).unwrap();
         }
-        new_runtime(&tmp, "made-up", Some("Made Up")).unwrap();
-        let file = std::fs::read_to_string(dir.join("made_up.rs")).unwrap();
-        assert!(file.contains("..Runtime::new(P::MadeUp, \"Made Up\")"), "{file}");
+        // An id no workspace holds (a recipe run may have added `made-up`).
+        new_runtime(&tmp, "xtask-test-rt", Some("Made Up")).unwrap();
+        let file = std::fs::read_to_string(dir.join("xtask_test_rt.rs")).unwrap();
+        assert!(file.contains("..Runtime::new(P::XtaskTestRt, \"Made Up\")"), "{file}");
         let list = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
-        assert!(list.contains("mod made_up;\n") && list.contains("    made_up::ROW,\n    unknown::ROW,\n"), "{list}");
+        assert!(
+            list.contains("mod xtask_test_rt;\n") && list.contains("    xtask_test_rt::ROW,\n    unknown::ROW,\n"),
+            "{list}"
+        );
         let enums = std::fs::read_to_string(tmp.join("hal-types/src/enums.rs")).unwrap();
-        assert!(enums.contains("        /// Made Up.\n        MadeUp = \"made-up\",\n    }"), "no variant");
-        assert!(new_runtime(&tmp, "made-up", None).is_err(), "a second time");
+        assert!(enums.contains("        /// Made Up.\n        XtaskTestRt = \"xtask-test-rt\",\n    }"), "no variant");
+        assert!(new_runtime(&tmp, "xtask-test-rt", None).is_err(), "a second time");
         std::fs::remove_dir_all(&tmp).unwrap();
         for r in hal_caps::registry::REGISTRY {
             let m = module(r.provider.as_str());

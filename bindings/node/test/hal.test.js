@@ -480,3 +480,26 @@ test("launchPlan answers what `hal launch` answers, and an impossible start thro
   const missing = createRuntimeHal({ bin: "/nonexistent/hal", replaceEnv: env });
   warnings(() => assert.equal(missing.launchPlan(request), null));
 });
+
+test("launchPlan answers for the install on PATH, as inventory does; workItem and noBypass", () => {
+  // Codex installed as the first `codex` on PATH (an npm layout): the plan is for its version.
+  const root = mkdtempSync(join(tmpdir(), "hal-node-"));
+  const pkg = join(root, "lib/node_modules/@openai/codex");
+  mkdirSync(join(pkg, "bin"), { recursive: true });
+  writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "@openai/codex", version: "0.100.0" }));
+  writeFileSync(join(pkg, "bin/codex.js"), "");
+  mkdirSync(join(root, "bin"));
+  symlinkSync(join(pkg, "bin/codex.js"), join(root, "bin/codex"));
+  const env = { PATH: `${join(root, "bin")}:/usr/bin:/bin`, HOME: root };
+  const hal = createRuntimeHal({ bin: HAL, replaceEnv: env });
+  const installed = hal.listInstalled().find((r) => r.provider === "codex");
+  const plan = hal.launchPlan({ provider: "codex", mode: "print", prompt: "hi", workItem: "gt-7", noBypass: true });
+  assert.equal(plan.runtime_version, installed.version);
+  assert.match(plan.runtime_version_source, /hal inventory/);
+  assert.equal(plan.work_item, "gt-7");
+  assert.ok(plan.argv.some((a) => a.includes("gt-7")), plan.argv);
+  assert.ok(!plan.argv.some((a) => a.startsWith("--dangerously")), plan.argv);
+  const id = "3f1e2a4c-0000-4000-8000-000000000044";
+  assert.equal(hal.launchPlan({ provider: "claude", sessionId: id }).session_id, id);
+  assert.throws(() => hal.launchPlan({ provider: "codex", sessionId: id }), (e) => e instanceof HalUsageError && /claude/.test(e.message));
+});

@@ -187,6 +187,20 @@ impl InstallStanding {
         }
     }
 
+    /// What the standing means, in one line (`hal inventory --help`, the man page).
+    #[must_use]
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Self::Verified => "a live run verified this exact version",
+            Self::WithinVerified => "between the oldest and the newest verified versions, not one of them",
+            Self::NewerThanVerified => "newer than every verified version: hal answers for the newest verified",
+            Self::OlderThanVerified => "older than every verified version, not than the oldest hal dates facts for",
+            Self::OlderThanSupported => "older than the oldest version hal dates facts for: answers may be wrong",
+            Self::NeverVerified => "no live run ever verified this runtime: nothing to compare with",
+            Self::UnknownVersion => "no version could be read from the install (`--probe` asks the runtime)",
+        }
+    }
+
     /// The standing of `runtime` installed at `version`, against its `Verified`
     /// record's versions and its history's oldest.
     #[must_use]

@@ -21,7 +21,8 @@
 use hal_types::RuntimeProvider as P;
 
 pub use super::launch_shape::{
-    Args, Autonomy, Cited, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, args_at,
+    Args, Autonomy, Cited, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, TrustSetting,
+    WORKSPACE, args_at,
 };
 use super::model::{Runtime, ValueRule};
 pub use super::runtimes::LAUNCH;

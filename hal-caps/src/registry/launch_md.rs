@@ -63,7 +63,9 @@ pub fn launch_markdown() -> String {
                     .collect();
                 format!("{} {}", dated.join(" "), mark(&t))
             }
-            Trust::Rule(r) => format!("{r} {}", mark(&t)),
+            Trust::Rule(r) | Trust::Setting(super::launch_shape::TrustSetting { rule: r, .. }) => {
+                format!("{r} {}", mark(&t))
+            }
         });
         let config = l.config_dir.map_or("-".to_owned(), |c| match c.value.var {
             Some(v) => format!("`{}` (`{v}`) {}", c.value.dir, mark(&c)),

@@ -211,7 +211,28 @@ pub enum Trust {
     Args(&'static [Args]),
     /// A rule hal cannot put in the argv (a trusted-folders file).
     Rule(&'static str),
+    /// A rule that is a setting in a file: the data a launcher writes.
+    Setting(TrustSetting),
 }
+
+/// Workspace trust as data: the setting that trusts a workspace, and the dialog an
+/// interactive start shows until it is in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TrustSetting {
+    /// The rule in words.
+    pub rule: &'static str,
+    /// The file (`~/` for HOME).
+    pub file: &'static str,
+    /// JSON to merge into `file` with the fragment rule (`crate::fragment`),
+    /// [`WORKSPACE`] standing for the workspace's absolute path.
+    pub setting: &'static str,
+    /// What an interactive start asks until the setting is in place; `None`: nothing.
+    pub dialog: Option<&'static str>,
+}
+
+/// The placeholder of the workspace's absolute path in a [`TrustSetting`].
+pub const WORKSPACE: &str = "<workspace>";
 
 /// The config directory and the variable that moves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,6 +277,9 @@ pub struct Launch {
     pub startup_dialog: Option<Cited<&'static str>>,
     /// Whether Escape cancels a request in flight; `None`: not known.
     pub escape_cancels: Option<Cited<bool>>,
+    /// The arguments a new session's id follows (`--session-id`): the launcher gives
+    /// the id up front and the runtime's hooks report it; `None`: it picks its own.
+    pub session_id: Option<Cited<&'static [&'static str]>>,
     /// The ACP entry: the arguments that make it speak ACP on stdio; `None`: none.
     pub acp: Option<Cited<&'static [&'static str]>>,
     /// The argument its parser takes to end options (`--`), for the versions whose parser

@@ -42,8 +42,8 @@ pub use find::{lookup, runtime};
 pub use model::Departure;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
-    Hooks, Inject, Marker, NativeEvent, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, PresetFact, Runtime,
-    Source, Stale, Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
+    Hooks, Inject, Marker, NativeEvent, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, PluginApi, PresetFact,
+    Runtime, Source, Stale, Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
 };
 pub use plugins::{PLUGIN_HOSTS, PluginHost};
 pub use runtimes::REGISTRY;

@@ -475,6 +475,22 @@ pub struct Adapter {
     /// The hook timeouts Gastown's template writes, in seconds: the session-start hook's
     /// and every other's (`None`: its schema has no timeout field).
     pub timeouts: Option<(u32, u32)>,
+    /// For code (a plugin or extension): the API hal writes the file's content in
+    /// (`StartupPlan::hook_content`); `None`: hal gives no content.
+    pub plugin: Option<PluginApi>,
+}
+
+/// The plugin APIs hal writes a startup plugin in: each is the content the
+/// conformance suite verified live (the plugin primes the agent from its commands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "hal-gupp writes each: a new API is a new template there")]
+pub enum PluginApi {
+    /// OpenCode's plugin module (`export const X = async () => ({ hook: fn })`), whose
+    /// `experimental.chat.system.transform` adds the commands' output to the system prompt.
+    OpencodePlugin,
+    /// Pi's extension (`export default function (pi)`): `session_start` runs the
+    /// commands, `before_agent_start` adds their output to the system prompt.
+    PiExtension,
 }
 
 impl Adapter {
@@ -486,14 +502,14 @@ impl Adapter {
         schema: FragmentSchema,
         events: &'static [(CanonicalEvent, &'static str)],
     ) -> Self {
-        Self { file, kind, schema: Some(schema), events, primes: true, timeouts: None }
+        Self { file, kind, schema: Some(schema), events, primes: true, timeouts: None, plugin: None }
     }
 
     /// An adapter at `file` that primes the agent but that hal renders no fragment
     /// for: code (a JS or TS plugin), or a file whose schema hal does not model.
     #[must_use]
     pub const fn unrendered(file: &'static str, kind: HookKind) -> Self {
-        Self { file, kind, schema: None, events: &[], primes: true, timeouts: None }
+        Self { file, kind, schema: None, events: &[], primes: true, timeouts: None, plugin: None }
     }
 
     /// The same, recording the events Gastown's template hooks.
@@ -510,10 +526,17 @@ impl Adapter {
         self
     }
 
+    /// The same, its content written by hal in plugin API `api`.
+    #[must_use]
+    pub const fn written_in(mut self, api: PluginApi) -> Self {
+        self.plugin = Some(api);
+        self
+    }
+
     /// Configuration at `file` with no lifecycle hook (it primes nothing).
     #[must_use]
     pub const fn settings_only(file: &'static str, kind: HookKind) -> Self {
-        Self { file, kind, schema: None, events: &[], primes: false, timeouts: None }
+        Self { file, kind, schema: None, events: &[], primes: false, timeouts: None, plugin: None }
     }
 }
 

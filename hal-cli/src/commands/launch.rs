@@ -1,5 +1,6 @@
 //! `hal launch [--provider P] [--role R] [--mode M] [--autonomy A] [--prompt T |
-//! --prompt-file F] [--resume ID | --continue] [--model M] [--runtime-version V]`: how
+//! --prompt-file F] [--resume ID | --continue | --session-id ID] [--model M] [--runtime-version V]
+//! [--no-bypass] [--work-item TEXT]`: how
 //! to start a runtime, from the registry's launch facts (`hal_caps::launch`). It never
 //! runs anything: the argv (and one shell-quoted line), the environment to set and to
 //! clear, where the prompt goes. A combination the runtime cannot do is a usage error
@@ -46,11 +47,21 @@ pub struct Launch {
     #[arg(long, value_name = "ID")]
     pub resume: Option<String>,
     /// Continue the latest session.
-    #[arg(long, conflicts_with = "resume")]
+    #[arg(long, conflicts_with_all = ["resume", "session_id"])]
     pub r#continue: bool,
+    /// Start a new session with this id (where the runtime takes one: its hooks report it).
+    #[arg(long, value_name = "ID", conflicts_with = "resume")]
+    pub session_id: Option<String>,
     /// The model.
     #[arg(long, value_name = "M")]
     pub model: Option<String>,
+    /// Never add the runtime's hook-trust switch, not even for a role's hooks (it is
+    /// added only with `--autonomy full` or for a role's hooks).
+    #[arg(long)]
+    pub no_bypass: bool,
+    /// The work item, in the plan's own slot (`work_item`) and the first prompt.
+    #[arg(long, value_name = "TEXT")]
+    pub work_item: Option<String>,
 }
 
 /// `--mode` of `hal launch`.
@@ -151,11 +162,23 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
     req.resume.clone_from(&args.resume);
     req.continue_latest = args.r#continue;
     req.model.clone_from(&args.model);
+    req.no_bypass = args.no_bypass;
+    req.work_item.clone_from(&args.work_item);
+    req.session_id.clone_from(&args.session_id);
     req.version = args.provider.runtime_version.clone().or_else(|| hal.detection().runtime_version.clone());
     req.startup = args.role.map(|r| hal.startup_plan_for(r, None));
     let host = hal.host();
     let env = |name: &str| host.var(name).map(|v| v.to_string_lossy().into_owned());
-    match plan(&req, &env) {
+    let plan = plan(&req, &env).map(|mut p| {
+        if p.runtime_version.is_some() {
+            p.runtime_version_source = match &args.provider.runtime_version {
+                Some(_) => Some("--runtime-version".to_owned()),
+                None => hal.detection().runtime_version_source.clone(),
+            };
+        }
+        p
+    });
+    match plan {
         Ok(p) if ctx.json => Output::new(versioned(p, &diags), &diags),
         Ok(p) => Output::new(text(&p), &diags),
         Err(e) => Output::new(String::new(), &diags).usage_error("", &e),
@@ -176,6 +199,15 @@ pub fn text(p: &LaunchPlan) -> String {
         let _ = writeln!(out, "command line: shown escaped (it holds characters a terminal does not show): take argv from --json");
     }
     let _ = writeln!(out, "provider: {} ({} mode)", p.provider, p.mode);
+    match (&p.runtime_version, &p.runtime_version_source) {
+        (Some(v), Some(how)) => {
+            let _ = writeln!(out, "version: {} (from {})", escape_control(v), escape_control(how));
+        }
+        (Some(v), None) => {
+            let _ = writeln!(out, "version: {}", escape_control(v));
+        }
+        _ => {}
+    }
     if let Some(a) = p.autonomy {
         let _ = writeln!(out, "autonomy: {a}");
     }
@@ -195,11 +227,18 @@ pub fn text(p: &LaunchPlan) -> String {
     };
     let _ = writeln!(out, "prompt: {place}");
     if let Some(t) = &p.hook_trust {
+        let why = t.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
         if !t.args.is_empty() {
-            let _ = writeln!(out, "hook trust: {} (added)", t.args.join(" "));
+            let _ = writeln!(out, "hook trust: {} (added{why})", t.args.join(" "));
+        }
+        if !t.withheld.is_empty() {
+            let _ = writeln!(out, "hook trust: {} (withheld{why})", t.withheld.join(" "));
         }
         if let Some(rule) = &t.rule {
             let _ = writeln!(out, "hook trust: {rule}");
+        }
+        if let (Some(file), Some(setting)) = (&t.file, &t.setting) {
+            let _ = writeln!(out, "hook trust setting: merge {} into {file}", escape_control(setting));
         }
     }
     if let Some(f) = &p.instructions_file {
@@ -222,10 +261,20 @@ pub fn text(p: &LaunchPlan) -> String {
         let values = if o.values.is_empty() { String::new() } else { format!(" {}", o.values.join("|")) };
         let _ = writeln!(out, "output: {}{values}", o.flag);
     }
+    if let Some(id) = &p.session_id {
+        let _ = writeln!(out, "session id: {}", escape_control(id));
+    }
+    if let Some(w) = &p.work_item {
+        let _ = writeln!(out, "work item: {}", escape_control(w));
+    }
     if let Some(s) = &p.startup {
         let _ = writeln!(out, "role: {} ({})", s.role, s.strategy);
         if let Some(f) = &s.hook_file {
             let _ = writeln!(out, "hook file: {f}");
+        }
+        if let Some(n) = &s.startup_nudge {
+            let when = if n.in_prompt { "in the first prompt".to_owned() } else { format!("after {} ms", n.delay_ms) };
+            let _ = writeln!(out, "startup nudge {when}");
         }
     }
     for s in &p.sources {

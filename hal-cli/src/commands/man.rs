@@ -100,6 +100,9 @@ pub fn render(cmd: &clap::Command) -> String {
             }
             tagged(&mut out, &format!("{}{}", bold(&name), value.unwrap_or_default()), &help);
         }
+        if let Some(after) = sub.get_after_help() {
+            let _ = writeln!(out, ".PP\n.nf\n{}\n.fi", esc(&after.to_string()));
+        }
         out.push_str(".RE\n");
     }
 

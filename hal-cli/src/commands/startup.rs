@@ -1,4 +1,5 @@
-//! `hal startup [--role R | --all-roles]`: the startup plan for an agent of a role.
+//! `hal startup [--role R | --all-roles] [--agent-id ID] [--work-item TEXT]`: the startup
+//! plan for an agent of a role.
 
 use hal_detect::Host;
 use hal_types::{AgentRole, Diagnostic, DiagnosticCode, RuntimeHal as _, StartupPlan};
@@ -25,6 +26,9 @@ pub struct Startup {
     /// The agent id in a polling plan's path (default: GT_ROLE's last segment).
     #[arg(long, value_name = "ID")]
     pub agent_id: Option<String>,
+    /// The work item the agent is given, in the plan's own slot (`work_item`).
+    #[arg(long, value_name = "TEXT")]
+    pub work_item: Option<String>,
     /// `--provider`, `--runtime-version`.
     #[command(flatten)]
     pub provider: ProviderArg,
@@ -55,15 +59,21 @@ impl Cmd for Startup {
         // The config file can override the strategy and timings: it is read.
         let p = &self.provider;
         let ctx = input.resolve(Needs::versioned(p.provider, p.runtime_version.as_deref(), true));
-        run(&ctx, self.role, self.all_roles, self.agent_id.as_deref())
+        run(&ctx, self, self.role)
     }
 }
 
 /// `hal startup`: one role's plan (`--role`, else the role `GT_ROLE` names), or all
 /// eight (`--all-roles`). No role, or a `GT_ROLE` hal cannot map, is a usage error
 /// (exit 2) that lists the roles; in JSON the `role_unknown` diagnostic says so too.
-fn run<H: Host>(ctx: &Context<H>, role: Option<AgentRole>, all: bool, agent_id: Option<&str>) -> Output {
+fn run<H: Host>(ctx: &Context<H>, args: &Startup, role: Option<AgentRole>) -> Output {
+    let (all, agent_id) = (args.all_roles, args.agent_id.as_deref());
     let hal = &ctx.hal;
+    let plan_for = |r: AgentRole| {
+        let mut p = hal.startup_plan_for(r, agent_id);
+        p.work_item.clone_from(&args.work_item);
+        p
+    };
     let quote = |s: &str| hal_caps::text::quote_value(std::ffi::OsStr::new(s));
     let var = hal_detect::vars::GT_ROLE;
     let roles = || AgentRole::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", ");
@@ -96,7 +106,7 @@ fn run<H: Host>(ctx: &Context<H>, role: Option<AgentRole>, all: bool, agent_id: 
     };
     let c = hal.capabilities();
     let stdout = if all {
-        let plans: Vec<StartupPlan> = AgentRole::ALL.iter().map(|r| hal.startup_plan_for(*r, agent_id)).collect();
+        let plans: Vec<StartupPlan> = AgentRole::ALL.iter().map(|r| plan_for(*r)).collect();
         if ctx.json {
             let running = answers::Running::of(hal.detection());
             versioned(answers::StartupAllRoles { provider: c.provider, family: c.family, plans, running }, &diags)
@@ -104,7 +114,7 @@ fn run<H: Host>(ctx: &Context<H>, role: Option<AgentRole>, all: bool, agent_id: 
             plans.iter().map(startup_text).collect::<Vec<_>>().join("\n")
         }
     } else {
-        let plan = hal.startup_plan_for(role, agent_id);
+        let plan = plan_for(role);
         if ctx.json {
             let running = answers::Running::of(hal.detection());
             versioned(answers::Startup { plan, role_source: from_stamp.then_some(var), running }, &diags)
@@ -142,7 +152,14 @@ fn startup_text(p: &StartupPlan) -> String {
             writeln!(s, "hook fragment to merge:\n  {}", escape_json(&serde_json::to_string(f).unwrap_or_default()));
     }
     if let Some(n) = &p.startup_nudge {
-        let _ = writeln!(s, "startup nudge after {} ms: {}", n.delay_ms, escape_control(&n.text));
+        let when = if n.in_prompt { "in the first prompt".to_owned() } else { format!("after {} ms", n.delay_ms) };
+        let _ = writeln!(s, "startup nudge {when}: {}", escape_control(&n.text));
+    }
+    if let Some(g) = &p.gupp_preamble {
+        let _ = writeln!(s, "GUPP preamble (before the first prompt): {}", escape_control(g));
+    }
+    if let Some(w) = &p.work_item {
+        let _ = writeln!(s, "work item: {}", escape_control(w));
     }
     if let Some(poll) = &p.poll {
         let _ = writeln!(

@@ -288,7 +288,7 @@ fn write_json(path: &Path, value: &Value) -> io::Result<()> {
     std::fs::write(path, serde_json::to_string_pretty(value).unwrap_or_default())
 }
 
-fn write_file(path: &Path, text: &str) -> io::Result<()> {
+pub(crate) fn write_file(path: &Path, text: &str) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
@@ -333,10 +333,11 @@ fn hooks_object(pairs: &[(&str, String)], matcher: Option<&str>, timeout: u64, n
     Value::Object(map)
 }
 
-/// Merges `add` into the JSON object at `path` (objects merge, arrays append).
+/// Merges `add` into the JSON object at `path` (objects merge, arrays gain what they lack).
 pub(crate) fn merge_json(path: &Path, add: &Value) -> io::Result<()> {
     let mut base: Value = std::fs::read(path).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or(json!({}));
-    merge(&mut base, add);
+    // hal's own merge rule: a second merge of a plan's fragment is a no-op.
+    hal_caps::fragment::merge(&mut base, add);
     write_json(path, &base)
 }
 
@@ -426,7 +427,8 @@ pub(crate) fn pi_bridge(c: &Ctx, file: &str) -> io::Result<()> {
 }
 
 /// A Pi-style extension at `path` that runs `cmd` at session start and appends its
-/// output to the system prompt before the agent starts.
+/// output to the system prompt before the agent starts (oh-my-pi's; Pi's plan run writes
+/// `hal startup`'s `hook_content`, hal-gupp's `plugin_source`).
 pub(crate) fn pi_plan_plugin(path: &Path, cmd: &str) -> io::Result<()> {
     write_file(
         path,

@@ -1,8 +1,6 @@
 //! Opencode's spec (see [`super`]).
 
-use super::{
-    FAKE_KEY, Older, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_file, write_json,
-};
+use super::{FAKE_KEY, Older, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_json};
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Opencode,
@@ -33,18 +31,8 @@ pub(super) const SPEC: Spec = Spec {
     },
     hooks: None,
     bridge: Some(|c| bun_plugin_bridge(c, &c.hook_path(false, true)?.join("hal-probe.js"))),
-    plan_plugin: Some(|path, cmd| {
-        write_file(
-            path,
-            &format!(
-                "import {{ execSync }} from \"node:child_process\";\n\
-             export const GastownPlan = async () => {{\n\
-             const out = execSync({cmd}, {{ encoding: \"utf8\", env: process.env }});\n\
-             return {{ \"experimental.chat.system.transform\": async (input, output) => {{ output.system.push(out); }} }};\n}};\n",
-                cmd = serde_json::to_string(cmd).unwrap_or_default()
-            ),
-        )
-    }),
+    // The plan run writes `hal startup`'s `hook_content` (hal-gupp's `plugin_source`).
+    plan_plugin: None,
     own_install_script: Some(super::COPIES_ITS_BINARY),
     npm_ci: Err(super::MISSING_PLATFORMS),
     prefix_writes: &[],

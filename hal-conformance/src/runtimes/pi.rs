@@ -1,6 +1,6 @@
 //! Pi's spec (see [`super`]).
 
-use super::{FAKE_KEY, Older, P, Spec, Wire, command_only, json, pi_bridge, pi_plan_plugin, s, write_json};
+use super::{FAKE_KEY, Older, P, Spec, Wire, command_only, json, pi_bridge, s, write_json};
 
 /// Pi 0.x: the old package (no project trust to approve: `hal launch` adds `--approve`
 /// only from 1.6.0, `--offline` from 0.55.1).
@@ -30,7 +30,8 @@ pub(super) const SPEC: Spec = Spec {
     },
     hooks: None,
     bridge: Some(|c| pi_bridge(c, "hal-probe.ts")),
-    plan_plugin: Some(pi_plan_plugin),
+    // The plan run writes `hal startup`'s `hook_content` (hal-gupp's `plugin_source`).
+    plan_plugin: None,
     own_install_script: None,
     npm_ci: Ok(()),
     prefix_writes: &[],

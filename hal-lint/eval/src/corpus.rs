@@ -23,6 +23,8 @@ pub struct Repo {
     pub commit: String,
     /// Whether no rule was designed from it.
     pub held_out: bool,
+    /// The round of work that added it to the corpus (1, 2, 3, ...).
+    pub round: u32,
 }
 
 impl Repo {
@@ -62,10 +64,13 @@ pub fn corpus() -> Result<Vec<Repo>, String> {
     tsv("corpus.tsv")?
         .into_iter()
         .map(|r| match r.as_slice() {
-            [name, commit, split, ..] => {
-                Ok(Repo { name: name.clone(), commit: commit.clone(), held_out: split == "held-out" })
-            }
-            _ => Err(format!("corpus.tsv: a row without repo, commit and split: {r:?}")),
+            [name, commit, split, _what, round] => Ok(Repo {
+                name: name.clone(),
+                commit: commit.clone(),
+                held_out: split == "held-out",
+                round: round.parse().map_err(|_| format!("corpus.tsv: round `{round}` is no number"))?,
+            }),
+            _ => Err(format!("corpus.tsv: a row without repo, commit, split, what and round: {r:?}")),
         })
         .collect()
 }

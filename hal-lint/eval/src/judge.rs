@@ -91,6 +91,8 @@ pub fn judge(corpus: &Path, repo: &Repo, labels: &[Label]) -> Judged {
 pub struct Evaluation {
     /// The whole corpus, its tuned part, its held-out part.
     pub parts: [Figures; 3],
+    /// The repositories the latest round added: all of them, and those held out.
+    pub newest: [Figures; 2],
     /// Findings no label covers.
     pub unlabelled: Vec<String>,
     /// Detections without a finding.
@@ -103,11 +105,18 @@ pub struct Evaluation {
 pub fn evaluate(tree: &Path) -> Result<Evaluation, String> {
     let repos = corpus()?;
     let labels = labels()?;
+    let latest = repos.iter().map(|r| r.round).max().unwrap_or_default();
     let mut e = Evaluation::default();
     for r in &repos {
         let j = judge(tree, r, &labels);
         e.parts[0].add(&j.figures);
         e.parts[if r.held_out { 2 } else { 1 }].add(&j.figures);
+        if r.round == latest {
+            e.newest[0].add(&j.figures);
+            if r.held_out {
+                e.newest[1].add(&j.figures);
+            }
+        }
         e.unlabelled.extend(j.unlabelled);
         e.missed.extend(j.missed);
         e.falses.extend(j.falses);

@@ -74,7 +74,8 @@ pub fn lint_eval(args: &[String], release_hal: impl FnOnce() -> Result<PathBuf, 
 fn figures_table(e: &Evaluation) -> String {
     let mut out = String::from("| part | findings | true | precision | detections found | recall |\n");
     out.push_str("|---|---|---|---|---|---|\n");
-    for (part, f) in PARTS.iter().zip(&e.parts) {
+    let newest = ["the latest round's repositories", "the latest round's held out"];
+    for (part, f) in PARTS.iter().chain(&newest).zip(e.parts.iter().chain(&e.newest)) {
         let _ = writeln!(
             out,
             "| {part} | {} | {} | {:.3} | {} of {} | {:.3} |",

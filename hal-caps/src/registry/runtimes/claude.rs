@@ -2,7 +2,7 @@
 
 use super::shared::{ASKS, DETECT_AGENT, GT, NONE, c, secs, suite};
 use crate::registry::launch_shape::{
-    Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
+    Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
 use crate::registry::model::Departure;
 use crate::registry::model::NativeEvent as Ev;
@@ -342,12 +342,18 @@ pub(super) const LAUNCH: Launch = Launch {
     instructions: c(&["CLAUDE.md", ".claude/CLAUDE.md"], CLAUDE_MEMORY),
     config_dir: Some(c(ConfigDir { dir: "~/.claude", var: Some("CLAUDE_CONFIG_DIR") }, CLAUDE_ENV)),
     hook_trust: Some(c(
-        Trust::Rule("an interactive start asks once to trust the workspace before its hooks run; -p does not ask"),
+        Trust::Setting(TrustSetting {
+            rule: "an interactive start asks once to trust the workspace before its hooks run; -p does not ask",
+            file: "~/.claude.json",
+            setting: r#"{"projects":{"<workspace>":{"hasTrustDialogAccepted":true}}}"#,
+            dialog: Some("a trust dialog for the workspace (\"Do you trust the files in this folder?\"), once"),
+        }),
         CLAUDE_DOCS,
     )),
     ready_prompt: Some(c("❯ ", PTY_CLAUDE)),
     startup_dialog: Some(c("with --dangerously-skip-permissions, a bypass-permissions warning to accept", GT)),
     escape_cancels: Some(c(true, CLAUDE_INTERACTIVE)),
+    session_id: Some(c(&["--session-id"], CLAUDE_DOCS)),
     acp: None,
     end_of_options: Some(c(Args::always(&["--"]), CLAUDE_END_OF_OPTIONS)),
     env: &[],

@@ -229,6 +229,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: Some(c("› ", PTY_CODEX)),
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: None,
     end_of_options: Some(c(Args::always(&["--"]), CODEX_END_OF_OPTIONS)),
     env: &[],

@@ -1,7 +1,9 @@
 //! GitHub Copilot CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
 use super::shared::{ASKS, GT, NONE, c, suite};
-use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust};
+use crate::registry::launch_shape::{
+    Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust, TrustSetting,
+};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
 use crate::registry::model::{
@@ -217,12 +219,18 @@ pub(super) const LAUNCH: Launch = Launch {
     instructions: c(&["AGENTS.md", ".github/copilot-instructions.md"], COPILOT_DOCS),
     config_dir: Some(c(ConfigDir { dir: "~/.copilot", var: Some("COPILOT_HOME") }, GT)),
     hook_trust: Some(c(
-        Trust::Rule("the workspace must be a trusted folder (~/.copilot/config.json: trustedFolders)"),
+        Trust::Setting(TrustSetting {
+            rule: "the workspace must be a trusted folder (~/.copilot/config.json: trustedFolders)",
+            file: "~/.copilot/config.json",
+            setting: r#"{"trustedFolders":["<workspace>"]}"#,
+            dialog: None,
+        }),
         S_COPILOT,
     )),
     ready_prompt: None,
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: Some(c(&["--acp"], COPILOT_DOCS)),
     end_of_options: None,
     env: &[],

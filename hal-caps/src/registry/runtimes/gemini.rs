@@ -2,7 +2,7 @@
 
 use super::shared::{GT, NONE, c, secs, suite};
 use crate::registry::launch_shape::{
-    Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
+    Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
 use crate::registry::model::Departure;
 use crate::registry::model::NativeEvent as Ev;
@@ -181,12 +181,18 @@ pub(super) const LAUNCH: Launch = Launch {
     instructions: c(&["GEMINI.md"], GEMINI_DOCS),
     config_dir: Some(c(ConfigDir { dir: "~/.gemini", var: None }, GEMINI_DOCS)),
     hook_trust: Some(c(
-        Trust::Rule("the workspace must be a trusted folder (~/.gemini/trustedFolders.json: path -> TRUST_FOLDER)"),
+        Trust::Setting(TrustSetting {
+            rule: "the workspace must be a trusted folder (~/.gemini/trustedFolders.json: path -> TRUST_FOLDER)",
+            file: "~/.gemini/trustedFolders.json",
+            setting: r#"{"<workspace>":"TRUST_FOLDER"}"#,
+            dialog: None,
+        }),
         GEMINI_TRUST,
     )),
     ready_prompt: None,
     startup_dialog: None,
     escape_cancels: Some(c(true, GT)),
+    session_id: None,
     acp: Some(c(&["--experimental-acp"], GEMINI_DOCS)),
     end_of_options: None,
     env: &[],

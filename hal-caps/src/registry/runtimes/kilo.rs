@@ -115,6 +115,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: None,
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: Some(c(&["acp"], KILO_PKG)),
     end_of_options: None,
     env: &[],

@@ -123,6 +123,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: None,
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: None,
     end_of_options: None,
     env: &[],

@@ -5,7 +5,7 @@ use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Ou
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
 use crate::registry::model::{
-    Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, Runtime, Source, Verified,
+    Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PluginApi, Runtime, Source, Verified,
 };
 use crate::registry::span::{History, HookHistory, Span, VarSpan};
 use hal_types::CanonicalEvent as E;
@@ -42,7 +42,8 @@ pub(super) const ROW: Runtime = Runtime {
     gastown: Some(
         GastownPreset::hooked(
             "opencode",
-            Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin),
+            Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin)
+                .written_in(PluginApi::OpencodePlugin),
             &["opencode", "node", "bun"],
         )
         .ready_after(8000),
@@ -159,6 +160,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: None,
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: Some(c(&["acp"], OPENCODE_DOCS)),
     end_of_options: None,
     env: &[],

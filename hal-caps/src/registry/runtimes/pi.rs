@@ -5,8 +5,8 @@ use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Ou
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, PathEntry};
 use crate::registry::model::{
-    Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source, Stale, Standing,
-    Verified,
+    Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PluginApi, PresetFact, Runtime, Source, Stale,
+    Standing, Verified,
 };
 use crate::registry::span::{AgentForm, History, HookHistory, Span, VarSpan};
 use hal_types::CanonicalEvent as E;
@@ -52,7 +52,8 @@ pub(super) const ROW: Runtime = Runtime {
             "pi",
             // Gastown's file, a `.js` in the directory Pi 0.73.1 discovers (it loads
             // `.js` beside `.ts`; read in the package).
-            Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin),
+            Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin)
+                .written_in(PluginApi::PiExtension),
             &["pi", "node", "bun"],
         )
         .ready_after(8000)
@@ -213,6 +214,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: None,
     startup_dialog: None,
     escape_cancels: None,
+    session_id: None,
     acp: None,
     end_of_options: Some(c(
         Args::since("1.6.0", &["--"], "@mariozechner/pi-coding-agent@0.73.1, @earendil-works/pi-coding-agent@1.6.0"),
