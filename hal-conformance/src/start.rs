@@ -23,12 +23,13 @@ pub(crate) fn launch_args(spec: &Target, prompt: &str, resume: Option<&str>, ver
     if version {
         a.extend(["--runtime-version".to_owned(), spec.version().to_owned()]);
     }
-    a.extend(["--prompt".to_owned(), prompt.to_owned()]);
+    // `--name=value`, as a launcher gives them: a value may start with `-` (the dash check).
+    a.push(format!("--prompt={prompt}"));
     if let Some(m) = spec.model {
-        a.extend(["--model".to_owned(), m.to_owned()]);
+        a.push(format!("--model={m}"));
     }
     if let Some(id) = resume {
-        a.extend(["--resume".to_owned(), id.to_owned()]);
+        a.push(format!("--resume={id}"));
     }
     a
 }
