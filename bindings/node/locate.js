@@ -97,6 +97,15 @@ export function locateHal(env, how = {}) {
   return { missing: `hal is not installed: ${tried.join("; ")}. ${installAdvice()}, set HAL_BIN, or pass \`bin\`` };
 }
 
+/** The platform packages this package lists in its `optionalDependencies`. */
+function shippedPackages() {
+  try {
+    return Object.keys(require("./package.json").optionalDependencies ?? {});
+  } catch {
+    return [];
+  }
+}
+
 /** This package's version (the platform package must be at the same one). */
 function ownVersion() {
   try {
@@ -113,6 +122,14 @@ function ownVersion() {
  */
 export function installAdvice(platform = process.platform, arch = process.arch) {
   const name = platformPackage(platform, arch);
+  const shipped = shippedPackages();
+  if (shipped.length > 0 && !shipped.includes(name)) {
+    return (
+      `hal ships no binary for ${platform}-${arch} (no package ${name}); the platforms with one: ` +
+      `${shipped.map((p) => p.replace("@gastown-chipset/hal-", "")).join(", ")}. Build hal from source ` +
+      "(`cargo install --path hal-cli --locked` in a clone) and set HAL_BIN"
+    );
+  }
   const version = ownVersion() ?? "<this package's version>";
   const tarball = `${name.replace("@", "").replace("/", "-")}-${version}.tgz`;
   return (

@@ -76,9 +76,11 @@ def build(
     info = f"{dist}-{version}.dist-info"
     files: List[Tuple[str, bytes, int]] = [(MODULE, (HERE / MODULE).read_bytes(), 0o644)]
     if binary:
-        files.append((f"{dist}-{version}.data/scripts/hal", Path(binary).read_bytes(), 0o755))
+        # A Windows binary keeps its `.exe`: the scripts are installed under their own names.
+        exe = ".exe" if Path(binary).suffix.lower() == ".exe" else ""
+        files.append((f"{dist}-{version}.data/scripts/hal{exe}", Path(binary).read_bytes(), 0o755))
         if lint:
-            files.append((f"{dist}-{version}.data/scripts/hal-lint", Path(lint).read_bytes(), 0o755))
+            files.append((f"{dist}-{version}.data/scripts/hal-lint{exe}", Path(lint).read_bytes(), 0o755))
     wheel_meta = (
         "Wheel-Version: 1.0\nGenerator: hal build_wheel.py\n"
         f"Root-Is-Purelib: {'false' if binary else 'true'}\n"

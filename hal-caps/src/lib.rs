@@ -13,6 +13,7 @@ pub mod launch;
 pub mod manifest;
 pub mod native;
 pub mod overrides;
+pub mod platform;
 pub mod registry;
 pub mod render;
 pub mod text;

@@ -44,6 +44,16 @@ pub const AGENT: &str = "AGENT";
 pub const XDG_CONFIG_HOME: &str = "XDG_CONFIG_HOME";
 /// The user's home directory.
 pub const HOME: &str = "HOME";
+/// The user's home folder on Windows (read before `HOME` there).
+pub const USERPROFILE: &str = "USERPROFILE";
+/// The user's roaming application-data folder on Windows (npm's global prefix is in it).
+pub const APPDATA: &str = "APPDATA";
+/// The user's local application-data folder on Windows (WinGet's links are in it).
+pub const LOCALAPPDATA: &str = "LOCALAPPDATA";
+/// Scoop's root folder on Windows, where set (its `shims` are searched).
+pub const SCOOP: &str = "SCOOP";
+/// The suffixes that make a file executable on Windows (`.COM;.EXE;.BAT;.CMD`).
+pub const PATHEXT: &str = "PATHEXT";
 /// The executable search path (read to find a runtime's install; not an indicator).
 pub const PATH: &str = "PATH";
 /// npm's global prefix, where set (`hal inventory` looks in its `bin`).

@@ -224,7 +224,7 @@ fn impossible_combinations_name_what_the_runtime_can_do() {
     r.resume = Some("s1".into());
     let e = plan(&r, &no_env).unwrap_err();
     assert!(e.contains("cannot resume") && e.contains("no --resume"), "{e}");
-    r = Request::new(P::Pi, LaunchMode::Interactive);
+    r = Request::new(P::Kiro, LaunchMode::Interactive);
     r.resume = Some("s1".into());
     let e = plan(&r, &no_env).unwrap_err();
     assert!(e.contains("by id") && e.contains("--continue"), "{e}");

@@ -2,11 +2,21 @@
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::os::unix::ffi::OsStringExt as _;
 use std::time::Duration;
 
 use hal_caps::{ConfigSource, OriginKind, RawSettings, RawVar, resolve};
 use hal_types::{GuppStrategy, RuntimeProvider as P};
+
+/// `bytes` as an OS string, not valid Unicode where they are not UTF-8 (on Windows each
+/// byte is a UTF-16 unit, those from 0x80 lone surrogates).
+fn os_bytes(bytes: Vec<u8>) -> OsString {
+    #[cfg(unix)]
+    return std::os::unix::ffi::OsStringExt::from_vec(bytes);
+    #[cfg(windows)]
+    return std::os::windows::ffi::OsStringExt::from_wide(
+        &bytes.iter().map(|b| if *b < 0x80 { u16::from(*b) } else { 0xD800 | u16::from(*b) }).collect::<Vec<_>>(),
+    );
+}
 
 #[allow(clippy::unnecessary_wraps, reason = "the settings fields are options")]
 fn var(name: &'static str, value: impl Into<OsString>) -> Option<RawVar> {
@@ -51,7 +61,7 @@ fn bad_durations_keep_the_default_and_say_so() {
         assert!(r.overrides.iter().any(|o| o.origin == OriginKind::Rejected));
     }
     let mut s = settings();
-    s.nudge_interval = var("GT_NUDGE_INTERVAL", OsString::from_vec(vec![0x34, 0xff]));
+    s.nudge_interval = var("GT_NUDGE_INTERVAL", os_bytes(vec![0x34, 0xff]));
     let r = resolve(&hal_caps::capabilities(P::Codex), &s);
     assert_eq!(r.capabilities.nudge_interval, Duration::from_secs(60));
     assert!(r.warnings()[0].contains("GT_NUDGE_INTERVAL"));
@@ -209,7 +219,7 @@ fn command_override() {
     let mut s = settings();
     s.command = var("GT_COMMAND", "/opt/gas town/gt");
     assert_eq!(resolve(&hal_caps::capabilities(P::Codex), &s).command, "/opt/gas town/gt");
-    s.command = var("GT_COMMAND", OsString::from_vec(vec![0xff]));
+    s.command = var("GT_COMMAND", os_bytes(vec![0xff]));
     let r = resolve(&hal_caps::capabilities(P::Codex), &s);
     assert_eq!(r.command, "gt");
     assert!(!r.warnings().is_empty());
@@ -256,7 +266,7 @@ fn every_problem_is_a_diagnostic_with_its_code() {
         (with(&|s| s.stall_threshold = var("GT_STALL_THRESHOLD", "25h")), C::OverrideOutOfRange),
         (with(&|s| s.nudge_interval = var("GT_NUDGE_INTERVAL", "soon")), C::OverrideOutOfRange),
         (with(&|s| s.gupp_strategy = var("GT_GUPP_STRATEGY", "hook_injection")), C::OverrideRejected),
-        (with(&|s| s.command = var("GT_COMMAND", OsString::from_vec(vec![0xff]))), C::OverrideRejected),
+        (with(&|s| s.command = var("GT_COMMAND", os_bytes(vec![0xff]))), C::OverrideRejected),
         (with(&|s| s.nudge_interval = var("GT_NUDGE_INTERVAL", "1h")), C::NudgeNotShorter),
         (with(&|s| s.config = ConfigSource::Missing { path: "/x.toml".to_owned() }), C::ConfigMissing),
         (with(&|s| s.config = text("[x")), C::ConfigUnusable),

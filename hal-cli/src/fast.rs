@@ -122,7 +122,7 @@ pub fn parse(args: &[OsString]) -> Option<Cli> {
         "session-id" if bare_or_hook => Command::SessionId(session_id::SessionId { hook }),
         // `hook --from FILE` goes to clap.
         "hook" if bare => Command::Hook(hook::Hook::default()),
-        "env" if bare => Command::Env(env::Env {}),
+        "env" if bare => Command::Env(env::Env::default()),
         "providers" if bare => Command::Providers(providers::Providers { format: ProvidersFormat::Text }),
         _ => return None,
     };

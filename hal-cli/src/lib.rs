@@ -17,6 +17,7 @@ pub mod fast;
 mod input;
 pub mod output;
 pub mod payload;
+pub mod platforms;
 pub mod render;
 pub mod run;
 #[cfg(feature = "schema")]

@@ -33,6 +33,41 @@ pub fn export_line(name: &str, value: &str) -> String {
     format!("{name}=$(printf %b {}); export {name}=\"${{{name}%.}}\"", quote(&escaped))
 }
 
+/// Whether PowerShell ends a verbatim (single-quoted) string at `c`: its grammar's
+/// single-quote-character is `'` and the typographic quotes U+2018, U+2019, U+201A and
+/// U+201B (PowerShell language specification, 2.3.5.2 String literals).
+const fn powershell_quote(c: char) -> bool {
+    matches!(c, '\'' | '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}')
+}
+
+/// One line that sets `$env:name` to exactly `value` in PowerShell and runs nothing: the
+/// value's plain runs are verbatim strings (`'…'`: no `$`, backtick or subexpression is
+/// read in them), and each quote character of PowerShell's grammar and each control,
+/// bidi or invisible character is a `[char]0xHHHH` per UTF-16 unit, joined with `+`
+/// onto a leading `''` (so that two chars concatenate as a string, not add as numbers).
+/// PowerShell removes a variable set to `''`.
+#[must_use]
+pub fn powershell_line(name: &str, value: &str) -> String {
+    let mut line = format!("$env:{name} = ''");
+    let mut run = String::new();
+    for c in value.chars() {
+        if powershell_quote(c) || is_unsafe(c) {
+            if !run.is_empty() {
+                let _ = write!(line, " + '{}'", std::mem::take(&mut run));
+            }
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                let _ = write!(line, " + [char]0x{unit:04X}");
+            }
+        } else {
+            run.push(c);
+        }
+    }
+    if !run.is_empty() {
+        let _ = write!(line, " + '{run}'");
+    }
+    line
+}
+
 /// `export NAME=value` lines that a POSIX shell evaluates into exactly these
 /// variables and nothing else.
 #[must_use]

@@ -135,6 +135,59 @@ fn the_runtime_version_decides_the_versioned_arguments() {
     assert!(argv(&json(&new, &[])).contains(&"--dangerously-bypass-hook-trust"));
 }
 
+/// oh-my-pi's bash tool sets `OMPCODE=1` beside `CLAUDECODE=1`, `AGENT=1` and `CI=true`
+/// (its live run's tool capture): hal names omp, not Claude, and plans an omp launch that
+/// resumes by id, serves ACP and clears all four; `hal session-id` agrees on the runtime.
+#[test]
+fn omp_beside_claudes_marker_is_omp_and_resumes_by_id() {
+    let tool = [("OMPCODE", "1"), ("CLAUDECODE", "1"), ("AGENT", "1"), ("CI", "true")];
+    let v = json(&["detect"], &tool);
+    assert_eq!((v["provider"].as_str(), v["source"]["signal"].as_str()), (Some("omp"), Some("OMPCODE")), "{v}");
+    // No session variable: `hal session-id` exits 1, naming omp.
+    let o = hal(&["session-id", "--json"], &tool);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(serde_json::from_slice::<Value>(&o.stdout).unwrap()["provider"], "omp");
+    let v = json(&["launch", "--mode", "print", "--resume", "s-1", "--prompt", "hi"], &tool);
+    assert_eq!(argv(&v), ["omp", "-p", "--resume", "s-1", "hi"]);
+    let unset: Vec<&str> = v["env_unset"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    for var in ["OMPCODE", "CLAUDECODE", "AGENT"] {
+        assert!(unset.contains(&var), "{var}: {unset:?}");
+    }
+    let v = json(&["launch", "--provider", "omp", "--mode", "acp"], &[]);
+    assert_eq!(argv(&v), ["omp", "--mode", "acp"]);
+    let v = json(&["launch", "--provider", "omp", "--mode", "print", "--prompt", "hi"], &[]);
+    assert_eq!(v["output"]["values"], serde_json::json!(["text", "json", "rpc"]));
+}
+
+/// Pi opens a session by id with `--session` (1.6.0's `dist/cli/args.js`), the id
+/// `hal session-id` reads from `PI_SESSION_ID` inside it.
+#[test]
+fn pi_resumes_the_session_hal_reports() {
+    let tool = [("PI_CODING_AGENT", "true"), ("PI_SESSION_ID", "0194-abcd")];
+    let id = hal(&["session-id"], &tool);
+    assert_eq!(String::from_utf8_lossy(&id.stdout).trim(), "0194-abcd");
+    let v = json(&["launch", "--mode", "print", "--resume", "0194-abcd", "--prompt", "hi"], &tool);
+    assert_eq!(v["provider"], "pi");
+    assert_eq!(argv(&v), ["pi", "-p", "--session", "0194-abcd", "hi"]);
+}
+
+/// Claude Code's child-environment builder sets `CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE`
+/// (2.1.332 on) and `CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS` (2.1.337): a launch from
+/// inside it clears both, with the rest of Claude's variables.
+#[test]
+fn a_nested_launch_clears_claudes_starter_variables() {
+    let tool = [
+        ("CLAUDECODE", "1"),
+        ("CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE", "1"),
+        ("CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS", "0"),
+    ];
+    let v = json(&["launch", "--provider", "codex"], &tool);
+    let unset: Vec<&str> = v["env_unset"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    for (var, _) in tool {
+        assert!(unset.contains(&var), "{var}: {unset:?}");
+    }
+}
+
 /// Hostile-findings R2 and R16 through the binary: a `--prompt-file` holding
 /// `--settings=...` (a launcher passing a work item's text) never becomes Claude Code's
 /// option, a dash-led prompt reaches a long prompt flag as `--prompt=...`, and a NUL is a

@@ -99,3 +99,79 @@ fn hal_env_with_hostile_values_runs_nothing() {
     assert_eq!(values[1], "claude");
     assert!(!marker.exists(), "evaluating hal env ran a command");
 }
+
+/// PowerShell's single-quote-character (language specification 2.3.5.2: `'` and the
+/// typographic quotes U+2018 to U+201B): any of them ends a verbatim string.
+fn powershell_quote(c: char) -> bool {
+    matches!(c, '\'' | '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}')
+}
+
+/// What PowerShell sets a `$env:NAME = …` line to, read by its grammar for the forms the
+/// line may hold: verbatim strings (ended by any single-quote-character; a doubled one is
+/// one), `[char]0xHHHH` casts and ` + ` between them, the first a string. `None` for
+/// anything else (a second statement, an expandable string, a subexpression). pwsh is
+/// not installable here (no Debian package, none on npm or PyPI), so this is the grammar
+/// as documented, not a run of PowerShell.
+fn powershell_value(line: &str) -> Option<(String, String)> {
+    let (name, mut rest) = line.strip_prefix("$env:")?.split_once(" = ")?;
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || !rest.starts_with('\'') {
+        return None;
+    }
+    let mut units: Vec<u16> = Vec::new();
+    loop {
+        if let Some(r) = rest.strip_prefix('\'') {
+            let mut text = String::new();
+            let mut chars = r.char_indices().peekable();
+            let mut end = None;
+            while let Some((i, c)) = chars.next() {
+                if powershell_quote(c) {
+                    if chars.peek().is_some_and(|(_, d)| powershell_quote(*d)) {
+                        chars.next();
+                        text.push(c);
+                        continue;
+                    }
+                    end = Some(i + c.len_utf8());
+                    break;
+                }
+                text.push(c);
+            }
+            units.extend(text.encode_utf16());
+            rest = &r[end?..];
+        } else if let Some(r) = rest.strip_prefix("[char]0x") {
+            units.push(u16::from_str_radix(r.get(..4)?, 16).ok()?);
+            rest = &r[4..];
+        } else {
+            return None;
+        }
+        if rest.is_empty() {
+            return Some((name.to_owned(), String::from_utf16(&units).ok()?));
+        }
+        rest = rest.strip_prefix(" + ")?;
+    }
+}
+
+proptest! {
+    #[test]
+    fn powershell_lines_read_back_as_exactly_the_values(value in "[^\u{0}]{0,48}", quotes in "['\u{2018}-\u{201B}$`\"(){}\r\n\u{202e}]{0,8}") {
+        for v in [value.clone(), format!("{quotes}{value}{quotes}")] {
+            let line = hal_cli::render::powershell_line("HAL_SESSION_ID", &v);
+            prop_assert!(!line.contains(['\n', '\r']), "one line: {:?}", line);
+            prop_assert_eq!(powershell_value(&line), Some(("HAL_SESSION_ID".to_owned(), v.clone())), "{}", line);
+        }
+    }
+}
+
+#[test]
+fn hal_env_for_powershell_sets_every_variable_and_runs_nothing() {
+    let evil = "x'; Remove-Item C:\\ -Recurse; '$(calc)`n\u{2019}; calc\r\nRemove-Item C:\\";
+    let env = [("GT_RUNTIME".to_owned(), "claude".to_owned()), ("CLAUDE_SESSION_ID".to_owned(), evil.to_owned())];
+    let out = hal(&["env", "--shell", "powershell"], &env);
+    // Standard error (merged by `hal`) warns; every other line is a `$env:` line.
+    let lines = out.lines().filter(|l| !l.starts_with("warning: "));
+    let read: Vec<(String, String)> = lines.map(|l| powershell_value(l).unwrap_or_else(|| panic!("{l}"))).collect();
+    let names: Vec<&str> = read.iter().map(|(n, _)| n.as_str()).collect();
+    let every: Vec<&str> = hal_cli::commands::env::ENV_VARS.iter().map(|v| v.name()).collect();
+    assert_eq!(names, every, "every variable, in order");
+    assert!(read.contains(&("HAL_SESSION_ID".to_owned(), evil.to_owned())), "{out}");
+    assert!(read.contains(&("HAL_PROVIDER".to_owned(), "claude".to_owned())), "{out}");
+}

@@ -267,3 +267,46 @@ fn issue_30_signals_and_contradictions_through_the_binary() {
         }
     }
 }
+
+/// Environments read in the packages (not live runs): what Qoder CLI 1.1.52 gives its
+/// shell tool (`bundle/qodercli.js:55`), Letta Code 0.32.18 its shell tools
+/// (`letta.js:204428`) and Auggie 0.36.0 its hooks (`augment.mjs:5785`, with its exec
+/// tool's `AUGMENT_AGENT`): each names its runtime and `hal session-id` gives the
+/// conversation id.
+#[test]
+fn package_read_environments_name_their_runtime_and_session() {
+    type Case = (&'static str, &'static [(&'static str, &'static str)], Option<&'static str>);
+    let cases: [Case; 3] = [
+        ("qoder", &[("QODER_CLI", "1"), ("TERM", "xterm-256color"), ("PAGER", "cat")], None),
+        (
+            "letta",
+            &[
+                ("LETTA_CODE_BIN", "/opt/letta/letta.js"),
+                ("LETTA_CONVERSATION_ID", "conv-7f3a"),
+                ("CONVERSATION_ID", "conv-7f3a"),
+                ("LETTA_AGENT_ID", "agent-1"),
+            ],
+            Some("conv-7f3a"),
+        ),
+        (
+            "auggie",
+            &[
+                ("AUGMENT_AGENT", "1"),
+                ("AUGMENT_CONVERSATION_ID", "c0ffee-12"),
+                ("AUGMENT_HOOK_EVENT", "PreToolUse"),
+                ("AUGMENT_PROJECT_DIR", "/w"),
+            ],
+            Some("c0ffee-12"),
+        ),
+    ];
+    for (id, env, session) in cases {
+        assert_eq!(detect(env)["provider"], id, "{env:?}");
+        let o = run(&["session-id"], env);
+        let got = String::from_utf8_lossy(&o.stdout).trim().to_owned();
+        assert_eq!(
+            (o.status.code(), got.as_str()),
+            (Some(i32::from(session.is_none())), session.unwrap_or("")),
+            "{id}"
+        );
+    }
+}

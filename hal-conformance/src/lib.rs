@@ -20,6 +20,7 @@
 //! The checked-in captures live in `hal-conformance/fixtures/`; [`fixtures`] runs the same
 //! checks over them (what `cargo xtask check` verifies).
 
+mod build_tool;
 mod capture;
 mod checks;
 mod doc;

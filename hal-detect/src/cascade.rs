@@ -38,7 +38,7 @@ use hal_types::{
 
 use crate::arbiter::{self, Decision, Inherited, Overwrites, Signal};
 use crate::host::{Ancestry, Host, Stat};
-use crate::identify::{AncestorMatch, Evidence, Listed, identify_chain};
+use crate::identify::{AncestorMatch, Evidence, Listed, exe_matches, identify_chain};
 use crate::os::describe;
 use crate::vars;
 
@@ -363,7 +363,7 @@ impl<H: Host> Run<'_, H> {
             let a = self.host.ancestry(MAX_ANCESTRY_DEPTH);
             tracing::debug!(levels = a.chain.len(), "probe: process ancestry walked");
             let listed = self.listed();
-            let m = identify_chain(&a.chain, listed.as_ref());
+            let m = identify_chain(&a.chain, listed.as_ref(), self.host.platform());
             (a, m)
         })
     }
@@ -372,7 +372,7 @@ impl<H: Host> Run<'_, H> {
     fn listed(&self) -> Option<Listed> {
         let names = self.var(vars::GT_PROCESS_NAMES)?;
         let stamp = self.var(vars::GT_AGENT).and_then(|v| v.to_str().and_then(registry::lookup));
-        Listed::parse(&text(&names), stamp)
+        Listed::parse(&text(&names), stamp, self.host.platform())
     }
 
     fn cascade(&mut self) {
@@ -637,9 +637,10 @@ impl<H: Host> Run<'_, H> {
     /// Whether a launch marker's required ancestor is there (always, for other markers).
     fn ancestor_present(&self, m: &registry::Marker) -> bool {
         let Some(need) = m.needs_ancestor else { return true };
+        let platform = self.host.platform();
         self.ancestors().0.chain.iter().take(need.within as usize).any(|p| {
-            let exe = p.exe.as_deref().and_then(Path::file_name);
-            p.name.to_str() == Some(need.executable) || exe.is_some_and(|e| e == need.executable)
+            let exe = p.exe.as_deref().and_then(|e| crate::identify::basename(platform, e.as_os_str()));
+            [p.name.to_str(), exe].into_iter().flatten().any(|n| exe_matches(platform, need.executable, n, false))
         })
     }
 
@@ -808,9 +809,7 @@ impl<H: Host> Run<'_, H> {
             "CLAUDE_PROJECT_DIR" => format!("${}", vars::CLAUDE_PROJECT_DIR),
             _ => escape_control(&root.to_string_lossy()).into_owned(),
         };
-        if let Some(home) = self.var(vars::HOME)
-            && Path::new(&home) == root
-        {
+        if crate::settings::home(self.host).is_some_and(|home| home == root) {
             return self.step(name, "$HOME", "the home directory is never a workspace", Outcome::Passed);
         }
         for r in REGISTRY {

@@ -5,6 +5,8 @@ use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use hal_caps::platform::Platform;
+
 use crate::host::{Ancestry, Host, ProcessInfo, Stat};
 
 /// A fake host: an environment map, a set of paths with their [`Stat`], file contents
@@ -17,6 +19,7 @@ pub struct FakeHost {
     contents: BTreeMap<PathBuf, Vec<u8>>,
     ancestry: Ancestry,
     terminal: bool,
+    platform: Option<&'static Platform>,
 }
 
 impl FakeHost {
@@ -72,6 +75,14 @@ impl FakeHost {
         self
     }
 
+    /// Reads this host with `platform`'s facts. Without it a fake host is a Linux host on
+    /// every machine (its data are recorded, not the test machine's).
+    #[must_use]
+    pub const fn platform(mut self, platform: &'static Platform) -> Self {
+        self.platform = Some(platform);
+        self
+    }
+
     /// Sets the whole ancestry answer, warnings included.
     #[must_use]
     pub fn ancestry_answer(mut self, ancestry: Ancestry) -> Self {
@@ -116,5 +127,9 @@ impl Host for FakeHost {
 
     fn person_at_terminal(&self) -> bool {
         self.terminal
+    }
+
+    fn platform(&self) -> &'static Platform {
+        self.platform.unwrap_or(&hal_caps::platform::LINUX)
     }
 }

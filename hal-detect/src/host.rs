@@ -1,6 +1,7 @@
 //! The host probe: the one place hal reads the environment, the filesystem and the
 //! process table. Everything else in hal is a pure function of what a [`Host`] returns.
 
+use hal_caps::platform::Platform;
 use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -133,6 +134,12 @@ pub trait Host {
     /// clients read it through a pipe while a person watches (N12 of the third hostile
     /// pass), whereas agents' tool runners pipe all three and give no terminal.
     fn person_at_terminal(&self) -> bool;
+
+    /// The platform's facts this host is read with (names, `PATH`, home and install
+    /// folders). The default is the platform hal was built for.
+    fn platform(&self) -> &'static Platform {
+        Platform::native()
+    }
 }
 
 impl<H: Host + ?Sized> Host for &H {
@@ -162,5 +169,8 @@ impl<H: Host + ?Sized> Host for &H {
     }
     fn person_at_terminal(&self) -> bool {
         (**self).person_at_terminal()
+    }
+    fn platform(&self) -> &'static Platform {
+        (**self).platform()
     }
 }

@@ -10,12 +10,9 @@ use hal_caps::registry::dated::InstallStanding;
 use hal_caps::registry::{REGISTRY, Runtime, Version};
 use hal_types::RuntimeProvider;
 
-use crate::host::{Host, Stat};
-use crate::vars;
-use crate::version::manifest_near;
+use crate::host::Host;
+use crate::version::{executable_in, executable_names, install_manifest, path_dirs};
 
-/// How many `PATH` entries are searched.
-const MAX_PATH_ENTRIES: usize = 64;
 /// How many entries of a directory are looked at (Python's `lib/` and `site-packages/`).
 const MAX_LISTED: usize = 512;
 /// How many directories above a native binary are searched for a `versions/<V>` layout.
@@ -39,29 +36,20 @@ pub struct Installed {
     pub standing: InstallStanding,
 }
 
-/// The directories searched, in order: `PATH`, then the usual install places of
-/// `exe` (`~/.local/bin`, npm's and Bun's global bins, `~/.<exe>/bin`, pipx's and
-/// uv's tool environments).
+/// The directories searched, in order: `PATH`, then the install places of the host's
+/// platform for `exe` (`hal_caps::platform`: `~/.local/bin`, npm's and Bun's global
+/// bins, `~/.<exe>/bin`, pipx's and uv's tool environments; `%APPDATA%\npm`, scoop's
+/// and WinGet's shims on Windows; Homebrew's on macOS).
 fn places<H: Host>(host: &H, exe: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = path_dirs(host);
-    for var in [vars::NPM_CONFIG_PREFIX, vars::PNPM_HOME] {
-        if let Some(p) = host.var(var).filter(|v| !v.is_empty()).map(PathBuf::from) {
-            out.push(if var == vars::PNPM_HOME { p } else { p.join("bin") });
-        }
-    }
-    if let Some(home) = host.var(vars::HOME).filter(|v| !v.is_empty()).map(PathBuf::from) {
-        for rel in [".local/bin", ".npm-global/bin", ".bun/bin"] {
-            out.push(home.join(rel));
-        }
-        out.push(home.join(format!(".{exe}/bin")));
-        out.push(home.join(".local/pipx/venvs").join(exe).join("bin"));
-        out.push(home.join(".local/share/uv/tools").join(exe).join("bin"));
-    }
+    let platform = host.platform();
+    let mut out = path_dirs(host);
+    let var = |n: &str| host.var(n).filter(|v| !v.is_empty()).map(PathBuf::from);
+    out.extend(platform.install_places.iter().filter_map(|p| p.resolve(platform, exe, var)));
     // A relative directory (a relative `HOME`, npm prefix or pnpm home) is the current
     // directory's: nothing there is an install (hostile-findings R12).
     let mut seen = Vec::new();
     out.retain(|d| {
-        let new = d.is_absolute() && !seen.contains(d);
+        let new = platform.is_absolute(d) && !seen.contains(d);
         seen.push(d.clone());
         new
     });
@@ -94,14 +82,6 @@ pub(crate) fn first_on_path<H: Host>(host: &H, r: &Runtime) -> Option<Installed>
     find_in(host, r, |host, _| path_dirs(host))
 }
 
-/// The absolute entries of `PATH`, in order (at most [`MAX_PATH_ENTRIES`]).
-fn path_dirs<H: Host>(host: &H) -> Vec<PathBuf> {
-    host.var(vars::PATH).map_or_else(Vec::new, |path| {
-        let path = path.to_string_lossy().into_owned();
-        path.split(':').take(MAX_PATH_ENTRIES).map(PathBuf::from).filter(|d| d.is_absolute()).collect()
-    })
-}
-
 /// The first executable of `r` found, with its version.
 fn find<H: Host>(host: &H, r: &Runtime) -> Option<Installed> {
     find_in(host, r, places)
@@ -109,14 +89,9 @@ fn find<H: Host>(host: &H, r: &Runtime) -> Option<Installed> {
 
 /// The first executable of `r` found in the directories `dirs` gives for it.
 fn find_in<H: Host>(host: &H, r: &Runtime, dirs: impl Fn(&H, &str) -> Vec<PathBuf>) -> Option<Installed> {
-    for exe in r.executables.iter().filter(|e| !e.ends_with('*') && !e.is_empty()) {
+    for exe in executable_names(host.platform(), r) {
         for dir in dirs(host, exe) {
-            let candidate = dir.join(exe);
-            // Only a regular file (or a link to one) is an executable: a FIFO named
-            // `claude` is skipped unopened.
-            if !matches!(host.stat(&candidate), Ok(Stat::File { .. })) {
-                continue;
-            }
+            let Some(candidate) = executable_in(host, &dir, exe) else { continue };
             let resolved = host.canonicalize(&candidate).unwrap_or_else(|_| candidate.clone());
             let (version, version_source) = read_version(host, r, exe, &candidate, &resolved).unzip();
             let parsed = version.as_deref().and_then(Version::parse);
@@ -134,11 +109,12 @@ fn find_in<H: Host>(host: &H, r: &Runtime, dirs: impl Fn(&H, &str) -> Vec<PathBu
     None
 }
 
-/// The version an install says: its npm manifest, a native `versions/<V>` layout, or a
-/// Python distribution's `.dist-info` beside the executable's environment.
+/// The version an install says: its npm manifest (beside a Windows shim too), a native
+/// `versions/<V>` layout, or a Python distribution's `.dist-info` beside the
+/// executable's environment.
 fn read_version<H: Host>(host: &H, r: &Runtime, exe: &str, found: &Path, resolved: &Path) -> Option<(String, String)> {
     let packages = r.packages();
-    if let Some(m) = manifest_near(host, resolved, &packages) {
+    if let Some(m) = install_manifest(host, found, resolved, &packages) {
         return Some((m.version.clone(), m.label_short()));
     }
     if let Some(v) = native_layout(resolved) {

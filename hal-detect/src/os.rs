@@ -8,21 +8,34 @@ use std::path::{Path, PathBuf};
 
 use crate::host::{Ancestry, Host, ProcessInfo, Stat};
 
+#[cfg(any(target_os = "macos", test))]
+pub(crate) mod macos;
+
 /// Where the OS host reads the process ancestry from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum AncestrySource {
     /// `/proc/<pid>/{stat,cmdline,exe}` read directly (Linux only; the default there).
     Procfs,
-    /// The `sysinfo` crate, refreshing only the pids on the chain (the default elsewhere).
+    /// The `sysinfo` crate, refreshing only the pids on the chain (the default elsewhere;
+    /// on macOS, where sysinfo is not linked, libproc).
     Sysinfo,
+    /// macOS's libproc through libSystem (`os/macos.rs`; the default there; sysinfo
+    /// elsewhere).
+    Libproc,
 }
 
 impl AncestrySource {
     /// The fastest source for this platform.
     #[must_use]
     pub const fn platform_default() -> Self {
-        if cfg!(target_os = "linux") { Self::Procfs } else { Self::Sysinfo }
+        if cfg!(target_os = "linux") {
+            Self::Procfs
+        } else if cfg!(target_os = "macos") {
+            Self::Libproc
+        } else {
+            Self::Sysinfo
+        }
     }
 }
 
@@ -128,7 +141,6 @@ impl Host for OsHost {
     }
 
     fn ancestry(&self, max_depth: usize) -> Ancestry {
-        let start = std::os::unix::process::parent_id();
         match self.source {
             // The parent as the mounted procfs sees it: a pid of hal's own namespace
             // read in another namespace's procfs would name an unrelated process.
@@ -138,9 +150,14 @@ impl Host for OsHost {
                 Ok(None) => Ancestry::default(),
                 Err(message) => Ancestry { chain: Vec::new(), warnings: vec![probe_failed(message)] },
             },
-            #[cfg(not(target_os = "linux"))]
-            AncestrySource::Procfs => sysinfo_walk(start, max_depth),
-            AncestrySource::Sysinfo => sysinfo_walk(start, max_depth),
+            #[cfg(target_os = "macos")]
+            AncestrySource::Procfs | AncestrySource::Sysinfo | AncestrySource::Libproc => {
+                walk(std::os::unix::process::parent_id(), max_depth, macos::read)
+            }
+            #[cfg(not(any(target_os = "linux", target_os = "macos")))]
+            AncestrySource::Procfs => sysinfo_ancestry(max_depth),
+            #[cfg(not(target_os = "macos"))]
+            AncestrySource::Sysinfo | AncestrySource::Libproc => sysinfo_ancestry(max_depth),
         }
     }
 
@@ -186,25 +203,39 @@ pub const fn describe(s: Stat) -> &'static str {
     }
 }
 
-#[cfg(unix)]
 fn classify(m: &fs::Metadata) -> Stat {
-    use std::os::unix::fs::FileTypeExt as _;
     let t = m.file_type();
     if t.is_file() {
         Stat::File { len: m.len() }
     } else if t.is_dir() {
         Stat::Dir
-    } else if t.is_fifo() {
-        Stat::Special("a FIFO")
-    } else if t.is_socket() {
-        Stat::Special("a socket")
-    } else if t.is_char_device() {
-        Stat::Special("a character device")
-    } else if t.is_block_device() {
-        Stat::Special("a block device")
     } else {
-        Stat::Special("not a regular file")
+        Stat::Special(special(t))
     }
+}
+
+/// What a file that is neither a regular file nor a directory is.
+#[cfg(unix)]
+fn special(t: fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt as _;
+    if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// What a file that is neither a regular file nor a directory is (the platform's file
+/// types name no FIFOs, sockets or devices).
+#[cfg(not(unix))]
+const fn special(_: fs::FileType) -> &'static str {
+    "not a regular file"
 }
 
 /// The diagnostic of a walk cut at `max_depth`.
@@ -260,13 +291,37 @@ pub fn walk(start: u32, max_depth: usize, mut read: impl FnMut(u32) -> io::Resul
     out
 }
 
-fn sysinfo_walk(start: u32, max_depth: usize) -> Ancestry {
+/// hal's parent pid: from std where the platform has it, else from the process table.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[allow(clippy::unnecessary_wraps)] // the same signature as the process table's answer
+fn own_parent(_sys: &mut sysinfo::System) -> Option<u32> {
+    Some(std::os::unix::process::parent_id())
+}
+
+/// hal's parent pid: hal's own row of the process table (Windows has no `getppid`).
+#[cfg(not(unix))]
+fn own_parent(sys: &mut sysinfo::System) -> Option<u32> {
+    use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate};
+    let own = Pid::from_u32(std::process::id());
+    sys.refresh_processes_specifics(ProcessesToUpdate::Some(&[own]), true, ProcessRefreshKind::nothing());
+    sys.process(own).and_then(sysinfo::Process::parent).map(Pid::as_u32)
+}
+
+/// The ancestry from the process table, starting at hal's parent (no process table
+/// through sysinfo on macOS: hal walks libproc there).
+#[cfg(not(target_os = "macos"))]
+fn sysinfo_ancestry(max_depth: usize) -> Ancestry {
     use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
     let Ok(mut sys) = System::new() else {
         return Ancestry {
             chain: Vec::new(),
             warnings: vec![probe_failed("the process table is not readable on this platform".to_owned())],
         };
+    };
+    // No parent (hal started by a process outside the table, as under wine from a Linux
+    // shell) is an empty ancestry, as for a process whose parent is gone.
+    let Some(start) = own_parent(&mut sys) else {
+        return Ancestry::default();
     };
     let kind = ProcessRefreshKind::nothing().with_cmd(UpdateKind::Always).with_exe(UpdateKind::Always).without_tasks();
     walk(start, max_depth, |pid| {

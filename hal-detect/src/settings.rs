@@ -20,13 +20,25 @@ pub const CONFIG_PATHS: &[(&str, &str)] = &[
     ("~/.config/hal/config.toml", "otherwise"),
 ];
 
-/// Where the config file is: `$GT_HAL_CONFIG`, `$XDG_CONFIG_HOME/hal/config.toml`,
-/// `~/.config/hal/config.toml`.
+/// Where the config file is: `$GT_HAL_CONFIG`, else `hal/config.toml` in the first of
+/// the platform's config folders whose base is set (`$XDG_CONFIG_HOME`, `~/.config`;
+/// on Windows `%APPDATA%`).
 pub fn config_path<H: Host + ?Sized>(host: &H) -> Option<PathBuf> {
-    let nonempty = |n| host.var(n).filter(|v: &OsString| !v.is_empty()).map(PathBuf::from);
-    nonempty(vars::GT_HAL_CONFIG)
-        .or_else(|| nonempty(vars::XDG_CONFIG_HOME).map(|d| d.join("hal").join("config.toml")))
-        .or_else(|| nonempty(vars::HOME).map(|d| d.join(".config").join("hal").join("config.toml")))
+    let nonempty = |n: &str| host.var(n).filter(|v: &OsString| !v.is_empty()).map(PathBuf::from);
+    let platform = host.platform();
+    nonempty(vars::GT_HAL_CONFIG).or_else(|| {
+        platform
+            .config_dirs
+            .iter()
+            .find_map(|p| p.resolve(platform, "", nonempty))
+            .map(|d| d.join("hal").join("config.toml"))
+    })
+}
+
+/// The user's home folder, as the host's platform names it (`HOME`; `USERPROFILE`
+/// first on Windows).
+pub fn home<H: Host + ?Sized>(host: &H) -> Option<PathBuf> {
+    host.platform().home(|n| host.var(n).filter(|v| !v.is_empty()).map(PathBuf::from))
 }
 
 /// Reads the config file: stat first, only a regular file of at most 1 MiB is read.

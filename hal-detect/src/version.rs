@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 
 use hal_caps::config::{Config, ConfigSource, RUNTIME_VERSION};
 use hal_caps::manifest::package_name_and_version;
-use hal_caps::registry::{self, Version};
+use hal_caps::platform::Platform;
+use hal_caps::registry::{self, Runtime, Version};
 use hal_caps::text::quote_value;
 use hal_types::{Diagnostic, DiagnosticCode, RuntimeProvider};
 
@@ -273,4 +274,56 @@ pub(crate) fn manifest_near<H: Host>(host: &H, path: &Path, packages: &[&str]) -
         }
     }
     None
+}
+
+/// The most `PATH` entries read.
+const MAX_PATH_ENTRIES: usize = 64;
+
+/// The absolute folders of `PATH`, split as the host's platform splits it (at most
+/// [`MAX_PATH_ENTRIES`]).
+pub(crate) fn path_dirs<H: Host>(host: &H) -> Vec<PathBuf> {
+    let Some(path) = host.var(vars::PATH) else { return Vec::new() };
+    let platform = host.platform();
+    platform.split_paths(&path).into_iter().take(MAX_PATH_ENTRIES).filter(|d| platform.is_absolute(d)).collect()
+}
+
+/// A runtime's executable names as commands (no prefix patterns), each once as the
+/// platform compares names (`claude` and `claude.exe` are one command on Windows).
+pub(crate) fn executable_names(platform: &Platform, r: &Runtime) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for e in r.executables.iter().copied().filter(|e| !e.ends_with('*') && !e.is_empty()) {
+        let stem = platform.executable_stem(e);
+        if !out.iter().any(|o| platform.same_name(platform.executable_stem(o), stem)) {
+            out.push(if stem.len() < e.len() { &e[..stem.len()] } else { e });
+        }
+    }
+    out
+}
+
+/// The file a command `exe` is in `dir`, trying the platform's suffixes (`PATHEXT`):
+/// only a regular file (or a link to one) is an executable, so a FIFO named `claude` is
+/// skipped unopened.
+pub(crate) fn executable_in<H: Host>(host: &H, dir: &Path, exe: &str) -> Option<PathBuf> {
+    let platform = host.platform();
+    let pathext = platform.suffixes_var.and_then(|v| host.var(v)).map(|v| v.to_string_lossy().into_owned());
+    platform
+        .executable_files(exe, pathext.as_deref())
+        .into_iter()
+        .map(|f| dir.join(f))
+        .find(|candidate| matches!(host.stat(candidate), Ok(Stat::File { .. })))
+}
+
+/// The manifest of an install found at `found` (links resolved: `resolved`): at or above
+/// the resolved file, else, for a shim that is no link (npm's `codex.cmd` on Windows), in
+/// the `node_modules` the platform puts beside its shims.
+pub(crate) fn install_manifest<H: Host>(host: &H, found: &Path, resolved: &Path, packages: &[&str]) -> Option<Found> {
+    if let Some(m) = manifest_near(host, resolved, packages) {
+        return Some(m);
+    }
+    let modules = found.parent()?.join(host.platform().npm_modules_beside_shims?);
+    packages.iter().find_map(|pkg| {
+        let mut dir = modules.clone();
+        dir.extend(pkg.split('/'));
+        manifest_near(host, &dir, &[pkg])
+    })
 }

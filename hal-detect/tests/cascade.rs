@@ -3,10 +3,20 @@
 
 use std::ffi::OsString;
 use std::io;
-use std::os::unix::ffi::OsStringExt as _;
 
 use hal_detect::{Detector, FakeHost, ProcessInfo, Stat, StepKind, session_id, session_id_vars};
 use hal_types::{Detection, Policy, RuntimeProvider as P, SourceKind as K};
+
+/// `bytes` as an OS string, not valid Unicode where they are not UTF-8 (on Windows each
+/// byte is a UTF-16 unit, those from 0x80 lone surrogates).
+fn os_bytes(bytes: Vec<u8>) -> OsString {
+    #[cfg(unix)]
+    return std::os::unix::ffi::OsStringExt::from_vec(bytes);
+    #[cfg(windows)]
+    return std::os::windows::ffi::OsStringExt::from_wide(
+        &bytes.iter().map(|b| if *b < 0x80 { u16::from(*b) } else { 0xD800 | u16::from(*b) }).collect::<Vec<_>>(),
+    );
+}
 
 fn detect(host: FakeHost) -> Detection {
     Detector::new(host).detect()
@@ -21,7 +31,7 @@ fn bash_then(name: &str) -> Vec<ProcessInfo> {
 }
 
 fn non_utf8() -> OsString {
-    OsString::from_vec(vec![0x66, 0x6f, 0xff, 0xfe])
+    os_bytes(vec![0x66, 0x6f, 0xff, 0xfe])
 }
 
 /// The host of each step, alone. Ancestry uses `codex` so that pairs with step 4

@@ -5,12 +5,22 @@
 use std::cell::Cell;
 use std::ffi::OsString;
 use std::io;
-use std::os::unix::ffi::OsStringExt as _;
 use std::path::{Path, PathBuf};
 
 use hal_detect::os::walk;
 use hal_detect::{Ancestry, Detector, FakeHost, Host, ProcessInfo, Stat};
 use hal_types::{Diagnostic, DiagnosticCode, RuntimeProvider as P};
+
+/// `bytes` as an OS string, not valid Unicode where they are not UTF-8 (on Windows each
+/// byte is a UTF-16 unit, those from 0x80 lone surrogates).
+fn os_bytes(bytes: Vec<u8>) -> OsString {
+    #[cfg(unix)]
+    return std::os::unix::ffi::OsStringExt::from_vec(bytes);
+    #[cfg(windows)]
+    return std::os::windows::ffi::OsStringExt::from_wide(
+        &bytes.iter().map(|b| if *b < 0x80 { u16::from(*b) } else { 0xD800 | u16::from(*b) }).collect::<Vec<_>>(),
+    );
+}
 
 /// A host whose every probe fails in a chosen way.
 struct FaultHost {
@@ -52,7 +62,7 @@ fn fault(env: FakeHost) -> FaultHost {
 #[test]
 fn hostile_environments() {
     let huge = OsString::from("x".repeat(1 << 20));
-    let bad = OsString::from_vec(vec![0xc3, 0x28, 0xa0, 0xa1, 0xf0, 0x28, 0x8c, 0xbc]);
+    let bad = os_bytes(vec![0xc3, 0x28, 0xa0, 0xa1, 0xf0, 0x28, 0x8c, 0xbc]);
     let mut many = FakeHost::new();
     for i in 0..5000 {
         many = many.env(&format!("VAR_{i}"), format!("value {i}"));

@@ -4,11 +4,21 @@
 //! and a weak signal never changes the answer.
 
 use std::ffi::OsString;
-use std::os::unix::ffi::OsStringExt as _;
 
 use hal_detect::{Detector, FakeHost, Outcome, ProcessInfo, Stat};
 use hal_types::{Policy, RuntimeProvider, SourceKind};
 use proptest::prelude::*;
+
+/// `bytes` as an OS string, not valid Unicode where they are not UTF-8 (on Windows each
+/// byte is a UTF-16 unit, those from 0x80 lone surrogates).
+fn os_bytes(bytes: Vec<u8>) -> OsString {
+    #[cfg(unix)]
+    return std::os::unix::ffi::OsStringExt::from_vec(bytes);
+    #[cfg(windows)]
+    return std::os::windows::ffi::OsStringExt::from_wide(
+        &bytes.iter().map(|b| if *b < 0x80 { u16::from(*b) } else { 0xD800 | u16::from(*b) }).collect::<Vec<_>>(),
+    );
+}
 
 fn known_names() -> Vec<String> {
     let mut v: Vec<String> = hal_caps::registry::indicator_vars().into_iter().map(str::to_owned).collect();
@@ -24,7 +34,7 @@ fn value() -> impl Strategy<Value = OsString> {
         Just(OsString::from("true")),
         Just(OsString::from("0")),
         "[a-z_ -]{0,12}".prop_map(OsString::from),
-        proptest::collection::vec(any::<u8>().prop_filter("no NUL", |b| *b != 0), 0..24).prop_map(OsString::from_vec),
+        proptest::collection::vec(any::<u8>().prop_filter("no NUL", |b| *b != 0), 0..24).prop_map(os_bytes),
     ]
 }
 

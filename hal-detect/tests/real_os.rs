@@ -1,6 +1,9 @@
 //! Detection on the real OS: real process trees under executables named like runtimes,
 //! and real hostile workspace files. Hermetic: children get a cleared environment, and
 //! assertions name the nearest runtime, never a bare `unknown` from the real table.
+//! Unix only (copies of `/bin/sh` as runtimes, FIFOs, symbolic links, permissions): on
+//! Windows, `cargo xtask wine`'s end-to-end checks run real process trees instead.
+#![cfg(unix)]
 
 mod support;
 

@@ -209,3 +209,205 @@ pub(crate) fn climbs_to_a_root(src: &str, walk: &Walk<'_>, node: Node<'_>) -> bo
     }
     false
 }
+
+/// Kinds of a function in Python, JavaScript and TypeScript.
+const FUNCTIONS: &[&str] = &[
+    "function_definition",
+    "function_declaration",
+    "generator_function_declaration",
+    "function_expression",
+    "function",
+    "arrow_function",
+    "method_definition",
+];
+/// The most nodes of a function searched for the uses of a probed path.
+const MAX_FUNCTION_NODES: usize = 1 << 14;
+
+/// The innermost function holding `n`.
+fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> {
+    let mut cur = n;
+    for _ in 0..256 {
+        cur = walk.parent(cur)?;
+        if FUNCTIONS.contains(&cur.kind()) {
+            return Some(cur);
+        }
+    }
+    None
+}
+
+/// Calls that read a file's contents or remove a path (their name's last segment):
+/// what a program does with a file it reports, edits or wrote, not a question about
+/// which runtime runs.
+const OWN_USES: &[&str] = &[
+    "open",
+    "read_text",
+    "read_bytes",
+    "readFileSync",
+    "readFile",
+    "readJson",
+    "readJsonSync",
+    "createReadStream",
+    "rmSync",
+    "rm",
+    "rmdir",
+    "rmdirSync",
+    "rmtree",
+    "unlink",
+    "unlinkSync",
+    "remove",
+    "removeSync",
+    "rimraf",
+];
+/// How a function's name says it removes its argument (`removeEmptyDirectory`,
+/// `delete_tree`).
+const REMOVERS: &[&str] = &["remove", "delete", "unlink"];
+
+/// Whether the path variable probed at `n` (the probe's path, `target`) is, later in the
+/// same function, passed whole to a call that reads its contents or removes it
+/// (`open(p)`, `p.read_text()`, `readFileSync(p)`, `rmSync(p)`, `removeDir(p)`): the
+/// probe guards the program's own use of the file — reading a runtime's settings to
+/// report or edit them, removing what an installer wrote — and decides no runtime.
+pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
+    if target.kind() != "identifier" {
+        return false;
+    }
+    let var = src.get(target.start_byte()..target.end_byte()).unwrap_or("");
+    let Some(function) = function_of(walk, n) else { return false };
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut stack = vec![function];
+    let mut seen = 0;
+    while let Some(x) = stack.pop() {
+        seen += 1;
+        if seen > MAX_FUNCTION_NODES {
+            return false;
+        }
+        if matches!(x.kind(), "call" | "call_expression") && x.start_byte() >= n.end_byte() {
+            let func = x.field("function");
+            let name = func.map_or("", |f| crate::ts::last_name(text(f)));
+            let removes = REMOVERS.iter().any(|r| name.to_ascii_lowercase().starts_with(r));
+            if OWN_USES.contains(&name) || removes {
+                let receiver = func
+                    .filter(|f| matches!(f.kind(), "attribute" | "member_expression"))
+                    .and_then(|f| f.field("object"))
+                    .is_some_and(|o| text(o) == var);
+                let first = x.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| text(a) == var);
+                if receiver || first {
+                    return true;
+                }
+            }
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    false
+}
+
+/// Calls that only report (their name's last segment), and those that end the program.
+const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
+const EXITS: &[&str] = &["exit", "_exit"];
+
+/// Whether the probe at `n`, of `target`, a path under a parameter of its function (a
+/// root the program was given), is the negated condition of an `if` whose branch only
+/// reports and exits or raises (`if not (root / ".claude").is_dir(): print(…); sys.exit(1)`,
+/// `if (!existsSync(join(root, '.codex'))) throw new Error(…)`): the program validates
+/// its input, it does not ask which runtime runs.
+pub(crate) fn validates_its_input(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(function) = function_of(walk, n) else { return false };
+    let mut params = Vec::new();
+    if let Some(ps) = function.field("parameters").or_else(|| function.field("parameter")) {
+        let mut stack = vec![ps];
+        while let Some(x) = stack.pop() {
+            match x.kind() {
+                "type" | "type_annotation" => {}
+                "identifier" => params.push(text(x)),
+                _ => stack.extend(x.named_children(&mut x.walk())),
+            }
+        }
+    }
+    params.retain(|p| !matches!(*p, "self" | "cls"));
+    let under_a_parameter = crate::ts::descendants(target)
+        .into_iter()
+        .take(256)
+        .any(|x| x.kind() == "identifier" && params.contains(&text(x)));
+    if !under_a_parameter {
+        return false;
+    }
+    // The branch taken when the probe fails: under a negation.
+    let (mut cur, mut negated) = (n, false);
+    let body = loop {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            "not_operator" => negated = !negated,
+            "unary_expression" if parent.child(0).is_some_and(|op| op.kind() == "!") => negated = !negated,
+            "parenthesized_expression" | "await_expression" => {}
+            "if_statement" if negated && parent.field("condition").is_some_and(|c| c.id() == cur.id()) => {
+                match parent.field("consequence") {
+                    Some(b) => break b,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+        cur = parent;
+    };
+    let statements: Vec<Node<'_>> = if matches!(body.kind(), "block" | "statement_block") {
+        body.named_children(&mut body.walk()).filter(|s| s.kind() != "comment").collect()
+    } else {
+        vec![body]
+    };
+    let called = |s: Node<'_>| {
+        (s.kind() == "expression_statement")
+            .then(|| s.named_child(0))
+            .flatten()
+            .filter(|c| matches!(c.kind(), "call" | "call_expression"))
+            .and_then(|c| c.field("function"))
+            .map(|f| crate::ts::last_name(text(f)))
+    };
+    let ends = statements.last().is_some_and(|s| {
+        matches!(s.kind(), "raise_statement" | "throw_statement") || called(*s).is_some_and(|f| EXITS.contains(&f))
+    });
+    ends && statements.iter().all(|s| {
+        matches!(s.kind(), "raise_statement" | "throw_statement") || called(*s).is_some_and(|f| REPORTS.contains(&f))
+    })
+}
+
+/// Whether the shell word `n` (a probed path) starts with a positional parameter (`$1`,
+/// `${2}`) or a variable assigned from one in the script (`root="${1:-.}"`), is tested
+/// negated (`[ ! -d "$root/.claude" ]`) in an `if` whose branch only reports (`echo`,
+/// `printf`) and exits: the script validates the root it was given.
+pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let word = unquote(p.short(n, 1024).unwrap_or(""));
+    let positional = |t: &str| {
+        let t = t.trim_start_matches('"').trim_start_matches("${").trim_start_matches('$');
+        t.starts_with(|c: char| c.is_ascii_digit() && c != '0')
+    };
+    let given = positional(word)
+        || walk.iter().any(|x| {
+            x.kind() == "variable_assignment"
+                && x.field("name").is_some_and(|v| {
+                    let v = p.text(v);
+                    word.strip_prefix('$').map(|w| w.trim_start_matches('{')).is_some_and(|w| {
+                        w.starts_with(v) && !w[v.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
+                })
+                && x.field("value").is_some_and(|val| positional(p.text(val)))
+        });
+    if !given {
+        return false;
+    }
+    let mut negated = false;
+    let mut cur = n;
+    for _ in 0..4 {
+        let Some(up) = walk.parent(cur) else { break };
+        negated |= matches!(up.kind(), "unary_expression" | "negated_command")
+            && up.child(0).is_some_and(|op| p.text(op) == "!");
+        cur = up;
+    }
+    let Some(body) = clause(walk, n).filter(|_| negated) else { return false };
+    let command = |s: &Node<'_>| {
+        let s = if s.kind() == "redirected_statement" { s.named_child(0).unwrap_or(*s) } else { *s };
+        if s.kind() == "command" { s.field("name").map_or("", |c| p.text(c)) } else { "" }
+    };
+    body.last().is_some_and(|s| command(s) == "exit")
+        && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit"))
+}

@@ -517,10 +517,11 @@ mod tests {
             assert_eq!(vendor_prefix(no), None, "{no}");
         }
         // Directories named for a runtime, built from segments (issue 47).
-        assert_eq!(path_hit("{}/.config/opencode"), Some(PathHit::Indicator("opencode")));
-        assert_eq!(path_hit("{}/.codeium/windsurf/"), Some(PathHit::Indicator("windsurf")));
-        assert_eq!(path_hit("{}/.gemini/antigravity"), Some(PathHit::Indicator("antigravity")));
-        assert_eq!(path_hit("~/.openclaw"), Some(PathHit::Indicator("openclaw")));
+        // The indicator is the path's last piece, without its dot.
+        for yes in ["{}/.config/opencode", "{}/.codeium/windsurf/", "{}/.gemini/antigravity", "~/.openclaw"] {
+            let last = yes.trim_end_matches('/').rsplit('/').next().unwrap().trim_start_matches('.');
+            assert_eq!(path_hit(yes), Some(PathHit::Indicator(last)), "{yes}");
+        }
         for no in ["{}/share/opencode", "bin/claude", "{}/.config/nvim", "../claude", "{}/.config/opencode/x.json"] {
             assert_eq!(path_hit(no), None, "{no}");
         }

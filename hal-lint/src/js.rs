@@ -565,7 +565,14 @@ impl<'p> Linter<'p, '_> {
                     path_hit(&path) != Some(PathHit::Proc)
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
                 };
-                if let Some(h) = hit.filter(|_| counts && !climbs()) {
+                // A probe guarding the program's own read or removal of the file, or
+                // validating a root it was given, decides no runtime.
+                let own = || {
+                    path_hit(&path) != Some(PathHit::Proc)
+                        && (crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a)
+                            || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a))
+                };
+                if let Some(h) = hit.filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);
                 }
             }

@@ -422,7 +422,13 @@ impl<'p, 'a> Linter<'p, 'a> {
                     matches!(path_hit(&path), Some(PathHit::Indicator(_)))
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
                 };
-                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs()) {
+                // A probe guarding the program's own read or removal of the file, or
+                // validating a root it was given, decides no runtime.
+                let own = || {
+                    crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t)
+                        || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
+                };
+                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);
                 }
             }

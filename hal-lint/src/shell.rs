@@ -586,7 +586,10 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
         }
     }
     for (n, hit) in probes {
-        if matches!(hit, PathHit::Indicator(_)) && crate::guard::climbs_to_a_root(p.src, &nodes, n) {
+        if matches!(hit, PathHit::Indicator(_))
+            && (crate::guard::climbs_to_a_root(p.src, &nodes, n)
+                || crate::guard::shell_validates_its_input(p, &nodes, n))
+        {
             continue;
         }
         let (line, col) = p.pos(n);

@@ -443,3 +443,21 @@ fn scans_of_the_environments_names() {
     ));
     assert_eq!(found("scans"), want);
 }
+
+/// Issue 47: probes that decide no runtime, in Python, JavaScript, TypeScript and shell
+/// (validating a root given as a positional parameter). A probe whose path
+/// the same function then reads for its contents or removes (a runtime's settings read
+/// to report them, an installer's `lstat` before removing what it wrote, through a
+/// helper named for the removal), and a probe of a path under a parameter whose failure
+/// only reports and exits or raises (validating a root the program was given) are
+/// silent; the same probes of a home directory, a probe whose success exits and a
+/// probe followed by a read of another file stay findings.
+#[test]
+fn probes_guarding_their_own_use_or_validating_input() {
+    let f = "indicator-file";
+    let mut want = at("hooks/own_use.js", &[(f, 25, 24)]);
+    want.extend(at("hooks/own_use.py", &[(f, 43, 8), (f, 45, 12), (f, 52, 22)]));
+    want.extend(at("hooks/own_use.sh", &[(f, 11, 11), (f, 15, 9)]));
+    want.extend(at("hooks/own_use.ts", &[(f, 46, 18), (f, 49, 19), (f, 58, 18)]));
+    assert_eq!(found("guards"), want);
+}

@@ -62,7 +62,7 @@ fn build_machine_dirs() -> Vec<(String, &'static str)> {
 
 /// `RUSTFLAGS` that write the build machine's directories as fixed names (N14 of the
 /// third hostile pass: 71 strings of the builder's `~/.cargo/registry/src/…`).
-fn remap_flags() -> String {
+pub(crate) fn remap_flags() -> String {
     build_machine_dirs().iter().map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
 }
 
@@ -76,7 +76,7 @@ fn c_remap_flags(var: &str) -> String {
 }
 
 /// The build machine's directories remapped in what `build` compiles: Rust and C.
-fn remapped(build: &mut Command, rustflags: String) {
+pub(crate) fn remapped(build: &mut Command, rustflags: String) {
     build.env("RUSTFLAGS", rustflags).env("CFLAGS", c_remap_flags("CFLAGS")).env("CXXFLAGS", c_remap_flags("CXXFLAGS"));
 }
 
@@ -125,7 +125,7 @@ fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<Path
     };
     let dir = target_dir().join(dir);
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
+    build.args(["build", "--release", "-p", "hal-cli", "--target", "x86_64-unknown-linux-gnu"]);
     let flags = format!("{flags} {}", remap_flags());
     build.args(features).arg("--target-dir").arg(&dir);
     remapped(&mut build, flags);
@@ -138,7 +138,7 @@ fn build_static_with(kind: Static, features: &[&str], what: &str) -> Result<Path
 /// [`remap_flags`]); its path.
 pub(crate) fn build_release(extra: &[&str]) -> Result<PathBuf, String> {
     let mut build = cargo();
-    build.args(["build", "-q", "--release", "-p", "hal-cli"]).args(extra);
+    build.args(["build", "--release", "-p", "hal-cli"]).args(extra);
     remapped(&mut build, remap_flags());
     run_step("release build of hal", build)?;
     Ok(target_dir().join("release/hal"))
@@ -210,6 +210,7 @@ pub(crate) fn verify_dist(binary: &Path) -> Result<u64, String> {
 }
 
 /// `cargo xtask check`'s dist step: builds `target/dist/hal` and verifies it.
+#[cfg(feature = "suite")]
 pub(crate) fn check_dist() -> Result<(), String> {
     let binary = build_dist(Static::Plain)?;
     let size = verify_dist(&binary)?;

@@ -58,9 +58,13 @@ pub(crate) enum Task {
         #[arg(long)]
         pie: bool,
     },
-    /// The npm tarballs and the wheel in `target/package/`, and `cargo publish
+    /// The npm tarballs and the wheels of every platform in `target/package/`, and `cargo publish
     /// --workspace --dry-run`.
     Package {
+        /// A platform to package, as npm names it (`linux-x64`, `darwin-arm64`,
+        /// `win32-x64`, ...; repeatable; default: every platform hal ships for).
+        #[arg(long = "platform", value_name = "NAME")]
+        platforms: Vec<String>,
         /// Skip `cargo publish --dry-run`.
         #[arg(long)]
         no_publish_check: bool,
@@ -68,6 +72,31 @@ pub(crate) enum Task {
         /// skills do.
         #[arg(long)]
         install_test: bool,
+    },
+    /// hal for every platform it ships on (Windows, macOS, aarch64 Linux, static musl),
+    /// built here with std from source; tools are installed from the registries and kept
+    /// in `${HAL_CROSS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/hal-cross}`.
+    Cross {
+        /// A target triple (repeatable; default: every target).
+        #[arg(long = "target", value_name = "TRIPLE")]
+        targets: Vec<String>,
+        /// Which build: the hook build (no default features), the full one, or both.
+        #[arg(long, value_enum, default_value_t = CrossBuild::Both)]
+        build: CrossBuild,
+    },
+    /// hal for Windows under wine: the tests of hal-types, hal-caps and hal-detect with
+    /// wine as the runner, then `hal.exe` under real Windows process trees (launchers
+    /// named codex.exe, CODEX.EXE, claude.exe, node.exe; npm's codex.cmd on a `;` PATH).
+    Wine {
+        /// Skip the crates' tests.
+        #[arg(long)]
+        no_tests: bool,
+        /// Skip the end-to-end checks of hal.exe.
+        #[arg(long)]
+        no_e2e: bool,
+        /// Check this hal.exe instead of building the hook build (`cargo xtask cross`'s).
+        #[arg(long, value_name = "PATH")]
+        hal: Option<PathBuf>,
     },
     /// hal checked inside the real runtimes, offline (the `hal-conformance` crate; its
     /// own flags: `cargo xtask conformance --help`).
@@ -82,6 +111,29 @@ pub(crate) enum Task {
     /// The sandbox test's stand-in for a runtime (it tries to escape).
     #[command(hide = true, disable_help_flag = true)]
     ConformanceEscape(Rest),
+}
+
+/// `cargo xtask cross --build`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum CrossBuild {
+    /// The hook build (`--no-default-features`).
+    Hook,
+    /// The full build (default features).
+    Full,
+    /// Both.
+    Both,
+}
+
+impl CrossBuild {
+    /// The builds it names.
+    pub(crate) fn builds(self) -> &'static [crate::cross::Build] {
+        use crate::cross::Build;
+        match self {
+            Self::Hook => &[Build::Hook],
+            Self::Full => &[Build::Full],
+            Self::Both => &[Build::Hook, Build::Full],
+        }
+    }
 }
 
 /// A task whose flags its own crate parses.

@@ -2,10 +2,13 @@
 //! parser in `flags.rs`; `cargo xtask <task> --help` tells each one's flags.
 
 mod bench;
+#[cfg(feature = "suite")]
 mod check;
 mod clients;
 mod codegen;
+#[cfg(any(test, feature = "suite"))]
 mod compat;
+mod cross;
 mod dist;
 mod field;
 mod flags;
@@ -17,6 +20,7 @@ mod package;
 #[cfg(test)]
 mod usegraph;
 mod util;
+mod wine;
 
 use std::process::ExitCode;
 
@@ -24,19 +28,37 @@ fn main() -> ExitCode {
     use flags::Task;
     let task = <flags::Xtask as clap::Parser>::parse().task;
     let result = match task {
+        #[cfg(feature = "suite")]
         Task::Check => check::check(),
         Task::Lint { path } => lint::lint(path),
+        #[cfg(feature = "suite")]
         Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
         Task::Codegen => codegen::codegen(&util::root()),
         Task::NewRuntime { id, name } => new_runtime::new_runtime(&util::root(), &id, name.as_deref()),
         Task::Field { json } => field::field(json),
         Task::Bench(b) => bench::bench(&b),
         Task::Dist { pie } => dist::dist(pie),
+        Task::Cross { targets, build } => cross::cross(&targets, build.builds()),
+        Task::Wine { no_tests, no_e2e, hal } => wine::wine(!no_tests, !no_e2e, hal),
+        #[cfg(feature = "suite")]
         Task::Conformance(rest) => hal_conformance::conformance(&rest.args),
+        #[cfg(feature = "suite")]
         Task::ConformanceRun(rest) => hal_conformance::run_inside(&rest.args),
+        #[cfg(feature = "suite")]
         Task::ConformanceProbe(rest) => hal_conformance::probe_main(&rest.args),
+        #[cfg(feature = "suite")]
         Task::ConformanceEscape(rest) => hal_conformance::escape_main(&rest.args),
-        Task::Package { no_publish_check, install_test } => package::package(!no_publish_check, install_test),
+        // xtask without the suite (what `cargo xtask` builds): the tasks that need it rerun.
+        #[cfg(not(feature = "suite"))]
+        Task::Check
+        | Task::LintEval(_)
+        | Task::Conformance(_)
+        | Task::ConformanceRun(_)
+        | Task::ConformanceProbe(_)
+        | Task::ConformanceEscape(_) => util::rerun_with_suite(),
+        Task::Package { platforms, no_publish_check, install_test } => {
+            package::package(&platforms, !no_publish_check, install_test)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,13 +2,15 @@
 //! `target/package/`.
 //!
 //! - npm, the way esbuild and biome ship a Rust binary: the client package
-//!   `@gastown-chipset/hal` (bindings/node as it is) and one platform package per target
-//!   a toolchain here builds (`@gastown-chipset/hal-linux-x64`: the static binary of
-//!   `cargo xtask dist`), selected through the client's `optionalDependencies` and the
-//!   platform package's `os`/`cpu`/`libc`.
+//!   `@gastown-chipset/hal` (bindings/node as it is) and one platform package per
+//!   platform of [`hal_cli::platforms::PLATFORMS`] (`@gastown-chipset/hal-linux-x64`: the
+//!   static binary of `cargo xtask dist`; the others from `cargo xtask cross`), selected
+//!   through the client's `optionalDependencies` and the platform package's
+//!   `os`/`cpu`/`libc`.
 //! - PyPI, the way ruff ships one: a platform wheel `hal_runtime-<v>-py3-none-<tag>.whl`
-//!   carrying the same binary as a script (`pip install` puts `hal` on the environment's
-//!   `PATH`) and the `hal_runtime` module, built by `bindings/python/build_wheel.py`.
+//!   per platform carrying the same binary as a script (`pip install` puts `hal` on the
+//!   environment's `PATH`) and the `hal_runtime` module, built by
+//!   `bindings/python/build_wheel.py`.
 //! - crates.io: `cargo publish --workspace --dry-run` (packages and builds every crate as
 //!   crates.io would).
 //!
@@ -19,14 +21,14 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use hal_cli::platforms::{PLATFORMS, Platform};
+
 use crate::dist::{Static, build_dist, build_lint_binary, verify_dist};
 use crate::util::{cargo, root, run_step, target_dir};
 
-/// A platform the packages carry a binary for: `(rust target, npm os, npm cpu, wheel tag)`.
-/// Only what a toolchain here can build; the binary is static, so it runs on glibc and
-/// musl systems alike.
-const PLATFORMS: &[(&str, &str, &str, &str)] =
-    &[("x86_64-unknown-linux-gnu", "linux", "x64", "manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64")];
+/// The platform this machine builds natively (`cargo xtask dist`); the others are cross
+/// builds.
+const NATIVE: &str = "x86_64-unknown-linux-gnu";
 
 /// The system's `PATH`, the only one the installed packages are run with.
 const SYSTEM_PATH: &str = "/usr/bin:/bin";
@@ -65,8 +67,8 @@ fn check_node_manifest(manifest: &serde_json::Value, version: &str) -> Result<()
     if own != version {
         return Err(format!("bindings/node/package.json has version {own:?}; hal is {version}"));
     }
-    for (_, os, cpu, _) in PLATFORMS {
-        let name = format!("@gastown-chipset/hal-{os}-{cpu}");
+    for p in PLATFORMS {
+        let name = npm_name(p);
         let listed = manifest["optionalDependencies"][&name].as_str().unwrap_or_default();
         if listed != version {
             return Err(format!(
@@ -80,22 +82,34 @@ fn check_node_manifest(manifest: &serde_json::Value, version: &str) -> Result<()
 /// The licence texts every package carries (the manifests say `MIT OR Apache-2.0`).
 pub(crate) const LICENCES: [&str; 2] = ["LICENSE-MIT", "LICENSE-APACHE"];
 
+/// `linux-x64`: the platform as npm names it (`process.platform`-`process.arch`).
+pub(crate) fn platform_name(p: &Platform) -> String {
+    format!("{}-{}", p.npm_os, p.npm_cpu)
+}
+
+/// The platform package's name.
+fn npm_name(p: &Platform) -> String {
+    format!("@gastown-chipset/hal-{}", platform_name(p))
+}
+
 /// The platform package's manifest.
-fn platform_manifest(version: &str, os: &str, cpu: &str) -> String {
-    let manifest = serde_json::json!({
-        "name": format!("@gastown-chipset/hal-{os}-{cpu}"),
+fn platform_manifest(version: &str, p: &Platform) -> String {
+    let name = platform_name(p);
+    let mut manifest = serde_json::json!({
+        "name": npm_name(p),
         "version": version,
-        "description": format!("The static `hal` binary for {os}-{cpu}, installed by @gastown-chipset/hal."),
-        "os": [os],
-        "cpu": [cpu],
-        // Static: no libc is loaded, so glibc and musl systems both run it.
-        "libc": ["glibc", "musl"],
+        "description": format!("The `hal` binary for {name}, installed by @gastown-chipset/hal."),
+        "os": [p.npm_os],
+        "cpu": [p.npm_cpu],
         // `hal` (the hook binary, no parser) and `hal-lint` (the full build `hal lint` hands to).
-        "files": ["bin/hal", "bin/hal-lint", "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
+        "files": [format!("bin/hal{}", p.exe_suffix), format!("bin/hal-lint{}", p.exe_suffix), "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
         "preferUnplugged": true,
         "license": "MIT OR Apache-2.0",
         "repository": "https://github.com/gastown-chipset/hal",
     });
+    if !p.npm_libc.is_empty() {
+        manifest["libc"] = serde_json::json!(p.npm_libc);
+    }
     serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n"
 }
 
@@ -114,51 +128,62 @@ fn npm_pack(dir: &Path, out: &Path) -> Result<PathBuf, String> {
     Ok(out.join(name))
 }
 
-/// The npm tarballs: the client and one platform package per [`PLATFORMS`] entry, each
-/// carrying `binary` as `bin/hal` and `lint` as `bin/hal-lint`.
-fn npm_packages(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result<Vec<PathBuf>, String> {
+/// A platform's two binaries: `hal` (the hook build) and `hal-lint` (the full build).
+#[derive(Debug)]
+struct Binaries {
+    platform: &'static Platform,
+    hal: PathBuf,
+    lint: PathBuf,
+}
+
+/// The npm tarballs: the client, then one platform package per platform of `built`, each
+/// carrying its `hal` as `bin/hal` and its `hal-lint` as `bin/hal-lint` (`.exe` on
+/// Windows). The client comes first.
+fn npm_packages(built: &[Binaries], version: &str, out: &Path) -> Result<Vec<PathBuf>, String> {
     let node = root().join("bindings/node");
     let manifest: serde_json::Value = serde_json::from_str(&read(&node.join("package.json"))?)
         .map_err(|e| format!("bindings/node/package.json: {e}"))?;
     check_node_manifest(&manifest, version)?;
     let mut tarballs = vec![npm_pack(&node, out)?];
-    for (_, os, cpu, _) in PLATFORMS {
-        let stage = target_dir().join(format!("package/stage/hal-{os}-{cpu}"));
+    for b in built {
+        let (p, name) = (b.platform, platform_name(b.platform));
+        let stage = target_dir().join(format!("package/stage/hal-{name}"));
         let _ = std::fs::remove_dir_all(&stage);
-        write(&stage.join("package.json"), &platform_manifest(version, os, cpu))?;
+        write(&stage.join("package.json"), &platform_manifest(version, p))?;
         write(
             &stage.join("README.md"),
             &format!(
-                "# @gastown-chipset/hal-{os}-{cpu}\n\nThe static `hal` binary (`cargo xtask dist`) for {os}-{cpu}, \
+                "# {}\n\nThe `hal` binary for {name} (the hook build; {}), \
                  and `hal-lint` beside it (the full build, which `hal lint` runs). Install [`@gastown-chipset/hal`](https://github.com/gastown-chipset/hal/tree/main/bindings/node) \
-                 instead: it depends on this package where it fits the platform.\n"
+                 instead: it depends on this package where it fits the platform.\n",
+                npm_name(p),
+                p.tested.describe()
             ),
         )?;
         for licence in LICENCES {
             copy(&root().join(licence), &stage.join(licence))?;
         }
-        copy(binary, &stage.join("bin/hal"))?;
-        copy(lint, &stage.join(format!("bin/{}", hal_cli::commands::lint::LINT_BINARY)))?;
+        copy(&b.hal, &stage.join(format!("bin/hal{}", p.exe_suffix)))?;
+        copy(&b.lint, &stage.join(format!("bin/{}{}", hal_cli::commands::lint::LINT_BINARY, p.exe_suffix)))?;
         tarballs.push(npm_pack(&stage, out)?);
     }
     Ok(tarballs)
 }
 
-/// The wheel, built by `bindings/python/build_wheel.py` with the binary and the lint
-/// binary in its scripts.
-fn wheel(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result<PathBuf, String> {
+/// A platform's wheel, built by `bindings/python/build_wheel.py` with its binary and its
+/// lint binary in the scripts.
+fn wheel(b: &Binaries, version: &str, out: &Path) -> Result<PathBuf, String> {
     let pyproject = read(&root().join("bindings/python/pyproject.toml"))?;
     if !pyproject.lines().any(|l| l.trim() == format!("version = \"{version}\"")) {
         return Err(format!("bindings/python/pyproject.toml does not say version = \"{version}\""));
     }
-    let (_, _, _, tag) = PLATFORMS[0];
     let output = Command::new("python3")
         .arg(root().join("bindings/python/build_wheel.py"))
         .arg("--binary")
-        .arg(binary)
+        .arg(&b.hal)
         .arg("--lint-binary")
-        .arg(lint)
-        .args(["--platform", tag, "--out"])
+        .arg(&b.lint)
+        .args(["--platform", b.platform.wheel_tag, "--out"])
         .arg(out)
         .current_dir(root().join("bindings/python"))
         .output()
@@ -169,34 +194,98 @@ fn wheel(binary: &Path, lint: &Path, version: &str, out: &Path) -> Result<PathBu
     Ok(PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
 }
 
+/// What `file` says of a platform's binary: its format and its machine.
+fn file_kind_of(p: &Platform) -> [&'static str; 2] {
+    match (p.os, p.arch) {
+        ("macos", "aarch64") => ["Mach-O 64-bit", "arm64"],
+        ("macos", _) => ["Mach-O 64-bit", "x86_64"],
+        ("windows", _) => ["PE32+ executable", "x86-64"],
+        (_, "aarch64") => ["ELF 64-bit", "aarch64"],
+        _ => ["ELF 64-bit", "x86-64"],
+    }
+}
+
+/// Builds a platform's two binaries and holds them to their promises: the native ones
+/// run (`verify_dist`), every one is what `file` should call it, names no directory of
+/// the build machine, and the hook build carries no parser.
+fn binaries(p: &'static Platform) -> Result<Binaries, String> {
+    let (hal, lint) = if p.triple == NATIVE {
+        let hal = build_dist(Static::Plain)?;
+        verify_dist(&hal)?;
+        (hal, build_lint_binary()?)
+    } else {
+        let target = crate::cross::target(p.triple)?;
+        (
+            crate::cross::build(target, crate::cross::Build::Hook)?,
+            crate::cross::build(target, crate::cross::Build::Full)?,
+        )
+    };
+    for (binary, hook) in [(&hal, true), (&lint, false)] {
+        let bytes = std::fs::read(binary).map_err(|e| format!("{}: {e}", binary.display()))?;
+        crate::dist::no_machine_paths(binary, &bytes)?;
+        let markers = crate::dist::parser_markers(&bytes);
+        if hook && !markers.is_empty() {
+            return Err(format!("{} links the lint's parsers (it holds {markers:?})", binary.display()));
+        }
+        let kind = crate::cross::file_kind(binary);
+        if !file_kind_of(p).iter().all(|k| kind.contains(k)) {
+            return Err(format!("{}: `file` says {kind:?}; want {:?}", binary.display(), file_kind_of(p)));
+        }
+        eprintln!("    {}: {kind}", binary.display());
+    }
+    Ok(Binaries { platform: p, hal, lint })
+}
+
+/// The platforms `names` selects (npm's names, `linux-x64`; none: every platform).
+pub(crate) fn select(names: &[String]) -> Result<Vec<&'static Platform>, String> {
+    if names.is_empty() {
+        return Ok(PLATFORMS.iter().collect());
+    }
+    names
+        .iter()
+        .map(|n| {
+            PLATFORMS.iter().find(|p| platform_name(p) == *n).ok_or_else(|| {
+                let known: Vec<String> = PLATFORMS.iter().map(platform_name).collect();
+                format!("unknown platform {n:?}; known: {}", known.join(", "))
+            })
+        })
+        .collect()
+}
+
 /// `cargo xtask package`.
-pub(crate) fn package(publish: bool, install: bool) -> Result<(), String> {
+pub(crate) fn package(platforms: &[String], publish: bool, install: bool) -> Result<(), String> {
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
-        return Err("the packages carry the x86_64 Linux binary: run on x86_64 Linux".to_owned());
+        return Err("the packages are built on x86_64 Linux".to_owned());
     }
     let version = version()?;
-    let binary = build_dist(Static::Plain)?;
-    verify_dist(&binary)?;
-    let lint = build_lint_binary()?;
-    let lint_bytes = std::fs::read(&lint).map_err(|e| format!("{}: {e}", lint.display()))?;
-    crate::dist::no_machine_paths(&lint, &lint_bytes)?;
+    let started = std::time::Instant::now();
+    let built = select(platforms)?.into_iter().map(binaries).collect::<Result<Vec<_>, _>>()?;
     let out = target_dir().join("package");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("==> npm packages");
-    let tarballs = npm_packages(&binary, &lint, &version, &out)?;
-    eprintln!("==> wheel");
-    let wheel = wheel(&binary, &lint, &version, &out)?;
-    for p in tarballs.iter().chain([&wheel]) {
+    let tarballs = npm_packages(&built, &version, &out)?;
+    eprintln!("==> wheels");
+    let wheels = built.iter().map(|b| wheel(b, &version, &out)).collect::<Result<Vec<_>, _>>()?;
+    for p in tarballs.iter().chain(&wheels) {
         println!("{}", p.display());
     }
-    crate::install_docs::check(tarballs.iter().chain([&wheel]))?;
+    eprintln!("    the packages of {} platform(s) in {:.0}s", built.len(), started.elapsed().as_secs_f64());
+    // The install lines of the docs name linux-x64's files.
+    if built.iter().any(|b| b.platform.triple == NATIVE) {
+        crate::install_docs::check(tarballs.iter().chain(&wheels))?;
+    }
     if publish {
         let mut dry = cargo();
         dry.args(["publish", "--workspace", "--dry-run", "--locked"]);
         run_step("cargo publish --workspace --dry-run", dry)?;
     }
     if install {
-        install_test(&tarballs, &wheel)?;
+        for (b, (tarball, wheel)) in built.iter().zip(tarballs[1..].iter().zip(&wheels)) {
+            install_for_platform(b.platform, &tarballs[0], tarball, wheel)?;
+        }
+        if let Some(i) = built.iter().position(|b| b.platform.triple == NATIVE) {
+            install_test(&[tarballs[0].clone(), tarballs[i + 1].clone()], &wheels[i])?;
+        }
     }
     Ok(())
 }
@@ -234,6 +323,64 @@ fn launcher(dir: &Path, name: &str, body: &str) -> Result<PathBuf, String> {
     write(&path, &format!("#!/bin/sh\n{body}\n"))?;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
     Ok(path)
+}
+
+/// Installs a platform's packages as on that platform, here: npm with `--os`/`--cpu`
+/// (and `--libc`) set to the platform's, pip with `--platform` its wheel tag; each must
+/// put the platform's binaries where the clients look, and the Node client must resolve
+/// its platform package by the platform's name.
+fn install_for_platform(p: &Platform, client: &Path, tarball: &Path, wheel: &Path) -> Result<(), String> {
+    let name = platform_name(p);
+    eprintln!("==> install test: {name} (npm --os {} --cpu {}, pip --platform)", p.npm_os, p.npm_cpu);
+    let project = fresh(&format!("npm-{name}"))?;
+    write(&project.join("package.json"), "{ \"name\": \"skill\", \"private\": true, \"type\": \"module\" }\n")?;
+    let mut install = Command::new("npm");
+    install.args(["install", "--offline", "--no-audit", "--no-fund", "--loglevel=error"]);
+    // npm selects optional dependencies by `--os`/`--cpu`/`--libc`, but still refuses a
+    // tarball named on its command line for another platform (EBADPLATFORM) unless forced.
+    install.arg("--force").arg(format!("--os={}", p.npm_os)).arg(format!("--cpu={}", p.npm_cpu));
+    if let Some(libc) = p.npm_libc.first() {
+        install.arg(format!("--libc={libc}"));
+    }
+    install.arg(client).arg(tarball).current_dir(&project);
+    run(&format!("npm install for {name}"), &mut install, &[])?;
+    let resolve = format!(
+        "import {{ createRequire }} from 'node:module'; import {{ platformPackage }} from '@gastown-chipset/hal'; \
+         console.log(createRequire(import.meta.url).resolve(platformPackage('{}', '{}') + '/package.json'))",
+        p.npm_os, p.npm_cpu
+    );
+    let found = run(
+        "the client's platform package",
+        Command::new("node").args(["--input-type=module", "-e", &resolve]).current_dir(&project),
+        &[],
+    )?;
+    let dir = PathBuf::from(found.trim()).parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut binaries =
+        vec![dir.join(format!("bin/hal{}", p.exe_suffix)), dir.join(format!("bin/hal-lint{}", p.exe_suffix))];
+    let site = fresh(&format!("pip-{name}"))?;
+    let mut pip = Command::new("python3");
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "--no-index",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--disable-pip-version-check",
+        "-q",
+    ]);
+    pip.args(["--platform", p.wheel_tag.split('.').next().unwrap_or_default(), "--target"]).arg(&site).arg(wheel);
+    run(&format!("pip install --platform for {name}"), &mut pip, &[])?;
+    binaries
+        .extend([site.join(format!("bin/hal{}", p.exe_suffix)), site.join(format!("bin/hal-lint{}", p.exe_suffix))]);
+    for b in &binaries {
+        let kind = crate::cross::file_kind(b);
+        if !file_kind_of(p).iter().all(|k| kind.contains(k)) {
+            return Err(format!("{name}: installed {}: `file` says {kind:?}; want {:?}", b.display(), file_kind_of(p)));
+        }
+    }
+    eprintln!("    {name}: npm and pip installed hal and hal-lint ({})", file_kind_of(p).join(" "));
+    Ok(())
 }
 
 /// The TypeScript skill of the npm install test: the interface as a skill uses it.
@@ -396,16 +543,27 @@ mod tests {
     }
 
     #[test]
-    fn a_platform_package_is_selected_by_os_and_cpu() {
-        let m: serde_json::Value = serde_json::from_str(&platform_manifest("9.9.9", "linux", "x64")).unwrap();
+    fn a_platform_package_is_selected_by_os_cpu_and_libc() {
+        let linux = super::select(&["linux-x64".to_owned()]).unwrap()[0];
+        let m: serde_json::Value = serde_json::from_str(&platform_manifest("9.9.9", linux)).unwrap();
         assert_eq!(m["name"], "@gastown-chipset/hal-linux-x64");
         assert_eq!(m["os"], serde_json::json!(["linux"]));
         assert_eq!(m["cpu"], serde_json::json!(["x64"]));
+        assert_eq!(m["libc"], serde_json::json!(["glibc", "musl"]));
         assert_eq!(m["files"][0], "bin/hal");
         assert_eq!(m["files"][1], format!("bin/{}", hal_cli::commands::lint::LINT_BINARY));
         for licence in super::LICENCES {
             assert!(m["files"].as_array().unwrap().iter().any(|f| f == licence), "{licence}");
         }
+        let windows = super::select(&["win32-x64".to_owned()]).unwrap()[0];
+        let m: serde_json::Value = serde_json::from_str(&platform_manifest("9.9.9", windows)).unwrap();
+        assert_eq!(
+            (&m["os"][0], &m["cpu"][0], &m["files"][0]),
+            (&"win32".into(), &"x64".into(), &"bin/hal.exe".into())
+        );
+        assert!(m.get("libc").is_none(), "{m}");
+        let e = super::select(&["freebsd-x64".to_owned()]).unwrap_err();
+        assert!(e.contains("darwin-arm64") && e.contains("win32-x64"), "{e}");
     }
 
     /// N15 of the third hostile pass: every manifest says `MIT OR Apache-2.0`, so the

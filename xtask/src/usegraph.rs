@@ -103,6 +103,16 @@ impl Crate {
                             // would live in `dir/<name>/`.
                             self.items(workspace, inner, &child, file, &dir.join(&child_name));
                         }
+                        None if path_attr(&m.attrs).is_some() => {
+                            // `#[path = "…"]`: relative to the declaring file's directory.
+                            let base = self.files[file].rsplit_once('/').map_or("", |(d, _)| d).to_owned();
+                            let at = workspace.join(base).join(path_attr(&m.attrs).unwrap_or_default());
+                            if at.is_file() {
+                                self.load(workspace, &at, &child, false);
+                            } else {
+                                self.errors.push(format!("{}: no file for `mod {child_name}`", self.files[file]));
+                            }
+                        }
                         None => {
                             let flat = dir.join(format!("{child_name}.rs"));
                             let nested = dir.join(&child_name).join("mod.rs");
@@ -231,6 +241,17 @@ impl Crate {
             })
             .collect()
     }
+}
+
+/// The file a `#[path = "…"]` attribute names, if there is one.
+fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().find(|a| a.path().is_ident("path")).and_then(|a| match &a.meta {
+        syn::Meta::NameValue(syn::MetaNameValue { value: syn::Expr::Lit(l), .. }) => match &l.lit {
+            syn::Lit::Str(s) => Some(s.value()),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 /// Each leaf of a `use` tree: its path (with the name itself for a glob's module) and the

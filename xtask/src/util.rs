@@ -3,4 +3,27 @@
 //! They import nothing of this crate, so every task module can import them without a
 //! circle.
 
-pub(crate) use hal_conformance::util::{cargo, root, run_step, target_dir};
+#[path = "../../hal-conformance/src/build_tool.rs"]
+#[allow(unreachable_pub, reason = "the suite's own file, where they are its public API")]
+mod build_tool;
+
+pub(crate) use build_tool::{cache_dir, cargo, root, run_step, target_dir};
+
+/// Set in the environment of a task rerun with the suite, so that a build without it
+/// fails instead of rerunning again.
+#[cfg(not(feature = "suite"))]
+const RERUN: &str = "HAL_XTASK_WITH_SUITE";
+
+/// Reruns this `cargo xtask` command with xtask built with the `suite` feature (the
+/// conformance suite and the lint's harness), exiting with its status.
+#[cfg(not(feature = "suite"))]
+#[allow(clippy::disallowed_methods, reason = "the rerun marker, xtask's own variable")]
+pub(crate) fn rerun_with_suite() -> Result<(), String> {
+    if std::env::var_os(RERUN).is_some() {
+        return Err("xtask was rerun to get the `suite` feature and still lacks it".to_owned());
+    }
+    let mut c = cargo();
+    c.args(["run", "-q", "-p", "xtask", "--features", "suite", "--"]).args(std::env::args_os().skip(1));
+    let status = c.env(RERUN, "1").status().map_err(|e| format!("cargo run -p xtask --features suite: {e}"))?;
+    std::process::exit(status.code().unwrap_or(1))
+}

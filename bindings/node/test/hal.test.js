@@ -503,3 +503,16 @@ test("launchPlan answers for the install on PATH, as inventory does; workItem an
   assert.equal(hal.launchPlan({ provider: "claude", sessionId: id }).session_id, id);
   assert.throws(() => hal.launchPlan({ provider: "codex", sessionId: id }), (e) => e instanceof HalUsageError && /claude/.test(e.message));
 });
+
+test("the install advice names each shipped platform's package, and the shipped ones where there is none", async () => {
+  const { installAdvice } = await import("../locate.js");
+  const { version, optionalDependencies } = JSON.parse(readFileSync(join(here, "../package.json"), "utf8"));
+  for (const [platform, arch] of [["darwin", "arm64"], ["darwin", "x64"], ["linux", "arm64"], ["linux", "x64"], ["win32", "x64"]]) {
+    const name = `@gastown-chipset/hal-${platform}-${arch}`;
+    assert.equal(optionalDependencies[name], version, name);
+    assert.ok(installAdvice(platform, arch).startsWith(`Install ${name}@${version}`), installAdvice(platform, arch));
+  }
+  const none = installAdvice("freebsd", "x64");
+  assert.match(none, /hal ships no binary for freebsd-x64 \(no package @gastown-chipset\/hal-freebsd-x64\)/);
+  assert.match(none, /darwin-arm64, darwin-x64, linux-arm64, linux-x64, win32-x64/);
+});

@@ -1,4 +1,5 @@
-//! `hal env`: `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
+//! `hal env`: `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills
+//! (`--shell powershell`: `$env:HAL_…` lines for `hal env --shell powershell | iex`).
 
 use hal_detect::Host;
 use hal_gupp::Hal;
@@ -11,11 +12,27 @@ use crate::args::GlobalOpt;
 use crate::describe::{Cmd, Description, Invocation, answer};
 use crate::context::{Context, Needs};
 use crate::output::{Output, versioned};
-use crate::render::export_line;
+use crate::render::{export_line, powershell_line};
 
 /// `export HAL_…=…` lines for `eval "$(hal env)"` in shell skills.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, clap::Args)]
-pub struct Env {}
+pub struct Env {
+    /// The shell: posix (`eval "$(hal env)"`) or powershell (`hal env --shell powershell | iex`)
+    #[arg(long, value_enum, default_value_t = Shell::Posix)]
+    pub shell: Shell,
+}
+
+/// The shell `hal env` writes for: `posix`, `export NAME=value` (sh, bash, zsh, dash,
+/// Git Bash); `powershell`, `$env:NAME = '…'` (Windows PowerShell and PowerShell 7).
+/// (The variants carry no doc comment: clap would print them as a long list.)
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[non_exhaustive]
+#[allow(missing_docs)]
+pub enum Shell {
+    #[default]
+    Posix,
+    Powershell,
+}
 
 impl Cmd for Env {
     const DESCRIPTION: Description = Description {
@@ -32,7 +49,7 @@ impl Cmd for Env {
 
     fn exec<H: Host>(&self, input: Invocation<'_, H>) -> Output {
         // The GUPP values and strategies are exported, overrides applied: it is read.
-        run(&input.resolve(Needs::versioned(None, None, true)))
+        run(&input.resolve(Needs::versioned(None, None, true)), self.shell)
     }
 }
 
@@ -164,14 +181,14 @@ impl EnvVar {
 }
 
 /// The variables as `export` lines, or one JSON object.
-fn run<H: Host>(ctx: &Context<H>) -> Output {
+fn run<H: Host>(ctx: &Context<H>, shell: Shell) -> Output {
     let vars: Vec<(&str, Option<String>)> = ENV_VARS.iter().map(|v| (v.name(), v.value(&ctx.hal))).collect();
     let stdout = if ctx.json {
         let variables = vars.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
         let running = answers::Running::of(ctx.hal.detection());
         versioned(answers::Env { provider: ctx.hal.capabilities().provider, variables, running }, &ctx.diagnostics)
     } else {
-        env_lines(&vars)
+        env_lines(&vars, shell)
     };
     Output::new(stdout, &ctx.diagnostics)
 }
@@ -179,10 +196,15 @@ fn run<H: Host>(ctx: &Context<H>) -> Output {
 /// `export NAME=value` lines that a POSIX shell evaluates into exactly these variables
 /// and nothing else, one line each. A variable without a value is exported empty
 /// (`export NAME=`), never unset: every variable named is set, so a hook under `set -u`
-/// reads each of them (`[ -n "$HAL_SESSION_ID" ]`).
-fn env_lines(vars: &[(&str, Option<String>)]) -> String {
+/// reads each of them (`[ -n "$HAL_SESSION_ID" ]`). For PowerShell, `$env:NAME = …`
+/// lines ([`powershell_line`]); there an empty value removes the variable.
+fn env_lines(vars: &[(&str, Option<String>)], shell: Shell) -> String {
+    let line = match shell {
+        Shell::Posix => export_line,
+        Shell::Powershell => powershell_line,
+    };
     vars.iter().fold(String::new(), |mut s, (k, v)| {
-        let _ = writeln!(s, "{}", export_line(k, v.as_deref().unwrap_or("")));
+        let _ = writeln!(s, "{}", line(k, v.as_deref().unwrap_or("")));
         s
     })
 }

@@ -161,22 +161,35 @@ fn run<H: Host>(
     }
 }
 
-/// Replaces this process with [`LINT_BINARY`] beside it, given the same arguments; returns
-/// only when there is none (an empty string) or it could not be run (why, for the error).
-#[cfg(all(unix, not(feature = "lint")))]
+/// Replaces this process with [`LINT_BINARY`] beside it (`hal-lint.exe` on Windows),
+/// given the same arguments; returns only when there is none (an empty string) or it
+/// could not be run (why, for the error).
+#[cfg(not(feature = "lint"))]
 fn hand_over() -> String {
-    use std::os::unix::process::CommandExt as _;
     let Ok(exe) = std::env::current_exe() else { return String::new() };
-    let Some(lint) = exe.parent().map(|dir| dir.join(LINT_BINARY)) else { return String::new() };
+    let file = format!("{LINT_BINARY}{}", std::env::consts::EXE_SUFFIX);
+    let Some(lint) = exe.parent().map(|dir| dir.join(file)) else { return String::new() };
     // A `hal-lint` built without the lint never hands over to itself.
     if !lint.is_file() || exe.file_name() == lint.file_name() {
         return String::new();
     }
-    let e = std::process::Command::new(&lint).args(std::env::args_os().skip(1)).exec();
+    let e = run_instead(&lint);
     format!(" ({} beside this hal could not be run: {e})", hal_caps::text::escape_control(&lint.to_string_lossy()))
 }
 
+/// Execs `lint` with this process's arguments; returns only the error.
+#[cfg(all(unix, not(feature = "lint")))]
+fn run_instead(lint: &std::path::Path) -> std::io::Error {
+    use std::os::unix::process::CommandExt as _;
+    std::process::Command::new(lint).args(std::env::args_os().skip(1)).exec()
+}
+
+/// Runs `lint` with this process's arguments and standard streams and exits with its
+/// status (Windows has no exec); returns only the error.
 #[cfg(all(not(unix), not(feature = "lint")))]
-fn hand_over() -> String {
-    String::new()
+fn run_instead(lint: &std::path::Path) -> std::io::Error {
+    match std::process::Command::new(lint).args(std::env::args_os().skip(1)).status() {
+        Ok(status) => std::process::exit(status.code().unwrap_or(1)),
+        Err(e) => e,
+    }
 }

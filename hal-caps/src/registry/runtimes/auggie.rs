@@ -12,11 +12,15 @@ pub(super) const ROW: Runtime = Runtime {
     aliases: &["augment", "augment-cli"],
     markers: &[Marker::definitive("AUGMENT_AGENT", Exact("1"))],
     executables: &["auggie"],
+    // The conversation id its hooks get (0.36.0's `augment.mjs:5785`,
+    // `AUGMENT_CONVERSATION_ID:e.conversation_id`).
+    session_vars: &["AUGMENT_CONVERSATION_ID"],
     hooks: Some(Hooks::native(&[".augment/settings.json", "~/.augment/settings.json"], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
         Source::vendor("https://docs.augmentcode.com/cli/reference#shell-environment"),
         Source::vendor("https://docs.augmentcode.com/cli/hooks"),
+        Source::vendor("@augmentcode/auggie@0.36.0:augment.mjs:5785"),
     ],
     gastown: Some(GastownPreset::unhooked("auggie", &["auggie"]).stale(&[Stale {
         gastown: PresetFact::NoHooks,

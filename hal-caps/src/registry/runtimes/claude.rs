@@ -256,6 +256,20 @@ pub(super) const HISTORY: History = History {
             cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
         },
         VarSpan {
+            var: "CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.332"),
+            cite: "@anthropic-ai/claude-code@1.0.61, 1.0.62 cli.js (absent); @anthropic-ai/claude-code-linux-x64@2.1.332 \
+                   binary, its child-environment builder (`strings -n 8` line 621983)",
+        },
+        VarSpan {
+            var: "CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS",
+            set_for: "tools and hooks",
+            span: Span::since("2.1.337"),
+            cite: "@anthropic-ai/claude-code-linux-x64@2.1.332 binary (absent), 2.1.337 binary, its child-environment \
+                   builder (`strings -n 8` line 650953)",
+        },
+        VarSpan {
             var: "CLAUDE_PID",
             set_for: "tools and hooks",
             span: Span::since("2.1.332"),

@@ -1,9 +1,9 @@
 //! oh-my-pi: every fact hal holds of it, one descriptor (see [`super`]).
 
 use super::shared::{FIRSTMATE, GASTOWN_AGENTS, NONE, c, suite};
-use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style};
+use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
-use crate::registry::model::ValueRule::Exact;
+use crate::registry::model::ValueRule::{Exact, Flag};
 use crate::registry::model::{
     Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source, Stale, Verified,
 };
@@ -15,9 +15,14 @@ pub(super) const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-m
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["oh-my-pi"],
-    // Firstmate's launch marker; omp sets none of its own (Firstmate's rule: it
-    // counts only with an exact `omp` ancestor within 8 levels).
-    markers: &[Marker::strong("FM_OMP_HARNESS", Exact("omp")).secondary().with_ancestor("omp", 8)],
+    // `OMPCODE=1`: its bash tool sets it beside `CLAUDECODE=1`, `AGENT=1` and `CI=true`
+    // (18.2.3's `dist/cli.js:73`, 18.3.4's `:65`; the live run's tool capture has it), so
+    // with `keeps_markers_of` Claude it decides omp over the Claude marker beside it.
+    // Firstmate's launch marker counts only with an exact `omp` ancestor within 8 levels.
+    markers: &[
+        Marker::strong("OMPCODE", Flag).verified(),
+        Marker::strong("FM_OMP_HARNESS", Exact("omp")).secondary().with_ancestor("omp", 8),
+    ],
     weak: &["OMP_SKIP_SETUP"],
     executables: &["omp"],
     keeps_markers_of: &[P::Claude],
@@ -88,13 +93,12 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 ];
 
 /// oh-my-pi 18.2.3, `omp -p --yolo` on Bun 1.4.5 with a `models.yml` provider: its bash
-/// tool's environment sets `AGENT=1` and `CI=true` (OpenCode's and CI's spellings, no
-/// variable of its own) and no session id, so its ancestry decides; extension events
-/// reach a `.omp/hooks/pre/` factory.
+/// tool's environment sets `OMPCODE=1` (its own marker) beside `CLAUDECODE=1`, `AGENT=1`
+/// and `CI=true`, and no session id; extension events reach a `.omp/hooks/pre/` factory.
 pub(super) const VERIFIED: Verified = Verified {
     version: "18.2.3",
     older: &[],
-    tool_vars: &[],
+    tool_vars: &["OMPCODE"],
     hook_vars: &[],
     session_vars: &[],
     events: &["session_start", "before_agent_start", "tool_call", "tool_result", "agent_end", "session_shutdown"],
@@ -102,20 +106,26 @@ pub(super) const VERIFIED: Verified = Verified {
 
 pub(super) const S_OMP: Source = suite("hal-conformance, @oh-my-pi/pi-coding-agent@18.2.3");
 
+/// oh-my-pi 18.2.3's flag table: `--resume <id>` / `-r` (lines 246-247; 249-250 in
+/// 18.3.4) and `--mode text|json|rpc|acp|rpc-ui` (lines 123-124 in both).
+pub(super) const OMP_FLAGS: Source =
+    Source::vendor("@oh-my-pi/pi-coding-agent@18.2.3:src/cli/flag-tables.ts:123-124,246-247");
+
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Omp,
     executable: c("omp", S_OMP),
     interactive: c(Start::new(NONE, PromptAt::Positional), S_OMP),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_OMP)),
-    output: None,
+    output: Some(c(Output { flag: "--mode", values: &["text", "json", "rpc"] }, OMP_FLAGS)),
     autonomy: Autonomy {
         none: None,
         edits: None,
         full: Some(c(Level::args(&[Args::always(&["--yolo"])], "nothing asked"), S_OMP)),
     },
+    // The id is oh-my-pi's own session id: hal reads none from it (no session variable).
     resume: Some(c(
-        Resume { by_id: None, latest: Some(&["--continue"]), style: Style::Flag, hal_ids: false },
-        super::pi::PI_README,
+        Resume { by_id: Some(&["--resume"]), latest: Some(&["--continue"]), style: Style::Flag, hal_ids: false },
+        OMP_FLAGS,
     )),
     model: Some(c("--model", S_OMP)),
     instructions: c(&["AGENTS.md"], super::pi::PI_README),
@@ -125,12 +135,12 @@ pub(super) const LAUNCH: Launch = Launch {
     startup_dialog: None,
     escape_cancels: None,
     session_id: None,
-    acp: None,
+    acp: Some(c(&["--mode", "acp"], OMP_FLAGS)),
     end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],
-    stamps: &["OMPCODE", "__PI_NATIVE_VARIANT_CACHE"],
+    stamps: &["__PI_NATIVE_VARIANT_CACHE"],
     gastown_stale: &[(
         "NonInteractive.PromptFlag",
         "--prompt: omp's one-shot start is -p with the prompt as an argument",

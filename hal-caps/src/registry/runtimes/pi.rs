@@ -182,6 +182,10 @@ pub(super) const PI_README: Source = Source::vendor("@mariozechner/pi-coding-age
 /// from 1.6.0; 0.73.1's has no `--` case (it is read as a flag).
 pub(super) const PI_END_OF_OPTIONS: Source = suite("hal-conformance dash check, @earendil-works/pi-coding-agent@1.6.0");
 
+/// Pi 1.6.0's argument parser and help: `--session <path|id>`, "Open a session by file
+/// path or full/partial ID" (lines 90, 303).
+pub(super) const PI_ARGS: Source = Source::vendor("@earendil-works/pi-coding-agent@1.6.0:dist/cli/args.js:90,303");
+
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Pi,
     executable: c("pi", S_PI),
@@ -203,9 +207,12 @@ pub(super) const LAUNCH: Launch = Launch {
             S_PI,
         )),
     },
+    // `--session <path|id>` opens a session by file path or full/partial id (in every
+    // version read, 0.52.12 on); the id is `PI_SESSION_ID`'s (both are the session
+    // manager's `getSessionId()`, 1.6.0's `dist/core/tools/bash.js:168`).
     resume: Some(c(
-        Resume { by_id: None, latest: Some(&["--continue"]), style: Style::Flag, hal_ids: false },
-        PI_README,
+        Resume { by_id: Some(&["--session"]), latest: Some(&["--continue"]), style: Style::Flag, hal_ids: true },
+        PI_ARGS,
     )),
     model: Some(c("--model", S_PI)),
     instructions: c(&["AGENTS.md", "CLAUDE.md"], PI_README),
@@ -240,6 +247,9 @@ pub(super) const LAUNCH: Launch = Launch {
             "NonInteractive.OutputFlag",
             "--no-session is not an output flag (it keeps no session file); the output flag is --mode json",
         ),
-        ("ResumeFlag", "empty, but pi continues the latest session with --continue (-c)"),
+        (
+            "ResumeFlag",
+            "empty, but pi opens a session by id with --session and continues the latest with --continue (-c)",
+        ),
     ],
 };
