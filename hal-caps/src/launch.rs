@@ -299,7 +299,8 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     if let Some(sid) = &req.session_id {
         session_id_args(facts, req, mode, sid, &mut b)?;
     }
-    let prompt = place_prompt(start, first_prompt(req, mode), mode, &mut b, id, &can)?;
+    let ends = facts.end_of_options.filter(|e| e.value.holds_at(v));
+    let prompt = place_prompt(start, first_prompt(req, mode), mode, ends, &mut b, id, &can)?;
     Ok(finish(facts, req, mode, prompt, hook_trust, b, env))
 }
 
@@ -509,11 +510,14 @@ fn finish(
     out
 }
 
-/// Puts the prompt where the start takes it; a print start without one is an error.
+/// Puts the prompt where the start takes it; a print start without one is an error. A
+/// positional prompt that starts with `-` goes after `ends` (the runtime's end of
+/// options at the version planned), or is a usage error where it has none.
 fn place_prompt(
     start: Option<crate::registry::launch::Start>,
     prompt_text: Option<String>,
     mode: LaunchMode,
+    ends: Option<Cited<crate::registry::launch::Args>>,
     b: &mut Builder,
     id: &str,
     can: &dyn Fn() -> String,
@@ -532,7 +536,9 @@ fn place_prompt(
         (Some(s), Some(text)) => match s.prompt {
             PromptAt::Positional => {
                 if text.starts_with('-') {
-                    return Err(dash_led(id, "prompt", "its prompt is a positional argument", can));
+                    let end = ends.ok_or_else(|| dash_led(id, "prompt", "its prompt is a positional argument", can))?;
+                    b.cite("end_of_options", &end);
+                    b.push(end.value.args.iter().copied());
                 }
                 b.push([text]);
                 PromptPlace::new("argv", Some(b.argv.len() - 1), None)

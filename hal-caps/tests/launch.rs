@@ -340,6 +340,47 @@ fn a_dash_led_value_never_becomes_an_option() {
     assert!(placed > 0);
 }
 
+/// Hostile-findings R2: a dash-led positional prompt goes last, right after the
+/// runtime's end of options (`--`), exactly where the registry says its parser honours
+/// one at the version planned (Claude, Codex, Pi from 1.6.0 at least), and is a usage
+/// error elsewhere; a plain prompt gets no `--`.
+#[test]
+fn a_dash_led_positional_prompt_follows_the_end_of_options() {
+    let mut after = HashSet::new();
+    for l in LAUNCH {
+        let starts = [(LaunchMode::Interactive, Some(l.interactive)), (LaunchMode::Print, l.print)];
+        for (mode, start) in starts {
+            let Some(start) = start else { continue };
+            if start.value.prompt != hal_caps::registry::launch::PromptAt::Positional {
+                continue;
+            }
+            for version in [None, Some("0.73.1"), Some("1.6.0"), Some("2.1.332")] {
+                let ends = l.end_of_options.filter(|e| e.value.holds_at(version.and_then(Version::parse).as_ref()));
+                let mut req = with_value(l, mode, "prompt", "--version");
+                req.version = version.map(str::to_owned);
+                let what = format!("{} {mode} {version:?}", l.provider);
+                match (plan(&req, &no_env), ends) {
+                    (Ok(p), Some(e)) => {
+                        let n = p.argv.len();
+                        assert_eq!(&p.argv[n - 2..], &[e.value.args.concat(), "--version".to_owned()], "{what}");
+                        assert_eq!(p.prompt.index, Some(n - 1), "{what}");
+                        assert!(p.sources.iter().any(|s| s.fact == "end_of_options"), "{what}");
+                        after.insert(l.provider);
+                    }
+                    (Err(e), None) => assert!(e.contains("starts with `-`"), "{what}: {e}"),
+                    (got, ends) => panic!("{what}: {got:?} with end of options {ends:?}"),
+                }
+                req.prompt = Some("hi-there".into());
+                let p = plan(&req, &no_env).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(!p.argv.iter().any(|a| a == "--"), "{what}: {:?}", p.argv);
+            }
+        }
+    }
+    for must in [P::Claude, P::Codex, P::Pi] {
+        assert!(after.contains(&must), "{must}: no `--` before a dash-led prompt");
+    }
+}
+
 /// Hostile-findings R16: no exec carries a NUL, so no plan holds one.
 #[test]
 fn a_nul_is_a_usage_error() {

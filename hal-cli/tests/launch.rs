@@ -198,7 +198,9 @@ fn a_dash_led_prompt_file_is_never_an_option() {
     let file = dir.path().join("item.txt");
     std::fs::write(&file, "--settings={\"hooks\":{}}").unwrap();
     let f = file.to_str().unwrap();
-    let o = hal(&["launch", "--provider", "claude", "--mode", "print", "--prompt-file", f, "--json"], &[]);
+    let v = json(&["launch", "--provider", "claude", "--mode", "print", "--prompt-file", f], &[]);
+    assert!(argv(&v).ends_with(&["--", "--settings={\"hooks\":{}}"]), "{v}");
+    let o = hal(&["launch", "--provider", "cline", "--mode", "print", "--prompt-file", f, "--json"], &[]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stdout));
     assert!(err.contains("starts with `-`"), "{err}");

@@ -42,6 +42,26 @@ pub(crate) struct Doc {
     /// The clear-list check's run (started inside another runtime's captured environment).
     #[serde(default)]
     pub(crate) nested: Option<NestedRecord>,
+    /// The dash check's run (a prompt that starts with `-`), where the suite ran one.
+    #[serde(default)]
+    pub(crate) dash: Option<DashRecord>,
+}
+
+/// The dash check's run: hal's plan for a prompt that starts with `-`, and whether the
+/// model stub received it as the user's text.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(crate) struct DashRecord {
+    /// hal's usage error where it refuses the prompt (no run then).
+    pub(crate) refused: Option<String>,
+    /// The runtime's exit code.
+    pub(crate) exit: Option<i64>,
+    /// Whether a request to the stub carried the prompt.
+    pub(crate) saw_prompt: bool,
+    /// Why there was no dash run.
+    pub(crate) error: Option<String>,
+    /// How it was started.
+    pub(crate) start: Option<StartRecord>,
 }
 
 /// The clear-list check's run.

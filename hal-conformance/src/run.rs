@@ -44,6 +44,9 @@ pub(crate) enum Mode {
     /// The ready-prompt check: the interactive start `hal launch` gives, under a pty
     /// (`script`), until its ready prompt appears or the timeout.
     Pty,
+    /// The dash check: a one-shot start with [`DASH_PROMPT`] (hostile-findings R2),
+    /// whether the stub receives it as the user's text.
+    Dash,
 }
 
 impl Mode {
@@ -56,6 +59,7 @@ impl Mode {
             Self::Resume => "resume",
             Self::Nested => "nested",
             Self::Pty => "pty",
+            Self::Dash => "dash",
         }
     }
 }
@@ -145,6 +149,7 @@ impl RunArgs {
                         "resume" => Mode::Resume,
                         "nested" => Mode::Nested,
                         "pty" => Mode::Pty,
+                        "dash" => Mode::Dash,
                         _ => Mode::Probe,
                     }
                 }
@@ -311,6 +316,7 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
             configure_probe(spec, &ctx)?;
             RESUME_PROMPT.to_owned()
         }
+        Mode::Dash => DASH_PROMPT.to_owned(),
         Mode::Pty => {
             let seed = spec.pty_setup.ok_or_else(|| format!("{}: no pty setup", spec.id()))?;
             seed(&ctx).map_err(|e| format!("pty setup: {e}"))?;
@@ -497,6 +503,9 @@ fn shown_text(raw: &str) -> String {
 
 /// The prompt of a resume run: the first run's prompt must reach the stub again, in
 /// the resumed session's history.
+/// The dash check's prompt: it starts like the option that ran a hook's command in real
+/// Claude Code (hostile-findings R2) and holds the switch every runtime has.
+pub(crate) const DASH_PROMPT: &str = "--settings={\"hooks\":{}} --version is the user's text: answer it, then stop.";
 pub(crate) const RESUME_PROMPT: &str = "Continue: run the conformance probe once more, then stop.";
 
 /// How a start record shows the prompt.

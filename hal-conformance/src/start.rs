@@ -23,12 +23,13 @@ pub(crate) fn launch_args(spec: &Target, prompt: &str, resume: Option<&str>, ver
     if version {
         a.extend(["--runtime-version".to_owned(), spec.version().to_owned()]);
     }
-    a.extend(["--prompt".to_owned(), prompt.to_owned()]);
+    // `--name=value`, as a launcher gives them: a value may start with `-` (the dash check).
+    a.push(format!("--prompt={prompt}"));
     if let Some(m) = spec.model {
-        a.extend(["--model".to_owned(), m.to_owned()]);
+        a.push(format!("--model={m}"));
     }
     if let Some(id) = resume {
-        a.extend(["--resume".to_owned(), id.to_owned()]);
+        a.push(format!("--resume={id}"));
     }
     a
 }
@@ -99,6 +100,9 @@ pub(crate) fn compose(spec: &Target, plan: &Value) -> Result<(Vec<String>, Env),
         (Some(i), flag) => usize::try_from(i).unwrap_or(argv.len()).saturating_sub(usize::from(flag)),
         (None, _) => argv.len(),
     };
+    // A dash-led prompt follows the runtime's end of options (`--`): the suite's own go
+    // before that too.
+    let at = if at > 1 && argv.get(at - 1).is_some_and(|a| a == "--") { at - 1 } else { at };
     let version = hal_caps::registry::Version::parse(spec.version());
     let offline = hal_caps::registry::launch::launch(spec.provider)
         .map(|l| hal_caps::registry::launch::args_at(l.offline, version.as_ref()))

@@ -408,6 +408,7 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
         let newest = spec.resume && !o.hang && spec.older.is_none();
         let resume = if newest { Some(resume_run(spec, &base, work)) } else { None };
         let nested = if newest { Some(nested_run(spec, &base, work)) } else { None };
+        let dash = if !o.hang && spec.older.is_none() { Some(dash_run(spec, &base, work)) } else { None };
         let mut doc = capture::collect(
             spec.id(),
             spec.version(),
@@ -423,6 +424,9 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
         }
         if let Some(n) = nested {
             doc["nested"] = ph.apply_json(&n.unwrap_or_else(|e| json!({"error": e})));
+        }
+        if let Some(d) = dash {
+            doc["dash"] = ph.apply_json(&d.unwrap_or_else(|e| json!({"error": e})));
         }
         Ok(doc)
     };
@@ -472,6 +476,33 @@ fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
         "requests": bodies.len(),
         "saw_first_prompt": bodies.iter().any(|b| b.contains(crate::probe::PROMPT)),
         "saw_resume_prompt": bodies.iter().any(|b| b.contains(run::RESUME_PROMPT)),
+        "start": start,
+    }))
+}
+
+/// The dash check's run (hostile-findings R2): `spec` started one-shot with a prompt
+/// that starts with `-`, as `hal launch` places it (after `--`, or as `--flag=value`);
+/// whether a request to the stub carried it. Where hal refuses the prompt, its usage
+/// error and no run.
+fn dash_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
+    if let Err(e) = crate::start::launch_plan(&base.hal, spec, run::DASH_PROMPT, None, &[], "") {
+        return Ok(json!({"refused": e}));
+    }
+    let args = RunArgs { mode: Mode::Dash, dir: work.join(spec.id()).join("dash"), ..base.clone() };
+    let _ = std::fs::remove_dir_all(&args.dir);
+    std::fs::create_dir_all(&args.dir).map_err(|e| e.to_string())?;
+    eprintln!("==> {} {}: dash run", spec.id(), spec.version());
+    let outcome = run::run_isolated(&args, None)?;
+    eprintln!("    {} dash run: {:.1}s", spec.id(), outcome.seconds);
+    let requests: Value = crate::util::run_json(&args.dir, "requests.json").unwrap_or(json!([]));
+    // The stub's request bodies are JSON: the prompt's quotes are escaped there.
+    let escaped = serde_json::to_string(run::DASH_PROMPT).unwrap_or_default();
+    let escaped = escaped.trim_matches('"');
+    let saw = requests.as_array().is_some_and(|r| r.iter().any(|q| q["body"].to_string().contains(escaped)));
+    let start: Value = crate::util::run_json(&args.dir, "start.json").unwrap_or(Value::Null);
+    Ok(json!({
+        "exit": outcome.run.get("exit").cloned().unwrap_or(Value::Null),
+        "saw_prompt": saw,
         "start": start,
     }))
 }

@@ -282,6 +282,11 @@ pub struct Launch {
     pub session_id: Option<Cited<&'static [&'static str]>>,
     /// The ACP entry: the arguments that make it speak ACP on stdio; `None`: none.
     pub acp: Option<Cited<&'static [&'static str]>>,
+    /// The argument its parser takes to end options (`--`), for the versions whose parser
+    /// honours it before a positional prompt: a prompt that starts with `-` goes after it
+    /// (hostile-findings R2). `None`: not known to honour it, and a dash-led positional
+    /// prompt is a usage error.
+    pub end_of_options: Option<Cited<Args>>,
     /// Variables every start sets.
     pub env: &'static [(&'static str, &'static str)],
     /// Variables every start sets from another variable of the launcher's (groq-compound's

@@ -30,6 +30,23 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
     }
     resume(cx, out);
     nested(cx, out);
+    dash(cx, out);
+}
+
+/// Hostile-findings R2: a prompt that starts with `-` reaches the model as the user's
+/// text, or hal refuses it naming why; never an option of the runtime's.
+fn dash(cx: &Cx, out: &mut Out) {
+    let Some(d) = &cx.doc.dash else { return };
+    let what = "a prompt that starts with `-` reaches the model as text, or hal refuses it";
+    let (seen, ok) = match (&d.error, &d.refused) {
+        (Some(e), _) => (e.clone(), false),
+        (None, Some(e)) => (format!("refused: {e}"), e.contains("starts with `-`")),
+        (None, None) => {
+            let argv = d.start.as_ref().map(|s| s.argv.join(" ")).unwrap_or_default();
+            (format!("{} ({argv})", if d.saw_prompt { "received" } else { "not received" }), d.saw_prompt)
+        }
+    };
+    out.push("dash", what, "the stub received the prompt", seen, ok);
 }
 
 /// The clear-list: started inside another runtime's tool environment with `env_unset`

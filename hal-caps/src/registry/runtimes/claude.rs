@@ -324,6 +324,12 @@ pub(super) const CLAUDE_ENV: Source = Source::vendor("https://code.claude.com/do
 /// `❯` then U+00A0, which a pane shows as a space).
 pub(super) const PTY_CLAUDE: Source = suite("hal-conformance --pty, @anthropic-ai/claude-code@2.1.332");
 
+/// Claude Code's parser (commander) ends options at `--`, and its early argv scans
+/// (`--settings` among them) stop there: `claude -p -- --version` sends `--version` to
+/// the model (1.0.61, 2.1.332, live; the suite's dash check).
+pub(super) const CLAUDE_END_OF_OPTIONS: Source =
+    suite("hal-conformance dash check, @anthropic-ai/claude-code@1.0.61 and 2.1.332");
+
 /// Claude Code's facts, shared by groq-compound (the same binary).
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Claude,
@@ -363,6 +369,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: Some(c(true, CLAUDE_INTERACTIVE)),
     session_id: Some(c(&["--session-id"], CLAUDE_DOCS)),
     acp: None,
+    end_of_options: Some(c(Args::always(&["--"]), CLAUDE_END_OF_OPTIONS)),
     env: &[],
     env_from: &[],
     offline: &[],

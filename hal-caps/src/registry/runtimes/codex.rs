@@ -182,6 +182,10 @@ pub(super) const CODEX_CLI: Source = Source::vendor("openai/codex:codex-rs/exec/
 
 pub(super) const PTY_CODEX: Source = suite("hal-conformance --pty, @openai/codex@0.171.0");
 
+/// Codex's parser (clap) ends options at `--`: `codex exec -- --version` sends
+/// `--version` to the model (0.100.0, 0.146.0, 0.171.0, live).
+pub(super) const CODEX_END_OF_OPTIONS: Source = suite("hal-conformance dash check, @openai/codex@0.100.0 to 0.171.0");
+
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Codex,
     executable: c("codex", S_CODEX),
@@ -227,6 +231,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: None,
     session_id: None,
     acp: None,
+    end_of_options: Some(c(Args::always(&["--"]), CODEX_END_OF_OPTIONS)),
     env: &[],
     env_from: &[],
     offline: &[],

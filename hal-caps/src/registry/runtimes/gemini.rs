@@ -194,6 +194,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: Some(c(true, GT)),
     session_id: None,
     acp: Some(c(&["--experimental-acp"], GEMINI_DOCS)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

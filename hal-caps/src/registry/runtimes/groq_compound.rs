@@ -21,6 +21,7 @@ pub(super) const ROW: Runtime = Runtime {
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::GroqCompound,
     executable: c("claude", GT),
+    end_of_options: None,
     env: &[("ANTHROPIC_BASE_URL", "https://api.groq.com/openai/v1"), ("ANTHROPIC_MODEL", "compound-beta")],
     env_from: &[("ANTHROPIC_API_KEY", "GROQ_API_KEY")],
     stamps: &[],

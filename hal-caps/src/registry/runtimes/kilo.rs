@@ -117,6 +117,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: None,
     session_id: None,
     acp: Some(c(&["acp"], KILO_PKG)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

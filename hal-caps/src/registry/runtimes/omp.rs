@@ -136,6 +136,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: None,
     session_id: None,
     acp: Some(c(&["--mode", "acp"], OMP_FLAGS)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

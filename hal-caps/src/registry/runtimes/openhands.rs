@@ -120,6 +120,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: None,
     session_id: None,
     acp: Some(c(&["acp"], OPENHANDS_DOCS)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

@@ -178,6 +178,10 @@ pub(super) const S_PI: Source = suite("hal-conformance, @earendil-works/pi-codin
 
 pub(super) const PI_README: Source = Source::vendor("@mariozechner/pi-coding-agent@0.65.2:README.md");
 
+/// Pi's `parseArgs` (`dist/cli/args.js`) takes every argument after `--` as a message
+/// from 1.6.0; 0.73.1's has no `--` case (it is read as a flag).
+pub(super) const PI_END_OF_OPTIONS: Source = suite("hal-conformance dash check, @earendil-works/pi-coding-agent@1.6.0");
+
 /// Pi 1.6.0's argument parser and help: `--session <path|id>`, "Open a session by file
 /// path or full/partial ID" (lines 90, 303).
 pub(super) const PI_ARGS: Source = Source::vendor("@earendil-works/pi-coding-agent@1.6.0:dist/cli/args.js:90,303");
@@ -219,6 +223,10 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: None,
     session_id: None,
     acp: None,
+    end_of_options: Some(c(
+        Args::since("1.6.0", &["--"], "@mariozechner/pi-coding-agent@0.73.1, @earendil-works/pi-coding-agent@1.6.0"),
+        PI_END_OF_OPTIONS,
+    )),
     env: &[],
     env_from: &[],
     offline: &[Args::since(

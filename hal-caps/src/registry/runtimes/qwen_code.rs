@@ -191,6 +191,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: None,
     session_id: None,
     acp: Some(c(&["--acp"], QWEN_DOCS)),
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],

@@ -124,6 +124,7 @@ pub(super) const LAUNCH: Launch = Launch {
     escape_cancels: None,
     session_id: None,
     acp: None,
+    end_of_options: None,
     env: &[],
     env_from: &[],
     offline: &[],
