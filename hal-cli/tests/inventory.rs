@@ -242,6 +242,27 @@ fn a_crowded_site_packages_is_read_whole() {
     assert_eq!(entry(&v, "aider").unwrap()["version"], "0.86.2", "{v}");
 }
 
+/// A Python runtime's environment holds its dependencies' distributions too, some named
+/// like it (`openhands_agent_server` beside `openhands`): the version is its own
+/// distribution's, the registry's PyPI package by its exact normalised name, never a
+/// dependency's whatever the directory's order (the conformance suite's live plan run of
+/// OpenHands 1.16.0 was answered for its SDK's 1.58.2).
+#[test]
+fn a_python_runtime_s_version_is_its_own_distribution_s() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let venv = h.join("venv");
+    write(&venv.join("bin/openhands"), "");
+    let site = venv.join("lib/python3.12/site-packages");
+    std::fs::create_dir_all(site.join("openhands-1.16.0.dist-info")).unwrap();
+    for i in 0..200 {
+        std::fs::create_dir_all(site.join(format!("openhands_dep_{i:03}-1.58.{i}.dist-info"))).unwrap();
+    }
+    let (code, v, _) = inventory(h, &venv.join("bin").to_string_lossy(), &[]);
+    assert_eq!(code, Some(0));
+    assert_eq!(entry(&v, "openhands").unwrap()["version"], "1.16.0", "{v}");
+}
+
 /// Hostile-findings R5: `--probe` kills the probed executable's whole process group (no
 /// child outlives hal), answers a `--version` whose printer leaves a child holding its
 /// output, and probes in parallel under one bound (8 hanging runtimes well under 8 × 3 s).

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use hal_caps::registry::dated::InstallStanding;
-use hal_caps::registry::{REGISTRY, Runtime, Version};
+use hal_caps::registry::{Package, REGISTRY, Runtime, Version};
 use hal_types::RuntimeProvider;
 
 use crate::host::Host;
@@ -120,7 +120,7 @@ fn read_version<H: Host>(host: &H, r: &Runtime, exe: &str, found: &Path, resolve
     if let Some(v) = native_layout(resolved) {
         return Some((v, NATIVE_LAYOUT.to_owned()));
     }
-    python_dist(host, exe, found)
+    python_dist(host, r, exe, found)
 }
 
 /// The version source of a native install's layout.
@@ -136,12 +136,19 @@ pub(crate) fn native_layout(resolved: &Path) -> Option<String> {
     })
 }
 
-/// A `.dist-info` named for the executable in the environment the executable's `bin/`
-/// belongs to (`<venv>/bin/aider` → `<venv>/lib/python3.12/site-packages/aider_chat-0.86.2.dist-info`).
-fn python_dist<H: Host>(host: &H, exe: &str, found: &Path) -> Option<(String, String)> {
+/// The `.dist-info` of the runtime's distribution in the environment the executable's
+/// `bin/` belongs to (`<venv>/bin/aider` → `<venv>/lib/python3.12/site-packages/aider_chat-0.86.2.dist-info`):
+/// the registry's PyPI package by its normalised name, exactly (an environment holds its
+/// dependencies too: `openhands` beside `openhands_agent_server`); for a runtime with no
+/// PyPI package, one named for the executable (`aider`, `aider_*`).
+fn python_dist<H: Host>(host: &H, r: &Runtime, exe: &str, found: &Path) -> Option<(String, String)> {
     let venv = found.parent().filter(|b| b.file_name().is_some_and(|n| n == "bin"))?.parent()?;
     let lib = venv.join("lib");
-    let want = exe.replace('-', "_").to_ascii_lowercase();
+    let normal = |name: &str| name.replace(['-', '.'], "_").to_ascii_lowercase();
+    let (want, exact) = match r.package {
+        Some(Package::PyPi(name)) => (normal(name), true),
+        _ => (normal(exe), false),
+    };
     for py in host.list_dir(&lib, MAX_LISTED).ok()? {
         if !py.to_string_lossy().starts_with("python") {
             continue;
@@ -153,7 +160,7 @@ fn python_dist<H: Host>(host: &H, exe: &str, found: &Path) -> Option<(String, St
             let name = name.to_string_lossy();
             let (dist, version) = name.strip_suffix(".dist-info")?.rsplit_once('-')?;
             let dist = dist.replace(['-', '.'], "_").to_ascii_lowercase();
-            ((dist == want || dist.starts_with(&format!("{want}_"))) && Version::parse(version).is_some())
+            ((dist == want || (!exact && dist.starts_with(&format!("{want}_")))) && Version::parse(version).is_some())
                 .then(|| (version.to_owned(), format!("the Python distribution {dist}'s .dist-info")))
         };
         let Ok(found) = host.find_in_dir(&site, &|n| dist_of(n).is_some()) else { continue };
