@@ -93,8 +93,12 @@ class ClientTest(unittest.TestCase):
         plan = hal.launch_plan("opencode", prompt="--version")
         assert plan is not None
         self.assertIn("--prompt=--version", plan["argv"])
+        # After `--` where the runtime's parser ends its options there; refused where none does.
+        claude = hal.launch_plan("claude", mode="print", prompt="--settings={}")
+        assert claude is not None
+        self.assertEqual(claude["argv"][-2:], ["--", "--settings={}"])
         with self.assertRaises(HalUsageError) as caught:
-            hal.launch_plan("claude", mode="print", prompt="--settings={}")
+            hal.launch_plan("cline", mode="print", prompt="--settings={}")
         self.assertIn("starts with `-`", str(caught.exception))
 
     def test_read_hook_answers_a_payload_with_lone_surrogates(self) -> None:

@@ -454,8 +454,11 @@ test("launchPlan passes a dash-led prompt as a value (hostile-findings R2)", () 
   const hal = createRuntimeHal({ bin: HAL, replaceEnv: { PATH: "/usr/bin:/bin" } });
   const plan = hal.launchPlan({ provider: "opencode", prompt: "--version" });
   assert.ok(plan.argv.includes("--prompt=--version"), plan.argv);
+  // After `--` where the runtime's parser ends its options there; refused where none does.
+  const claude = hal.launchPlan({ provider: "claude", mode: "print", prompt: "--settings={}" });
+  assert.deepEqual(claude.argv.slice(-2), ["--", "--settings={}"], claude.argv);
   assert.throws(
-    () => hal.launchPlan({ provider: "claude", mode: "print", prompt: "--settings={}" }),
+    () => hal.launchPlan({ provider: "cline", mode: "print", prompt: "--settings={}" }),
     (e) => e instanceof HalUsageError && /starts with `-`/.test(e.message),
   );
 });
