@@ -801,7 +801,8 @@ mod tests {
         for c in rt["checks"].as_array().unwrap() {
             let ctx = c["context"].as_str().unwrap();
             assert!(
-                ["tool", "replay", "plan", "start", "resume", "nested"].contains(&ctx) || ctx.starts_with("hook:"),
+                ["tool", "replay", "plan", "start", "resume", "nested", "dash"].contains(&ctx)
+                    || ctx.starts_with("hook:"),
                 "{ctx}"
             );
             for key in ["name", "expected", "got", "ok"] {
