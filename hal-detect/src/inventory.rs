@@ -11,12 +11,10 @@ use hal_caps::registry::{Package, REGISTRY, Runtime, Version};
 use hal_types::RuntimeProvider;
 
 use crate::host::Host;
-use crate::version::{executable_in, executable_names, install_manifest, path_dirs};
+use crate::install::{NATIVE_LAYOUT, executable_in, executable_names, install_manifest, native_layout, path_dirs};
 
 /// How many entries of a directory are looked at (Python's `lib/` and `site-packages/`).
 const MAX_LISTED: usize = 512;
-/// How many directories above a native binary are searched for a `versions/<V>` layout.
-const MAX_UP: usize = 4;
 
 /// One runtime found installed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,19 +119,6 @@ fn read_version<H: Host>(host: &H, r: &Runtime, exe: &str, found: &Path, resolve
         return Some((v, NATIVE_LAYOUT.to_owned()));
     }
     python_dist(host, r, exe, found)
-}
-
-/// The version source of a native install's layout.
-pub(crate) const NATIVE_LAYOUT: &str = "the native install's versions/<version> directory";
-
-/// `…/versions/<V>` (the binary itself, or a directory above it): Claude Code's
-/// native installer's layout.
-pub(crate) fn native_layout(resolved: &Path) -> Option<String> {
-    resolved.ancestors().take(MAX_UP).find_map(|p| {
-        let name = p.file_name()?.to_str()?;
-        let parent = p.parent()?.file_name()?;
-        (parent == "versions" && Version::parse(name).is_some()).then(|| name.to_owned())
-    })
 }
 
 /// The `.dist-info` of the runtime's distribution in the environment the executable's

@@ -18,6 +18,7 @@ pub mod cascade;
 pub mod fake;
 pub mod host;
 pub mod identify;
+mod install;
 pub mod inventory;
 pub mod os;
 pub mod session;
