@@ -247,6 +247,18 @@ const OWN_USES: &[&str] = &[
     "readJson",
     "readJsonSync",
     "createReadStream",
+    // A directory's contents: listed, or copied from (an installer copying a
+    // repository's own `.cursor` tree).
+    "readdirSync",
+    "readdir",
+    "opendirSync",
+    "opendir",
+    "listdir",
+    "scandir",
+    "iterdir",
+    "cpSync",
+    "copySync",
+    "copytree",
     "rmSync",
     "rm",
     "rmdir",
@@ -263,8 +275,9 @@ const OWN_USES: &[&str] = &[
 const REMOVERS: &[&str] = &["remove", "delete", "unlink"];
 
 /// Whether the path variable probed at `n` (the probe's path, `target`) is, later in the
-/// same function, passed whole to a call that reads its contents or removes it
-/// (`open(p)`, `p.read_text()`, `readFileSync(p)`, `rmSync(p)`, `removeDir(p)`): the
+/// same function, passed whole to a call that reads its contents (a directory's listing
+/// included), copies from it or removes it (`open(p)`, `p.read_text()`,
+/// `readFileSync(p)`, `readdirSync(p)`, `os.listdir(p)`, `rmSync(p)`, `removeDir(p)`): the
 /// probe guards the program's own use of the file — reading a runtime's settings to
 /// report or edit them, removing what an installer wrote — and decides no runtime.
 pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {

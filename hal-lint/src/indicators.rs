@@ -16,6 +16,9 @@ pub(crate) const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
 const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
+/// The `/proc/self/…` files that hold the parent's id (the start of a walk); the rest of
+/// the process's own files are its bookkeeping.
+const OWN_PARENT_FILES: &[&str] = &["stat", "status"];
 /// Every runtime indicator variable the registry names (markers, combinations, weak
 /// signals, session variables; not the generic ones like `HOME`), plus `AI_AGENT`. Any
 /// `GT_*` name counts too (see [`is_indicator_var`]).
@@ -232,6 +235,33 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
     runtime_name(word)
 }
 
+/// Variables naming the terminal or editor a program runs in: a read of one is a
+/// finding only where its value is compared to a runtime's name
+/// (`TERM_PROGRAM == "claude-code"`, `case "$TERM_PROGRAM" in cursor)`).
+pub(crate) const EDITOR_VARS: &[&str] = &["TERM_PROGRAM", "TERMINAL_EMULATOR"];
+
+/// The runtime a literal names: whole (`cursor`) or by its first piece (`claude-code`,
+/// a pattern's `claude*`).
+pub(crate) fn literal_runtime(lit: &str) -> Option<&'static str> {
+    let t = lit.trim().trim_end_matches('*');
+    runtime_name(t).or_else(|| t.split(['-', '_', '.', ' ']).next().and_then(runtime_name))
+}
+
+/// The runtime's name `text` (the line, or the statement's literals, around a read of
+/// an [`EDITOR_VARS`] variable) compares it to, if any: a quoted literal, or a shell
+/// `case` pattern (`cursor)`, `claude*|codex)`), naming one.
+pub(crate) fn compared_runtime(text: &str) -> Option<&'static str> {
+    for q in ['"', '\'', '`'] {
+        if let Some(r) = text.split(q).skip(1).step_by(2).find_map(literal_runtime) {
+            return Some(r);
+        }
+    }
+    text.split_whitespace()
+        .filter_map(|w| w.strip_suffix(')'))
+        .flat_map(|w| w.trim_start_matches('(').split('|'))
+        .find_map(literal_runtime)
+}
+
 /// Whether a variable is named for a runtime: its first `_`-separated part is a
 /// runtime's name (`GEMINI_CONFIG_DIR`, `KILO_CONFIG`; not `RUNTIME`, `HOME`).
 pub(crate) fn named_for_a_runtime(var: &str) -> bool {
@@ -246,8 +276,9 @@ pub(crate) enum PathHit {
     Proc,
 }
 
-/// Whether `t` names `/proc/<pid>/<identity file>` for the process itself or its
-/// parent (`self`, `$$`, `$PPID`, `${ppid}`, a piece `{}` that is no literal):
+/// Whether `t` names `/proc/<pid>/<identity file>` for the process's parent (`$PPID`,
+/// `${ppid}`, a piece `{}` that is no literal), or the process's own `stat`/`status`
+/// (`self`, `$$`: where its parent's id is read):
 /// `/proc/cpuinfo`, `/proc/1/comm` and `/proc/self/cgroup` are hardware, kernel and
 /// container facts, and `/proc/${pid}/cmdline` of a server a script found is no
 /// runtime's.
@@ -258,10 +289,13 @@ pub(crate) fn is_proc_identity(t: &str) -> bool {
         let file = parts.next().unwrap_or("");
         let file_end = file.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(file.len());
         let lower = pid.to_ascii_lowercase();
-        let own = matches!(pid, "self" | "thread-self" | "$$" | "${$}" | "{}")
-            || lower.contains("ppid")
-            || lower.contains("parent");
-        own && PROC_FILES.contains(&&file[..file_end])
+        let file = &file[..file_end];
+        let parent = pid == "{}" || lower.contains("ppid") || lower.contains("parent");
+        // The process's own executable, arguments, name or environment are bookkeeping
+        // (a bundled library asking which C library it runs on); its `stat`/`status`
+        // hold the parent's id, where a walk up the table starts.
+        let own = matches!(pid, "self" | "thread-self" | "$$" | "${$}") && OWN_PARENT_FILES.contains(&file);
+        (parent && PROC_FILES.contains(&file)) || own
     })
 }
 
@@ -491,7 +525,11 @@ mod tests {
         assert_eq!(path_hit("$HOME/.cursor/hooks.json"), Some(PathHit::Indicator(".cursor/hooks.json")));
         assert_eq!(path_hit("{}/.codex"), Some(PathHit::Indicator(".codex")));
         assert_eq!(path_hit("~/.qwen/"), Some(PathHit::Indicator(".qwen")));
-        assert_eq!(path_hit("/proc/self/comm"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/self/status"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/$$/stat"), Some(PathHit::Proc));
+        // The process's own executable, name and arguments are its bookkeeping.
+        assert_eq!(path_hit("/proc/self/exe"), None);
+        assert_eq!(path_hit("/proc/self/comm"), None);
         assert_eq!(path_hit("/proc/$PPID/cmdline"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{}/stat"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{process.ppid}/comm"), Some(PathHit::Proc));

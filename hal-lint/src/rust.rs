@@ -10,7 +10,9 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 use crate::hit::{FileLint, Hit, Kind};
-use crate::indicators::{PathHit, is_indicator_var, path_hit, process_command, vendor_prefix};
+use crate::indicators::{
+    EDITOR_VARS, PathHit, is_indicator_var, literal_runtime, path_hit, process_command, vendor_prefix,
+};
 
 /// Deeper bracket nesting of code than this is not parsed (syn recurses).
 const MAX_NESTING: usize = 256;
@@ -562,6 +564,12 @@ impl Linter {
                     self.hit(Hit::var_read(line, col, &name, true, decides));
                 } else if let Some(prefix) = vendor_prefix(&name).filter(|_| decides) {
                     self.hit(Hit::vendor_var(line, col, &name, prefix, true));
+                } else if let Some(r) = EDITOR_VARS
+                    .contains(&name.as_str())
+                    .then(|| self.stmt_strings.split(' ').find_map(literal_runtime))
+                    .flatten()
+                {
+                    self.hit(Hit::editor_var(line, col, &name, r, true));
                 }
             }
         } else if std_env && matches!(last, "vars" | "vars_os") {

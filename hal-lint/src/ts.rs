@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use tree_sitter::{Language, Node, Parser, Tree};
 
 use crate::hit::{FileLint, Hit};
-use crate::indicators::{is_indicator_var, path_hit, vendor_prefix};
+use crate::indicators::{EDITOR_VARS, compared_runtime, is_indicator_var, path_hit, vendor_prefix};
 use crate::lines::Lines;
 
 /// A parsed file: its tree, its text and its line index.
@@ -59,6 +59,8 @@ impl<'a> Parsed<'a> {
         let (line, col) = self.pos(at);
         if is_indicator_var(name) {
             Some(Hit::var_read(line, col, name, false, decides))
+        } else if EDITOR_VARS.contains(&name) {
+            compared_runtime(self.lines.text(line)).map(|r| Hit::editor_var(line, col, name, r, false))
         } else {
             vendor_prefix(name).filter(|_| decides).map(|p| Hit::vendor_var(line, col, name, p, false))
         }

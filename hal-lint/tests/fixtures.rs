@@ -461,3 +461,17 @@ fn probes_guarding_their_own_use_or_validating_input() {
     want.extend(at("hooks/own_use.ts", &[(f, 46, 18), (f, 49, 19), (f, 58, 18)]));
     assert_eq!(found("guards"), want);
 }
+
+/// Issue 47: walks of the process table, and the terminal or editor compared to a
+/// runtime's name, in shell, Python, JavaScript and Rust (`walks/`). The process's own
+/// pid written down, its own executable (`/proc/self/exe`), a scan for the skill's own
+/// names, an editor that is no runtime and a directory listed to copy it are silent.
+#[test]
+fn walks_and_editors() {
+    let (p, v) = ("process-table", "indicator-var");
+    let mut want = at("hooks/walk.js", &[(p, 3, 24), (v, 26, 22)]);
+    want.extend(at("hooks/walk.py", &[(p, 10, 12), (p, 14, 16), (v, 35, 23)]));
+    want.extend(at("hooks/walk.sh", &[(v, 12, 10), (v, 13, 7), (v, 14, 7)]));
+    want.extend(at("walker/src/lib.rs", &[(p, 7, 62), (p, 18, 40), (v, 23, 5), (v, 27, 19)]));
+    assert_eq!(found("walks"), want);
+}
