@@ -224,7 +224,7 @@ const FUNCTIONS: &[&str] = &[
 const MAX_FUNCTION_NODES: usize = 1 << 14;
 
 /// The innermost function holding `n`.
-fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> {
+pub(crate) fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> {
     let mut cur = n;
     for _ in 0..256 {
         cur = walk.parent(cur)?;
@@ -423,4 +423,19 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
     };
     body.last().is_some_and(|s| command(s) == "exit")
         && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit"))
+}
+
+/// Whether `path` reads `/proc/<pid>/stat` or `status` of a pid that is no literal, and
+/// the function around `n` (at most 4 KiB of it) takes the parent's id from it (`stat`'s
+/// fourth field, `[3]`; `status`'s `PPid:`): a step of a walk up the process table,
+/// whatever pid it starts from (a monitor reading its worker's CPU time is none).
+pub(crate) fn reads_the_parent(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &str) -> bool {
+    let Some(rest) = path.strip_prefix("/proc/{") else { return false };
+    let Some((_, file)) = rest.split_once("}/") else { return false };
+    if !matches!(file, "stat" | "status") {
+        return false;
+    }
+    let Some(f) = function_of(walk, n).filter(|f| f.end_byte() - f.start_byte() <= 4096) else { return false };
+    let text = src.get(f.start_byte()..f.end_byte()).unwrap_or("");
+    if file == "stat" { text.contains("[3]") } else { text.contains("PPid") }
 }

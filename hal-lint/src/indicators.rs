@@ -235,16 +235,58 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
     runtime_name(word)
 }
 
+/// The runtime whose hook payload holds `key` where no other runtime's does (the
+/// registry's payload `tells` and the keys of its telling `pairs`), if any: a program
+/// testing a payload for it (`"turn_id" in payload`) tells the runtime by the payload's
+/// shape. Keys every payload is read for (the session, the working directory) and keys
+/// of one plain word (`model`, `timestamp`), which name too much to tell by, are left
+/// out.
+pub(crate) fn payload_tell(key: &str) -> Option<&'static str> {
+    static TELLS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    let tells = TELLS.get_or_init(|| {
+        use hal_caps::registry::payloads::{COMMON, PAYLOADS};
+        let common: Vec<&str> = [COMMON.session, COMMON.cwd, COMMON.cwd_lists, COMMON.transcript, COMMON.tool]
+            .iter()
+            .flat_map(|l| l.iter().copied())
+            .collect();
+        let compound = |k: &str| k.contains('_') || k.bytes().skip(1).any(|b| b.is_ascii_uppercase());
+        let mut v: Vec<(&'static str, &'static str)> = PAYLOADS
+            .iter()
+            .flat_map(|p| {
+                let keys = p.tells.iter().copied().chain(p.pairs.iter().flat_map(|(a, b)| [*a, *b]));
+                keys.map(move |k| (k, p.provider.as_str()))
+            })
+            .filter(|(k, _)| compound(k) && !common.contains(k))
+            .collect();
+        v.sort_unstable();
+        v.dedup_by(|a, b| a.0 == b.0);
+        v
+    });
+    tells.binary_search_by(|(k, _)| (*k).cmp(key)).ok().map(|i| tells[i].1)
+}
+
+/// Every key [`payload_tell`] knows, for the prefilter.
+pub(crate) fn payload_tell_keys() -> Vec<&'static str> {
+    use hal_caps::registry::payloads::PAYLOADS;
+    let mut v: Vec<&'static str> = PAYLOADS
+        .iter()
+        .flat_map(|p| p.tells.iter().copied().chain(p.pairs.iter().flat_map(|(a, b)| [*a, *b])))
+        .filter(|k| payload_tell(k).is_some())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 /// Variables naming the terminal or editor a program runs in: a read of one is a
 /// finding only where its value is compared to a runtime's name
 /// (`TERM_PROGRAM == "claude-code"`, `case "$TERM_PROGRAM" in cursor)`).
 pub(crate) const EDITOR_VARS: &[&str] = &["TERM_PROGRAM", "TERMINAL_EMULATOR"];
 
-/// The runtime a literal names: whole (`cursor`) or by its first piece (`claude-code`,
-/// a pattern's `claude*`).
+/// The runtime a literal names, whole (`cursor`, `claude-code`, a pattern's `claude*`):
+/// a name that only starts with one (`claude_code_hooks_daemon`, a tool's own) is none.
 pub(crate) fn literal_runtime(lit: &str) -> Option<&'static str> {
-    let t = lit.trim().trim_end_matches('*');
-    runtime_name(t).or_else(|| t.split(['-', '_', '.', ' ']).next().and_then(runtime_name))
+    runtime_name(lit.trim().trim_end_matches('*'))
 }
 
 /// The runtime's name `text` (the line, or the statement's literals, around a read of

@@ -434,6 +434,31 @@ impl<'p, 'a> Scope<'p, 'a> {
         self.p.text(n)
     }
 
+    /// A test of the object `object` for `key` (`"turn_id" in payload`), where `key`
+    /// tells a runtime's hook payload ([`crate::indicators::payload_tell`]) and the
+    /// object is a name, a field or a call's answer (no literal list or string).
+    pub(crate) fn payload_sniff(&mut self, key: Node<'_>, object: Node<'_>) {
+        if !matches!(
+            object.kind(),
+            "identifier"
+                | "attribute"
+                | "member_expression"
+                | "subscript"
+                | "subscript_expression"
+                | "call"
+                | "call_expression"
+        ) {
+            return;
+        }
+        let k = if key.kind() == "property_identifier" { Some(self.text(key).to_owned()) } else { self.value(key) };
+        if let Some(k) = k
+            && let Some(runtime) = crate::indicators::payload_tell(&k)
+        {
+            let (line, col) = self.p.pos(key);
+            self.lint.hits.push(Hit::payload_sniff(line, col, &k, runtime, false));
+        }
+    }
+
     /// The findings of a scan of the environment's names or text (issue 47): each
     /// string in `n` (of a kind in `strings`, at most a few levels down) that is a
     /// runtime's variable or the start of one (`"CODEX_"`, `"CLAUDE_CODE"`).
