@@ -278,6 +278,36 @@ pub(crate) fn payload_tell_keys() -> Vec<&'static str> {
     v
 }
 
+/// The vendor prefix of the registry's variables `name` stands under, whatever the rest
+/// of it (`GEMINI_API_KEY`, a skill's `CLAUDE_MEM_PORT` too), if any.
+pub(crate) fn under_vendor_prefix(name: &str) -> Option<&'static str> {
+    vendor_prefixes().iter().find(|p| name.len() > p.len() && name.starts_with(p.as_str())).map(String::as_str)
+}
+
+/// Whether a quoted literal of `text` (the line around a read) is a runtime's name or
+/// one of its native hook events (`"AfterTool"`, `"PostToolUse"`): a value chosen by the
+/// runtime that runs, so a read deciding between such values tells the runtime
+/// (`process.env.GEMINI_API_KEY ? "AfterTool" : "PostToolUse"`).
+pub(crate) fn names_a_runtime_s_value(text: &str) -> bool {
+    static EVENTS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let events = EVENTS.get_or_init(|| {
+        let mut v: Vec<&'static str> = hal_caps::registry::REGISTRY
+            .iter()
+            .filter_map(|r| r.hooks)
+            .flat_map(|h| h.events.iter().map(|e| e.native))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    });
+    ['"', '\'', '`'].iter().any(|q| {
+        text.split(*q)
+            .skip(1)
+            .step_by(2)
+            .any(|lit| literal_runtime(lit).is_some() || events.binary_search(&lit).is_ok())
+    })
+}
+
 /// Variables naming the terminal or editor a program runs in: a read of one is a
 /// finding only where its value is compared to a runtime's name
 /// (`TERM_PROGRAM == "claude-code"`, `case "$TERM_PROGRAM" in cursor)`).

@@ -475,7 +475,11 @@ fn probes_guarding_their_own_use_or_validating_input() {
 #[test]
 fn walks_scans_payloads_and_editors() {
     let (p, v) = ("process-table", "indicator-var");
-    let mut want = at("hooks/walk.js", &[(p, 3, 24), (p, 17, 33), (v, 21, 7), (v, 22, 18), (v, 26, 22)]);
+    // A variable under a runtime's prefix choosing between runtimes' own values (a hook
+    // event, a runtime's name); the skill's own variables choosing its own are silent.
+    let mut want = at("hooks/events.js", &[(v, 2, 27), (v, 3, 26)]);
+    want.extend(at("hooks/events.py", &[(v, 4, 39)]));
+    want.extend(at("hooks/walk.js", &[(p, 3, 24), (p, 17, 33), (v, 21, 7), (v, 22, 18), (v, 26, 22)]));
     want.extend(at("hooks/walk.py", &[(p, 10, 12), (p, 14, 16), (p, 19, 52), (p, 23, 15), (v, 29, 8), (v, 35, 23)]));
     want.extend(at(
         "hooks/walk.sh",
