@@ -311,9 +311,21 @@ type Assigned<'a> = std::collections::BTreeMap<&'a str, std::collections::BTreeS
 /// The most words kept for one name (`${!v}` reads each).
 const MAX_ASSIGNED: usize = 16;
 
-/// Names assigned a constant word (`v=GEMINI_CLI`), for indirect expansions (`${!v}`).
+/// Names assigned a constant word (`v=GEMINI_CLI`), or looping over constant words (`for
+/// v in CLAUDE_SESSION_ID CODEX_THREAD_ID`), for indirect expansions (`${!v}`).
 fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
     let mut out = Assigned::new();
+    for n in nodes.iter().filter(|n| n.kind() == "for_statement") {
+        let Some(var) = n.field("variable") else { continue };
+        for v in n.children_by_field_name("value", &mut n.walk()) {
+            if matches!(v.kind(), "word" | "raw_string" | "string") && v.named_child_count() <= 1 {
+                let words = out.entry(p.text(var)).or_default();
+                if words.len() < MAX_ASSIGNED {
+                    words.insert(unquote(p.short(v, 256).unwrap_or("")));
+                }
+            }
+        }
+    }
     for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
         let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
             continue;

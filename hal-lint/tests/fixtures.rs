@@ -479,6 +479,8 @@ fn walks_scans_payloads_and_editors() {
     // event, a runtime's name); the skill's own variables choosing its own are silent.
     let mut want = at("hooks/events.js", &[(v, 2, 27), (v, 3, 26)]);
     want.extend(at("hooks/events.py", &[(v, 4, 39)]));
+    // Session variables read through a constant list of names (the skill's own silent).
+    want.extend(at("hooks/names.sh", &[(v, 4, 12), (v, 4, 12), (v, 4, 33), (v, 4, 33)]));
     want.extend(at("hooks/walk.js", &[(p, 3, 24), (p, 17, 33), (v, 21, 7), (v, 22, 18), (v, 26, 22)]));
     want.extend(at("hooks/walk.py", &[(p, 10, 12), (p, 14, 16), (p, 19, 52), (p, 23, 15), (v, 29, 8), (v, 35, 23)]));
     want.extend(at(
@@ -486,5 +488,6 @@ fn walks_scans_payloads_and_editors() {
         &[(p, 5, 11), (p, 6, 7), (p, 9, 26), (v, 10, 18), (v, 11, 25), (v, 12, 10), (v, 13, 7), (v, 14, 7)],
     ));
     want.extend(at("walker/src/lib.rs", &[(p, 7, 62), (p, 18, 40), (v, 23, 5), (v, 27, 19)]));
+    want.extend(at("walker/src/names.rs", &[(v, 2, 27), (v, 2, 48)]));
     assert_eq!(found("walks"), want);
 }
