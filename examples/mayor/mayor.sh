@@ -54,14 +54,17 @@ fi
 
 # 4. Start the worker: clear what the mayor's own runtime set (so the worker is not taken
 #    for its parent), set what the plan sets, run the argv in the workspace. Nothing of
-#    hal's answer is evaluated by a shell: each value is one argument.
+#    hal's answer is evaluated by a shell: each value is one argument. `env`'s options
+#    (`-u`) end at `--`; the assignments follow it, then the argv (after an assignment,
+#    `env` takes the next word as the command, `--` included).
 env_args=()
 mapfile -d '' unset < <(json env_unset <<<"$plan")
 for var in "${unset[@]}"; do env_args+=(-u "$var"); done
+env_args+=(--)
 set_vars=$(python3 -c 'import json,sys; print(json.dumps([k+"="+v for k,v in sorted(json.load(sys.stdin)["env"].items())]))' <<<"$plan")
 mapfile -d '' assignments < <(json <<<"$set_vars")
 env_args+=("${assignments[@]}")
 mapfile -d '' argv < <(json argv <<<"$plan")
 echo "mayor: starting a polecat on $provider: $(json command_line <<<"$plan")" >&2
 cd "$workspace"
-exec env "${env_args[@]}" -- "${argv[@]}"
+exec env "${env_args[@]}" "${argv[@]}"
