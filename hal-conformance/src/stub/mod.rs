@@ -21,8 +21,7 @@ mod common;
 mod gemini;
 mod responses;
 
-#[cfg(test)]
-use common::FINAL_TEXT;
+pub(crate) use common::FINAL_TEXT;
 use common::JSON;
 pub(crate) use common::Script;
 
