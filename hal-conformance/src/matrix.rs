@@ -62,11 +62,24 @@ impl Target {
         self.older.map_or(self.spec.node22, |o| o.node22)
     }
 
-    /// The package it is installed from at this version.
+    /// The package it is installed from at this version: an older version's own, the
+    /// newest's platform package where the wrapper lags ([`crate::runtimes::Native`]),
+    /// else the registry row's.
     pub(crate) fn package(&self) -> Result<&'static str, String> {
-        match self.older.and_then(|o| o.package) {
-            Some(p) => Ok(p),
-            None => self.spec.package(),
+        match (self.older, self.spec.native) {
+            (Some(&Older { package: Some(p), .. }), _) | (None, Some(crate::runtimes::Native { package: p, .. })) => {
+                Ok(p)
+            }
+            _ => self.spec.package(),
+        }
+    }
+
+    /// The executables to link into `node_modules/.bin` after the install (the newest's
+    /// platform package names no `bin`): name and file in the package.
+    pub(crate) fn bins(&self) -> &'static [(&'static str, &'static str)] {
+        match (self.older, self.spec.native) {
+            (None, Some(n)) => n.bins,
+            _ => &[],
         }
     }
 
