@@ -303,6 +303,24 @@ mod tests {
         }
     }
 
+    /// A platform package the newest is installed from is one the registry row ships as
+    /// (`Runtime::packages`: `detect` and `inventory` read its version from it), and it
+    /// links an executable `hal launch` starts.
+    #[test]
+    fn a_native_package_is_one_the_registry_row_ships_as() {
+        for spec in RUNTIMES {
+            let Some(n) = spec.native else { continue };
+            assert!(spec.row().packages().contains(&n.package), "{}: {} is not the row's", spec.id(), n.package);
+            assert!(
+                n.bins.iter().any(|(name, _)| spec.row().executables.contains(name)),
+                "{}: {:?} links none of the row's executables",
+                spec.id(),
+                n.bins
+            );
+            assert_eq!(Target::newest(spec).package(), Ok(n.package));
+        }
+    }
+
     /// The selections: the newest of every runtime in each; the default adds the
     /// `default_run` olders; `--all-versions` all of them; open ones only when named.
     #[test]

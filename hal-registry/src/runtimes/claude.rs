@@ -185,7 +185,11 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     // The main conversation's turn interrupted (input `source`: user, session or system;
     // `reason`: stop, permission_denied, rewind or other). It is a `turn.fail` by that
     // canonical event's definition, but `turn.fail` is `StopFailure` here and a canonical
-    // event has one native event per runtime (the one hal installs a hook for).
+    // event has one native event per runtime (the one hal installs a hook for). Not
+    // verified: seen live once (2026-12-06, 2.1.337, `-p`, a `PermissionRequest` hook
+    // answering deny with `interrupt`: source system, reason permission_denied) and not in
+    // 7 runs after; the binary starts its hooks at the turn's end without awaiting them,
+    // and only when the abort reached the turn itself (`-p` then exits 1).
     Ev::unmapped("Interrupt").since("2.1.337", CLAUDE_2_1_337),
 ];
 
