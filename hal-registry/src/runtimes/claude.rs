@@ -361,7 +361,8 @@ pub(super) const CLAUDE_ENV: Source = Source::vendor("https://code.claude.com/do
 /// The suite's pty check (`cargo xtask conformance --pty`): the interactive start
 /// `hal launch` gives, under `script`, until the ready prompt shows (Claude Code writes
 /// `❯` then U+00A0, which a pane shows as a space).
-pub(super) const PTY_CLAUDE: Source = suite("hal-conformance --pty, @anthropic-ai/claude-code@2.1.332");
+pub(super) const PTY_CLAUDE: Source =
+    suite("hal-conformance --pty, @anthropic-ai/claude-code@2.1.332 and @anthropic-ai/claude-code-linux-x64@2.1.337");
 
 /// Claude Code's parser (commander) ends options at `--`, and its early argv scans
 /// (`--settings` among them) stop there: `claude -p -- --version` sends `--version` to
