@@ -52,6 +52,9 @@ pub(crate) enum Mode {
     /// fragment merged into its hook file before the start, the stand-in `gt` of its
     /// session-start command asking hal for the session id.
     Worker,
+    /// The guide's mayor (`mayor.sh` in the run dir) starts a polecat on the runtime
+    /// (issue 44.5, [`crate::mayor`]).
+    Mayor,
 }
 
 impl Mode {
@@ -66,6 +69,7 @@ impl Mode {
             Self::Pty => "pty",
             Self::Dash => "dash",
             Self::Worker => "worker",
+            Self::Mayor => "mayor",
         }
     }
 }
@@ -157,6 +161,7 @@ impl RunArgs {
                         "pty" => Mode::Pty,
                         "dash" => Mode::Dash,
                         "worker" => Mode::Worker,
+                        "mayor" => Mode::Mayor,
                         _ => Mode::Probe,
                     }
                 }
@@ -328,6 +333,8 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
             configure_worker(spec, &ctx, &args, &path)?;
             PROMPT.to_owned()
         }
+        // The mayor writes its hook file and composes the prompt itself.
+        Mode::Mayor => String::new(),
         Mode::Pty => {
             let seed = spec.pty_setup.ok_or_else(|| format!("{}: no pty setup", spec.id()))?;
             seed(&ctx).map_err(|e| format!("pty setup: {e}"))?;
@@ -341,7 +348,11 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     };
     sandbox::hand_over(&args.dir, args.weaken)?;
     let started = Instant::now();
-    let status = start(spec, &ctx, &args, &path, &prompt)?;
+    let status = if args.mode == Mode::Mayor {
+        crate::mayor::start(spec, &ctx, &args, &path)?
+    } else {
+        start(spec, &ctx, &args, &path, &prompt)?
+    };
     let (timed_out, status) = (status.is_none(), status.and_then(|s| s.code()));
     let seconds = started.elapsed().as_secs_f64();
     // Hooks may still be running (SessionEnd after exit): give them a moment.
