@@ -102,6 +102,24 @@ pub(crate) struct RunArgs {
 }
 
 impl RunArgs {
+    /// A run of `spec` (its newest version: the id alone) in `mode` at `dir`, with the
+    /// suite's install paths, no fault, no layer weakened, no session to resume.
+    pub(crate) fn newest(spec: &Target, mode: Mode, dir: PathBuf, hal: &Path, timeout: u64) -> Self {
+        Self {
+            id: spec.id().to_owned(),
+            mode,
+            dir,
+            hal: hal.to_path_buf(),
+            prefix: install::runtime_prefix(spec),
+            node22: install::node22_bin(),
+            bun: install::bun_bin(),
+            timeout,
+            hang: false,
+            weaken: None,
+            resume: None,
+        }
+    }
+
     fn to_args(&self) -> Vec<String> {
         let mut a = vec![
             "--id".into(),

@@ -184,19 +184,7 @@ fn pty(o: &Options) -> Result<(), String> {
     for spec in newest {
         let spec = &spec;
         install::ensure_runtime(spec, o.offline)?;
-        let args = RunArgs {
-            id: spec.id().to_owned(),
-            mode: Mode::Pty,
-            dir: work.join(spec.id()).join("pty"),
-            hal: hal.clone(),
-            prefix: install::runtime_prefix(spec),
-            node22: install::node22_bin(),
-            bun: install::bun_bin(),
-            timeout: o.timeout.unwrap_or(45),
-            hang: false,
-            weaken: None,
-            resume: None,
-        };
+        let args = RunArgs::newest(spec, Mode::Pty, work.join(spec.id()).join("pty"), &hal, o.timeout.unwrap_or(45));
         let outcome = run::run_isolated(&args, None)?;
         let seen: Value = crate::util::run_json(&args.dir, "pty.json").unwrap_or(Value::Null);
         let ok = seen["seen"] == true;
