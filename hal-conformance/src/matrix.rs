@@ -10,7 +10,7 @@ use std::io;
 use std::ops::Deref;
 
 use hal_caps::registry::dated::{At, History};
-use hal_caps::registry::{Hooks, Runtime, Verified, Version};
+use hal_caps::registry::{Hooks, Package, Runtime, Verified, Version};
 
 use crate::runtimes::list::RUNTIMES;
 use crate::runtimes::{Ctx, Older, Spec};
@@ -62,10 +62,15 @@ impl Target {
         self.older.map_or(self.spec.node22, |o| o.node22)
     }
 
-    /// The package it is installed from at this version.
+    /// The package it is installed from at this version, and from which registry.
+    pub(crate) fn install(&self) -> Option<Package> {
+        self.older.and_then(|o| o.package).or(self.spec.row().package)
+    }
+
+    /// The name of the package it is installed from at this version.
     pub(crate) fn package(&self) -> Result<&'static str, String> {
         match self.older.and_then(|o| o.package) {
-            Some(p) => Ok(p),
+            Some(p) => Ok(p.name()),
             None => self.spec.package(),
         }
     }

@@ -284,7 +284,7 @@ pub(crate) fn begin(argv: &[String]) -> Result<RunArgs, String> {
 /// The inside half of a runtime's run (`xtask conformance-run ...`).
 pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     let spec = &target(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
-    let same = install::in_place(spec.spec, &args.prefix)?;
+    let same = install::in_place(spec, &args.prefix)?;
     let (args, exe) = enter(args, spec.prefix_writes, &same)?;
     let probe = prepare(&args, &exe)?;
     let (shell_tool, tool_args) = spec.shell_tool(&format!("{probe} tool"));
