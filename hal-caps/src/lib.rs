@@ -1,23 +1,22 @@
-//! `hal-caps`: the runtime registry, the capability matrix and operator overrides.
+//! `hal-caps`: the capability matrix, operator overrides and the launch planner, over
+//! the runtime registry (`hal-registry`, re-exported as [`registry`]).
 //!
 //! Pure: nothing here reads the environment, a file or the process table. The
 //! registry holds runtime facts (including the *names* of the variables runtimes set)
 //! as data; hal-detect matches the host against them and hands the raw operator
 //! settings back here ([`RawSettings`]) to be interpreted by [`resolve`].
 
-pub mod agents_json;
 pub mod config;
 pub mod fragment;
-pub mod hook;
 pub mod launch;
-pub mod manifest;
 pub mod native;
 pub mod overrides;
-pub mod platform;
-pub mod registry;
-pub mod render;
-pub mod text;
-pub mod vars;
+
+// The registry and the payload readers are crates of their own; their old paths here
+// stay (`hal_caps::registry`, `hal_caps::hook`, ...).
+pub use hal_payload::{hook, manifest, text};
+pub use hal_registry as registry;
+pub use hal_registry::{platform, vars};
 
 pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
 pub use native::{NativeHooks, hooks_disagreement, native_hooks, native_hooks_at};
@@ -210,51 +209,4 @@ pub fn version_unverified(r: &registry::Runtime, version: &registry::Version) ->
 #[must_use]
 pub fn all_capabilities() -> Vec<Capabilities> {
     REGISTRY.iter().map(row).collect()
-}
-
-/// Every runtime's built-in row as Markdown, one line per runtime.
-#[must_use]
-pub fn full_matrix_markdown() -> String {
-    render::matrix_by_row(&all_capabilities())
-}
-
-/// The reference's table (`docs/reference/runtimes.md`) of every runtime of the registry:
-/// signal, executables, hooks, session variables, verification (`cargo xtask codegen`).
-#[must_use]
-pub fn runtimes_markdown() -> String {
-    use std::fmt::Write as _;
-    let mut out = String::from(
-        "| provider | family | name | strongest signal | executables | session hooks | native inject | session vars | vendor-verified | live run |\n|---|---|---|---|---|---|---|---|---|---|\n",
-    );
-    let code_list = |items: &[&str]| {
-        if items.is_empty() {
-            "-".to_owned()
-        } else {
-            items.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
-        }
-    };
-    for r in REGISTRY {
-        let _ = writeln!(
-            out,
-            "| `{}` | `{}` | {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.provider,
-            r.family(),
-            r.name,
-            r.strongest_signal().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
-            code_list(r.executables),
-            row(r).session_hooks,
-            native_hooks(r.provider).inject,
-            code_list(r.own_session_vars()),
-            if r.vendor_verified() { "yes" } else { "no" },
-            r.verified.map_or_else(|| "-".to_owned(), |v| format!("verified {}", v.range())),
-        );
-    }
-    out
-}
-
-/// The design's matrix (claude, codex, gemini, cursor, unknown) as Markdown.
-#[must_use]
-pub fn design_matrix_markdown() -> String {
-    let rows: Vec<Capabilities> = render::DESIGN_PROVIDERS.iter().map(|p| capabilities(*p)).collect();
-    render::matrix_by_column(&rows)
 }

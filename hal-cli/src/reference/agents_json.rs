@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::registry::{Combo, Marker, REGISTRY, Runtime, Standing, ValueRule};
+use hal_caps::registry::{Combo, Marker, REGISTRY, Runtime, Standing, ValueRule};
 use hal_types::RuntimeProvider;
 
 /// The published schema the export is valid against.
@@ -84,7 +84,7 @@ const fn standing(s: Standing) -> &'static str {
         Standing::Verified => "seen in a live run",
         Standing::Vendor => "vendor",
         Standing::Secondary => "secondary",
-        _ => "unconfirmed",
+        Standing::Unconfirmed => "unconfirmed",
     }
 }
 
