@@ -67,7 +67,8 @@ pub fn row(r: &Runtime) -> Capabilities {
 /// Without a preset, the runtime's native facts decide:
 ///
 /// - a session-start hook whose output reaches the model, on a fact that is not
-///   unconfirmed → as an adapter above;
+///   unconfirmed, or a startup plugin hal writes ([`registry::Hooks::plugin`]) → as an
+///   adapter above;
 /// - otherwise, a launch command that takes an initial prompt → `startup_fallback`,
 ///   session hooks `partial` when the runtime has hooks that cannot inject, else `no`;
 /// - otherwise the `unknown` row's strategies (`polling`), hooks `partial` or `no`.
@@ -81,7 +82,7 @@ pub fn derive(r: &Runtime) -> Capabilities {
     let hooks = r.hook_system();
     let (injects, prompt) = match r.gastown {
         Some(g) => (g.delivers_by_hook(), true),
-        None => (hooks.is_some_and(|h| h.injects()), r.takes_prompt),
+        None => (hooks.is_some_and(|h| h.primes()), r.takes_prompt),
     };
     let (strategy, gupp, injection) = match (injects, prompt) {
         (true, _) => (StartupStrategy::HookInjection, GuppStrategy::HookInjection, StartupInjection::SessionStartHook),

@@ -41,13 +41,8 @@ fn registry_is_valid() {
             assert!(c.all.len() >= 2, "{}: a combination needs two signals", r.provider);
         }
         if let Some(h) = r.hooks {
-            for (canonical, _) in h.mapped() {
-                assert!(
-                    hal_caps::registry::CANONICAL_EVENTS.contains(&canonical),
-                    "{}: {canonical} is not canonical",
-                    r.provider
-                );
-            }
+            let faults = mapping_faults(r.provider, &h);
+            assert!(faults.is_empty(), "{faults:?}");
         }
     }
     assert_eq!(reg.last().unwrap().provider, RuntimeProvider::Unknown);
@@ -235,4 +230,38 @@ fn copilot_schema_adapters_and_only_they_carry_hook_timeouts() {
         assert_eq!(a.timeouts.is_some(), copilot, "{}: timeouts {:?}, schema {:?}", r.provider, a.timeouts, a.schema);
         assert!(a.timeouts.is_none_or(|(start, other)| start > 0 && other > 0), "{}", r.provider);
     }
+}
+
+/// What is wrong with a hook table's mapping: a row mapped to a newer hal's event
+/// (`Newer`), or a native name that reads back (`Hooks::event`, the look-up the payload
+/// reader and the suite use) as another canonical event than its row says: a name
+/// written twice with two meanings.
+fn mapping_faults(p: RuntimeProvider, h: &hal_caps::registry::Hooks) -> Vec<String> {
+    h.mapped()
+        .filter_map(|(c, native)| {
+            let back = h.event(native).and_then(|e| e.canonical);
+            (c == hal_types::CanonicalEvent::Newer || back != Some(c))
+                .then(|| format!("{p}: `{native}` is {c} in its row but reads back as {back:?}"))
+        })
+        .collect()
+}
+
+/// The mapping check can fail: Claude's table with its first mapped name written again
+/// for another event, and with a row mapped to `Newer`.
+#[test]
+fn a_native_name_with_two_meanings_is_a_mapping_fault() {
+    use hal_types::CanonicalEvent;
+    let claude = hal_caps::runtime(RuntimeProvider::Claude).hooks.unwrap();
+    assert!(mapping_faults(RuntimeProvider::Claude, &claude).is_empty());
+    let first = *claude.events.iter().find(|e| e.canonical.is_some()).unwrap();
+    let mut twice = first;
+    twice.canonical = CanonicalEvent::ALL.iter().copied().find(|c| Some(*c) != first.canonical);
+    let mut newer = first;
+    newer.native = "AnEventOfANewerHal";
+    newer.canonical = Some(CanonicalEvent::Newer);
+    let mut planted = claude;
+    planted.events = Box::leak(vec![first, twice, newer].into_boxed_slice());
+    let faults = mapping_faults(RuntimeProvider::Claude, &planted);
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert!(faults[0].contains(first.native) && faults[1].contains("AnEventOfANewerHal"), "{faults:?}");
 }
