@@ -10,7 +10,7 @@ use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, Runtim
 use crate::registry::payload_shape::Clue::{Has, Lacks, Named, Str};
 use crate::registry::payload_shape::NameStyle::Pascal;
 use crate::registry::payload_shape::{NameStyle, Payload, Rule};
-use crate::registry::span::{History, HookHistory, Span};
+use crate::registry::span::History;
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
@@ -98,21 +98,11 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// Kimi: the Python CLI's facts end at 1.51.0 (1.52.0 runs nothing: every entry point
 /// is a deprecation gate, `kimi_cli/__main__.py`, `deprecation.py`); Kimi Code is 2.x
 /// (`@moonshot-ai/kimi-code`'s 0.x releases are not read).
-pub(super) const HISTORY: History = History {
-    oldest: "1.51.0",
-    packages: &["@moonshot-ai/kimi-code"],
-    version_vars: &[],
-    install_vars: &[],
-    hooks: HookHistory {
-        span: Span::ANY,
-        switch: None,
-        before: None,
-        cite: "kimi-cli@1.51.0 (kimi_cli/hooks/config.py), @moonshot-ai/kimi-code@2.0.2, 2.1.0 (dist/main.mjs)",
-    },
-    vars: &[],
-    ai_agent: &[],
-    overwrites_ai_agent: None,
-};
+pub(super) const HISTORY: History = History::events_only(
+    "1.51.0",
+    &["@moonshot-ai/kimi-code"],
+    "kimi-cli@1.51.0 (kimi_cli/hooks/config.py), @moonshot-ai/kimi-code@2.0.2, 2.1.0 (dist/main.mjs)",
+);
 
 /// Kimi Code 2.1.0 (`@moonshot-ai/kimi-code`), `-p` on Node 22 (it runs unasked), its
 /// model from `KIMI_MODEL_*`: its process is `kimi-code`; tools and hooks get nothing of

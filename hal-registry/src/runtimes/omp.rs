@@ -7,7 +7,7 @@ use crate::registry::model::ValueRule::{Exact, Flag};
 use crate::registry::model::{
     Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source, Stale, Verified,
 };
-use crate::registry::span::{History, HookHistory, Span};
+use crate::registry::span::History;
 use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
@@ -116,21 +116,11 @@ pub(super) const VERIFIED: Verified = Verified {
 
 /// oh-my-pi's dated facts: its events from 18.2.3, the oldest version read, and the one
 /// 18.3.4 adds.
-pub(super) const HISTORY: History = History {
-    oldest: "18.2.3",
-    packages: &[],
-    version_vars: &[],
-    install_vars: &[],
-    hooks: HookHistory {
-        span: Span::ANY,
-        switch: None,
-        before: None,
-        cite: "@oh-my-pi/pi-coding-agent@18.2.3, 18.3.4 (docs/hooks.md, src/extensibility/extensions/types.ts)",
-    },
-    vars: &[],
-    ai_agent: &[],
-    overwrites_ai_agent: None,
-};
+pub(super) const HISTORY: History = History::events_only(
+    "18.2.3",
+    &[],
+    "@oh-my-pi/pi-coding-agent@18.2.3, 18.3.4 (docs/hooks.md, src/extensibility/extensions/types.ts)",
+);
 
 pub(super) const S_OMP: Source = suite("hal-conformance, @oh-my-pi/pi-coding-agent@18.2.3");
 
