@@ -262,7 +262,7 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
         };
         let chosen = chosen.ok_or_else(|| format!("{id} has no `{level}` autonomy level; {}", can()))?;
         b.cite(&format!("autonomy.{level}"), &chosen);
-        b.push(args_at(chosen.value.args, v));
+        b.push(args_at(chosen.value.args_for(mode == LaunchMode::Print), v));
         b.env.extend(chosen.value.env.iter().map(|(k, val)| ((*k).to_owned(), (*val).to_owned())));
     }
     let hook_trust = facts.hook_trust.and_then(|t| {

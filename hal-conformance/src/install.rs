@@ -14,7 +14,6 @@ use std::time::Instant;
 use hal_caps::registry::Package;
 
 use super::matrix::Target;
-use super::runtimes::Spec;
 use super::venv;
 pub(crate) use crate::util::cache_root;
 
@@ -54,7 +53,7 @@ pub(crate) fn prefix(name: &str, version: &str) -> PathBuf {
 
 /// The prefix of a runtime at a version: its npm prefix, or its venv for a PyPI package.
 pub(crate) fn runtime_prefix(spec: &Target) -> PathBuf {
-    match spec.row().package {
+    match spec.install() {
         Some(Package::PyPi(_)) => venv::dir(spec.id(), spec.version()),
         _ => prefix(spec.id(), spec.version()),
     }
@@ -62,8 +61,8 @@ pub(crate) fn runtime_prefix(spec: &Target) -> PathBuf {
 
 /// The directory of a runtime's executables under its prefix: `node_modules/.bin`, or a
 /// venv's `bin`.
-pub(crate) fn bin_dir(spec: &Spec, prefix: &std::path::Path) -> PathBuf {
-    match spec.row().package {
+pub(crate) fn bin_dir(spec: &Target, prefix: &std::path::Path) -> PathBuf {
+    match spec.install() {
         Some(Package::PyPi(_)) => venv::bin_dir(prefix),
         _ => prefix.join("node_modules/.bin"),
     }
@@ -72,8 +71,8 @@ pub(crate) fn bin_dir(spec: &Spec, prefix: &std::path::Path) -> PathBuf {
 /// What the sandbox shows of a runtime's install at its own host path
 /// ([`crate::sandbox::expose`]): a venv and its base Python (a venv cannot move); nothing
 /// of an npm prefix (it is bound at a neutral path).
-pub(crate) fn in_place(spec: &Spec, prefix: &Path) -> Result<Vec<PathBuf>, String> {
-    match spec.row().package {
+pub(crate) fn in_place(spec: &Target, prefix: &Path) -> Result<Vec<PathBuf>, String> {
+    match spec.install() {
         Some(Package::PyPi(_)) => venv::in_place(prefix),
         _ => Ok(Vec::new()),
     }
@@ -239,7 +238,7 @@ pub(crate) fn ensure_runtime(spec: &Target, offline: bool) -> Result<f64, String
         let how = How { npm_ci: Ok(()), own_script: None, writes: &[], bins: &[] };
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, how, offline)?.unwrap_or(0.0);
     }
-    let installed = match spec.row().package {
+    let installed = match spec.install() {
         Some(Package::Npm(_)) => {
             let how = How {
                 npm_ci: spec.npm_ci(),
@@ -269,7 +268,7 @@ mod tests {
     fn every_runtime_has_a_lock_of_its_pinned_version() {
         let mut all: Vec<(&str, &str, &str)> = crate::matrix::all()
             .into_iter()
-            .filter(|s| matches!(s.row().package, Some(hal_caps::registry::Package::Npm(_))))
+            .filter(|s| matches!(s.install(), Some(hal_caps::registry::Package::Npm(_))))
             .map(|s| (s.id(), s.package().unwrap(), s.version()))
             .collect();
         all.push(super::NODE22);
@@ -294,7 +293,7 @@ mod tests {
     fn npm_ci_is_avoided_exactly_where_the_lock_lacks_platform_packages() {
         for spec in crate::matrix::all()
             .into_iter()
-            .filter(|s| matches!(s.row().package, Some(hal_caps::registry::Package::Npm(_))))
+            .filter(|s| matches!(s.install(), Some(hal_caps::registry::Package::Npm(_))))
         {
             let dir = super::lock_dir(spec.id(), spec.version());
             let lock: serde_json::Value =

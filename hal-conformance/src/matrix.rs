@@ -10,7 +10,7 @@ use std::io;
 use std::ops::Deref;
 
 use hal_caps::registry::dated::{At, History};
-use hal_caps::registry::{Hooks, Runtime, Verified, Version};
+use hal_caps::registry::{Hooks, Package, Runtime, Verified, Version};
 
 use crate::runtimes::list::RUNTIMES;
 use crate::runtimes::{Ctx, Older, Spec};
@@ -62,14 +62,22 @@ impl Target {
         self.older.map_or(self.spec.node22, |o| o.node22)
     }
 
-    /// The package it is installed from at this version: an older version's own, the
-    /// newest's platform package where the wrapper lags ([`crate::runtimes::Native`]),
-    /// else the registry row's.
+    /// The package it is installed from at this version, and from which registry: an older
+    /// version's own, the newest's platform package where the wrapper lags
+    /// ([`crate::runtimes::Native`]), else the registry row's.
+    pub(crate) fn install(&self) -> Option<Package> {
+        match (self.older, self.spec.native) {
+            (Some(o), _) => o.package.or(self.spec.row().package),
+            (None, Some(n)) => Some(Package::Npm(n.package)),
+            (None, None) => self.spec.row().package,
+        }
+    }
+
+    /// The name of the package it is installed from at this version ([`Target::install`]).
     pub(crate) fn package(&self) -> Result<&'static str, String> {
         match (self.older, self.spec.native) {
-            (Some(&Older { package: Some(p), .. }), _) | (None, Some(crate::runtimes::Native { package: p, .. })) => {
-                Ok(p)
-            }
+            (Some(&Older { package: Some(p), .. }), _) => Ok(p.name()),
+            (None, Some(n)) => Ok(n.package),
             _ => self.spec.package(),
         }
     }

@@ -17,37 +17,16 @@ use serde_json::{Value, json};
 
 use crate::install;
 use crate::matrix::{self, Target};
-use crate::run::{self, MARKER, Mode, RunArgs};
+use crate::run::{self, MARKER, Mode, RunArgs, WORK_ITEM};
+use hal_types::RuntimeProvider as P;
 
 /// The mayor, as the repository holds it.
 pub(crate) const MAYOR_SH: &str = include_str!("../../examples/mayor/mayor.sh");
 
-/// The work item the mayor hands its polecat.
-pub(crate) const WORK_ITEM: &str = "work item 44: run the conformance probe once, then stop";
-
 /// The runtimes the step runs by default: the four, a hook runtime (Claude Code),
 /// a runtime primed through its prompt (Codex) and the two whose startup plugin the
 /// mayor writes (OpenCode, Pi).
-const DEFAULT: [&str; 4] = ["claude", "codex", "opencode", "pi"];
-
-/// The inside half's start of a mayor run: `bash mayor.sh PROVIDER WORKSPACE WORK_ITEM`
-/// as a runtime is started (sandboxed, as the unprivileged user, a cleared environment),
-/// with the spec's variables, `HAL_BIN` and `MAYOR_AUTONOMY=full`.
-pub(crate) fn start(
-    spec: &Target,
-    ctx: &crate::runtimes::Ctx,
-    args: &RunArgs,
-    path: &str,
-) -> Result<Option<std::process::ExitStatus>, String> {
-    let script = args.dir.join("mayor.sh");
-    let argv = [script.display().to_string(), spec.id().to_owned(), ctx.ws.display().to_string(), WORK_ITEM.to_owned()];
-    let mut env = (spec.env)(ctx);
-    env.extend([
-        ("HAL_BIN".to_owned(), args.hal.display().to_string()),
-        ("MAYOR_AUTONOMY".to_owned(), "full".to_owned()),
-    ]);
-    run::launch(Path::new("/bin/bash"), &argv, env, args, path)
-}
+const DEFAULT: [P; 4] = [P::Claude, P::Codex, P::Opencode, P::Pi];
 
 /// What one mayor run showed: its problems (empty: it passed) and a line for the log.
 fn judge(dir: &Path, outcome: &run::Outcome, plan: &Value) -> (Vec<String>, String) {
@@ -107,7 +86,8 @@ fn judge(dir: &Path, outcome: &run::Outcome, plan: &Value) -> (Vec<String>, Stri
 /// (default [`DEFAULT`]), at its newest version, installed from the cache where it is.
 pub(crate) fn step(hal: &Path, ids: &[String], offline: bool, timeout: Option<u64>) -> Result<(), String> {
     let work = crate::util::work_root().join("work");
-    let named = |t: &Target| if ids.is_empty() { DEFAULT.contains(&t.id()) } else { ids.iter().any(|i| i == t.id()) };
+    let named =
+        |t: &Target| if ids.is_empty() { DEFAULT.contains(&t.spec.provider) } else { ids.iter().any(|i| i == t.id()) };
     let targets: Vec<Target> = matrix::all().into_iter().filter(|t| t.older.is_none() && named(t)).collect();
     if targets.is_empty() {
         return Err("--mayor: no such runtime in the suite".into());
@@ -115,7 +95,7 @@ pub(crate) fn step(hal: &Path, ids: &[String], offline: bool, timeout: Option<u6
     let mut failed = Vec::new();
     for spec in &targets {
         install::ensure_runtime(spec, offline)?;
-        let plan = crate::suite::plan_of(hal, spec.id(), None)?;
+        let plan = crate::util::plan_of(hal, spec.id(), None)?;
         let dir = work.join(spec.id()).join("mayor");
         let args = RunArgs::newest(spec, Mode::Mayor, dir, hal, timeout.unwrap_or(spec.timeout_secs));
         eprintln!("==> {} {}: the guide's mayor starts a polecat", spec.id(), spec.version());

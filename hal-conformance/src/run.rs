@@ -314,7 +314,7 @@ pub(crate) fn begin(argv: &[String]) -> Result<RunArgs, String> {
 /// The inside half of a runtime's run (`xtask conformance-run ...`).
 pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     let spec = &target(&args.id).ok_or_else(|| format!("unknown runtime {}", args.id))?;
-    let same = install::in_place(spec.spec, &args.prefix)?;
+    let same = install::in_place(spec, &args.prefix)?;
     let (args, exe) = enter(args, spec.prefix_writes, &same)?;
     let probe = prepare(&args, &exe)?;
     let (shell_tool, tool_args) = spec.shell_tool(&format!("{probe} tool"));
@@ -367,7 +367,7 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     sandbox::hand_over(&args.dir, args.weaken)?;
     let started = Instant::now();
     let status = if args.mode == Mode::Mayor {
-        crate::mayor::start(spec, &ctx, &args, &path)?
+        start_mayor(spec, &ctx, &args, &path)?
     } else {
         start(spec, &ctx, &args, &path, &prompt)?
     };
@@ -721,6 +721,28 @@ fn configure_plan(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Resul
         }
         other => Err(format!("{}: plan strategy {other:?} is not one the harness can run", spec.id())),
     }
+}
+
+/// The work item the mayor hands its polecat.
+pub(crate) const WORK_ITEM: &str = "work item 44: run the conformance probe once, then stop";
+
+/// The inside half's start of a mayor run ([`crate::mayor`]): `bash mayor.sh PROVIDER WORKSPACE WORK_ITEM`
+/// as a runtime is started (sandboxed, as the unprivileged user, a cleared environment),
+/// with the spec's variables, `HAL_BIN` and `MAYOR_AUTONOMY=full`.
+fn start_mayor(
+    spec: &Target,
+    ctx: &crate::runtimes::Ctx,
+    args: &RunArgs,
+    path: &str,
+) -> Result<Option<std::process::ExitStatus>, String> {
+    let script = args.dir.join("mayor.sh");
+    let argv = [script.display().to_string(), spec.id().to_owned(), ctx.ws.display().to_string(), WORK_ITEM.to_owned()];
+    let mut env = (spec.env)(ctx);
+    env.extend([
+        ("HAL_BIN".to_owned(), args.hal.display().to_string()),
+        ("MAYOR_AUTONOMY".to_owned(), "full".to_owned()),
+    ]);
+    launch(Path::new("/bin/bash"), &argv, env, args, path)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! over the checked-in fixtures.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -209,7 +209,7 @@ fn lock(ids: &[String]) -> Result<(), String> {
         return Err("--lock needs --runtime ID".into());
     }
     for spec in ids.iter().filter_map(|id| matrix::target(id)) {
-        let Some(hal_caps::registry::Package::PyPi(package)) = spec.row().package else {
+        let Some(hal_caps::registry::Package::PyPi(package)) = spec.install() else {
             return Err(format!("{}: --lock makes PyPI locks; the registry names no PyPI package", spec.id()));
         };
         let path = crate::venv::make_lock(spec.id(), package, spec.version())?;
@@ -226,7 +226,7 @@ type Installs = Vec<(String, f64)>;
 fn install_all(selected: &[Target], offline: bool) -> Result<(Installs, Vec<String>), String> {
     // PyPI's installs (each its own venv) and npm's (each its own prefix; Node 22 and Bun
     // are npm's) share nothing: the two queues run at once, each in order.
-    let pypi = |t: &&Target| matches!(t.row().package, Some(hal_caps::registry::Package::PyPi(_)));
+    let pypi = |t: &&Target| matches!(t.install(), Some(hal_caps::registry::Package::PyPi(_)));
     let (venvs, npm): (Vec<&Target>, Vec<&Target>) = selected.iter().partition(pypi);
     let (npm, venvs) = std::thread::scope(|scope| {
         let venvs = scope.spawn(|| install_each(&venvs, offline));
@@ -348,20 +348,6 @@ fn build_hal() -> Result<PathBuf, String> {
     Ok(target_dir().join("release/hal"))
 }
 
-/// The plan hal gives a polecat on `provider` (`hal startup --role polecat --json`), at
-/// `version` where one is given (`--runtime-version`).
-pub(crate) fn plan_of(hal: &Path, provider: &str, version: Option<&str>) -> Result<Value, String> {
-    let out = Command::new(hal)
-        .args(["startup", "--role", "polecat", "--json", "--provider", provider])
-        .args(version.map(|v| ["--runtime-version", v]).into_iter().flatten())
-        .env_clear()
-        .current_dir(work_root())
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("hal startup: {e}"))?;
-    serde_json::from_slice(&out.stdout).map_err(|e| format!("hal startup --provider {provider}: {e}"))
-}
-
 /// Both runs of one runtime; its capture document.
 fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, Result<Value, String>) {
     let key = spec.key();
@@ -384,7 +370,7 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
         eprintln!("    {} probe run: {:.1}s{}", spec.id(), probe.seconds, if probe.killed { " (killed)" } else { "" });
         // An older version's plan is hal's answer for that version.
         let version = spec.older.map(|o| o.version);
-        let plan_json = if o.hang { None } else { Some(plan_of(hal, spec.id(), version)) };
+        let plan_json = if o.hang { None } else { Some(crate::util::plan_of(hal, spec.id(), version)) };
         let plan_error = match &plan_json {
             Some(Err(e)) => Some(e.clone()),
             _ => None,
@@ -434,11 +420,15 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
     (key.clone(), go())
 }
 
-/// The session id hal reported in a run's hooks (`hal hook --json`), the first found.
+/// The session id hal reported in a run's hooks (`hal hook --json`) or its tool (`hal
+/// session-id --json`, from a session variable), the first found.
 fn reported_session(dir: &Path) -> Option<String> {
     let doc = capture::collect("", "", (dir, &run::Outcome::none()), None, &Placeholders::default());
     doc["captures"].as_array()?.iter().find_map(|c| {
-        let id = c["hal"]["hook"]["session_id"].as_str().or_else(|| c["hal"]["session_id_hook"]["session_id"].as_str());
+        let id = c["hal"]["hook"]["session_id"]
+            .as_str()
+            .or_else(|| c["hal"]["session_id_hook"]["session_id"].as_str())
+            .or_else(|| c["hal"]["session_id"]["session_id"].as_str());
         id.filter(|s| !s.is_empty()).map(str::to_owned)
     })
 }
@@ -447,7 +437,9 @@ fn reported_session(dir: &Path) -> Option<String> {
 /// started with `hal launch --resume <the session id hal reported in the probe run's
 /// hooks>`; whether the stub saw the probe run's prompt again (its history).
 fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
-    let id = reported_session(&base.dir).ok_or("the probe run's hooks reported no session id to resume")?;
+    let id = reported_session(&base.dir)
+        .or_else(|| spec.own_session.and_then(|own| own(&base.dir.join("home"))))
+        .ok_or("the probe run's hooks and tool reported no session id to resume")?;
     let dir = work.join(spec.id()).join("resume");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;

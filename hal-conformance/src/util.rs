@@ -151,3 +151,17 @@ pub(crate) fn list_run_dir(dir: &Path, rel: &str) -> std::io::Result<Vec<PathBuf
     }
     std::fs::read_dir(&path)?.take(RUN_DIR_LIMIT).map(|e| e.map(|e| Path::new(rel).join(e.file_name()))).collect()
 }
+
+/// The plan hal gives a polecat on `provider` (`hal startup --role polecat --json`), at
+/// `version` where one is given (`--runtime-version`).
+pub(crate) fn plan_of(hal: &Path, provider: &str, version: Option<&str>) -> Result<serde_json::Value, String> {
+    let out = std::process::Command::new(hal)
+        .args(["startup", "--role", "polecat", "--json", "--provider", provider])
+        .args(version.map(|v| ["--runtime-version", v]).into_iter().flatten())
+        .env_clear()
+        .current_dir(work_root())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| format!("hal startup: {e}"))?;
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("hal startup --provider {provider}: {e}"))
+}

@@ -191,6 +191,11 @@ fn the_real_ancestry_shapes() {
         ),
         ("pi, which sets process.title", proc(11, "pi", "/usr/bin/node", &["pi"]), P::Pi),
         (
+            "Kimi Code 2.1.0's node, titled kimi-code",
+            proc(11, "kimi-code", "/opt/node22/bin/node", &["kimi-code"]),
+            P::Kimi,
+        ),
+        (
             "opencode's compiled binary",
             proc(11, "opencode", "/opt/npm/node_modules/opencode-ai/bin/opencode.exe", &["opencode", "run"]),
             P::Opencode,
@@ -239,6 +244,11 @@ fn the_extra_runtimes_markers_decide_with_their_own_ancestor_above() {
     {
         assert_eq!(Detector::new(FakeHost::new().env(var, value)).detect().provider, P::Unknown, "{var}={value}");
     }
+    // oh-my-pi's bash tool sets OMPCODE=1 beside CLAUDECODE=1, AGENT=1 and CI=true
+    // (18.2.3, live run): omp, not claude and not ambiguous, with no ancestor to help.
+    let omp = FakeHost::new().env("OMPCODE", "1").env("CLAUDECODE", "1").env("AGENT", "1").env("CI", "true");
+    let d = Detector::new(omp).detect();
+    assert_eq!((d.provider, d.ambiguous, d.source.signal.as_deref()), (P::Omp, false, Some("OMPCODE")));
     // Kilo keeps OpenCode's OPENCODE=1: kilo, not ambiguous.
     let d = Detector::new(FakeHost::new().env("KILO", "1").env("OPENCODE", "1").env("AGENT", "1")).detect();
     assert_eq!((d.provider, d.ambiguous), (P::Kilo, false));

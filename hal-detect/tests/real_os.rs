@@ -249,6 +249,8 @@ fn real_ancestors_of_many_runtimes() {
         ("kiro-cli-chat", "kiro", "kiro-cli-chat"),
         ("grok", "grok", "grok"),
         ("kimi", "kimi", "kimi"),
+        // Kimi Code's node titles itself `kimi-code` (its `process.title`).
+        ("kimi-code", "kimi", "kimi-code"),
         ("devin", "devin", "devin"),
         ("qwen", "qwen-code", "qwen"),
         ("crush", "crush", "crush"),

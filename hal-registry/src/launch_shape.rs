@@ -137,19 +137,39 @@ pub struct Level {
     pub env: &'static [(&'static str, &'static str)],
     /// What it means for this runtime, in a few words.
     pub means: &'static str,
+    /// The arguments it adds to the non-interactive start, where they differ from
+    /// [`Level::args`] (Kimi Code's `-p` runs unasked by itself and refuses `--auto`);
+    /// `None`: the same.
+    pub print: Option<&'static [Args]>,
 }
 
 impl Level {
     /// A level given by `args`.
     #[must_use]
     pub const fn args(args: &'static [Args], means: &'static str) -> Self {
-        Self { args, env: &[], means }
+        Self { args, env: &[], means, print: None }
     }
 
     /// A level given by variables.
     #[must_use]
     pub const fn env(env: &'static [(&'static str, &'static str)], means: &'static str) -> Self {
-        Self { args: &[], env, means }
+        Self { args: &[], env, means, print: None }
+    }
+
+    /// The same, adding `args` instead to the non-interactive start.
+    #[must_use]
+    pub const fn in_print(mut self, args: &'static [Args]) -> Self {
+        self.print = Some(args);
+        self
+    }
+
+    /// The arguments it adds to a start of `mode`'s kind (`print`: the non-interactive one).
+    #[must_use]
+    pub const fn args_for(&self, print: bool) -> &'static [Args] {
+        match (print, self.print) {
+            (true, Some(p)) => p,
+            _ => self.args,
+        }
     }
 }
 

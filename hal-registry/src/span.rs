@@ -126,3 +126,22 @@ pub struct History {
     /// when the other does not overwrite).
     pub overwrites_ai_agent: Option<Span>,
 }
+
+impl History {
+    /// A history that dates events only (oh-my-pi's, Kimi's): `oldest`, the oldest
+    /// version read; the hook system at every version (`cite`: the packages read); no
+    /// dated variables or `AI_AGENT` forms.
+    #[must_use]
+    pub const fn events_only(oldest: &'static str, packages: &'static [&'static str], cite: &'static str) -> Self {
+        Self {
+            oldest,
+            packages,
+            version_vars: &[],
+            install_vars: &[],
+            hooks: HookHistory { span: Span::ANY, switch: None, before: None, cite },
+            vars: &[],
+            ai_agent: &[],
+            overwrites_ai_agent: None,
+        }
+    }
+}

@@ -583,11 +583,11 @@ mod tests {
     #[test]
     fn finds_a_variable_set_beside_the_runtime_s_own_and_a_flag_gone() {
         // The shape of Claude Code 2.1.337's child environment (its binary's strings):
-        // one object, the registry's variables beside a new one.
-        let text = r#"x={CLAUDECODE:"1",CLAUDE_CODE_SESSION_ID:s(),CLAUDE_CODE_CHILD_SESSION:"1",CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS:f()?"1":"0",CLAUDE_PID:String(process.pid)};p.option("--print")"#;
+        // one object, the registry's variables beside one it does not know (planted).
+        let text = r#"x={CLAUDECODE:"1",CLAUDE_CODE_SESSION_ID:s(),CLAUDE_CODE_CHILD_SESSION:"1",CLAUDE_CODE_STARTER_PLANTED:f()?"1":"0",CLAUDE_PID:String(process.pid)};p.option("--print")"#;
         let facts = registry_facts(hal_caps::registry::runtime(P::Claude), Version::parse("2.1.337"));
         let d = drift(&facts, &[text.to_owned()]);
-        assert_eq!(d.vars_added, ["CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS"]);
+        assert_eq!(d.vars_added, ["CLAUDE_CODE_STARTER_PLANTED"]);
         assert!(d.flags_missing.contains(&"--resume".to_owned()), "{d:?}");
         assert!(!d.flags_missing.contains(&"--print".to_owned()), "{d:?}");
     }

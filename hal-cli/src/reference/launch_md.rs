@@ -43,7 +43,9 @@ pub fn launch_markdown() -> String {
                 let args = args_at(c.value.args, None).join(" ");
                 let env: Vec<String> = c.value.env.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 let shown = [args, env.join(" ")].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
-                format!("{} {}", code(&shown), mark(c))
+                let print =
+                    c.value.print.map_or(String::new(), |p| format!(" (print: {})", code(&args_at(p, None).join(" "))));
+                format!("{}{print} {}", code(&shown), mark(c))
             }
             None => "-".to_owned(),
         };

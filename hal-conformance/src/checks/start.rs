@@ -1,7 +1,7 @@
 //! The start, from hal's own answer: the run was started with what `hal launch --mode
 //! print --autonomy full` gives for the version run (its argv and variables, the suite's
 //! own beside them), the runtime's process ran that argv, and where the suite checks
-//! resume, a second run with `hal launch --resume <hal's session id>` continued the
+//! resume, a second run with `hal launch --resume <the first run's session id>` continued the
 //! session (the stub saw the first run's prompt again).
 
 use hal_caps::launch::{Request, plan};
@@ -231,7 +231,7 @@ fn resume(cx: &Cx, out: &mut Out) {
     let with_id = started.contains(&id) && !id.is_empty();
     out.push(
         "resume",
-        "the resume run was started with hal launch --resume <hal's session id>",
+        "the resume run was started with hal launch --resume <the first run's session id>",
         format!("an argv with {id}"),
         started.join(" "),
         with_id,

@@ -15,6 +15,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &[],
     resume: true,
+    own_session: None,
     pty_setup: Some(|c| {
         // Onboarding done, the fake key approved, the workspace trusted.
         let key = &FAKE_KEY[FAKE_KEY.len() - 20..];

@@ -11,6 +11,7 @@ pub(super) const SPEC: Spec = Spec {
     model: Some("stub-model"),
     own_args: &["-P", "openai-compatible"],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |_| vec![(s("CLINE_NO_AUTO_UPDATE"), s("1")), (s("CLINE_SESSION_BACKEND_MODE"), s("local"))],
     setup: |c| {

@@ -21,6 +21,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &[],
     resume: true,
+    own_session: None,
     pty_setup: Some(|c| {
         // The workspace trusted (a table after the base config's).
         use std::io::Write as _;

@@ -13,6 +13,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &[],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |_| vec![(s("CONTINUE_CLI_ENABLE_TELEMETRY"), s("0")), (s("CONTINUE_METRICS_ENABLED"), s("0"))],
     setup: |c| {

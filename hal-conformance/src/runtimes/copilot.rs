@@ -15,6 +15,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &[],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |c| {
         vec![

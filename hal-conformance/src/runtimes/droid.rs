@@ -19,6 +19,7 @@ pub(super) const SPEC: Spec = Spec {
     model: Some("custom:stub-model"),
     own_args: &[],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |_| Vec::new(),
     setup: |c| {

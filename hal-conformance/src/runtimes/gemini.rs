@@ -17,6 +17,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &[],
     resume: true,
+    own_session: None,
     pty_setup: None,
     env: |c| vec![(s("GEMINI_API_KEY"), s(FAKE_KEY)), (s("GOOGLE_GEMINI_BASE_URL"), c.url(""))],
     setup: |c| {

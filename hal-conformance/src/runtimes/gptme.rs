@@ -21,6 +21,7 @@ pub(super) const SPEC: Spec = Spec {
     model: Some("local/stub-model"),
     own_args: &["--tool-format", "tool"],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |c| vec![(s("OPENAI_BASE_URL"), c.url("/v1")), (s("OPENAI_API_KEY"), s(FAKE_KEY))],
     setup: |c| std::fs::create_dir_all(c.home.join(".config/gptme")),

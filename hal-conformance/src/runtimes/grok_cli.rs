@@ -12,6 +12,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &["--max-tool-rounds", "4"],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |c| {
         vec![(s("GROK_API_KEY"), s(FAKE_KEY)), (s("GROK_BASE_URL"), c.url("/v1")), (s("GROK_MODEL"), s("stub-model"))]

@@ -10,7 +10,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use hal_caps::registry::{Hooks, Runtime, runtime};
+use hal_caps::registry::{Hooks, Package, Runtime, runtime};
 use hal_types::RuntimeProvider;
 use hal_types::RuntimeProvider as P;
 use serde_json::{Value, json};
@@ -153,8 +153,9 @@ pub(crate) struct Older {
     pub(crate) default_run: bool,
     /// Whether it needs Node 22 first on PATH.
     pub(crate) node22: bool,
-    /// The npm package it ships as, where not the registry row's (Pi 0.x).
-    pub(crate) package: Option<&'static str>,
+    /// The package it ships as, where not the registry row's (Pi 0.x's npm name; Kimi
+    /// CLI 1.x on PyPI before Kimi Code on npm).
+    pub(crate) package: Option<Package>,
     /// As [`Spec::npm_ci`], for this version's lock.
     pub(crate) npm_ci: Result<(), &'static str>,
     /// As [`Spec::own_install_script`], for this version.
@@ -218,6 +219,10 @@ pub(crate) struct Spec {
     /// session id hal reported in the first run's hook>` (the stub must see the first
     /// run's messages).
     pub(crate) resume: bool,
+    /// Where hal reports no session id (the registry's resume has `hal_ids: false`), the
+    /// runtime's own id of a run's session, read from the run's HOME: what the resume
+    /// check resumes by.
+    pub(crate) own_session: Option<fn(&Path) -> Option<String>>,
     /// What an interactive start needs beyond [`Spec::setup`] to reach its ready prompt
     /// (onboarding and workspace trust answered): the pty check (`--pty`) runs the
     /// runtimes that have it.

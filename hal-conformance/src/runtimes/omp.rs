@@ -15,7 +15,19 @@ pub(super) const SPEC: Spec = Spec {
     tool_args: command_only,
     model: Some("stub-model"),
     own_args: &["--provider", "stub"],
-    resume: false,
+    resume: true,
+    // `~/.omp/agent/sessions/<cwd>/<time>_<id>.jsonl` (the live run's HOME): the id
+    // `--resume` takes.
+    own_session: Some(|home| {
+        let sessions = home.join(".omp/agent/sessions");
+        std::fs::read_dir(sessions).ok()?.flatten().find_map(|cwd| {
+            std::fs::read_dir(cwd.path()).ok()?.flatten().find_map(|f| {
+                let name = f.file_name().to_string_lossy().into_owned();
+                let (_, id) = name.strip_suffix(".jsonl")?.rsplit_once('_')?;
+                Some(id.to_owned())
+            })
+        })
+    }),
     pty_setup: None,
     env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY)), (s("OMP_SKIP_SETUP"), s("1"))],
     setup: |c| {

@@ -11,6 +11,7 @@ pub(super) const SPEC: Spec = Spec {
     model: Some("stub/stub-model"),
     own_args: &[],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |_| {
         vec![

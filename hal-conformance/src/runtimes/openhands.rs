@@ -17,6 +17,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &["--override-with-envs"],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |c| {
         vec![

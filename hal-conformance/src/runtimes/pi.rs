@@ -1,10 +1,10 @@
 //! Pi's spec (see [`super`]).
 
-use super::{FAKE_KEY, Older, P, Spec, Wire, command_only, json, pi_bridge, s, write_json};
+use super::{FAKE_KEY, Older, P, Package, Spec, Wire, command_only, json, pi_bridge, s, write_json};
 
 /// Pi 0.x: the old package (no project trust to approve: `hal launch` adds `--approve`
 /// only from 1.6.0, `--offline` from 0.55.1).
-const OLD_PACKAGE: Older = Older { package: Some("@mariozechner/pi-coding-agent"), ..Older::BASE };
+const OLD_PACKAGE: Older = Older { package: Some(Package::Npm("@mariozechner/pi-coding-agent")), ..Older::BASE };
 
 /// Pi 1.x (`@earendil-works/pi-coding-agent`, the registry's package; the old
 /// `@mariozechner/pi-coding-agent` ends at 0.73.1, the older verified version). 1.x needs
@@ -17,7 +17,8 @@ pub(super) const SPEC: Spec = Spec {
     tool_args: command_only,
     model: Some("stub-model"),
     own_args: &["--provider", "stub"],
-    resume: false,
+    resume: true,
+    own_session: None,
     pty_setup: None,
     env: |_| vec![(s("STUB_API_KEY"), s(FAKE_KEY))],
     setup: |c| {

@@ -11,6 +11,7 @@ pub(super) const SPEC: Spec = Spec {
     model: Some("stub-model"),
     own_args: &["--auth-type", "openai"],
     resume: true,
+    own_session: None,
     pty_setup: None,
     env: |c| {
         vec![

@@ -25,6 +25,7 @@ pub(super) const SPEC: Spec = Spec {
     model: None,
     own_args: &["--output", "json", "--max-turns", "4"],
     resume: false,
+    own_session: None,
     pty_setup: None,
     env: |c| vec![(s("VIBE_HOME"), c.home.join(".vibe").display().to_string()), (s("STUB_API_KEY"), s(FAKE_KEY))],
     setup: |c| write_file(&c.home.join(".vibe/config.toml"), &config(c)),

@@ -17,6 +17,13 @@ pub(super) const ROW: Runtime = Runtime {
     markers: &[Marker::strong("DROID_PROJECT_DIR", Truthy).verified()],
     weak: &["FACTORY_PROJECT_DIR"],
     executables: &["droid"],
+    // The vendor also publishes the same CLI as `@factory/cli` (0.225.1: the same shim and
+    // README but for `npm install -g @factory/cli`), its binary in `@factory/cli-linux-x64`
+    // (0.225.2: the same 9 hook events and `DROID_PROJECT_DIR`/`FACTORY_PROJECT_DIR` as
+    // 0.215.0). An install under that name is found by its package. The suite installs
+    // `droid`: `@factory/cli@0.225.1` pins a platform package the registry here does not
+    // serve (only 0.225.2).
+    scripts: &["@factory/cli/"],
     // The hooks reference names the three settings files (workspace first); the newer
     // hooks page `.factory/hooks.json` beside them. A SessionStart hook's plain stdout
     // reaches the model (live run of 0.215.0). `~/.factory/settings.json` also holds

@@ -7,6 +7,7 @@ use crate::registry::model::ValueRule::{Exact, Flag};
 use crate::registry::model::{
     Adapter, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source, Stale, Verified,
 };
+use crate::registry::span::History;
 use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
@@ -53,8 +54,14 @@ pub(super) const ROW: Runtime = Runtime {
     ),
     verified: Some(VERIFIED),
     package: Some(Package::Npm("@oh-my-pi/pi-coding-agent")),
+    history: Some(&HISTORY),
     ..Runtime::new(P::Omp, "oh-my-pi")
 };
+
+/// Where 18.3.4's new event was read (that version does not install here: its
+/// `@oh-my-pi/*` dependencies at 18.3.4 are not on the registry).
+const OMP_18_3_4: &str = "@oh-my-pi/pi-coding-agent@18.2.3 (absent: src/, dist/cli.js), 18.3.4 \
+     (src/extensibility/extensions/types.ts:794, :1309; dist/cli.js)";
 
 /// oh-my-pi's extension events (18.2.3's `docs/extensions.md`, "Event surface"; the
 /// live run saw the lifecycle ones fire one-shot), Pi's names.
@@ -68,6 +75,9 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::ModelResponsePost, "after_provider_response"),
     Ev::mapped(E::ToolUsePre, "tool_call"),
     Ev::mapped(E::ToolUsePost, "tool_result"),
+    // Fired in the parent session before a subagent (the task tool, eval's `agent()`)
+    // resolves its model.
+    Ev::mapped(E::SubagentStart, "before_subagent_spawn").since("18.3.4", OMP_18_3_4),
     Ev::mapped(E::ContextCompactPre, "session_before_compact"),
     Ev::mapped(E::ContextCompactPost, "session_compact"),
     // oh-my-pi's events with no canonical counterpart (the same document): input, loop,
@@ -103,6 +113,14 @@ pub(super) const VERIFIED: Verified = Verified {
     session_vars: &[],
     events: &["session_start", "before_agent_start", "tool_call", "tool_result", "agent_end", "session_shutdown"],
 };
+
+/// oh-my-pi's dated facts: its events from 18.2.3, the oldest version read, and the one
+/// 18.3.4 adds.
+pub(super) const HISTORY: History = History::events_only(
+    "18.2.3",
+    &[],
+    "@oh-my-pi/pi-coding-agent@18.2.3, 18.3.4 (docs/hooks.md, src/extensibility/extensions/types.ts)",
+);
 
 pub(super) const S_OMP: Source = suite("hal-conformance, @oh-my-pi/pi-coding-agent@18.2.3");
 
