@@ -22,7 +22,7 @@ pub mod reference;
 pub mod render;
 pub mod run;
 #[cfg(feature = "schema")]
-pub mod schema;
+pub mod json_schema;
 pub mod usage;
 
 pub use cli::{BIN_NAME, Cli};

@@ -459,13 +459,13 @@ fn a_build_with_the_lint_holds_the_parsers() {
 fn hal_schema_lists_prints_and_refuses() {
     let list = hal(&["schema"], &[]);
     assert_eq!(list.status.code(), Some(0));
-    for o in hal_cli::schema::OUTPUTS {
+    for o in hal_cli::json_schema::OUTPUTS {
         assert!(stdout(&list).contains(o.command), "{}", o.command);
     }
     let detect = hal(&["schema", "detect"], &[]);
     let v: Value = serde_json::from_slice(&detect.stdout).unwrap();
     assert_eq!(v["$schema"], "https://json-schema.org/draft/2020-12/schema");
-    assert_eq!(v, hal_cli::schema::output("detect").unwrap().schema());
+    assert_eq!(v, hal_cli::json_schema::output("detect").unwrap().schema());
     // The checked-in file is the same schema (`cargo xtask check` keeps it so).
     let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../schema/detect.json")).unwrap();
     assert_eq!(serde_json::from_str::<Value>(&file).unwrap(), v);

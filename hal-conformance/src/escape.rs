@@ -503,7 +503,7 @@ fn one(work: &Path, weaken: Option<Weaken>, exe: &Path) -> Result<Vec<String>, S
         &Placeholders::default(),
     );
     let parsed = crate::doc::Doc::parse(doc.clone())?;
-    crate::replay::replay_with(&parsed, &args.hal, &base.join("replay"), weaken == Some(Weaken::CapturedPath))?;
+    crate::replaying::replay_with(&parsed, &args.hal, &base.join("replay"), weaken == Some(Weaken::CapturedPath))?;
     let mut problems = verdict(&host, report.as_ref());
     if doc.to_string().contains(CANARY) {
         problems.push("the outside half read the host secret through a link in the run dir".into());

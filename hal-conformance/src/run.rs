@@ -427,7 +427,7 @@ pub(crate) fn prepare(args: &RunArgs, exe: &Path) -> Result<String, String> {
 }
 
 /// Starts the runtime one-shot with a cleared environment, as `hal launch` says
-/// ([`crate::start`]), and waits for it at most its timeout; its exit status, `None`
+/// ([`crate::launching`]), and waits for it at most its timeout; its exit status, `None`
 /// when it was killed. What the start was is recorded in `start.json`.
 fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> Result<Option<ExitStatus>, String> {
     let captured: Vec<(String, String)> = if args.mode == Mode::Nested {
@@ -441,13 +441,13 @@ fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> 
     } else {
         Vec::new()
     };
-    let plan = crate::start::launch_plan(&args.hal, spec, prompt, &launch_more(args), &captured, path)?;
-    let (argv, plan_env) = crate::start::compose(spec, &plan)?;
-    let program = crate::start::program(&argv[0], path)?;
-    let record = crate::start::record(&plan, &argv, &plan_env, args.resume.as_deref(), prompt, PROMPT_SHOWN);
+    let plan = crate::launching::launch_plan(&args.hal, spec, prompt, &launch_more(args), &captured, path)?;
+    let (argv, plan_env) = crate::launching::compose(spec, &plan)?;
+    let program = crate::launching::program(&argv[0], path)?;
+    let record = crate::launching::record(&plan, &argv, &plan_env, args.resume.as_deref(), prompt, PROMPT_SHOWN);
     std::fs::write(args.dir.join("start.json"), serde_json::to_string_pretty(&record).unwrap_or_default())
         .map_err(|e| e.to_string())?;
-    let mut env = crate::start::inherited(&captured, &plan);
+    let mut env = crate::launching::inherited(&captured, &plan);
     env.extend(plan_env);
     env.extend((spec.env)(ctx));
     launch(&program, &argv[1..], env, args, path)
@@ -465,8 +465,8 @@ fn start_pty(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<Val
         .map_err(|e| format!("hal launch: {e}"))?;
     let plan: Value = serde_json::from_slice(&out.stdout).map_err(|e| format!("hal launch: {e}"))?;
     let ready = plan["ready_prompt"].as_str().ok_or("hal launch names no ready prompt")?.to_owned();
-    let (argv, plan_env) = crate::start::compose(spec, &plan)?;
-    let program = crate::start::program(&argv[0], path)?;
+    let (argv, plan_env) = crate::launching::compose(spec, &plan)?;
+    let program = crate::launching::program(&argv[0], path)?;
     let line = std::iter::once(program.display().to_string())
         .chain(argv[1..].iter().cloned())
         .map(|a| hal_caps::launch::shell_quote(&a))
@@ -625,7 +625,7 @@ pub(crate) fn launch_more(args: &RunArgs) -> Vec<String> {
 /// holds, and makes the stand-in `gt` of the session-start command ask hal inside the
 /// runtime: the probe (`hal hook`, `hal session-id --hook`) and `hal session-id`.
 fn configure_worker(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<(), String> {
-    let plan = crate::start::launch_plan(&args.hal, spec, PROMPT, &launch_more(args), &[], path)?;
+    let plan = crate::launching::launch_plan(&args.hal, spec, PROMPT, &launch_more(args), &[], path)?;
     let startup = &plan["startup"];
     let file = startup["hook_file"].as_str().ok_or("the worker's plan names no hook file")?;
     let fragment = startup.get("hook_fragment").filter(|f| f.is_object()).ok_or("the worker's plan has no fragment")?;

@@ -392,7 +392,7 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
         let nested = if newest { Some(nested_run(spec, &base, work)) } else { None };
         let dash = if !o.hang && spec.older.is_none() { Some(dash_run(spec, &base, work)) } else { None };
         let worker =
-            if !o.hang && crate::start::runs_worker(spec) { Some(worker_run(spec, &base, work)) } else { None };
+            if !o.hang && crate::launching::runs_worker(spec) { Some(worker_run(spec, &base, work)) } else { None };
         let mut doc = capture::collect(
             spec.id(),
             spec.version(),
@@ -478,7 +478,7 @@ fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
 /// whether a request to the stub carried it. Where hal refuses the prompt, its usage
 /// error and no run.
 fn dash_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
-    if let Err(e) = crate::start::launch_plan(&base.hal, spec, run::DASH_PROMPT, &[], &[], "") {
+    if let Err(e) = crate::launching::launch_plan(&base.hal, spec, run::DASH_PROMPT, &[], &[], "") {
         return Ok(json!({"refused": e}));
     }
     let args = RunArgs { mode: Mode::Dash, dir: work.join(spec.id()).join("dash"), ..base.clone() };
@@ -510,7 +510,7 @@ fn worker_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
     let mut rounds = Vec::new();
     let mut seen_captures = std::collections::BTreeSet::new();
     let (mut starts_before, mut ids_before) = (0, 0);
-    for round in 0..crate::start::WORKER_STARTS {
+    for round in 0..crate::launching::WORKER_STARTS {
         let resume = (round > 0).then(|| run::WORKER_SESSION.to_owned());
         // What a start records is its own: nothing of the start before it.
         for stale in ["start.json", run::WORKER_MERGE, "run.json"] {

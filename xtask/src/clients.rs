@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use clap::Parser as _;
-use hal_cli::schema::OUTPUTS;
+use hal_cli::json_schema::OUTPUTS;
 use serde_json::Value;
 
 /// `(path relative to the root, contents)` of every schema file.

@@ -289,15 +289,9 @@ mod tests {
         by_name.into_iter().filter(|(_, files)| files.len() > 1).collect()
     }
 
-    /// Names two files of one crate may share, each with why. A runtime's folder of
-    /// specs and its folder of stubs are both named by runtime id; the rest predate the
-    /// rule and are to be renamed when their crate is not being edited by other lanes.
-    const SHARED_NAMES: &[(&str, &str, &str)] = &[
-        ("hal-conformance", "gemini", "runtimes/ and stub/ are both named by runtime id"),
-        ("hal-conformance", "start", "predates the rule: the start check beside the start step"),
-        ("hal-conformance", "replay", "predates the rule: the replay check beside the replay step"),
-        ("hal-cli", "schema", "predates the rule: `hal schema` beside the schemas it prints"),
-    ];
+    /// Names two files of one crate may share, each with why (none today: a new entry
+    /// says why the two cannot be told apart by name).
+    const SHARED_NAMES: &[(&str, &str, &str)] = &[];
 
     /// Tidy: no two source files of one crate share a name (the five launch files of
     /// old hal-caps), but for the named exceptions of [`SHARED_NAMES`], each still real.

@@ -31,8 +31,8 @@ impl OutputRetrying for Command {
 /// Panics unless `answer` (the JSON printed for `args`) validates against the schema of
 /// the command `args` runs. Commands without a JSON answer are not checked.
 pub fn validate(args: &[&str], answer: &Value) {
-    let Some(command) = hal_cli::schema::command_of(args) else { return };
-    let schema = hal_cli::schema::output(command).map(hal_cli::schema::Output::schema).unwrap();
+    let Some(command) = hal_cli::json_schema::command_of(args) else { return };
+    let schema = hal_cli::json_schema::output(command).map(hal_cli::json_schema::Output::schema).unwrap();
     let validator = jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("{command}: bad schema: {e}"));
     let errors: Vec<String> = validator.iter_errors(answer).map(|e| format!("{}: {e}", e.instance_path())).collect();
     assert!(errors.is_empty(), "{args:?} does not match `hal schema {command}`:\n  {}", errors.join("\n  "));

@@ -17,7 +17,7 @@ use hal_caps::registry::{Runtime, Verified};
 
 use crate::doc::Doc;
 use crate::matrix::Target;
-use crate::replay::Replay;
+use crate::replaying::Replay;
 pub(crate) use cx::Check;
 use cx::{Cx, Out};
 

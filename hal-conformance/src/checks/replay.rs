@@ -3,7 +3,7 @@
 
 use super::cx::{Cx, Out, payload_session, provider};
 use crate::doc::shown;
-use crate::replay::Replay;
+use crate::replaying::Replay;
 
 /// The replays' checks.
 pub(super) fn checks(cx: &Cx, replays: &[Replay], out: &mut Out) {

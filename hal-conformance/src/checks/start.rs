@@ -39,7 +39,7 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
 /// start, holds one copy of each hook, runs its session-start command once per start, and
 /// hal inside that command reports the id given.
 fn worker(cx: &Cx, out: &mut Out) {
-    if !crate::start::runs_worker(cx.spec) {
+    if !crate::launching::runs_worker(cx.spec) {
         return;
     }
     let Some(w) = &cx.doc.worker else {
@@ -53,9 +53,9 @@ fn worker(cx: &Cx, out: &mut Out) {
     out.push(
         "worker",
         "the worker was started, then resumed",
-        format!("{} starts", crate::start::WORKER_STARTS),
+        format!("{} starts", crate::launching::WORKER_STARTS),
         format!("{} starts", w.rounds.len()),
-        w.rounds.len() == crate::start::WORKER_STARTS,
+        w.rounds.len() == crate::launching::WORKER_STARTS,
     );
     for (i, r) in w.rounds.iter().enumerate() {
         let n = i + 1;
@@ -308,7 +308,7 @@ mod tests {
         let mut checked = 0;
         for spec in RUNTIMES {
             let spec = &crate::matrix::Target::newest(spec);
-            let Some(doc) = load_fixture(spec.id()).filter(|_| crate::start::runs_worker(spec)) else { continue };
+            let Some(doc) = load_fixture(spec.id()).filter(|_| crate::launching::runs_worker(spec)) else { continue };
             let all = run(spec, &doc);
             assert!(!all.is_empty() && all.iter().all(|c| c.ok), "{}: {all:?}", spec.id());
             let mut mutants: Vec<Doc> = Vec::new();

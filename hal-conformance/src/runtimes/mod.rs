@@ -1,6 +1,6 @@
 //! The one table of runtimes the conformance suite runs, keyed by
 //! [`RuntimeProvider`]: the pinned version, the Node it needs, how to start it one-shot,
-//! the environment it needs, its shell tool (its start is `hal launch`'s: see `start.rs`) (facts from `real-runtimes.md` §2, verified
+//! the environment it needs, its shell tool (its start is `hal launch`'s: see `launching.rs`) (facts from `real-runtimes.md` §2, verified
 //! against the installed packages). What the registry knows of a runtime is read from its
 //! row, never restated here: the package it is installed from, its hook events (mapped
 //! and unmapped) and the files its hooks are configured in. Each runtime is one file of

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 mod anthropic;
 mod chat;
 mod common;
-mod gemini;
+mod generate_content;
 mod responses;
 
 pub(crate) use common::FINAL_TEXT;
@@ -196,7 +196,7 @@ pub(crate) fn answer(path: &str, body: &Value, script: &Script) -> (&'static str
     } else if route.ends_with("/chat/completions") {
         Some(chat::answer(body, script))
     } else if route.contains(":generateContent") || route.contains(":streamGenerateContent") {
-        Some(gemini::answer(route, body, script))
+        Some(generate_content::answer(route, body, script))
     } else {
         None
     };
