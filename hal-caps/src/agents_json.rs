@@ -84,7 +84,7 @@ const fn standing(s: Standing) -> &'static str {
         Standing::Verified => "seen in a live run",
         Standing::Vendor => "vendor",
         Standing::Secondary => "secondary",
-        _ => "unconfirmed",
+        Standing::Unconfirmed => "unconfirmed",
     }
 }
 

@@ -1,4 +1,5 @@
-//! `hal-caps`: the runtime registry, the capability matrix and operator overrides.
+//! `hal-caps`: the capability matrix, operator overrides and the launch planner, over
+//! the runtime registry (`hal-registry`, re-exported as [`registry`]).
 //!
 //! Pure: nothing here reads the environment, a file or the process table. The
 //! registry holds runtime facts (including the *names* of the variables runtimes set)
@@ -8,16 +9,16 @@
 pub mod agents_json;
 pub mod config;
 pub mod fragment;
-pub mod hook;
 pub mod launch;
-pub mod manifest;
 pub mod native;
 pub mod overrides;
-pub mod platform;
-pub mod registry;
 pub mod render;
-pub mod text;
-pub mod vars;
+
+// The registry and the payload readers are crates of their own; their old paths here
+// stay (`hal_caps::registry`, `hal_caps::hook`, ...).
+pub use hal_payload::{hook, manifest, text};
+pub use hal_registry as registry;
+pub use hal_registry::{platform, vars};
 
 pub use config::{Config, ConfigSource, MAX_CONFIG_BYTES};
 pub use native::{NativeHooks, hooks_disagreement, native_hooks, native_hooks_at};

@@ -104,9 +104,7 @@ fn every_fixture_reads_as_its_event_s_registry_row() {
             }
             (Some(_), Some(_)) => panic!("{at} is listed as no event of the table, and {p} has `{registry}`"),
             (None, None) => {
-                panic!(
-                    "{at}: `{registry}` is no event of {p}'s table (hal-caps/src/registry/runtimes/<id>.rs): add its row"
-                )
+                panic!("{at}: `{registry}` is no event of {p}'s table (hal-registry/src/runtimes/<id>.rs): add its row")
             }
         }
         // The fields every payload is read for: the payload's own value where it has one

@@ -8,7 +8,8 @@ use crate::lines::Lines;
 use crate::rules::{Ask, Rule};
 
 /// hal's crates a skill must not depend on (it depends on `hal-types` alone).
-const HAL_CRATES: &[&str] = &["hal-caps", "hal-detect", "hal-gupp", "hal-cli", "hal-lint"];
+const HAL_CRATES: &[&str] =
+    &["hal-registry", "hal-payload", "hal-caps", "hal-detect", "hal-gupp", "hal-cli", "hal-lint"];
 /// Packages that detect the runtime themselves (npm and PyPI spellings).
 const DETECTION_PACKAGES: &[&str] = &["@vercel/detect-agent", "am-i-vibing", "is-ai-agent", "std-env", "detect-agent"];
 /// The manifest line every skill crate should have.

@@ -1,7 +1,7 @@
 //! `cargo xtask new-runtime <id>`: the skeleton of a new runtime (ruff's `add_rule.py`).
-//! Writes its descriptor `hal-caps/src/registry/runtimes/<id>.rs`, its variant in
+//! Writes its descriptor `hal-registry/src/runtimes/<id>.rs`, its variant in
 //! `hal-types/src/enums.rs`, and its `mod` line and `REGISTRY` line in
-//! `hal-caps/src/registry/runtimes/mod.rs`; the tests then say what the descriptor still
+//! `hal-registry/src/runtimes/mod.rs`; the tests then say what the descriptor still
 //! lacks (a marker or an executable, a source, a payload's fixtures).
 
 use std::fmt::Write as _;
@@ -81,7 +81,7 @@ pub(crate) fn new_runtime(root: &Path, id: &str, name: Option<&str>) -> Result<(
     if !valid(id) {
         return Err(format!("`{id}` is no runtime id: lowercase letters and digits, words joined by `-`"));
     }
-    let dir = root.join("hal-caps/src/registry/runtimes");
+    let dir = root.join("hal-registry/src/runtimes");
     let m = module(id);
     let file = dir.join(format!("{}.rs", m.trim_start_matches("r#")));
     if file.exists() {
@@ -146,10 +146,10 @@ mod tests {
     fn the_skeleton_lands_in_a_copy_of_the_workspace() {
         let root = crate::util::root();
         let tmp = std::env::temp_dir().join(format!("hal-new-runtime-{}", std::process::id()));
-        let dir = tmp.join("hal-caps/src/registry/runtimes");
+        let dir = tmp.join("hal-registry/src/runtimes");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::create_dir_all(tmp.join("hal-types/src")).unwrap();
-        for f in ["hal-caps/src/registry/runtimes/mod.rs", "hal-types/src/enums.rs"] {
+        for f in ["hal-registry/src/runtimes/mod.rs", "hal-types/src/enums.rs"] {
             std::fs::copy(root.join(f), tmp.join(f)).unwrap();
         }
         // An id no workspace holds (a recipe run may have added `made-up`).
@@ -168,9 +168,7 @@ mod tests {
         for r in hal_caps::registry::REGISTRY {
             let m = module(r.provider.as_str());
             assert!(
-                root.join("hal-caps/src/registry/runtimes")
-                    .join(format!("{}.rs", m.trim_start_matches("r#")))
-                    .is_file(),
+                root.join("hal-registry/src/runtimes").join(format!("{}.rs", m.trim_start_matches("r#"))).is_file(),
                 "{m}"
             );
         }

@@ -608,7 +608,8 @@ mod tests {
     #[test]
     fn every_crate_and_package_carries_both_licence_texts() {
         let root = crate::util::root();
-        let members = ["hal-caps", "hal-cli", "hal-detect", "hal-gupp", "hal-lint", "hal-types"];
+        let members =
+            ["hal-caps", "hal-cli", "hal-detect", "hal-gupp", "hal-lint", "hal-payload", "hal-registry", "hal-types"];
         for licence in super::LICENCES {
             let text = std::fs::read(root.join(licence)).unwrap_or_else(|e| panic!("{licence} at the root: {e}"));
             assert!(text.len() > 1000, "{licence}");

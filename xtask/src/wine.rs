@@ -28,7 +28,7 @@ use crate::util::{root, run_step};
 const TRIPLE: &str = "x86_64-pc-windows-gnu";
 
 /// The crates whose tests run under wine (`-p`), every test but [`LEFT_OUT`].
-const TESTED: &[&str] = &["hal-types", "hal-caps", "hal-detect"];
+const TESTED: &[&str] = &["hal-types", "hal-registry", "hal-payload", "hal-caps", "hal-detect"];
 
 /// Tests of [`TESTED`] that do not run under wine (skipped by name), and why.
 const LEFT_OUT: &[(&str, &str)] = &[
@@ -71,7 +71,7 @@ pub(crate) fn wine(tests: bool, e2e_checks: bool, hal: Option<PathBuf>) -> Resul
             eprintln!("    left out under wine: {test}: {why}");
             c.args(["--skip", test]);
         }
-        run_step("the tests of hal-types, hal-caps and hal-detect under wine", c)?;
+        run_step("the tests of hal-types, hal-registry, hal-payload, hal-caps and hal-detect under wine", c)?;
     }
     if e2e_checks {
         let hal = match hal {

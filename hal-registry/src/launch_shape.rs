@@ -74,7 +74,7 @@ pub fn args_at(parts: &[Args], version: Option<&Version>) -> Vec<&'static str> {
 
 /// Where a start puts the prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
+#[allow(clippy::exhaustive_enums, reason = "hal-caps's launch planner places each: a new place is a new arm there")]
 pub enum PromptAt {
     /// The last argument (`claude -p PROMPT`, `codex exec PROMPT`).
     Positional,
@@ -205,7 +205,7 @@ pub struct Resume {
 
 /// How hooks come to run: a switch the start adds, or a rule the launcher follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
+#[allow(clippy::exhaustive_enums, reason = "hal-caps's launch planner applies each: a new way is a new arm there")]
 pub enum Trust {
     /// Arguments without which hooks do not fire (Codex's `--dangerously-bypass-hook-trust`).
     Args(&'static [Args]),

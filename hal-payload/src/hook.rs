@@ -46,7 +46,7 @@ pub use read::{MAX_DEPTH, MAX_FIELD, MAX_SKIP_DEPTH, NotAHook};
 /// ```
 /// let payload = br#"{"session_id":"abc","transcript_path":"/home/u/.claude/projects/p/abc.jsonl",
 ///     "cwd":"/home/u/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
-/// let e = hal_caps::hook::parse(payload, None).unwrap();
+/// let e = hal_payload::hook::parse(payload, None).unwrap();
 /// assert_eq!(e.provider.as_str(), "claude");
 /// assert_eq!(e.event.map(|c| c.as_str()), Some("tool.use.pre"));
 /// assert_eq!(e.tool.as_deref(), Some("Bash"));

@@ -20,6 +20,10 @@
 //! [`payloads`] if it has hooks) and a variant in `hal_types::RuntimeProvider`; no
 //! other source file names a runtime (ARCHITECTURE.md lists the files).
 
+// The descriptors (and the modules moved here from hal-caps) name the registry by its
+// old path, `crate::registry`: it stays the crate itself.
+use crate as registry;
+
 pub mod dated;
 mod declared;
 mod events;
@@ -30,10 +34,12 @@ mod launch_shape;
 pub mod model;
 mod payload_shape;
 pub mod payloads;
+pub mod platform;
 pub mod plugins;
 mod runtimes;
 pub mod span;
 mod stale;
+pub mod vars;
 pub mod version;
 
 pub use declared::{DeclaredAgent, MAX_DECLARED_LEN, parse_declared};
