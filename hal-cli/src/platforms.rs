@@ -26,7 +26,7 @@ impl Tested {
         match self {
             Self::RunHere => "run here (every test, the benchmarks)",
             Self::UnderWine => "run under wine (the Windows checks)",
-            Self::UnderQemu => "run under qemu (the installed packages' checks)",
+            Self::UnderQemu => "run under qemu (user-mode emulation)",
             Self::LinkedNotRun => "linked, never run",
         }
     }
