@@ -39,27 +39,32 @@ args=(launch --json --provider "$provider" --role polecat --mode print --prompt 
 plan=$("$hal" "${args[@]}")
 
 # 3. Where the runtime gets its startup context from a hook, install the hook: the plan
-#    names the file and the fragment; write it where the workspace has none yet (merging
-#    into an existing file is the orchestrator's own policy: see the guide).
+#    names the file and its content (a settings fragment, or a plugin's or extension's
+#    code); write it where the workspace has none yet (merging into an existing file is
+#    the orchestrator's own policy: see the guide).
 hook_file=$(json startup hook_file <<<"$plan")
-fragment=$(json startup hook_fragment <<<"$plan")
-if [ -n "$hook_file" ] && [ -z "$fragment" ]; then
+content=$(json startup hook_fragment <<<"$plan")
+[ -n "$content" ] || content=$(json startup hook_content <<<"$plan")
+if [ -n "$hook_file" ] && [ -z "$content" ]; then
   echo "mayor: hal names $hook_file but not its content; install it yourself" >&2
 elif [ -n "$hook_file" ] && [ ! -e "$workspace/$hook_file" ]; then
   mkdir -p "$(dirname "$workspace/$hook_file")"
-  printf '%s\n' "$fragment" >"$workspace/$hook_file"
+  printf '%s\n' "$content" >"$workspace/$hook_file"
 fi
 
 # 4. Start the worker: clear what the mayor's own runtime set (so the worker is not taken
 #    for its parent), set what the plan sets, run the argv in the workspace. Nothing of
-#    hal's answer is evaluated by a shell: each value is one argument.
+#    hal's answer is evaluated by a shell: each value is one argument. `env`'s options
+#    (`-u`) end at `--`; the assignments follow it, then the argv (after an assignment,
+#    `env` takes the next word as the command, `--` included).
 env_args=()
 mapfile -d '' unset < <(json env_unset <<<"$plan")
 for var in "${unset[@]}"; do env_args+=(-u "$var"); done
+env_args+=(--)
 set_vars=$(python3 -c 'import json,sys; print(json.dumps([k+"="+v for k,v in sorted(json.load(sys.stdin)["env"].items())]))' <<<"$plan")
 mapfile -d '' assignments < <(json <<<"$set_vars")
 env_args+=("${assignments[@]}")
 mapfile -d '' argv < <(json argv <<<"$plan")
 echo "mayor: starting a polecat on $provider: $(json command_line <<<"$plan")" >&2
 cd "$workspace"
-exec env "${env_args[@]}" -- "${argv[@]}"
+exec env "${env_args[@]}" "${argv[@]}"

@@ -6,13 +6,11 @@
 //! as data; hal-detect matches the host against them and hands the raw operator
 //! settings back here ([`RawSettings`]) to be interpreted by [`resolve`].
 
-pub mod agents_json;
 pub mod config;
 pub mod fragment;
 pub mod launch;
 pub mod native;
 pub mod overrides;
-pub mod render;
 
 // The registry and the payload readers are crates of their own; their old paths here
 // stay (`hal_caps::registry`, `hal_caps::hook`, ...).
@@ -69,7 +67,8 @@ pub fn row(r: &Runtime) -> Capabilities {
 /// Without a preset, the runtime's native facts decide:
 ///
 /// - a session-start hook whose output reaches the model, on a fact that is not
-///   unconfirmed → as an adapter above;
+///   unconfirmed, or a startup plugin hal writes ([`registry::Hooks::plugin`]) → as an
+///   adapter above;
 /// - otherwise, a launch command that takes an initial prompt → `startup_fallback`,
 ///   session hooks `partial` when the runtime has hooks that cannot inject, else `no`;
 /// - otherwise the `unknown` row's strategies (`polling`), hooks `partial` or `no`.
@@ -83,7 +82,7 @@ pub fn derive(r: &Runtime) -> Capabilities {
     let hooks = r.hook_system();
     let (injects, prompt) = match r.gastown {
         Some(g) => (g.delivers_by_hook(), true),
-        None => (hooks.is_some_and(|h| h.injects()), r.takes_prompt),
+        None => (hooks.is_some_and(|h| h.primes()), r.takes_prompt),
     };
     let (strategy, gupp, injection) = match (injects, prompt) {
         (true, _) => (StartupStrategy::HookInjection, GuppStrategy::HookInjection, StartupInjection::SessionStartHook),
@@ -211,51 +210,4 @@ pub fn version_unverified(r: &registry::Runtime, version: &registry::Version) ->
 #[must_use]
 pub fn all_capabilities() -> Vec<Capabilities> {
     REGISTRY.iter().map(row).collect()
-}
-
-/// Every runtime's built-in row as Markdown, one line per runtime.
-#[must_use]
-pub fn full_matrix_markdown() -> String {
-    render::matrix_by_row(&all_capabilities())
-}
-
-/// The reference's table (`docs/reference/runtimes.md`) of every runtime of the registry:
-/// signal, executables, hooks, session variables, verification (`cargo xtask codegen`).
-#[must_use]
-pub fn runtimes_markdown() -> String {
-    use std::fmt::Write as _;
-    let mut out = String::from(
-        "| provider | family | name | strongest signal | executables | session hooks | native inject | session vars | vendor-verified | live run |\n|---|---|---|---|---|---|---|---|---|---|\n",
-    );
-    let code_list = |items: &[&str]| {
-        if items.is_empty() {
-            "-".to_owned()
-        } else {
-            items.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
-        }
-    };
-    for r in REGISTRY {
-        let _ = writeln!(
-            out,
-            "| `{}` | `{}` | {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.provider,
-            r.family(),
-            r.name,
-            r.strongest_signal().map_or_else(|| "-".to_owned(), |s| format!("`{s}`")),
-            code_list(r.executables),
-            row(r).session_hooks,
-            native_hooks(r.provider).inject,
-            code_list(r.own_session_vars()),
-            if r.vendor_verified() { "yes" } else { "no" },
-            r.verified.map_or_else(|| "-".to_owned(), |v| format!("verified {}", v.range())),
-        );
-    }
-    out
-}
-
-/// The design's matrix (claude, codex, gemini, cursor, unknown) as Markdown.
-#[must_use]
-pub fn design_matrix_markdown() -> String {
-    let rows: Vec<Capabilities> = render::DESIGN_PROVIDERS.iter().map(|p| capabilities(*p)).collect();
-    render::matrix_by_column(&rows)
 }

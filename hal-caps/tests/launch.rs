@@ -188,8 +188,12 @@ fn codex_print_full_is_exec_with_the_bypass_and_the_hook_trust_switch() {
     let claude = plan(&full_print(P::Claude, "it's"), &no_env).unwrap();
     assert_eq!(claude.command_line, "claude -p --dangerously-skip-permissions 'it'\\''s'");
     let gemini = plan(&full_print(P::Gemini, "hi"), &no_env).unwrap();
-    assert_eq!(gemini.argv, ["gemini", "--yolo", "-p", "hi"]);
-    assert_eq!(gemini.prompt.flag.as_deref(), Some("-p"));
+    assert_eq!(gemini.argv, ["gemini", "--yolo", "--prompt", "hi"]);
+    assert_eq!(gemini.prompt.flag.as_deref(), Some("--prompt"));
+    // Hostile-findings R2: Gemini's yargs reads `-p --version` as its own switch, the
+    // long name's `--prompt=--version` as the prompt.
+    let gemini = plan(&full_print(P::Gemini, "--version"), &no_env).unwrap();
+    assert_eq!(gemini.argv, ["gemini", "--yolo", "--prompt=--version"]);
     let opencode = plan(&full_print(P::Opencode, "hi"), &no_env).unwrap();
     assert_eq!(opencode.env.get("OPENCODE_PERMISSION").map(String::as_str), Some(r#"{"*":"allow"}"#));
 }
@@ -290,7 +294,8 @@ fn shell_quoting_round_trips_through_sh() {
     }
 }
 
-/// The plan of `r` with its `field` (`prompt`, `model`, `resume`) set to `value`.
+/// The plan of `r` with its `field` (`prompt`, `model`, `resume`, `work_item`) set to
+/// `value`.
 fn with_value(l: &hal_caps::registry::launch::Launch, mode: LaunchMode, field: &str, value: &str) -> Request {
     let mut r = Request::new(l.provider, mode);
     if mode == LaunchMode::Print {
@@ -299,32 +304,43 @@ fn with_value(l: &hal_caps::registry::launch::Launch, mode: LaunchMode, field: &
     match field {
         "prompt" => r.prompt = Some(value.to_owned()),
         "model" => r.model = Some(value.to_owned()),
+        "work_item" => r.work_item = Some(value.to_owned()),
         _ => r.resume = Some(value.to_owned()),
     }
     r
 }
 
-/// Hostile-findings R2: a prompt, model or resume id that starts with `-` never lands
-/// where a runtime's parser reads options: for every runtime and start, the plan gives it
-/// after `--` or as `--flag=value`, or refuses it naming why.
+/// Hostile-findings R2: a prompt, model, resume id or work item that starts with `-`
+/// never lands where a runtime's parser reads options: for every runtime and start, the
+/// plan gives it after `--` or as `--flag=value` (a work item inside the first prompt's
+/// text, which starts with its own words), or refuses it naming why.
 #[test]
 fn a_dash_led_value_never_becomes_an_option() {
     let mut placed = 0;
     for l in LAUNCH {
         for mode in [LaunchMode::Interactive, LaunchMode::Print] {
-            for field in ["prompt", "model", "resume"] {
+            for field in ["prompt", "model", "resume", "work_item"] {
                 let plain = plan(&with_value(l, mode, field, "hi-there"), &no_env);
                 for value in ["--version", "--settings={\"hooks\":{}}", "-x"] {
                     match plan(&with_value(l, mode, field, value), &no_env) {
-                        Ok(p) if field == "prompt" && ["stdin", "typed"].contains(&p.prompt.at.as_str()) => {}
                         Ok(p) => {
-                            let at: Vec<usize> = (0..p.argv.len()).filter(|&i| p.argv[i] == value).collect();
-                            for i in &at {
-                                assert_eq!(p.argv[i - 1], "--", "{} {mode} {field}: {:?}", l.provider, p.argv);
+                            let what = format!("{} {mode} {field} {value}: {:?}", l.provider, p.argv);
+                            // The arguments that carry the value (the registry's own are
+                            // in the plain plan too): each is data.
+                            let fixed = plain.as_ref().map(|q| q.argv.clone()).unwrap_or_default();
+                            let mut carried = 0;
+                            for (i, a) in p.argv.iter().enumerate() {
+                                if !a.contains(value) || fixed.contains(a) {
+                                    continue;
+                                }
+                                let after_end = a == value && i > 0 && p.argv[i - 1] == "--";
+                                let joined = a.starts_with("--") && a.ends_with(&format!("={value}"));
+                                assert!(after_end || joined || !a.starts_with('-'), "{what}");
+                                carried += 1;
                             }
-                            let joined =
-                                p.argv.iter().any(|a| a.starts_with("--") && a.ends_with(&format!("={value}")));
-                            assert!(!at.is_empty() || joined, "{} {mode} {field}: {:?}", l.provider, p.argv);
+                            let unseen = matches!(field, "prompt" | "work_item")
+                                && ["stdin", "typed"].contains(&p.prompt.at.as_str());
+                            assert!(carried > 0 || unseen, "{what}: the value is nowhere");
                             placed += 1;
                         }
                         Err(e) => assert!(

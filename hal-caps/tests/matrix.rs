@@ -1,36 +1,8 @@
-//! The capability matrix: the design's table to the letter, and every row's wire form.
+//! The capability matrix: the design's rows, variants and departures (its Markdown and
+//! the rows' wire form: `hal-cli/tests/reference.rs`).
 
 use hal_caps::registry::CapChange;
 use hal_types::{Capabilities, RuntimeProvider};
-
-#[test]
-fn design_matrix_markdown() {
-    insta::assert_snapshot!("design_matrix", hal_caps::design_matrix_markdown());
-}
-
-#[test]
-fn full_matrix_markdown() {
-    insta::assert_snapshot!("full_matrix", hal_caps::full_matrix_markdown());
-}
-
-/// The wire form of every row reads back as the same row, and the rows read back render
-/// the matrix the snapshot above pins: the JSON drops nothing the matrix shows. (It
-/// replaces a 708-line snapshot of the JSON, a second copy of the 60-line matrix.)
-#[test]
-fn wire_form_of_every_row_round_trips_to_the_matrix() {
-    let rows = hal_caps::all_capabilities();
-    assert_eq!(rows.len(), hal_caps::REGISTRY.len());
-    let mut back = Vec::new();
-    for row in &rows {
-        let json = serde_json::to_value(row).unwrap();
-        assert_eq!(json["provider"], row.provider.as_str());
-        assert_eq!(json["stall_threshold_secs"], row.stall_threshold.as_secs(), "{}", row.provider);
-        let read: Capabilities = serde_json::from_value(json.clone()).unwrap();
-        assert_eq!(&read, row, "{json}");
-        back.push(read);
-    }
-    assert_eq!(hal_caps::render::matrix_by_row(&back), hal_caps::full_matrix_markdown());
-}
 
 #[test]
 fn supports_hooks_only_for_full_hooks_and_nudge_for_limited_too() {
@@ -69,13 +41,8 @@ fn registry_is_valid() {
             assert!(c.all.len() >= 2, "{}: a combination needs two signals", r.provider);
         }
         if let Some(h) = r.hooks {
-            for (canonical, _) in h.mapped() {
-                assert!(
-                    hal_caps::registry::CANONICAL_EVENTS.contains(&canonical),
-                    "{}: {canonical} is not canonical",
-                    r.provider
-                );
-            }
+            let faults = mapping_faults(r.provider, &h);
+            assert!(faults.is_empty(), "{faults:?}");
         }
     }
     assert_eq!(reg.last().unwrap().provider, RuntimeProvider::Unknown);
@@ -263,4 +230,38 @@ fn copilot_schema_adapters_and_only_they_carry_hook_timeouts() {
         assert_eq!(a.timeouts.is_some(), copilot, "{}: timeouts {:?}, schema {:?}", r.provider, a.timeouts, a.schema);
         assert!(a.timeouts.is_none_or(|(start, other)| start > 0 && other > 0), "{}", r.provider);
     }
+}
+
+/// What is wrong with a hook table's mapping: a row mapped to a newer hal's event
+/// (`Newer`), or a native name that reads back (`Hooks::event`, the look-up the payload
+/// reader and the suite use) as another canonical event than its row says: a name
+/// written twice with two meanings.
+fn mapping_faults(p: RuntimeProvider, h: &hal_caps::registry::Hooks) -> Vec<String> {
+    h.mapped()
+        .filter_map(|(c, native)| {
+            let back = h.event(native).and_then(|e| e.canonical);
+            (c == hal_types::CanonicalEvent::Newer || back != Some(c))
+                .then(|| format!("{p}: `{native}` is {c} in its row but reads back as {back:?}"))
+        })
+        .collect()
+}
+
+/// The mapping check can fail: Claude's table with its first mapped name written again
+/// for another event, and with a row mapped to `Newer`.
+#[test]
+fn a_native_name_with_two_meanings_is_a_mapping_fault() {
+    use hal_types::CanonicalEvent;
+    let claude = hal_caps::runtime(RuntimeProvider::Claude).hooks.unwrap();
+    assert!(mapping_faults(RuntimeProvider::Claude, &claude).is_empty());
+    let first = *claude.events.iter().find(|e| e.canonical.is_some()).unwrap();
+    let mut twice = first;
+    twice.canonical = CanonicalEvent::ALL.iter().copied().find(|c| Some(*c) != first.canonical);
+    let mut newer = first;
+    newer.native = "AnEventOfANewerHal";
+    newer.canonical = Some(CanonicalEvent::Newer);
+    let mut planted = claude;
+    planted.events = Box::leak(vec![first, twice, newer].into_boxed_slice());
+    let faults = mapping_faults(RuntimeProvider::Claude, &planted);
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert!(faults[0].contains(first.native) && faults[1].contains("AnEventOfANewerHal"), "{faults:?}");
 }

@@ -18,6 +18,7 @@ mod input;
 pub mod output;
 pub mod payload;
 pub mod platforms;
+pub mod reference;
 pub mod render;
 pub mod run;
 #[cfg(feature = "schema")]

@@ -150,7 +150,7 @@ fn text_outputs() {
     let o = hal(&["detect"], &[("GT_AGENT", "gemini")]);
     assert_eq!(stdout(&o), "gemini (orchestrator_stamp GT_AGENT)\n");
     let o = hal(&["caps", "--all", "--format", "markdown"], &[]);
-    assert_eq!(stdout(&o), hal_caps::design_matrix_markdown());
+    assert_eq!(stdout(&o), hal_cli::reference::design_matrix_markdown());
     let o = hal(&["startup", "--role", "witness"], &[("GT_RUNTIME", "claude")]);
     assert!(stdout(&o).contains("gt prime --hook && gt mail check --inject"), "{}", stdout(&o));
     let o = hal(&["gupp"], &[("GT_RUNTIME", "cursor")]);

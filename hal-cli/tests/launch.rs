@@ -212,20 +212,34 @@ fn a_dash_led_prompt_file_is_never_an_option() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("NUL"));
 }
 
-/// Hostile-findings R16: the text form's command line is the plan's argv: pasteable (a
-/// quoted newline spans lines), or, holding ESC or U+202E, on one line escaped and said so.
+/// Hostile-findings R16: the text form's first line is the plan's whole argv: read by
+/// `sh` it gives exactly `--json`'s argv; or, holding a newline (whose first line would
+/// read as a shorter command), ESC or U+202E, it is on one line escaped and the next
+/// line says so.
 #[test]
 fn the_text_forms_first_line_is_the_whole_command_line() {
-    let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", "two\nlines"], &[]);
-    assert!(String::from_utf8_lossy(&o.stdout).contains("'two\nlines'\n"));
-    for prompt in ["esc\u{1b}[2J", "rlo\u{202e}x", "plain words"] {
-        let o = hal(&["launch", "--provider", "codex", "--mode", "print", "--prompt", prompt], &[]);
+    let prompts = ["two\nlines", "x'\n' --settings=y", "esc\u{1b}[2J", "rlo\u{202e}x", "tab\there", "plain words"];
+    for prompt in prompts {
+        let args = ["launch", "--provider", "codex", "--mode", "print", "--prompt", prompt];
+        let want: Vec<String> = argv(&json(&args, &[])).into_iter().map(str::to_owned).collect();
+        let o = hal(&args, &[]);
         assert_eq!(o.status.code(), Some(0));
         let out = String::from_utf8_lossy(&o.stdout);
-        let first = out.lines().next().unwrap();
-        assert!(first.starts_with("codex exec ") && first.ends_with('\''), "{prompt:?}: {out}");
+        let mut lines = out.lines();
+        let first = lines.next().unwrap();
         assert!(!out.contains('\u{1b}') && !out.contains('\u{202e}'), "{out}");
-        assert_eq!(out.contains("shown escaped"), prompt != "plain words", "{out}");
+        let escaped = lines.next().is_some_and(|l| l.contains("shown escaped"));
+        let read = Command::new("sh")
+            .arg("-c")
+            .arg(format!("printf '%s\\0' {first}"))
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .output()
+            .unwrap();
+        let words: Vec<String> =
+            String::from_utf8_lossy(&read.stdout).split_terminator('\0').map(str::to_owned).collect();
+        assert!(escaped || (read.status.success() && words == want), "{prompt:?}: {out} read as {words:?}");
+        assert_eq!(escaped, !["tab\there", "plain words"].contains(&prompt), "{prompt:?}: {out}");
     }
 }
 

@@ -83,16 +83,28 @@ impl Host {
     }
 
     fn run_mayor(&self, p: P, item: &str) -> Output {
+        self.run_mayor_at(p, item, None)
+    }
+
+    /// [`Host::run_mayor`] with `MAYOR_AUTONOMY` set to `autonomy`.
+    fn run_mayor_at(&self, p: P, item: &str, autonomy: Option<&str>) -> Output {
         let mut cmd = self.command(Path::new("bash"));
         cmd.arg(mayor()).args([p.as_str(), &self.workspace().to_string_lossy(), item]);
+        cmd.envs(autonomy.map(|a| ("MAYOR_AUTONOMY", a)));
         cmd.output_retrying()
     }
 
     /// hal's own answer for the plan the mayor asks for.
     fn plan(&self, p: P, item: &str) -> Value {
+        self.plan_at(p, item, None)
+    }
+
+    /// [`Host::plan`] at `--autonomy autonomy`.
+    fn plan_at(&self, p: P, item: &str, autonomy: Option<&str>) -> Value {
         let args =
             ["launch", "--json", "--provider", p.as_str(), "--role", "polecat", "--mode", "print", "--prompt", item];
-        let out = self.command(Path::new(HAL)).args(args).current_dir(self.workspace()).output_retrying();
+        let level = autonomy.map(|a| ["--autonomy", a]).into_iter().flatten();
+        let out = self.command(Path::new(HAL)).args(args).args(level).current_dir(self.workspace()).output_retrying();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice(&out.stdout).unwrap()
     }
@@ -141,6 +153,24 @@ fn the_mayor_starts_a_hook_runtime_with_its_hook_installed() {
     let file = plan["startup"]["hook_file"].as_str().unwrap();
     let written: Value = serde_json::from_str(&std::fs::read_to_string(host.workspace().join(file)).unwrap()).unwrap();
     assert_eq!(written, plan["startup"]["hook_fragment"], "the hook file is hal's fragment");
+}
+
+/// A plugin runtime whose plan sets variables (OpenCode: `OPENCODE_PERMISSION`): the
+/// mayor writes the plugin's content hal gives and the worker gets the variables (before,
+/// `env NAME=VALUE -- argv` ran `--` as the command).
+#[test]
+fn the_mayor_writes_a_plugin_and_sets_the_plans_variables() {
+    let host = Host::new();
+    host.install(P::Opencode, "opencode-ai", newest(P::Opencode));
+    let item = "work item 9";
+    let out = host.run_mayor_at(P::Opencode, item, Some("full"));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let plan = host.plan_at(P::Opencode, item, Some("full"));
+    assert!(!plan["env"].as_object().unwrap().is_empty(), "the case needs a plan that sets variables: {plan}");
+    assert_started_as_planned(&host, &plan);
+    let file = plan["startup"]["hook_file"].as_str().unwrap();
+    let written = std::fs::read_to_string(host.workspace().join(file)).unwrap();
+    assert_eq!(written.trim_end(), plan["startup"]["hook_content"].as_str().unwrap().trim_end());
 }
 
 #[test]

@@ -104,9 +104,10 @@ fn a_terminal_gated_marker_counts_only_when_no_person_is_at_a_terminal() {
     let gated: Vec<_> =
         REGISTRY.iter().flat_map(|r| r.markers.iter().filter(|m| m.unless_terminal).map(move |m| (r, m))).collect();
     assert!(!gated.is_empty());
-    let have = |p: &str| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success());
-    if !have("script") || !have("setsid") {
-        eprintln!("skipped the pty half: no `script` or `setsid`");
+    for tool in ["script", "setsid"] {
+        if !hal_testkit::have(tool) {
+            hal_testkit::missing_tool(tool, "the pty half");
+        }
     }
     let on_pty = |line: &str, var: &str, value: &str| {
         let o = Command::new("script").args(["-qec", line, "/dev/null"]).env_clear().env(var, value).output().ok()?;
@@ -148,7 +149,7 @@ fn a_host_file_decides_its_runtime() {
         let script = format!("mount -t tmpfs tmpfs {parent} && : > {file} && exec \"$0\" detect --json");
         let o = Command::new("unshare").args(["-Urm", "sh", "-c", &script, HAL]).env_clear().output();
         let Some(o) = o.ok().filter(|o| o.status.success()) else {
-            eprintln!("skipped {file}: no unprivileged mount namespace here");
+            hal_testkit::skip(&format!("{file}: no unprivileged mount namespace here"));
             continue;
         };
         let v: Value = serde_json::from_slice(&o.stdout).unwrap();

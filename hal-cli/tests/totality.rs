@@ -94,6 +94,21 @@ const HEAD: &str = r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/hom
 #[cfg(target_os = "linux")]
 #[test]
 fn a_gigabyte_key_and_a_gigabyte_value_in_bounded_memory() {
+    a_gigabyte_key_and_value(None);
+}
+
+/// The same, each within 45 s.
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "timed"]
+fn timed_a_gigabyte_key_and_a_gigabyte_value_within_45_s() {
+    a_gigabyte_key_and_value(Some(45.0));
+}
+
+/// A 1 GB key and a 1 GB kept value through `hal hook`, each in bounded memory (and,
+/// given `max_secs`, in time).
+#[cfg(target_os = "linux")]
+fn a_gigabyte_key_and_value(max_secs: Option<f64>) {
     let cases: [(&str, &str, Option<&str>); 2] = [
         // A 1 GB key: no key hal reads; skipped as it streams.
         (r#"{"hook_event_name":"Stop","session_id":"big-1","cwd":"/home/u/p",""#, r#"":1}"#, None),
@@ -114,7 +129,7 @@ fn a_gigabyte_key_and_a_gigabyte_value_in_bounded_memory() {
         if let Some(w) = warning {
             assert!(warnings.contains(&w), "{warnings:?}");
         }
-        assert!(secs < 45.0, "{secs} s");
+        assert!(max_secs.is_none_or(|m| secs < m), "{secs} s");
     }
 }
 
@@ -141,9 +156,13 @@ fn every_position_hal_reads_in_bounded_memory() {
 }
 
 /// Why 4: `(printf '%s\n' "$P"; sleep 8) | hal hook` hung until the writer closed.
+/// The exit path shows it: hal answers while its stdin is still open (a watchdog closes
+/// it only if hal is still waiting after 60 s, and then the test fails).
 #[test]
 fn the_hook_answers_once_the_object_is_complete() {
-    let started = Instant::now();
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, mpsc};
+
     let mut child = spawn(&["hook"], CLAUDE_HOOK_ENV);
     let mut stdin = child.stdin.take().unwrap();
     stdin
@@ -152,17 +171,20 @@ fn the_hook_answers_once_the_object_is_complete() {
         )
         .unwrap();
     stdin.flush().unwrap();
-    // stdin stays open for 8 s; hal answers in its 50 ms grace period (4 s: a loaded
-    // machine's process start, never the 8 s of waiting for the end of the input).
-    let waiter = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(8));
+    let (done, exited) = mpsc::channel::<()>();
+    let closed_by_watchdog = Arc::new(AtomicBool::new(false));
+    let closed = Arc::clone(&closed_by_watchdog);
+    let watchdog = std::thread::spawn(move || {
+        if exited.recv_timeout(Duration::from_secs(60)).is_err() {
+            closed.store(true, Ordering::SeqCst);
+        }
         drop(stdin);
     });
     let o = child.wait_with_output().unwrap();
-    let secs = started.elapsed().as_secs_f64();
+    let _ = done.send(());
+    watchdog.join().unwrap();
+    assert!(!closed_by_watchdog.load(Ordering::SeqCst), "hal waited for the end of its input");
     assert_eq!((stdout(&o).as_str(), o.status.code()), ("claude turn.end s1\n", Some(0)));
-    assert!(secs < 4.0, "answered after {secs:.2} s");
-    drop(waiter);
     // Whitespace after the brace is fine; anything else within the grace period is not.
     let mut child = spawn(&["hook"], &[]);
     let mut stdin = child.stdin.take().unwrap();
@@ -185,12 +207,10 @@ fn a_fifo_without_a_writer_is_a_bounded_wait() {
     let fifo = dir.path().join("payload");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
-    let started = Instant::now();
+    // The exit path: the wait for a writer ended by its bound, and said so.
     let o = command(&["hook", "--from", fifo.to_str().unwrap()], &[]).stdin(Stdio::null()).output().unwrap();
-    let secs = started.elapsed().as_secs_f64();
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o), format!("error: usage: cannot read {}: no writer opened it within 2 s\n", fifo.display()));
-    assert!((1.9..4.0).contains(&secs), "{secs:.2} s");
     // With a writer, the FIFO is read.
     let path = fifo.clone();
     let writer = std::thread::spawn(move || {
@@ -202,6 +222,21 @@ fn a_fifo_without_a_writer_is_a_bounded_wait() {
         command(&["hook", "--from", fifo.to_str().unwrap()], CLAUDE_HOOK_ENV).stdin(Stdio::null()).output().unwrap();
     writer.join().unwrap();
     assert_eq!(stdout(&o), "claude turn.end f1\n");
+}
+
+/// The FIFO's wait for a writer lasts its 2 s, not much longer.
+#[cfg(unix)]
+#[test]
+#[ignore = "timed"]
+fn timed_a_fifo_without_a_writer_waits_2_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("payload");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let started = Instant::now();
+    let o = command(&["hook", "--from", fifo.to_str().unwrap()], &[]).stdin(Stdio::null()).output().unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    assert_eq!(o.status.code(), Some(2));
+    assert!((1.9..4.0).contains(&secs), "{secs:.2} s");
 }
 
 /// Why 6: stdin that is a directory, or `--from /proc/self/mem` (EIO), was "the input
@@ -251,11 +286,11 @@ fn unshare(mount_proc: bool, script: &str) -> Option<Output> {
     match cmd.output() {
         Ok(o) if o.status.success() => Some(o),
         Ok(o) => {
-            eprintln!("SKIPPED: unshare -fp fails here ({}): {}", o.status, stderr(&o));
+            hal_testkit::skip(&format!("unshare -fp fails here ({}): {}", o.status, stderr(&o)));
             None
         }
         Err(e) => {
-            eprintln!("SKIPPED: unshare is not available: {e}");
+            hal_testkit::missing_tool("unshare", &format!("a private PID namespace ({e})"));
             None
         }
     }
@@ -506,14 +541,27 @@ fn unknown_keys_config(path: &std::path::Path, size: usize) -> usize {
 /// `events` and `gupp` take about 80 s and print 139,808 warnings (diagnostics
 /// de-duplicated with `Vec::contains`; `detect` parsed the file it does not need).
 #[test]
-fn a_megabyte_of_unknown_config_keys_answers_at_once() {
+fn a_megabyte_of_unknown_config_keys_is_read_only_where_needed() {
+    a_megabyte_of_unknown_config_keys(false);
+}
+
+/// The same, against the floor of the same command without the file.
+#[test]
+#[ignore = "timed"]
+fn timed_a_megabyte_of_unknown_config_keys_answers_at_once() {
+    a_megabyte_of_unknown_config_keys(true);
+}
+
+/// `detect`, `session-id`, `events` with a 1 MiB config of unknown keys do not read it;
+/// `gupp` names five keys and counts the rest; `timed`: each within its bound.
+fn a_megabyte_of_unknown_config_keys(timed: bool) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config.toml");
     let n = unknown_keys_config(&path, 1 << 20);
     let env = [("GT_HAL_CONFIG", path.to_str().unwrap())];
     // Against the floor of the same command without the file, measured in this run.
     let best = |args: &[&str], env: &[(&str, &str)]| {
-        (0..3)
+        (0..if timed { 3 } else { 1 })
             .map(|_| {
                 let started = Instant::now();
                 let o = command(args, env).stdin(Stdio::null()).output().unwrap();
@@ -523,9 +571,9 @@ fn a_megabyte_of_unknown_config_keys_answers_at_once() {
             .unwrap()
     };
     for args in [&["detect"][..], &["session-id"], &["events"], &["detect", "--json"]] {
-        let (floor, _) = best(args, &[]);
+        let floor = if timed { best(args, &[]).0 } else { 0.0 };
         let (secs, o) = best(args, &env);
-        assert!(secs < floor * 3.0 + 0.2, "{args:?}: {secs:.3} s with the file, {floor:.3} s without");
+        assert!(!timed || secs < floor * 3.0 + 0.2, "{args:?}: {secs:.3} s with the file, {floor:.3} s without");
         assert!(!stderr(&o).contains("unknown key"), "{args:?} read the config file: {}", stderr(&o));
     }
     // gupp needs the file: five unknown keys named, then how many more; in seconds.
@@ -543,7 +591,7 @@ fn a_megabyte_of_unknown_config_keys_answers_at_once() {
         )
     );
     assert_eq!(warnings[5], format!("warning: config file {p}: and {} more unknown key(s) in [defaults]", n - 5));
-    assert!(secs < 10.0, "gupp: {secs:.2} s");
+    assert!(!timed || secs < 10.0, "gupp: {secs:.2} s");
     eprintln!("gupp over {n} unknown keys (1 MiB): {secs:.2} s");
 }
 

@@ -8,14 +8,16 @@
 //! refuse it) and the host's network (a listener on every host address); to read a file
 //! beside a directory shown at its own path (a venv's stand-in under a parent of mode
 //! 0700), which must be gone, while the file in that directory must be readable; to see a
-//! host SysV segment and leave a message queue behind; to turn the outside half against
+//! host SysV segment and leave a message queue behind; to reserve more memory and start
+//! more threads than the run's limits allow (a memory and a task hog); to turn the outside half against
 //! the host: an `unshare` planted in its HOME with a captured relative `PATH` leading
 //! there (the replays), links from the run files the outside half collects to a host
 //! secret. The outside half then collects and replays the run as the suite does. The outside
 //! half judges by what the host saw (files that appeared, connections accepted), and by the
 //! stand-in's report for what must work (its HOME, workspace and prefix cache directory
 //! writable, loopback reachable) and who it ran as. Then each layer of the sandbox is
-//! switched off in turn ([`Weaken`]): the verdict must fail every time, or the test fails.
+//! switched off in turn ([`Weaken`]): the verdict must fail every time (a limit switched
+//! off: its hog escaping), or the test fails.
 
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::fs::PermissionsExt;
@@ -65,6 +67,11 @@ struct Targets {
 /// The text of the host secret (beside a directory shown at its own path): neither the
 /// stand-in nor what the outside half collects of the run may hold it.
 const CANARY: &str = "hal-sandbox-canary";
+
+/// How the verdict names the task hog's escape.
+const TASK_HOG: &str = "the task hog";
+/// How the verdict names the memory hog's escape.
+const MEMORY_HOG: &str = "the memory hog";
 
 /// The file each directory of [`Targets::same`] holds.
 const SAME_FILE: &str = "pyvenv.cfg";
@@ -162,8 +169,41 @@ pub(crate) fn main(argv: &[String]) -> Result<(), String> {
     for (dir, _, _) in crate::sandbox::TMPFS {
         r["tmpfs"][dir] = json!(fs_size(dir));
     }
+    // The hogs (hostile-findings R9): more memory, then more tasks, than the limits allow.
+    r["hogs"]["memory"] = json!(memory_hog(crate::sandbox::MEMORY_LIMIT + (1 << 30)));
+    r["hogs"]["tasks"] = json!(task_hog(crate::sandbox::TASK_LIMIT + 1));
     let report = arg("--report").ok_or("--report")?;
     std::fs::write(report, serde_json::to_string_pretty(&r).unwrap_or_default()).map_err(|e| e.to_string())
+}
+
+/// A memory hog: `bytes` reserved (not written: no page of it is used) if the run's
+/// memory limit lets it, else 0.
+fn memory_hog(bytes: u64) -> u64 {
+    let mut hog: Vec<u8> = Vec::new();
+    let got = usize::try_from(bytes).is_ok_and(|n| hog.try_reserve_exact(n).is_ok());
+    if got { bytes } else { 0 }
+}
+
+/// A task hog: up to `most` threads (small stacks, each waiting), alive at once; how
+/// many the run's task limit let it start. They end before it returns.
+fn task_hog(most: u64) -> u64 {
+    let gate = std::sync::Arc::new(std::sync::RwLock::new(()));
+    let held = gate.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut started = Vec::new();
+    for _ in 0..most {
+        let g = std::sync::Arc::clone(&gate);
+        let t = std::thread::Builder::new().stack_size(64 << 10).spawn(move || drop(g.read()));
+        match t {
+            Ok(t) => started.push(t),
+            Err(_) => break,
+        }
+    }
+    drop(held);
+    let n = started.len() as u64;
+    for t in started {
+        let _ = t.join();
+    }
+    n
 }
 
 /// What a hostile runtime leaves for the outside half: an `unshare` in its HOME's `bin`
@@ -342,6 +382,13 @@ fn verdict(host: &Host, report: Option<&Value>) -> Vec<String> {
     if limit("tasks", crate::sandbox::TASK_LIMIT) || limit("memory", crate::sandbox::MEMORY_LIMIT) {
         problems.push(format!("no task or memory limit: {}", r["limits"]));
     }
+    let (tasks, memory) = (r["hogs"]["tasks"].as_u64(), r["hogs"]["memory"].as_u64());
+    if tasks.is_none_or(|n| n > crate::sandbox::TASK_LIMIT) {
+        problems.push(format!("{TASK_HOG} started {} threads, over the limit", r["hogs"]["tasks"]));
+    }
+    if memory.is_none_or(|n| n > crate::sandbox::MEMORY_LIMIT) {
+        problems.push(format!("{MEMORY_HOG} reserved {} bytes, over the limit", r["hogs"]["memory"]));
+    }
     for (dir, _, size) in crate::sandbox::TMPFS {
         if r["tmpfs"][dir].as_u64().is_some_and(|v| v > size) {
             problems.push(format!("{dir} holds {} bytes, more than {size}", r["tmpfs"][dir]));
@@ -515,7 +562,7 @@ pub(crate) fn sandbox_test() -> Result<(), String> {
     let held = one(&work, None, &exe)?;
     if held.is_empty() {
         eprintln!(
-            "    sandbox: held (no host write, socket, IPC object or network reached; nothing planted followed or run by the outside half; HOME, workspace, cache and loopback worked; nobody, no capabilities, limits)"
+            "    sandbox: held (no host write, socket, IPC object or network reached; nothing planted followed or run by the outside half; HOME, workspace, cache and loopback worked; nobody, no capabilities; a task hog and a memory hog stopped at the limits)"
         );
     } else {
         failures.push(format!("the sandbox did not hold:\n      {}", held.join("\n      ")));
@@ -536,8 +583,16 @@ pub(crate) fn sandbox_test() -> Result<(), String> {
     }
     for w in Weaken::ALL {
         let caught = one(&work, Some(w), &exe)?;
+        // A limit switched off is caught by its hog escaping, not only by the limit's absence.
+        let hog = match w {
+            Weaken::NoTaskLimit => Some(TASK_HOG),
+            Weaken::NoMemoryLimit => Some(MEMORY_HOG),
+            _ => None,
+        };
         if caught.is_empty() {
             failures.push(format!("with {} switched off, the test saw nothing wrong", w.as_str()));
+        } else if let Some(h) = hog.filter(|h| !caught.iter().any(|c| c.starts_with(h))) {
+            failures.push(format!("with {} switched off, {h} did not escape: {}", w.as_str(), caught.join("; ")));
         } else {
             eprintln!("    weakened ({}): caught: {}", w.as_str(), caught.join("; "));
         }
@@ -571,7 +626,7 @@ mod tests {
         };
         let good = json!({"allowed": {"/h/x": "ok"}, "same": {"/v": "ok"}, "hidden": {"/s": "denied"}, "loopback": "ok", "remount_root_rw": false, "umount_tmp": false,
             "umount_run": false, "interfaces": ["lo"], "ipc_seen": false, "planted": "ok",
-            "limits": {"tasks": 4096, "memory": 1024}, "tmpfs": {"/tmp": 1024}, "status": {"Uid": "65534\t65534\t65534\t65534",
+            "limits": {"tasks": 4096, "memory": 1024}, "hogs": {"tasks": 4000, "memory": 0}, "tmpfs": {"/tmp": 1024}, "status": {"Uid": "65534\t65534\t65534\t65534",
             "Gid": "65534\t65534\t65534\t65534", "Groups": "", "CapEff": "0000000000000000",
             "CapBnd": "0000000000000000", "NoNewPrivs": "1"}});
         assert_eq!(verdict(&host, Some(&good)), Vec::<String>::new());
@@ -584,6 +639,8 @@ mod tests {
             ("hidden", json!({"/s": "ok"})),
             ("ipc_seen", json!(true)),
             ("limits", json!({"tasks": 96_367, "memory": 1024})),
+            ("hogs", json!({"tasks": 4097, "memory": 0})),
+            ("hogs", json!({"tasks": 4000, "memory": 9_u64 << 30})),
             ("tmpfs", json!({"/tmp": 12_u64 << 30})),
         ] {
             let mut r = good.clone();

@@ -1,7 +1,7 @@
 //! hal's conformance suite: hal checked inside the real runtimes, offline. Unpublished;
 //! `cargo xtask conformance [--runtime ID[@VERSION]]... [--newest-only | --all-versions] [--offline] [--jobs N] [--stub-hang]
 //! [--timeout S] [--write-fixtures] [--lock]`, `cargo xtask conformance --fixtures [--write]` and
-//! `cargo xtask conformance --sandbox-test` (`escape`) are its entry points (xtask delegates to [`conformance`], and its hidden
+//! `cargo xtask conformance --sandbox-test` (`escape`) and `--mayor` (`mayor`) are its entry points (xtask delegates to [`conformance`], and its hidden
 //! `conformance-run` and `conformance-probe` to [`run_inside`] and [`probe_main`]).
 //!
 //! Each runtime (the table in `runtimes`, keyed by `hal_types::RuntimeProvider`, every
@@ -29,6 +29,7 @@ mod drift;
 mod escape;
 mod install;
 mod matrix;
+mod mayor;
 mod probe;
 mod replay;
 mod report;

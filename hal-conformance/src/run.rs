@@ -47,6 +47,9 @@ pub(crate) enum Mode {
     /// The dash check: a one-shot start with [`DASH_PROMPT`] (hostile-findings R2),
     /// whether the stub receives it as the user's text.
     Dash,
+    /// The guide's mayor (`mayor.sh` in the run dir) starts a polecat on the runtime
+    /// (issue 44.5, [`crate::mayor`]).
+    Mayor,
 }
 
 impl Mode {
@@ -60,6 +63,7 @@ impl Mode {
             Self::Nested => "nested",
             Self::Pty => "pty",
             Self::Dash => "dash",
+            Self::Mayor => "mayor",
         }
     }
 }
@@ -150,6 +154,7 @@ impl RunArgs {
                         "nested" => Mode::Nested,
                         "pty" => Mode::Pty,
                         "dash" => Mode::Dash,
+                        "mayor" => Mode::Mayor,
                         _ => Mode::Probe,
                     }
                 }
@@ -317,6 +322,8 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
             RESUME_PROMPT.to_owned()
         }
         Mode::Dash => DASH_PROMPT.to_owned(),
+        // The mayor writes its hook file and composes the prompt itself.
+        Mode::Mayor => String::new(),
         Mode::Pty => {
             let seed = spec.pty_setup.ok_or_else(|| format!("{}: no pty setup", spec.id()))?;
             seed(&ctx).map_err(|e| format!("pty setup: {e}"))?;
@@ -330,7 +337,11 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
     };
     sandbox::hand_over(&args.dir, args.weaken)?;
     let started = Instant::now();
-    let status = start(spec, &ctx, &args, &path, &prompt)?;
+    let status = if args.mode == Mode::Mayor {
+        crate::mayor::start(spec, &ctx, &args, &path)?
+    } else {
+        start(spec, &ctx, &args, &path, &prompt)?
+    };
     let (timed_out, status) = (status.is_none(), status.and_then(|s| s.code()));
     let seconds = started.elapsed().as_secs_f64();
     // Hooks may still be running (SessionEnd after exit): give them a moment.

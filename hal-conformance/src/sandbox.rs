@@ -81,11 +81,15 @@ pub(crate) enum Weaken {
     CapturedPath,
     /// The outside half reads the run's files following links (hostile-findings R3).
     FollowLinks,
+    /// No task limit: the host's `RLIMIT_NPROC` (hostile-findings R9).
+    NoTaskLimit,
+    /// No memory limit: the host's `RLIMIT_DATA` (hostile-findings R9).
+    NoMemoryLimit,
 }
 
 impl Weaken {
     /// Every layer, in the order the test switches them off.
-    pub(crate) const ALL: [Self; 7] = [
+    pub(crate) const ALL: [Self; 9] = [
         Self::WritableRoot,
         Self::HostTmp,
         Self::Root,
@@ -93,6 +97,8 @@ impl Weaken {
         Self::HostIpc,
         Self::CapturedPath,
         Self::FollowLinks,
+        Self::NoTaskLimit,
+        Self::NoMemoryLimit,
     ];
 
     /// Its command-line name.
@@ -105,6 +111,8 @@ impl Weaken {
             Self::HostIpc => "host-ipc",
             Self::CapturedPath => "captured-path",
             Self::FollowLinks => "follow-links",
+            Self::NoTaskLimit => "no-task-limit",
+            Self::NoMemoryLimit => "no-memory-limit",
         }
     }
 
@@ -384,7 +392,13 @@ pub(crate) fn hand_over(dir: &Path, weaken: Option<Weaken>) -> Result<(), String
 /// every process it starts.
 pub(crate) fn jailed(program: &Path, weaken: Option<Weaken>) -> Command {
     let mut c = Command::new(crate::util::system_program("prlimit"));
-    c.args([format!("--nproc={TASK_LIMIT}"), format!("--data={MEMORY_LIMIT}"), "--".into()]);
+    if weaken != Some(Weaken::NoTaskLimit) {
+        c.arg(format!("--nproc={TASK_LIMIT}"));
+    }
+    if weaken != Some(Weaken::NoMemoryLimit) {
+        c.arg(format!("--data={MEMORY_LIMIT}"));
+    }
+    c.arg("--");
     if weaken == Some(Weaken::Root) {
         c.arg(program);
         return c;

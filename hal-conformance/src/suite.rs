@@ -66,6 +66,11 @@ struct Options {
     /// The suite as a sandbox: a stand-in launched as a runtime tries every way out.
     #[arg(long)]
     sandbox_test: bool,
+    /// The guide's mayor (examples/mayor/mayor.sh) starts a polecat on each installed
+    /// runtime (default: claude, codex, opencode, pi; or each --runtime ID) against the
+    /// model stub: the worker must start, get its startup context and answer.
+    #[arg(long)]
+    mayor: bool,
     /// With --runtime: remake the runtime's lock (the exact packages it installs).
     #[arg(long)]
     lock: bool,
@@ -117,6 +122,9 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
     }
     if o.pty {
         return pty(&o);
+    }
+    if o.mayor {
+        return crate::mayor::step(&build_hal()?, &o.runtimes, o.offline, o.timeout);
     }
     let wall = Instant::now();
     let hal = build_hal()?;

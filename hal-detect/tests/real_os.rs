@@ -178,14 +178,18 @@ fn gastowns_process_names_identify_cursors_agent_process() {
     assert_eq!(detect_chain(&[claude, agent], &[]), "claude process_ancestor claude");
 }
 
-/// Runs `f` on a thread; fails if it takes more than a second (a hang, not a speed test).
+/// Runs `f` on a thread; fails if it never answers (a guard against a hang, far past any
+/// loaded machine's time, not a speed test: each case asserts the exit path it took).
 fn promptly<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(f());
     });
-    rx.recv_timeout(Duration::from_secs(1)).unwrap_or_else(|_| panic!("{what}: no answer within a second"))
+    rx.recv_timeout(HANG).unwrap_or_else(|_| panic!("{what}: no answer within {HANG:?}: it blocked"))
 }
+
+/// Past it, a read blocked (a FIFO), whatever the machine's load.
+const HANG: Duration = Duration::from_secs(60);
 
 #[test]
 fn hostile_workspace_files_answer_promptly() {
@@ -309,8 +313,12 @@ fn detection_as_an_unprivileged_user() {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
     let setpriv = Path::new("/usr/bin/setpriv");
-    if uid.as_deref().ok() != Some("0") || !setpriv.exists() {
-        eprintln!("skipped: needs root and setpriv to drop privileges");
+    if !setpriv.exists() {
+        hal_testkit::missing_tool("setpriv", "reading as an unprivileged user");
+        return;
+    }
+    if uid.as_deref().ok() != Some("0") {
+        hal_testkit::skip("reading as an unprivileged user: needs root to drop privileges");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -328,7 +336,6 @@ fn detection_as_an_unprivileged_user() {
     let mut argv: Vec<std::ffi::OsString> =
         vec!["--reuid=65534".into(), "--regid=65534".into(), "--clear-groups".into()];
     argv.extend(probe_argv());
-    let started = std::time::Instant::now();
     let out = support::output_retrying(
         std::process::Command::new(setpriv)
             .args(&argv)
@@ -338,11 +345,10 @@ fn detection_as_an_unprivileged_user() {
             .env("CLAUDE_PROJECT_DIR", &ws)
             .current_dir("/"),
     );
-    assert!(started.elapsed() < Duration::from_secs(5));
     let stdout = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() && stdout.is_empty() {
         // The test binary may sit in a directory nobody cannot enter (e.g. under /root).
-        eprintln!("skipped: {} is not executable by an unprivileged user", exe.display());
+        hal_testkit::skip(&format!("{} is not executable by an unprivileged user", exe.display()));
         return;
     }
     let line = probe_line(&stdout);
@@ -351,8 +357,8 @@ fn detection_as_an_unprivileged_user() {
 
 /// Hostile-findings R8: a name swapped with a FIFO (`renameat2` exchange, a real python3
 /// swapping as fast as it can) between hal's stat and its open never blocks `read_file`:
-/// every read for 3 seconds answers within 5 seconds each (one in a hundred blocked in
-/// `open` before). A reader stuck there stays stuck: the test process ends anyway.
+/// 300 reads during the swapping each answer (one in a hundred blocked in `open` before;
+/// a read unanswered after [`HANG`] is blocked). A reader stuck there stays stuck: the test process ends anyway.
 #[test]
 fn a_file_swapped_with_a_fifo_never_blocks_a_read() {
     use std::io::BufRead as _;
@@ -375,15 +381,15 @@ fn a_file_swapped_with_a_fifo_never_blocks_a_read() {
     let mut ready = String::new();
     std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut ready).unwrap();
     assert_eq!(ready.trim(), "ready");
-    let (started, mut reads, mut blocked) = (std::time::Instant::now(), 0, false);
-    while started.elapsed() < Duration::from_secs(3) {
+    let (mut reads, mut blocked) = (0, false);
+    while reads < 300 {
         let (tx, rx) = mpsc::channel();
         let path = file.clone();
         std::thread::spawn(move || {
             let _ = tx.send(OsHost::new().read_file(&path, 1 << 16).is_ok());
         });
         reads += 1;
-        if rx.recv_timeout(Duration::from_secs(5)).is_err() {
+        if rx.recv_timeout(HANG).is_err() {
             blocked = true;
             break;
         }
@@ -391,5 +397,4 @@ fn a_file_swapped_with_a_fifo_never_blocks_a_read() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(!blocked, "read {reads} blocked on a FIFO swapped in");
-    assert!(reads > 100, "{reads}");
 }

@@ -105,8 +105,8 @@ fn fragment(
 }
 
 /// The content of a startup plugin in `api` that runs `command` at session start and
-/// gives its output to the agent: the plugins the conformance suite primes OpenCode and
-/// Pi with (its plan run writes this content, from `hal startup`'s answer alone).
+/// gives its output to the agent: the plugins the conformance suite primes OpenCode, Kilo
+/// and Pi with (its plan run writes this content, from `hal startup`'s answer alone).
 #[must_use]
 pub fn plugin_source(api: PluginApi, command: &str) -> String {
     let cmd = js_string(command);
@@ -155,8 +155,14 @@ fn hook_injection(plan: &mut StartupPlan, runtime: &Runtime, gt: &str, role: Age
         plan.hook_content = adapter.plugin.map(|api| plugin_source(api, &plan.commands.join(" && ")));
         return;
     }
-    // No Gastown preset: the runtime's own hook system.
+    // No Gastown preset: the runtime's own hook system, a startup plugin hal writes first.
     let Some(hooks) = runtime.hook_system() else { return };
+    if let Some((file, api)) = hooks.plugin {
+        plan.hook_file = Some(file.to_owned());
+        plan.hook_kind = Some(HookKind::JsPlugin);
+        plan.hook_content = Some(plugin_source(api, &plan.commands.join(" && ")));
+        return;
+    }
     plan.hook_file = hooks.files.first().map(|f| (*f).to_owned());
     if hooks.schema == HookSchema::ClaudeSettings {
         plan.hook_kind = Some(HookKind::SettingsJson);

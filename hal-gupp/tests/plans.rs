@@ -330,7 +330,8 @@ fn an_operator_as_the_program_name_stays_a_word() {
     assert_eq!(plan.commands, ["'&&' prime --hook && '&&' mail check --inject"]);
 }
 
-/// Issue 44.4: a plan whose adapter is code hal writes carries the file's whole content,
+/// Issue 44.4: a plan whose adapter (or, with no Gastown preset, whose own hooks: Kilo's)
+/// is code hal writes carries the file's whole content,
 /// which runs the plan's commands (quoted as a JavaScript string) and nothing else.
 #[test]
 fn a_plugin_plan_carries_its_content() {
@@ -338,7 +339,9 @@ fn a_plugin_plan_carries_its_content() {
     for r in hal_caps::REGISTRY {
         for role in AgentRole::ALL {
             let plan = startup_plan(&hal_caps::row(r), r, *role, "gt");
-            let plugin = r.gastown.and_then(|g| g.adapter).and_then(|a| a.plugin);
+            // Gastown's adapter's plugin, else the runtime's own (Kilo).
+            let native = r.hook_system().and_then(|h| h.plugin).map(|(_, api)| api);
+            let plugin = r.gastown.and_then(|g| g.adapter).and_then(|a| a.plugin).or(native);
             match (&plan.hook_content, plugin) {
                 (Some(content), Some(_)) if plan.strategy == S::HookInjection => {
                     with += 1;
@@ -351,5 +354,5 @@ fn a_plugin_plan_carries_its_content() {
             }
         }
     }
-    assert!(with >= 2 * AgentRole::ALL.len(), "OpenCode and Pi ({with})");
+    assert!(with >= 3 * AgentRole::ALL.len(), "OpenCode, Kilo and Pi ({with})");
 }

@@ -224,7 +224,7 @@ const FUNCTIONS: &[&str] = &[
 const MAX_FUNCTION_NODES: usize = 1 << 14;
 
 /// The innermost function holding `n`.
-fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> {
+pub(crate) fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> {
     let mut cur = n;
     for _ in 0..256 {
         cur = walk.parent(cur)?;
@@ -247,6 +247,18 @@ const OWN_USES: &[&str] = &[
     "readJson",
     "readJsonSync",
     "createReadStream",
+    // A directory's contents: listed, or copied from (an installer copying a
+    // repository's own `.cursor` tree).
+    "readdirSync",
+    "readdir",
+    "opendirSync",
+    "opendir",
+    "listdir",
+    "scandir",
+    "iterdir",
+    "cpSync",
+    "copySync",
+    "copytree",
     "rmSync",
     "rm",
     "rmdir",
@@ -263,8 +275,9 @@ const OWN_USES: &[&str] = &[
 const REMOVERS: &[&str] = &["remove", "delete", "unlink"];
 
 /// Whether the path variable probed at `n` (the probe's path, `target`) is, later in the
-/// same function, passed whole to a call that reads its contents or removes it
-/// (`open(p)`, `p.read_text()`, `readFileSync(p)`, `rmSync(p)`, `removeDir(p)`): the
+/// same function, passed whole to a call that reads its contents (a directory's listing
+/// included), copies from it or removes it (`open(p)`, `p.read_text()`,
+/// `readFileSync(p)`, `readdirSync(p)`, `os.listdir(p)`, `rmSync(p)`, `removeDir(p)`): the
 /// probe guards the program's own use of the file — reading a runtime's settings to
 /// report or edit them, removing what an installer wrote — and decides no runtime.
 pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
@@ -410,4 +423,19 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
     };
     body.last().is_some_and(|s| command(s) == "exit")
         && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit"))
+}
+
+/// Whether `path` reads `/proc/<pid>/stat` or `status` of a pid that is no literal, and
+/// the function around `n` (at most 4 KiB of it) takes the parent's id from it (`stat`'s
+/// fourth field, `[3]`; `status`'s `PPid:`): a step of a walk up the process table,
+/// whatever pid it starts from (a monitor reading its worker's CPU time is none).
+pub(crate) fn reads_the_parent(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &str) -> bool {
+    let Some(rest) = path.strip_prefix("/proc/{") else { return false };
+    let Some((_, file)) = rest.split_once("}/") else { return false };
+    if !matches!(file, "stat" | "status") {
+        return false;
+    }
+    let Some(f) = function_of(walk, n).filter(|f| f.end_byte() - f.start_byte() <= 4096) else { return false };
+    let text = src.get(f.start_byte()..f.end_byte()).unwrap_or("");
+    if file == "stat" { text.contains("[3]") } else { text.contains("PPid") }
 }

@@ -135,6 +135,19 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust)
     }
 
+    /// A read of `var`, the terminal or editor a program runs in, compared to `runtime`,
+    /// a runtime's name.
+    pub(crate) fn editor_var(line: usize, column: usize, var: &str, runtime: &str, rust: bool) -> Self {
+        let what = format!("compares `{var}`, the terminal or editor's name, to runtime `{runtime}`");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
+    /// A test of a hook payload for `key`, a key only `runtime`'s payload holds.
+    pub(crate) fn payload_sniff(line: usize, column: usize, key: &str, runtime: &str, rust: bool) -> Self {
+        let what = format!("tells the runtime by its hook payload's shape: `{key}` is {runtime}'s key");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
     /// A scan of the environment's names or text for `name`, a runtime's variable or the
     /// start of one (issue 47).
     pub(crate) fn env_scan(line: usize, column: usize, name: &str, rust: bool) -> Self {

@@ -16,6 +16,9 @@ pub(crate) const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
 const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
+/// The `/proc/self/…` files that hold the parent's id (the start of a walk); the rest of
+/// the process's own files are its bookkeeping.
+const OWN_PARENT_FILES: &[&str] = &["stat", "status"];
 /// Every runtime indicator variable the registry names (markers, combinations, weak
 /// signals, session variables; not the generic ones like `HOME`), plus `AI_AGENT`. Any
 /// `GT_*` name counts too (see [`is_indicator_var`]).
@@ -232,6 +235,105 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
     runtime_name(word)
 }
 
+/// The runtime whose hook payload holds `key` where no other runtime's does (the
+/// registry's payload `tells` and the keys of its telling `pairs`), if any: a program
+/// testing a payload for it (`"turn_id" in payload`) tells the runtime by the payload's
+/// shape. Keys every payload is read for (the session, the working directory) and keys
+/// of one plain word (`model`, `timestamp`), which name too much to tell by, are left
+/// out.
+pub(crate) fn payload_tell(key: &str) -> Option<&'static str> {
+    static TELLS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    let tells = TELLS.get_or_init(|| {
+        use hal_caps::registry::payloads::{COMMON, PAYLOADS};
+        let common: Vec<&str> = [COMMON.session, COMMON.cwd, COMMON.cwd_lists, COMMON.transcript, COMMON.tool]
+            .iter()
+            .flat_map(|l| l.iter().copied())
+            .collect();
+        let compound = |k: &str| k.contains('_') || k.bytes().skip(1).any(|b| b.is_ascii_uppercase());
+        let mut v: Vec<(&'static str, &'static str)> = PAYLOADS
+            .iter()
+            .flat_map(|p| {
+                let keys = p.tells.iter().copied().chain(p.pairs.iter().flat_map(|(a, b)| [*a, *b]));
+                keys.map(move |k| (k, p.provider.as_str()))
+            })
+            .filter(|(k, _)| compound(k) && !common.contains(k))
+            .collect();
+        v.sort_unstable();
+        v.dedup_by(|a, b| a.0 == b.0);
+        v
+    });
+    tells.binary_search_by(|(k, _)| (*k).cmp(key)).ok().map(|i| tells[i].1)
+}
+
+/// Every key [`payload_tell`] knows, for the prefilter.
+pub(crate) fn payload_tell_keys() -> Vec<&'static str> {
+    use hal_caps::registry::payloads::PAYLOADS;
+    let mut v: Vec<&'static str> = PAYLOADS
+        .iter()
+        .flat_map(|p| p.tells.iter().copied().chain(p.pairs.iter().flat_map(|(a, b)| [*a, *b])))
+        .filter(|k| payload_tell(k).is_some())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The vendor prefix of the registry's variables `name` stands under, whatever the rest
+/// of it (`GEMINI_API_KEY`, a skill's `CLAUDE_MEM_PORT` too), if any.
+pub(crate) fn under_vendor_prefix(name: &str) -> Option<&'static str> {
+    vendor_prefixes().iter().find(|p| name.len() > p.len() && name.starts_with(p.as_str())).map(String::as_str)
+}
+
+/// Whether a quoted literal of `text` (the line around a read) is a runtime's name or
+/// one of its native hook events (`"AfterTool"`, `"PostToolUse"`): a value chosen by the
+/// runtime that runs, so a read deciding between such values tells the runtime
+/// (`process.env.GEMINI_API_KEY ? "AfterTool" : "PostToolUse"`).
+pub(crate) fn names_a_runtime_s_value(text: &str) -> bool {
+    static EVENTS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let events = EVENTS.get_or_init(|| {
+        let mut v: Vec<&'static str> = hal_caps::registry::REGISTRY
+            .iter()
+            .filter_map(|r| r.hooks)
+            .flat_map(|h| h.events.iter().map(|e| e.native))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    });
+    ['"', '\'', '`'].iter().any(|q| {
+        text.split(*q)
+            .skip(1)
+            .step_by(2)
+            .any(|lit| literal_runtime(lit).is_some() || events.binary_search(&lit).is_ok())
+    })
+}
+
+/// Variables naming the terminal or editor a program runs in: a read of one is a
+/// finding only where its value is compared to a runtime's name
+/// (`TERM_PROGRAM == "claude-code"`, `case "$TERM_PROGRAM" in cursor)`).
+pub(crate) const EDITOR_VARS: &[&str] = &["TERM_PROGRAM", "TERMINAL_EMULATOR"];
+
+/// The runtime a literal names, whole (`cursor`, `claude-code`, a pattern's `claude*`):
+/// a name that only starts with one (`claude_code_hooks_daemon`, a tool's own) is none.
+pub(crate) fn literal_runtime(lit: &str) -> Option<&'static str> {
+    runtime_name(lit.trim().trim_end_matches('*'))
+}
+
+/// The runtime's name `text` (the line, or the statement's literals, around a read of
+/// an [`EDITOR_VARS`] variable) compares it to, if any: a quoted literal, or a shell
+/// `case` pattern (`cursor)`, `claude*|codex)`), naming one.
+pub(crate) fn compared_runtime(text: &str) -> Option<&'static str> {
+    for q in ['"', '\'', '`'] {
+        if let Some(r) = text.split(q).skip(1).step_by(2).find_map(literal_runtime) {
+            return Some(r);
+        }
+    }
+    text.split_whitespace()
+        .filter_map(|w| w.strip_suffix(')'))
+        .flat_map(|w| w.trim_start_matches('(').split('|'))
+        .find_map(literal_runtime)
+}
+
 /// Whether a variable is named for a runtime: its first `_`-separated part is a
 /// runtime's name (`GEMINI_CONFIG_DIR`, `KILO_CONFIG`; not `RUNTIME`, `HOME`).
 pub(crate) fn named_for_a_runtime(var: &str) -> bool {
@@ -246,8 +348,9 @@ pub(crate) enum PathHit {
     Proc,
 }
 
-/// Whether `t` names `/proc/<pid>/<identity file>` for the process itself or its
-/// parent (`self`, `$$`, `$PPID`, `${ppid}`, a piece `{}` that is no literal):
+/// Whether `t` names `/proc/<pid>/<identity file>` for the process's parent (`$PPID`,
+/// `${ppid}`, a piece `{}` that is no literal), or the process's own `stat`/`status`
+/// (`self`, `$$`: where its parent's id is read):
 /// `/proc/cpuinfo`, `/proc/1/comm` and `/proc/self/cgroup` are hardware, kernel and
 /// container facts, and `/proc/${pid}/cmdline` of a server a script found is no
 /// runtime's.
@@ -258,10 +361,13 @@ pub(crate) fn is_proc_identity(t: &str) -> bool {
         let file = parts.next().unwrap_or("");
         let file_end = file.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(file.len());
         let lower = pid.to_ascii_lowercase();
-        let own = matches!(pid, "self" | "thread-self" | "$$" | "${$}" | "{}")
-            || lower.contains("ppid")
-            || lower.contains("parent");
-        own && PROC_FILES.contains(&&file[..file_end])
+        let file = &file[..file_end];
+        let parent = pid == "{}" || lower.contains("ppid") || lower.contains("parent");
+        // The process's own executable, arguments, name or environment are bookkeeping
+        // (a bundled library asking which C library it runs on); its `stat`/`status`
+        // hold the parent's id, where a walk up the table starts.
+        let own = matches!(pid, "self" | "thread-self" | "$$" | "${$}") && OWN_PARENT_FILES.contains(&file);
+        (parent && PROC_FILES.contains(&file)) || own
     })
 }
 
@@ -491,7 +597,11 @@ mod tests {
         assert_eq!(path_hit("$HOME/.cursor/hooks.json"), Some(PathHit::Indicator(".cursor/hooks.json")));
         assert_eq!(path_hit("{}/.codex"), Some(PathHit::Indicator(".codex")));
         assert_eq!(path_hit("~/.qwen/"), Some(PathHit::Indicator(".qwen")));
-        assert_eq!(path_hit("/proc/self/comm"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/self/status"), Some(PathHit::Proc));
+        assert_eq!(path_hit("/proc/$$/stat"), Some(PathHit::Proc));
+        // The process's own executable, name and arguments are its bookkeeping.
+        assert_eq!(path_hit("/proc/self/exe"), None);
+        assert_eq!(path_hit("/proc/self/comm"), None);
         assert_eq!(path_hit("/proc/$PPID/cmdline"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{}/stat"), Some(PathHit::Proc));
         assert_eq!(path_hit("/proc/{process.ppid}/comm"), Some(PathHit::Proc));

@@ -486,6 +486,17 @@ impl<'p> Linter<'p, '_> {
                 };
                 if op.kind() == "in" && self.is_env(right) {
                     self.read(left, true);
+                } else if op.kind() == "in" {
+                    // Issue 47: `'turn_id' in payload`.
+                    self.s.payload_sniff(left, right);
+                } else if matches!(op.kind(), "!==" | "===" | "!=" | "==")
+                    && let Some(member) = [left, right].into_iter().find(|x| x.kind() == "member_expression")
+                    && [left, right].iter().any(|x| matches!(self.s.text(*x), "undefined" | "null"))
+                    && let (Some(object), Some(property)) = (member.field("object"), member.field("property"))
+                    && !self.is_env(object)
+                {
+                    // `payload.turn_id !== undefined`.
+                    self.s.payload_sniff(property, object);
                 }
             }
             "call_expression" => self.call(n),
@@ -523,6 +534,13 @@ impl<'p> Linter<'p, '_> {
         {
             if let Some(a) = args.get(i + 1) {
                 self.read(*a, in_condition(self.s.walk, n));
+            }
+        } else if matches!(name, "hasOwn" | "hasOwnProperty") && env_arg.is_none() && !env_method {
+            // Issue 47: `Object.hasOwn(payload, 'turn_id')`, `payload.hasOwnProperty('turn_id')`.
+            let object = if name == "hasOwn" { first } else { callee_node.field("object") };
+            let key = if name == "hasOwn" { args.get(1).copied() } else { first };
+            if let (Some(o), Some(k)) = (object, key) {
+                self.s.payload_sniff(k, o);
             }
         } else if SCAN_METHODS.contains(&name) && self.env_keys_or_text(callee_node) {
             // Issue 47: `Object.keys(process.env).some(k => k.startsWith("CODEX_"))`,
@@ -574,6 +592,8 @@ impl<'p> Linter<'p, '_> {
                 };
                 if let Some(h) = hit.filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);
+                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
+                    self.s.lint.hits.push(self.s.p.process_hit(a, "/proc/<pid>/stat"));
                 }
             }
         } else if WRITE_FNS.contains(&name) {

@@ -46,6 +46,7 @@ mod suggest;
 mod suppress;
 mod ts;
 mod walk;
+mod what;
 
 use std::path::{Path, PathBuf};
 

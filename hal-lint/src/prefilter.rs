@@ -15,7 +15,8 @@ use hal_caps::vars;
 use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
 use crate::hit::Kind;
 use crate::indicators::{
-    EXTRA_VARS, indicator_vars, registry_dirs, registry_paths, registry_vars, runtime_dir_names, vendor_prefixes,
+    EDITOR_VARS, EXTRA_VARS, indicator_vars, payload_tell_keys, registry_dirs, registry_paths, registry_vars,
+    runtime_dir_names, vendor_prefixes,
 };
 use crate::rules::{DEFS, Rule, Start, def};
 
@@ -141,6 +142,12 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             v.push((vars::GASTOWN_PREFIX.to_owned(), Class::Strong, Bound::WordStart));
             // A name hal does not know under a vendor prefix (`CURSOR_CLI`).
             v.extend(vendor_prefixes().iter().map(|p| (p.clone(), Class::Strong, Bound::WordStart)));
+            // The terminal or editor's name, compared to a runtime's.
+            v.extend(EDITOR_VARS.iter().map(|e| ((*e).to_owned(), Class::Strong, Bound::Word)));
+            // A key only one runtime's hook payload holds, tested for (`"turn_id" in p`).
+            if group != Group::Rust {
+                v.extend(payload_tell_keys().into_iter().map(|k| (k.to_owned(), Class::Strong, Bound::Word)));
+            }
             v
         }
         Start::FoldedVarName => own(ENV_ACCESS).into_iter().map(|l| (l, Class::Weak, Bound::Anywhere)).collect(),

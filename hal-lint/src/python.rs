@@ -223,6 +223,16 @@ impl<'p, 'a> Linter<'p, 'a> {
         self.s.p.short(n, 128).map_or(String::new(), |t| self.canon_text(t))
     }
 
+    /// Whether the function around `n` (at most 4 KiB of it) holds a literal naming a
+    /// runtime (`p.name() == "claude"`).
+    fn names_a_runtime_around(&self, n: Node<'_>) -> bool {
+        std::iter::successors(self.s.walk.parent(n), |x| self.s.walk.parent(*x))
+            .find(|x| x.kind() == "function_definition")
+            .and_then(|f| self.s.p.short(f, 4096))
+            .and_then(crate::indicators::compared_runtime)
+            .is_some()
+    }
+
     fn is_env(&self, n: Node<'_>) -> bool {
         ENV_OBJECTS.contains(&self.canon(n).as_str())
             || (n.kind() == "identifier" && self.env_aliases.contains(self.s.text(n)))
@@ -308,9 +318,13 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let kids: Vec<Node<'p>> = n.children(&mut n.walk()).collect();
                 if let [left, op, right] = kids[..]
                     && matches!(op.kind(), "in" | "not in")
-                    && self.is_env(right)
                 {
-                    self.read(left, true);
+                    if self.is_env(right) {
+                        self.read(left, true);
+                    } else {
+                        // Issue 47: `"turn_id" in payload`.
+                        self.s.payload_sniff(left, right);
+                    }
                 }
             }
             "import_statement" | "import_from_statement" => {
@@ -402,6 +416,12 @@ impl<'p, 'a> Linter<'p, 'a> {
             self.s.process(n, "psutil.Process(os.getppid())");
         } else if self.psutil && receiver && matches!(method, "parent" | "parents") {
             self.s.process(n, &format!("psutil {method}()"));
+        } else if self.psutil && receiver && matches!(method, "process_iter" | "pids") && self.names_a_runtime_around(n)
+        {
+            // Every process read, and its function compares what it read to a runtime's
+            // name: a search of the table for the runtime (a dashboard listing every
+            // process decides nothing).
+            self.s.process(n, &format!("psutil.{method}()"));
         } else if RUNNERS.contains(&callee.as_str()) {
             let Some(a) = first else { return };
             let line = self.s.p.short(a, 4096).unwrap_or("");
@@ -430,6 +450,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 };
                 if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);
+                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
+                    self.s.lint.hits.push(self.s.p.process_hit(t, "/proc/<pid>/stat"));
                 }
             }
         } else if WRITE_FNS.contains(&name) || (name == "open" && self.opens_for_writing(&all_args)) {

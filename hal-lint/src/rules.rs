@@ -1,5 +1,5 @@
-//! The rules: ids (with what each catches, declared in hal-types), the literals that can
-//! start each one's findings, and what to call instead.
+//! The rules: ids (declared in hal-types; what each catches is `what`'s), the literals that
+//! can start each one's findings, and what to call instead.
 
 use hal_caps::vars;
 
@@ -42,15 +42,14 @@ pub enum Start {
     Manifest,
 }
 
-/// A rule as the lint sees it: its id, with its documentation and description
-/// ([`Rule::what`]) declared once in hal-types beside it, and the literals that can start
-/// one of its findings (the prefilter), which are the lint's own.
+/// A rule as the lint sees it: its id (hal-types'), its description ([`what`]) and the
+/// literals that can start one of its findings (the prefilter), both the lint's own.
 #[derive(Debug, Clone, Copy)]
 #[non_exhaustive]
 pub struct RuleDef {
     /// The rule's id.
     pub rule: Rule,
-    /// What the rule catches, and what it leaves alone: [`Rule::what`].
+    /// What the rule catches, and what it leaves alone: [`what`].
     pub what: &'static str,
     /// What a file must hold for the rule to fire in it (empty: never reported).
     pub starts: &'static [Start],
@@ -59,7 +58,7 @@ pub struct RuleDef {
 impl RuleDef {
     /// The definition of `rule`, whose findings `starts` can start.
     const fn of(rule: Rule, starts: &'static [Start]) -> Self {
-        Self { rule, what: rule.what(), starts }
+        Self { rule, what: crate::what::what(rule), starts }
     }
 }
 
@@ -125,10 +124,11 @@ pub const fn def(rule: Rule) -> &'static RuleDef {
     panic!("a lint rule without a definition (the build-time check of DEFS prevents this)")
 }
 
-/// What the rule catches, for the reference's rules table and `--help` ([`Rule::what`]).
+/// What the rule catches, and what it leaves alone: the reference's rules table, `--help`
+/// and the man page.
 #[must_use]
 pub const fn what(rule: Rule) -> &'static str {
-    rule.what()
+    crate::what::what(rule)
 }
 
 /// The question a skill should ask the HAL instead.

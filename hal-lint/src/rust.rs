@@ -10,7 +10,9 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 use crate::hit::{FileLint, Hit, Kind};
-use crate::indicators::{PathHit, is_indicator_var, path_hit, process_command, vendor_prefix};
+use crate::indicators::{
+    EDITOR_VARS, PathHit, is_indicator_var, literal_runtime, path_hit, process_command, vendor_prefix,
+};
 
 /// Deeper bracket nesting of code than this is not parsed (syn recurses).
 const MAX_NESTING: usize = 256;
@@ -297,6 +299,8 @@ fn parse_and_lint(src: &str) -> FileLint {
     consts.visit_file(&file);
     let mut l = Linter {
         consts: consts.0,
+        lists: consts.1,
+        stmt_lists: Vec::new(),
         aliases: BTreeMap::new(),
         paths: BTreeMap::new(),
         out: FileLint::default(),
@@ -314,12 +318,30 @@ fn parse_and_lint(src: &str) -> FileLint {
 
 /// String constants and `let` bindings of string literals, by name.
 #[derive(Default)]
-struct Consts(BTreeMap<String, String>);
+struct Consts(BTreeMap<String, String>, Lists);
+
+/// Constant arrays of string literals by name, each literal with its place
+/// (`const NAMES: [&str; 2] = ["CLAUDE_SESSION_ID", "CODEX_THREAD_ID"]`).
+type Lists = BTreeMap<String, Vec<(String, (usize, usize))>>;
+
+/// The string literals of an array (`[…]`, `&[…]`), each with its place, if every
+/// element is one.
+fn lit_list(e: &syn::Expr) -> Option<Vec<(String, (usize, usize))>> {
+    match e {
+        syn::Expr::Reference(r) => lit_list(&r.expr),
+        syn::Expr::Array(a) if !a.elems.is_empty() => {
+            a.elems.iter().map(|x| Some((lit_str(x)?, line_col(x.span())))).collect()
+        }
+        _ => None,
+    }
+}
 
 impl<'ast> Visit<'ast> for Consts {
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
         if let Some(v) = lit_str(&c.expr) {
             self.0.insert(c.ident.to_string(), v);
+        } else if let Some(l) = lit_list(&c.expr) {
+            self.1.insert(c.ident.to_string(), l);
         }
         syn::visit::visit_item_const(self, c);
     }
@@ -327,6 +349,8 @@ impl<'ast> Visit<'ast> for Consts {
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         if let Some(v) = lit_str(&s.expr) {
             self.0.insert(s.ident.to_string(), v);
+        } else if let Some(l) = lit_list(&s.expr) {
+            self.1.insert(s.ident.to_string(), l);
         }
         syn::visit::visit_item_static(self, s);
     }
@@ -356,6 +380,21 @@ fn lit_str(e: &syn::Expr) -> Option<String> {
             parts.iter().map(lit_str).collect()
         }
         _ => None,
+    }
+}
+
+/// The constant arrays a statement names.
+struct ListNames<'l> {
+    lists: &'l Lists,
+    found: Vec<String>,
+}
+
+impl<'ast> Visit<'ast> for ListNames<'_> {
+    fn visit_ident(&mut self, i: &'ast proc_macro2::Ident) {
+        let name = i.to_string();
+        if self.lists.contains_key(&name) && !self.found.contains(&name) {
+            self.found.push(name);
+        }
     }
 }
 
@@ -393,6 +432,10 @@ fn segments(p: &syn::Path) -> Vec<String> {
 
 struct Linter {
     consts: BTreeMap<String, String>,
+    /// Constant arrays of string literals.
+    lists: Lists,
+    /// The constant arrays the statement being visited names.
+    stmt_lists: Vec<String>,
     /// Local name → the full path it stands for (from `use` items).
     aliases: BTreeMap<String, Vec<String>>,
     /// Local name → the path it was bound to (`{}` for a piece that is no literal).
@@ -554,6 +597,19 @@ impl Linter {
         let std_env = parent == "env" && (n == 2 || matches!(full[n - 3].as_str(), "std" | "core"));
         if std_env && matches!(last, "var" | "var_os") {
             if let Some(arg) = args.first()
+                && self.value(arg).is_none()
+            {
+                // `NAMES.iter().find_map(|n| std::env::var(n).ok())`: each name of a
+                // constant array the statement names, at its place in the array.
+                let names: Vec<(String, (usize, usize))> =
+                    self.stmt_lists.iter().filter_map(|l| self.lists.get(l)).flatten().cloned().collect();
+                for (name, (line, col)) in names {
+                    if is_indicator_var(&name) {
+                        self.hit(Hit::var_read(line, col, &name, true, false));
+                    }
+                }
+            }
+            if let Some(arg) = args.first()
                 && let Some(name) = self.value(arg)
             {
                 let (line, col) = line_col(arg.span());
@@ -562,6 +618,12 @@ impl Linter {
                     self.hit(Hit::var_read(line, col, &name, true, decides));
                 } else if let Some(prefix) = vendor_prefix(&name).filter(|_| decides) {
                     self.hit(Hit::vendor_var(line, col, &name, prefix, true));
+                } else if let Some(r) = EDITOR_VARS
+                    .contains(&name.as_str())
+                    .then(|| self.stmt_strings.split(' ').find_map(literal_runtime))
+                    .flatten()
+                {
+                    self.hit(Hit::editor_var(line, col, &name, r, true));
                 }
             }
         } else if std_env && matches!(last, "vars" | "vars_os") {
@@ -644,8 +706,14 @@ impl<'ast> Visit<'ast> for Linter {
         let mut strings = Strings::default();
         strings.visit_stmt(s);
         let outer = std::mem::replace(&mut self.stmt_strings, strings.0);
+        let mut named = ListNames { lists: &self.lists, found: Vec::new() };
+        if !self.lists.is_empty() {
+            named.visit_stmt(s);
+        }
+        let outer_lists = std::mem::replace(&mut self.stmt_lists, named.found);
         syn::visit::visit_stmt(self, s);
         self.stmt_strings = outer;
+        self.stmt_lists = outer_lists;
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {

@@ -12,29 +12,20 @@ use crate::lines::Lines;
 const CONTEXT: usize = 48;
 /// What an environment access ends with, right before a variable's name (quotes,
 /// brackets, dots and blanks between left out).
-const ENV_ENDS: &[&str] = &[
-    "env",
-    "environ",
-    "getenv",
-    "printenv",
-    "ENV",
-    "env.get",
-    "environ.get",
-    "env::var",
-    "env::var_os",
-    "$",
-    "${",
-    "-n",
-    "-z",
-    "Getenv",
-    "LookupEnv",
-];
+const ENV_ENDS: &[&str] =
+    &["env", "environ", "getenv", "ENV", "env.get", "environ.get", "env::var", "env::var_os", "Getenv", "LookupEnv"];
+/// The shell's own spellings of a read (`$X`, `${X}`, `[ -n "$X" ]`, `printenv X`): an
+/// expansion only in shell code (a hook command's included); in JavaScript, Python or
+/// Rust, `${X}` inside a string is a template's piece or prose (a schema's description
+/// in a minified bundle), no read of the environment.
+const SHELL_ENV_ENDS: &[&str] = &["printenv", "$", "${", "-n", "-z"];
 
 /// Whether `before` (the text left of a variable's name on its line) ends in an
-/// environment access.
-fn env_context(before: &str) -> bool {
+/// environment access of code of `kind`.
+fn env_context(before: &str, kind: Kind) -> bool {
     let b = before.trim_end_matches(|c: char| matches!(c, '"' | '\'' | '[' | '(' | '.' | '`') || c.is_whitespace());
-    ENV_ENDS.iter().any(|e| b.ends_with(e))
+    let shell = matches!(kind, Kind::Shell | Kind::HookJson);
+    ENV_ENDS.iter().any(|e| b.ends_with(e)) || (shell && SHELL_ENV_ENDS.iter().any(|e| b.ends_with(e)))
 }
 
 fn is_comment(line: &str, kind: Kind) -> bool {
@@ -78,7 +69,7 @@ pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>
         let from = line_start.max(abs.saturating_sub(4 * CONTEXT)).min(abs);
         let from = (from..=abs).find(|&i| src.is_char_boundary(i)).unwrap_or(abs);
         let before = src.get(from..abs).unwrap_or("");
-        if !is_comment(lines.text(line), kind) && env_context(before) {
+        if !is_comment(lines.text(line), kind) && env_context(before, kind) {
             let t = before.trim_end_matches(|c: char| matches!(c, '"' | '$' | '{') || c.is_whitespace());
             let decides = t.ends_with("-n") || t.ends_with("-z");
             hits.push(Hit::var_read(line, col, name, rust, decides));
@@ -131,5 +122,18 @@ mod tests {
         let src = "x = process.env.CLAUDECODE; y = \"CLAUDECODE\"\n# os.environ['GEMINI_CLI']\nif [ -n \"$GT_ROLE\" ]; then :; fi\ncat /proc/$PPID/comm /proc/cpuinfo\n";
         let l = whole(src, Kind::Shell);
         assert_eq!(l.positions(), [("indicator-var", 1, 17), ("indicator-var", 3, 11), ("process-table", 4, 5)]);
+    }
+
+    /// Issue 47: a minified bundle's prose naming `${CLAUDE_PROJECT_DIR}` is no read in
+    /// JavaScript, Python or Rust (shell's expansions are shell's); its
+    /// `process.env.CLAUDECODE` is. The process's own executable is its bookkeeping.
+    #[test]
+    fn the_scan_reads_each_language_s_own_spelling() {
+        let src = "s.describe('Runs in ${CLAUDE_PROJECT_DIR}; $CLAUDECODE is set');x=process.env.CLAUDECODE;e=\"/proc/self/exe\"\n";
+        for kind in [Kind::JavaScript, Kind::Python, Kind::Rust] {
+            assert_eq!(whole(src, kind).positions(), [("indicator-var", 1, 79)], "{kind:?}");
+        }
+        let shell = whole(src, Kind::Shell).positions();
+        assert_eq!(shell, [("runtime-path-var", 1, 23), ("indicator-var", 1, 45), ("indicator-var", 1, 79)]);
     }
 }

@@ -25,7 +25,7 @@ const FILE_TESTS: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-
 /// Node kinds holding a word of text.
 const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
 /// Commands that print the whole environment.
-const ENV_PRINTERS: &[&str] = &["env", "printenv", "set", "export", "declare"];
+const ENV_PRINTERS: &[&str] = &["env", "printenv", "set", "export", "declare", "compgen"];
 
 /// `src` with every character past U+00FF written as a Latin-1 stand-in of the same
 /// byte length: the same length, the same character boundaries. tree-sitter-bash
@@ -311,9 +311,21 @@ type Assigned<'a> = std::collections::BTreeMap<&'a str, std::collections::BTreeS
 /// The most words kept for one name (`${!v}` reads each).
 const MAX_ASSIGNED: usize = 16;
 
-/// Names assigned a constant word (`v=GEMINI_CLI`), for indirect expansions (`${!v}`).
+/// Names assigned a constant word (`v=GEMINI_CLI`), or looping over constant words (`for
+/// v in CLAUDE_SESSION_ID CODEX_THREAD_ID`), for indirect expansions (`${!v}`).
 fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
     let mut out = Assigned::new();
+    for n in nodes.iter().filter(|n| n.kind() == "for_statement") {
+        let Some(var) = n.field("variable") else { continue };
+        for v in n.children_by_field_name("value", &mut n.walk()) {
+            if matches!(v.kind(), "word" | "raw_string" | "string") && v.named_child_count() <= 1 {
+                let words = out.entry(p.text(var)).or_default();
+                if words.len() < MAX_ASSIGNED {
+                    words.insert(unquote(p.short(v, 256).unwrap_or("")));
+                }
+            }
+        }
+    }
     for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
         let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
             continue;
@@ -323,6 +335,79 @@ fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
             if words.len() < MAX_ASSIGNED {
                 words.insert(unquote(p.short(value, 256).unwrap_or("")));
             }
+        }
+    }
+    out
+}
+
+/// Names holding the process's own or its parent's id (`pid=$$`, `p=$PPID`), or climbing
+/// the process table (`p=$(ps -o ppid= -p "$p")`, issue 47's walk): each with what it
+/// stands for in a path or a `ps` command (`$$` or `$PPID`: a climbing name is a
+/// parent's id), and whether it climbs.
+fn ancestry_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str, bool)> {
+    let mut out: Vec<(&'a str, &'static str, bool)> = Vec::new();
+    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+        let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else { continue };
+        let (name, Some(v)) = (p.text(name), p.short(value, 512)) else { continue };
+        let v = unquote(v);
+        let own = |x: &str| expands_name(v, x);
+        let entry = if matches!(v, "$$" | "${$}") {
+            Some(("$$", false))
+        } else if matches!(v, "$PPID" | "${PPID}") {
+            Some(("$PPID", false))
+        } else if v.contains("ppid") && process_words(v).any(|w| w == "ps") && own(name) {
+            Some(("$PPID", true))
+        } else {
+            None
+        };
+        if let Some((stands, climbs)) = entry {
+            if let Some(e) = out.iter_mut().find(|(x, ..)| *x == name) {
+                e.1 = if climbs { "$PPID" } else { e.1 };
+                e.2 |= climbs;
+            } else if out.len() < MAX_ASSIGNED {
+                out.push((name, stands, climbs));
+            }
+        }
+    }
+    out
+}
+
+/// The words of a command text (split at blanks and the shell's separators).
+fn process_words(t: &str) -> impl Iterator<Item = &str> {
+    t.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '|' | ';' | '`' | '"' | '\''))
+}
+
+/// Whether `t` expands the variable `name` (`$name`, `${name}`, `${name:-…}`).
+fn expands_name(t: &str, name: &str) -> bool {
+    t.match_indices('$').any(|(i, _)| {
+        let rest = &t[i + 1..];
+        let rest = rest.strip_prefix('{').unwrap_or(rest);
+        rest.strip_prefix(name).is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+    })
+}
+
+/// `t` with each ancestry name's expansions written as what it stands for (`/proc/$pid/stat`
+/// after `pid=$$` is `/proc/$$/stat`).
+fn stand_in<'t>(t: &'t str, vars: &[(&str, &'static str, bool)]) -> std::borrow::Cow<'t, str> {
+    let mut out = std::borrow::Cow::Borrowed(t);
+    for (name, stands, _) in vars {
+        if expands_name(&out, name) {
+            let replaced = out.replace(&format!("${{{name}}}"), stands);
+            let mut fixed = String::with_capacity(replaced.len());
+            let mut rest = replaced.as_str();
+            let dollar_name = format!("${name}");
+            while let Some(i) = rest.find(&dollar_name) {
+                let after = &rest[i + dollar_name.len()..];
+                fixed.push_str(&rest[..i]);
+                if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                    fixed.push_str(&dollar_name);
+                } else {
+                    fixed.push_str(stands);
+                }
+                rest = after;
+            }
+            fixed.push_str(rest);
+            out = std::borrow::Cow::Owned(fixed);
         }
     }
     out
@@ -501,12 +586,43 @@ fn indirect_command(p: &Parsed<'_>, n: Node<'_>, depth: usize, lint: &mut FileLi
     }
 }
 
+/// `env | grep X`, `compgen -e | grep '^CLAUDE_'`: a presence test of X, or a scan of the
+/// environment's names for a runtime's prefix.
+fn env_grep(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, lint: &mut FileLint) {
+    // `env | grep X`: a presence test of X.
+    let pipe = nodes.parent(n).filter(|x| x.kind() == "pipeline");
+    let after_env = pipe.is_some_and(|pipe| {
+        pipe.named_children(&mut pipe.walk())
+            .take_while(|c| c.id() != n.id())
+            .any(|c| c.kind() == "command" && ENV_PRINTERS.contains(&command_name(p, c)))
+    });
+    if after_env {
+        let mut cursor = n.walk();
+        for arg in n.children_by_field_name("argument", &mut cursor) {
+            let text = unquote(p.short(arg, 256).unwrap_or(""));
+            let mut named = false;
+            for (_, var) in crate::indicators::var_names(text) {
+                named = true;
+                lint.hits.extend(p.var_read(arg, var, true));
+            }
+            // `env | grep '^CLAUDE_'`, `compgen -e | grep CODEX_`: a scan
+            // of the environment's names for a runtime's prefix.
+            let pattern = text.trim_start_matches('^').trim_end_matches(['=', '*', '.']);
+            if !named && crate::indicators::scanned_name(pattern).is_some() {
+                let (line, col) = p.pos(arg);
+                lint.hits.push(crate::hit::Hit::env_scan(line, col, pattern, false));
+            }
+        }
+    }
+}
+
 pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let nodes = p.nodes();
     let mut lint = p.file_lint(&nodes, "shell");
     let assigned = assigned(p, &nodes);
     let mut probes = Vec::new();
     let loops = runtime_dir_loops(p, &nodes);
+    let ancestry = ancestry_vars(p, &nodes);
     for &n in &nodes {
         indirect(p, &nodes, n, depth, &assigned, &mut lint);
         match n.kind() {
@@ -529,8 +645,19 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 if PROCESS_PROGRAMS.contains(&name) {
                     // The whole pipeline: `ps aux | grep claude`.
                     let whole = nodes.parent(n).filter(|x| x.kind() == "pipeline").unwrap_or(n);
-                    if let Some(prog) = p.short(whole, 4096).and_then(process_command) {
+                    let text = p.short(whole, 4096).map(|t| stand_in(t, &ancestry));
+                    // A step of a walk up the table: `p=$(ps -o ppid= -p "$p")`.
+                    let climb = || {
+                        std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+                            .take(6)
+                            .find(|x| x.kind() == "variable_assignment")
+                            .and_then(|x| x.field("name"))
+                            .is_some_and(|v| ancestry.iter().any(|(a, _, c)| *c && *a == p.text(v)))
+                    };
+                    if let Some(prog) = text.as_deref().and_then(process_command) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), prog));
+                    } else if name == "ps" && climb() {
+                        lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps -o ppid="));
                     }
                 } else if name == "printenv" {
                     let mut cursor = n.walk();
@@ -538,23 +665,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         lint.hits.extend(p.var_read(arg, unquote(p.text(arg)), true));
                     }
                 } else if matches!(name, "grep" | "egrep" | "rg") {
-                    // `env | grep X`: a presence test of X.
-                    let pipe = nodes.parent(n).filter(|x| x.kind() == "pipeline");
-                    let after_env = pipe.is_some_and(|pipe| {
-                        pipe.named_children(&mut pipe.walk())
-                            .take_while(|c| c.id() != n.id())
-                            .any(|c| c.kind() == "command" && ENV_PRINTERS.contains(&command_name(p, c)))
-                    });
-                    if after_env {
-                        let mut cursor = n.walk();
-                        for arg in n.children_by_field_name("argument", &mut cursor) {
-                            let text = unquote(p.short(arg, 256).unwrap_or(""));
-                            for (at, var) in crate::indicators::var_names(text) {
-                                let _ = at;
-                                lint.hits.extend(p.var_read(arg, var, true));
-                            }
-                        }
-                    }
+                    env_grep(p, &nodes, n, &mut lint);
                 }
             }
             kind if WORDS.contains(&kind) => {
@@ -569,7 +680,9 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         .iter()
                         .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
                 };
-                let Some(hit) = path_hit(unquote(text)).or_else(|| looped().map(|(_, d)| PathHit::Indicator(d))) else {
+                let Some(hit) = path_hit(&stand_in(unquote(text), &ancestry))
+                    .or_else(|| looped().map(|(_, d)| PathHit::Indicator(d)))
+                else {
                     continue;
                 };
                 let usage = use_of(p, &nodes, n);

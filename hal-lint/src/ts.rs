@@ -5,8 +5,14 @@ use std::collections::{BTreeMap, HashMap};
 use tree_sitter::{Language, Node, Parser, Tree};
 
 use crate::hit::{FileLint, Hit};
-use crate::indicators::{is_indicator_var, path_hit, vendor_prefix};
+use crate::indicators::{
+    EDITOR_VARS, compared_runtime, is_indicator_var, names_a_runtime_s_value, path_hit, under_vendor_prefix,
+    vendor_prefix,
+};
 use crate::lines::Lines;
+
+/// The most bytes of code around a read that its comparison is looked for in.
+const AROUND: usize = 256;
 
 /// A parsed file: its tree, its text and its line index.
 pub(crate) struct Parsed<'a> {
@@ -48,6 +54,53 @@ impl<'a> Parsed<'a> {
         self.lines.pos(node.start_byte())
     }
 
+    /// The code around `at` a read's value meets: its largest enclosing expression or
+    /// statement of at most [`AROUND`] bytes, a few levels up (never a minified
+    /// bundle's whole line).
+    fn around(&self, at: Node<'_>) -> &'a str {
+        let mut best = at;
+        let mut x = at;
+        for _ in 0..8 {
+            match x.parent() {
+                Some(up) if up.end_byte() - up.start_byte() <= AROUND => {
+                    best = up;
+                    x = up;
+                }
+                _ => break,
+            }
+        }
+        self.text(best)
+    }
+
+    /// Whether the read at `at` is the condition of a conditional expression (`c ? a :
+    /// b`, `a if c else b`) whose both answers are a runtime's own values (its name, a
+    /// native hook event): `process.env.GEMINI_API_KEY ? "AfterTool" : "PostToolUse"`.
+    fn chooses_runtime_values(&self, at: Node<'_>) -> bool {
+        let mut x = at;
+        for _ in 0..4 {
+            let Some(up) = x.parent() else { return false };
+            if matches!(up.kind(), "ternary_expression" | "conditional_expression") {
+                let (condition, answers): (Option<Node<'_>>, Vec<Node<'_>>) = if up.kind() == "ternary_expression" {
+                    (
+                        up.field("condition"),
+                        [up.field("consequence"), up.field("alternative")].into_iter().flatten().collect(),
+                    )
+                } else {
+                    // Python: `a if c else b`, children in that order.
+                    let kids: Vec<Node<'_>> = up.named_children(&mut up.walk()).collect();
+                    (kids.get(1).copied(), [kids.first(), kids.get(2)].into_iter().flatten().copied().collect())
+                };
+                return condition.is_some_and(|c| c.id() == x.id())
+                    && answers.len() == 2
+                    && answers
+                        .iter()
+                        .all(|a| a.end_byte() - a.start_byte() <= AROUND && names_a_runtime_s_value(self.text(*a)));
+            }
+            x = up;
+        }
+        false
+    }
+
     /// A read of `name` at `at`, if `name` is a runtime indicator.
     pub(crate) fn var_hit(&self, at: Node<'_>, name: &str) -> Option<Hit> {
         self.var_read(at, name, false)
@@ -59,8 +112,15 @@ impl<'a> Parsed<'a> {
         let (line, col) = self.pos(at);
         if is_indicator_var(name) {
             Some(Hit::var_read(line, col, name, false, decides))
+        } else if EDITOR_VARS.contains(&name) {
+            compared_runtime(self.around(at)).map(|r| Hit::editor_var(line, col, name, r, false))
+        } else if let Some(p) = vendor_prefix(name).filter(|_| decides) {
+            Some(Hit::vendor_var(line, col, name, p, false))
         } else {
-            vendor_prefix(name).filter(|_| decides).map(|p| Hit::vendor_var(line, col, name, p, false))
+            // Any name under a vendor prefix that chooses between runtimes' own values.
+            under_vendor_prefix(name)
+                .filter(|_| self.chooses_runtime_values(at))
+                .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
     }
 
@@ -430,6 +490,31 @@ impl<'p, 'a> Scope<'p, 'a> {
 
     pub(crate) fn text(&self, n: Node<'_>) -> &'a str {
         self.p.text(n)
+    }
+
+    /// A test of the object `object` for `key` (`"turn_id" in payload`), where `key`
+    /// tells a runtime's hook payload ([`crate::indicators::payload_tell`]) and the
+    /// object is a name, a field or a call's answer (no literal list or string).
+    pub(crate) fn payload_sniff(&mut self, key: Node<'_>, object: Node<'_>) {
+        if !matches!(
+            object.kind(),
+            "identifier"
+                | "attribute"
+                | "member_expression"
+                | "subscript"
+                | "subscript_expression"
+                | "call"
+                | "call_expression"
+        ) {
+            return;
+        }
+        let k = if key.kind() == "property_identifier" { Some(self.text(key).to_owned()) } else { self.value(key) };
+        if let Some(k) = k
+            && let Some(runtime) = crate::indicators::payload_tell(&k)
+        {
+            let (line, col) = self.p.pos(key);
+            self.lint.hits.push(Hit::payload_sniff(line, col, &k, runtime, false));
+        }
     }
 
     /// The findings of a scan of the environment's names or text (issue 47): each

@@ -461,3 +461,33 @@ fn probes_guarding_their_own_use_or_validating_input() {
     want.extend(at("hooks/own_use.ts", &[(f, 46, 18), (f, 49, 19), (f, 58, 18)]));
     assert_eq!(found("guards"), want);
 }
+
+/// Issue 47: walks of the process table (a `ps -o ppid=` loop, `/proc/<pid>/stat` read
+/// for the parent's id, psutil's `parent()` and `process_iter()` compared to a runtime's
+/// name, ps-list, sysinfo's `parent()`), shell scans of the environment's names
+/// (`env | grep '^CLAUDE_'`, `compgen -e`, `${!GEMINI_@}`), hook payload sniffing
+/// (`"turn_id" in payload`, `payload.turn_id !== undefined`) and the terminal or editor
+/// compared to a runtime's name, in shell, Python, JavaScript and Rust (`walks/`). The
+/// process's own pid written down, its own executable (`/proc/self/exe`), a scan for the
+/// skill's own names, an editor that is no runtime, a directory listed to copy it, a
+/// payload's field read for its value, a dashboard listing every process and a monitor
+/// reading its worker's CPU time from `/proc/<pid>/stat` are silent.
+#[test]
+fn walks_scans_payloads_and_editors() {
+    let (p, v) = ("process-table", "indicator-var");
+    // A variable under a runtime's prefix choosing between runtimes' own values (a hook
+    // event, a runtime's name); the skill's own variables choosing its own are silent.
+    let mut want = at("hooks/events.js", &[(v, 2, 27), (v, 3, 26)]);
+    want.extend(at("hooks/events.py", &[(v, 4, 39)]));
+    // Session variables read through a constant list of names (the skill's own silent).
+    want.extend(at("hooks/names.sh", &[(v, 4, 12), (v, 4, 12), (v, 4, 33), (v, 4, 33)]));
+    want.extend(at("hooks/walk.js", &[(p, 3, 24), (p, 17, 33), (v, 21, 7), (v, 22, 18), (v, 26, 22)]));
+    want.extend(at("hooks/walk.py", &[(p, 10, 12), (p, 14, 16), (p, 19, 52), (p, 23, 15), (v, 29, 8), (v, 35, 23)]));
+    want.extend(at(
+        "hooks/walk.sh",
+        &[(p, 5, 11), (p, 6, 7), (p, 9, 26), (v, 10, 18), (v, 11, 25), (v, 12, 10), (v, 13, 7), (v, 14, 7)],
+    ));
+    want.extend(at("walker/src/lib.rs", &[(p, 7, 62), (p, 18, 40), (v, 23, 5), (v, 27, 19)]));
+    want.extend(at("walker/src/names.rs", &[(v, 2, 27), (v, 2, 48)]));
+    assert_eq!(found("walks"), want);
+}

@@ -66,25 +66,45 @@ fn lint_time(name: &str, src: &str) -> std::time::Duration {
         .unwrap()
 }
 
+/// A named input of a given size.
+type Shape = (&'static str, fn(usize) -> String);
+
+/// N5's nesting shapes.
+fn nesting_shapes() -> [Shape; 6] {
+    [
+        ("sub.sh", |n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(".repeat(n), ")\"".repeat(n))),
+        ("echo.sh", |n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(echo ".repeat(n), ")\"".repeat(n))),
+        ("test.sh", |n| format!("echo \"$CLAUDECODE\"\n{} ]\n", "[ -f \"$(".repeat(n) + &")\"".repeat(n))),
+        ("open.py", |n| {
+            format!("import os\nos.environ['CLAUDECODE']\nx = {}'p'{}\n", "open(".repeat(n), ")".repeat(n))
+        }),
+        ("exists.js", |n| {
+            format!("process.env.CLAUDECODE;\nif ({}'p'{}) {{}}\n", "existsSync(".repeat(n), ")".repeat(n))
+        }),
+        ("not.ts", |n| format!("process.env.CLAUDECODE;\nif ({}x) {{}}\n", "!".repeat(n))),
+    ]
+}
+
+/// The nesting shapes of N5, 20,000 levels deep: the read before them is found (their
+/// time, linear in the depth, is the timed tier's).
+#[test]
+fn deep_nesting_hides_no_read() {
+    let n = 20_000;
+    for (name, make) in nesting_shapes() {
+        let r = hal_lint::lint_source(Path::new(name), &make(n));
+        assert!(r.findings.iter().any(|f| f.rule == Rule::IndicatorVar), "{name}: the read is found");
+    }
+}
+
 /// Lint time linear in nesting depth: depth `n` takes at most 3x the linear share of
 /// depth `n / 8` (quadratic work would take 64x), and well under a hang. N5: the rules
 /// asked tree-sitter's `Node::parent`, O(depth) each, for every node: 20,000 levels of
 /// `"$(` took 50 s, of Python's `open(` 31 s.
 #[test]
-fn lint_time_is_linear_in_nesting_depth() {
+#[ignore = "timed"]
+fn timed_lint_time_is_linear_in_nesting_depth() {
     let n = 20_000;
-    let shapes: [(&str, &dyn Fn(usize) -> String); 6] = [
-        ("sub.sh", &|n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(".repeat(n), ")\"".repeat(n))),
-        ("echo.sh", &|n| format!("echo \"$CLAUDECODE\"\nx={}1{}\n", "\"$(echo ".repeat(n), ")\"".repeat(n))),
-        ("test.sh", &|n| format!("echo \"$CLAUDECODE\"\n{} ]\n", "[ -f \"$(".repeat(n) + &")\"".repeat(n))),
-        ("open.py", &|n| {
-            format!("import os\nos.environ['CLAUDECODE']\nx = {}'p'{}\n", "open(".repeat(n), ")".repeat(n))
-        }),
-        ("exists.js", &|n| {
-            format!("process.env.CLAUDECODE;\nif ({}'p'{}) {{}}\n", "existsSync(".repeat(n), ")".repeat(n))
-        }),
-        ("not.ts", &|n| format!("process.env.CLAUDECODE;\nif ({}x) {{}}\n", "!".repeat(n))),
-    ];
+    let shapes = nesting_shapes();
     for (name, make) in shapes {
         let small = lint_time(name, &make(n / 8));
         let big = lint_time(name, &make(n));
@@ -98,25 +118,42 @@ fn lint_time_is_linear_in_nesting_depth() {
     }
 }
 
-/// Lint time linear in the size of the forms N7 added: `${!v}` over many assignments,
-/// long `+` chains of literals, many `eval` strings and inline programs.
-#[test]
-fn lint_time_is_linear_in_the_evasion_forms() {
-    let n = 16_000;
-    let shapes: [(&str, &dyn Fn(usize) -> String); 4] = [
-        ("indirect.sh", &|n| {
+/// N7's evasion forms.
+fn evasion_shapes() -> [Shape; 4] {
+    [
+        ("indirect.sh", |n| {
             let mut s = String::new();
             for i in 0..n {
                 let _ = write!(s, "v=GEMINI_CLI{i}\necho \"${{!v}}\"\n");
             }
             s + "echo $CLAUDECODE\n"
         }),
-        ("eval.sh", &|n| "eval \"x=\\$CLAUDECODE\"\npython3 -c 'import os'\n".repeat(n)),
-        ("concat.js", &|n| format!("process.env.CLAUDECODE;\nconst a = process.env[{}\"B\"];\n", "\"A\" + ".repeat(n))),
-        ("concat.py", &|n| {
+        ("eval.sh", |n| "eval \"x=\\$CLAUDECODE\"\npython3 -c 'import os'\n".repeat(n)),
+        ("concat.js", |n| format!("process.env.CLAUDECODE;\nconst a = process.env[{}\"B\"];\n", "\"A\" + ".repeat(n))),
+        ("concat.py", |n| {
             format!("import os\nos.environ['CLAUDECODE']\na = os.environ.get({}'B')\n", "'A' ".repeat(n))
         }),
-    ];
+    ]
+}
+
+/// The evasion forms of N7, 16,000 of each: the read among them is found (their time,
+/// linear in their size, is the timed tier's).
+#[test]
+fn many_evasion_forms_hide_no_read() {
+    let n = 16_000;
+    for (name, make) in evasion_shapes() {
+        let r = hal_lint::lint_source(Path::new(name), &make(n));
+        assert!(r.findings.iter().any(|f| f.rule == Rule::IndicatorVar), "{name}: the read is found");
+    }
+}
+
+/// Lint time linear in the size of the forms N7 added: `${!v}` over many assignments,
+/// long `+` chains of literals, many `eval` strings and inline programs.
+#[test]
+#[ignore = "timed"]
+fn timed_lint_time_is_linear_in_the_evasion_forms() {
+    let n = 16_000;
+    let shapes = evasion_shapes();
     for (name, make) in shapes {
         let small = lint_time(name, &make(n / 8));
         let big = lint_time(name, &make(n));
@@ -136,7 +173,8 @@ fn lint_time_is_linear_in_the_evasion_forms() {
 /// 31 s at 0.7 MB in this test's debug build. Linear, 1.3 MB takes well under a second
 /// (bounded at 8 s for a loaded machine; a timed ratio of sizes drowns in the fixed cost).
 #[test]
-fn inline_command_search_is_linear_in_the_line() {
+#[ignore = "timed"]
+fn timed_inline_command_search_is_linear_in_the_line() {
     let mut line = String::from("Run !`echo \"$CLAUDECODE\"` then");
     for n in 1..=1600 {
         let _ = write!(line, " !{}x", "`".repeat(n));

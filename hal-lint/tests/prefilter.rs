@@ -84,7 +84,7 @@ fn every_start_is_needed_by_some_finding() {
         ("all.rs", "fn main() {\n    for (k, _) in std::env::vars() {\n        println!(\"{k}\");\n    }\n}\n"),
         ("parent.py", "import psutil\n\nname = psutil.Process().parent().name()\n"),
         ("ps.sh", "#!/bin/sh\nparent=$(ps -o comm= -p \"$PPID\")\necho \"$parent\"\n"),
-        ("comm.sh", "#!/bin/sh\ncomm=$(cat /proc/self/comm)\necho \"$comm\"\n"),
+        ("status.sh", "#!/bin/sh\nstatus=$(cat /proc/self/status)\necho \"$status\"\n"),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut paths = Vec::new();

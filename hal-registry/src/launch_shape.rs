@@ -78,7 +78,7 @@ pub fn args_at(parts: &[Args], version: Option<&Version>) -> Vec<&'static str> {
 pub enum PromptAt {
     /// The last argument (`claude -p PROMPT`, `codex exec PROMPT`).
     Positional,
-    /// The value of a flag (`gemini -p PROMPT`, `hermes chat -q PROMPT`).
+    /// The value of a flag (`gemini --prompt PROMPT`, `hermes chat -q PROMPT`).
     Flag(&'static str),
     /// Standard input.
     Stdin,

@@ -29,7 +29,6 @@ mod declared;
 mod events;
 mod find;
 pub mod launch;
-pub mod launch_md;
 mod launch_shape;
 pub mod model;
 mod payload_shape;

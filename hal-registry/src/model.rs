@@ -359,6 +359,11 @@ pub struct Hooks {
     /// CLI's `permissionRequest` under `--allow-all`, a live run): a hook that decides,
     /// not a prompt to a person. Otherwise a bypass run asks none.
     pub asks_under_bypass: bool,
+    /// The startup plugin hal writes for a runtime with no Gastown preset: the file (in
+    /// the workspace) and the API its content is written in (`StartupPlan::hook_content`,
+    /// the content the conformance suite verified live). With one, the startup plan is
+    /// `hook_injection`: the plugin gives the commands' output to the model.
+    pub plugin: Option<(&'static str, PluginApi)>,
 }
 
 impl Hooks {
@@ -372,6 +377,7 @@ impl Hooks {
             schema: HookSchema::Native,
             events,
             asks_under_bypass: false,
+            plugin: None,
         }
     }
 
@@ -389,6 +395,7 @@ impl Hooks {
             schema: HookSchema::ClaudeSettings,
             events,
             asks_under_bypass: false,
+            plugin: None,
         }
     }
 
@@ -396,6 +403,14 @@ impl Hooks {
     #[must_use]
     pub const fn inject_backed(mut self, standing: Standing) -> Self {
         self.inject_standing = standing;
+        self
+    }
+
+    /// The same, hal priming the runtime with a startup plugin at `file` written in `api`
+    /// ([`Hooks::plugin`]).
+    #[must_use]
+    pub const fn priming_with(mut self, file: &'static str, api: PluginApi) -> Self {
+        self.plugin = Some((file, api));
         self
     }
 
@@ -441,6 +456,14 @@ impl Hooks {
     #[must_use]
     pub fn injects(&self) -> bool {
         self.inject == Inject::Yes && self.inject_standing != Standing::Unconfirmed
+    }
+
+    /// Whether hal primes the runtime through its hooks: its session-start hook's output
+    /// reaches the model ([`Hooks::injects`]), or hal writes a startup plugin that gives
+    /// it to the model ([`Hooks::plugin`]).
+    #[must_use]
+    pub fn primes(&self) -> bool {
+        self.injects() || self.plugin.is_some()
     }
 }
 

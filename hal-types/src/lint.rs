@@ -1,85 +1,34 @@
-//! The boundary lint's rules, each described once: its id (what `hal lint` findings name
-//! and suppressions allow), its documentation and its description (what it reports and
-//! what it does not: the rules table of `docs/reference/lint.md`, the man page). What
-//! can start a finding of it (the prefilter's literals) is the lint's own: hal-lint's `rules::DEFS`, checked
-//! against [`LintRule::ALL`] when hal-lint builds.
+//! The boundary lint's rule ids: what `hal lint` findings name and suppressions allow,
+//! each with a one-line doc. What each rule reports and leaves alone (the rules table of
+//! `docs/reference/lint.md`, the man page) is the lint's own: hal-lint's `what`.
 
 use crate::vocab::string_enum;
 
-/// Declares [`LintRule`] with [`string_enum!`] and its [`LintRule::what`] from the same
-/// list: a rule cannot be declared without its description, and `what` has an arm for
-/// every rule (no wildcard).
-macro_rules! lint_rules {
-    (
-        $(#[$meta:meta])*
-        pub enum $name:ident ($kind:literal, newer = $newer:ident) {
-            $( $(#[$vmeta:meta])* $variant:ident = $text:literal { what: $what:literal $(,)? }, )+
-        }
-    ) => {
-        string_enum! {
-            $(#[$meta])*
-            pub enum $name($kind, newer = $newer) {
-                $( $(#[$vmeta])* $variant = $text, )+
-            }
-        }
-
-        impl $name {
-            /// What the rule reports, and what it leaves alone (the rules table of
-            /// `docs/reference/lint.md`, the man page).
-            #[must_use]
-            pub const fn what(self) -> &'static str {
-                match self {
-                    $( Self::$variant => $what, )+
-                    Self::$newer => "a rule a newer hal reports, which this version does not know",
-                }
-            }
-        }
-    };
-}
-
-lint_rules! {
+string_enum! {
     /// A rule of the boundary lint (`indicator-var`). Its spelling is what findings print
     /// and what a `hal-lint: allow(...)` comment names. Declared in the order findings at
-    /// the same place sort by. A rule is added here whole (its id, its documentation and
-    /// [`LintRule::what`]); ids are never renamed or removed (`tests/vocab.rs`).
+    /// the same place sort by. Ids are never renamed or removed (`tests/vocab.rs`); a new
+    /// rule needs its description in hal-lint (its build fails without one).
     pub enum LintRule("lint rule", newer = Newer) {
         /// Reading a runtime indicator variable (registry markers, session variables,
         /// stamps, `GT_*` operator variables).
-        IndicatorVar = "indicator-var" {
-            what: "a read of a runtime's marker, session or identity variable (the registry's markers, combinations, weak signals, settings, session variables and the variables skills read to tell a runtime; `AI_AGENT`, `GT_*`) in any idiom: `process.env.X`, `process.env['X']`, destructuring, `'X' in process.env`, `Object.hasOwn(process.env, 'X')`, a constant list of names, `os.environ.get`, `os.getenv`, `'X' in os.environ`, `$X`, `${X:+…}`, `[[ -n $X ]]`, `printenv X`, `env | grep X`, `[[ -v X ]]`, `declare -p X`, `${!v}`, awk's `ENVIRON`, `std::env::var`, with the name folded from literals (`\"CLAUDE\" + \"CODE\"`, escapes, templates, `concat!`), in `eval`, `python3 -c`, `node -e` and heredoc code, hook command strings and Markdown code blocks; and a shell presence test of any variable named for a runtime whose branch only names a runtime (`elif [ -n \"$GEMINI_CONFIG_DIR\" ]; then RUNTIME=gemini`). Not: a write, delete or unset (`delete process.env.X`, `os.environ.pop`, `env -u X`), a variable whose name says it holds a path read as a path or tested only to use it (`X ? expand(X) : join(home, '.codex')`, `${CODEX_HOME:-$HOME/.codex}`), a literal that reaches no read, `HOME`/`PATH`",
-        },
+        IndicatorVar = "indicator-var",
         /// Using a runtime-provided path variable (`CLAUDE_PROJECT_DIR`, ...) as a path:
         /// retired, never reported (the id stays so that suppressions naming it parse).
-        RuntimePathVar = "runtime-path-var" {
-            what: "(retired: never reported) a runtime-provided path (`CLAUDE_PROJECT_DIR`, `CODEX_HOME`, ...) used as a path is no detection; the id stays so that suppressions naming it still parse",
-        },
+        RuntimePathVar = "runtime-path-var",
         /// Probing a runtime indicator file (`.claude/settings.json`, ...).
-        IndicatorFile = "indicator-file" {
-            what: "a probe whose answer decides on a runtime's indicator file or configuration directory from the registry (exists/is-file/is-dir/stat, `[ -f ]`/`-d`/`-e`, a read inside a condition), built literally, by joins, templates or `pathlib` `/`, or from a constant list naming two or more runtimes' directories: `existsSync(join(home, '.codex'))`, `for (const d of ['.claude', '.gemini']) existsSync(join(home, d, 'x'))`, `for d in .claude .gemini; do [ -d \"$HOME/$d\" ]`. Not: code that writes or edits that file (an installer owns its hook file), a read whose result decides nothing, a mention in a message, the tool's own file at a fixed path inside one runtime's directory, a probe in a loop that climbs the directory tree to find a project's root (`while cur != cur.parent: if (cur / '.claude').is_dir()`, `d=$(dirname \"$d\")`)",
-        },
+        IndicatorFile = "indicator-file",
         /// Reading the process table (`/proc`, `ps`, `sysinfo`, `psutil`, `process.ppid`).
-        ProcessTable = "process-table" {
-            what: "reads the process table for a runtime: `/proc/<self|$PPID|parent>/{stat,status,cmdline,comm,exe,environ}`, a listing of `/proc` (`readdirSync('/proc')`, `os.listdir('/proc')`, `for p in /proc/[0-9]*`), `ps` printing the name of itself or its parent (`ps -o comm= -p $PPID`), `ps | grep <runtime>`, `pgrep`/`pidof` of a runtime's process name, `pstree -s $$`, `psutil.Process(os.getppid())`, psutil's `parent()`/`parents()`, sysinfo's `parent()`. Not: the process's own pid or parent pid (`process.ppid`, `os.getppid()`, `parent_id()`), a known pid's liveness or command line (`ps -p \"$pid\" -o command=`, `ps -o ppid= -p \"$PPID\"`, `/proc/$pid/cmdline`), other `/proc` files (`/proc/cpuinfo`, `/proc/self/cgroup`, `/proc/1/comm`), `ps`/`pgrep` of programs that are no runtime (`pgrep pipewire`)",
-        },
+        ProcessTable = "process-table",
         /// A crate depending on a hal crate other than `hal-types`.
-        HalCrateDependency = "hal-crate-dependency" {
-            what: "`Cargo.toml` depends on a hal crate other than `hal-types`",
-        },
+        HalCrateDependency = "hal-crate-dependency",
         /// A `hal-types` requirement that does not pin a release line.
-        UnpinnedHalTypes = "unpinned-hal-types" {
-            what: "`Cargo.toml` requires `hal-types` without pinning a release line (`*`, `>=`, a path or git source without a version)",
-        },
+        UnpinnedHalTypes = "unpinned-hal-types",
         /// A manifest depending on a process-table crate or package.
-        ProcessDependency = "process-dependency" {
-            what: "(with `--strict` only: a dependency is no read; the process-table reads in code are `process-table`'s) a manifest depends on a process-table crate or package (`sysinfo`, `procfs`, `psutil`, `ps-list`, ...)",
-        },
+        ProcessDependency = "process-dependency",
         /// A `package.json` or `pyproject.toml` depending on a runtime-detection package.
-        DetectionPackage = "detection-package" {
-            what: "`package.json` or `pyproject.toml` depends on a runtime-detection package (`@vercel/detect-agent`, `am-i-vibing`, `is-ai-agent`, `std-env`, ...)",
-        },
+        DetectionPackage = "detection-package",
         /// A suppression comment without a reason or naming no known rule.
-        BadSuppression = "bad-suppression" {
-            what: "a `hal-lint: allow(...)` comment without a reason, or naming an unknown rule",
-        },
+        BadSuppression = "bad-suppression",
     }
 }

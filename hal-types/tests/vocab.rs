@@ -121,10 +121,8 @@ fn lint_rules_are_added_never_renamed_or_removed() {
         assert_eq!(rule.as_str(), *id);
         assert_eq!(serde_json::from_str::<LintRule>(&format!("\"{id}\"")).unwrap(), rule);
     }
-    // Each rule is declared with its description; `Newer` reads a rule a newer hal added.
-    assert!(LintRule::ALL.iter().all(|r| !r.what().is_empty()));
+    // `Newer` reads a rule a newer hal added (its description is hal-lint's).
     assert_eq!(serde_json::from_str::<LintRule>("\"a-rule-from-a-newer-hal\"").unwrap(), LintRule::Newer);
-    assert!(!LintRule::Newer.what().is_empty());
 }
 
 #[test]

@@ -21,12 +21,21 @@ pub(crate) fn check() -> Result<(), String> {
     clippy.args(["clippy", "--workspace", "--all-targets", "--all-features", "--", "-D", "warnings"]);
     step(&mut failures, "clippy", clippy);
 
+    // A test part that cannot run here is logged (hal-testkit's `skip`) and counted below.
+    let skip_log = target_dir().join("hal-skips.log");
+    let _ = std::fs::remove_file(&skip_log);
     let mut test = cargo();
     test.args(["test", "--workspace", "--all-features"])
         .env("INSTA_UPDATE", "no")
         .env("CI", "true")
-        .env("PROPTEST_CASES", "10000");
+        .env("PROPTEST_CASES", "10000")
+        .env("HAL_SKIP_LOG", &skip_log);
     step(&mut failures, "tests", test);
+    let skips = std::fs::read_to_string(&skip_log).unwrap_or_default();
+    for line in skips.lines() {
+        eprintln!("    SKIPPED: {line}");
+        skipped.push(format!("test {line}"));
+    }
 
     eprintln!("==> boundary lint");
     match crate::lint::print(&crate::lint::workspace(), "    boundary lint (workspace and examples/witness)") {
@@ -66,6 +75,56 @@ pub(crate) fn check() -> Result<(), String> {
 
     eprintln!("{}", summary(&failures, &skipped));
     if failures.is_empty() { Ok(()) } else { Err(format!("{} step(s) failed", failures.len())) }
+}
+
+/// How many times a timed test may run before it fails: a loaded machine slows one run.
+const TIMED_RUNS: usize = 3;
+
+/// `cargo xtask check --timed`: the timed tier, every test `#[ignore = "timed"]` whose
+/// name starts with `timed_`, each alone (one test thread, nothing else of the suite
+/// running), passing when one of [`TIMED_RUNS`] runs passes.
+pub(crate) fn timed() -> Result<(), String> {
+    let mut build = cargo();
+    build.args(["test", "--workspace", "--all-features", "--no-run"]);
+    run_step("build the tests", build)?;
+    let mut list = cargo();
+    list.args(["test", "--workspace", "--all-features", "-q", "--", "--ignored", "--list"]);
+    let out = list.output().map_err(|e| format!("cargo test --list: {e}"))?;
+    let names = timed_names(&String::from_utf8_lossy(&out.stdout));
+    if names.is_empty() {
+        return Err("the timed tier holds no test (`timed_*`, ignored as \"timed\")".to_owned());
+    }
+    let mut failed = Vec::new();
+    for name in &names {
+        let mut passed = false;
+        for run in 1..=TIMED_RUNS {
+            let mut test = cargo();
+            test.args(["test", "--workspace", "--all-features", "-q", "--", "--ignored", "--exact", name])
+                .args(["--test-threads", "1"]);
+            if run_step(&format!("{name} (run {run} of at most {TIMED_RUNS})"), test).is_ok() {
+                passed = true;
+                break;
+            }
+        }
+        if !passed {
+            failed.push(name.clone());
+        }
+    }
+    eprintln!("xtask check --timed: {} timed test(s), {} failed {TIMED_RUNS} runs", names.len(), failed.len());
+    if failed.is_empty() { Ok(()) } else { Err(format!("timed tests failed: {}", failed.join(", "))) }
+}
+
+/// The timed tests of a `--list` output (`path::name: test` lines), deduplicated.
+fn timed_names(list: &str) -> Vec<String> {
+    let mut names: Vec<String> = list
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .filter(|n| n.rsplit("::").next().is_some_and(|last| last.starts_with("timed_")))
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// The last line of `cargo xtask check`: what failed, and what was skipped (a skipped
@@ -133,6 +192,12 @@ fn clients(failures: &mut Vec<String>, skipped: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_timed_tier_is_the_timed_tests_of_the_list() {
+        let list = "a::timed_x: test\ntimed_y: test\nuntimed_z: test\ntimed_w: bench\nsrc/lib.rs - timed_v (line 3): test\ntimed_y: test\n";
+        assert_eq!(super::timed_names(list), ["a::timed_x", "timed_y"]);
+    }
+
     #[test]
     fn the_summary_counts_skipped_steps() {
         assert_eq!(super::summary(&[], &[]), "xtask check: no step failed");

@@ -18,11 +18,11 @@ const LINT_MD: &str = "docs/reference/lint.md";
 /// writes into a document.
 pub(crate) fn sections() -> Vec<(&'static str, &'static str, String)> {
     vec![
-        (CAPABILITIES_MD, "capability-matrix", hal_caps::design_matrix_markdown()),
-        (RUNTIMES_MD, "runtimes", hal_caps::runtimes_markdown()),
-        (RUNTIMES_MD, "launch-facts", hal_caps::registry::launch_md::launch_markdown()),
-        (RUNTIMES_MD, "full-matrix", hal_caps::full_matrix_markdown()),
-        (CAPABILITIES_MD, "gastown-stale", hal_caps::registry::gastown_stale_markdown()),
+        (CAPABILITIES_MD, "capability-matrix", hal_cli::reference::design_matrix_markdown()),
+        (RUNTIMES_MD, "runtimes", hal_cli::reference::runtimes_markdown()),
+        (RUNTIMES_MD, "launch-facts", hal_cli::reference::launch_md::launch_markdown()),
+        (RUNTIMES_MD, "full-matrix", hal_cli::reference::full_matrix_markdown()),
+        (CAPABILITIES_MD, "gastown-stale", hal_cli::reference::gastown_stale_markdown()),
         (LINT_MD, "lint-rules", lint_rules()),
         (LINT_MD, "lint-indicators", lint_indicators()),
         (COMMANDS_MD, "diagnostic-codes", diagnostic_codes()),

@@ -19,7 +19,12 @@ pub(crate) struct Xtask {
 pub(crate) enum Task {
     /// fmt, clippy -D warnings, tests (snapshot drift fails), the boundary lint, docs in
     /// sync, rustdoc -D warnings: what CI runs.
-    Check,
+    Check {
+        /// Run only the timed tier instead: every `#[ignore = "timed"]` test (named
+        /// `timed_*`), one at a time, best of three.
+        #[arg(long)]
+        timed: bool,
+    },
     /// The boundary lint (`hal-lint`): the workspace with its allow-list, or one path.
     Lint {
         /// Lint this path instead of the workspace.

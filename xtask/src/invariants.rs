@@ -259,6 +259,19 @@ mod tests {
         }
     }
 
+    /// hal-types keeps ids and one-line docs: no string of its sources is prose (the
+    /// lint's descriptions are hal-lint's, `hal-lint/src/what.rs`).
+    #[test]
+    fn hal_types_holds_no_prose() {
+        let long = |file: &Path| -> Vec<(usize, String)> {
+            literals(file).into_iter().filter(|(_, l)| l.len() > 160).collect()
+        };
+        let found: Vec<_> = rust_files(&root().join("hal-types/src")).iter().flat_map(|f| long(f)).collect();
+        assert!(found.is_empty(), "prose in hal-types: {found:?}");
+        // The check can fail: the lint's descriptions are longer.
+        assert!(!long(&root().join("hal-lint/src/what.rs")).is_empty());
+    }
+
     /// The names of the `.rs` files under `src` that more than one file carries (a
     /// `mod.rs` is named by its folder), each with the files that carry it.
     fn shared_names(src: &Path) -> Vec<(String, Vec<String>)> {

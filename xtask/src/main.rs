@@ -29,7 +29,9 @@ fn main() -> ExitCode {
     let task = <flags::Xtask as clap::Parser>::parse().task;
     let result = match task {
         #[cfg(feature = "suite")]
-        Task::Check => check::check(),
+        Task::Check { timed: true } => check::timed(),
+        #[cfg(feature = "suite")]
+        Task::Check { timed: false } => check::check(),
         Task::Lint { path } => lint::lint(path),
         #[cfg(feature = "suite")]
         Task::LintEval(rest) => hal_lint_eval::lint_eval(&rest.args, || dist::build_release(&[])),
@@ -50,7 +52,7 @@ fn main() -> ExitCode {
         Task::ConformanceEscape(rest) => hal_conformance::escape_main(&rest.args),
         // xtask without the suite (what `cargo xtask` builds): the tasks that need it rerun.
         #[cfg(not(feature = "suite"))]
-        Task::Check
+        Task::Check { .. }
         | Task::LintEval(_)
         | Task::Conformance(_)
         | Task::ConformanceRun(_)

@@ -109,7 +109,7 @@ fn all(json: bool, format: Format) -> Output {
     let rows: Vec<answers::CapsRow> = hal_caps::all_capabilities().into_iter().map(caps_row).collect();
     let stdout = match (json, format) {
         (true, _) => versioned(answers::CapsAll { runtimes: rows }, &[]),
-        (false, Format::Markdown) => hal_caps::design_matrix_markdown(),
+        (false, Format::Markdown) => crate::reference::design_matrix_markdown(),
         (false, Format::Text) => rows_text(&rows),
     };
     Output::new(stdout, &[])

@@ -189,14 +189,18 @@ fn run<H: Host>(ctx: &Context<H>, args: &Launch) -> Output {
 #[must_use]
 pub fn text(p: &LaunchPlan) -> String {
     let mut out = String::new();
-    // Pasteable where it can be (a quoted newline is part of the shell line), else shown
-    // escaped on one line and said so (hostile-findings R16: an escaped ESC or U+202E made
-    // the text another argv than the plan's).
-    let raw = escape_text(&p.command_line) == p.command_line;
+    // Pasteable where it is one line of shown characters, else shown escaped on one line
+    // and said so (hostile-findings R16: an escaped ESC or U+202E made the text another
+    // argv than the plan's, and a quoted newline made its first line read as a shorter
+    // command).
+    let raw = escape_text(&p.command_line) == p.command_line && !p.command_line.contains('\n');
     let shown = if raw { p.command_line.clone() } else { escape_control(&p.command_line).into_owned() };
     let _ = writeln!(out, "{shown}");
     if !raw {
-        let _ = writeln!(out, "command line: shown escaped (it holds characters a terminal does not show): take argv from --json");
+        let _ = writeln!(
+            out,
+            "command line: shown escaped (it holds a newline or characters a terminal does not show): take argv from --json"
+        );
     }
     let _ = writeln!(out, "provider: {} ({} mode)", p.provider, p.mode);
     match (&p.runtime_version, &p.runtime_version_source) {

@@ -42,7 +42,7 @@ impl Cmd for Providers {
 /// `hal providers`: a table, JSON, or the rules in `vercel/detect-agent`'s format.
 fn run(json: bool, format: ProvidersFormat) -> Output {
     if format == ProvidersFormat::AgentsJson {
-        let mut s = serde_json::to_string_pretty(&hal_caps::agents_json::export()).unwrap_or_default();
+        let mut s = serde_json::to_string_pretty(&crate::reference::agents_json::export()).unwrap_or_default();
         s.push('\n');
         return Output::new(s, &[]);
     }

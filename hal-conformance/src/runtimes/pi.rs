@@ -26,7 +26,10 @@ pub(super) const SPEC: Spec = Spec {
             &json!({"providers": {"stub": {"baseUrl": c.url("/v1"), "api": "openai-completions",
                 "apiKey": "STUB_API_KEY", "compat": {"supportsDeveloperRole": false, "supportsReasoningEffort": false},
                 "models": [{"id": "stub-model", "name": "Stub model"}]}}}),
-        )
+        )?;
+        // The stub as the default model too: a start without `--provider` (the guide's
+        // mayor's) reaches it.
+        write_json(&c.home.join(".pi/agent/settings.json"), &json!({"defaultProvider": "stub", "defaultModel": "stub-model"}))
     },
     hooks: None,
     bridge: Some(|c| pi_bridge(c, "hal-probe.ts")),

@@ -127,6 +127,12 @@ mod tests {
             for (part, f) in PARTS.iter().zip(e.parts) {
                 assert_eq!(f, fin(part), "{part}: the lint's figures moved from the recorded ones");
             }
+        } else {
+            // Said, and counted as a skip: only the recorded figures were checked here.
+            hal_testkit::skip(
+                "labelled_corpus_figures: the corpus is not laid out (fetch.sh): the recorded figures \
+                 were checked against the bars, the lint was not run on the corpus",
+            );
         }
     }
 }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 pub use corpus::{Label, Repo, corpus, corpus_root, labels, laid_out};
 pub use figures::{MIN_PRECISION, MIN_RECALL, PARTS, recorded};
 pub use judge::{Evaluation, Figures, Judged, evaluate, judge};
-pub use timing::{RUNS, timing};
+pub use timing::{RUNS, instruction_counts, timing};
 
 // `cargo xtask lint-eval`'s flags; its `--help` is this parser's.
 /// The lint's precision, recall and time on the labelled corpus of hal-lint/eval/.
@@ -34,6 +34,10 @@ struct Flags {
     /// Leave the time measurement out.
     #[arg(long)]
     no_time: bool,
+    /// Also count the instructions each side executes (valgrind's callgrind), a measure
+    /// the machine's load does not change (slow: minutes).
+    #[arg(long)]
+    instructions: bool,
 }
 
 /// `cargo xtask lint-eval`'s arguments (after the task's name); `release_hal` builds the
@@ -41,8 +45,8 @@ struct Flags {
 pub fn lint_eval(args: &[String], release_hal: impl FnOnce() -> Result<PathBuf, String>) -> Result<(), String> {
     use clap::Parser as _;
     let argv = std::iter::once("cargo xtask lint-eval").chain(args.iter().map(String::as_str));
-    let (dir, write, time) = match Flags::try_parse_from(argv) {
-        Ok(f) => (f.dir, f.write, !f.no_time),
+    let (dir, write, time, count) = match Flags::try_parse_from(argv) {
+        Ok(f) => (f.dir, f.write, !f.no_time, f.instructions),
         Err(e) if !e.use_stderr() => {
             print!("{}", e.render());
             return Ok(());
@@ -61,7 +65,7 @@ pub fn lint_eval(args: &[String], release_hal: impl FnOnce() -> Result<PathBuf, 
     let mut out = figures_table(&e);
     if time {
         let hal = release_hal()?;
-        out.push_str(&time_table(&hal, &corpus_dir, &repos)?);
+        out.push_str(&time_table(&hal, &corpus_dir, &repos, count)?);
     }
     print!("{out}");
     if write {
@@ -99,22 +103,37 @@ fn figures_table(e: &Evaluation) -> String {
     out
 }
 
-/// The time table: the whole corpus, its largest repository by files, and hal's own
-/// repository, with the machine's load beside it.
-fn time_table(hal: &Path, corpus_dir: &Path, repos: &[Repo]) -> Result<String, String> {
+/// The machine's load average (1, 5, 15 minutes).
+fn load() -> String {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    let load = load.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+/// The time table: the whole corpus, every repository of it, and hal's own repository,
+/// with the machine's load before each row; with `count`, each side's instructions too.
+fn time_table(hal: &Path, corpus_dir: &Path, repos: &[Repo], count: bool) -> Result<String, String> {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let mut out = format!("\nTime, best of {RUNS} (load average {load}, {cores} cores):\n\n");
-    out.push_str("| tree | grep -rIlF | hal lint | ratio |\n|---|---|---|---|\n");
+    let mut out = format!("\nTime, best of {RUNS} ({cores} cores; load average before each row):\n\n");
+    out.push_str(
+        "| tree | files | load | grep -rIlF | hal lint | ratio | grep instructions | lint instructions | ratio |\n",
+    );
+    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
     let mut trees: Vec<(String, PathBuf)> = vec![("the corpus".to_owned(), corpus_dir.to_path_buf())];
-    if let Some(big) = repos.iter().max_by_key(|r| corpus::files_in(&r.dir(corpus_dir))) {
-        trees.push((big.name.clone(), big.dir(corpus_dir)));
-    }
+    trees.extend(repos.iter().map(|r| (r.name.clone(), r.dir(corpus_dir))));
     trees.push(("hal (this repository)".to_owned(), corpus::workspace_root()));
+    let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
     for (name, tree) in trees {
+        let load = load();
         let (g, l) = timing(hal, &tree)?;
-        let _ = writeln!(out, "| {name} | {g:.3} s | {l:.3} s | {:.2} |", if g > 0.0 { l / g } else { 0.0 });
+        let counted = if count { instruction_counts(hal, &tree)? } else { None };
+        let counted = counted.map_or_else(
+            || "| | |".to_owned(),
+            #[allow(clippy::cast_precision_loss, reason = "a ratio of counts")]
+            |(gi, li)| format!("{gi} | {li} | {:.2} |", ratio(li as f64, gi as f64)),
+        );
+        // Files of the corpus's trees (hal's own holds its build's `target/`).
+        let files = if tree.starts_with(corpus_dir) { corpus::files_in(&tree).to_string() } else { "-".to_owned() };
+        let _ = writeln!(out, "| {name} | {files} | {load} | {g:.3} s | {l:.3} s | {:.2} | {counted}", ratio(l, g));
     }
     Ok(out)
 }

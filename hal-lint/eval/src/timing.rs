@@ -1,6 +1,8 @@
 //! The lint's time against `grep -rIlF` of the same literals (the lint's prefilter's)
 //! on the same tree, skipping the same directories: best of [`RUNS`] each, interleaved
-//! after one warm-up each, in one run.
+//! after one warm-up each, in one run; and, where valgrind is installed, the
+//! instructions each executes (callgrind's count, all threads), which the machine's
+//! load does not change.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -24,9 +26,26 @@ fn wall(cmd: &[String], dir: &Path) -> Result<f64, String> {
     Ok(secs)
 }
 
-/// `hal lint TREE` (the binary `hal`) against `grep -rIlF` on `tree`: `(grep, lint)`
-/// seconds, the best of [`RUNS`] each.
-pub fn timing(hal: &Path, tree: &Path) -> Result<(f64, f64), String> {
+/// The instructions `cmd` executes in `dir` (a clean environment), all threads, as
+/// valgrind's callgrind counts them; `None` without valgrind.
+fn instructions(cmd: &[String], dir: &Path) -> Option<u64> {
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .args(cmd)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .output()
+        .ok()?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err.lines().find(|l| l.contains("Collected :"))?;
+    line.rsplit(':').next()?.trim().parse().ok()
+}
+
+/// The two commands timed on `tree`: `grep -rIlF -f <literals>` skipping the lint's
+/// directories, and `hal lint TREE`; and the literals' file, to remove after.
+fn commands(hal: &Path, tree: &Path) -> Result<(Vec<String>, Vec<String>, std::path::PathBuf), String> {
     let literals = std::env::temp_dir().join(format!("hal-lint-eval-literals-{}.txt", std::process::id()));
     std::fs::write(&literals, hal_lint::prefilter_literals().join("\n") + "\n")
         .map_err(|e| format!("cannot write {}: {e}", literals.display()))?;
@@ -35,6 +54,13 @@ pub fn timing(hal: &Path, tree: &Path) -> Result<(f64, f64), String> {
     grep.extend(hal_lint::SKIP_DIRS.iter().map(|d| format!("--exclude-dir={d}")));
     grep.push(tree_s.clone());
     let lint: Vec<String> = vec![hal.to_string_lossy().into(), "lint".into(), tree_s];
+    Ok((grep, lint, literals))
+}
+
+/// `hal lint TREE` (the binary `hal`) against `grep -rIlF` on `tree`: `(grep, lint)`
+/// seconds, the best of [`RUNS`] each.
+pub fn timing(hal: &Path, tree: &Path) -> Result<(f64, f64), String> {
+    let (grep, lint, literals) = commands(hal, tree)?;
     wall(&grep, tree)?;
     wall(&lint, tree)?;
     let (mut g, mut l) = (f64::INFINITY, f64::INFINITY);
@@ -44,4 +70,13 @@ pub fn timing(hal: &Path, tree: &Path) -> Result<(f64, f64), String> {
     }
     let _ = std::fs::remove_file(&literals);
     Ok((g, l))
+}
+
+/// The instructions of `grep -rIlF` and of `hal lint` on `tree` (see [`timing`]):
+/// `(grep, lint)`, `None` without valgrind.
+pub fn instruction_counts(hal: &Path, tree: &Path) -> Result<Option<(u64, u64)>, String> {
+    let (grep, lint, literals) = commands(hal, tree)?;
+    let counts = instructions(&grep, tree).zip(instructions(&lint, tree));
+    let _ = std::fs::remove_file(&literals);
+    Ok(counts)
 }

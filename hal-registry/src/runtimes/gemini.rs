@@ -160,13 +160,22 @@ pub(super) const S_GEMINI: Source = suite("hal-conformance, @google/gemini-cli@0
 
 pub(super) const GEMINI_DOCS: Source = Source::vendor("google-gemini/gemini-cli:docs/cli/configuration.md");
 
+/// Gemini's options by their long names (hostile-findings R2): `-p`, `-i` and `-m` are
+/// aliases of `--prompt`, `--prompt-interactive` and `--model`
+/// (`bundle/gemini-3HFX2LNT.js:8063-8077` of 0.61.0, `bundle/gemini-IHDGRWWD.js:8033-8047`
+/// of 0.45.2); its yargs-parser reads `--name=value` as the value whatever it starts with
+/// (`gemini-3HFX2LNT.js:841-842`), a short flag's next argument as an option when it
+/// starts with `-`: the long name gives a dash-led prompt or model as data.
+pub(super) const GEMINI_ARGS: Source =
+    suite("hal-conformance dash check, @google/gemini-cli@0.61.0; yargs options of 0.45.2 and 0.61.0");
+
 pub(super) const GEMINI_TRUST: Source = Source::vendor("google-gemini/gemini-cli:docs/cli/trusted-folders.md");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Gemini,
     executable: c("gemini", S_GEMINI),
-    interactive: c(Start::new(NONE, PromptAt::Flag("-i")), GEMINI_DOCS),
-    print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), S_GEMINI)),
+    interactive: c(Start::new(NONE, PromptAt::Flag("--prompt-interactive")), GEMINI_ARGS),
+    print: Some(c(Start::new(NONE, PromptAt::Flag("--prompt")), GEMINI_ARGS)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, S_GEMINI)),
     autonomy: Autonomy {
         none: Some(c(Level::args(&[Args::always(&["--approval-mode", "default"])], "asks"), GEMINI_DOCS)),
@@ -177,7 +186,7 @@ pub(super) const LAUNCH: Launch = Launch {
         Resume { by_id: Some(&["--resume"]), latest: Some(&["--resume", "latest"]), style: Style::Flag, hal_ids: true },
         GEMINI_DOCS,
     )),
-    model: Some(c("-m", GEMINI_DOCS)),
+    model: Some(c("--model", GEMINI_ARGS)),
     instructions: c(&["GEMINI.md"], GEMINI_DOCS),
     config_dir: Some(c(ConfigDir { dir: "~/.gemini", var: None }, GEMINI_DOCS)),
     hook_trust: Some(c(

@@ -4,7 +4,7 @@ use super::shared::{ASKS, NONE, c, join, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
-use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, Runtime, Source, Verified};
+use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, PluginApi, Runtime, Source, Verified};
 use hal_types::RuntimeProvider as P;
 
 pub(super) const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
@@ -38,20 +38,26 @@ pub(super) const ROW: Runtime = Runtime {
     // `x-session-id` header only).
     variant_of: Some(P::Opencode),
     keeps_markers_of: &[P::Opencode],
-    hooks: Some(Hooks::native(
-        // `{plugin,plugins}/*.{js,ts}` under each config dir (packages/opencode/src/config/paths.ts).
-        &[
-            ".kilo/plugins/",
-            ".kilocode/plugins/",
-            "~/.config/kilo/plugins/",
-            "~/.kilo/plugins/",
-            "~/.kilocode/plugins/",
-        ],
-        Inject::Nudge,
-        // OpenCode's, and two of its own fired in a live 7.7.7 run with no canonical
-        // event: `tool.definition` and `session.drained` (after `session.idle`).
-        EVENTS,
-    )),
+    hooks: Some(
+        Hooks::native(
+            // `{plugin,plugins}/*.{js,ts}` under each config dir (packages/opencode/src/config/paths.ts).
+            &[
+                ".kilo/plugins/",
+                ".kilocode/plugins/",
+                "~/.config/kilo/plugins/",
+                "~/.kilo/plugins/",
+                "~/.kilocode/plugins/",
+            ],
+            Inject::Nudge,
+            // OpenCode's, and two of its own fired in a live 7.7.7 run with no canonical
+            // event: `tool.definition` and `session.drained` (after `session.idle`).
+            EVENTS,
+        )
+        // OpenCode's plugin API (its fork's base): hal's startup plugin, whose
+        // `experimental.chat.system.transform` gives the commands' output to the model
+        // (the suite's plan run, 7.7.7).
+        .priming_with(".kilo/plugins/gastown.js", PluginApi::OpencodePlugin),
+    ),
     takes_prompt: true,
     sources: &[
         LIVE_KILO,

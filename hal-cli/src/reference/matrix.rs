@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use hal_types::{Capabilities, Support};
 
 /// The design's five columns, in the design's order.
-pub use crate::registry::DESIGN_PROVIDERS;
+pub use hal_caps::registry::DESIGN_PROVIDERS;
 
 /// A matrix cell for a `Support` value, in the design's words.
 #[must_use]

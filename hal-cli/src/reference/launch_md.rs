@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::Standing;
-use super::launch::{Cited, LAUNCH, Level, PromptAt, Start, Trust, args_at};
+use hal_caps::registry::Standing;
+use hal_caps::registry::launch::{Cited, LAUNCH, Level, PromptAt, Start, Trust, args_at};
 
 /// README's table of every runtime's launch facts (`hal launch`), each with its standing:
 /// `V` verified by the conformance suite, `D` the vendor's documents or package, `G` an
@@ -63,7 +63,7 @@ pub fn launch_markdown() -> String {
                     .collect();
                 format!("{} {}", dated.join(" "), mark(&t))
             }
-            Trust::Rule(r) | Trust::Setting(super::launch_shape::TrustSetting { rule: r, .. }) => {
+            Trust::Rule(r) | Trust::Setting(hal_caps::registry::launch::TrustSetting { rule: r, .. }) => {
                 format!("{r} {}", mark(&t))
             }
         });

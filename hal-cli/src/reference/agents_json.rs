@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::registry::{Combo, Marker, REGISTRY, Runtime, Standing, ValueRule};
+use hal_caps::registry::{Combo, Marker, REGISTRY, Runtime, Standing, ValueRule};
 use hal_types::RuntimeProvider;
 
 /// The published schema the export is valid against.
