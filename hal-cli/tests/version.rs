@@ -544,3 +544,78 @@ fn a_version_between_verified_ones_names_its_neighbours() {
     }
     assert!(checked >= 9, "{checked} gaps checked");
 }
+
+/// Claude Code's platform package (`@anthropic-ai/claude-code-linux-x64`, published ahead
+/// of its wrapper) at the newest verified version, as the conformance suite installs it:
+/// its native `claude` linked from `node_modules/.bin`. `launch`, `caps`, `events` and
+/// `inventory` read the version from the package's manifest (no `version_unknown`, no
+/// `version_unverified`); the events dated since that version (`Interrupt`) are listed
+/// there and not at the older verified versions; a running `claude` of that package is
+/// the ancestor `detect` reads the version from, and `session-id` reports Claude's
+/// session variable; `launch --session-id` gives the id to Claude.
+#[test]
+fn claude_s_platform_package_is_answered_at_its_version() {
+    let r = registry::runtime(P::Claude);
+    let verified = r.verified.unwrap();
+    let newest = verified.version;
+    let package = "@anthropic-ai/claude-code-linux-x64";
+    assert!(r.packages().contains(&package));
+    let dir = tempfile::tempdir().unwrap();
+    let modules = dir.path().join("node_modules");
+    let pkg = modules.join(package);
+    std::fs::create_dir_all(&pkg).unwrap();
+    std::fs::write(pkg.join("package.json"), format!(r#"{{"name":"{package}","version":"{newest}"}}"#)).unwrap();
+    let exe = pkg.join("claude");
+    std::fs::copy("/bin/sh", &exe).unwrap();
+    let bin = modules.join(".bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(Path::new("..").join(package).join("claude"), bin.join("claude")).unwrap();
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let env = [("PATH", path.as_str()), ("HOME", "/nonexistent")];
+    for args in [
+        &["launch", "--provider", "claude", "--mode", "print", "--prompt", "hi", "--json"][..],
+        &["caps", "--provider", "claude", "--json"],
+        &["events", "--provider", "claude", "--json"],
+    ] {
+        let v = hal(args, &env);
+        assert_eq!(v["runtime_version"], newest, "{args:?}");
+        assert!(v["runtime_version_source"].as_str().unwrap_or_default().contains(package), "{args:?}: {v}");
+        let c = codes(&v);
+        assert!(!c.iter().any(|c| c.starts_with("version_")), "{args:?}: {c:?}");
+    }
+    let unmapped = |v: &Value| -> Vec<String> {
+        v["unmapped"].as_array().unwrap().iter().map(|e| e.as_str().unwrap().to_owned()).collect()
+    };
+    let since_newest: Vec<&str> =
+        r.hook_system().unwrap().events.iter().filter(|e| e.span.since == Some(newest)).map(|e| e.native).collect();
+    assert!(since_newest.contains(&"Interrupt"), "{since_newest:?}");
+    let at_newest = hal(&["events", "--provider", "claude", "--json"], &env);
+    for older in verified.older {
+        let v = hal(&["events", "--provider", "claude", "--runtime-version", older, "--json"], &[]);
+        for e in &since_newest {
+            assert!(unmapped(&at_newest).iter().any(|u| u == e), "{e}");
+            assert!(!unmapped(&v).iter().any(|u| u == e) && !natives(&v).iter().any(|n| n == e), "{e} at {older}");
+        }
+    }
+    let inv = hal(&["inventory", "--json"], &env);
+    assert_eq!((&inv["runtimes"][0]["version"], &inv["runtimes"][0]["standing"]), (&newest.into(), &"verified".into()));
+    // The running package's `claude` (a shell here) asks hal as its tool would.
+    let id = "4a4c0e44-5e55-4d1d-9a11-0c0ffee00044";
+    let under_claude = |args: &[&str]| {
+        Command::new(&exe)
+            .args(["-c", "\"$@\"; true", "claude", HAL])
+            .args(args)
+            .env_clear()
+            .envs([("CLAUDECODE", "1"), ("CLAUDE_CODE_SESSION_ID", id), ("PATH", "/usr/bin:/bin")])
+            .current_dir(dir.path())
+            .output_retrying()
+    };
+    let d = parse(&under_claude(&["detect", "--json"]), &["detect", "--json"]);
+    assert_eq!((&d["provider"], &d["runtime_version"]), (&"claude".into(), &newest.into()));
+    assert!(d["runtime_version_source"].as_str().unwrap().contains(package), "{d}");
+    let s = under_claude(&["session-id"]);
+    assert_eq!(String::from_utf8_lossy(&s.stdout).trim(), id);
+    let l = hal(&["launch", "--provider", "claude", "--session-id", id, "--json"], &env);
+    let argv: Vec<&str> = l["argv"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    assert!(argv.windows(2).any(|p| p == ["--session-id", id]), "{argv:?}");
+}

@@ -45,6 +45,47 @@ pub(crate) struct Doc {
     /// The dash check's run (a prompt that starts with `-`), where the suite ran one.
     #[serde(default)]
     pub(crate) dash: Option<DashRecord>,
+    /// The worker check's runs (issue 44), where the suite ran them.
+    #[serde(default)]
+    pub(crate) worker: Option<WorkerRecord>,
+}
+
+/// The worker check (issue 44): a worker started from `hal launch --role polecat
+/// --session-id <id>`, then resumed twice with `hal launch --role polecat --resume <id>`,
+/// the plan's hook fragment merged into its hook file before each start.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(crate) struct WorkerRecord {
+    /// The session id given up front.
+    pub(crate) session_id: String,
+    /// Each start, in order.
+    pub(crate) rounds: Vec<WorkerRound>,
+    /// Why there was no worker run.
+    pub(crate) error: Option<String>,
+}
+
+/// One start of the worker check.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(crate) struct WorkerRound {
+    /// `hal launch`'s argv (the prompt shown as `<prompt>`).
+    pub(crate) argv: Vec<String>,
+    /// The runtime's exit code.
+    pub(crate) exit: Option<i64>,
+    /// Killed at its timeout.
+    pub(crate) timed_out: bool,
+    /// The hook file the plan names (workspace-relative).
+    pub(crate) hook_file: Option<String>,
+    /// Each hook command of the plan's fragment and how many times the hook file holds
+    /// it after the merge.
+    pub(crate) copies: BTreeMap<String, u64>,
+    /// How many times the plan's session-start command ran during this start.
+    pub(crate) session_starts: u64,
+    /// The session ids hal reported inside that command: `hal hook` and `hal session-id
+    /// --hook` (from the payload), `hal session-id` (from the environment).
+    pub(crate) reported: BTreeMap<String, Vec<String>>,
+    /// Why this start did not happen.
+    pub(crate) error: Option<String>,
 }
 
 /// The dash check's run: hal's plan for a prompt that starts with `-`, and whether the

@@ -34,6 +34,9 @@ pub(crate) struct How {
     /// Directories under the prefix the runtime writes (created empty; the run binds each
     /// writable).
     pub(crate) writes: &'static [&'static str],
+    /// Executables linked into `node_modules/.bin` (name, file in the package) for a
+    /// package whose manifest names no `bin` (a platform binary package).
+    pub(crate) bins: &'static [(&'static str, &'static str)],
 }
 
 /// Node 22, from the npm registry's own Node package (Qwen Code needs >=22).
@@ -114,14 +117,29 @@ const DONE: &str = "hal-installed.lock.json";
 /// `package.json` says so and the prefix's marker is the checked-in lock: a cached prefix
 /// holding another version, installed from another lock or left half-way is installed
 /// over, not trusted).
-fn installed(prefix: &Path, package: &str, version: &str, lock: &Path) -> bool {
+fn installed(prefix: &Path, package: &str, version: &str, lock: &Path, bins: &[(&str, &str)]) -> bool {
     let manifest = prefix.join("node_modules").join(package).join("package.json");
     let read = std::fs::read(manifest).ok().and_then(|b| serde_json::from_slice::<Manifest>(&b).ok());
     let same_lock = match (std::fs::read(prefix.join(DONE)), std::fs::read(lock.join("package-lock.json"))) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     };
-    same_lock && read.is_some_and(|m| m.version == version)
+    let linked = bins.iter().all(|(name, _)| prefix.join("node_modules/.bin").join(name).symlink_metadata().is_ok());
+    same_lock && linked && read.is_some_and(|m| m.version == version)
+}
+
+/// Links each of `bins` (name, file in `package`) as `node_modules/.bin/<name>`, relative
+/// (the sandbox binds the prefix elsewhere).
+fn link_bins(prefix: &Path, package: &str, bins: &[(&str, &str)]) -> Result<(), String> {
+    let dir = prefix.join("node_modules/.bin");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{package}: {e}"))?;
+    for (name, file) in bins {
+        let target = Path::new("..").join(package).join(file);
+        let link = dir.join(name);
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).map_err(|e| format!("{package}: linking {name}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// npm with only PATH, a throwaway HOME and npm's cache directory (the caller's
@@ -169,7 +187,7 @@ fn run_npm(what: &str, mut cmd: Command) -> Result<(), String> {
 pub(crate) fn ensure(name: &str, package: &str, version: &str, how: How, offline: bool) -> Result<Option<f64>, String> {
     let dir = prefix(name, version);
     let lock = lock_dir(name, version);
-    if installed(&dir, package, version, &lock) {
+    if installed(&dir, package, version, &lock, how.bins) {
         return Ok(None);
     }
     if offline {
@@ -204,9 +222,10 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, how: How, offline
     for w in how.writes {
         std::fs::create_dir_all(dir.join(w)).map_err(|e| format!("{name}: {w}: {e}"))?;
     }
+    link_bins(&dir, package, how.bins)?;
     let _ = std::fs::remove_dir_all(&home);
     std::fs::copy(lock.join("package-lock.json"), dir.join(DONE)).map_err(|e| format!("{name}: {e}"))?;
-    if !installed(&dir, package, version, &lock) {
+    if !installed(&dir, package, version, &lock, how.bins) {
         return Err(format!("{name}: npm installed no {package}@{version}"));
     }
     Ok(Some(started.elapsed().as_secs_f64()))
@@ -217,12 +236,17 @@ pub(crate) fn ensure(name: &str, package: &str, version: &str, how: How, offline
 pub(crate) fn ensure_runtime(spec: &Target, offline: bool) -> Result<f64, String> {
     let mut seconds = 0.0;
     if spec.node22() {
-        let how = How { npm_ci: Ok(()), own_script: None, writes: &[] };
+        let how = How { npm_ci: Ok(()), own_script: None, writes: &[], bins: &[] };
         seconds += ensure(NODE22.0, NODE22.1, NODE22.2, how, offline)?.unwrap_or(0.0);
     }
     let installed = match spec.row().package {
         Some(Package::Npm(_)) => {
-            let how = How { npm_ci: spec.npm_ci(), own_script: spec.own_install_script(), writes: spec.prefix_writes };
+            let how = How {
+                npm_ci: spec.npm_ci(),
+                own_script: spec.own_install_script(),
+                writes: spec.prefix_writes,
+                bins: spec.bins(),
+            };
             ensure(spec.id(), spec.package()?, spec.version(), how, offline)?
         }
         Some(Package::PyPi(package)) => venv::ensure(spec.id(), package, spec.version(), offline)?,
@@ -230,7 +254,7 @@ pub(crate) fn ensure_runtime(spec: &Target, offline: bool) -> Result<f64, String
     };
     seconds += installed.unwrap_or(0.0);
     if spec.package().is_ok_and(|p| needs_bun(&runtime_prefix(spec), p)) {
-        let how = How { npm_ci: Ok(()), own_script: None, writes: &[] };
+        let how = How { npm_ci: Ok(()), own_script: None, writes: &[], bins: &[] };
         seconds += ensure(BUN.0, BUN.1, BUN.2, how, offline)?.unwrap_or(0.0);
     }
     Ok(seconds)
@@ -296,7 +320,7 @@ mod tests {
         std::fs::create_dir_all(&lock).unwrap();
         std::fs::write(lock.join("package-lock.json"), "{\"lockfileVersion\": 3}").unwrap();
         std::fs::write(prefix.join(super::DONE), "{\"lockfileVersion\": 3}").unwrap();
-        let installed = || super::installed(&prefix, "@scope/pkg", "1.2.3", &lock);
+        let installed = || super::installed(&prefix, "@scope/pkg", "1.2.3", &lock, &[]);
         assert!(!installed(), "no package.json");
         std::fs::write(dir.join("package.json"), r#"{"name": "@scope/pkg", "version": "1.2.4"}"#).unwrap();
         assert!(!installed());

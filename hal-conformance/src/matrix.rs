@@ -62,11 +62,24 @@ impl Target {
         self.older.map_or(self.spec.node22, |o| o.node22)
     }
 
-    /// The package it is installed from at this version.
+    /// The package it is installed from at this version: an older version's own, the
+    /// newest's platform package where the wrapper lags ([`crate::runtimes::Native`]),
+    /// else the registry row's.
     pub(crate) fn package(&self) -> Result<&'static str, String> {
-        match self.older.and_then(|o| o.package) {
-            Some(p) => Ok(p),
-            None => self.spec.package(),
+        match (self.older, self.spec.native) {
+            (Some(&Older { package: Some(p), .. }), _) | (None, Some(crate::runtimes::Native { package: p, .. })) => {
+                Ok(p)
+            }
+            _ => self.spec.package(),
+        }
+    }
+
+    /// The executables to link into `node_modules/.bin` after the install (the newest's
+    /// platform package names no `bin`): name and file in the package.
+    pub(crate) fn bins(&self) -> &'static [(&'static str, &'static str)] {
+        match (self.older, self.spec.native) {
+            (None, Some(n)) => n.bins,
+            _ => &[],
         }
     }
 
@@ -287,6 +300,24 @@ mod tests {
                 assert!(!t.at().older_than_supported(), "{}: older than the registry supports", t.key());
                 assert_eq!(target(&t.key()).map(|x| x.version()), Some(o.version));
             }
+        }
+    }
+
+    /// A platform package the newest is installed from is one the registry row ships as
+    /// (`Runtime::packages`: `detect` and `inventory` read its version from it), and it
+    /// links an executable `hal launch` starts.
+    #[test]
+    fn a_native_package_is_one_the_registry_row_ships_as() {
+        for spec in RUNTIMES {
+            let Some(n) = spec.native else { continue };
+            assert!(spec.row().packages().contains(&n.package), "{}: {} is not the row's", spec.id(), n.package);
+            assert!(
+                n.bins.iter().any(|(name, _)| spec.row().executables.contains(name)),
+                "{}: {:?} links none of the row's executables",
+                spec.id(),
+                n.bins
+            );
+            assert_eq!(Target::newest(spec).package(), Ok(n.package));
         }
     }
 

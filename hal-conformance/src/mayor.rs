@@ -116,19 +116,8 @@ pub(crate) fn step(hal: &Path, ids: &[String], offline: bool, timeout: Option<u6
     for spec in &targets {
         install::ensure_runtime(spec, offline)?;
         let plan = crate::suite::plan_of(hal, spec.id(), None)?;
-        let args = RunArgs {
-            id: spec.id().to_owned(),
-            mode: Mode::Mayor,
-            dir: work.join(spec.id()).join("mayor"),
-            hal: hal.to_path_buf(),
-            prefix: install::runtime_prefix(spec),
-            node22: install::node22_bin(),
-            bun: install::bun_bin(),
-            timeout: timeout.unwrap_or(spec.timeout_secs),
-            hang: false,
-            weaken: None,
-            resume: None,
-        };
+        let dir = work.join(spec.id()).join("mayor");
+        let args = RunArgs::newest(spec, Mode::Mayor, dir, hal, timeout.unwrap_or(spec.timeout_secs));
         eprintln!("==> {} {}: the guide's mayor starts a polecat", spec.id(), spec.version());
         let outcome = run::run_isolated_with(&args, &[("mayor.sh", MAYOR_SH)])?;
         let (problems, line) = judge(&args.dir, &outcome, &plan);

@@ -203,7 +203,10 @@ fn matrix_section() -> String {
         let why = match (t.older, t.open()) {
             (_, Some(open)) => format!("open: {open}"),
             (Some(o), None) => o.why.to_owned(),
-            (None, None) => "the pinned newest version".to_owned(),
+            (None, None) => match t.native {
+                Some(n) => format!("the pinned newest version, installed from `{}`: {}", n.package, n.why),
+                None => "the pinned newest version".to_owned(),
+            },
         };
         let why = why.replace('|', "\\|").replace('<', "&lt;").replace('>', "&gt;");
         let _ = writeln!(md, "| {} | {} | {run} | {why} |", t.id(), t.version());

@@ -47,6 +47,11 @@ pub(crate) enum Mode {
     /// The dash check: a one-shot start with [`DASH_PROMPT`] (hostile-findings R2),
     /// whether the stub receives it as the user's text.
     Dash,
+    /// The worker check (issue 44): one start of a worker from `hal launch --role
+    /// polecat` (`--session-id <id>` first, `--resume <id>` after), the plan's hook
+    /// fragment merged into its hook file before the start, the stand-in `gt` of its
+    /// session-start command asking hal for the session id.
+    Worker,
     /// The guide's mayor (`mayor.sh` in the run dir) starts a polecat on the runtime
     /// (issue 44.5, [`crate::mayor`]).
     Mayor,
@@ -63,6 +68,7 @@ impl Mode {
             Self::Nested => "nested",
             Self::Pty => "pty",
             Self::Dash => "dash",
+            Self::Worker => "worker",
             Self::Mayor => "mayor",
         }
     }
@@ -91,11 +97,29 @@ pub(crate) struct RunArgs {
     pub(crate) hang: bool,
     /// One layer of the sandbox switched off (the sandbox test's controls only).
     pub(crate) weaken: Option<Weaken>,
-    /// The session to resume ([`Mode::Resume`]).
+    /// The session to resume ([`Mode::Resume`], [`Mode::Worker`] after its first start).
     pub(crate) resume: Option<String>,
 }
 
 impl RunArgs {
+    /// A run of `spec` (its newest version: the id alone) in `mode` at `dir`, with the
+    /// suite's install paths, no fault, no layer weakened, no session to resume.
+    pub(crate) fn newest(spec: &Target, mode: Mode, dir: PathBuf, hal: &Path, timeout: u64) -> Self {
+        Self {
+            id: spec.id().to_owned(),
+            mode,
+            dir,
+            hal: hal.to_path_buf(),
+            prefix: install::runtime_prefix(spec),
+            node22: install::node22_bin(),
+            bun: install::bun_bin(),
+            timeout,
+            hang: false,
+            weaken: None,
+            resume: None,
+        }
+    }
+
     fn to_args(&self) -> Vec<String> {
         let mut a = vec![
             "--id".into(),
@@ -154,6 +178,7 @@ impl RunArgs {
                         "nested" => Mode::Nested,
                         "pty" => Mode::Pty,
                         "dash" => Mode::Dash,
+                        "worker" => Mode::Worker,
                         "mayor" => Mode::Mayor,
                         _ => Mode::Probe,
                     }
@@ -209,7 +234,7 @@ pub(crate) fn run_isolated_with(args: &RunArgs, files: &[(&str, &str)]) -> Resul
 /// this executable from under `/tmp`, as from a target directory there).
 pub(crate) fn run_isolated_from(exe: &Path, args: &RunArgs, files: &[(&str, &str)]) -> Result<Outcome, String> {
     // A resume run continues in the files of the run before it (its caller seeded them).
-    if args.mode != Mode::Resume {
+    if args.resume.is_none() {
         let _ = std::fs::remove_dir_all(&args.dir);
     }
     std::fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
@@ -322,6 +347,10 @@ pub(crate) fn inside(args: RunArgs) -> Result<(), String> {
             RESUME_PROMPT.to_owned()
         }
         Mode::Dash => DASH_PROMPT.to_owned(),
+        Mode::Worker => {
+            configure_worker(spec, &ctx, &args, &path)?;
+            PROMPT.to_owned()
+        }
         // The mayor writes its hook file and composes the prompt itself.
         Mode::Mayor => String::new(),
         Mode::Pty => {
@@ -412,7 +441,7 @@ fn start(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str, prompt: &str) -> 
     } else {
         Vec::new()
     };
-    let plan = crate::start::launch_plan(&args.hal, spec, prompt, args.resume.as_deref(), &captured, path)?;
+    let plan = crate::start::launch_plan(&args.hal, spec, prompt, &launch_more(args), &captured, path)?;
     let (argv, plan_env) = crate::start::compose(spec, &plan)?;
     let program = crate::start::program(&argv[0], path)?;
     let record = crate::start::record(&plan, &argv, &plan_env, args.resume.as_deref(), prompt, PROMPT_SHOWN);
@@ -554,11 +583,80 @@ pub(crate) fn launch(
 
 /// The stand-in `gt`: records its arguments, prints the marker line.
 fn write_gt(dir: &Path, log: &Path) -> Result<(), String> {
+    write_gt_doing(dir, log, "")
+}
+
+/// The stand-in `gt`, running `also` (shell) after recording its arguments.
+fn write_gt_doing(dir: &Path, log: &Path, also: &str) -> Result<(), String> {
     use std::os::unix::fs::PermissionsExt;
-    let script = format!("#!/bin/sh\necho \"$*\" >> '{}'\necho \"{MARKER} gt $*\"\n", log.display());
+    let script = format!("#!/bin/sh\necho \"$*\" >> '{}'\n{also}echo \"{MARKER} gt $*\"\n", log.display());
     let file = dir.join("gt");
     std::fs::write(&file, script).map_err(|e| e.to_string())?;
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())
+}
+
+/// The session id the worker check gives its worker up front (`hal launch --session-id`).
+pub(crate) const WORKER_SESSION: &str = "4a4c0e44-5e55-4d1d-9a11-0c0ffee00044";
+
+/// The context of the probe records the worker's session-start command leaves.
+pub(crate) const WORKER_CONTEXT: &str = "gt-prime";
+
+/// What the worker's session-start command appends its `hal session-id` answer to.
+pub(crate) const WORKER_IDS: &str = "session-ids.log";
+
+/// The hook file's merge, as a worker run records it (`merge.json`).
+pub(crate) const WORKER_MERGE: &str = "merge.json";
+
+/// `hal launch`'s options of a run beside its prompt: the session to resume; a worker's
+/// role and its session id (given up front, then resumed).
+pub(crate) fn launch_more(args: &RunArgs) -> Vec<String> {
+    let role = ["--role".to_owned(), "polecat".to_owned()];
+    match (args.mode, &args.resume) {
+        (Mode::Worker, None) => [&role[..], &[format!("--session-id={WORKER_SESSION}")]].concat(),
+        (Mode::Worker, Some(id)) => [&role[..], &[format!("--resume={id}")]].concat(),
+        (_, Some(id)) => vec![format!("--resume={id}")],
+        (_, None) => Vec::new(),
+    }
+}
+
+/// A worker's start (issue 44): merges the hook fragment of `hal launch --role polecat`'s
+/// startup plan into the hook file it names as a mayor does (`hal_caps::fragment`, so a
+/// second merge is a no-op), records how many copies of each hook command the file then
+/// holds, and makes the stand-in `gt` of the session-start command ask hal inside the
+/// runtime: the probe (`hal hook`, `hal session-id --hook`) and `hal session-id`.
+fn configure_worker(spec: &Target, ctx: &Ctx, args: &RunArgs, path: &str) -> Result<(), String> {
+    let plan = crate::start::launch_plan(&args.hal, spec, PROMPT, &launch_more(args), &[], path)?;
+    let startup = &plan["startup"];
+    let file = startup["hook_file"].as_str().ok_or("the worker's plan names no hook file")?;
+    let fragment = startup.get("hook_fragment").filter(|f| f.is_object()).ok_or("the worker's plan has no fragment")?;
+    let target = ctx.ws.join(file);
+    merge_json(&target, fragment).map_err(|e| format!("{file}: {e}"))?;
+    let held: Value = std::fs::read(&target).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    let mut copies = serde_json::Map::new();
+    for command in hook_commands(fragment) {
+        let n = hook_commands(&held).iter().filter(|c| **c == command).count();
+        copies.insert(command, json!(n));
+    }
+    let record = json!({"hook_file": file, "copies": copies});
+    std::fs::write(args.dir.join(WORKER_MERGE), record.to_string()).map_err(|e| e.to_string())?;
+    let also = format!(
+        "if [ \"$1\" = prime ]; then {probe} hook {WORKER_CONTEXT}; {hal} session-id >> '{ids}' 2>/dev/null; fi\n",
+        probe = ctx.probe,
+        hal = args.hal.display(),
+        ids = args.dir.join(WORKER_IDS).display(),
+    );
+    write_gt_doing(&args.dir.join("gt"), &args.dir.join("gt.log"), &also)
+}
+
+/// Every hook command of a Claude-shaped hooks object (`{hooks: {event: [{hooks:
+/// [{command}]}]}}`), once per place it is written.
+fn hook_commands(v: &Value) -> Vec<String> {
+    let groups = v["hooks"].as_object().into_iter().flat_map(|m| m.values()).filter_map(Value::as_array).flatten();
+    groups
+        .filter_map(|g| g["hooks"].as_array())
+        .flatten()
+        .filter_map(|h| h["command"].as_str().map(str::to_owned))
+        .collect()
 }
 
 pub(crate) fn configure_probe(spec: &Target, ctx: &Ctx) -> Result<(), String> {

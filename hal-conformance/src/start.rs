@@ -14,9 +14,22 @@ use crate::matrix::Target;
 /// Variables, in order.
 pub(crate) type Env = Vec<(String, String)>;
 
-/// The arguments of `hal launch` for `spec` with `prompt` (and the session to resume);
-/// with `version`, `--runtime-version` (else hal learns it from the install on `PATH`).
-pub(crate) fn launch_args(spec: &Target, prompt: &str, resume: Option<&str>, version: bool) -> Vec<String> {
+/// How many starts the worker check makes: the first, then two resumes.
+pub(crate) const WORKER_STARTS: usize = 3;
+
+/// Whether the suite runs the worker check (issue 44) for `spec`: at its newest version,
+/// where the suite checks resume and `hal launch` gives a session id up front for it
+/// (the registry's launch row has `session_id`).
+pub(crate) fn runs_worker(spec: &Target) -> bool {
+    spec.resume
+        && spec.older.is_none()
+        && hal_caps::registry::launch::launch(spec.provider).is_some_and(|l| l.session_id.is_some())
+}
+
+/// The arguments of `hal launch` for `spec` with `prompt` and `more` (`--resume=ID`, a
+/// worker's role and session id); with `version`, `--runtime-version` (else hal learns it
+/// from the install on `PATH`).
+pub(crate) fn launch_args(spec: &Target, prompt: &str, more: &[String], version: bool) -> Vec<String> {
     let mut a: Vec<String> = ["launch", "--json", "--mode", "print", "--autonomy", "full", "--provider", spec.id()]
         .map(str::to_owned)
         .to_vec();
@@ -28,9 +41,7 @@ pub(crate) fn launch_args(spec: &Target, prompt: &str, resume: Option<&str>, ver
     if let Some(m) = spec.model {
         a.push(format!("--model={m}"));
     }
-    if let Some(id) = resume {
-        a.push(format!("--resume={id}"));
-    }
+    a.extend(more.iter().cloned());
     a
 }
 
@@ -43,13 +54,13 @@ pub(crate) fn launch_plan(
     hal: &Path,
     spec: &Target,
     prompt: &str,
-    resume: Option<&str>,
+    more: &[String],
     env: &[(String, String)],
     path: &str,
 ) -> Result<Value, String> {
     let ask = |version: bool| -> Result<Value, String> {
         let mut cmd = Command::new(hal);
-        cmd.args(launch_args(spec, prompt, resume, version)).env_clear();
+        cmd.args(launch_args(spec, prompt, more, version)).env_clear();
         if !version {
             cmd.env("PATH", path);
         }

@@ -184,19 +184,7 @@ fn pty(o: &Options) -> Result<(), String> {
     for spec in newest {
         let spec = &spec;
         install::ensure_runtime(spec, o.offline)?;
-        let args = RunArgs {
-            id: spec.id().to_owned(),
-            mode: Mode::Pty,
-            dir: work.join(spec.id()).join("pty"),
-            hal: hal.clone(),
-            prefix: install::runtime_prefix(spec),
-            node22: install::node22_bin(),
-            bun: install::bun_bin(),
-            timeout: o.timeout.unwrap_or(45),
-            hang: false,
-            weaken: None,
-            resume: None,
-        };
+        let args = RunArgs::newest(spec, Mode::Pty, work.join(spec.id()).join("pty"), &hal, o.timeout.unwrap_or(45));
         let outcome = run::run_isolated(&args, None)?;
         let seen: Value = crate::util::run_json(&args.dir, "pty.json").unwrap_or(Value::Null);
         let ok = seen["seen"] == true;
@@ -417,6 +405,8 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
         let resume = if newest { Some(resume_run(spec, &base, work)) } else { None };
         let nested = if newest { Some(nested_run(spec, &base, work)) } else { None };
         let dash = if !o.hang && spec.older.is_none() { Some(dash_run(spec, &base, work)) } else { None };
+        let worker =
+            if !o.hang && crate::start::runs_worker(spec) { Some(worker_run(spec, &base, work)) } else { None };
         let mut doc = capture::collect(
             spec.id(),
             spec.version(),
@@ -435,6 +425,9 @@ fn run_runtime(spec: &Target, hal: &Path, work: &Path, o: &Options) -> (String, 
         }
         if let Some(d) = dash {
             doc["dash"] = ph.apply_json(&d.unwrap_or_else(|e| json!({"error": e})));
+        }
+        if let Some(w) = worker {
+            doc["worker"] = ph.apply_json(&w.unwrap_or_else(|e| json!({"error": e})));
         }
         Ok(doc)
     };
@@ -493,7 +486,7 @@ fn resume_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, Strin
 /// whether a request to the stub carried it. Where hal refuses the prompt, its usage
 /// error and no run.
 fn dash_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
-    if let Err(e) = crate::start::launch_plan(&base.hal, spec, run::DASH_PROMPT, None, &[], "") {
+    if let Err(e) = crate::start::launch_plan(&base.hal, spec, run::DASH_PROMPT, &[], &[], "") {
         return Ok(json!({"refused": e}));
     }
     let args = RunArgs { mode: Mode::Dash, dir: work.join(spec.id()).join("dash"), ..base.clone() };
@@ -513,6 +506,70 @@ fn dash_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String>
         "saw_prompt": saw,
         "start": start,
     }))
+}
+
+/// The worker check's runs (issue 44): a worker started from `hal launch --role polecat
+/// --session-id <id>`, then resumed twice (`--resume <id>`), in one HOME and workspace,
+/// the plan's fragment merged into its hook file before each start
+/// ([`run::Mode::Worker`]); per start, the copies of each hook the file held, how often
+/// the session-start command ran, and the session ids hal reported inside it.
+fn worker_run(spec: &Target, base: &RunArgs, work: &Path) -> Result<Value, String> {
+    let dir = work.join(spec.id()).join("worker");
+    let mut rounds = Vec::new();
+    let mut seen_captures = std::collections::BTreeSet::new();
+    let (mut starts_before, mut ids_before) = (0, 0);
+    for round in 0..crate::start::WORKER_STARTS {
+        let resume = (round > 0).then(|| run::WORKER_SESSION.to_owned());
+        // What a start records is its own: nothing of the start before it.
+        for stale in ["start.json", run::WORKER_MERGE, "run.json"] {
+            let _ = std::fs::remove_file(dir.join(stale));
+        }
+        let args = RunArgs { mode: Mode::Worker, dir: dir.clone(), resume, ..base.clone() };
+        eprintln!("==> {} {}: worker run {}", spec.id(), spec.version(), round + 1);
+        let outcome = run::run_isolated(&args, None)?;
+        eprintln!("    {} worker run {}: {:.1}s", spec.id(), round + 1, outcome.seconds);
+        let start: Value = crate::util::run_json(&dir, "start.json").unwrap_or(Value::Null);
+        let merge: Value = crate::util::run_json(&dir, run::WORKER_MERGE).unwrap_or(Value::Null);
+        let log = std::fs::read_to_string(dir.join("gt.log")).unwrap_or_default();
+        let starts = log.lines().filter(|l| l.starts_with("prime")).count();
+        let mut reported: std::collections::BTreeMap<&str, Vec<String>> =
+            ["hal hook", "hal session-id --hook"].map(|k| (k, Vec::new())).into();
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("captures"))
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        for file in files.into_iter().filter(|f| seen_captures.insert(f.clone())) {
+            let Some(c) = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice::<Value>(&b).ok()) else {
+                continue;
+            };
+            // The session-start command's records (the shell tool's run the probe too).
+            if c["context"] != format!("hook:{}", run::WORKER_CONTEXT).as_str() {
+                continue;
+            }
+            let hal = &c["hal"];
+            for (what, id) in [
+                ("hal hook", &hal["hook"]["session_id"]),
+                ("hal session-id --hook", &hal["session_id_hook"]["session_id"]),
+            ] {
+                reported.entry(what).or_default().push(id.as_str().unwrap_or("").to_owned());
+            }
+        }
+        let ids = std::fs::read_to_string(dir.join(run::WORKER_IDS)).unwrap_or_default();
+        let env_ids: Vec<String> = ids.lines().skip(ids_before).map(str::to_owned).collect();
+        ids_before += env_ids.len();
+        reported.insert("hal session-id", env_ids);
+        rounds.push(json!({
+            "argv": start["launch"]["argv"],
+            "exit": outcome.run.get("exit").cloned().unwrap_or(Value::Null),
+            "timed_out": outcome.killed || outcome.run.get("timed_out").and_then(Value::as_bool).unwrap_or(true),
+            "hook_file": merge["hook_file"],
+            "copies": merge["copies"],
+            "session_starts": starts - starts_before,
+            "reported": reported,
+        }));
+        starts_before = starts;
+    }
+    Ok(json!({"session_id": run::WORKER_SESSION, "rounds": rounds}))
 }
 
 /// The runtime whose captured tool environment a nested run of `spec` starts from:
@@ -809,7 +866,7 @@ mod tests {
         for c in rt["checks"].as_array().unwrap() {
             let ctx = c["context"].as_str().unwrap();
             assert!(
-                ["tool", "replay", "plan", "start", "resume", "nested", "dash"].contains(&ctx)
+                ["tool", "replay", "plan", "start", "resume", "nested", "dash", "worker"].contains(&ctx)
                     || ctx.starts_with("hook:"),
                 "{ctx}"
             );

@@ -53,7 +53,6 @@ fn run<H: Host>(ctx: &Context<H>) -> Output {
     if !ctx.json {
         return Output::new(events_text(c, &at), &ctx.diagnostics);
     }
-    let hooks = at.hook_system();
     let native = |e: hal_types::CanonicalEvent| at.native_event(e);
     let summary = ctx.hal.native_hooks();
     let events = registry::CANONICAL_EVENTS
@@ -69,7 +68,8 @@ fn run<H: Host>(ctx: &Context<H>) -> Output {
         native_hooks: summary,
         session_hooks: c.session_hooks,
         events,
-        unmapped: hooks.map(|h| h.unmapped().collect()).unwrap_or_default(),
+        // The version's own: an event dated after it is not listed (as `events` is not).
+        unmapped: at.unmapped(),
         hook_switch: at.switch(),
         instead_of_hooks: at.mechanism_instead(),
         running: answers::Running::of(ctx.hal.detection()),
@@ -80,7 +80,6 @@ fn run<H: Host>(ctx: &Context<H>) -> Output {
 /// `hal events` as text: canonical -> native, with both notions of hooks.
 fn events_text(c: &hal_types::Capabilities, at: &registry::dated::At<'_>) -> String {
     let p = c.provider;
-    let hooks = at.hook_system();
     let native = |e: hal_types::CanonicalEvent| at.native_event(e);
     let summary = hal_caps::native_hooks_at(p, at.version.as_ref());
     let version = at.version.map(|v| format!(" {v}")).unwrap_or_default();
@@ -100,7 +99,7 @@ fn events_text(c: &hal_types::Capabilities, at: &registry::dated::At<'_>) -> Str
     for e in registry::CANONICAL_EVENTS {
         let _ = writeln!(s, "  {:<22} {}", e.as_str(), native(*e).unwrap_or("-"));
     }
-    let unmapped: Vec<&str> = hooks.iter().flat_map(registry::Hooks::unmapped).collect();
+    let unmapped = at.unmapped();
     if !unmapped.is_empty() {
         let _ = writeln!(s, "  no canonical event:    {}", unmapped.join(", "));
     }

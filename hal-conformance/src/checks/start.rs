@@ -31,6 +31,79 @@ pub(super) fn checks(cx: &Cx, out: &mut Out) {
     resume(cx, out);
     nested(cx, out);
     dash(cx, out);
+    worker(cx, out);
+}
+
+/// Issue 44, live: a worker started from `hal launch --role polecat --session-id <id>`
+/// and resumed twice (`--resume <id>`), the plan's hook fragment merged before each
+/// start, holds one copy of each hook, runs its session-start command once per start, and
+/// hal inside that command reports the id given.
+fn worker(cx: &Cx, out: &mut Out) {
+    if !crate::start::runs_worker(cx.spec) {
+        return;
+    }
+    let Some(w) = &cx.doc.worker else {
+        out.push("worker", "a worker run ran", "a worker run", "none", false);
+        return;
+    };
+    if let Some(e) = &w.error {
+        out.push("worker", "a worker run ran", "a worker run", e.clone(), false);
+        return;
+    }
+    out.push(
+        "worker",
+        "the worker was started, then resumed",
+        format!("{} starts", crate::start::WORKER_STARTS),
+        format!("{} starts", w.rounds.len()),
+        w.rounds.len() == crate::start::WORKER_STARTS,
+    );
+    for (i, r) in w.rounds.iter().enumerate() {
+        let n = i + 1;
+        let (flag, what) = if i == 0 { ("--session-id", "given") } else { ("--resume", "resumed") };
+        let with = r.argv.windows(2).any(|p| p[0] == flag && p[1] == w.session_id);
+        out.push(
+            "worker",
+            format!("start {n}: hal launch --role polecat gives {flag} <the id {what}>"),
+            format!("{flag} {}", w.session_id),
+            r.argv.join(" "),
+            with,
+        );
+        out.push(
+            "worker",
+            format!("start {n}: it completed"),
+            "exit 0",
+            format!("{:?}", r.exit),
+            r.exit == Some(0) && !r.timed_out,
+        );
+        let once = !r.copies.is_empty() && r.copies.values().all(|c| *c == 1);
+        out.push(
+            "worker",
+            format!("start {n}: the fragment merged again, its hook file holds one copy of each hook"),
+            "1 each",
+            format!("{} in {}", fmt_counts(&r.copies), r.hook_file.as_deref().unwrap_or("no file")),
+            once,
+        );
+        out.push(
+            "worker",
+            format!("start {n}: its session-start command ran once"),
+            "1",
+            r.session_starts.to_string(),
+            r.session_starts == 1,
+        );
+        for (asked, ids) in &r.reported {
+            out.push(
+                "worker",
+                format!("start {n}: {asked} inside its session-start command reports the id given"),
+                w.session_id.clone(),
+                ids.join(" "),
+                !ids.is_empty() && ids.iter().all(|id| *id == w.session_id),
+            );
+        }
+    }
+}
+
+fn fmt_counts(counts: &std::collections::BTreeMap<String, u64>) -> String {
+    counts.iter().map(|(k, v)| format!("{v}× `{k}`")).collect::<Vec<_>>().join(", ")
 }
 
 /// Hostile-findings R2: a prompt that starts with `-` reaches the model as the user's
@@ -218,5 +291,48 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 1, "no fixture has a start record");
+    }
+
+    /// The worker check passes on every fixture that ran it, and fails on a doubled hook,
+    /// a session-start command run twice, another session id reported and a missing start.
+    #[test]
+    fn the_worker_check_fails_on_what_it_guards() {
+        let run = |spec: &crate::matrix::Target, doc: &Doc| {
+            let verified = spec.row().verified.as_ref();
+            let expect = crate::matrix::expect(spec.row(), verified, spec.version(), true);
+            let cx = Cx { spec, doc, row: Some(spec.row()), verified, expect };
+            let mut out = Out::default();
+            worker(&cx, &mut out);
+            out.0
+        };
+        let mut checked = 0;
+        for spec in RUNTIMES {
+            let spec = &crate::matrix::Target::newest(spec);
+            let Some(doc) = load_fixture(spec.id()).filter(|_| crate::start::runs_worker(spec)) else { continue };
+            let all = run(spec, &doc);
+            assert!(!all.is_empty() && all.iter().all(|c| c.ok), "{}: {all:?}", spec.id());
+            let mut mutants: Vec<Doc> = Vec::new();
+            {
+                let w = doc.worker.clone().unwrap();
+                let last = w.rounds.len() - 1;
+                let mut m = doc.clone();
+                m.worker.as_mut().unwrap().rounds[last].copies.values_mut().for_each(|c| *c = 2);
+                mutants.push(m);
+                let mut m = doc.clone();
+                m.worker.as_mut().unwrap().rounds[last].session_starts = 2;
+                mutants.push(m);
+                let mut m = doc.clone();
+                m.worker.as_mut().unwrap().rounds[0].reported.values_mut().for_each(|ids| ids.push("other".into()));
+                mutants.push(m);
+                let mut m = doc.clone();
+                m.worker.as_mut().unwrap().rounds.pop();
+                mutants.push(m);
+            }
+            for (i, m) in mutants.iter().enumerate() {
+                assert!(run(spec, m).iter().any(|c| !c.ok), "{}: mutant {i} passed", spec.id());
+            }
+            checked += 1;
+        }
+        assert!(checked >= 1, "no fixture ran the worker check");
     }
 }

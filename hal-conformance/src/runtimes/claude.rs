@@ -1,6 +1,6 @@
 //! Claude's spec (see [`super`]).
 
-use super::{FAKE_KEY, Older, P, Spec, Wire, command_and_description, hooks_object, json, merge_json, s};
+use super::{FAKE_KEY, Native, Older, P, Spec, Wire, command_and_description, hooks_object, json, merge_json, s};
 
 /// A JS build (1.0.x): `cli.js` under Node, no platform binary, so no install script
 /// (nothing to copy); `hal launch` starts it as the newest (its `bin` is `claude`).
@@ -38,12 +38,26 @@ pub(super) const SPEC: Spec = Spec {
     }),
     bridge: None,
     plan_plugin: None,
-    own_install_script: Some(super::COPIES_ITS_BINARY),
+    own_install_script: None,
     npm_ci: Ok(()),
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    native: Some(Native {
+        package: "@anthropic-ai/claude-code-linux-x64",
+        bins: &[("claude", "claude")],
+        why: "the npm wrapper `@anthropic-ai/claude-code` stops at 2.1.332; its Linux x64 binary package (what \
+              the wrapper's postinstall copies into place) is published ahead of it",
+    }),
     older: &[
+        Older {
+            version: "2.1.332",
+            why: "the newest version the npm wrapper `@anthropic-ai/claude-code` ships (its postinstall copies the \
+                  platform binary into place): what `npm install -g` gives",
+            default_run: true,
+            own_install_script: Some(super::COPIES_ITS_BINARY),
+            ..Older::BASE
+        },
         Older {
             version: "1.0.62",
             why: "the first version with `SessionStart` (registry: since 1.0.62): hook_injection is planned from here",

@@ -52,5 +52,6 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &["copilot-cache"],
     timeout_secs: 180,
     open: None,
+    native: None,
     older: &[],
 };

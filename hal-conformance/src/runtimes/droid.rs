@@ -37,5 +37,6 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    native: None,
     older: &[],
 };

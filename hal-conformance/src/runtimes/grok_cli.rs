@@ -25,5 +25,6 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    native: None,
     older: &[],
 };

@@ -44,5 +44,6 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 240,
     open: None,
+    native: None,
     older: &[],
 };

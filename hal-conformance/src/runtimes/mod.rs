@@ -181,6 +181,21 @@ impl Older {
     };
 }
 
+/// Where a runtime's newest version is installed from when the registry row's package
+/// (its wrapper) lags behind it: the platform package that carries the runtime's own
+/// binary and names no `bin` (Claude Code's `@anthropic-ai/claude-code-linux-x64`,
+/// published ahead of `@anthropic-ai/claude-code`). The suite runs on Linux x64 only.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Native {
+    /// The npm package (one the registry row ships as: `Runtime::packages`).
+    pub(crate) package: &'static str,
+    /// Each executable the run starts and its file in the package, linked as
+    /// `node_modules/.bin/<name>` (what the wrapper's `bin` would have linked).
+    pub(crate) bins: &'static [(&'static str, &'static str)],
+    /// Why the wrapper is not installed.
+    pub(crate) why: &'static str,
+}
+
 /// One runtime of the suite.
 pub(crate) struct Spec {
     /// The runtime (its registry row holds the rest of what the suite knows of it).
@@ -235,6 +250,9 @@ pub(crate) struct Spec {
     /// fails on a fact still to be decided): the default run leaves it out and says
     /// why; `--runtime ID` runs it.
     pub(crate) open: Option<&'static str>,
+    /// The platform package the newest version is installed from where the wrapper lags
+    /// ([`Native`]); `None`: the registry row's package.
+    pub(crate) native: Option<Native>,
     /// The older versions the suite also runs (the version matrix), newest first.
     pub(crate) older: &'static [Older],
 }

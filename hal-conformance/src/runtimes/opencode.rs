@@ -38,6 +38,7 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 300,
     open: None,
+    native: None,
     older: &[
         Older {
             version: "1.15.13",

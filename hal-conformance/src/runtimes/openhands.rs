@@ -44,5 +44,6 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 300,
     open: None,
+    native: None,
     older: &[],
 };

@@ -38,6 +38,7 @@ pub(super) const SPEC: Spec = Spec {
     prefix_writes: &[],
     timeout_secs: 180,
     open: None,
+    native: None,
     older: &[
         Older {
             version: "0.21.10",

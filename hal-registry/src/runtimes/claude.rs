@@ -20,7 +20,9 @@ use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, Startu
 
 /// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
 /// offline against a model stub, its tools' and hooks' environments captured.
-pub(super) const LIVE_CLAUDE: Source = Source::verified("live run 2026-12-01, @anthropic-ai/claude-code@2.1.332");
+pub(super) const LIVE_CLAUDE: Source = Source::verified(
+    "live runs 2026-12-01 (@anthropic-ai/claude-code@2.1.332) and 2026-12-06 (@anthropic-ai/claude-code-linux-x64@2.1.337)",
+);
 
 /// Gastown's Claude settings adapter (`internal/hooks/templates/claude/settings-*.json`),
 /// for claude and groq-compound: the three events that carry startup context.
@@ -78,6 +80,9 @@ pub(super) const ROW: Runtime = Runtime {
         "CLAUDE_PLUGIN_DATA",
         // Claude Code's own pid, set for tools and hooks (2.1.332, live run).
         "CLAUDE_PID",
+        // Set for tools and hooks by 2.1.337's child-environment builder (`0` or `1`;
+        // live run 2026-12-06).
+        "CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS",
     ],
     // An IDE extension sets it in the terminal it opens for a person to run Claude
     // in; Claude reads it to connect to the IDE (Claude Code 2.1.332's binary).
@@ -122,6 +127,11 @@ pub(super) const CLAUDE_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absen
 /// The events a live run of 2.1.332 configured and 2.1.100's 27 event names lack.
 pub(super) const CLAUDE_2_1_332: &str =
     "live run 2026-12-01 of @anthropic-ai/claude-code@2.1.332; absent in 2.1.100's cli.js";
+
+/// The event 2.1.337's binary names and 2.1.332's lacks.
+pub(super) const CLAUDE_2_1_337: &str = "@anthropic-ai/claude-code-linux-x64@2.1.332 binary (no \"Interrupt\"), 2.1.337 \
+     binary: the hook event enum (`strings -n 8` line 644582, `…\"StopFailure\",\"Interrupt\",\"SubagentStart\"…`) \
+     and its summary (line 668107, \"When the main conversation's turn is interrupted\")";
 
 // Claude Code: 7 hook events in 1.0.56 (undated: as far back as the registry knows), 9
 // in 1.0.88, 11 in 2.0.50, 27 in 2.1.100; the rest from 2.1.332. Each runtime's
@@ -172,12 +182,21 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("CwdChanged").since("2.1.100", CLAUDE_2_1_100),
     Ev::unmapped("DirectoryAdded").since("2.1.332", CLAUDE_2_1_332),
     Ev::unmapped("PreSkillShellCommand").since("2.1.332", CLAUDE_2_1_332),
+    // The main conversation's turn interrupted (input `source`: user, session or system;
+    // `reason`: stop, permission_denied, rewind or other). It is a `turn.fail` by that
+    // canonical event's definition, but `turn.fail` is `StopFailure` here and a canonical
+    // event has one native event per runtime (the one hal installs a hook for). Not
+    // verified: seen live once (2026-12-06, 2.1.337, `-p`, a `PermissionRequest` hook
+    // answering deny with `interrupt`: source system, reason permission_denied) and not in
+    // 7 runs after; the binary starts its hooks at the turn's end without awaiting them,
+    // and only when the abort reached the turn itself (`-p` then exits 1).
+    Ev::unmapped("Interrupt").since("2.1.337", CLAUDE_2_1_337),
 ];
 
-/// Claude Code 2.1.332, `-p` mode.
+/// Claude Code 2.1.337 (its Linux x64 binary package), `-p` mode.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "2.1.332",
-    older: &["1.0.62", "1.0.61", "1.0.56"],
+    version: "2.1.337",
+    older: &["2.1.332", "1.0.62", "1.0.61", "1.0.56"],
     tool_vars: &[
         "CLAUDECODE",
         "CLAUDE_CODE_ENTRYPOINT",
@@ -185,6 +204,7 @@ pub(super) const VERIFIED: Verified = Verified {
         "CLAUDE_CODE_CHILD_SESSION",
         "CLAUDE_PID",
         "AI_AGENT",
+        "CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS",
     ],
     hook_vars: &[
         "CLAUDECODE",
@@ -194,6 +214,7 @@ pub(super) const VERIFIED: Verified = Verified {
         "CLAUDE_PID",
         "AI_AGENT",
         "CLAUDE_PROJECT_DIR",
+        "CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS",
     ],
     session_vars: &["CLAUDE_CODE_SESSION_ID"],
     events: &[
@@ -214,7 +235,19 @@ pub(super) const CLAUDE_READ: &str = "@anthropic-ai/claude-code@1.0.56, 1.0.88, 
 /// Claude Code: its events' versions are in `events::CLAUDE_EVENTS`.
 pub(super) const HISTORY: History = History {
     oldest: "1.0.56",
-    packages: &[],
+    // The platform packages the wrapper names (its `optionalDependencies`, 2.1.332): each
+    // holds the native binary, and a platform package runs ahead of the wrapper
+    // (linux-x64 2.1.337, the wrapper 2.1.332).
+    packages: &[
+        "@anthropic-ai/claude-code-linux-x64",
+        "@anthropic-ai/claude-code-linux-x64-musl",
+        "@anthropic-ai/claude-code-linux-arm64",
+        "@anthropic-ai/claude-code-linux-arm64-musl",
+        "@anthropic-ai/claude-code-darwin-arm64",
+        "@anthropic-ai/claude-code-darwin-x64",
+        "@anthropic-ai/claude-code-win32-arm64",
+        "@anthropic-ai/claude-code-win32-x64",
+    ],
     version_vars: &[],
     install_vars: &["CLAUDE_CODE_EXECPATH"],
     hooks: HookHistory { span: Span { since: None, until: None }, switch: None, before: None, cite: CLAUDE_READ },
@@ -267,7 +300,7 @@ pub(super) const HISTORY: History = History {
             set_for: "tools and hooks",
             span: Span::since("2.1.337"),
             cite: "@anthropic-ai/claude-code-linux-x64@2.1.332 binary (absent), 2.1.337 binary, its child-environment \
-                   builder (`strings -n 8` line 650953)",
+                   builder (`strings -n 8` line 650953); live run 2026-12-06 of 2.1.337: `0` in tools and hooks",
         },
         VarSpan {
             var: "CLAUDE_PID",
@@ -307,7 +340,13 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Claude, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_CLAUDE: Source = suite("hal-conformance, @anthropic-ai/claude-code@2.1.332");
+pub(super) const S_CLAUDE: Source =
+    suite("hal-conformance, @anthropic-ai/claude-code@2.1.332 and @anthropic-ai/claude-code-linux-x64@2.1.337");
+
+/// The suite's worker check (issue 44): a worker started with `--session-id <id>` and
+/// resumed twice, whose session-start hook (the plan's fragment) saw that id.
+pub(super) const S_CLAUDE_WORKER: Source =
+    suite("hal-conformance worker check, @anthropic-ai/claude-code-linux-x64@2.1.337");
 
 pub(super) const CLAUDE_DOCS: Source = Source::vendor("https://code.claude.com/docs/en/cli-reference");
 
@@ -322,13 +361,14 @@ pub(super) const CLAUDE_ENV: Source = Source::vendor("https://code.claude.com/do
 /// The suite's pty check (`cargo xtask conformance --pty`): the interactive start
 /// `hal launch` gives, under `script`, until the ready prompt shows (Claude Code writes
 /// `❯` then U+00A0, which a pane shows as a space).
-pub(super) const PTY_CLAUDE: Source = suite("hal-conformance --pty, @anthropic-ai/claude-code@2.1.332");
+pub(super) const PTY_CLAUDE: Source =
+    suite("hal-conformance --pty, @anthropic-ai/claude-code@2.1.332 and @anthropic-ai/claude-code-linux-x64@2.1.337");
 
 /// Claude Code's parser (commander) ends options at `--`, and its early argv scans
 /// (`--settings` among them) stop there: `claude -p -- --version` sends `--version` to
 /// the model (1.0.61, 2.1.332, live; the suite's dash check).
 pub(super) const CLAUDE_END_OF_OPTIONS: Source =
-    suite("hal-conformance dash check, @anthropic-ai/claude-code@1.0.61 and 2.1.332");
+    suite("hal-conformance dash check, @anthropic-ai/claude-code@1.0.61 and 2.1.332, -linux-x64@2.1.337");
 
 /// Claude Code's facts, shared by groq-compound (the same binary).
 pub(super) const LAUNCH: Launch = Launch {
@@ -367,7 +407,7 @@ pub(super) const LAUNCH: Launch = Launch {
     ready_prompt: Some(c("❯ ", PTY_CLAUDE)),
     startup_dialog: Some(c("with --dangerously-skip-permissions, a bypass-permissions warning to accept", GT)),
     escape_cancels: Some(c(true, CLAUDE_INTERACTIVE)),
-    session_id: Some(c(&["--session-id"], CLAUDE_DOCS)),
+    session_id: Some(c(&["--session-id"], S_CLAUDE_WORKER)),
     acp: None,
     end_of_options: Some(c(Args::always(&["--"]), CLAUDE_END_OF_OPTIONS)),
     env: &[],
