@@ -547,16 +547,19 @@ def _wheel_binary() -> Optional[str]:
     try:
         from importlib import metadata
 
-        files = metadata.distribution(DISTRIBUTION).files or []
+        dist = metadata.distribution(DISTRIBUTION)
+        files = dist.files or []
     except Exception:  # not installed, or unreadable metadata: no wheel binary
         return None
     names = ("hal", "hal.exe")
     for f in files:
         parts = f.parts
         if parts and parts[-1] in names and len(parts) > 1 and parts[-2] in ("bin", "Scripts"):
-            path = str(f.locate())
-            if os.path.isfile(path) and os.access(path, os.X_OK):
-                return os.path.abspath(path)
+            # `pip install --target T` writes RECORD before moving what it installed into
+            # T, so RECORD's scripts name a folder above T; they are in T/bin.
+            for path in (str(f.locate()), os.path.join(str(dist.locate_file("")), "bin", parts[-1])):
+                if os.path.isfile(path) and os.access(path, os.X_OK):
+                    return os.path.abspath(path)
     return None
 
 

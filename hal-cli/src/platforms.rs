@@ -11,6 +11,9 @@ pub enum Tested {
     RunHere,
     /// Built here and run under wine: the end-to-end checks and the tests that run there.
     UnderWine,
+    /// Built here and run under qemu's user-mode emulator (`qemu-aarch64-static`): the
+    /// installed packages' `hal detect` below a launcher and `hal-lint`'s lint.
+    UnderQemu,
     /// Compiled and linked here, never run: its platform facts are unit-tested over
     /// recorded process tables only.
     LinkedNotRun,
@@ -23,6 +26,7 @@ impl Tested {
         match self {
             Self::RunHere => "run here (every test, the benchmarks)",
             Self::UnderWine => "run under wine (the Windows checks)",
+            Self::UnderQemu => "run under qemu (user-mode emulation)",
             Self::LinkedNotRun => "linked, never run",
         }
     }
@@ -76,7 +80,7 @@ pub const PLATFORMS: &[Platform] = &[
         npm_libc: &["glibc"],
         wheel_tag: "manylinux_2_17_aarch64.manylinux2014_aarch64",
         exe_suffix: "",
-        tested: Tested::LinkedNotRun,
+        tested: Tested::UnderQemu,
     },
     Platform {
         triple: "x86_64-pc-windows-gnu",
@@ -146,6 +150,7 @@ pub const fn this() -> Option<&'static Platform> {
 /// else how far it was tested.
 pub const VERSION_NOTE: &str = match this() {
     Some(Platform { tested: Tested::UnderWine, .. }) => "; this platform's build was run under wine only",
+    Some(Platform { tested: Tested::UnderQemu, .. }) => "; this platform's build was run under qemu only",
     Some(Platform { tested: Tested::LinkedNotRun, .. }) => {
         "; this platform's build was linked on Linux and never run before release"
     }

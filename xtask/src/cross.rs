@@ -213,11 +213,15 @@ fn zig() -> Result<PathBuf, String> {
 /// with the arguments rustc and the `cc` crate give, less those zig rejects or that name
 /// another target (`-arch X`, `--target=…`, `-mmacosx-version-min=…`: the target says
 /// it), and `-lgcc_s` (glibc's unwinder, which zig does not ship) as zig's `-lunwind`.
+/// For macOS also less `-liconv`: the `libc` crate asks for it on every Apple target,
+/// zig ships no stub of it, and hal calls none of it (a call would fail the link as an
+/// undefined symbol, so dropping it cannot hide one).
 fn zig_cc_script(zig: &Path, target: &str) -> String {
+    let iconv = if target.contains("-macos") { "    -liconv) continue ;;\n" } else { "" };
     format!(
         "#!/bin/sh\n# Written by `cargo xtask cross`: zig cc for {target}.\nskip=0\nfor a do\n  shift\n  if [ \
          \"$skip\" = 1 ]; then skip=0; continue; fi\n  case \"$a\" in\n    -arch) skip=1; continue ;;\n    \
-         --target=*|-mmacosx-version-min=*) continue ;;\n    -lgcc_s) set -- \"$@\" -lunwind; continue ;;\n  \
+         --target=*|-mmacosx-version-min=*) continue ;;\n    -lgcc_s) set -- \"$@\" -lunwind; continue ;;\n{iconv}  \
          esac\n  set -- \"$@\" \"$a\"\ndone\nexec '{}' cc -target {target} \"$@\"\n",
         zig.display()
     )
@@ -270,7 +274,10 @@ pub(crate) fn cargo(target: &Target, subcommand: &str, build_std: &str) -> Resul
     };
     c.env(format!("CARGO_TARGET_{}_LINKER", env_triple.to_uppercase()), &cc);
     c.env(format!("CC_{env_triple}"), &cc).env(format!("AR_{env_triple}"), &ar);
-    crate::dist::remapped(&mut c, format!("{} {}", target.rustflags, crate::dist::remap_flags()).trim().to_owned());
+    // The cache's units serve every clone: the flags name none (see `Remap::OutsideClone`).
+    let remap = crate::dist::Remap::OutsideClone;
+    let flags = format!("{} {}", target.rustflags, crate::dist::remap_flags_for(remap));
+    crate::dist::remapped_for(&mut c, flags.trim().to_owned(), remap);
     if target.triple.ends_with("-apple-darwin") {
         // rustc strips Mach-O with `rust-objcopy`, which Debian's rustc does not ship.
         c.env("CARGO_PROFILE_RELEASE_STRIP", "false");
@@ -350,6 +357,7 @@ mod tests {
                 "--target=arm64-apple-macosx",
                 "-mmacosx-version-min=11.0",
                 "-lgcc_s",
+                "-liconv",
                 "a b.o",
                 "-o",
                 "x",
@@ -361,6 +369,12 @@ mod tests {
             args.lines().collect::<Vec<_>>(),
             ["cc", "-target", "aarch64-macos.11.0", "-lunwind", "a b.o", "-o", "x"]
         );
+        // Elsewhere `-liconv` is passed on.
+        let linux = dir.path().join("cc-linux");
+        super::write_script(&linux, &super::zig_cc_script(&fake_zig, "aarch64-linux-gnu.2.17")).unwrap();
+        let out = std::process::Command::new(&linux).args(["-liconv", "x.o"]).output().unwrap();
+        let args = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(args.lines().collect::<Vec<_>>(), ["cc", "-target", "aarch64-linux-gnu.2.17", "-liconv", "x.o"]);
     }
 
     #[test]

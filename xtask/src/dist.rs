@@ -50,34 +50,72 @@ const WITH_LINT: &[&str] = &["--no-default-features", "--features", "lint"];
 /// The directories of the build machine a binary could name, each with the name it is
 /// written as: the home directory, the workspace and the cargo home (the registry's
 /// sources, in panic locations of the dependencies).
-#[allow(clippy::disallowed_methods, reason = "the build machine's own directories, read by the build tool")]
 fn build_machine_dirs() -> Vec<(String, &'static str)> {
+    remapped_dirs(Remap::WithClone)
+}
+
+/// Which build machine directories a build's flags remap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Remap {
+    /// All of them, the clone included: the target folder is inside the clone, so the
+    /// build scripts' `OUT_DIR`s (in panic locations and `include!`s) name it.
+    WithClone,
+    /// The home directory and the cargo home only, for a target folder outside the clone
+    /// (`cargo xtask cross`'s cache). Cargo gives rustc the workspace's own sources
+    /// relative to the workspace root, so no path of the clone reaches the binary (the
+    /// packages' machine-path check holds every binary to that), and leaving the clone out
+    /// keeps the flags, and with them every cached unit, the same for every clone: a
+    /// fresh clone recompiles only the workspace's crates.
+    OutsideClone,
+}
+
+/// The directories `remap` writes as fixed names, outermost first: rustc applies the last
+/// remap that matches, so the cargo home (inside the home directory) is `/cargo`, not
+/// `/home/.cargo`.
+#[allow(clippy::disallowed_methods, reason = "the build machine's own directories, read by the build tool")]
+fn remapped_dirs(remap: Remap) -> Vec<(String, &'static str)> {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
-    // Outermost first: rustc applies the last remap that matches, so the cargo home
-    // (inside the home directory) is `/cargo`, not `/home/.cargo`.
-    let dirs = [(home, "/home"), (root().to_string_lossy().into_owned(), "/hal"), (cargo_home, "/cargo")];
+    let clone = match remap {
+        Remap::WithClone => root().to_string_lossy().into_owned(),
+        Remap::OutsideClone => String::new(),
+    };
+    let dirs = [(home, "/home"), (clone, "/hal"), (cargo_home, "/cargo")];
     dirs.into_iter().filter(|(d, _)| d.len() > 1).collect()
 }
 
 /// `RUSTFLAGS` that write the build machine's directories as fixed names (N14 of the
 /// third hostile pass: 71 strings of the builder's `~/.cargo/registry/src/…`).
 pub(crate) fn remap_flags() -> String {
-    build_machine_dirs().iter().map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
+    remap_flags_for(Remap::WithClone)
+}
+
+/// [`remap_flags`] for the directories `remap` names.
+pub(crate) fn remap_flags_for(remap: Remap) -> String {
+    remapped_dirs(remap).iter().map(|(d, n)| format!("--remap-path-prefix={d}={n}")).collect::<Vec<_>>().join(" ")
 }
 
 /// `CFLAGS` (and `CXXFLAGS`) doing the same for the C the lint's grammars compile (their
 /// `__FILE__`s, which rustc's remap does not reach), after the caller's own.
 #[allow(clippy::disallowed_methods, reason = "the caller's own C flags, read by the build tool")]
-fn c_remap_flags(var: &str) -> String {
+fn c_remap_flags(var: &str, remap: Remap) -> String {
     let own = std::env::var(var).unwrap_or_default();
-    let remap = build_machine_dirs().iter().map(|(d, n)| format!("-ffile-prefix-map={d}={n}")).collect::<Vec<_>>();
+    let remap = remapped_dirs(remap).iter().map(|(d, n)| format!("-ffile-prefix-map={d}={n}")).collect::<Vec<_>>();
     format!("{own} {}", remap.join(" ")).trim().to_owned()
 }
 
 /// The build machine's directories remapped in what `build` compiles: Rust and C.
 pub(crate) fn remapped(build: &mut Command, rustflags: String) {
-    build.env("RUSTFLAGS", rustflags).env("CFLAGS", c_remap_flags("CFLAGS")).env("CXXFLAGS", c_remap_flags("CXXFLAGS"));
+    remapped_for(build, rustflags, Remap::WithClone);
+}
+
+/// [`remapped`] for the directories `remap` names (`rustflags` should hold
+/// [`remap_flags_for`] of the same).
+pub(crate) fn remapped_for(build: &mut Command, rustflags: String, remap: Remap) {
+    build
+        .env("RUSTFLAGS", rustflags)
+        .env("CFLAGS", c_remap_flags("CFLAGS", remap))
+        .env("CXXFLAGS", c_remap_flags("CXXFLAGS", remap));
 }
 
 /// Which of `dirs` occur in `bytes` (followed by `/`: a path below them).
@@ -236,6 +274,11 @@ mod tests {
         for (d, _) in super::build_machine_dirs() {
             assert!(flags.contains(&format!("--remap-path-prefix={d}=")), "{flags}");
         }
+        // The cache's flags name no clone, so every clone shares its units.
+        let shared = super::remap_flags_for(super::Remap::OutsideClone);
+        let clone = crate::util::root().display().to_string();
+        assert!(!shared.contains(&format!("={clone}=")) && !shared.contains("=/hal"), "{shared}");
+        assert!(shared.contains("=/cargo"), "{shared}");
     }
 
     #[test]

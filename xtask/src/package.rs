@@ -380,6 +380,42 @@ fn install_for_platform(p: &Platform, client: &Path, tarball: &Path, wheel: &Pat
         }
     }
     eprintln!("    {name}: npm and pip installed hal and hal-lint ({})", file_kind_of(p).join(" "));
+    match (p.os, p.arch) {
+        ("windows", _) => crate::wine::windows_clients(&project, &site),
+        ("linux", "aarch64") => under_qemu(&project, &binaries),
+        // linux-x64 runs here ([`install_test`]); macOS binaries are linked, never run.
+        _ => Ok(()),
+    }
+}
+
+/// The Debian packages that run an aarch64 Linux binary here: qemu's user-mode emulator
+/// and glibc for aarch64 (its dynamic loader and libraries).
+const QEMU: &[&str] = &["qemu-user-static", "libc6-arm64-cross"];
+
+/// Runs the installed linux-arm64 binaries under `qemu-aarch64-static` (its `-L` the
+/// aarch64 glibc), each below a launcher named `codex`: `hal detect --json` answers codex
+/// from its ancestry, `hal-lint lint` finds the planted checks.
+fn under_qemu(project: &Path, binaries: &[PathBuf]) -> Result<(), String> {
+    crate::cross::apt_install(QEMU)?;
+    let sysroot = crate::cross::dpkg_file("libc6-arm64-cross", "/lib/ld-linux-aarch64.so.1")?;
+    let sysroot = sysroot.parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_default();
+    let qemu = crate::cross::dpkg_file("qemu-user-static", "/bin/qemu-aarch64-static")?;
+    for hal in binaries.iter().filter(|b| b.file_name().is_some_and(|n| n == "hal")) {
+        // Not `exec`: the launcher stays hal's parent.
+        let body = format!("'{}' -L '{}' '{}' detect --json", qemu.display(), sysroot.display(), hal.display());
+        let codex = launcher(project, "codex", &body)?;
+        let out = run("hal under qemu-aarch64-static", &mut Command::new(&codex), &[])?;
+        let v: serde_json::Value = serde_json::from_str(&out).map_err(|e| format!("hal under qemu: {e}: {out}"))?;
+        if v["provider"] != "codex" || v["source"]["kind"] != "process_ancestor" {
+            return Err(format!("{} under qemu below `codex` answered {out}", hal.display()));
+        }
+        eprintln!("    {} under qemu-aarch64-static below `codex`: codex (process_ancestor)", hal.display());
+    }
+    for lint in binaries.iter().filter(|b| b.file_name().is_some_and(|n| n == "hal-lint")).take(1) {
+        let mut c = Command::new(&qemu);
+        c.arg("-L").arg(&sysroot).arg(lint).args(["lint", "lint-skill", "--json"]);
+        lint_test("hal-lint under qemu-aarch64-static", project, &mut c, &[])?;
+    }
     Ok(())
 }
 

