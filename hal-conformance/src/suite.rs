@@ -18,7 +18,7 @@ use crate::runtimes::list::RUNTIMES;
 
 use crate::util::work_root;
 use crate::util::{cargo, root, run_step, target_dir};
-use crate::{capture, checks, install, replay, report, run};
+use crate::{capture, checks, install, replaying, report, run};
 
 /// Where the checked-in captures live.
 pub(crate) fn fixtures_dir() -> PathBuf {
@@ -152,7 +152,7 @@ pub(crate) fn conformance(args: &[String]) -> Result<(), String> {
         let install_seconds = installs.iter().find(|(i, _)| i == key).map_or(0.0, |(_, s)| *s);
         entries.push(match doc.as_ref().map_err(String::clone).and_then(|d| Doc::parse(d.clone())) {
             Ok(doc) => {
-                let replays = replay::replay(&doc, &hal, &replay_root.join(key))?;
+                let replays = replaying::replay(&doc, &hal, &replay_root.join(key))?;
                 report::entry(spec, &doc, &checks::checks(spec, &doc, &replays), install_seconds)
             }
             Err(e) => report::failed_entry(spec, &e, install_seconds),
@@ -684,7 +684,7 @@ pub(crate) fn fixture_report(hal: &Path) -> Result<Value, String> {
             entries.push(report::failed_entry(spec, "no fixture", 0.0));
             continue;
         };
-        let replays = replay::replay(&doc, hal, &replay_root.join(spec.key()))?;
+        let replays = replaying::replay(&doc, hal, &replay_root.join(spec.key()))?;
         let checks = checks::checks(spec, &doc, &replays);
         entries.push(report::entry(spec, &doc, &checks, 0.0));
     }
