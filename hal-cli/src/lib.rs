@@ -15,14 +15,14 @@ mod context;
 pub mod describe;
 pub mod fast;
 mod input;
+#[cfg(feature = "schema")]
+pub mod json_schema;
 pub mod output;
 pub mod payload;
 pub mod platforms;
 pub mod reference;
 pub mod render;
 pub mod run;
-#[cfg(feature = "schema")]
-pub mod json_schema;
 pub mod usage;
 
 pub use cli::{BIN_NAME, Cli};
