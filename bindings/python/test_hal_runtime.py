@@ -364,8 +364,11 @@ class ClientTest(unittest.TestCase):
             codex = [r for r in installed if r["provider"] == "codex"][0]
             self.assertEqual((codex["version"], codex["standing"]), ("0.30.0", "older_than_supported"))
             self.assertIsNone(create_runtime_hal(bin=HAL, replace_env={"CLAUDECODE": "1"}).get_runtime_version())
-            declared = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_2-1-332_agent"}
-            self.assertEqual(create_runtime_hal(bin=HAL, replace_env=declared).get_runtime_version(), "2.1.332")
+            # The newest verified version, as hal's registry says it (no live version here).
+            providers = json.loads(subprocess.run([HAL, "providers", "--json"], env={}, capture_output=True).stdout)
+            newest_verified = [p for p in providers["providers"] if p["provider"] == "claude"][0]["verified"]["version"]
+            declared = {"CLAUDECODE": "1", "AI_AGENT": "claude-code_" + newest_verified.replace(".", "-") + "_agent"}
+            self.assertEqual(create_runtime_hal(bin=HAL, replace_env=declared).get_runtime_version(), newest_verified)
             # A version past the verified range: the answers say so, naming the newest verified.
             newest = create_runtime_hal(bin=HAL, replace_env=declared).get_capabilities()
             self.assertEqual([d["code"] for d in newest["diagnostics"]], [])
@@ -374,7 +377,7 @@ class ClientTest(unittest.TestCase):
             said = [d["message"] for d in caps["diagnostics"] if d["code"] == "version_unverified"]
             self.assertEqual(len(said), 1, caps["diagnostics"])
             self.assertIn("2.1.999", said[0])
-            self.assertIn("2.1.332", said[0])
+            self.assertIn(newest_verified, said[0])
             self.assertIn(said[0], caps["warnings"])
 
     def test_read_hook_answers_a_real_claude_payload_given_or_on_stdin(self) -> None:
