@@ -275,6 +275,7 @@ pub(crate) fn package(platforms: &[String], publish: bool, install: bool) -> Res
         crate::install_docs::check(tarballs.iter().chain(&wheels))?;
     }
     if publish {
+        forget_unpacked_workspace()?;
         let mut dry = cargo();
         dry.args(["publish", "--workspace", "--dry-run", "--locked"]);
         run_step("cargo publish --workspace --dry-run", dry)?;
@@ -285,6 +286,32 @@ pub(crate) fn package(platforms: &[String], publish: bool, install: bool) -> Res
         }
         if let Some(i) = built.iter().position(|b| b.platform.triple == NATIVE) {
             install_test(&[tarballs[0].clone(), tarballs[i + 1].clone()], &wheels[i])?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes what an earlier `cargo publish --workspace --dry-run` left that a later one
+/// would trust: cargo unpacks the crates of its temporary registry
+/// (`target/package/tmp-registry`) into the cargo home under a name hashed from that
+/// path, and never unpacks them again. A later dry run from a checkout at the same path
+/// then verifies each crate against its dependencies' sources of that earlier run (CI
+/// failed so: `no field plugin on type Hooks`, a field added since; the same class as
+/// 0xMiden/miden-vm#2530). Only the workspace's own crates in registries without a host
+/// (cargo names those `-<hash>`) are removed; crates.io's are left alone.
+#[allow(clippy::disallowed_methods, reason = "the build machine's own cargo home, read by the build tool")]
+fn forget_unpacked_workspace() -> Result<(), String> {
+    let _ = std::fs::remove_dir_all(target_dir().join("package/tmp-registry"));
+    let home = std::env::var("HOME").unwrap_or_default();
+    let cargo_home = std::env::var("CARGO_HOME").map_or_else(|_| Path::new(&home).join(".cargo"), PathBuf::from);
+    let ours = crate::util::publishable_crates()?;
+    let Ok(registries) = std::fs::read_dir(cargo_home.join("registry/src")) else { return Ok(()) };
+    for registry in registries.flatten().filter(|r| r.file_name().to_string_lossy().starts_with('-')) {
+        for unpacked in std::fs::read_dir(registry.path()).into_iter().flatten().flatten() {
+            let name = unpacked.file_name().to_string_lossy().into_owned();
+            if ours.iter().any(|c| name.strip_prefix(c.as_str()).is_some_and(|v| v.starts_with('-'))) {
+                std::fs::remove_dir_all(unpacked.path()).map_err(|e| format!("{}: {e}", unpacked.path().display()))?;
+            }
         }
     }
     Ok(())

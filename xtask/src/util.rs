@@ -27,3 +27,20 @@ pub(crate) fn rerun_with_suite() -> Result<(), String> {
     let status = c.env(RERUN, "1").status().map_err(|e| format!("cargo run -p xtask --features suite: {e}"))?;
     std::process::exit(status.code().unwrap_or(1))
 }
+
+/// The names of the workspace's crates that `cargo publish` publishes (`cargo metadata`:
+/// every member whose `publish` is not `false`).
+pub(crate) fn publishable_crates() -> Result<Vec<String>, String> {
+    let out = cargo()
+        .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("cargo metadata: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("cargo metadata: {}", String::from_utf8_lossy(&out.stderr).trim()));
+    }
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata: {e}"))?;
+    let packages = meta["packages"].as_array().ok_or("cargo metadata: no packages")?;
+    let publishable = packages.iter().filter(|p| p["publish"].as_array().is_none_or(|r| !r.is_empty()));
+    Ok(publishable.filter_map(|p| p["name"].as_str().map(str::to_owned)).collect())
+}
