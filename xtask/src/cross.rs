@@ -64,21 +64,48 @@ pub(crate) struct Target {
     linker: Linker,
     /// Extra rustc flags for this target.
     rustflags: &'static str,
+    /// Extra arguments of the link (not of the C compiles): the linker wrapper is then its
+    /// own script, `zig-ld-<target>`.
+    link_args: &'static [&'static str],
 }
 
 /// Every target `cargo xtask cross` builds.
 pub(crate) const TARGETS: &[Target] = &[
-    Target { triple: "x86_64-pc-windows-gnu", linker: Linker::Mingw, rustflags: "" },
-    Target { triple: "aarch64-apple-darwin", linker: Linker::Zig("aarch64-macos.11.0"), rustflags: "" },
-    Target { triple: "x86_64-apple-darwin", linker: Linker::Zig("x86_64-macos.10.12"), rustflags: "" },
-    Target { triple: "aarch64-unknown-linux-gnu", linker: Linker::Zig("aarch64-linux-gnu.2.17"), rustflags: "" },
+    Target { triple: "x86_64-pc-windows-gnu", linker: Linker::Mingw, rustflags: "", link_args: &[] },
+    Target {
+        triple: "aarch64-apple-darwin",
+        linker: Linker::Zig("aarch64-macos.11.0"),
+        rustflags: "",
+        link_args: MACH_O_LINK_ARGS,
+    },
+    Target {
+        triple: "x86_64-apple-darwin",
+        linker: Linker::Zig("x86_64-macos.10.12"),
+        rustflags: "",
+        link_args: MACH_O_LINK_ARGS,
+    },
+    Target {
+        triple: "aarch64-unknown-linux-gnu",
+        linker: Linker::Zig("aarch64-linux-gnu.2.17"),
+        rustflags: "",
+        link_args: &[],
+    },
     // Static, with zig's musl (std built from source has no self-contained crt objects).
     Target {
         triple: "x86_64-unknown-linux-musl",
         linker: Linker::Zig("x86_64-linux-musl"),
         rustflags: "-C target-feature=+crt-static -C link-self-contained=no",
+        link_args: &[],
     },
 ];
+
+/// The link arguments of the macOS targets: `-S`, no debug map. A Mach-O linker writes
+/// one `N_OSO` stab per object with debug information, naming the object by its path on
+/// the build machine (zig cc gives tree-sitter's C objects DWARF, so the full builds held
+/// the cache's `deps/` paths); Apple's `strip`, which rustc's `strip` setting runs, is not
+/// here, and a strip after the link would break the ad-hoc code signature arm64 macOS
+/// requires, which the linker writes last.
+const MACH_O_LINK_ARGS: &[&str] = &["-Wl,-S"];
 
 /// The target named `triple`.
 pub(crate) fn target(triple: &str) -> Result<&'static Target, String> {
@@ -158,10 +185,10 @@ fn tools(targets: &[&Target]) -> Result<Tools, String> {
     if targets.iter().any(|t| t.linker == Linker::Mingw) {
         packages.push("gcc-mingw-w64-x86-64");
     }
-    let zig_targets: Vec<&str> = targets
+    let zig_targets: Vec<(&str, &[&str])> = targets
         .iter()
         .filter_map(|t| match t.linker {
-            Linker::Zig(z) => Some(z),
+            Linker::Zig(z) => Some((z, t.link_args)),
             Linker::Mingw => None,
         })
         .collect();
@@ -177,8 +204,11 @@ fn tools(targets: &[&Target]) -> Result<Tools, String> {
     std::fs::create_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
     if !zig_targets.is_empty() {
         let zig = zig()?;
-        for z in zig_targets {
-            write_script(&bin.join(format!("zig-cc-{z}")), &zig_cc_script(&zig, z))?;
+        for (z, link_args) in zig_targets {
+            write_script(&bin.join(format!("zig-cc-{z}")), &zig_cc_script(&zig, z, &[]))?;
+            if !link_args.is_empty() {
+                write_script(&bin.join(format!("zig-ld-{z}")), &zig_cc_script(&zig, z, link_args))?;
+            }
         }
         write_script(&bin.join("zig-ar"), &format!("#!/bin/sh\nexec '{}' ar \"$@\"\n", zig.display()))?;
     }
@@ -215,14 +245,16 @@ fn zig() -> Result<PathBuf, String> {
 /// it), and `-lgcc_s` (glibc's unwinder, which zig does not ship) as zig's `-lunwind`.
 /// For macOS also less `-liconv`: the `libc` crate asks for it on every Apple target,
 /// zig ships no stub of it, and hal calls none of it (a call would fail the link as an
-/// undefined symbol, so dropping it cannot hide one).
-fn zig_cc_script(zig: &Path, target: &str) -> String {
+/// undefined symbol, so dropping it cannot hide one). `extra` comes last (a linker
+/// wrapper's [`Target::link_args`]).
+fn zig_cc_script(zig: &Path, target: &str, extra: &[&str]) -> String {
     let iconv = if target.contains("-macos") { "    -liconv) continue ;;\n" } else { "" };
+    let extra: String = extra.iter().flat_map(|a| [" '", a, "'"]).collect();
     format!(
         "#!/bin/sh\n# Written by `cargo xtask cross`: zig cc for {target}.\nskip=0\nfor a do\n  shift\n  if [ \
          \"$skip\" = 1 ]; then skip=0; continue; fi\n  case \"$a\" in\n    -arch) skip=1; continue ;;\n    \
          --target=*|-mmacosx-version-min=*) continue ;;\n    -lgcc_s) set -- \"$@\" -lunwind; continue ;;\n{iconv}  \
-         esac\n  set -- \"$@\" \"$a\"\ndone\nexec '{}' cc -target {target} \"$@\"\n",
+         esac\n  set -- \"$@\" \"$a\"\ndone\nexec '{}' cc -target {target} \"$@\"{extra}\n",
         zig.display()
     )
 }
@@ -265,14 +297,18 @@ pub(crate) fn cargo(target: &Target, subcommand: &str, build_std: &str) -> Resul
     c.env("ZIG_GLOBAL_CACHE_DIR", cache_dir().join("zig-cache"))
         .env("ZIG_LOCAL_CACHE_DIR", cache_dir().join("zig-cache"));
     let env_triple = target.triple.replace('-', "_");
-    let (cc, ar) = match target.linker {
-        Linker::Mingw => ("x86_64-w64-mingw32-gcc".to_owned(), "x86_64-w64-mingw32-ar".to_owned()),
-        Linker::Zig(z) => (
-            tools.bin.join(format!("zig-cc-{z}")).display().to_string(),
-            tools.bin.join("zig-ar").display().to_string(),
-        ),
+    let (cc, ar, linker) = match target.linker {
+        Linker::Mingw => {
+            let gcc = "x86_64-w64-mingw32-gcc".to_owned();
+            (gcc.clone(), "x86_64-w64-mingw32-ar".to_owned(), gcc)
+        }
+        Linker::Zig(z) => {
+            let script = |kind: &str| tools.bin.join(format!("zig-{kind}-{z}")).display().to_string();
+            let linker = if target.link_args.is_empty() { script("cc") } else { script("ld") };
+            (script("cc"), tools.bin.join("zig-ar").display().to_string(), linker)
+        }
     };
-    c.env(format!("CARGO_TARGET_{}_LINKER", env_triple.to_uppercase()), &cc);
+    c.env(format!("CARGO_TARGET_{}_LINKER", env_triple.to_uppercase()), &linker);
     c.env(format!("CC_{env_triple}"), &cc).env(format!("AR_{env_triple}"), &ar);
     // The cache's units serve every clone: the flags name none (see `Remap::OutsideClone`).
     let remap = crate::dist::Remap::OutsideClone;
@@ -300,6 +336,8 @@ pub(crate) fn build(target: &Target, build: Build) -> Result<PathBuf, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     std::fs::copy(&built, &dest).map_err(|e| format!("{} -> {}: {e}", built.display(), dest.display()))?;
+    let bytes = std::fs::read(&dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    crate::dist::no_machine_paths(&dest, &bytes)?;
     Ok(dest)
 }
 
@@ -349,7 +387,7 @@ mod tests {
         let fake_zig = dir.path().join("zig");
         super::write_script(&fake_zig, "#!/bin/sh\nfor a do printf '%s\\n' \"$a\"; done\n").unwrap();
         let wrapper = dir.path().join("cc");
-        super::write_script(&wrapper, &super::zig_cc_script(&fake_zig, "aarch64-macos.11.0")).unwrap();
+        super::write_script(&wrapper, &super::zig_cc_script(&fake_zig, "aarch64-macos.11.0", &[])).unwrap();
         let out = std::process::Command::new(&wrapper)
             .args([
                 "-arch",
@@ -371,10 +409,22 @@ mod tests {
         );
         // Elsewhere `-liconv` is passed on.
         let linux = dir.path().join("cc-linux");
-        super::write_script(&linux, &super::zig_cc_script(&fake_zig, "aarch64-linux-gnu.2.17")).unwrap();
+        super::write_script(&linux, &super::zig_cc_script(&fake_zig, "aarch64-linux-gnu.2.17", &[])).unwrap();
         let out = std::process::Command::new(&linux).args(["-liconv", "x.o"]).output().unwrap();
         let args = String::from_utf8(out.stdout).unwrap();
         assert_eq!(args.lines().collect::<Vec<_>>(), ["cc", "-target", "aarch64-linux-gnu.2.17", "-liconv", "x.o"]);
+        // The macOS linker wrapper adds the targets' link arguments last; the C compiles'
+        // wrapper does not.
+        let mac = super::target("aarch64-apple-darwin").unwrap();
+        assert_eq!(mac.link_args, ["-Wl,-S"]);
+        let ld = dir.path().join("ld");
+        super::write_script(&ld, &super::zig_cc_script(&fake_zig, "aarch64-macos.11.0", mac.link_args)).unwrap();
+        let out = std::process::Command::new(&ld).args(["-arch", "arm64", "x.o", "-o", "x"]).output().unwrap();
+        let args = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(
+            args.lines().collect::<Vec<_>>(),
+            ["cc", "-target", "aarch64-macos.11.0", "x.o", "-o", "x", "-Wl,-S"]
+        );
     }
 
     #[test]
