@@ -209,7 +209,8 @@ fn gastown_presets_liveness_names_and_nudge() {
     ];
     for (p, names, nudge) in table {
         let g = hal_caps::runtime(*p).gastown.unwrap_or_else(|| panic!("{p} has Gastown's preset"));
-        assert_eq!(g.process_names, *names, "{p}");
+        let row = hal_caps::runtime(*p);
+        assert_eq!(hal_caps::registry::gastown_process_names(row), *names, "{p}");
         assert_eq!(g.startup_nudge_ms(), *nudge, "{p}: Gastown's own startup fallback matrix");
         assert!(g.prompt_arg, "{p}: every preset takes the prompt as an argument");
         assert!(g.source.is_orchestrator(), "{p}: Gastown's facts are Gastown's");

@@ -568,7 +568,7 @@ impl Adapter {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GastownPreset {
-    /// The preset's name (`GT_AGENT`).
+    /// The preset's name (`GT_AGENT`): the runtime's id.
     pub name: &'static str,
     /// The hook adapter Gastown installs; `None`: none (`SupportsHooks: false`).
     pub adapter: Option<Adapter>,
@@ -577,8 +577,10 @@ pub struct GastownPreset {
     pub prompt_arg: bool,
     /// The delay-based readiness fallback (`ReadyDelayMs`), where the preset sets one.
     pub ready_delay_ms: Option<u32>,
-    /// The process names Gastown's liveness check looks for (`ProcessNames`).
-    pub process_names: &'static [&'static str],
+    /// The process names Gastown's liveness check looks for (`ProcessNames`), in its
+    /// order; the runtime's own executable is derived from its row
+    /// ([`ProcessName::Launched`]), never written again.
+    pub process_names: &'static [ProcessName],
     /// Where the facts come from.
     pub source: Source,
     /// Where a live run contradicts the preset's integration: the adapter's session-start
@@ -593,6 +595,18 @@ pub struct GastownPreset {
     /// keeps Gastown's integration as Gastown runs it and says where reality differs,
     /// instead of copying the fact (README's Gastown section is generated from these).
     pub stale: &'static [Stale],
+}
+
+/// One of the process names of a Gastown preset (`ProcessNames`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a name is the runtime's own or another: there is no third")]
+pub enum ProcessName {
+    /// The runtime's own executable, [`Runtime::launched`] (a variant without
+    /// executables of its own: its base runtime's).
+    Launched,
+    /// Another name: an interpreter it runs under (`node`, `bun`), or a name Gastown
+    /// looks for that is not one of the row's executables (Cursor's `agent`).
+    Other(&'static str),
 }
 
 /// A fact of a Gastown preset that the runtime contradicts.
@@ -634,11 +648,11 @@ impl PresetFact {
 pub const PRIME_WAIT_MS: u64 = 2000;
 
 impl GastownPreset {
-    /// A preset with a hook adapter.
+    /// The preset named after `provider`'s id, with a hook adapter.
     #[must_use]
-    pub const fn hooked(name: &'static str, adapter: Adapter, process_names: &'static [&'static str]) -> Self {
+    pub const fn hooked(provider: RuntimeProvider, adapter: Adapter, process_names: &'static [ProcessName]) -> Self {
         Self {
-            name,
+            name: provider.as_str(),
             adapter: Some(adapter),
             prompt_arg: true,
             ready_delay_ms: None,
@@ -650,11 +664,11 @@ impl GastownPreset {
         }
     }
 
-    /// A preset without a hook adapter.
+    /// The preset named after `provider`'s id, without a hook adapter.
     #[must_use]
-    pub const fn unhooked(name: &'static str, process_names: &'static [&'static str]) -> Self {
+    pub const fn unhooked(provider: RuntimeProvider, process_names: &'static [ProcessName]) -> Self {
         Self {
-            name,
+            name: provider.as_str(),
             adapter: None,
             prompt_arg: true,
             ready_delay_ms: None,
@@ -1042,6 +1056,18 @@ impl Runtime {
         match self.known_by.and_then(|v| self.markers.iter().find(|m| m.var == v)) {
             Some(m) => Some(m.label()),
             None => self.strongest_signal(),
+        }
+    }
+
+    /// The executable a launch of the runtime names (`argv[0]`): the first of its
+    /// [`Runtime::executables`], else of its [`Runtime::script_names`] (a script an
+    /// interpreter runs). Derived, never written again: a runtime's launch facts and its
+    /// Gastown preset's process names take it from here. `None`: neither is known.
+    #[must_use]
+    pub const fn launched(&self) -> Option<&'static str> {
+        match (self.executables, self.script_names) {
+            ([first, ..], _) | ([], [first, ..]) => Some(*first),
+            ([], []) => None,
         }
     }
 

@@ -1,11 +1,12 @@
 //! Claude Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, DETECT_AGENT, GT, NONE, c, secs, suite};
+use super::shared::{ASKS, DETECT_AGENT, GT, NONE, c, exe, secs, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
 use crate::registry::model::Departure;
 use crate::registry::model::NativeEvent as Ev;
+use crate::registry::model::ProcessName::{self, Launched, Other};
 use crate::registry::model::ValueRule::{Flag, Truthy};
 use crate::registry::model::{
     Adapter, FragmentSchema, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source,
@@ -17,6 +18,14 @@ use hal_types::CanonicalEvent as E;
 use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
+
+/// Claude Code's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.claude"
+    };
+}
 
 /// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
 /// offline against a model stub, its tools' and hooks' environments captured.
@@ -47,10 +56,13 @@ pub(super) const CLAUDE_SESSION_STALE: &[Stale] = &[Stale {
 
 /// Claude Code's hook system, shared by the rows that run the `claude` binary.
 pub(super) const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
-    &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
+    &[".claude/settings.json", ".claude/settings.local.json", concat!(home!(), "/settings.json")],
     Inject::Yes,
     EVENTS,
 );
+
+/// Gastown's process names of Claude Code (and the presets that launch it): `node`, then itself.
+pub(super) const NODE_ITSELF: &[ProcessName] = &[Other("node"), Launched];
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["claude-code", "claude_code"],
@@ -105,7 +117,7 @@ pub(super) const ROW: Runtime = Runtime {
         DETECT_AGENT,
     ],
     gastown: Some(
-        GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"])
+        GastownPreset::hooked(P::Claude, CLAUDE_ADAPTER, NODE_ITSELF)
             .ready_after(10_000)
             .session_env("CLAUDE_SESSION_ID")
             .stale(CLAUDE_SESSION_STALE),
@@ -373,7 +385,7 @@ pub(super) const CLAUDE_END_OF_OPTIONS: Source =
 /// Claude Code's facts, shared by groq-compound (the same binary).
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Claude,
-    executable: c("claude", S_CLAUDE),
+    executable: exe(&ROW, S_CLAUDE),
     interactive: c(Start::new(NONE, PromptAt::Positional), CLAUDE_DOCS),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_CLAUDE)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, S_CLAUDE)),
@@ -394,7 +406,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", CLAUDE_DOCS)),
     instructions: c(&["CLAUDE.md", ".claude/CLAUDE.md"], CLAUDE_MEMORY),
-    config_dir: Some(c(ConfigDir { dir: "~/.claude", var: Some("CLAUDE_CONFIG_DIR") }, CLAUDE_ENV)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("CLAUDE_CONFIG_DIR") }, CLAUDE_ENV)),
     hook_trust: Some(c(
         Trust::Setting(TrustSetting {
             rule: "an interactive start asks once to trust the workspace before its hooks run; -p does not ask",

@@ -1,6 +1,6 @@
 //! Cline: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Start};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -8,6 +8,14 @@ use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, Runtim
 use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+/// Cline's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.cline"
+    };
+}
 
 pub(super) const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65");
 
@@ -36,7 +44,7 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["cline"],
     hooks: Some(
         Hooks::native(
-            &[".cline/hooks/", ".clinerules/hooks/", "~/.cline/hooks/", "~/Documents/Cline/Hooks/"],
+            &[".cline/hooks/", ".clinerules/hooks/", concat!(home!(), "/hooks/"), "~/Documents/Cline/Hooks/"],
             Inject::Yes,
             EVENTS,
         )
@@ -126,7 +134,7 @@ pub(super) const S_CLINE: Source = suite("hal-conformance, cline@3.0.65");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Cline,
-    executable: c("cline", S_CLINE),
+    executable: exe(&ROW, S_CLINE),
     interactive: c(Start::new(NONE, PromptAt::Positional), S_CLINE),
     print: Some(c(Start::new(&[Args::always(&["--json"])], PromptAt::Positional), S_CLINE)),
     output: Some(c(Output { flag: "--json", values: &[] }, S_CLINE)),
@@ -138,7 +146,7 @@ pub(super) const LAUNCH: Launch = Launch {
     resume: None,
     model: Some(c("-m", S_CLINE)),
     instructions: c(&[".clinerules", "AGENTS.md"], S_CLINE),
-    config_dir: Some(c(ConfigDir { dir: "~/.cline", var: None }, S_CLINE)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_CLINE)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Codex CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, secs, suite};
+use super::shared::{ITSELF, NONE, c, exe, secs, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
 };
@@ -19,6 +19,14 @@ use hal_types::CanonicalEvent as E;
 use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{Capabilities, StartupInjection, StartupStrategy, Support};
+
+/// Codex CLI's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.codex"
+    };
+}
 
 pub(super) const LIVE_CODEX: Source = Source::verified("live run 2026-12-01, @openai/codex@0.171.0");
 
@@ -47,7 +55,7 @@ pub(super) const ROW: Runtime = Runtime {
     scripts: &["@openai/codex/"],
     session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
     hooks: Some(Hooks::native(
-        &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
+        &[".codex/hooks.json", concat!(home!(), "/hooks.json"), concat!(home!(), "/config.toml")],
         Inject::Yes,
         EVENTS,
     )),
@@ -59,7 +67,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
         Source::vendor("https://developers.openai.com/codex/hooks"),
     ],
-    gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000).stale(&[Stale {
+    gastown: Some(GastownPreset::unhooked(P::Codex, ITSELF).ready_after(3000).stale(&[Stale {
         gastown: PresetFact::NoHooks,
         reality: "Codex has hooks from 0.146.0 behind `[features] hooks = true` (0.146.0 and 0.171.0 read; \
                       0.171.0 verified live), `notify` before; Gastown's preset installs none (its opt-in \
@@ -188,7 +196,7 @@ pub(super) const CODEX_END_OF_OPTIONS: Source = suite("hal-conformance dash chec
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Codex,
-    executable: c("codex", S_CODEX),
+    executable: exe(&ROW, S_CODEX),
     interactive: c(Start::new(NONE, PromptAt::Positional), CODEX_DOCS),
     print: Some(c(Start::new(&[Args::always(&["exec", "--skip-git-repo-check"])], PromptAt::Positional), S_CODEX)),
     output: Some(c(Output { flag: "--json", values: &[] }, CODEX_CLI)),
@@ -217,7 +225,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", CODEX_CLI)),
     instructions: c(&["AGENTS.md"], CODEX_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.codex", var: Some("CODEX_HOME") }, S_CODEX)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("CODEX_HOME") }, S_CODEX)),
     hook_trust: Some(c(
         Trust::Args(&[Args::since(
             "0.146.0",

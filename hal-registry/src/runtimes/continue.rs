@@ -1,6 +1,6 @@
 //! Continue CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::ValueRule::Truthy;
 use crate::registry::model::{Marker, Package, Runtime, Source, Verified};
@@ -29,7 +29,7 @@ pub(super) const CONTINUE_DOCS: Source = Source::vendor("https://docs.continue.d
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Continue,
-    executable: c("cn", S_CONTINUE),
+    executable: exe(&ROW, S_CONTINUE),
     interactive: c(Start::new(NONE, PromptAt::Positional), CONTINUE_DOCS),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_CONTINUE)),
     output: Some(c(Output { flag: "--format", values: &["json"] }, CONTINUE_DOCS)),

@@ -1,6 +1,6 @@
 //! GitHub Copilot CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GT, NONE, c, suite};
+use super::shared::{ASKS, GT, ITSELF, NONE, c, exe, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
@@ -16,6 +16,14 @@ use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, HookKind};
+
+/// GitHub Copilot CLI's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.copilot"
+    };
+}
 
 pub(super) const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
 
@@ -43,7 +51,7 @@ pub(super) const ROW: Runtime = Runtime {
         // 1.0.11, and the same run): `no` for the plain text hal's commands print.
         // `permissionRequest` fires before every tool call even under `--allow-all`
         // (live run): a hook that approves or denies (changelog 1.0.16), not a prompt.
-        Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, EVENTS)
+        Hooks::native(&[".github/hooks/gastown.json", concat!(home!(), "/hooks/")], Inject::No, EVENTS)
             .inject_backed(Standing::Verified)
             .asking_under_bypass(),
     ),
@@ -55,7 +63,7 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "copilot",
+            P::Copilot,
             Adapter::config(
                 ".github/hooks/gastown.json",
                 HookKind::HooksJson,
@@ -67,7 +75,7 @@ pub(super) const ROW: Runtime = Runtime {
             )
             // Gastown's `copilot-hooks.json` template.
             .timing_out(30, 10),
-            &["copilot"],
+            ITSELF,
         )
         .ready_after(5000)
         .undelivered(
@@ -199,7 +207,7 @@ pub(super) const COPILOT_DOCS: Source =
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Copilot,
-    executable: c("copilot", S_COPILOT),
+    executable: exe(&ROW, S_COPILOT),
     interactive: c(Start::new(NONE, PromptAt::Flag("-i")), COPILOT_DOCS),
     print: Some(c(Start::new(&[Args::always(&["-s"])], PromptAt::Flag("-p")), S_COPILOT)),
     output: None,
@@ -217,11 +225,11 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", COPILOT_DOCS)),
     instructions: c(&["AGENTS.md", ".github/copilot-instructions.md"], COPILOT_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.copilot", var: Some("COPILOT_HOME") }, GT)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("COPILOT_HOME") }, GT)),
     hook_trust: Some(c(
         Trust::Setting(TrustSetting {
             rule: "the workspace must be a trusted folder (~/.copilot/config.json: trustedFolders)",
-            file: "~/.copilot/config.json",
+            file: concat!(home!(), "/config.json"),
             setting: r#"{"trustedFolders":["<workspace>"]}"#,
             dialog: None,
         }),

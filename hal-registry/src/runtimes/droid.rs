@@ -1,6 +1,6 @@
 //! Droid: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -8,6 +8,14 @@ use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, Runtim
 use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+/// Droid's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.factory"
+    };
+}
 
 pub(super) const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
 
@@ -34,8 +42,8 @@ pub(super) const ROW: Runtime = Runtime {
                 ".factory/settings.json",
                 ".factory/settings.local.json",
                 ".factory/hooks.json",
-                "~/.factory/settings.json",
-                "~/.factory/hooks.json",
+                concat!(home!(), "/settings.json"),
+                concat!(home!(), "/hooks.json"),
             ],
             Inject::Yes,
             EVENTS,
@@ -106,7 +114,7 @@ pub(super) const DROID_DOCS: Source = Source::vendor("https://docs.factory.ai/cl
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Droid,
-    executable: c("droid", S_DROID),
+    executable: exe(&ROW, S_DROID),
     interactive: c(Start::new(NONE, PromptAt::Positional), DROID_DOCS),
     print: Some(c(Start::new(&[Args::always(&["exec"])], PromptAt::Positional), S_DROID)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, DROID_DOCS)),
@@ -121,7 +129,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_DROID)),
     instructions: c(&["AGENTS.md"], DROID_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.factory", var: None }, S_DROID)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_DROID)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

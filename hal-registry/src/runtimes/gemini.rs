@@ -1,6 +1,6 @@
 //! Gemini CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{GT, NONE, c, secs, suite};
+use super::shared::{GT, ITSELF, NONE, c, exe, secs, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
@@ -16,6 +16,14 @@ use hal_types::CanonicalEvent as E;
 use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
+
+/// Gemini CLI's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.gemini"
+    };
+}
 
 pub(super) const LIVE_GEMINI: Source = Source::verified("live run 2026-12-01, @google/gemini-cli@0.61.0");
 
@@ -39,7 +47,7 @@ pub(super) const ROW: Runtime = Runtime {
     session_vars: &["GEMINI_SESSION_ID"],
     keeps_markers_of: &[P::Claude],
     hooks: Some(Hooks::claude_settings(
-        &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
+        &[".gemini/settings.json", concat!(home!(), "/settings.json"), "/etc/gemini-cli/settings.json"],
         Inject::Yes,
         EVENTS,
     )),
@@ -52,7 +60,7 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "gemini",
+            P::Gemini,
             // Gastown's adapter, a native fact here: the design's row keeps gemini on the fallback.
             Adapter::config(
                 ".gemini/settings.json",
@@ -64,7 +72,7 @@ pub(super) const ROW: Runtime = Runtime {
                     (CanonicalEvent::PromptSubmit, "BeforeAgent"),
                 ],
             ),
-            &["gemini"],
+            ITSELF,
         )
         .ready_after(5000)
         .session_env("GEMINI_SESSION_ID"),
@@ -173,7 +181,7 @@ pub(super) const GEMINI_TRUST: Source = Source::vendor("google-gemini/gemini-cli
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Gemini,
-    executable: c("gemini", S_GEMINI),
+    executable: exe(&ROW, S_GEMINI),
     interactive: c(Start::new(NONE, PromptAt::Flag("--prompt-interactive")), GEMINI_ARGS),
     print: Some(c(Start::new(NONE, PromptAt::Flag("--prompt")), GEMINI_ARGS)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, S_GEMINI)),
@@ -188,11 +196,11 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", GEMINI_ARGS)),
     instructions: c(&["GEMINI.md"], GEMINI_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.gemini", var: None }, GEMINI_DOCS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, GEMINI_DOCS)),
     hook_trust: Some(c(
         Trust::Setting(TrustSetting {
             rule: "the workspace must be a trusted folder (~/.gemini/trustedFolders.json: path -> TRUST_FOLDER)",
-            file: "~/.gemini/trustedFolders.json",
+            file: concat!(home!(), "/trustedFolders.json"),
             setting: r#"{"<workspace>":"TRUST_FOLDER"}"#,
             dialog: None,
         }),

@@ -1,12 +1,20 @@
 //! gptme: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, suite};
+use super::shared::{ASKS, NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Start};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
 use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, Runtime, Source, Verified};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+/// gptme's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.config/gptme"
+    };
+}
 
 pub(super) const LIVE_GPTME: Source = Source::verified("live run 2026-12-02, gptme@0.35.1 (PyPI)");
 
@@ -25,7 +33,7 @@ pub(super) const ROW: Runtime = Runtime {
     // `[[hooks.scripts]]` of the user's `~/.config/gptme/config.toml` (always trusted)
     // or the project's `gptme.toml` (trusted on first use, asked on a terminal):
     // `session.start` and `session.end` only; a hook's output is only logged.
-    hooks: Some(Hooks::native(&["~/.config/gptme/config.toml", "gptme.toml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[concat!(home!(), "/config.toml"), "gptme.toml"], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
         LIVE_GPTME,
@@ -60,7 +68,7 @@ pub(super) const GPTME_PKG: Source = Source::vendor("gptme@0.35.1 (PyPI, its --h
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Gptme,
-    executable: c("gptme", S_GPTME),
+    executable: exe(&ROW, S_GPTME),
     interactive: c(Start::new(NONE, PromptAt::Positional), GPTME_PKG),
     // `-n`: no confirmation and exit after the prompt's answer.
     print: Some(c(Start::new(&[Args::always(&["-n"])], PromptAt::Positional), S_GPTME)),
@@ -73,7 +81,7 @@ pub(super) const LAUNCH: Launch = Launch {
     resume: None,
     model: Some(c("-m", S_GPTME)),
     instructions: c(&["gptme.toml"], GPTME_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.config/gptme", var: None }, GPTME_PKG)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, GPTME_PKG)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Grok Build: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, NONE, c};
+use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, ITSELF, NONE, c, exe};
 use crate::registry::launch_shape::{Autonomy, ConfigDir, Launch, PromptAt, Start};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::PluginHost;
@@ -12,6 +12,14 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, HookKind, Support};
+
+/// Grok Build's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.grok"
+    };
+}
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["grok-build"],
@@ -27,7 +35,7 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["grok"],
     session_vars: &["GROK_SESSION_ID"],
     keeps_markers_of: &[P::Claude],
-    hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", "~/.grok/hooks"], Inject::Nudge, EVENTS)),
+    hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", concat!(home!(), "/hooks")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     context_fork: Support::Yes,
     sources: &[
@@ -37,7 +45,7 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "grok",
+            P::Grok,
             Adapter::config(
                 ".grok/hooks/gastown.json",
                 HookKind::HooksJson,
@@ -48,7 +56,7 @@ pub(super) const ROW: Runtime = Runtime {
                     (CanonicalEvent::PromptSubmit, "UserPromptSubmit"),
                 ],
             ),
-            &["grok"],
+            ITSELF,
         )
         .ready_after(5000),
     ),
@@ -79,7 +87,7 @@ pub(super) const FM_GROK: Source =
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Grok,
-    executable: c("grok", FM_GROK),
+    executable: exe(&ROW, FM_GROK),
     interactive: c(Start::new(NONE, PromptAt::Positional), FM_GROK),
     print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), FM_GROK)),
     output: None,
@@ -87,7 +95,7 @@ pub(super) const LAUNCH: Launch = Launch {
     resume: None,
     model: None,
     instructions: c(&["AGENTS.md"], FM_GROK),
-    config_dir: Some(c(ConfigDir { dir: "~/.grok", var: None }, FM_GROK)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, FM_GROK)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

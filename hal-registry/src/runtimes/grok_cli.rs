@@ -1,6 +1,6 @@
 //! grok-cli (@vibe-kit/grok-cli): every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe, suite};
 use crate::registry::launch_shape::{Autonomy, ConfigDir, Launch, Level, PromptAt, Start};
 use crate::registry::model::{Package, Runtime, Source, Verified};
 use hal_types::RuntimeProvider as P;
@@ -34,7 +34,7 @@ pub(super) const GROK_CLI_PKG: Source = Source::vendor("https://www.npmjs.com/pa
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::GrokCli,
-    executable: c("grok", S_GROK_CLI),
+    executable: exe(&ROW, S_GROK_CLI),
     interactive: c(Start::new(NONE, PromptAt::Positional), GROK_CLI_PKG),
     print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), S_GROK_CLI)),
     output: None,

@@ -1,6 +1,6 @@
 //! Hermes: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, c, suite};
+use super::shared::{ASKS, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -9,6 +9,14 @@ use crate::registry::payload_shape::Clue::{Has, Named};
 use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+/// Hermes's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.hermes"
+    };
+}
 
 pub(super) const LIVE_HERMES: Source = Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)");
 
@@ -38,7 +46,7 @@ pub(super) const ROW: Runtime = Runtime {
     // registered off a terminal only with `--accept-hooks` / `HERMES_ACCEPT_HOOKS`; a
     // hook's stdout is read as JSON (`pre_llm_call` may add context, not a session
     // start).
-    hooks: Some(Hooks::native(&["~/.hermes/config.yaml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[concat!(home!(), "/config.yaml")], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
         LIVE_HERMES,
@@ -131,7 +139,7 @@ pub(super) const HERMES_PKG: Source = Source::vendor("hermes-agent@0.19.0 (PyPI,
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Hermes,
-    executable: c("hermes", S_HERMES),
+    executable: exe(&ROW, S_HERMES),
     interactive: c(Start::new(&[Args::always(&["chat"])], PromptAt::Typed), HERMES_PKG),
     print: Some(c(Start::new(&[Args::always(&["chat"])], PromptAt::Flag("-q")), S_HERMES)),
     output: None,
@@ -146,7 +154,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", HERMES_PKG)),
     instructions: c(&["AGENTS.md", ".hermes.md"], HERMES_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.hermes", var: Some("HERMES_HOME") }, HERMES_PKG)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("HERMES_HOME") }, HERMES_PKG)),
     hook_trust: Some(c(Trust::Args(&[Args::always(&["--accept-hooks"])]), S_HERMES)),
     ready_prompt: None,
     startup_dialog: None,

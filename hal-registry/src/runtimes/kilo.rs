@@ -1,11 +1,19 @@
 //! Kilo Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, join, suite};
+use super::shared::{ASKS, NONE, c, exe, join, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
 use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, PluginApi, Runtime, Source, Verified};
 use hal_types::RuntimeProvider as P;
+
+/// Kilo Code's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.config/kilo"
+    };
+}
 
 pub(super) const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
 
@@ -44,7 +52,7 @@ pub(super) const ROW: Runtime = Runtime {
             &[
                 ".kilo/plugins/",
                 ".kilocode/plugins/",
-                "~/.config/kilo/plugins/",
+                concat!(home!(), "/plugins/"),
                 "~/.kilo/plugins/",
                 "~/.kilocode/plugins/",
             ],
@@ -101,7 +109,7 @@ pub(super) const KILO_PKG: Source = Source::vendor("@kilocode/cli@7.7.7 (its --h
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Kilo,
-    executable: c("kilo", S_KILO),
+    executable: exe(&ROW, S_KILO),
     interactive: c(Start::new(NONE, PromptAt::Flag("--prompt")), KILO_PKG),
     print: Some(c(Start::new(&[Args::always(&["run"])], PromptAt::Positional), S_KILO)),
     output: Some(c(Output { flag: "--format", values: &["default", "json"] }, KILO_PKG)),
@@ -116,7 +124,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_KILO)),
     instructions: c(&["AGENTS.md"], KILO_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.config/kilo", var: None }, S_KILO)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_KILO)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -2,7 +2,7 @@
 //! (PyPI `kimi-cli`, whose facts end at 1.51.0): every fact hal holds of it, one
 //! descriptor (see [`super`]).
 
-use super::shared::{ASKS, DETECT_AGENT, NONE, c, suite};
+use super::shared::{ASKS, DETECT_AGENT, NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -13,6 +13,14 @@ use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use crate::registry::span::History;
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+/// Kimi's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.kimi-code"
+    };
+}
 
 pub(super) const LIVE_KIMI: Source = Source::verified("live run 2026-12-06, @moonshot-ai/kimi-code@2.1.0");
 
@@ -45,7 +53,7 @@ pub(super) const ROW: Runtime = Runtime {
     // (`$KIMI_SHARE_DIR`) through 1.51.0. Claude's event names. A hook's stdout is never
     // put before the model (the Python CLI's `kimi_cli/hooks/runner.py` reads only a JSON
     // decision from it), so SessionStart cannot prime a session.
-    hooks: Some(Hooks::native(&["~/.kimi-code/config.toml", "~/.kimi/config.toml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[concat!(home!(), "/config.toml"), "~/.kimi/config.toml"], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
         Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
@@ -163,7 +171,7 @@ const CODE_ONLY: &str =
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Kimi,
-    executable: c("kimi", S_KIMI),
+    executable: exe(&ROW, S_KIMI),
     // Kimi Code takes no positional prompt (`unknown command`, `dist/main.mjs:382270`).
     interactive: c(Start::new(NONE, PromptAt::Typed), KIMI_CODE_PKG),
     // `-p, --prompt`: one prompt, non-interactive, in both products; the Python CLI's
@@ -196,7 +204,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", KIMI_CODE_PKG)),
     instructions: c(&["AGENTS.md"], KIMI_CODE_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.kimi-code", var: Some("KIMI_CODE_HOME") }, S_KIMI)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("KIMI_CODE_HOME") }, S_KIMI)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

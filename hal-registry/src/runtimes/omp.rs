@@ -1,6 +1,6 @@
 //! oh-my-pi: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{FIRSTMATE, GASTOWN_AGENTS, NONE, c, suite};
+use super::shared::{FIRSTMATE, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, Flag};
@@ -11,6 +11,14 @@ use crate::registry::span::History;
 use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
+
+/// oh-my-pi's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.omp/agent"
+    };
+}
 
 pub(super) const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
 
@@ -31,14 +39,14 @@ pub(super) const ROW: Runtime = Runtime {
     // 18.3.4 (read in the packages).
     // Hook factories load from `.omp/hooks/pre/` and `post/` only; one directly in
     // `.omp/hooks/` loads nothing, silently (18.2.3's `docs/hooks.md`, and the live run).
-    hooks: Some(Hooks::native(&[".omp/hooks/pre/", "~/.omp/agent/hooks/pre/"], Inject::Yes, EVENTS)),
+    hooks: Some(Hooks::native(&[".omp/hooks/pre/", concat!(home!(), "/hooks/pre/")], Inject::Yes, EVENTS)),
     takes_prompt: true,
     sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE, LIVE_OMP],
     gastown: Some(
         GastownPreset::hooked(
-            "omp",
+            P::Omp,
             Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
-            &["omp", "node", "bun"],
+            ITSELF_NODE_BUN,
         )
         .undelivered(
             "oh-my-pi 18.2.3 discovers hook factories only under `.omp/hooks/pre/` and `post/`: the \
@@ -131,7 +139,7 @@ pub(super) const OMP_FLAGS: Source =
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Omp,
-    executable: c("omp", S_OMP),
+    executable: exe(&ROW, S_OMP),
     interactive: c(Start::new(NONE, PromptAt::Positional), S_OMP),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_OMP)),
     output: Some(c(Output { flag: "--mode", values: &["text", "json", "rpc"] }, OMP_FLAGS)),
@@ -147,7 +155,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", S_OMP)),
     instructions: c(&["AGENTS.md"], super::pi::PI_README),
-    config_dir: Some(c(ConfigDir { dir: "~/.omp/agent", var: None }, S_OMP)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_OMP)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! OpenCode: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, NONE, c, suite};
+use super::shared::{DETECT_AGENT, ITSELF_NODE_BUN, NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -11,6 +11,14 @@ use crate::registry::span::{History, HookHistory, Span, VarSpan};
 use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
+
+/// OpenCode's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.config/opencode"
+    };
+}
 
 pub(super) const LIVE_OPENCODE: Source = Source::verified("live run 2026-12-01, opencode-ai@1.18.33");
 
@@ -30,7 +38,7 @@ pub(super) const ROW: Runtime = Runtime {
     weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
     executables: &["opencode"],
     scripts: &["opencode-ai/"],
-    hooks: Some(Hooks::native(&[".opencode/plugins/gastown.js", "~/.config/opencode/plugins/"], Inject::Nudge, EVENTS)),
+    hooks: Some(Hooks::native(&[".opencode/plugins/gastown.js", concat!(home!(), "/plugins/")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     sources: &[
         LIVE_OPENCODE,
@@ -41,10 +49,10 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "opencode",
+            P::Opencode,
             Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin)
                 .written_in(PluginApi::OpencodePlugin),
-            &["opencode", "node", "bun"],
+            ITSELF_NODE_BUN,
         )
         .ready_after(8000),
     ),
@@ -137,7 +145,7 @@ pub(super) const OPENCODE_PERMS: Source = Source::vendor("https://opencode.ai/do
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Opencode,
-    executable: c("opencode", S_OPENCODE),
+    executable: exe(&ROW, S_OPENCODE),
     interactive: c(Start::new(NONE, PromptAt::Flag("--prompt")), OPENCODE_DOCS),
     print: Some(c(Start::new(&[Args::always(&["run"])], PromptAt::Positional), S_OPENCODE)),
     output: Some(c(Output { flag: "--format", values: &["default", "json"] }, OPENCODE_DOCS)),
@@ -155,7 +163,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_OPENCODE)),
     instructions: c(&["AGENTS.md"], OPENCODE_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.config/opencode", var: Some("OPENCODE_CONFIG_DIR") }, OPENCODE_DOCS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("OPENCODE_CONFIG_DIR") }, OPENCODE_DOCS)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! OpenHands: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, suite};
+use super::shared::{ASKS, NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Contains, Exact, Truthy};
@@ -10,6 +10,14 @@ use crate::registry::payload_shape::NameStyle::Pascal;
 use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+/// OpenHands's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.openhands"
+    };
+}
 
 pub(super) const LIVE_OPENHANDS: Source = Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)");
 
@@ -38,7 +46,11 @@ pub(super) const ROW: Runtime = Runtime {
     // `<workdir>/.openhands/hooks.json`, else `~/.openhands/hooks.json` (the SDK's
     // `HookConfig.load`, Claude's `{"hooks": {...}}` shape accepted); a SessionStart
     // hook's output is not put before the model (`conversation_hooks.py`).
-    hooks: Some(Hooks::claude_settings(&[".openhands/hooks.json", "~/.openhands/hooks.json"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::claude_settings(
+        &[".openhands/hooks.json", concat!(home!(), "/hooks.json")],
+        Inject::No,
+        EVENTS,
+    )),
     takes_prompt: true,
     sources: &[
         LIVE_OPENHANDS,
@@ -95,7 +107,7 @@ pub(super) const OPENHANDS_DOCS: Source =
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Openhands,
-    executable: c("openhands", S_OPENHANDS),
+    executable: exe(&ROW, S_OPENHANDS),
     interactive: c(Start::new(NONE, PromptAt::Flag("-t")), OPENHANDS_DOCS),
     print: Some(c(Start::new(&[Args::always(&["--headless", "--json"])], PromptAt::Flag("-t")), S_OPENHANDS)),
     output: Some(c(Output { flag: "--json", values: &[] }, S_OPENHANDS)),
@@ -113,7 +125,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: None,
     instructions: c(&["AGENTS.md"], OPENHANDS_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.openhands", var: None }, S_OPENHANDS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_OPENHANDS)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

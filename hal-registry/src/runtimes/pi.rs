@@ -1,6 +1,6 @@
 //! pi: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, NONE, c, suite};
+use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, PathEntry};
@@ -12,6 +12,14 @@ use crate::registry::span::{AgentForm, History, HookHistory, Span, VarSpan};
 use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
+
+/// pi's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.pi/agent"
+    };
+}
 
 pub(super) const LIVE_PI: Source = Source::verified("live run 2026-12-01, @earendil-works/pi-coding-agent@1.6.0");
 
@@ -36,7 +44,7 @@ pub(super) const ROW: Runtime = Runtime {
     // project's directory only in a trusted folder: `--approve`, a saved decision, or
     // `defaultProjectTrust: "always"` (`core/project-trust.js`); `-p` asks no one.
     hooks: Some(
-        Hooks::native(&[".pi/extensions/", "~/.pi/agent/extensions/"], Inject::Yes, EVENTS)
+        Hooks::native(&[".pi/extensions/", concat!(home!(), "/extensions/")], Inject::Yes, EVENTS)
             .inject_backed(Standing::Secondary),
     ),
     takes_prompt: true,
@@ -49,12 +57,12 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "pi",
+            P::Pi,
             // Gastown's file, a `.js` in the directory Pi 0.73.1 discovers (it loads
             // `.js` beside `.ts`; read in the package).
             Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin)
                 .written_in(PluginApi::PiExtension),
-            &["pi", "node", "bun"],
+            ITSELF_NODE_BUN,
         )
         .ready_after(8000)
         .session_env("PI_SESSION_ID")
@@ -188,7 +196,7 @@ pub(super) const PI_ARGS: Source = Source::vendor("@earendil-works/pi-coding-age
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Pi,
-    executable: c("pi", S_PI),
+    executable: exe(&ROW, S_PI),
     interactive: c(Start::new(NONE, PromptAt::Positional), PI_README),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_PI)),
     output: Some(c(Output { flag: "--mode", values: &["text", "json", "rpc"] }, PI_README)),
@@ -216,7 +224,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", S_PI)),
     instructions: c(&["AGENTS.md", "CLAUDE.md"], PI_README),
-    config_dir: Some(c(ConfigDir { dir: "~/.pi/agent", var: Some("PI_CODING_AGENT_DIR") }, PI_README)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("PI_CODING_AGENT_DIR") }, PI_README)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Qwen Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe, suite};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -9,6 +9,14 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use crate::registry::span::{History, HookHistory, Span, VarSpan};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+/// Qwen Code's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.qwen"
+    };
+}
 
 pub(super) const LIVE_QWEN: Source = Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4");
 
@@ -33,7 +41,11 @@ pub(super) const ROW: Runtime = Runtime {
     variant_of: Some(P::Gemini),
     keeps_markers_of: &[P::Gemini],
     // Qwen Code writes Claude's event names, not Gemini CLI's, and some of its own.
-    hooks: Some(Hooks::claude_settings(&[".qwen/settings.json", "~/.qwen/settings.json"], Inject::Yes, EVENTS)),
+    hooks: Some(Hooks::claude_settings(
+        &[".qwen/settings.json", concat!(home!(), "/settings.json")],
+        Inject::Yes,
+        EVENTS,
+    )),
     takes_prompt: true,
     sources: &[
         LIVE_QWEN,
@@ -169,7 +181,7 @@ pub(super) const QWEN_DOCS: Source = Source::vendor("QwenLM/qwen-code:docs/cli/c
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::QwenCode,
-    executable: c("qwen", S_QWEN),
+    executable: exe(&ROW, S_QWEN),
     interactive: c(Start::new(NONE, PromptAt::Flag("-i")), QWEN_DOCS),
     print: Some(c(Start::new(NONE, PromptAt::Positional), S_QWEN)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, QWEN_DOCS)),
@@ -184,7 +196,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_QWEN)),
     instructions: c(&["QWEN.md"], QWEN_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.qwen", var: None }, QWEN_DOCS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, QWEN_DOCS)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Mistral Vibe: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GASTOWN_AGENTS, GT, NONE, c, suite};
+use super::shared::{ASKS, GASTOWN_AGENTS, GT, ITSELF, NONE, c, exe, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
 };
@@ -14,6 +14,14 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
+
+/// Mistral Vibe's config folder, written once: the launch facts' `config_dir` and every file
+/// named in it (hook files, settings) are built from it.
+macro_rules! home {
+    () => {
+        "~/.vibe"
+    };
+}
 
 pub(super) const LIVE_VIBE: Source = Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)");
 
@@ -31,15 +39,15 @@ pub(super) const ROW: Runtime = Runtime {
     // `hooks.toml`: the project's `.vibe/hooks.toml` loads only in a trusted folder
     // (`--trust`, or `trusted_folders.toml`), `~/.vibe/hooks.toml` always
     // (`vibe/core/config/harness_files/_harness_manager.py`). No session-start hook.
-    hooks: Some(Hooks::native(&[".vibe/hooks.toml", "~/.vibe/hooks.toml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[".vibe/hooks.toml", concat!(home!(), "/hooks.toml")], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[LIVE_VIBE, GASTOWN_AGENTS],
     gastown: Some(
         GastownPreset::hooked(
-            "vibe",
+            P::Vibe,
             // Tool permissions only: no lifecycle hook, so nothing primes the agent.
             Adapter::settings_only(".vibe/config.toml", HookKind::ConfigToml),
-            &["vibe"],
+            ITSELF,
         )
         .ready_after(5000)
         .session_env("VIBE_SESSION_ID")
@@ -102,7 +110,7 @@ pub(super) const VIBE_PKG: Source = Source::vendor("mistral-vibe@3.0.3 (PyPI, it
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Vibe,
-    executable: c("vibe", S_VIBE),
+    executable: exe(&ROW, S_VIBE),
     interactive: c(Start::new(NONE, PromptAt::Positional), VIBE_PKG),
     print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), S_VIBE)),
     output: Some(c(Output { flag: "--output", values: &["text", "json", "streaming"] }, S_VIBE)),
@@ -117,7 +125,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: None,
     instructions: c(&["AGENTS.md"], VIBE_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.vibe", var: Some("VIBE_HOME") }, S_VIBE)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("VIBE_HOME") }, S_VIBE)),
     hook_trust: Some(c(Trust::Args(&[Args::always(&["--trust"])]), S_VIBE)),
     ready_prompt: Some(c("❯ ", GT)),
     startup_dialog: None,
