@@ -217,7 +217,7 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     refuse_nul("model", req.model.as_deref())?;
     refuse_nul("resume id", req.resume.as_deref())?;
     let version = match req.version.as_deref() {
-        Some(v) => Some(Version::parse(v).ok_or_else(|| format!("`{v}` is not a version (dotted numbers: 2.1.332)"))?),
+        Some(v) => Some(Version::parse(v).ok_or_else(|| format!("`{v}` is not a version (dotted numbers: 1.2.3)"))?),
         None => None,
     };
     let v = version.as_ref();

@@ -41,7 +41,8 @@ fn home_hook_files_live_in_the_config_folder() {
         let Some(dir) = l.config_dir.map(|d| d.value.dir) else { continue };
         let r = runtime(l.provider);
         let hooks = r.hooks.or_else(|| r.variant_of.and_then(|b| runtime(b).hooks));
-        let home: Vec<&str> = hooks.iter().flat_map(|h| h.files.iter().copied()).filter(|f| f.starts_with("~/")).collect();
+        let home: Vec<&str> =
+            hooks.iter().flat_map(|h| h.files.iter().copied()).filter(|f| f.starts_with("~/")).collect();
         if home.is_empty() {
             continue;
         }

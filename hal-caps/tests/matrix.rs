@@ -166,8 +166,8 @@ fn vendor_standing_never_rests_on_an_orchestrator_alone() {
             assert!(!s.standing.first_hand(), "{}: {} is not a runtime vendor", r.provider, s.cite);
         }
     }
-    // Mistral Vibe left this list when a live run verified it (3.0.3), oh-my-pi when
-    // its live run's `OMPCODE` became its marker (18.2.3).
+    // Mistral Vibe left this list when a live run verified it, oh-my-pi when its live
+    // run's `OMPCODE` became its marker.
     let p = RuntimeProvider::GroqCompound;
     assert!(!hal_caps::runtime(p).vendor_verified(), "{p} rests on Gastown or Firstmate only");
     assert!(hal_caps::runtime(RuntimeProvider::Claude).vendor_verified());

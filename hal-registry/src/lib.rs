@@ -35,7 +35,7 @@ mod payload_shape;
 pub mod payloads;
 pub mod platform;
 pub mod plugins;
-mod runtimes;
+pub mod runtimes;
 pub mod span;
 mod stale;
 pub mod vars;

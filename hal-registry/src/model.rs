@@ -831,7 +831,7 @@ impl CapOverride {
 /// the harness builds records of its own to compare (and to mutate in its tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Verified {
-    /// The runtime's version the run used (`2.1.332`): the newest verified, the one
+    /// The runtime's version the run used (`1.2.3`): the newest verified, the one
     /// place that version is written.
     pub version: &'static str,
     /// Older versions live runs also verified, newest first (the conformance suite's
@@ -875,8 +875,8 @@ impl Verified {
         std::iter::once(self.version).chain(self.older.iter().copied())
     }
 
-    /// The verified versions as every surface shows them: `2.1.332` for one, else
-    /// `1.0.56-2.1.332, 4 versions` (the oldest through the newest, and how many).
+    /// The verified versions as every surface shows them: `1.2.3` for one, else
+    /// `0.9.1-1.2.3, 4 versions` (the oldest through the newest, and how many).
     #[must_use]
     pub fn range(&self) -> String {
         let oldest = self

@@ -205,10 +205,25 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("Interrupt").since("2.1.337", CLAUDE_2_1_337),
 ];
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified: the Linux x64 binary package.
+    pub const NEWEST: &str = "2.1.337";
+    /// The last version the npm wrapper ships (its postinstall copies the binary).
+    pub const NPM_WRAPPER_LAST: &str = "2.1.332";
+    /// The first version with `SessionStart`.
+    pub const FIRST_SESSION_START: &str = "1.0.62";
+    /// The last version without `SessionStart`.
+    pub const LAST_WITHOUT_SESSION_START: &str = "1.0.61";
+    /// The oldest version the registry dates.
+    pub const OLDEST: &str = "1.0.56";
+}
+
 /// Claude Code 2.1.337 (its Linux x64 binary package), `-p` mode.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "2.1.337",
-    older: &["2.1.332", "1.0.62", "1.0.61", "1.0.56"],
+    version: live::NEWEST,
+    older: &[live::NPM_WRAPPER_LAST, live::FIRST_SESSION_START, live::LAST_WITHOUT_SESSION_START, live::OLDEST],
     tool_vars: &[
         "CLAUDECODE",
         "CLAUDE_CODE_ENTRYPOINT",

@@ -114,7 +114,7 @@ pub(super) const CLINE_SERIALIZED: &[(&str, &str)] = &[
 ];
 
 pub(super) const PAYLOAD: Payload = Payload {
-    // Not `hookName`: Copilot CLI 1.0.102's `permissionRequest` payload carries it too
+    // Not `hookName`: Copilot CLI's `permissionRequest` (its verified version) payload carries it too
     // (live run); every Cline payload carries `taskId` and `clineVersion`.
     tells: &["clineVersion", "taskId"],
     // Cline CLI 3.0.65 (live run): `taskId` (`conv_…`) is new with every process and

@@ -102,10 +102,23 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::ContextCompactPost, "PostCompact"),
 ];
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.171.0";
+    /// The first version with hooks (behind its feature switch).
+    pub const FIRST_HOOKS: &str = "0.146.0";
+    /// The first version read with `CODEX_THREAD_ID`; no hooks yet.
+    pub const FIRST_THREAD_ID: &str = "0.100.0";
+    /// The oldest version the registry dates.
+    pub const OLDEST: &str = "0.47.0";
+}
+
 /// Codex CLI 0.171.0, `exec` with the npm launcher: hooks get only the launcher's variables.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.171.0",
-    older: &["0.146.0", "0.100.0", "0.47.0"],
+    version: live::NEWEST,
+    older: &[live::FIRST_HOOKS, live::FIRST_THREAD_ID, live::OLDEST],
     tool_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
@@ -165,7 +178,7 @@ pub(super) const HISTORY: History = History {
 };
 
 pub(super) const PAYLOAD: Payload = Payload {
-    // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
+    // `turn_id` together with `model`: Claude Code's MessageDisplay (2.x) carries a
     // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
     pairs: &[("turn_id", "model")],
     rules: &[

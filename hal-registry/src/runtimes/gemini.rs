@@ -99,10 +99,23 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("BeforeToolSelection"),
 ];
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.61.0";
+    /// The first version read whose hooks get `GEMINI_SESSION_ID`.
+    pub const FIRST_SESSION_VARS_IN_HOOKS: &str = "0.45.2";
+    /// The first version read with hooks.
+    pub const FIRST_HOOKS: &str = "0.28.2";
+    /// The oldest version the registry dates: no hook system.
+    pub const OLDEST: &str = "0.10.0";
+}
+
 /// Gemini CLI 0.61.0, `-p --yolo`: hooks get no `GEMINI_CLI`, but `CLAUDE_PROJECT_DIR`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.61.0",
-    older: &["0.45.2", "0.28.2", "0.10.0"],
+    version: live::NEWEST,
+    older: &[live::FIRST_SESSION_VARS_IN_HOOKS, live::FIRST_HOOKS, live::OLDEST],
     tool_vars: &["GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"],
     hook_vars: &["GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "CLAUDE_PROJECT_DIR"],
     session_vars: &["GEMINI_SESSION_ID"],

@@ -112,6 +112,15 @@ pub(super) const HISTORY: History = History::events_only(
     "kimi-cli@1.51.0 (kimi_cli/hooks/config.py), @moonshot-ai/kimi-code@2.0.2, 2.1.0 (dist/main.mjs)",
 );
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified: Kimi Code.
+    pub const NEWEST: &str = "2.1.0";
+    /// The Python Kimi CLI's last release that runs.
+    pub const PYTHON_CLI_LAST: &str = "1.51.0";
+}
+
 /// Kimi Code 2.1.0 (`@moonshot-ai/kimi-code`), `-p` on Node 22 (it runs unasked), its
 /// model from `KIMI_MODEL_*`: its process is `kimi-code`; tools and hooks get nothing of
 /// its own; the session id (`session_…`, what `-S` takes: the resume check) only in a
@@ -124,8 +133,8 @@ pub(super) const HISTORY: History = History::events_only(
 /// The rest (subagents, compaction, failures, notifications, permissions) need what `-p`
 /// does not do.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "2.1.0",
-    older: &["1.51.0"],
+    version: live::NEWEST,
+    older: &[live::PYTHON_CLI_LAST],
     tool_vars: &[],
     hook_vars: &[],
     session_vars: &[],

@@ -98,10 +98,21 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("integration.updated"),
 ];
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.18.33";
+    /// The first version read with `OPENCODE_PID`.
+    pub const FIRST_PID: &str = "1.15.13";
+    /// The oldest version read.
+    pub const OLDEST: &str = "1.1.65";
+}
+
 /// OpenCode 1.18.33, `run`: plugin hooks and bus events (a plugin's child passed `env: process.env`).
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.18.33",
-    older: &["1.15.13", "1.1.65"],
+    version: live::NEWEST,
+    older: &[live::FIRST_PID, live::OLDEST],
     tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     session_vars: &[],

@@ -117,6 +117,17 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("user_bash"),
 ];
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.6.0";
+    /// The old package's last version, the first read with `PI_CODING_AGENT`.
+    pub const OLD_PACKAGE_LAST: &str = "0.73.1";
+    /// A version read without `PI_CODING_AGENT`: its ancestry alone names it.
+    pub const WITHOUT_MARKER: &str = "0.65.2";
+}
+
 /// Pi 1.6.0 (`@earendil-works/pi-coding-agent`), `-p --offline --approve`: extension
 /// events; its bash tool gets `PI_SESSION_ID` (the session manager's id), `PI_SESSION_FILE`,
 /// `PI_PROVIDER`, `PI_MODEL`, `PI_REASONING_LEVEL` (`core/tools/bash.js`), an extension's
@@ -124,8 +135,8 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// (`@mariozechner/pi-coding-agent`, live run 2026-12-01), set no session variable and
 /// no `AI_AGENT`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.6.0",
-    older: &["0.73.1", "0.65.2"],
+    version: live::NEWEST,
+    older: &[live::OLD_PACKAGE_LAST, live::WITHOUT_MARKER],
     tool_vars: &["PI_CODING_AGENT", "AI_AGENT", "PI_SESSION_ID"],
     hook_vars: &["PI_CODING_AGENT", "AI_AGENT"],
     session_vars: &["PI_SESSION_ID"],

@@ -92,10 +92,21 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("TodoCompleted").since("0.21.10", QWEN_0_21),
 ];
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.24.4";
+    /// The first version read with the newest's events and session variables.
+    pub const FIRST_SESSION_VARS: &str = "0.21.10";
+    /// The oldest version the registry dates: no hook system.
+    pub const OLDEST: &str = "0.10.1";
+}
+
 /// Qwen Code 0.24.4, one-shot: hooks get no `QWEN_CODE`, but Claude's and Gemini's project dirs.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.24.4",
-    older: &["0.21.10", "0.10.1"],
+    version: live::NEWEST,
+    older: &[live::FIRST_SESSION_VARS, live::OLDEST],
     tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"],
     hook_vars: &[
         "QWEN_CODE_SESSION_ID",
