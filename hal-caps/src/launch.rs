@@ -182,7 +182,7 @@ impl Builder {
         self.cite_source(fact, &c.source);
     }
     fn cite_source(&mut self, fact: &str, s: &Source) {
-        self.sources.push(LaunchSource::new(fact, standing(s.standing), s.cite));
+        self.sources.push(LaunchSource::new(fact, standing(s.standing), &s.text()));
     }
     fn push(&mut self, args: impl IntoIterator<Item = impl Into<String>>) {
         self.argv.extend(args.into_iter().map(Into::into));

@@ -48,7 +48,7 @@ pub use model::Departure;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
     Hooks, Inject, Marker, NativeEvent, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, PluginApi, PresetFact,
-    ProcessName, Runtime, Source, Stale, Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
+    ProcessName, Run, Runtime, Source, Stale, Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
 };
 pub use plugins::{PLUGIN_HOSTS, PluginHost};
 pub use runtimes::REGISTRY;

@@ -755,10 +755,25 @@ pub const GASTOWN_PRESETS: Source = Source::secondary("gastownhall/gastown:inter
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Source {
-    /// `owner/repo:path`, `owner/repo#N` or a URL.
+    /// `owner/repo:path`, `owner/repo#N` or a URL; for a run of the runtime, who ran it
+    /// (`live run 2026-12-01`, `hal-conformance --pty`), the run itself in [`Source::run`].
     pub cite: &'static str,
     /// The runtime vendor's own code or docs ([`Standing::Vendor`]), or a third party's.
     pub standing: Standing,
+    /// The run of the runtime the fact was seen in, where it is one: its package and
+    /// version, the version a reference into the runtime's [`Verified`] record (its
+    /// descriptor's `live` names), never a copy.
+    pub run: Option<Run>,
+}
+
+/// A run of a runtime: the package run, at a version a live run verified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Run {
+    /// The package run.
+    pub package: Package,
+    /// Its version: one of the runtime's verified versions, named in its descriptor.
+    pub version: &'static str,
 }
 
 /// Repositories of orchestrators: they are the vendor of no runtime they launch.
@@ -769,19 +784,39 @@ impl Source {
     /// The runtime vendor's own code or docs.
     #[must_use]
     pub const fn vendor(cite: &'static str) -> Self {
-        Self { cite, standing: Standing::Vendor }
+        Self { cite, standing: Standing::Vendor, run: None }
     }
 
     /// A third party: another detector, an orchestrator, a user report.
     #[must_use]
     pub const fn secondary(cite: &'static str) -> Self {
-        Self { cite, standing: Standing::Secondary }
+        Self { cite, standing: Standing::Secondary, run: None }
     }
 
-    /// A live run of the runtime: `live run <date>, <package>@<version>`.
+    /// Live runs of the runtime, cited in words (several packages or versions).
     #[must_use]
     pub const fn verified(cite: &'static str) -> Self {
-        Self { cite, standing: Standing::Verified }
+        Self { cite, standing: Standing::Verified, run: None }
+    }
+
+    /// A live run by `by` (`live run 2026-12-01`, `hal-conformance`) of `package` at
+    /// `version`, one of the runtime's verified versions, given by reference.
+    #[must_use]
+    pub const fn ran(by: &'static str, package: Package, version: &'static str) -> Self {
+        Self { cite: by, standing: Standing::Verified, run: Some(Run { package, version }) }
+    }
+
+    /// The citation as every surface shows it: [`Source::cite`], then the run's
+    /// `<package>@<version>` (` (PyPI)` after a PyPI package).
+    #[must_use]
+    pub fn text(&self) -> std::borrow::Cow<'static, str> {
+        match self.run {
+            None => self.cite.into(),
+            Some(Run { package, version }) => {
+                let pypi = if matches!(package, Package::PyPi(_)) { " (PyPI)" } else { "" };
+                format!("{}, {}@{version}{pypi}", self.cite, package.name()).into()
+            }
+        }
     }
 
     /// Whether the cite is an orchestrator's repository (Gastown, Firstmate).

@@ -158,7 +158,8 @@ mod tests {
         assert!(file.contains("..Runtime::new(P::XtaskTestRt, \"Made Up\")"), "{file}");
         let list = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
         assert!(
-            list.contains("\npub mod xtask_test_rt;\n") && list.contains("    xtask_test_rt::ROW,\n    unknown::ROW,\n"),
+            list.contains("\npub mod xtask_test_rt;\n")
+                && list.contains("    xtask_test_rt::ROW,\n    unknown::ROW,\n"),
             "{list}"
         );
         let enums = std::fs::read_to_string(tmp.join("hal-types/src/enums.rs")).unwrap();

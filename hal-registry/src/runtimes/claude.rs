@@ -373,7 +373,7 @@ pub(super) const S_CLAUDE: Source =
 /// The suite's worker check (issue 44): a worker started with `--session-id <id>` and
 /// resumed twice, whose session-start hook (the plan's fragment) saw that id.
 pub(super) const S_CLAUDE_WORKER: Source =
-    suite("hal-conformance worker check, @anthropic-ai/claude-code-linux-x64@2.1.337");
+    Source::ran("hal-conformance worker check", Package::Npm("@anthropic-ai/claude-code-linux-x64"), live::NEWEST);
 
 pub(super) const CLAUDE_DOCS: Source = Source::vendor("https://code.claude.com/docs/en/cli-reference");
 

@@ -1,6 +1,6 @@
 //! Cline: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, exe, suite};
+use super::shared::{NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Start};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -17,7 +17,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65");
+pub(super) const LIVE_CLINE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     markers: &[
@@ -63,7 +63,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::vendor("https://www.npmjs.com/package/cline (3.0.65, bin/cline)"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("cline")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Cline, "Cline")
 };
 
@@ -87,9 +87,19 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("TaskCancel"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("cline");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "3.0.65";
+}
+
 /// Cline CLI 3.0.65, `cline --json`: its hooks get the CLI's launch and build markers.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "3.0.65",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["CLINE_CONNECTOR_CLI_LAUNCH"],
     hook_vars: &["CLINE_CONNECTOR_CLI_LAUNCH", "CLINE_BUILD_ENV"],
@@ -123,14 +133,14 @@ pub(super) const PAYLOAD: Payload = Payload {
     // their `taskId` is read instead.
     renames: CLINE_SERIALIZED,
     sources: &[
-        Source::verified("live run 2026-12-01, cline@3.0.65"),
+        LIVE_CLINE,
         Source::vendor("https://docs.cline.bot/features/hooks/hook-reference"),
         Source::vendor("cline/cline:src/core/hooks/hook-factory.ts"),
     ],
     ..Payload::new(P::Cline, Some("hookName"), NameStyle::Snake, "sessionContext.rootSessionId")
 };
 
-pub(super) const S_CLINE: Source = suite("hal-conformance, cline@3.0.65");
+pub(super) const S_CLINE: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Cline,

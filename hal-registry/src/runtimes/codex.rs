@@ -28,7 +28,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_CODEX: Source = Source::verified("live run 2026-12-01, @openai/codex@0.171.0");
+pub(super) const LIVE_CODEX: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["codex-cli", "openai-codex", "codex_cli"],
@@ -74,7 +74,7 @@ pub(super) const ROW: Runtime = Runtime {
                       `.codex/hooks.json` aside, gastownhall/gastown#2683)",
     }])),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@openai/codex")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Codex, "Codex CLI")
 };
@@ -101,6 +101,9 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::ContextCompactPre, "PreCompact"),
     Ev::mapped(E::ContextCompactPost, "PostCompact"),
 ];
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@openai/codex");
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.
@@ -195,13 +198,13 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Codex, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_CODEX: Source = suite("hal-conformance, @openai/codex@0.171.0");
+pub(super) const S_CODEX: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const CODEX_DOCS: Source = Source::vendor("openai/codex:docs/config.md");
 
 pub(super) const CODEX_CLI: Source = Source::vendor("openai/codex:codex-rs/exec/src/cli.rs");
 
-pub(super) const PTY_CODEX: Source = suite("hal-conformance --pty, @openai/codex@0.171.0");
+pub(super) const PTY_CODEX: Source = Source::ran("hal-conformance --pty", PACKAGE, live::NEWEST);
 
 /// Codex's parser (clap) ends options at `--`: `codex exec -- --version` sends
 /// `--version` to the model (0.100.0, 0.146.0, 0.171.0, live).

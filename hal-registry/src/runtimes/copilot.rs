@@ -1,6 +1,6 @@
 //! GitHub Copilot CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GT, ITSELF, NONE, c, exe, suite};
+use super::shared::{ASKS, GT, ITSELF, NONE, c, exe};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
@@ -25,7 +25,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
+pub(super) const LIVE_COPILOT: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["copilot-cli", "github-copilot", "github-copilot-cli"],
@@ -85,7 +85,7 @@ pub(super) const ROW: Runtime = Runtime {
         ),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@github/copilot")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Copilot, "GitHub Copilot CLI")
 };
 
@@ -111,13 +111,23 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("userPromptTransformed"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@github/copilot");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.0.102";
+}
+
 /// GitHub Copilot CLI 1.0.102, `-p -s --allow-all --no-ask-user`, offline with a custom
 /// provider: tools get `COPILOT_CLI=1` and the session id in `COPILOT_AGENT_SESSION_ID`;
 /// hooks (a repository's `.github/hooks/*.json`, in a trusted folder) get `COPILOT_CLI`,
 /// `COPILOT_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`, the session id only in the payload.
 /// `permissionRequest` fires before the tool runs even under `--allow-all`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.0.102",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["COPILOT_CLI", "COPILOT_AGENT_SESSION_ID", "COPILOT_CLI_BINARY_VERSION"],
     hook_vars: &["COPILOT_CLI", "COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "COPILOT_CLI_BINARY_VERSION"],
@@ -200,7 +210,7 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Copilot, None, NameStyle::Camel, "sessionId")
 };
 
-pub(super) const S_COPILOT: Source = suite("hal-conformance, @github/copilot@1.0.102");
+pub(super) const S_COPILOT: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const COPILOT_DOCS: Source =
     Source::vendor("https://docs.github.com/en/copilot/how-tos/use-copilot-agents/use-copilot-cli");

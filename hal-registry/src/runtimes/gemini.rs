@@ -25,7 +25,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_GEMINI: Source = Source::verified("live run 2026-12-01, @google/gemini-cli@0.61.0");
+pub(super) const LIVE_GEMINI: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["gemini-cli", "gemini_cli"],
@@ -78,7 +78,7 @@ pub(super) const ROW: Runtime = Runtime {
         .session_env("GEMINI_SESSION_ID"),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@google/gemini-cli")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Gemini, "Gemini CLI")
 };
@@ -98,6 +98,9 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     // list and asks no permission (0.61.0): no canonical event fits it.
     Ev::unmapped("BeforeToolSelection"),
 ];
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@google/gemini-cli");
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.
@@ -177,7 +180,7 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Gemini, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_GEMINI: Source = suite("hal-conformance, @google/gemini-cli@0.61.0");
+pub(super) const S_GEMINI: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const GEMINI_DOCS: Source = Source::vendor("google-gemini/gemini-cli:docs/cli/configuration.md");
 

@@ -1,6 +1,6 @@
 //! Hermes: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, c, exe, suite};
+use super::shared::{ASKS, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -18,7 +18,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_HERMES: Source = Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)");
+pub(super) const LIVE_HERMES: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     markers: &[
@@ -55,7 +55,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::secondary("vercel/vercel#16095"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("hermes-agent")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Hermes, "Hermes")
 };
 
@@ -95,12 +95,22 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("kanban_task_blocked"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("hermes-agent");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.19.0";
+}
+
 /// Hermes Agent 0.19.0 (PyPI `hermes-agent`), `chat -q --yolo --accept-hooks`: tools and
 /// shell hooks inherit its `os.environ`, where it puts `HERMES_SESSION_ID`
 /// (`agent/agent_init.py`), `HERMES_QUIET=1` (at import, `cli.py`), `HERMES_INTERACTIVE`
 /// and `HERMES_KANBAN_BOARD`; tools also get `HERMES_REAL_HOME`. No `HERMES_AGENT`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.19.0",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["HERMES_SESSION_ID", "HERMES_QUIET", "HERMES_INTERACTIVE", "HERMES_KANBAN_BOARD", "HERMES_REAL_HOME"],
     hook_vars: &["HERMES_SESSION_ID", "HERMES_QUIET", "HERMES_INTERACTIVE", "HERMES_KANBAN_BOARD"],
@@ -126,14 +136,11 @@ pub(super) const PAYLOAD: Payload = Payload {
     // other arguments under `extra` (`agent/shell_hooks.py`; live run, Hermes Agent
     // 0.19.0: every event carries `extra`).
     rules: &[Rule::tell(&[Named("hook_event_name", NameStyle::Snake), Has("extra")])],
-    sources: &[
-        Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)"),
-        Source::vendor("https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py)"),
-    ],
+    sources: &[LIVE_HERMES, Source::vendor("https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py)")],
     ..Payload::new(P::Hermes, Some("hook_event_name"), NameStyle::Snake, "session_id")
 };
 
-pub(super) const S_HERMES: Source = suite("hal-conformance, hermes-agent@0.19.0 (PyPI)");
+pub(super) const S_HERMES: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const HERMES_PKG: Source = Source::vendor("hermes-agent@0.19.0 (PyPI, its --help)");
 

@@ -1,6 +1,6 @@
 //! Kilo Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, exe, join, suite};
+use super::shared::{ASKS, NONE, c, exe, join};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -15,7 +15,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
+pub(super) const LIVE_KILO: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["kilocode", "kilo-code"],
@@ -74,7 +74,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::secondary("expo/agent-cli-detector:src/agents.ts"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@kilocode/cli")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Kilo, "Kilo Code")
 };
 
@@ -86,9 +86,19 @@ pub(super) const KILO_OWN: &[NativeEvent] = &[Ev::unmapped("tool.definition"), E
 pub(super) const EVENTS: &[NativeEvent] =
     &join::<{ super::opencode::EVENTS.len() + KILO_OWN.len() }>(super::opencode::EVENTS, KILO_OWN);
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@kilocode/cli");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "7.7.7";
+}
+
 /// Kilo Code CLI 7.7.7, `run` (an OpenCode fork): its own markers and OpenCode's.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "7.7.7",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
     hook_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
@@ -103,7 +113,7 @@ pub(super) const VERIFIED: Verified = Verified {
     ],
 };
 
-pub(super) const S_KILO: Source = suite("hal-conformance, @kilocode/cli@7.7.7");
+pub(super) const S_KILO: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const KILO_PKG: Source = Source::vendor("@kilocode/cli@7.7.7 (its --help)");
 

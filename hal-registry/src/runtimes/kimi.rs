@@ -2,7 +2,7 @@
 //! (PyPI `kimi-cli`, whose facts end at 1.51.0): every fact hal holds of it, one
 //! descriptor (see [`super`]).
 
-use super::shared::{ASKS, DETECT_AGENT, NONE, c, exe, suite};
+use super::shared::{ASKS, DETECT_AGENT, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -22,10 +22,11 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_KIMI: Source = Source::verified("live run 2026-12-06, @moonshot-ai/kimi-code@2.1.0");
+pub(super) const LIVE_KIMI: Source = Source::ran("live run 2026-12-06", PACKAGE, live::NEWEST);
 
 /// The Python CLI's live run (its older verified version).
-pub(super) const LIVE_KIMI_CLI: Source = Source::verified("live run 2026-12-06, kimi-cli@1.51.0 (PyPI)");
+pub(super) const LIVE_KIMI_CLI: Source =
+    Source::ran("live run 2026-12-06", Package::PyPi("kimi-cli"), live::PYTHON_CLI_LAST);
 
 /// What the Kimi Code facts were read in: its one bundle (`dist/main.mjs` of 2.1.0).
 pub(super) const KIMI_CODE_PKG: Source =
@@ -65,7 +66,7 @@ pub(super) const ROW: Runtime = Runtime {
         LIVE_KIMI_CLI,
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@moonshot-ai/kimi-code")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Kimi, "Kimi Code")
 };
@@ -111,6 +112,9 @@ pub(super) const HISTORY: History = History::events_only(
     &["@moonshot-ai/kimi-code"],
     "kimi-cli@1.51.0 (kimi_cli/hooks/config.py), @moonshot-ai/kimi-code@2.0.2, 2.1.0 (dist/main.mjs)",
 );
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@moonshot-ai/kimi-code");
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.
@@ -166,7 +170,7 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Kimi, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_KIMI: Source = suite("hal-conformance, @moonshot-ai/kimi-code@2.1.0");
+pub(super) const S_KIMI: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 /// The Python CLI's options (`kimi_cli/cli/__init__.py`: `--print`, `--yolo`,
 /// `--session/-S`, `--continue/-C`, the `acp` subcommand).

@@ -1,6 +1,6 @@
 //! oh-my-pi: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{FIRSTMATE, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe, suite};
+use super::shared::{FIRSTMATE, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, Flag};
@@ -20,7 +20,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
+pub(super) const LIVE_OMP: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["oh-my-pi"],
@@ -61,7 +61,7 @@ pub(super) const ROW: Runtime = Runtime {
         }]),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@oh-my-pi/pi-coding-agent")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Omp, "oh-my-pi")
 };
@@ -110,11 +110,21 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("session_tree"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@oh-my-pi/pi-coding-agent");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "18.2.3";
+}
+
 /// oh-my-pi 18.2.3, `omp -p --yolo` on Bun 1.4.5 with a `models.yml` provider: its bash
 /// tool's environment sets `OMPCODE=1` (its own marker) beside `CLAUDECODE=1`, `AGENT=1`
 /// and `CI=true`, and no session id; extension events reach a `.omp/hooks/pre/` factory.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "18.2.3",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["OMPCODE"],
     hook_vars: &[],
@@ -130,7 +140,7 @@ pub(super) const HISTORY: History = History::events_only(
     "@oh-my-pi/pi-coding-agent@18.2.3, 18.3.4 (docs/hooks.md, src/extensibility/extensions/types.ts)",
 );
 
-pub(super) const S_OMP: Source = suite("hal-conformance, @oh-my-pi/pi-coding-agent@18.2.3");
+pub(super) const S_OMP: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 /// oh-my-pi 18.2.3's flag table: `--resume <id>` / `-r` (lines 246-247; 249-250 in
 /// 18.3.4) and `--mode text|json|rpc|acp|rpc-ui` (lines 123-124 in both).

@@ -1,6 +1,6 @@
 //! OpenCode: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, ITSELF_NODE_BUN, NONE, c, exe, suite};
+use super::shared::{DETECT_AGENT, ITSELF_NODE_BUN, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -20,7 +20,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_OPENCODE: Source = Source::verified("live run 2026-12-01, opencode-ai@1.18.33");
+pub(super) const LIVE_OPENCODE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["open-code", "open_code"],
@@ -58,7 +58,7 @@ pub(super) const ROW: Runtime = Runtime {
     ),
     verified: Some(VERIFIED),
     history: Some(&HISTORY),
-    package: Some(Package::Npm("opencode-ai")),
+    package: Some(PACKAGE),
     // Skills read these to tell this runtime (hal-lint's labelled corpus).
     skill_vars: &["OPENCODE_SESSION_ID"],
     ..Runtime::new(P::Opencode, "OpenCode")
@@ -97,6 +97,9 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("reference.updated"),
     Ev::unmapped("integration.updated"),
 ];
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("opencode-ai");
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.
@@ -148,7 +151,7 @@ pub(super) const HISTORY: History = History {
     overwrites_ai_agent: None,
 };
 
-pub(super) const S_OPENCODE: Source = suite("hal-conformance, opencode-ai@1.18.33");
+pub(super) const S_OPENCODE: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const OPENCODE_DOCS: Source = Source::vendor("https://opencode.ai/docs/cli/");
 

@@ -1,6 +1,6 @@
 //! OpenHands: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, exe, suite};
+use super::shared::{ASKS, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Contains, Exact, Truthy};
@@ -19,7 +19,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_OPENHANDS: Source = Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)");
+pub(super) const LIVE_OPENHANDS: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     markers: &[
@@ -58,7 +58,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("openhands")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Openhands, "OpenHands")
 };
 
@@ -74,13 +74,23 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::ToolUsePost, "PostToolUse"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("openhands");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.16.0";
+}
+
 /// OpenHands CLI 1.16.0 (PyPI `openhands`, `openhands-sdk` 1.21.0), `--headless --json -t
 /// --override-with-envs`: its terminal tool runs in a tmux server of its own (so no
 /// OpenHands process is among the tool's ancestors) whose shell exports the `###PS1JSON###`
 /// prompt; the SDK sets OpenRouter's attribution on `os.environ` (tool and hooks); hooks
 /// get `OPENHANDS_*` (`hooks/executor.py`), the session id in `OPENHANDS_SESSION_ID`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.16.0",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["PS1", "PROMPT_COMMAND", "OR_APP_NAME", "OR_SITE_URL"],
     hook_vars: &["OPENHANDS_SESSION_ID", "OPENHANDS_PROJECT_DIR", "OPENHANDS_EVENT_TYPE", "OR_APP_NAME", "OR_SITE_URL"],
@@ -94,13 +104,13 @@ pub(super) const PAYLOAD: Payload = Payload {
     // every key on every event (null where unset; live run, OpenHands CLI 1.16.0).
     rules: &[Rule::tell(&[Named("event_type", Pascal), Has("working_dir")])],
     sources: &[
-        Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)"),
+        LIVE_OPENHANDS,
         Source::vendor("https://pypi.org/project/openhands-sdk/ (1.21.0, openhands/sdk/hooks/types.py)"),
     ],
     ..Payload::new(P::Openhands, Some("event_type"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_OPENHANDS: Source = suite("hal-conformance, openhands@1.16.0 (PyPI)");
+pub(super) const S_OPENHANDS: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const OPENHANDS_DOCS: Source =
     Source::vendor("https://docs.openhands.dev/openhands/usage/cli/command-reference");

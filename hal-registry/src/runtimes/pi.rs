@@ -1,6 +1,6 @@
 //! pi: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe, suite};
+use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, PathEntry};
@@ -21,10 +21,11 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_PI: Source = Source::verified("live run 2026-12-01, @earendil-works/pi-coding-agent@1.6.0");
+pub(super) const LIVE_PI: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 /// Pi's older verified version (the old package ends at 0.73.1).
-pub(super) const LIVE_PI_073: Source = Source::verified("live run 2026-12-01, @mariozechner/pi-coding-agent@0.73.1");
+pub(super) const LIVE_PI_073: Source =
+    Source::ran("live run 2026-12-01", Package::Npm("@mariozechner/pi-coding-agent"), live::OLD_PACKAGE_LAST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["pi-coding-agent"],
@@ -73,7 +74,7 @@ pub(super) const ROW: Runtime = Runtime {
         }]),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@earendil-works/pi-coding-agent")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Pi, "pi")
 };
@@ -116,6 +117,9 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("session_tree"),
     Ev::unmapped("user_bash"),
 ];
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@earendil-works/pi-coding-agent");
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.
@@ -193,13 +197,13 @@ pub(super) const HISTORY: History = History {
     overwrites_ai_agent: Some(Span::since("1.6.0")),
 };
 
-pub(super) const S_PI: Source = suite("hal-conformance, @earendil-works/pi-coding-agent@1.6.0");
+pub(super) const S_PI: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const PI_README: Source = Source::vendor("@mariozechner/pi-coding-agent@0.65.2:README.md");
 
 /// Pi's `parseArgs` (`dist/cli/args.js`) takes every argument after `--` as a message
 /// from 1.6.0; 0.73.1's has no `--` case (it is read as a flag).
-pub(super) const PI_END_OF_OPTIONS: Source = suite("hal-conformance dash check, @earendil-works/pi-coding-agent@1.6.0");
+pub(super) const PI_END_OF_OPTIONS: Source = Source::ran("hal-conformance dash check", PACKAGE, live::NEWEST);
 
 /// Pi 1.6.0's argument parser and help: `--session <path|id>`, "Open a session by file
 /// path or full/partial ID" (lines 90, 303).

@@ -1,6 +1,6 @@
 //! Qwen Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, exe, suite};
+use super::shared::{NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -18,7 +18,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_QWEN: Source = Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4");
+pub(super) const LIVE_QWEN: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["qwen"],
@@ -53,7 +53,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@qwen-code/qwen-code")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::QwenCode, "Qwen Code")
 };
@@ -91,6 +91,9 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("TodoCreated").since("0.21.10", QWEN_0_21),
     Ev::unmapped("TodoCompleted").since("0.21.10", QWEN_0_21),
 ];
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@qwen-code/qwen-code");
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.
@@ -179,14 +182,14 @@ pub(super) const PAYLOAD: Payload = Payload {
     pairs: &[("timestamp", "permission_mode")],
     transcript: Some(".qwen/"),
     sources: &[
-        Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4"),
+        LIVE_QWEN,
         Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
         Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookRunner.ts"),
     ],
     ..Payload::new(P::QwenCode, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_QWEN: Source = suite("hal-conformance, @qwen-code/qwen-code@0.24.4");
+pub(super) const S_QWEN: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const QWEN_DOCS: Source = Source::vendor("QwenLM/qwen-code:docs/cli/configuration.md");
 

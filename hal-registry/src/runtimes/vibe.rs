@@ -1,6 +1,6 @@
 //! Mistral Vibe: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GASTOWN_AGENTS, GT, ITSELF, NONE, c, exe, suite};
+use super::shared::{ASKS, GASTOWN_AGENTS, GT, ITSELF, NONE, c, exe};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
 };
@@ -23,7 +23,7 @@ macro_rules! home {
     };
 }
 
-pub(super) const LIVE_VIBE: Source = Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)");
+pub(super) const LIVE_VIBE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["mistral-vibe"],
@@ -65,7 +65,7 @@ pub(super) const ROW: Runtime = Runtime {
         ]),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("mistral-vibe")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Vibe, "Mistral Vibe")
 };
 
@@ -77,6 +77,16 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::TurnEnd, "post_agent"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("mistral-vibe");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "3.0.3";
+}
+
 /// Mistral Vibe 3.0.3 (PyPI `mistral-vibe`), `-p --auto-approve --trust`, the stub as an
 /// OpenAI-style provider: `vibe` runs the Rust front end `vibe-rs`, which runs the Python
 /// `vibe-app-server` with `VIBE_APP_SERVER_BIN` set; tools and hooks inherit it. Tools also
@@ -84,7 +94,7 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// No session variable: the session id is only in a payload. The project's
 /// `.vibe/hooks.toml` loads in a trusted folder only (`--trust`).
 pub(super) const VERIFIED: Verified = Verified {
-    version: "3.0.3",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["VIBE_APP_SERVER_BIN", "CI", "NONINTERACTIVE", "NO_TTY"],
     hook_vars: &["VIBE_APP_SERVER_BIN"],
@@ -97,14 +107,11 @@ pub(super) const PAYLOAD: Payload = Payload {
     // subagent) beside `session_id` (live run; `vibe/core/skills/builtins/vibe.py`).
     tells: &["parent_session_id"],
     transcript: Some(".vibe/logs/session/"),
-    sources: &[
-        Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)"),
-        Source::vendor("mistral-vibe 3.0.3 wheel: vibe/core/skills/builtins/vibe.py"),
-    ],
+    sources: &[LIVE_VIBE, Source::vendor("mistral-vibe 3.0.3 wheel: vibe/core/skills/builtins/vibe.py")],
     ..Payload::new(P::Vibe, Some("hook_event_name"), NameStyle::Snake, "session_id")
 };
 
-pub(super) const S_VIBE: Source = suite("hal-conformance, mistral-vibe@3.0.3 (PyPI)");
+pub(super) const S_VIBE: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const VIBE_PKG: Source = Source::vendor("mistral-vibe@3.0.3 (PyPI, its --help)");
 
