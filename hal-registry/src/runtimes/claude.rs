@@ -149,7 +149,7 @@ pub(super) const CLAUDE_2_1_337: &str = "@anthropic-ai/claude-code-linux-x64@2.1
 // in 1.0.88, 11 in 2.0.50, 27 in 2.1.100; the rest from 2.1.332. Each runtime's
 // mapped events in canonical order, then its events with no canonical counterpart.
 pub(super) const EVENTS: &[NativeEvent] = &[
-    Ev::mapped(E::SessionStart, "SessionStart").since("1.0.62", CLAUDE_1_0_62),
+    Ev::mapped(E::SessionStart, "SessionStart").since(live::FIRST_SESSION_START, CLAUDE_1_0_62),
     Ev::mapped(E::SessionEnd, "SessionEnd").since("1.0.88", CLAUDE_1_0_88),
     Ev::mapped(E::PromptSubmit, "UserPromptSubmit").cited(CLAUDE_READ),
     Ev::mapped(E::TurnEnd, "Stop").cited(CLAUDE_READ),
@@ -261,7 +261,7 @@ pub(super) const CLAUDE_READ: &str = "@anthropic-ai/claude-code@1.0.56, 1.0.88, 
 
 /// Claude Code: its events' versions are in `events::CLAUDE_EVENTS`.
 pub(super) const HISTORY: History = History {
-    oldest: "1.0.56",
+    oldest: live::OLDEST,
     // The platform packages the wrapper names (its `optionalDependencies`, 2.1.332): each
     // holds the native binary, and a platform package runs ahead of the wrapper
     // (linux-x64 2.1.337, the wrapper 2.1.332).

@@ -140,12 +140,12 @@ pub(super) const VERIFIED: Verified = Verified {
 /// Codex CLI: no hook system in 0.47.0 and 0.100.0 (only `notify`); hooks from 0.146.0,
 /// behind a feature switch.
 pub(super) const HISTORY: History = History {
-    oldest: "0.47.0",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &["CODEX_VERSION"],
     install_vars: &["CODEX_MANAGED_PACKAGE_ROOT"],
     hooks: HookHistory {
-        span: Span::since("0.146.0"),
+        span: Span::since(live::FIRST_HOOKS),
         switch: Some("[features] hooks = true (0.146.0 also reads the deprecated alias codex_hooks = true)"),
         before: Some("notify = [program, ...] in config.toml, run after each turn with one JSON argument"),
         cite: "@openai/codex@0.47.0, 0.100.0 (no hooks: notify only), 0.146.0 (hooks with the feature), binary strings",
@@ -154,7 +154,7 @@ pub(super) const HISTORY: History = History {
         VarSpan {
             var: "CODEX_THREAD_ID",
             set_for: "tools",
-            span: Span::since("0.100.0"),
+            span: Span::since(live::FIRST_THREAD_ID),
             cite: "offline runs of @openai/codex@0.47.0 (absent), 0.100.0 (present)",
         },
         VarSpan {
@@ -244,7 +244,7 @@ pub(super) const LAUNCH: Launch = Launch {
     config_dir: Some(c(ConfigDir { dir: home!(), var: Some("CODEX_HOME") }, S_CODEX)),
     hook_trust: Some(c(
         Trust::Args(&[Args::since(
-            "0.146.0",
+            live::FIRST_HOOKS,
             &["--dangerously-bypass-hook-trust"],
             "@openai/codex@0.146.0 (the first with hooks, history.rs), 0.171.0 (live)",
         )]),

@@ -137,12 +137,12 @@ pub(super) const VERIFIED: Verified = Verified {
 
 /// Gemini CLI: no hook system in 0.10.0; 0.28.2 has the 11 event names of 0.61.0.
 pub(super) const HISTORY: History = History {
-    oldest: "0.10.0",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &[],
     install_vars: &[],
     hooks: HookHistory {
-        span: Span::since("0.28.2"),
+        span: Span::since(live::FIRST_HOOKS),
         switch: None,
         before: None,
         cite: "@google/gemini-cli@0.10.0 (no hooks), 0.28.2, 0.45.2 (the 11 events of 0.61.0), bundle",
@@ -151,19 +151,19 @@ pub(super) const HISTORY: History = History {
         VarSpan {
             var: "GEMINI_CWD",
             set_for: "hooks",
-            span: Span::since("0.45.2"),
+            span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
             cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
         },
         VarSpan {
             var: "GEMINI_PLANS_DIR",
             set_for: "hooks",
-            span: Span::since("0.45.2"),
+            span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
             cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
         },
         VarSpan {
             var: "GEMINI_SESSION_ID",
             set_for: "hooks",
-            span: Span::since("0.45.2"),
+            span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
             cite: "offline runs of @google/gemini-cli@0.28.2 (hooks get only GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR); live runs of 0.45.2 (present), 0.61.0",
         },
     ],

@@ -108,7 +108,7 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// is a deprecation gate, `kimi_cli/__main__.py`, `deprecation.py`); Kimi Code is 2.x
 /// (`@moonshot-ai/kimi-code`'s 0.x releases are not read).
 pub(super) const HISTORY: History = History::events_only(
-    "1.51.0",
+    live::PYTHON_CLI_LAST,
     &["@moonshot-ai/kimi-code"],
     "kimi-cli@1.51.0 (kimi_cli/hooks/config.py), @moonshot-ai/kimi-code@2.0.2, 2.1.0 (dist/main.mjs)",
 );
@@ -189,7 +189,10 @@ pub(super) const LAUNCH: Launch = Launch {
     interactive: c(Start::new(NONE, PromptAt::Typed), KIMI_CODE_PKG),
     // `-p, --prompt`: one prompt, non-interactive, in both products; the Python CLI's
     // `--print` (questions dismissed) is no option of Kimi Code.
-    print: Some(c(Start::new(&[Args::until("1.51.0", &["--print"], PY_ONLY)], PromptAt::Flag("-p")), S_KIMI)),
+    print: Some(c(
+        Start::new(&[Args::until(live::PYTHON_CLI_LAST, &["--print"], PY_ONLY)], PromptAt::Flag("-p")),
+        S_KIMI,
+    )),
     output: Some(c(Output { flag: "--output-format", values: &["text", "stream-json"] }, KIMI_CODE_PKG)),
     autonomy: Autonomy {
         none: Some(c(ASKS, KIMI_CODE_PKG)),
@@ -201,10 +204,13 @@ pub(super) const LAUNCH: Launch = Launch {
         // `--print` needs `--yolo` too.
         full: Some(c(
             Level::args(
-                &[Args::until("1.51.0", &["--yolo"], PY_ONLY), Args::since("2.0.2", &["--auto"], CODE_ONLY)],
+                &[
+                    Args::until(live::PYTHON_CLI_LAST, &["--yolo"], PY_ONLY),
+                    Args::since("2.0.2", &["--auto"], CODE_ONLY),
+                ],
                 "nothing asked (Kimi Code's -p: always)",
             )
-            .in_print(&[Args::until("1.51.0", &["--yolo"], PY_ONLY)]),
+            .in_print(&[Args::until(live::PYTHON_CLI_LAST, &["--yolo"], PY_ONLY)]),
             S_KIMI,
         )),
     },

@@ -131,7 +131,7 @@ pub(super) const VERIFIED: Verified = Verified {
 
 /// OpenCode: `OPENCODE_PID` from 1.15.x (1.1.65 sets only `OPENCODE=1` and `AGENT=1`).
 pub(super) const HISTORY: History = History {
-    oldest: "1.1.65",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &[],
     install_vars: &[],
@@ -144,7 +144,7 @@ pub(super) const HISTORY: History = History {
     vars: &[VarSpan {
         var: "OPENCODE_PID",
         set_for: "tools",
-        span: Span::since("1.15.13"),
+        span: Span::since(live::FIRST_PID),
         cite: "live runs of opencode-ai@1.1.65 (absent), 1.15.13, 1.18.33 (present)",
     }],
     ai_agent: &[],

@@ -75,21 +75,21 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::SubagentStart, "SubagentStart"),
     Ev::mapped(E::SubagentEnd, "SubagentStop"),
     Ev::mapped(E::PermissionRequest, "PermissionRequest"),
-    Ev::mapped(E::PermissionDeny, "PermissionDenied").since("0.21.10", QWEN_0_21),
+    Ev::mapped(E::PermissionDeny, "PermissionDenied").since(live::FIRST_SESSION_VARS, QWEN_0_21),
     Ev::mapped(E::Notification, "Notification"),
     Ev::mapped(E::ContextCompactPre, "PreCompact"),
     Ev::mapped(E::ContextCompactPost, "PostCompact"),
-    Ev::mapped(E::InstructionsLoaded, "InstructionsLoaded").since("0.21.10", QWEN_0_21),
+    Ev::mapped(E::InstructionsLoaded, "InstructionsLoaded").since(live::FIRST_SESSION_VARS, QWEN_0_21),
     // Qwen's events with no canonical counterpart: `PostToolBatch` (after a batch of
     // tool calls, not one tool), `UserPromptExpansion` (a prompt's expansion, after
     // `UserPromptSubmit`), `MessageDisplay` (a message shown to the user), `SessionDelete`
     // (a stored session deleted, not ended), `TodoCreated`, `TodoCompleted`.
-    Ev::unmapped("PostToolBatch").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("UserPromptExpansion").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("MessageDisplay").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("SessionDelete").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("TodoCreated").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("TodoCompleted").since("0.21.10", QWEN_0_21),
+    Ev::unmapped("PostToolBatch").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("UserPromptExpansion").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("MessageDisplay").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("SessionDelete").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("TodoCreated").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("TodoCompleted").since(live::FIRST_SESSION_VARS, QWEN_0_21),
 ];
 
 /// The package it is installed from.
@@ -135,7 +135,7 @@ pub(super) const VERIFIED: Verified = Verified {
 
 /// Qwen Code: no hook system in 0.10.1; 14 events in 0.15.10; the 22 of 0.24.4 from 0.21.x.
 pub(super) const HISTORY: History = History {
-    oldest: "0.10.1",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &[],
     install_vars: &[],
