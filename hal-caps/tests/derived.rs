@@ -113,7 +113,8 @@ fn descriptors() -> Vec<(P, String, String)> {
 }
 
 /// No descriptor writes a derived fact again: a launch executable, a preset's name or
-/// process names as literals, or its config folder in more than one literal.
+/// process names as literals, its config folder or the hook file Gastown's adapter writes
+/// in more than one literal.
 #[test]
 fn no_descriptor_writes_a_derived_fact_again() {
     let mut found = Vec::new();
@@ -121,6 +122,15 @@ fn no_descriptor_writes_a_derived_fact_again() {
         for written in ["executable: c(\"", "GastownPreset::hooked(\"", "GastownPreset::unhooked(\""] {
             if text.contains(written) {
                 found.push(format!("{file}: `{written}`"));
+            }
+        }
+        // The hook file Gastown's adapter writes, where it is one of the row's hook files.
+        let row = runtime(p);
+        let adapter = row.gastown.and_then(|g| g.adapter).map(|a| a.file);
+        if let Some(hooks) = adapter.filter(|f| row.hooks.is_some_and(|h| h.files.contains(f))) {
+            let copies = literals(&text).into_iter().filter(|s| s == hooks).count();
+            if copies > 1 {
+                found.push(format!("{file}: the adapter's hook file {hooks} in {copies} literals"));
             }
         }
         if let Some(dir) = hal_caps::registry::launch::launch(p).and_then(|l| l.config_dir).map(|d| d.value.dir) {

@@ -27,6 +27,9 @@ macro_rules! home {
     };
 }
 
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".claude/settings.json";
+
 /// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
 /// offline against a model stub, its tools' and hooks' environments captured.
 pub(super) const LIVE_CLAUDE: Source = Source::verified(
@@ -36,7 +39,7 @@ pub(super) const LIVE_CLAUDE: Source = Source::verified(
 /// Gastown's Claude settings adapter (`internal/hooks/templates/claude/settings-*.json`),
 /// for claude and groq-compound: the three events that carry startup context.
 pub(super) const CLAUDE_ADAPTER: Adapter = Adapter::config(
-    ".claude/settings.json",
+    WORKSPACE_HOOKS,
     HookKind::SettingsJson,
     FragmentSchema::Settings,
     &[
@@ -56,7 +59,7 @@ pub(super) const CLAUDE_SESSION_STALE: &[Stale] = &[Stale {
 
 /// Claude Code's hook system, shared by the rows that run the `claude` binary.
 pub(super) const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
-    &[".claude/settings.json", ".claude/settings.local.json", concat!(home!(), "/settings.json")],
+    &[WORKSPACE_HOOKS, ".claude/settings.local.json", concat!(home!(), "/settings.json")],
     Inject::Yes,
     EVENTS,
 );
@@ -104,7 +107,7 @@ pub(super) const ROW: Runtime = Runtime {
     scripts: &["@anthropic-ai/claude-code/"],
     session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
     cascade_session_var: Some("CLAUDE_SESSION_ID"),
-    workspace_file: Some(".claude/settings.json"),
+    workspace_file: Some(WORKSPACE_HOOKS),
     hooks: Some(CLAUDE_HOOKS),
     takes_prompt: true,
     context_fork: Support::Yes,

@@ -17,6 +17,9 @@ use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, HookKind};
 
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".github/hooks/gastown.json";
+
 /// GitHub Copilot CLI's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -51,7 +54,7 @@ pub(super) const ROW: Runtime = Runtime {
         // 1.0.11, and the same run): `no` for the plain text hal's commands print.
         // `permissionRequest` fires before every tool call even under `--allow-all`
         // (live run): a hook that approves or denies (changelog 1.0.16), not a prompt.
-        Hooks::native(&[".github/hooks/gastown.json", concat!(home!(), "/hooks/")], Inject::No, EVENTS)
+        Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/hooks/")], Inject::No, EVENTS)
             .inject_backed(Standing::Verified)
             .asking_under_bypass(),
     ),
@@ -65,7 +68,7 @@ pub(super) const ROW: Runtime = Runtime {
         GastownPreset::hooked(
             P::Copilot,
             Adapter::config(
-                ".github/hooks/gastown.json",
+                WORKSPACE_HOOKS,
                 HookKind::HooksJson,
                 FragmentSchema::Copilot,
                 &[

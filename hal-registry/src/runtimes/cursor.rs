@@ -15,6 +15,9 @@ use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
 
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".cursor/hooks.json";
+
 /// Cursor's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -38,7 +41,7 @@ pub(super) const ROW: Runtime = Runtime {
     session_vars: &["CURSOR_CONVERSATION_ID"],
     hooks: Some(
         Hooks::native(
-            &[".cursor/hooks.json", concat!(home!(), "/hooks.json"), "/etc/cursor/hooks.json"],
+            &[WORKSPACE_HOOKS, concat!(home!(), "/hooks.json"), "/etc/cursor/hooks.json"],
             Inject::Yes,
             EVENTS,
         )
@@ -56,7 +59,7 @@ pub(super) const ROW: Runtime = Runtime {
         GastownPreset::hooked(
             P::Cursor,
             // Gastown's adapter, a native fact here: the design's row keeps cursor on the fallback.
-            Adapter::unrendered(".cursor/hooks.json", HookKind::HooksJson).hooking(&[
+            Adapter::unrendered(WORKSPACE_HOOKS, HookKind::HooksJson).hooking(&[
                 (CanonicalEvent::SessionStart, "sessionStart"),
                 (CanonicalEvent::ContextCompactPre, "preCompact"),
                 (CanonicalEvent::PromptSubmit, "beforeSubmitPrompt"),

@@ -17,6 +17,9 @@ use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
 
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".gemini/settings.json";
+
 /// Gemini CLI's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -47,7 +50,7 @@ pub(super) const ROW: Runtime = Runtime {
     session_vars: &["GEMINI_SESSION_ID"],
     keeps_markers_of: &[P::Claude],
     hooks: Some(Hooks::claude_settings(
-        &[".gemini/settings.json", concat!(home!(), "/settings.json"), "/etc/gemini-cli/settings.json"],
+        &[WORKSPACE_HOOKS, concat!(home!(), "/settings.json"), "/etc/gemini-cli/settings.json"],
         Inject::Yes,
         EVENTS,
     )),
@@ -63,7 +66,7 @@ pub(super) const ROW: Runtime = Runtime {
             P::Gemini,
             // Gastown's adapter, a native fact here: the design's row keeps gemini on the fallback.
             Adapter::config(
-                ".gemini/settings.json",
+                WORKSPACE_HOOKS,
                 HookKind::SettingsJson,
                 FragmentSchema::Settings,
                 &[

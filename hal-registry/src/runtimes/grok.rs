@@ -13,6 +13,9 @@ use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, HookKind, Support};
 
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".grok/hooks/gastown.json";
+
 /// Grok Build's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -35,7 +38,7 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["grok"],
     session_vars: &["GROK_SESSION_ID"],
     keeps_markers_of: &[P::Claude],
-    hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", concat!(home!(), "/hooks")], Inject::Nudge, EVENTS)),
+    hooks: Some(Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/hooks")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     context_fork: Support::Yes,
     sources: &[
@@ -47,7 +50,7 @@ pub(super) const ROW: Runtime = Runtime {
         GastownPreset::hooked(
             P::Grok,
             Adapter::config(
-                ".grok/hooks/gastown.json",
+                WORKSPACE_HOOKS,
                 HookKind::HooksJson,
                 FragmentSchema::Settings,
                 &[

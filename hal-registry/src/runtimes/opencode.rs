@@ -12,6 +12,9 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".opencode/plugins/gastown.js";
+
 /// OpenCode's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -38,7 +41,7 @@ pub(super) const ROW: Runtime = Runtime {
     weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
     executables: &["opencode"],
     scripts: &["opencode-ai/"],
-    hooks: Some(Hooks::native(&[".opencode/plugins/gastown.js", concat!(home!(), "/plugins/")], Inject::Nudge, EVENTS)),
+    hooks: Some(Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/plugins/")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     sources: &[
         LIVE_OPENCODE,
@@ -50,8 +53,7 @@ pub(super) const ROW: Runtime = Runtime {
     gastown: Some(
         GastownPreset::hooked(
             P::Opencode,
-            Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin)
-                .written_in(PluginApi::OpencodePlugin),
+            Adapter::unrendered(WORKSPACE_HOOKS, HookKind::JsPlugin).written_in(PluginApi::OpencodePlugin),
             ITSELF_NODE_BUN,
         )
         .ready_after(8000),
