@@ -148,3 +148,18 @@ fn the_literal_reader_skips_comments_and_keeps_escapes() {
     let got = literals("let a = \"x\\\"y\"; // \"not\"\nlet b = '\"'; f(\"~/.c\", concat!(home!(), \"/h\"));");
     assert_eq!(got, ["x\\\"y", "~/.c", "/h"]);
 }
+
+/// No descriptor spells a source, a path or a package twice (a literal of 12 or more
+/// characters holding `/`, `@` or `:`): the second use names the first (a `const`).
+#[test]
+fn no_descriptor_spells_a_source_twice() {
+    let mut found = Vec::new();
+    for (_, file, text) in descriptors() {
+        let mut seen = std::collections::BTreeMap::<String, usize>::new();
+        for l in literals(&text).into_iter().filter(|l| l.len() >= 12 && l.contains(['/', '@', ':'])) {
+            *seen.entry(l).or_default() += 1;
+        }
+        found.extend(seen.into_iter().filter(|(_, n)| *n > 1).map(|(l, n)| format!("{file}: {l:?} {n} times")));
+    }
+    assert!(found.is_empty(), "spelled twice: {found:#?}");
+}

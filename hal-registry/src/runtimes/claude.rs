@@ -30,6 +30,22 @@ macro_rules! home {
 /// Its hook file in the workspace, the one Gastown's adapter writes: written once.
 const WORKSPACE_HOOKS: &str = ".claude/settings.json";
 
+/// Its Linux x64 binary package.
+const LINUX_X64_PACKAGE: &str = "@anthropic-ai/claude-code-linux-x64";
+
+/// The packages read that date a fact to 2.1.100.
+const READ_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js";
+
+/// Its documentation of its variables.
+const ENV_VARS_DOC: &str = "https://code.claude.com/docs/en/env-vars";
+
+/// Its documentation of its hooks.
+const HOOKS_DOC: &str = "https://code.claude.com/docs/en/hooks";
+
+/// The live runs that date a fact to 2.1.332.
+const RUNS_TO_2_1_332: &str =
+    "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)";
+
 /// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
 /// offline against a model stub, its tools' and hooks' environments captured.
 pub(super) const LIVE_CLAUDE: Source = Source::verified(
@@ -114,8 +130,8 @@ pub(super) const ROW: Runtime = Runtime {
     caps: Some(&CAPS),
     sources: &[
         LIVE_CLAUDE,
-        Source::vendor("https://code.claude.com/docs/en/env-vars"),
-        Source::vendor("https://code.claude.com/docs/en/hooks"),
+        Source::vendor(ENV_VARS_DOC),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("anthropics/claude-code:CHANGELOG.md"),
         DETECT_AGENT,
     ],
@@ -137,7 +153,7 @@ pub(super) const CLAUDE_1_0_88: &str = "@anthropic-ai/claude-code@1.0.56 (absent
 
 pub(super) const CLAUDE_2_0_50: &str = "@anthropic-ai/claude-code@1.0.88 (absent), 2.0.50 (present), cli.js";
 
-pub(super) const CLAUDE_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js";
+pub(super) const CLAUDE_2_1_100: &str = READ_2_1_100;
 
 /// The events a live run of 2.1.332 configured and 2.1.100's 27 event names lack.
 pub(super) const CLAUDE_2_1_332: &str =
@@ -269,7 +285,7 @@ pub(super) const HISTORY: History = History {
     // holds the native binary, and a platform package runs ahead of the wrapper
     // (linux-x64 2.1.337, the wrapper 2.1.332).
     packages: &[
-        "@anthropic-ai/claude-code-linux-x64",
+        LINUX_X64_PACKAGE,
         "@anthropic-ai/claude-code-linux-x64-musl",
         "@anthropic-ai/claude-code-linux-arm64",
         "@anthropic-ai/claude-code-linux-arm64-musl",
@@ -300,12 +316,7 @@ pub(super) const HISTORY: History = History {
             span: Span::since("1.0.88"),
             cite: "offline runs of @anthropic-ai/claude-code@1.0.56 (absent), 1.0.88 (present)",
         },
-        VarSpan {
-            var: "CLAUDE_CODE_EXECPATH",
-            set_for: "tools",
-            span: Span::since("2.1.100"),
-            cite: "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js",
-        },
+        VarSpan { var: "CLAUDE_CODE_EXECPATH", set_for: "tools", span: Span::since("2.1.100"), cite: READ_2_1_100 },
         VarSpan {
             var: "CLAUDE_CODE_SESSION_ID",
             set_for: "tools and hooks",
@@ -316,7 +327,7 @@ pub(super) const HISTORY: History = History {
             var: "CLAUDE_CODE_CHILD_SESSION",
             set_for: "tools and hooks",
             span: Span::since("2.1.332"),
-            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
+            cite: RUNS_TO_2_1_332,
         },
         VarSpan {
             var: "CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE",
@@ -332,12 +343,7 @@ pub(super) const HISTORY: History = History {
             cite: "@anthropic-ai/claude-code-linux-x64@2.1.332 binary (absent), 2.1.337 binary, its child-environment \
                    builder (`strings -n 8` line 650953); live run 2026-12-06 of 2.1.337: `0` in tools and hooks",
         },
-        VarSpan {
-            var: "CLAUDE_PID",
-            set_for: "tools and hooks",
-            span: Span::since("2.1.332"),
-            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
-        },
+        VarSpan { var: "CLAUDE_PID", set_for: "tools and hooks", span: Span::since("2.1.332"), cite: RUNS_TO_2_1_332 },
         VarSpan {
             var: "AI_AGENT",
             set_for: "tools and hooks",
@@ -366,7 +372,7 @@ pub(super) const HISTORY: History = History {
 
 pub(super) const PAYLOAD: Payload = Payload {
     transcript: Some(".claude/projects/"),
-    sources: &[Source::vendor("https://code.claude.com/docs/en/hooks")],
+    sources: &[Source::vendor(HOOKS_DOC)],
     ..Payload::new(P::Claude, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
@@ -376,7 +382,7 @@ pub(super) const S_CLAUDE: Source =
 /// The suite's worker check (issue 44): a worker started with `--session-id <id>` and
 /// resumed twice, whose session-start hook (the plan's fragment) saw that id.
 pub(super) const S_CLAUDE_WORKER: Source =
-    Source::ran("hal-conformance worker check", Package::Npm("@anthropic-ai/claude-code-linux-x64"), live::NEWEST);
+    Source::ran("hal-conformance worker check", Package::Npm(LINUX_X64_PACKAGE), live::NEWEST);
 
 pub(super) const CLAUDE_DOCS: Source = Source::vendor("https://code.claude.com/docs/en/cli-reference");
 
@@ -386,7 +392,7 @@ pub(super) const CLAUDE_MEMORY: Source = Source::vendor("https://code.claude.com
 
 pub(super) const CLAUDE_INTERACTIVE: Source = Source::vendor("https://code.claude.com/docs/en/interactive-mode");
 
-pub(super) const CLAUDE_ENV: Source = Source::vendor("https://code.claude.com/docs/en/env-vars");
+pub(super) const CLAUDE_ENV: Source = Source::vendor(ENV_VARS_DOC);
 
 /// The suite's pty check (`cargo xtask conformance --pty`): the interactive start
 /// `hal launch` gives, under `script`, until the ready prompt shows (Claude Code writes

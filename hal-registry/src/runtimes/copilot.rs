@@ -20,6 +20,9 @@ use hal_types::{CanonicalEvent, HookKind};
 /// Its hook file in the workspace, the one Gastown's adapter writes: written once.
 const WORKSPACE_HOOKS: &str = ".github/hooks/gastown.json";
 
+/// Its hook reference.
+const HOOKS_DOC: &str = "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
+
 /// GitHub Copilot CLI's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -59,11 +62,7 @@ pub(super) const ROW: Runtime = Runtime {
             .asking_under_bypass(),
     ),
     takes_prompt: true,
-    sources: &[
-        LIVE_COPILOT,
-        Source::vendor("github/copilot-cli:changelog.md"),
-        Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
-    ],
+    sources: &[LIVE_COPILOT, Source::vendor("github/copilot-cli:changelog.md"), Source::vendor(HOOKS_DOC)],
     gastown: Some(
         GastownPreset::hooked(
             P::Copilot,
@@ -207,7 +206,7 @@ pub(super) const PAYLOAD: Payload = Payload {
     ],
     renames: COPILOT_PASCAL,
     sources: &[
-        Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("https://docs.github.com/en/copilot/reference/hooks-configuration"),
     ],
     ..Payload::new(P::Copilot, None, NameStyle::Camel, "sessionId")

@@ -20,6 +20,12 @@ use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, Startu
 /// Its hook file in the workspace, the one Gastown's adapter writes: written once.
 const WORKSPACE_HOOKS: &str = ".gemini/settings.json";
 
+/// Its hook reference.
+const HOOKS_DOC: &str = "google-gemini/gemini-cli:docs/hooks/reference.md";
+
+/// The live runs that date a fact to 0.45.2.
+const RUNS_TO_0_45_2: &str = "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)";
+
 /// Gemini CLI's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -59,7 +65,7 @@ pub(super) const ROW: Runtime = Runtime {
     sources: &[
         LIVE_GEMINI,
         Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
-        Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
+        Source::vendor(HOOKS_DOC),
     ],
     gastown: Some(
         GastownPreset::hooked(
@@ -155,13 +161,13 @@ pub(super) const HISTORY: History = History {
             var: "GEMINI_CWD",
             set_for: "hooks",
             span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
-            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+            cite: RUNS_TO_0_45_2,
         },
         VarSpan {
             var: "GEMINI_PLANS_DIR",
             set_for: "hooks",
             span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
-            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+            cite: RUNS_TO_0_45_2,
         },
         VarSpan {
             var: "GEMINI_SESSION_ID",
@@ -177,7 +183,7 @@ pub(super) const HISTORY: History = History {
 pub(super) const PAYLOAD: Payload = Payload {
     transcript: Some(".gemini/tmp/"),
     sources: &[
-        Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("google-gemini/gemini-cli:packages/core/src/hooks/hookEventHandler.ts"),
     ],
     ..Payload::new(P::Gemini, Some("hook_event_name"), NameStyle::Pascal, "session_id")

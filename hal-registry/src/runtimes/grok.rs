@@ -16,6 +16,9 @@ use hal_types::{CanonicalEvent, HookKind, Support};
 /// Its hook file in the workspace, the one Gastown's adapter writes: written once.
 const WORKSPACE_HOOKS: &str = ".grok/hooks/gastown.json";
 
+/// Firstmate's adapter notes for it.
+const FIRSTMATE_GROK: &str = "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md";
+
 /// Grok Build's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -41,11 +44,7 @@ pub(super) const ROW: Runtime = Runtime {
     hooks: Some(Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/hooks")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     context_fork: Support::Yes,
-    sources: &[
-        Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
-        GASTOWN_AGENTS,
-        DETECT_AGENT,
-    ],
+    sources: &[Source::secondary(FIRSTMATE_GROK), GASTOWN_AGENTS, DETECT_AGENT],
     gastown: Some(
         GastownPreset::hooked(
             P::Grok,
@@ -85,8 +84,7 @@ pub(super) const PAYLOAD: Payload = Payload {
 };
 
 /// Firstmate's harness notes (an orchestrator's).
-pub(super) const FM_GROK: Source =
-    Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md");
+pub(super) const FM_GROK: Source = Source::secondary(FIRSTMATE_GROK);
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Grok,
@@ -113,9 +111,5 @@ pub(super) const LAUNCH: Launch = Launch {
     gastown_stale: &[],
 };
 
-pub(super) const PLUGIN_HOSTS: &[PluginHost] = &[PluginHost {
-    host: P::Grok,
-    format: P::Claude,
-    vars: &["CLAUDE_PLUGIN_ROOT"],
-    cite: "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md",
-}];
+pub(super) const PLUGIN_HOSTS: &[PluginHost] =
+    &[PluginHost { host: P::Grok, format: P::Claude, vars: &["CLAUDE_PLUGIN_ROOT"], cite: FIRSTMATE_GROK }];

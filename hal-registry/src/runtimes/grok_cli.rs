@@ -1,5 +1,8 @@
 //! grok-cli (@vibe-kit/grok-cli): every fact hal holds of it, one descriptor (see [`super`]).
 
+/// Its npm page.
+const NPM_PAGE: &str = "https://www.npmjs.com/package/@vibe-kit/grok-cli";
+
 use super::shared::{NONE, c, exe};
 use crate::registry::launch_shape::{Autonomy, ConfigDir, Launch, Level, PromptAt, Start};
 use crate::registry::model::{Package, Runtime, Source, Verified};
@@ -18,7 +21,7 @@ pub(super) const ROW: Runtime = Runtime {
     scripts: &["@vibe-kit/grok-cli/"],
     script_names: &["grok"],
     takes_prompt: true,
-    sources: &[LIVE_GROK_CLI, Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli")],
+    sources: &[LIVE_GROK_CLI, Source::vendor(NPM_PAGE)],
     verified: Some(VERIFIED),
     package: Some(PACKAGE),
     ..Runtime::new(P::GrokCli, "grok-cli (@vibe-kit/grok-cli)")
@@ -40,7 +43,7 @@ pub(super) const VERIFIED: Verified =
 
 pub(super) const S_GROK_CLI: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
-pub(super) const GROK_CLI_PKG: Source = Source::vendor("https://www.npmjs.com/package/@vibe-kit/grok-cli");
+pub(super) const GROK_CLI_PKG: Source = Source::vendor(NPM_PAGE);
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::GrokCli,

@@ -14,6 +14,9 @@ use crate::registry::span::History;
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
+/// Its package.
+const PACKAGE_NAME: &str = "@moonshot-ai/kimi-code";
+
 /// Kimi's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -109,12 +112,12 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// (`@moonshot-ai/kimi-code`'s 0.x releases are not read).
 pub(super) const HISTORY: History = History::events_only(
     live::PYTHON_CLI_LAST,
-    &["@moonshot-ai/kimi-code"],
+    &[PACKAGE_NAME],
     "kimi-cli@1.51.0 (kimi_cli/hooks/config.py), @moonshot-ai/kimi-code@2.0.2, 2.1.0 (dist/main.mjs)",
 );
 
 /// The package it is installed from.
-const PACKAGE: Package = Package::Npm("@moonshot-ai/kimi-code");
+const PACKAGE: Package = Package::Npm(PACKAGE_NAME);
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.

@@ -1,5 +1,8 @@
 //! Kiro CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
+/// Its hook documentation.
+const HOOKS_DOC: &str = "https://kiro.dev/docs/cli/hooks";
+
 use super::shared::{ASKS, DETECT_AGENT, ITSELF, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
@@ -28,7 +31,7 @@ pub(super) const ROW: Runtime = Runtime {
     hooks: Some(Hooks::native(&[".kiro/agents/"], Inject::Yes, EVENTS)),
     takes_prompt: true,
     sources: &[
-        Source::vendor("https://kiro.dev/docs/cli/hooks"),
+        Source::vendor(HOOKS_DOC),
         Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
         Source::secondary("unjs/std-env#196"),
         DETECT_AGENT,
@@ -52,7 +55,7 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 
 pub(super) const PAYLOAD: Payload = Payload {
     sources: &[
-        Source::vendor("https://kiro.dev/docs/cli/hooks"),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("aws/amazon-q-developer-cli:docs/hooks.md"),
         Source::secondary("git-ai-project/git-ai:src/commands/checkpoint_agent/presets/kiro.rs"),
     ],

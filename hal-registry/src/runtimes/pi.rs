@@ -13,6 +13,12 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
+/// Its package (1.x).
+const PACKAGE_NAME: &str = "@earendil-works/pi-coding-agent";
+
+/// Its old package (0.x).
+const OLD_PACKAGE_NAME: &str = "@mariozechner/pi-coding-agent";
+
 /// pi's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -25,7 +31,7 @@ pub(super) const LIVE_PI: Source = Source::ran("live run 2026-12-01", PACKAGE, l
 
 /// Pi's older verified version (the old package ends at 0.73.1).
 pub(super) const LIVE_PI_073: Source =
-    Source::ran("live run 2026-12-01", Package::Npm("@mariozechner/pi-coding-agent"), live::OLD_PACKAGE_LAST);
+    Source::ran("live run 2026-12-01", Package::Npm(OLD_PACKAGE_NAME), live::OLD_PACKAGE_LAST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["pi-coding-agent"],
@@ -119,7 +125,7 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 ];
 
 /// The package it is installed from.
-const PACKAGE: Package = Package::Npm("@earendil-works/pi-coding-agent");
+const PACKAGE: Package = Package::Npm(PACKAGE_NAME);
 
 /// The versions live runs verified, each written once, here: the verified record and
 /// every other crate (the conformance suite's older-version runs, the tests) name them.
@@ -160,7 +166,7 @@ pub(super) const VERIFIED: Verified = Verified {
 /// Pi: no `PI_CODING_AGENT` before 0.73; the project moved to `@earendil-works/pi-coding-agent` (1.x).
 pub(super) const HISTORY: History = History {
     oldest: "0.52.12",
-    packages: &["@mariozechner/pi-coding-agent", "@earendil-works/pi-coding-agent"],
+    packages: &[OLD_PACKAGE_NAME, PACKAGE_NAME],
     version_vars: &[],
     install_vars: &[],
     hooks: HookHistory {

@@ -10,6 +10,12 @@ use crate::registry::span::{History, HookHistory, Span, VarSpan};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
+/// The packages read that date a fact to 0.21.10.
+const READ_0_21: &str = "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle";
+
+/// Its hook event handler.
+const HOOK_EVENT_HANDLER: &str = "QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts";
+
 /// Qwen Code's config folder, written once: the launch facts' `config_dir` and every file
 /// named in it (hook files, settings) are built from it.
 macro_rules! home {
@@ -50,7 +56,7 @@ pub(super) const ROW: Runtime = Runtime {
     sources: &[
         LIVE_QWEN,
         Source::vendor("QwenLM/qwen-code:packages/core/src/services/shellExecutionService.ts"),
-        Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
+        Source::vendor(HOOK_EVENT_HANDLER),
     ],
     verified: Some(VERIFIED),
     package: Some(PACKAGE),
@@ -58,7 +64,7 @@ pub(super) const ROW: Runtime = Runtime {
     ..Runtime::new(P::QwenCode, "Qwen Code")
 };
 
-pub(super) const QWEN_0_21: &str = "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle";
+pub(super) const QWEN_0_21: &str = READ_0_21;
 
 // Qwen Code 0.24.4's `HookEventName` enum (22 names, real-runtimes §2.4(c)): Claude's
 // names where it has them, and its own. It has no TeammateIdle, FileChanged or
@@ -164,12 +170,7 @@ pub(super) const HISTORY: History = History {
             span: Span::since("0.21.10"),
             cite: "live runs of @qwen-code/qwen-code@0.15.10 (absent), 0.21.10, 0.24.4 (present)",
         },
-        VarSpan {
-            var: "QWEN_CODE_STARTUP_VERSION",
-            set_for: "tools",
-            span: Span::since("0.21.10"),
-            cite: "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle",
-        },
+        VarSpan { var: "QWEN_CODE_STARTUP_VERSION", set_for: "tools", span: Span::since("0.21.10"), cite: READ_0_21 },
     ],
     ai_agent: &[],
     overwrites_ai_agent: None,
@@ -183,7 +184,7 @@ pub(super) const PAYLOAD: Payload = Payload {
     transcript: Some(".qwen/"),
     sources: &[
         LIVE_QWEN,
-        Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
+        Source::vendor(HOOK_EVENT_HANDLER),
         Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookRunner.ts"),
     ],
     ..Payload::new(P::QwenCode, Some("hook_event_name"), NameStyle::Pascal, "session_id")
