@@ -46,7 +46,10 @@ fn skeleton(id: &str, name: &str) -> String {
          pub(super) const ROW: Runtime = Runtime {{\n    \
              // Its markers (`Marker::strong(\"VAR\", Truthy).secondary()`), executables,\n    \
              // session variables and hooks (`Hooks::native(files, inject, EVENTS)`): see\n    \
-             // `crate::registry::model::Runtime`.\n    \
+             // `crate::registry::model::Runtime`. State each fact once: its `LAUNCH` takes\n    \
+             // its executable from the row (`exe(&ROW, source)`), files in its config folder\n    \
+             // come from a `home!` macro, versions a live run verified are named in a\n    \
+             // `pub mod live` (see codex.rs; `hal-caps/tests/derived.rs`, `provenance.rs`).\n    \
              sources: &[Source::secondary(\"<where this was read>\")],\n    \
              ..Runtime::new(P::{v}, \"{name}\")\n\
          }};\n"
