@@ -8,13 +8,8 @@ use crate::registry::model::{GastownPreset, Hooks, Inject, Marker, NativeEvent, 
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-/// Auggie's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.augment"
-    };
-}
+// Auggie's config folder: `home!()`.
+config_folder!("~/.augment");
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["augment", "augment-cli"],

@@ -19,13 +19,8 @@ use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
 
-/// Claude Code's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.claude"
-    };
-}
+// Claude Code's config folder: `home!()`.
+config_folder!("~/.claude");
 
 /// Its hook file in the workspace, the one Gastown's adapter writes: written once.
 const WORKSPACE_HOOKS: &str = ".claude/settings.json";

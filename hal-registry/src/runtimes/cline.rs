@@ -9,13 +9,8 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-/// Cline's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.cline"
-    };
-}
+// Cline's config folder: `home!()`.
+config_folder!("~/.cline");
 
 pub(super) const LIVE_CLINE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

@@ -20,13 +20,8 @@ use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{Capabilities, StartupInjection, StartupStrategy, Support};
 
-/// Codex CLI's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.codex"
-    };
-}
+// Codex CLI's config folder: `home!()`.
+config_folder!("~/.codex");
 
 pub(super) const LIVE_CODEX: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

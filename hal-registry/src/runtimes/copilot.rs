@@ -23,13 +23,8 @@ const WORKSPACE_HOOKS: &str = ".github/hooks/gastown.json";
 /// Its hook reference.
 const HOOKS_DOC: &str = "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
 
-/// GitHub Copilot CLI's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.copilot"
-    };
-}
+// GitHub Copilot CLI's config folder: `home!()`.
+config_folder!("~/.copilot");
 
 pub(super) const LIVE_COPILOT: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

@@ -18,13 +18,8 @@ use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, Startu
 /// Its hook file in the workspace, the one Gastown's adapter writes: written once.
 const WORKSPACE_HOOKS: &str = ".cursor/hooks.json";
 
-/// Cursor's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.cursor"
-    };
-}
+// Cursor's config folder: `home!()`.
+config_folder!("~/.cursor");
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["cursor-agent", "cursor-cli"],

@@ -9,13 +9,8 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-/// Droid's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.factory"
-    };
-}
+// Droid's config folder: `home!()`.
+config_folder!("~/.factory");
 
 pub(super) const LIVE_DROID: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

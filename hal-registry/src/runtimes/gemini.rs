@@ -26,13 +26,8 @@ const HOOKS_DOC: &str = "google-gemini/gemini-cli:docs/hooks/reference.md";
 /// The live runs that date a fact to 0.45.2.
 const RUNS_TO_0_45_2: &str = "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)";
 
-/// Gemini CLI's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.gemini"
-    };
-}
+// Gemini CLI's config folder: `home!()`.
+config_folder!("~/.gemini");
 
 pub(super) const LIVE_GEMINI: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

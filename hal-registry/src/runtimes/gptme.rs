@@ -8,13 +8,8 @@ use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, Runtim
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-/// gptme's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.config/gptme"
-    };
-}
+// gptme's config folder: `home!()`.
+config_folder!("~/.config/gptme");
 
 pub(super) const LIVE_GPTME: Source = Source::ran("live run 2026-12-02", PACKAGE, live::NEWEST);
 

@@ -19,13 +19,8 @@ const WORKSPACE_HOOKS: &str = ".grok/hooks/gastown.json";
 /// Firstmate's adapter notes for it.
 const FIRSTMATE_GROK: &str = "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md";
 
-/// Grok Build's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.grok"
-    };
-}
+// Grok Build's config folder: `home!()`.
+config_folder!("~/.grok");
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["grok-build"],

@@ -10,13 +10,8 @@ use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-/// Hermes's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.hermes"
-    };
-}
+// Hermes's config folder: `home!()`.
+config_folder!("~/.hermes");
 
 pub(super) const LIVE_HERMES: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

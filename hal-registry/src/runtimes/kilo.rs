@@ -7,13 +7,8 @@ use crate::registry::model::ValueRule::{Flag, Truthy};
 use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, PluginApi, Runtime, Source, Verified};
 use hal_types::RuntimeProvider as P;
 
-/// Kilo Code's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.config/kilo"
-    };
-}
+// Kilo Code's config folder: `home!()`.
+config_folder!("~/.config/kilo");
 
 pub(super) const LIVE_KILO: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

@@ -17,13 +17,8 @@ use hal_types::RuntimeProvider as P;
 /// Its package.
 const PACKAGE_NAME: &str = "@moonshot-ai/kimi-code";
 
-/// Kimi's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.kimi-code"
-    };
-}
+// Kimi's config folder: `home!()`.
+config_folder!("~/.kimi-code");
 
 pub(super) const LIVE_KIMI: Source = Source::ran("live run 2026-12-06", PACKAGE, live::NEWEST);
 

@@ -16,6 +16,7 @@ use super::model::PluginHost;
 use super::model::Runtime;
 use super::payload_shape::Payload;
 
+#[macro_use]
 mod shared;
 
 pub mod agy;

@@ -12,13 +12,8 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
-/// oh-my-pi's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.omp/agent"
-    };
-}
+// oh-my-pi's config folder: `home!()`.
+config_folder!("~/.omp/agent");
 
 pub(super) const LIVE_OMP: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

@@ -15,13 +15,8 @@ use hal_types::RuntimeProvider as P;
 /// Its hook file in the workspace, the one Gastown's adapter writes: written once.
 const WORKSPACE_HOOKS: &str = ".opencode/plugins/gastown.js";
 
-/// OpenCode's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.config/opencode"
-    };
-}
+// OpenCode's config folder: `home!()`.
+config_folder!("~/.config/opencode");
 
 pub(super) const LIVE_OPENCODE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

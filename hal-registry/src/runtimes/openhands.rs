@@ -11,13 +11,8 @@ use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-/// OpenHands's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.openhands"
-    };
-}
+// OpenHands's config folder: `home!()`.
+config_folder!("~/.openhands");
 
 pub(super) const LIVE_OPENHANDS: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

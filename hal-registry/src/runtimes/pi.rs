@@ -19,13 +19,8 @@ const PACKAGE_NAME: &str = "@earendil-works/pi-coding-agent";
 /// Its old package (0.x).
 const OLD_PACKAGE_NAME: &str = "@mariozechner/pi-coding-agent";
 
-/// pi's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.pi/agent"
-    };
-}
+// pi's config folder: `home!()`.
+config_folder!("~/.pi/agent");
 
 pub(super) const LIVE_PI: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

@@ -16,13 +16,8 @@ const READ_0_21: &str = "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present
 /// Its hook event handler.
 const HOOK_EVENT_HANDLER: &str = "QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts";
 
-/// Qwen Code's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.qwen"
-    };
-}
+// Qwen Code's config folder: `home!()`.
+config_folder!("~/.qwen");
 
 pub(super) const LIVE_QWEN: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 

@@ -7,6 +7,19 @@ use crate::registry::model::ProcessName::{Launched, Other};
 use crate::registry::model::{GASTOWN, NativeEvent, ProcessName, Runtime, Source};
 use std::time::Duration;
 
+/// `config_folder!("~/.codex")` defines `home!()`, the runtime's config folder: the one
+/// place its path is written; the launch facts' `config_dir` and every file named in the
+/// folder (`concat!(home!(), "/hooks.json")`) are built from it.
+macro_rules! config_folder {
+    ($dir:literal) => {
+        macro_rules! home {
+            () => {
+                $dir
+            };
+        }
+    };
+}
+
 pub(super) const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 
 /// `vercel/detect-agent`'s shared rule file (its `agents.json`, 2026-12-01, commit 3ab1df1).

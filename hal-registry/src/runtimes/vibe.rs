@@ -15,13 +15,8 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
-/// Mistral Vibe's config folder, written once: the launch facts' `config_dir` and every file
-/// named in it (hook files, settings) are built from it.
-macro_rules! home {
-    () => {
-        "~/.vibe"
-    };
-}
+// Mistral Vibe's config folder: `home!()`.
+config_folder!("~/.vibe");
 
 pub(super) const LIVE_VIBE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
