@@ -47,8 +47,8 @@ fn skeleton(id: &str, name: &str) -> String {
              // Its markers (`Marker::strong(\"VAR\", Truthy).secondary()`), executables,\n    \
              // session variables and hooks (`Hooks::native(files, inject, EVENTS)`): see\n    \
              // `crate::registry::model::Runtime`. State each fact once: its `LAUNCH` takes\n    \
-             // its executable from the row (`exe(&ROW, source)`), files in its config folder\n    \
-             // come from a `home!` macro, versions a live run verified are named in a\n    \
+             // its executable from the row (`exe(&ROW, source)`), its config folder is\n    \
+             // `config_folder!(\"~/.x\")` (files in it: `home!()`), versions a live run verified are in a\n    \
              // `pub mod live` (see codex.rs; `hal-caps/tests/derived.rs`, `provenance.rs`).\n    \
              sources: &[Source::secondary(\"<where this was read>\")],\n    \
              ..Runtime::new(P::{v}, \"{name}\")\n\
