@@ -460,15 +460,20 @@ fn render_results(r: &Results) -> String {
         report,
         "The hal rows without a build named run `cargo xtask dist`'s binary, the one hooks install.\n"
     );
-    let _ = writeln!(report, "| command | runs | median | ratio to /bin/true | Node peer / this | peak RSS |");
-    let _ = writeln!(report, "|---|---|---|---|---|---|");
+    let _ = writeln!(
+        report,
+        "| command | runs | median | ratio to /bin/true | best | best / /bin/true's best | Node peer / this | peak RSS |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|---|---|---|");
     for w in &r.whole {
         let vs_peer = r.vs_peer(&w.label).map_or_else(|| "-".to_owned(), |p| format!("{p:.0}x"));
         let rss = w.rss_mib.map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |m| format!("{m:.1} MiB"));
         let vs_floor = r.vs_floor(&w.label).unwrap_or_default();
+        let best = w.best_ms.map_or_else(|| "-".to_owned(), |b| format!("{b:.3} ms"));
+        let best_ratio = r.best_vs_floor(&w.label).map_or_else(|| "-".to_owned(), |b| format!("{b:.2}"));
         let _ = writeln!(
             report,
-            "| `{}` | {} | {:.3} ms | {vs_floor:.2} | {vs_peer} | {rss} |",
+            "| `{}` | {} | {:.3} ms | {vs_floor:.2} | {best} | {best_ratio} | {vs_peer} | {rss} |",
             w.label, w.runs, w.median_ms
         );
     }
