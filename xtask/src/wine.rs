@@ -203,9 +203,10 @@ fn e2e(w: &Wine, hal: &Path) -> Result<(), String> {
     // and npm's `codex.cmd` shim beside `node_modules`.
     let npm = dir.join("npm");
     let package = npm.join("node_modules/@openai/codex");
+    let version = hal_caps::registry::runtimes::codex::live::NEWEST;
     write(
         &package.join("package.json"),
-        r#"{"name":"@openai/codex","version":"0.171.0","bin":{"codex":"bin/codex.js"}}"#,
+        &format!(r#"{{"name":"@openai/codex","version":"{version}","bin":{{"codex":"bin/codex.js"}}}}"#),
     )?;
     write(&package.join("bin/codex.js"), "#!/usr/bin/env node\n")?;
     write(&npm.join("codex.cmd"), "@ECHO off\r\nnode \"%~dp0\\node_modules\\@openai\\codex\\bin\\codex.js\" %*\r\n")?;
@@ -225,10 +226,10 @@ fn e2e(w: &Wine, hal: &Path) -> Result<(), String> {
         .and_then(Value::as_array)
         .and_then(|a| a.iter().find(|i| i.get("provider").and_then(Value::as_str) == Some("codex")).cloned());
     let codex = codex.ok_or_else(|| format!("hal.exe inventory found no codex on the ; PATH: {v}"))?;
-    expect("inventory finds npm's codex.cmd", &codex, "/version", "0.171.0")?;
+    expect("inventory finds npm's codex.cmd", &codex, "/version", version)?;
     let env = [path, ("CODEX_THREAD_ID", "t".to_owned())];
     let v = detect(None, &env, "the version on a ; PATH")?;
-    expect("the version from npm's codex.cmd on PATH", &v, "/runtime_version", "0.171.0")?;
+    expect("the version from npm's codex.cmd on PATH", &v, "/runtime_version", version)?;
 
     // Pi's PATH marker, Windows-spelled.
     let pi = [("WINEPATH", r"C:\Users\u\.pi\agent\bin".to_owned())];
