@@ -267,6 +267,16 @@ impl<'p, 'a> Linter<'p, 'a> {
                     self.lists.entry(self.s.text(left)).or_default().extend(list);
                 }
             }
+            // Issue 47: a parameter defaulting to the environment or a copy of it
+            // (`def f(env=os.environ)`, `env: dict = os.environ`) is an alias of it.
+            "default_parameter" | "typed_default_parameter" => {
+                if let (Some(name), Some(value)) = (n.field("name"), n.field("value"))
+                    && name.kind() == "identifier"
+                    && (self.is_env(value) || self.env_copy(value))
+                {
+                    self.env_aliases.insert(self.s.text(name));
+                }
+            }
             "import_from_statement" => {
                 let Some(module) = n.field("module_name").map(|m| self.s.text(m)) else { return };
                 self.psutil |= module == "psutil";

@@ -491,3 +491,17 @@ fn walks_scans_payloads_and_editors() {
     want.extend(at("walker/src/names.rs", &[(v, 2, 27), (v, 2, 48)]));
     assert_eq!(found("walks"), want);
 }
+
+/// Issue 47: aliases of the environment (a parameter defaulting to it, in JavaScript,
+/// TypeScript and Python; a spread or `Object.assign` copy) are read like it, and a scan
+/// of the environment that leaves a runtime's name out (`k != "CLAUDECODE"`, `k not in
+/// (…)`, `!["CLAUDECODE"].includes(k)`) builds a child's environment: no read. A
+/// parameter defaulting to another object is no environment (`aliases/`).
+#[test]
+fn aliases_of_the_environment_and_environments_for_a_child() {
+    let v = "indicator-var";
+    let mut want = at("hooks/alias.js", &[(v, 3, 21), (v, 6, 14), (v, 9, 10)]);
+    want.extend(at("hooks/alias.py", &[(v, 7, 16), (v, 9, 24), (v, 13, 16)]));
+    want.extend(at("hooks/alias.ts", &[(v, 3, 11), (v, 4, 14)]));
+    assert_eq!(found("aliases"), want);
+}
