@@ -489,6 +489,9 @@ fn walks_scans_payloads_and_editors() {
     ));
     want.extend(at("walker/src/lib.rs", &[(p, 7, 62), (p, 18, 40), (v, 23, 5), (v, 27, 19)]));
     want.extend(at("walker/src/names.rs", &[(v, 2, 27), (v, 2, 48)]));
+    // sysinfo's whole table searched for a runtime's name, with no walk (a listing
+    // comparing no runtime is silent).
+    want.extend(at("walker/src/table.rs", &[(p, 5, 23), (p, 11, 9)]));
     assert_eq!(found("walks"), want);
 }
 
