@@ -314,6 +314,74 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
     false
 }
 
+/// A file's metadata fields: what a report reads of a stat's answer.
+const METADATA: &[&str] = &[
+    "size",
+    "mtime",
+    "mtimeMs",
+    "atime",
+    "atimeMs",
+    "ctime",
+    "ctimeMs",
+    "birthtime",
+    "birthtimeMs",
+    "st_size",
+    "st_mtime",
+    "st_mtime_ns",
+    "st_atime",
+    "st_ctime",
+    "st_birthtime",
+];
+
+/// Issue 47: whether the probe at `n` (a stat) is bound to a name whose every later use
+/// in its function reads a metadata field (`stats.size`, `st.st_mtime`) outside any
+/// condition or comparison: the file's size or age reported (a health check, a
+/// status line), no question about which runtime runs.
+pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut value = n;
+    while let Some(p) =
+        walk.parent(value).filter(|p| matches!(p.kind(), "await_expression" | "parenthesized_expression"))
+    {
+        value = p;
+    }
+    let Some(binding) = walk.parent(value) else { return false };
+    let name = match binding.kind() {
+        "variable_declarator" if binding.field("value").is_some_and(|v| v.id() == value.id()) => binding.field("name"),
+        "assignment" if binding.field("right").is_some_and(|v| v.id() == value.id()) => binding.field("left"),
+        _ => None,
+    };
+    let Some(name) = name.filter(|x| x.kind() == "identifier") else { return false };
+    let var = text(name);
+    let Some(function) = function_of(walk, n) else { return false };
+    let (mut uses, mut seen) = (0, 0);
+    let mut stack = vec![function];
+    while let Some(x) = stack.pop() {
+        seen += 1;
+        if seen > MAX_FUNCTION_NODES {
+            return false;
+        }
+        if x.kind() == "identifier" && x.start_byte() >= value.end_byte() && text(x) == var {
+            let Some(member) = walk.parent(x).filter(|m| matches!(m.kind(), "member_expression" | "attribute")) else {
+                return false;
+            };
+            let field = member.field("property").or_else(|| member.field("attribute")).map_or("", text);
+            let compared = walk.parent(member).is_some_and(|c| {
+                c.kind() == "comparison_operator"
+                    || (c.kind() == "binary_expression"
+                        && c.field("operator")
+                            .is_some_and(|o| matches!(o.kind(), "===" | "!==" | "==" | "!=" | "<" | ">" | "<=" | ">=")))
+            });
+            if !METADATA.contains(&field) || compared || crate::ts::in_condition(walk, member) {
+                return false;
+            }
+            uses += 1;
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    uses > 0
+}
+
 /// Calls that only report (their name's last segment), and those that end the program.
 const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
 const EXITS: &[&str] = &["exit", "_exit"];

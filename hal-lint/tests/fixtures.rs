@@ -451,7 +451,8 @@ fn scans_of_the_environments_names() {
 /// helper named for the removal), and a probe of a path under a parameter whose failure
 /// only reports and exits or raises (validating a root the program was given) are
 /// silent; the same probes of a home directory, a probe whose success exits and a
-/// probe followed by a read of another file stay findings.
+/// probe followed by a read of another file stay findings. A stat whose answer is read
+/// only for the file's size or age (a report) is silent too (`report/`).
 #[test]
 fn probes_guarding_their_own_use_or_validating_input() {
     let f = "indicator-file";
@@ -459,6 +460,11 @@ fn probes_guarding_their_own_use_or_validating_input() {
     want.extend(at("hooks/own_use.py", &[(f, 43, 8), (f, 45, 12), (f, 52, 22)]));
     want.extend(at("hooks/own_use.sh", &[(f, 11, 11), (f, 15, 9)]));
     want.extend(at("hooks/own_use.ts", &[(f, 46, 18), (f, 49, 19), (f, 58, 18)]));
+    // A stat read for the file's size or age reports it; one whose answer decides, or
+    // is the test itself, or is used whole, stays a finding.
+    want.extend(at("report/stats.js", &[(f, 19, 26), (f, 25, 17)]));
+    want.extend(at("report/stats.py", &[(f, 18, 18)]));
+    want.extend(at("report/stats.ts", &[(f, 13, 31)]));
     assert_eq!(found("guards"), want);
 }
 
