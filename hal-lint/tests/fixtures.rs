@@ -462,6 +462,11 @@ fn probes_guarding_their_own_use_or_validating_input() {
     want.extend(at("hooks/own_use.ts", &[(f, 46, 18), (f, 49, 19), (f, 58, 18)]));
     // A stat read for the file's size or age reports it; one whose answer decides, or
     // is the test itself, or is used whole, stays a finding.
+    // `${X:+$X/…}` builds a path from a runtime's path variable (shell and Markdown's
+    // blocks); an alternative naming a runtime, or another path, stays a finding.
+    let v = "indicator-var";
+    want.extend(at("paths/SKILL.md", &[(v, 14, 10)]));
+    want.extend(at("paths/root.sh", &[(v, 7, 4), (v, 8, 4)]));
     want.extend(at("report/stats.js", &[(f, 19, 26), (f, 25, 17)]));
     want.extend(at("report/stats.py", &[(f, 18, 18)]));
     want.extend(at("report/stats.ts", &[(f, 13, 31)]));
