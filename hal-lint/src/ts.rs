@@ -114,7 +114,7 @@ impl<'a> Parsed<'a> {
             Some(Hit::var_read(line, col, name, false, decides))
         } else if EDITOR_VARS.contains(&name) {
             compared_runtime(self.around(at)).map(|r| Hit::editor_var(line, col, name, r, false))
-        } else if let Some(p) = vendor_prefix(name).filter(|_| decides) {
+        } else if let Some(p) = vendor_prefix(name).filter(|_| decides || compared_to_a_literal(at)) {
             Some(Hit::vendor_var(line, col, name, p, false))
         } else {
             // Any name under a vendor prefix that chooses between runtimes' own values.
@@ -614,6 +614,42 @@ impl<'p, 'a> Scope<'p, 'a> {
     pub(crate) fn process(&mut self, at: Node<'_>, what: &str) {
         self.lint.hits.push(self.p.process_hit(at, what));
     }
+}
+
+/// Issue 47: whether the read at `at` (a name, a key, or the read around them) is an
+/// operand of an equality comparison with a literal (`process.env.CLAUDE_CODE_CLI ===
+/// 'true'`, `os.environ.get("CURSOR_CLI") == "1"`): a comparison decides, wherever its
+/// answer goes (a condition, a return, a stored boolean).
+fn compared_to_a_literal(at: Node<'_>) -> bool {
+    let mut cur = at;
+    for _ in 0..5 {
+        let Some(parent) = cur.parent() else { return false };
+        match parent.kind() {
+            "member_expression"
+            | "subscript_expression"
+            | "subscript"
+            | "attribute"
+            | "arguments"
+            | "argument_list"
+            | "call_expression"
+            | "call"
+            | "parenthesized_expression"
+            | "string" => {}
+            "binary_expression" | "comparison_operator" => {
+                let mut c = parent.walk();
+                let equality =
+                    parent.children(&mut c).any(|k| !k.is_named() && matches!(k.kind(), "===" | "!==" | "==" | "!="));
+                let mut c = parent.walk();
+                let literal = parent.named_children(&mut c).any(|k| {
+                    k.id() != cur.id() && matches!(k.kind(), "string" | "number" | "integer" | "true" | "false")
+                });
+                return equality && literal;
+            }
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
 }
 
 /// Whether the string `x` is a name a comparison leaves out: the right of `!=`, `!==`
