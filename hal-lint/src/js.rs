@@ -624,7 +624,9 @@ impl<'p> Linter<'p, '_> {
                     path_hit(&path) != Some(PathHit::Proc)
                         && (crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a)
                             || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
-                            || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n))
+                            || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                            || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
+                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a))
                 };
                 if let Some(h) = hit.filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);

@@ -458,6 +458,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                     crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                        || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
+                        || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
                 };
                 if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);
