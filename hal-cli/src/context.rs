@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use hal_caps::hook::{Claim, Reading};
-use hal_detect::{Detector, Host, Report};
+use hal_detect::{Detector, Host, Report, VersionLookup};
 use hal_gupp::Hal;
 use hal_types::{Detection, Diagnostic, DiagnosticCode, HookEvent, RuntimeHal as _, RuntimeProvider};
 
@@ -50,8 +50,8 @@ pub(crate) struct Needs<'a> {
     pub payload: Payload<'a>,
     /// `--runtime-version` (with `--provider`).
     pub runtime_version: Option<&'a str>,
-    /// Whether the answer shows the runtime's version (else its lookup is skipped:
-    /// `hal hook`, text `detect` and `session-id`).
+    /// Whether the answer shows the runtime's version (else it is looked for in the
+    /// environment only, for its warning: `hal hook`, text `detect` and `session-id`).
     pub shows_version: bool,
     /// Whether the answer rests on versioned facts (caps, events, startup, gupp, env):
     /// then it carries the version's diagnostics (the floor, when the version is unknown).
@@ -102,7 +102,8 @@ pub(crate) struct Context<H: Host> {
 
 /// The detector `global` configures (`--policy`, `--workspace`).
 fn detector<H: Host>(host: H, global: &Global, shows_version: bool) -> Detector<H> {
-    let mut det = Detector::new(host).maybe_policy(global.policy).skip_version(!shows_version);
+    let lookup = if shows_version { VersionLookup::Full } else { VersionLookup::Environment };
+    let mut det = Detector::new(host).maybe_policy(global.policy).version_lookup(lookup);
     if let Some(w) = &global.workspace {
         det = det.workspace(w);
     }

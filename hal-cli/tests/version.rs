@@ -485,6 +485,9 @@ fn surfaces(p: P, version: &str) -> Vec<Way<'_>> {
     out
 }
 
+/// A text command's arguments and environment.
+type TextWay<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)]);
+
 #[test]
 fn a_version_past_the_verified_range_warns_on_every_surface() {
     let mut checked = 0;
@@ -501,14 +504,23 @@ fn a_version_past_the_verified_range_warns_on_every_surface() {
             assert!(v["warnings"].as_array().unwrap().iter().any(|w| w == ms[0].as_str()), "{args:?}");
             checked += 1;
         }
-        // Text: the same message on stderr.
-        let out = Command::new(HAL)
-            .args(["caps", "--provider", r.provider.as_str(), "--runtime-version", &past])
-            .env_clear()
-            .output_retrying();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{err}");
-        assert!(err.contains(&past) && err.contains(newest), "{}: {err}", r.provider);
+        // Text: the same message on stderr, given or declared (text `detect`,
+        // `session-id` and `hook` show no version, and look for it in the environment
+        // only, for this warning).
+        let id = r.provider.as_str();
+        let declared = [("GT_RUNTIME", id), ("GT_HAL_RUNTIME_VERSION", past.as_str())];
+        let texts: [TextWay<'_>; 4] = [
+            (&["caps", "--provider", id, "--runtime-version", &past], &[]),
+            (&["detect"], &declared),
+            (&["session-id"], &declared),
+            (&["hook"], &declared),
+        ];
+        for (args, env) in texts {
+            let out = Command::new(HAL).args(args).env_clear().envs(env.iter().copied()).output_retrying();
+            let err = String::from_utf8_lossy(&out.stderr);
+            let warned = err.lines().filter(|l| l.contains(&past) && l.contains(newest)).count();
+            assert_eq!(warned, 1, "{args:?} {env:?}: {err}");
+        }
         // Every verified version: nothing to say.
         for version in verified.versions() {
             for (args, env) in surfaces(r.provider, version) {

@@ -182,21 +182,43 @@ pub struct Detector<H> {
     policy: Option<Policy>,
     workspace: Option<PathBuf>,
     hook: Option<HookEvent>,
-    version: bool,
+    version: VersionLookup,
+}
+
+/// How far a [`Detector`] looks for the decided runtime's version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum VersionLookup {
+    /// Every source ([`crate::version::learn`]): for an answer that shows the version.
+    #[default]
+    Full,
+    /// The variables only ([`crate::version::learn_from_environment`]): no file is read
+    /// and no process looked at. For an answer that does not show the version but warns
+    /// of one no live run verified (text `hal detect`, `hal hook`).
+    Environment,
+    /// None: `runtime_version` stays `null`.
+    Skip,
 }
 
 impl<H: Host> Detector<H> {
     /// A detector over `host`, policy from `GT_HAL_POLICY` (default `spec`).
     pub const fn new(host: H) -> Self {
-        Self { host, policy: None, workspace: None, hook: None, version: true }
+        Self { host, policy: None, workspace: None, hook: None, version: VersionLookup::Full }
     }
 
-    /// Skips the version lookup ([`crate::version::learn`]) when `skip`: for an answer
-    /// that does not carry the version (`hal hook`, text `hal detect`), so it costs
-    /// nothing there. `runtime_version` stays `null`.
+    /// Skips the version lookup ([`crate::version::learn`]) when `skip`
+    /// ([`VersionLookup::Skip`]): `runtime_version` stays `null`.
     #[must_use]
     pub const fn skip_version(mut self, skip: bool) -> Self {
-        self.version = !skip;
+        self.version = if skip { VersionLookup::Skip } else { VersionLookup::Full };
+        self
+    }
+
+    /// How far the version is looked for ([`VersionLookup`]; [`VersionLookup::Full`]
+    /// by default).
+    #[must_use]
+    pub const fn version_lookup(mut self, lookup: VersionLookup) -> Self {
+        self.version = lookup;
         self
     }
 
@@ -257,7 +279,7 @@ impl<H: Host> Detector<H> {
         run.cascade();
         run.declare();
         run.det.family = registry::family(run.det.provider);
-        let version_tried = if self.version { run.learn_version() } else { Vec::new() };
+        let version_tried = run.learn_version(self.version);
         if let Some((ancestry, _)) = run.ancestry.get() {
             run.det.diagnostics.extend(ancestry.warnings.iter().cloned());
         }
@@ -397,17 +419,25 @@ impl<H: Host> Run<'_, H> {
 
     /// Learns the decided runtime's version ([`crate::version::learn`]), after the
     /// cascade: nothing for `unknown`; the ancestry only when cheaper sources fail.
-    fn learn_version(&mut self) -> Vec<String> {
+    fn learn_version(&mut self, lookup: VersionLookup) -> Vec<String> {
+        if lookup == VersionLookup::Skip {
+            return Vec::new();
+        }
         let declared = self.declared().map(|(var, d, raw)| (var, d.runtime(&raw), d.version));
         let declared = declared.as_ref().map(|(var, provider, version)| crate::version::Declared {
             var,
             provider: *provider,
             version: version.as_deref(),
         });
-        let learned = crate::version::learn(self.host, self.det.provider, declared, || {
-            let (a, m) = self.ancestors();
-            (&a.chain, m)
-        });
+        let learned = match lookup {
+            VersionLookup::Environment => {
+                crate::version::learn_from_environment(self.host, self.det.provider, declared)
+            }
+            _ => crate::version::learn(self.host, self.det.provider, declared, || {
+                let (a, m) = self.ancestors();
+                (&a.chain, m)
+            }),
+        };
         if let Some((version, source)) = learned.version {
             self.det.runtime_version = Some(version);
             self.det.runtime_version_source = Some(source);

@@ -30,7 +30,7 @@ pub use hal_caps::vars;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub use cascade::{Detector, Outcome, Report, Step, StepKind};
+pub use cascade::{Detector, Outcome, Report, Step, StepKind, VersionLookup};
 pub use fake::FakeHost;
 pub use hal_types::Detection;
 pub use host::{Ancestry, Host, ProcessInfo, Stat};

@@ -64,7 +64,28 @@ pub fn learn<'a, H: Host>(
     declared: Option<Declared<'_>>,
     ancestry: impl FnOnce() -> (&'a [ProcessInfo], &'a [AncestorMatch]),
 ) -> Learned {
-    learn_from(host, provider, declared, ancestry, false)
+    learn_from(host, provider, declared, ancestry, Reach::Full)
+}
+
+/// `provider`'s version from the environment alone: `GT_HAL_RUNTIME_VERSION`, the
+/// version the runtime declares, a variable it sets to its version (sources 1 and 2 of
+/// the module, without the config file). No file is read and no process looked at: for
+/// an answer that does not show the version (text `hal detect`, `hal hook`) but still
+/// warns of one no live run verified.
+pub fn learn_from_environment<H: Host>(host: &H, provider: RuntimeProvider, declared: Option<Declared<'_>>) -> Learned {
+    learn_from(host, provider, declared, || (&[][..], &[][..]), Reach::Environment)
+}
+
+/// How far [`learn_from`] looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Every source.
+    Full,
+    /// What names the runtime alone: no override, no ancestry, no `PATH`
+    /// ([`learn_firm`]).
+    Firm,
+    /// The variables only ([`learn_from_environment`]).
+    Environment,
 }
 
 /// `provider`'s version from what names that runtime alone, for a runtime that was not
@@ -73,7 +94,7 @@ pub fn learn<'a, H: Host>(
 /// version, a variable pointing into its install. No ancestry, no `PATH` (not the
 /// running process). For the overwrite rule of the arbiter.
 pub fn learn_firm<H: Host>(host: &H, provider: RuntimeProvider) -> Option<(String, String)> {
-    learn_from(host, provider, None, || (&[][..], &[][..]), true).version
+    learn_from(host, provider, None, || (&[][..], &[][..]), Reach::Firm).version
 }
 
 fn learn_from<'a, H: Host>(
@@ -81,7 +102,7 @@ fn learn_from<'a, H: Host>(
     provider: RuntimeProvider,
     declared: Option<Declared<'_>>,
     ancestry: impl FnOnce() -> (&'a [ProcessInfo], &'a [AncestorMatch]),
-    firm: bool,
+    reach: Reach,
 ) -> Learned {
     let mut out = Learned::default();
     if provider == RuntimeProvider::Unknown {
@@ -90,7 +111,7 @@ fn learn_from<'a, H: Host>(
     let r = registry::runtime(provider);
     let family = r.family();
     let var = |name: &str| host.var(name).filter(|v| !v.is_empty());
-    if let Some(found) = from_operator(host, provider, &mut out, firm) {
+    if let Some(found) = from_operator(host, provider, &mut out, reach) {
         out.version = Some(found);
         return out;
     }
@@ -113,6 +134,9 @@ fn learn_from<'a, H: Host>(
             out.version = Some((lossy(&v).trim().to_owned(), (*name).to_owned()));
             return out;
         }
+    }
+    if reach == Reach::Environment {
+        return out;
     }
     // 3. The install, from a variable pointing into it.
     let packages = r.packages();
@@ -154,7 +178,7 @@ fn learn_from<'a, H: Host>(
         out.tried.push(format!("ancestor `{}`: no manifest of {} near it", a.name, packages.join(", ")));
     }
     // 4. Weaker: the executable on PATH.
-    if firm {
+    if reach == Reach::Firm {
         return out;
     }
     if let Some(i) = crate::inventory::first_on_path(host, r) {
@@ -174,16 +198,17 @@ fn learn_from<'a, H: Host>(
 
 /// The operator's version: `GT_HAL_RUNTIME_VERSION`, then the config file's
 /// `[runtime.<id>] runtime_version`; a value that is not a version is a diagnostic.
-/// `firm`: the config file's value only (the override is the decided runtime's).
+/// [`Reach::Firm`]: the config file's value only (the override is the decided
+/// runtime's); [`Reach::Environment`]: the override only (no file is read).
 fn from_operator<H: Host>(
     host: &H,
     provider: RuntimeProvider,
     out: &mut Learned,
-    firm: bool,
+    reach: Reach,
 ) -> Option<(String, String)> {
     let var = |name: &str| host.var(name).filter(|v| !v.is_empty());
     // 1. The override.
-    if let Some(v) = var(vars::GT_HAL_RUNTIME_VERSION).filter(|_| !firm) {
+    if let Some(v) = var(vars::GT_HAL_RUNTIME_VERSION).filter(|_| reach != Reach::Firm) {
         match v.to_str().and_then(Version::parse) {
             Some(_) => {
                 out.tried.push(format!("{} is set", vars::GT_HAL_RUNTIME_VERSION));
@@ -203,6 +228,9 @@ fn from_operator<H: Host>(
                 out.tried.push(format!("{} is not a version", vars::GT_HAL_RUNTIME_VERSION));
             }
         }
+    }
+    if reach == Reach::Environment {
+        return None;
     }
     // 1. The config file's `[runtime.<id>] runtime_version` (errors are reported by the
     // commands that apply the file; here a file that cannot be used gives nothing).
