@@ -85,30 +85,12 @@ fn figures_table(e: &Evaluation) -> String {
     out.push_str("|---|---|---|---|---|---|\n");
     let newest = ["the latest round's repositories", "the latest round's held out"];
     for (part, f) in PARTS.iter().chain(&newest).zip(e.parts.iter().chain(&e.newest)) {
-        let _ = writeln!(
-            out,
-            "| {part} | {} | {} | {:.3} | {} of {} | {:.3} |",
-            f.findings,
-            f.true_findings,
-            f.precision(),
-            f.found,
-            f.detections,
-            f.recall()
-        );
+        figures_row(&mut out, part, f);
     }
     out.push_str("\n| repository | findings | true | precision | detections found | recall |\n");
     out.push_str("|---|---|---|---|---|---|\n");
     for (name, f) in &e.repos {
-        let _ = writeln!(
-            out,
-            "| {name} | {} | {} | {:.3} | {} of {} | {:.3} |",
-            f.findings,
-            f.true_findings,
-            f.precision(),
-            f.found,
-            f.detections,
-            f.recall()
-        );
+        figures_row(&mut out, name, f);
     }
     for f in &e.falses {
         let _ = writeln!(out, "false finding: {f}");
@@ -120,6 +102,20 @@ fn figures_table(e: &Evaluation) -> String {
         let _ = writeln!(out, "missed detection: {m}");
     }
     out
+}
+
+/// One row of a figures table: `name`, its counts, precision and recall.
+fn figures_row(out: &mut String, name: &str, f: &Figures) {
+    let _ = writeln!(
+        out,
+        "| {name} | {} | {} | {:.3} | {} of {} | {:.3} |",
+        f.findings,
+        f.true_findings,
+        f.precision(),
+        f.found,
+        f.detections,
+        f.recall()
+    );
 }
 
 /// The machine's load average (1, 5, 15 minutes).
