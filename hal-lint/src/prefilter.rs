@@ -244,14 +244,25 @@ impl Automaton {
             .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
             .build(lits)
             .unwrap_or_else(|_| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
+        // Each literal's shorter prefixes that are literals too, shortest first. Over a
+        // sorted list they are found by a binary search per prefix length (the pairwise
+        // test of every two literals cost more than the automaton's build).
+        let sorted = lits.windows(2).all(|w| w[0] < w[1]);
         let prefixes = lits
             .iter()
             .map(|l| {
-                lits.iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.len() < l.len() && l.starts_with(*p))
-                    .map(|(j, _)| j)
-                    .collect()
+                if sorted {
+                    (1..l.len())
+                        .filter(|&k| l.is_char_boundary(k))
+                        .filter_map(|k| lits.binary_search(&&l[..k]).ok())
+                        .collect()
+                } else {
+                    lits.iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.len() < l.len() && l.starts_with(*p))
+                        .map(|(j, _)| j)
+                        .collect()
+                }
             })
             .collect();
         Self { ac, prefixes, lens: lits.iter().map(|l| l.len()).collect() }
