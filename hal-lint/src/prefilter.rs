@@ -302,7 +302,7 @@ impl Automaton {
 }
 
 /// How many bytes a run searches with the NFA before it builds the DFA.
-const DFA_AFTER: usize = 8 << 20;
+const DFA_AFTER: usize = 4 << 20;
 
 /// A leftmost-longest automaton of `kind` over `lits`.
 fn build(lits: &[&str], kind: aho_corasick::AhoCorasickKind) -> Option<AhoCorasick> {
