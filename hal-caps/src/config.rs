@@ -7,7 +7,7 @@
 //!
 //! # one runtime; beats [defaults]
 //! [runtime.codex]
-//! runtime_version = "0.146.0"   # answer for this version (GT_HAL_RUNTIME_VERSION beats it)
+//! runtime_version = "0.140.0"   # answer for this version (GT_HAL_RUNTIME_VERSION beats it)
 //! nudge_interval = 45
 //! gupp_strategy = "polling"
 //! ```

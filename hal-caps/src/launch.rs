@@ -182,7 +182,7 @@ impl Builder {
         self.cite_source(fact, &c.source);
     }
     fn cite_source(&mut self, fact: &str, s: &Source) {
-        self.sources.push(LaunchSource::new(fact, standing(s.standing), s.cite));
+        self.sources.push(LaunchSource::new(fact, standing(s.standing), &s.text()));
     }
     fn push(&mut self, args: impl IntoIterator<Item = impl Into<String>>) {
         self.argv.extend(args.into_iter().map(Into::into));
@@ -217,7 +217,7 @@ pub fn plan(req: &Request, env: &dyn Fn(&str) -> Option<String>) -> Result<Launc
     refuse_nul("model", req.model.as_deref())?;
     refuse_nul("resume id", req.resume.as_deref())?;
     let version = match req.version.as_deref() {
-        Some(v) => Some(Version::parse(v).ok_or_else(|| format!("`{v}` is not a version (dotted numbers: 2.1.332)"))?),
+        Some(v) => Some(Version::parse(v).ok_or_else(|| format!("`{v}` is not a version (dotted numbers: 1.2.3)"))?),
         None => None,
     };
     let v = version.as_ref();

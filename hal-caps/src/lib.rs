@@ -110,7 +110,7 @@ pub fn capabilities_at(provider: RuntimeProvider, version: Option<&registry::Ver
 }
 
 /// A row as it holds at one version: a plan of `hook_injection` needs the session-start
-/// event at that version (Claude Code ≤ 1.0.61 has no `SessionStart`), else the
+/// event at that version (Claude Code 1.0.x before its `SessionStart` has none), else the
 /// startup fallback (or the `unknown` row's strategies for a runtime that takes no
 /// prompt); a version without the hook system has no session hooks.
 #[must_use]
@@ -138,7 +138,7 @@ pub fn at_version(mut caps: Capabilities, at: &registry::dated::At<'_>) -> Capab
 
 /// What an answer for `provider` at `version` must say about the version: with the
 /// version unknown, a `version_unknown` diagnostic naming each floor the newest
-/// version's answer rests on ("`SessionStart` needs Claude Code ≥ 1.0.62"); with a
+/// version's answer rests on ("`SessionStart` needs Claude Code ≥ <version>"); with a
 /// version older than the registry dates, `version_unsupported`; with a known version
 /// no live run verified, `version_unverified` ([`version_unverified`]). Nothing for a
 /// runtime without dated facts or a verified record.

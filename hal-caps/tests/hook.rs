@@ -518,7 +518,7 @@ fn the_live_runs_payloads() {
     assert_eq!(gemini.native_event(CanonicalEvent::PermissionRequest), None);
 }
 
-/// Cline CLI 3.0.65's payloads (`cline/live-*.json`): the serialized `hookName`s map
+/// Cline CLI's payloads at its verified version (`cline/live-*.json`): the serialized `hookName`s map
 /// through the hook file names; the session is `sessionContext.rootSessionId`, which
 /// outlives the per-process `taskId`.
 #[test]

@@ -2,6 +2,7 @@
 //! clear-list derived from the rows, usage errors for what a runtime cannot do, and the
 //! versioned arguments.
 
+use hal_caps::registry::runtimes::{claude::live as claude, codex::live as codex, pi::live as pi};
 use std::collections::{BTreeMap, HashSet};
 
 use hal_caps::launch::{Request, plan, shell_quote};
@@ -262,7 +263,7 @@ fn resume_and_continue_follow_the_runtime() {
 }
 
 /// A version that lacks an argument gets none: Pi before 0.55.1 has no `--offline`,
-/// Codex before 0.146.0 no hook trust switch (so no trust in the plan).
+/// Codex before its hooks no hook trust switch (so no trust in the plan).
 #[test]
 fn versioned_arguments_follow_the_version() {
     let pi = launch(P::Pi).unwrap();
@@ -270,7 +271,7 @@ fn versioned_arguments_follow_the_version() {
     assert_eq!(args_at(pi.offline, Version::parse("0.55.1").as_ref()), ["--offline"]);
     assert_eq!(args_at(pi.offline, None), ["--offline"]);
     let mut r = full_print(P::Codex, "hi");
-    r.version = Some("0.100.0".into());
+    r.version = Some(codex::FIRST_THREAD_ID.into());
     let old = plan(&r, &no_env).unwrap();
     assert!(!old.argv.iter().any(|a| a == "--dangerously-bypass-hook-trust"), "{:?}", old.argv);
     assert!(old.hook_trust.is_none());
@@ -358,7 +359,7 @@ fn a_dash_led_value_never_becomes_an_option() {
 
 /// Hostile-findings R2: a dash-led positional prompt goes last, right after the
 /// runtime's end of options (`--`), exactly where the registry says its parser honours
-/// one at the version planned (Claude, Codex, Pi from 1.6.0 at least), and is a usage
+/// one at the version planned (Claude, Codex, Pi 1.x at least), and is a usage
 /// error elsewhere; a plain prompt gets no `--`.
 #[test]
 fn a_dash_led_positional_prompt_follows_the_end_of_options() {
@@ -370,7 +371,7 @@ fn a_dash_led_positional_prompt_follows_the_end_of_options() {
             if start.value.prompt != hal_caps::registry::launch::PromptAt::Positional {
                 continue;
             }
-            for version in [None, Some("0.73.1"), Some("1.6.0"), Some("2.1.332")] {
+            for version in [None, Some(pi::OLD_PACKAGE_LAST), Some(pi::NEWEST), Some(claude::NPM_WRAPPER_LAST)] {
                 let ends = l.end_of_options.filter(|e| e.value.holds_at(version.and_then(Version::parse).as_ref()));
                 let mut req = with_value(l, mode, "prompt", "--version");
                 req.version = version.map(str::to_owned);

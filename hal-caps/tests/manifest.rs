@@ -11,8 +11,8 @@ fn read(text: &str) -> Option<(String, String)> {
 
 #[test]
 fn the_last_duplicated_key_wins() {
-    let got = read(r#"{"name": "@anthropic-ai/claude-code", "version": "1.0.0", "version": "2.1.0"}"#);
-    assert_eq!(got, Some(("@anthropic-ai/claude-code".into(), "2.1.0".into())));
+    let got = read(r#"{"name": "@anthropic-ai/claude-code", "version": "1.0.0", "version": "2.2.0"}"#);
+    assert_eq!(got, Some(("@anthropic-ai/claude-code".into(), "2.2.0".into())));
     let got = read(r#"{"name": "x", "version": "1.0.0", "name": "@anthropic-ai/claude-code"}"#);
     assert_eq!(got.map(|g| g.0), Some("@anthropic-ai/claude-code".into()));
     // A later value that is not a string replaces the earlier one too.
@@ -21,18 +21,18 @@ fn the_last_duplicated_key_wins() {
 
 #[test]
 fn a_version_is_trimmed() {
-    assert_eq!(read(r#"{"name": "x", "version": " 1.0.62 "}"#).map(|g| g.1), Some("1.0.62".into()));
+    assert_eq!(read(r#"{"name": "x", "version": " 1.0.70 "}"#).map(|g| g.1), Some("1.0.70".into()));
 }
 
 #[test]
 fn only_npm_platform_suffixes_are_not_pre_releases() {
     let v = |t: &str| Version::parse(t).unwrap();
     for platform in
-        ["1.0.62-linux-x64", "1.0.62-darwin-arm64", "1.0.62-win32-x64", "1.0.62-linux-x64-musl", "1.0.62-linux"]
+        ["1.0.70-linux-x64", "1.0.70-darwin-arm64", "1.0.70-win32-x64", "1.0.70-linux-x64-musl", "1.0.70-linux"]
     {
-        assert_eq!(v(platform), v("1.0.62"), "{platform}");
+        assert_eq!(v(platform), v("1.0.70"), "{platform}");
     }
-    for pre in ["1.0.62-linuxevil", "1.0.62-linux-evil", "1.0.62-darwinx", "1.0.62-beta.1"] {
-        assert!(v(pre) < v("1.0.62"), "{pre} is a pre-release");
+    for pre in ["1.0.70-linuxevil", "1.0.70-linux-evil", "1.0.70-darwinx", "1.0.70-beta.1"] {
+        assert!(v(pre) < v("1.0.70"), "{pre} is a pre-release");
     }
 }

@@ -166,8 +166,8 @@ fn vendor_standing_never_rests_on_an_orchestrator_alone() {
             assert!(!s.standing.first_hand(), "{}: {} is not a runtime vendor", r.provider, s.cite);
         }
     }
-    // Mistral Vibe left this list when a live run verified it (3.0.3), oh-my-pi when
-    // its live run's `OMPCODE` became its marker (18.2.3).
+    // Mistral Vibe left this list when a live run verified it, oh-my-pi when its live
+    // run's `OMPCODE` became its marker.
     let p = RuntimeProvider::GroqCompound;
     assert!(!hal_caps::runtime(p).vendor_verified(), "{p} rests on Gastown or Firstmate only");
     assert!(hal_caps::runtime(RuntimeProvider::Claude).vendor_verified());
@@ -209,7 +209,8 @@ fn gastown_presets_liveness_names_and_nudge() {
     ];
     for (p, names, nudge) in table {
         let g = hal_caps::runtime(*p).gastown.unwrap_or_else(|| panic!("{p} has Gastown's preset"));
-        assert_eq!(g.process_names, *names, "{p}");
+        let row = hal_caps::runtime(*p);
+        assert_eq!(hal_caps::registry::gastown_process_names(row), *names, "{p}");
         assert_eq!(g.startup_nudge_ms(), *nudge, "{p}: Gastown's own startup fallback matrix");
         assert!(g.prompt_arg, "{p}: every preset takes the prompt as an argument");
         assert!(g.source.is_orchestrator(), "{p}: Gastown's facts are Gastown's");

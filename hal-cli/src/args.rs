@@ -72,11 +72,11 @@ pub struct ProviderArg {
     pub runtime_version: Option<String>,
 }
 
-/// `--runtime-version V`: dotted numbers (`2.1.332`, `v0.146.0`).
+/// `--runtime-version V`: dotted numbers (`1.2.3`, `v0.4.5`).
 pub(crate) fn parse_version(s: &str) -> Result<String, String> {
     hal_caps::registry::Version::parse(s)
         .map(|_| s.trim().to_owned())
-        .ok_or_else(|| format!("`{}` is not a version (dotted numbers: 2.1.332)", hal_caps::text::escape_control(s)))
+        .ok_or_else(|| format!("`{}` is not a version (dotted numbers: 1.2.3)", hal_caps::text::escape_control(s)))
 }
 
 /// Output format of `caps --all`.

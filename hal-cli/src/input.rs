@@ -10,7 +10,7 @@
 //!   open it, then reports that none came.
 //!
 //! A pipe is read by a thread that hands chunks over a channel of one slot, so the wait
-//! can end without unsafe code; memory stays at two chunks. A regular file is read
+//! can end without unsafe code; memory stays at three chunks. A regular file is read
 //! directly.
 
 use std::fs::File;
@@ -25,8 +25,9 @@ pub(crate) const GRACE: Duration = Duration::from_millis(50);
 /// How long `--from FIFO` waits for a writer to open the FIFO.
 pub(crate) const FIFO_WAIT: Duration = Duration::from_secs(2);
 
-/// How much the reading thread reads at a time.
-const CHUNK: usize = 64 * 1024;
+/// How much the reading thread reads at a time: its one buffer, zeroed once (each page
+/// of it costs a page fault; a hook's payload is a few KiB).
+const CHUNK: usize = 16 * 1024;
 
 /// What the reading thread says.
 enum Msg {
@@ -65,13 +66,12 @@ impl std::fmt::Debug for Msg {
 }
 
 fn pump<R: Read>(mut r: R, tx: &SyncSender<Msg>) {
+    let mut buf = vec![0; CHUNK];
     loop {
-        let mut buf = vec![0; CHUNK];
         match r.read(&mut buf) {
             Ok(0) => return,
             Ok(n) => {
-                buf.truncate(n);
-                if tx.send(Msg::Data(buf)).is_err() {
+                if tx.send(Msg::Data(buf[..n].to_vec())).is_err() {
                     return;
                 }
             }

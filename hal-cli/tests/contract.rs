@@ -506,21 +506,14 @@ fn a_self_declared_agent_is_reported_on_every_surface() {
         (&[], "unknown", false, None, None, None),
         (&[("AGENT", "1")], "unknown", false, None, None, None),
         (&[("AGENT", "somebody")], "unknown", true, Some("somebody"), None, None),
-        // Claude Code's own values, as observed on 2.1.332: a tool's and a hook's.
+        // Claude Code's own forms, as observed live (another version): a tool's and a hook's.
+        (&[("AI_AGENT", "claude-code_2-1-9_agent")], "claude", true, Some("claude-code"), Some("2.1.9"), Some("tool")),
         (
-            &[("AI_AGENT", "claude-code_2-1-332_agent")],
+            &[("AI_AGENT", "claude-code_2-1-9_harness"), ("CLAUDECODE", "1")],
             "claude",
             true,
             Some("claude-code"),
-            Some("2.1.332"),
-            Some("tool"),
-        ),
-        (
-            &[("AI_AGENT", "claude-code_2-1-332_harness"), ("CLAUDECODE", "1")],
-            "claude",
-            true,
-            Some("claude-code"),
-            Some("2.1.332"),
+            Some("2.1.9"),
             Some("hook"),
         ),
         (&[("CODEX_THREAD_ID", "t")], "codex", true, None, None, None),
@@ -585,7 +578,7 @@ fn a_declared_agent_beside_another_runtimes_markers_is_ambiguous_without_ancestr
     assert_eq!(candidates, [("claude", "CLAUDECODE"), ("unknown", "AI_AGENT")]);
     assert!(text(&hal(&["detect"], &env).stdout).contains("unknown agent \"custom-agent\" (AI_AGENT) [ambiguous]"));
     // A known AI_AGENT beside its own runtime's marker is not ambiguous.
-    let own = json(&["detect"], &[("AI_AGENT", "claude-code_2-1-332_agent"), ("CLAUDECODE", "1")]);
+    let own = json(&["detect"], &[("AI_AGENT", "claude-code_2-1-9_agent"), ("CLAUDECODE", "1")]);
     assert_eq!(own["ambiguous"], false);
     // With an ancestor: hal run by a process named `claude` (a copy of sh under that name).
     let dir = tempfile::tempdir().unwrap();

@@ -78,7 +78,10 @@ fn npm_python_and_native_installs_with_their_standing() {
     // Python: a pipx environment.
     let venv = h.join(".local/pipx/venvs/aider");
     write(&venv.join("bin/aider"), "");
-    std::fs::create_dir_all(venv.join("lib/python3.12/site-packages/aider_chat-0.86.2.dist-info")).unwrap();
+    std::fs::create_dir_all(
+        venv.join(format!("lib/python3.12/site-packages/aider_chat-{}.dist-info", newest(P::Aider))),
+    )
+    .unwrap();
     // No version readable.
     write(&h.join("bin/qwen"), "");
 
@@ -89,7 +92,7 @@ fn npm_python_and_native_installs_with_their_standing() {
         (P::Codex, Some("0.120.0")),
         (P::Gemini, Some(newest(P::Gemini))),
         (P::Claude, Some("9.9.9")),
-        (P::Aider, Some("0.86.2")),
+        (P::Aider, Some(newest(P::Aider))),
         (P::QwenCode, None),
     ] {
         let e = entry(&v, p.as_str()).unwrap_or_else(|| panic!("{p} not found: {v}"));
@@ -97,7 +100,7 @@ fn npm_python_and_native_installs_with_their_standing() {
         assert_eq!(e["standing"], standing(p, version), "{p}");
     }
     // The figures: a verified version, one between two verified (Codex 0.120.0, between
-    // the version matrix's 0.100.0 and 0.146.0), a newer one, no version.
+    // two of the version matrix's), a newer one, no version.
     assert_eq!(entry(&v, "gemini").unwrap()["standing"], "verified");
     assert_eq!(entry(&v, "codex").unwrap()["standing"], "within_verified");
     assert_eq!(entry(&v, "claude").unwrap()["standing"], "newer_than_verified");
@@ -182,7 +185,7 @@ fn hostile_installs_are_bounded_escaped_and_never_hang() {
     link(&pkg.join("bin/codex.js"), &bin.join("codex"));
     // A version with control characters, under a directory name with an escape.
     let odd = h.join("odd\u{1b}[2Jdir/lib/node_modules/@anthropic-ai/claude-code");
-    write(&odd.join("package.json"), "{\"name\":\"@anthropic-ai/claude-code\",\"version\":\"1.0.56\u{7}\"}");
+    write(&odd.join("package.json"), "{\"name\":\"@anthropic-ai/claude-code\",\"version\":\"1.0.50\u{7}\"}");
     write(&odd.join("cli.js"), "");
     link(&odd.join("cli.js"), &bin.join("claude"));
 
@@ -231,7 +234,8 @@ fn a_crowded_site_packages_is_read_whole() {
     write(&venv.join("bin/aider"), "");
     let site = venv.join("lib/python3.12/site-packages");
     // Made first: a tmpfs lists the newest first, so it comes last there.
-    std::fs::create_dir_all(site.join("aider_chat-0.86.2.dist-info")).unwrap();
+    let aider = registry::runtime(P::Aider).verified.unwrap().version;
+    std::fs::create_dir_all(site.join(format!("aider_chat-{aider}.dist-info"))).unwrap();
     // 20,000 others (empty files: only names are read): in hash order (ext4) the one
     // wanted is past the first 512 but 1 time in 40.
     for i in 0..20_000 {
@@ -239,14 +243,14 @@ fn a_crowded_site_packages_is_read_whole() {
     }
     let (code, v, _) = inventory(h, &venv.join("bin").to_string_lossy(), &[]);
     assert_eq!(code, Some(0));
-    assert_eq!(entry(&v, "aider").unwrap()["version"], "0.86.2", "{v}");
+    assert_eq!(entry(&v, "aider").unwrap()["version"], aider, "{v}");
 }
 
 /// A Python runtime's environment holds its dependencies' distributions too, some named
 /// like it (`openhands_agent_server` beside `openhands`): the version is its own
 /// distribution's, the registry's PyPI package by its exact normalised name, never a
 /// dependency's whatever the directory's order (the conformance suite's live plan run of
-/// OpenHands 1.16.0 was answered for its SDK's 1.58.2).
+/// OpenHands was answered for its SDK's 1.58.2).
 #[test]
 fn a_python_runtime_s_version_is_its_own_distribution_s() {
     let home = tempfile::tempdir().unwrap();
@@ -254,13 +258,14 @@ fn a_python_runtime_s_version_is_its_own_distribution_s() {
     let venv = h.join("venv");
     write(&venv.join("bin/openhands"), "");
     let site = venv.join("lib/python3.12/site-packages");
-    std::fs::create_dir_all(site.join("openhands-1.16.0.dist-info")).unwrap();
+    let own = registry::runtime(P::Openhands).verified.unwrap().version;
+    std::fs::create_dir_all(site.join(format!("openhands-{own}.dist-info"))).unwrap();
     for i in 0..200 {
         std::fs::create_dir_all(site.join(format!("openhands_dep_{i:03}-1.58.{i}.dist-info"))).unwrap();
     }
     let (code, v, _) = inventory(h, &venv.join("bin").to_string_lossy(), &[]);
     assert_eq!(code, Some(0));
-    assert_eq!(entry(&v, "openhands").unwrap()["version"], "1.16.0", "{v}");
+    assert_eq!(entry(&v, "openhands").unwrap()["version"], own, "{v}");
 }
 
 /// Hostile-findings R5: `--probe` kills the probed executable's whole process group (no

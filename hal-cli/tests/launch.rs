@@ -4,6 +4,7 @@
 
 use std::process::{Command, Output};
 
+use hal_caps::registry::runtimes::codex::live as codex;
 use serde_json::Value;
 
 mod common;
@@ -126,12 +127,12 @@ fn a_role_merges_its_startup_plan_and_a_prompt_file_is_read() {
 fn the_runtime_version_decides_the_versioned_arguments() {
     let args = ["launch", "--provider", "codex", "--mode", "print", "--autonomy", "full", "--prompt", "hi"];
     let mut old = args.to_vec();
-    old.extend(["--runtime-version", "0.100.0"]);
+    old.extend(["--runtime-version", codex::FIRST_THREAD_ID]);
     let v = json(&old, &[]);
     assert!(!argv(&v).contains(&"--dangerously-bypass-hook-trust"), "{:?}", argv(&v));
     assert!(v["hook_trust"].is_null());
     let mut new = args.to_vec();
-    new.extend(["--runtime-version", "0.171.0"]);
+    new.extend(["--runtime-version", codex::NEWEST]);
     assert!(argv(&json(&new, &[])).contains(&"--dangerously-bypass-hook-trust"));
 }
 
@@ -159,7 +160,7 @@ fn omp_beside_claudes_marker_is_omp_and_resumes_by_id() {
     assert_eq!(v["output"]["values"], serde_json::json!(["text", "json", "rpc"]));
 }
 
-/// Pi opens a session by id with `--session` (1.6.0's `dist/cli/args.js`), the id
+/// Pi opens a session by id with `--session` (1.x's `dist/cli/args.js`), the id
 /// `hal session-id` reads from `PI_SESSION_ID` inside it.
 #[test]
 fn pi_resumes_the_session_hal_reports() {
@@ -172,7 +173,7 @@ fn pi_resumes_the_session_hal_reports() {
 }
 
 /// Claude Code's child-environment builder sets `CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE`
-/// (2.1.332 on) and `CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS` (2.1.337): a launch from
+/// and `CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS` (both dated in its history): a launch from
 /// inside it clears both, with the rest of Claude's variables.
 #[test]
 fn a_nested_launch_clears_claudes_starter_variables() {

@@ -226,7 +226,7 @@ fn providers_show_what_a_live_run_verified() {
         assert_eq!(row["verified"]["versions"], serde_json::json!(versions), "{id}");
         assert_eq!(row["verified"]["range"].as_str(), Some(record.range().as_str()), "{id}");
         if versions.len() > 1 {
-            // `1.0.56-2.1.332, 4 versions`: the oldest through the newest, and how many.
+            // `0.9.1-1.2.3, 4 versions`: the oldest through the newest, and how many.
             let range = format!("# {id}: verified {}", record.range());
             assert!(range.ends_with(&format!("-{}, {} versions", record.version, versions.len())), "{range}");
             assert!(text.lines().any(|l| l == range), "{text}");
@@ -263,7 +263,7 @@ fn providers_show_what_a_live_run_verified() {
     assert!(grok["verified"].is_null());
 }
 
-/// Cline CLI 3.0.65's hooks through the binary: the captured hook environment and each
+/// Cline CLI's hooks through the binary (its verified version): the captured hook environment and each
 /// live payload give the canonical event of the hook file and the root session id, the
 /// three commands agreeing, in a plain workspace and one set up for several runtimes.
 #[test]

@@ -219,7 +219,7 @@ fn issue_30_signals_and_contradictions_through_the_binary() {
         (&[("KIMI_PLUGIN_ROOT", "/home/u/.kimi/plugins/p")], "kimi", false, false),
         (
             &[
-                // A Kimi-format plugin's hook under Vibe 3.0.3 (`_adapt_runtime_hooks`).
+                // A Kimi-format plugin's hook under Vibe (its verified version, `_adapt_runtime_hooks`).
                 ("VIBE_APP_SERVER_BIN", vibe_bin),
                 ("PLUGIN_ROOT", "/home/u/.vibe/plugins/p"),
                 ("PLUGIN_DATA", "/home/u/.vibe/plugin-data/p"),
@@ -236,7 +236,7 @@ fn issue_30_signals_and_contradictions_through_the_binary() {
             false,
             false,
         ),
-        // A Claude-format plugin's hook under Vibe 3.0.3.
+        // A Claude-format plugin's hook under Vibe (its verified version).
         (
             &[
                 ("VIBE_APP_SERVER_BIN", vibe_bin),

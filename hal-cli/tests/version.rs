@@ -7,6 +7,7 @@
 
 mod common;
 
+use hal_caps::registry::runtimes::{claude::live as claude, codex::live as codex};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -68,7 +69,7 @@ fn session_start_since() -> &'static str {
     registry::runtime(P::Claude).hook_system().unwrap().event("SessionStart").unwrap().span.since.unwrap()
 }
 
-/// The version just before `v` in its last part (`1.0.62` → `1.0.61`).
+/// The version just before `v` in its last part (`1.0.70` → `1.0.69`).
 fn just_before(v: &str) -> String {
     let (head, last) = v.rsplit_once('.').unwrap();
     format!("{head}.{}", last.parse::<u64>().unwrap() - 1)
@@ -143,16 +144,16 @@ fn events_and_caps_follow_the_version() {
 
 #[test]
 fn codex_before_and_after_its_hooks() {
-    let old = hal(&["events", "--provider", "codex", "--runtime-version", "0.100.0", "--json"], &[]);
+    let old = hal(&["events", "--provider", "codex", "--runtime-version", codex::FIRST_THREAD_ID, "--json"], &[]);
     assert_eq!(old["hookable_events"], 0);
     assert!(old["instead_of_hooks"].as_str().unwrap().starts_with("notify"), "{}", old["instead_of_hooks"]);
     assert_eq!(old["hook_switch"], Value::Null);
-    let new = hal(&["events", "--provider", "codex", "--runtime-version", "0.146.0", "--json"], &[]);
-    assert_eq!(new["hookable_events"], 12, "0.146.0's package has 12 of the events hal maps (read in it)");
+    let new = hal(&["events", "--provider", "codex", "--runtime-version", codex::FIRST_HOOKS, "--json"], &[]);
+    assert_eq!(new["hookable_events"], 12, "its first hooks' package has 12 of the events hal maps (read in it)");
     assert!(new["hook_switch"].as_str().unwrap().contains("[features]"), "{}", new["hook_switch"]);
     assert_eq!(new["instead_of_hooks"], Value::Null);
     let text = Command::new(HAL)
-        .args(["events", "--provider", "codex", "--runtime-version", "0.100.0"])
+        .args(["events", "--provider", "codex", "--runtime-version", codex::FIRST_THREAD_ID])
         .env_clear()
         .output_retrying();
     assert!(String::from_utf8_lossy(&text.stdout).contains("instead: notify"));
@@ -258,9 +259,10 @@ fn a_real_ancestor_in_an_npm_layout_gives_its_version() {
     }
     // Codex's package, found the same way from its script.
     let dir = tempfile::tempdir().unwrap();
-    let (node, script) = npm_layout(dir.path(), "@openai/codex", r#"{"version":"0.100.0","name":"@openai/codex"}"#);
+    let manifest = format!(r#"{{"version":"{}","name":"@openai/codex"}}"#, codex::FIRST_THREAD_ID);
+    let (node, script) = npm_layout(dir.path(), "@openai/codex", &manifest);
     let e = under_node(&node, &script, &["events", "--json"], &[]);
-    assert_eq!((e["provider"].as_str(), e["runtime_version"].as_str()), (Some("codex"), Some("0.100.0")));
+    assert_eq!((e["provider"].as_str(), e["runtime_version"].as_str()), (Some("codex"), Some(codex::FIRST_THREAD_ID)));
     assert_eq!(e["hookable_events"], 0);
 }
 
@@ -286,7 +288,7 @@ fn hostile_manifests_are_bounded_escaped_and_never_hang() {
         (
             "a version with control characters",
             Box::new(|p: &Path| {
-                std::fs::write(p, format!("{{\"name\":\"{CLAUDE}\",\"version\":\"1.0.56\\u001b[2J\"}}")).unwrap();
+                std::fs::write(p, format!("{{\"name\":\"{CLAUDE}\",\"version\":\"1.0.50\\u001b[2J\"}}")).unwrap();
             }),
         ),
         (
@@ -297,7 +299,7 @@ fn hostile_manifests_are_bounded_escaped_and_never_hang() {
         ),
         (
             "another package's manifest",
-            Box::new(|p: &Path| std::fs::write(p, r#"{"name":"x","version":"1.0.56"}"#).unwrap()),
+            Box::new(|p: &Path| std::fs::write(p, r#"{"name":"x","version":"1.0.50"}"#).unwrap()),
         ),
         ("not JSON", Box::new(|p: &Path| std::fs::write(p, [0xff, 0xfe, b'{']).unwrap())),
     ];
@@ -338,8 +340,8 @@ fn the_executable_on_path_is_weaker_evidence_and_says_so() {
 
 #[test]
 fn claude_s_event_counts_match_the_packages() {
-    // The packages: 7 events in 1.0.56, 9 in 1.0.88, 11 in 2.0.50 (all of them hal maps).
-    for (v, n) in [("1.0.56", 7), ("1.0.88", 9), ("2.0.50", 11)] {
+    // The packages: 7 events in the oldest, 9 in 1.0.88, 11 in 2.0.50 (all of them hal maps).
+    for (v, n) in [(claude::OLDEST, 7), ("1.0.88", 9), ("2.0.50", 11)] {
         let at = At::new(registry::runtime(P::Claude), Version::parse(v));
         assert_eq!(at.events().len() + at.unmapped().len(), n, "{v}");
     }
@@ -428,7 +430,7 @@ fn the_version_is_the_first_executable_on_path_s_even_a_native_one() {
     // a stale npm install later: the version is the native one's, as `inventory` says.
     let dir = tempfile::tempdir().unwrap();
     let stale = installed_on_path(dir.path(), "claude", "@anthropic-ai/claude-code", "1.0.50");
-    let native = dir.path().join("share/claude/versions/2.1.0");
+    let native = dir.path().join("share/claude/versions/2.1.9");
     std::fs::create_dir_all(native.parent().unwrap()).unwrap();
     std::fs::copy("/bin/sh", &native).unwrap();
     let first = dir.path().join("native-bin");
@@ -436,15 +438,15 @@ fn the_version_is_the_first_executable_on_path_s_even_a_native_one() {
     std::os::unix::fs::symlink(&native, first.join("claude")).unwrap();
     let path = format!("{}:{}", first.display(), stale.display());
     let d = hal(&["detect", "--json"], &[("CLAUDECODE", "1"), ("PATH", &path)]);
-    assert_eq!(d["runtime_version"], "2.1.0", "{d}");
+    assert_eq!(d["runtime_version"], "2.1.9", "{d}");
     assert!(d["runtime_version_source"].as_str().unwrap().contains("versions/"), "{d}");
     let inv = hal(&["inventory", "--json"], &[("PATH", &path)]);
-    assert_eq!(inv["runtimes"][0]["version"], "2.1.0");
+    assert_eq!(inv["runtimes"][0]["version"], "2.1.9");
     let caps = hal(&["caps", "--provider", "claude", "--json"], &[("PATH", &path)]);
-    assert_eq!(caps["runtime_version"], "2.1.0");
+    assert_eq!(caps["runtime_version"], "2.1.9");
 }
 
-/// `v` one past in its last part (`2.1.332` → `2.1.333`).
+/// `v` one past in its last part (`2.1.9` → `2.1.10`).
 fn just_after(v: &str) -> String {
     let (head, last) = v.rsplit_once('.').unwrap();
     format!("{head}.{}", last.parse::<u64>().unwrap() + 1)

@@ -48,7 +48,7 @@ impl Target {
         self.older.map_or_else(|| self.spec.version(), |o| o.version)
     }
 
-    /// `claude` for the newest, `claude@1.0.56` for an older version: the run's name
+    /// `claude` for the newest, `claude@<version>` for an older version: the run's name
     /// (its work directory, its fixture, `--runtime` takes either).
     pub(crate) fn key(&self) -> String {
         match self.older {

@@ -747,7 +747,7 @@ fn start_mayor(
 
 #[cfg(test)]
 mod pty_tests {
-    /// The two ready prompts as the pty runs wrote them (Claude Code 2.1.332, Codex 0.171.0).
+    /// The two ready prompts as the pty runs wrote them (Claude Code, Codex).
     #[test]
     fn escapes_and_no_break_spaces_are_shown_as_a_pane_shows_them() {
         assert!(super::shown_text("x\u{276f}\u{a0}\u{1b}[7m \r\u{1b}[1B").contains("\u{276f} "));

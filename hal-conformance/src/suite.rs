@@ -729,6 +729,7 @@ mod tests {
     use hal_caps::registry::NativeEvent;
     use hal_caps::registry::Verified;
     use hal_caps::registry::dated::Span;
+    use hal_caps::registry::runtimes::{claude::live as claude, codex::live as codex};
 
     fn fixture(id: &str) -> (Target, Doc) {
         let spec = matrix::target(id).unwrap();
@@ -782,32 +783,32 @@ mod tests {
         mutated
     }
 
-    /// An older version's checks come from the registry's dated facts: Claude Code
-    /// 1.0.61's recorded run passes as the registry dates `SessionStart` (since 1.0.62),
-    /// and fails once the fact is mutated to "since 1.0.56": the suite then expects a
-    /// `SessionStart` hook the version never fired. Likewise Codex 0.100.0's run without
-    /// hooks fails once the hook system is dated back to 0.47.0.
+    /// An older version's checks come from the registry's dated facts: Claude Code's
+    /// recorded run of the last version without `SessionStart` passes as the registry
+    /// dates it, and fails once the fact is mutated to "since the oldest": the suite then
+    /// expects a `SessionStart` hook the version never fired. Likewise Codex's run from
+    /// before hooks fails once the hook system is dated back to its oldest version.
     #[test]
     fn a_mutated_since_version_fails_the_older_runs() {
-        let (spec, doc) = fixture("claude@1.0.61");
+        let (spec, doc) = fixture(&format!("claude@{}", claude::LAST_WITHOUT_SESSION_START));
         let row = spec.row();
         let truth = row.verified.unwrap();
         let ok = checks_with(&spec, &doc, &[], Some(row), Some(&truth));
         assert!(ok.iter().all(|c| c.ok), "{:#?}", ok.iter().filter(|c| !c.ok).collect::<Vec<_>>());
         assert!(!spec.events().contains(&"SessionStart") && ok.iter().all(|c| c.context != "hook:SessionStart"));
-        let mutated = with_event_span(row, "SessionStart", Span::since("1.0.56"));
+        let mutated = with_event_span(row, "SessionStart", Span::since(claude::OLDEST));
         let got = checks_with(&spec, &doc, &[], Some(&mutated), Some(&truth));
         let bad: Vec<_> = got.iter().filter(|c| !c.ok).collect();
         assert!(bad.iter().any(|c| c.context == "hook:SessionStart" && c.name == "the hook fired"), "{got:#?}");
 
-        let (spec, doc) = fixture("codex@0.100.0");
+        let (spec, doc) = fixture(&format!("codex@{}", codex::FIRST_THREAD_ID));
         let row = spec.row();
         let truth = row.verified.unwrap();
         let ok = checks_with(&spec, &doc, &[], Some(row), Some(&truth));
         assert!(ok.iter().all(|c| c.ok), "{:#?}", ok.iter().filter(|c| !c.ok).collect::<Vec<_>>());
-        assert!(spec.events().is_empty(), "no hook system at 0.100.0: nothing configured");
+        assert!(spec.events().is_empty(), "no hook system yet: nothing configured");
         let mut history = *row.history.unwrap();
-        history.hooks.span = Span::since("0.47.0");
+        history.hooks.span = Span::since(codex::OLDEST);
         let mut mutated = *row;
         mutated.history = Some(Box::leak(Box::new(history)));
         let got = checks_with(&spec, &doc, &[], Some(&mutated), Some(&truth));
@@ -818,10 +819,10 @@ mod tests {
     /// against its version: a record that does not list the version run fails.
     #[test]
     fn an_older_version_not_recorded_fails() {
-        let (spec, doc) = fixture("claude@1.0.61");
+        let (spec, doc) = fixture(&format!("claude@{}", claude::LAST_WITHOUT_SESSION_START));
         let row = spec.row();
         let truth = row.verified.unwrap();
-        let lie = Verified { older: &["1.0.62"], ..truth };
+        let lie = Verified { older: &[claude::FIRST_SESSION_START], ..truth };
         let got = checks_with(&spec, &doc, &[], Some(row), Some(&lie));
         assert!(got.iter().any(|c| !c.ok && c.name == "verified at the version run"), "{got:#?}");
     }

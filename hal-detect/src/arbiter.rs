@@ -89,7 +89,7 @@ pub struct Inherited {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Overwrites {
-    /// It does at its version: `version` (`2.1.332`, or a floor, `≥ 2.1.332`), learned
+    /// It does at its version: `version` (`1.2.3`, or a floor, `≥ 1.2.3`), learned
     /// from `how`.
     Yes {
         /// The version, or the floor its markers set.

@@ -19,7 +19,7 @@
 //! The workspace file comes after every runtime's own marker and after the ancestry,
 //! in both policies: a departure from the design, whose step 3 put it before the
 //! ancestry so that Claude's hooks, thought to run before the session id exists, were
-//! still named. Claude Code 2.1.332's hooks always carry `CLAUDECODE`,
+//! still named. Claude Code's hooks (a live run) always carry `CLAUDECODE`,
 //! `CLAUDE_CODE_SESSION_ID` and `CLAUDE_CODE_CHILD_SESSION` (live run 2026-12-01), while
 //! Gemini CLI and Qwen Code set `CLAUDE_PROJECT_DIR` for their hooks: a repository set
 //! up for Claude and Gemini named every Gemini hook `claude`.
@@ -601,7 +601,7 @@ impl<H: Host> Run<'_, H> {
     /// registry's `overwrites_ai_agent`): the version from what names `p` alone
     /// ([`crate::version::learn_firm`]), else the floor its markers set (a marker `p`
     /// sets only from some version on, in every setting the registry dates:
-    /// `CLAUDE_CODE_SESSION_ID`, from Claude Code 2.1.332).
+    /// `CLAUDE_CODE_SESSION_ID`, from Claude Code 2.x).
     fn overwrites(&self, p: RuntimeProvider) -> Overwrites {
         let r = registry::runtime(p);
         let history = r.history.or_else(|| r.variant_of.and_then(|v| registry::runtime(v).history));

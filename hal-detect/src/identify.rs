@@ -89,7 +89,11 @@ fn is_interpreter(platform: &Platform, name: &str) -> bool {
 /// compared as `platform` names executables (`CODEX.EXE` is `codex` on Windows).
 /// A `comm` of exactly 15 bytes may be a truncation of a longer name.
 pub(crate) fn exe_matches(platform: &Platform, pattern: &str, name: &str, is_comm: bool) -> bool {
-    let name = platform.executable_stem(name);
+    stem_matches(platform, pattern, platform.executable_stem(name), is_comm)
+}
+
+/// [`exe_matches`] for a name already without the platform's executable suffix.
+fn stem_matches(platform: &Platform, pattern: &str, name: &str, is_comm: bool) -> bool {
     if let Some(prefix) = pattern.strip_suffix('*') {
         return platform.starts_with(name, prefix) && name.len() > prefix.len()
             || is_comm && name.len() == COMM_LEN && prefix.starts_with(name);
@@ -100,9 +104,10 @@ pub(crate) fn exe_matches(platform: &Platform, pattern: &str, name: &str, is_com
 }
 
 fn by_executable(platform: &Platform, name: &str, is_comm: bool) -> Option<(&'static Runtime, &'static str)> {
+    let name = platform.executable_stem(name);
     REGISTRY
         .iter()
-        .find_map(|r| r.executables.iter().find(|e| exe_matches(platform, e, name, is_comm)).map(|e| (r, *e)))
+        .find_map(|r| r.executables.iter().find(|e| stem_matches(platform, e, name, is_comm)).map(|e| (r, *e)))
 }
 
 /// Whether naming `p` can need its arguments: not when its exe already names a runtime,

@@ -122,7 +122,7 @@ fn read_version<H: Host>(host: &H, r: &Runtime, exe: &str, found: &Path, resolve
 }
 
 /// The `.dist-info` of the runtime's distribution in the environment the executable's
-/// `bin/` belongs to (`<venv>/bin/aider` → `<venv>/lib/python3.12/site-packages/aider_chat-0.86.2.dist-info`):
+/// `bin/` belongs to (`<venv>/bin/aider` → `<venv>/lib/python3.12/site-packages/aider_chat-<version>.dist-info`):
 /// the registry's PyPI package by its normalised name, exactly (an environment holds its
 /// dependencies too: `openhands` beside `openhands_agent_server`); for a runtime with no
 /// PyPI package, one named for the executable (`aider`, `aider_*`).

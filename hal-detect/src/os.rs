@@ -69,7 +69,7 @@ impl Host for OsHost {
     // The one blessed reader of the process environment (see .clippy.toml).
     #[allow(clippy::disallowed_methods)]
     fn var(&self, name: &str) -> Option<OsString> {
-        if name.is_empty() || name.contains(['=', '\0']) {
+        if name.is_empty() || name.bytes().any(|b| b == b'=' || b == 0) {
             return None;
         }
         std::env::var_os(name)
@@ -419,16 +419,22 @@ pub(crate) mod procfs {
         Ok(info)
     }
 
+    /// A decimal field of a `/proc` file.
+    fn number<T: std::str::FromStr>(field: &[u8]) -> Option<T> {
+        std::str::from_utf8(field).ok()?.parse().ok()
+    }
+
     /// Parses `/proc/<pid>/stat`: `pid (comm) state ppid ... starttime ...`. The comm
     /// may itself contain `)` and spaces, so it ends at the last `)`.
     pub(crate) fn parse_stat(pid: u32, stat: &[u8]) -> Option<ProcessInfo> {
         let open = stat.iter().position(|b| *b == b'(')?;
         let close = stat.iter().rposition(|b| *b == b')')?;
         let comm = stat.get(open + 1..close)?;
-        let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
-        let fields: Vec<&str> = rest.split_ascii_whitespace().collect();
-        let ppid: u32 = fields.get(1)?.parse().ok()?;
-        let start_time = fields.get(19).and_then(|s| s.parse().ok());
+        // The fields after the comm, one space apart, taken as they come (no list of all
+        // 50 of them): the parent is the second, the start time the twentieth.
+        let mut fields = stat.get(close + 1..)?.split(|b| *b == b' ').filter(|f| !f.is_empty());
+        let ppid: u32 = number(fields.nth(1)?)?;
+        let start_time = fields.nth(17).and_then(number);
         Some(ProcessInfo {
             pid,
             parent: (ppid != 0).then_some(ppid),
@@ -437,5 +443,33 @@ pub(crate) mod procfs {
             argv: Vec::new(),
             start_time,
         })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::parse_stat;
+
+        /// A line as Linux 6 writes it, with `comm` ending in `) (` and spaces.
+        const STAT: &[u8] = b"4242 (a) (b c) S 17 4242 4242 0 -1 4194560 1290 0 0 0 3 1 0 0 20 0 1 0 98765 \
+            9437184 871 18446744073709551615 1 1 0 0 0 0 65536 4 65538 0 0 0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+
+        #[test]
+        fn stat_gives_the_name_the_parent_and_the_start_time() {
+            let p = parse_stat(4242, STAT).unwrap();
+            assert_eq!(
+                (p.pid, p.parent, p.name.to_str(), p.start_time),
+                (4242, Some(17), Some("a) (b c"), Some(98765))
+            );
+        }
+
+        #[test]
+        fn a_short_or_broken_stat_is_read_as_far_as_it_goes() {
+            // No start time: the process is still named.
+            let p = parse_stat(1, b"1 (init) S 0 1 1").unwrap();
+            assert_eq!((p.parent, p.start_time), (None, None));
+            for bad in [&b"1 init S 0"[..], b"1 (init) S", b"1 (init) S x 1", b"1 (init"] {
+                assert!(parse_stat(1, bad).is_none(), "{:?}", String::from_utf8_lossy(bad));
+            }
+        }
     }
 }

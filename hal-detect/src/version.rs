@@ -216,7 +216,7 @@ fn from_operator<H: Host>(
             }
             None => {
                 let message = format!(
-                    "ignoring {}={}: not a version (dotted numbers, `2.1.332`)",
+                    "ignoring {}={}: not a version (dotted numbers, `1.2.3`)",
                     vars::GT_HAL_RUNTIME_VERSION,
                     quote_value(&v)
                 );
@@ -243,7 +243,7 @@ fn from_operator<H: Host>(
             return Some((v.trim().to_owned(), format!("{RUNTIME_VERSION} in {path}")));
         }
         let message = format!(
-            "ignoring {RUNTIME_VERSION} = {} in {path}: not a version (dotted numbers, `2.1.332`)",
+            "ignoring {RUNTIME_VERSION} = {} in {path}: not a version (dotted numbers, `1.2.3`)",
             quote_value(std::ffi::OsStr::new(v))
         );
         out.diagnostics.push(Diagnostic::new(DiagnosticCode::VersionUnsupported, Some(RUNTIME_VERSION), message));

@@ -58,7 +58,8 @@ fn a_known_declared_agent_beside_foreign_markers_is_ambiguous_without_a_settling
 #[test]
 fn the_overwrite_rule_settles_it_for_the_declared_agent() {
     // Claude Code's install at a version that overwrites: codex ran below it.
-    let host = claude_install(FakeHost::new().env("AI_AGENT", "codex@1.2.3").env("CLAUDECODE", "1"), "2.1.332");
+    let host =
+        claude_install(FakeHost::new().env("AI_AGENT", "codex@1.2.3").env("CLAUDECODE", "1"), claude_overwrites_from());
     let r = Detector::new(host).report();
     let d = &r.detection;
     assert_eq!((d.provider, d.source.kind, d.ambiguous, flagged(d)), (P::Codex, K::Marker, false, false), "{d:?}");
@@ -80,7 +81,10 @@ fn the_overwrite_rule_settles_it_for_the_declared_agent() {
     );
     // The operator's GT_HAL_RUNTIME_VERSION is the decided runtime's, not Claude's: no settling.
     let d = detect(
-        FakeHost::new().env("AI_AGENT", "codex").env("CLAUDECODE", "1").env("GT_HAL_RUNTIME_VERSION", "2.1.332"),
+        FakeHost::new()
+            .env("AI_AGENT", "codex")
+            .env("CLAUDECODE", "1")
+            .env("GT_HAL_RUNTIME_VERSION", claude_overwrites_from()),
     );
     assert_eq!((d.provider, d.ambiguous), (P::Claude, true));
 }
@@ -136,7 +140,7 @@ fn a_hosted_plugins_variables_name_the_host_beside_its_marker_or_ancestor() {
         assert_eq!(d.provider, want, "{} alone", h.vars.join("+"));
     }
     assert!(checked >= 3, "{checked}");
-    // Vibe hosting a Kimi plugin, the hook environment Vibe 3.0.3 gives it
+    // Vibe hosting a Kimi plugin, the hook environment Vibe gives it (a live run)
     // (`_adapt_runtime_hooks`): Vibe.
     let vibe = FakeHost::new()
         .env("VIBE_APP_SERVER_BIN", "/v/lib/python3.12/site-packages/vibe/_bin/vibe-app-server")

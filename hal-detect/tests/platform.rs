@@ -73,31 +73,31 @@ fn path_with_npm(appdata: &Path) -> String {
 fn inventory_finds_npm_s_cmd_shim_and_its_package_on_a_windows_path() {
     let appdata = PathBuf::from(r"C:\Users\u\AppData\Roaming");
     // On `PATH` (`;`-separated), and through `%APPDATA%\npm` alone.
-    let on_path = npm_windows(&appdata, "0.171.0").env("APPDATA", r"D:\elsewhere").env("PATH", path_with_npm(&appdata));
-    let no_path = npm_windows(&appdata, "0.171.0");
+    let on_path = npm_windows(&appdata, "0.170.5").env("APPDATA", r"D:\elsewhere").env("PATH", path_with_npm(&appdata));
+    let no_path = npm_windows(&appdata, "0.170.5");
     for host in [on_path, no_path] {
         let found = inventory(&host);
         let codex = found.iter().find(|i| i.provider == RuntimeProvider::Codex).expect("codex is found");
         assert_eq!(codex.executable, appdata.join("npm").join("codex.cmd"));
-        assert_eq!(codex.version.as_deref(), Some("0.171.0"));
+        assert_eq!(codex.version.as_deref(), Some("0.170.5"));
         assert_eq!(codex.version_source.as_deref(), Some("package.json of @openai/codex"));
     }
     // PATHEXT without .CMD: only the PowerShell shim is left, npm's third spelling.
-    let host = npm_windows(&appdata, "0.171.0").env("PATHEXT", ".EXE");
+    let host = npm_windows(&appdata, "0.170.5").env("PATHEXT", ".EXE");
     let codex = inventory(&host).into_iter().find(|i| i.provider == RuntimeProvider::Codex).expect("codex");
     assert_eq!(codex.executable, appdata.join("npm").join("codex.ps1"));
     // Linux does not look in APPDATA, nor for `.cmd`.
-    let linux = npm_windows(&appdata, "0.171.0").platform(&LINUX);
+    let linux = npm_windows(&appdata, "0.170.5").platform(&LINUX);
     assert!(inventory(&linux).is_empty());
 }
 
 #[test]
 fn the_version_on_a_windows_path_comes_from_npm_s_node_modules() {
     let appdata = PathBuf::from(r"C:\Users\u\AppData\Roaming");
-    let host = npm_windows(&appdata, "0.171.0").env("CODEX_THREAD_ID", "t").env("PATH", path_with_npm(&appdata));
+    let host = npm_windows(&appdata, "0.170.5").env("CODEX_THREAD_ID", "t").env("PATH", path_with_npm(&appdata));
     let d = Detector::new(host).detect();
     assert_eq!(d.provider, RuntimeProvider::Codex);
-    assert_eq!(d.runtime_version.as_deref(), Some("0.171.0"));
+    assert_eq!(d.runtime_version.as_deref(), Some("0.170.5"));
 }
 
 #[test]

@@ -129,7 +129,7 @@ fn claude_hooks_what_gastowns_templates_hook() {
 }
 
 /// Gastown's Copilot adapter stays recorded as Gastown's (a `sessionStart` hook of
-/// `.github/hooks/gastown.json`), but Copilot CLI 1.0.102 drops its plain stdout: hal
+/// `.github/hooks/gastown.json`), but Copilot CLI (its verified version) drops its plain stdout: hal
 /// plans the fallback and says why.
 #[test]
 fn copilots_gastown_adapter_is_recorded_but_not_planned() {

@@ -19,6 +19,10 @@ pub const MAX_QUOTED: usize = 64;
 /// can vary: [`is_variation_selector`]).
 #[must_use]
 pub const fn is_unsafe(c: char) -> bool {
+    // ASCII, nearly every character hal prints, is decided by one comparison.
+    if c.is_ascii() {
+        return matches!(c, '\u{0}'..='\u{1f}' | '\u{7f}');
+    }
     matches!(c,
         '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
         // Soft hyphen; combining grapheme joiner.

@@ -35,7 +35,7 @@ mod payload_shape;
 pub mod payloads;
 pub mod platform;
 pub mod plugins;
-mod runtimes;
+pub mod runtimes;
 pub mod span;
 mod stale;
 pub mod vars;
@@ -48,7 +48,7 @@ pub use model::Departure;
 pub use model::{
     Adapter, CapChange, CapOverride, Combo, FALSY, FragmentSchema, GASTOWN, GASTOWN_PRESETS, GastownPreset, HookSchema,
     Hooks, Inject, Marker, NativeEvent, NeedsAncestor, ORCHESTRATORS, PRIME_WAIT_MS, Package, PluginApi, PresetFact,
-    Runtime, Source, Stale, Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
+    ProcessName, Run, Runtime, Source, Stale, Standing, TRUTHY, ValueRule, Verified, is_falsy, is_truthy,
 };
 pub use plugins::{PLUGIN_HOSTS, PluginHost};
 pub use runtimes::REGISTRY;
@@ -155,6 +155,23 @@ pub fn process_names() -> Vec<&'static str> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The process names Gastown's preset for `row` looks for, in its order, the runtime's
+/// own executable derived from the row ([`Runtime::launched`]; a variant without
+/// executables of its own: its base's). Empty: no preset.
+#[must_use]
+pub fn gastown_process_names(row: &Runtime) -> Vec<&'static str> {
+    let Some(preset) = row.gastown else { return Vec::new() };
+    let launched = row.launched().or_else(|| row.variant_of.and_then(|base| runtime(base).launched()));
+    preset
+        .process_names
+        .iter()
+        .filter_map(|n| match n {
+            ProcessName::Launched => launched,
+            ProcessName::Other(name) => Some(*name),
+        })
+        .collect()
 }
 
 /// The family of `provider`: the base runtime it is a variant of, or itself.

@@ -568,7 +568,7 @@ impl Adapter {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GastownPreset {
-    /// The preset's name (`GT_AGENT`).
+    /// The preset's name (`GT_AGENT`): the runtime's id.
     pub name: &'static str,
     /// The hook adapter Gastown installs; `None`: none (`SupportsHooks: false`).
     pub adapter: Option<Adapter>,
@@ -577,8 +577,10 @@ pub struct GastownPreset {
     pub prompt_arg: bool,
     /// The delay-based readiness fallback (`ReadyDelayMs`), where the preset sets one.
     pub ready_delay_ms: Option<u32>,
-    /// The process names Gastown's liveness check looks for (`ProcessNames`).
-    pub process_names: &'static [&'static str],
+    /// The process names Gastown's liveness check looks for (`ProcessNames`), in its
+    /// order; the runtime's own executable is derived from its row
+    /// ([`ProcessName::Launched`]), never written again.
+    pub process_names: &'static [ProcessName],
     /// Where the facts come from.
     pub source: Source,
     /// Where a live run contradicts the preset's integration: the adapter's session-start
@@ -593,6 +595,18 @@ pub struct GastownPreset {
     /// keeps Gastown's integration as Gastown runs it and says where reality differs,
     /// instead of copying the fact (README's Gastown section is generated from these).
     pub stale: &'static [Stale],
+}
+
+/// One of the process names of a Gastown preset (`ProcessNames`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a name is the runtime's own or another: there is no third")]
+pub enum ProcessName {
+    /// The runtime's own executable, [`Runtime::launched`] (a variant without
+    /// executables of its own: its base runtime's).
+    Launched,
+    /// Another name: an interpreter it runs under (`node`, `bun`), or a name Gastown
+    /// looks for that is not one of the row's executables (Cursor's `agent`).
+    Other(&'static str),
 }
 
 /// A fact of a Gastown preset that the runtime contradicts.
@@ -634,11 +648,11 @@ impl PresetFact {
 pub const PRIME_WAIT_MS: u64 = 2000;
 
 impl GastownPreset {
-    /// A preset with a hook adapter.
+    /// The preset named after `provider`'s id, with a hook adapter.
     #[must_use]
-    pub const fn hooked(name: &'static str, adapter: Adapter, process_names: &'static [&'static str]) -> Self {
+    pub const fn hooked(provider: RuntimeProvider, adapter: Adapter, process_names: &'static [ProcessName]) -> Self {
         Self {
-            name,
+            name: provider.as_str(),
             adapter: Some(adapter),
             prompt_arg: true,
             ready_delay_ms: None,
@@ -650,11 +664,11 @@ impl GastownPreset {
         }
     }
 
-    /// A preset without a hook adapter.
+    /// The preset named after `provider`'s id, without a hook adapter.
     #[must_use]
-    pub const fn unhooked(name: &'static str, process_names: &'static [&'static str]) -> Self {
+    pub const fn unhooked(provider: RuntimeProvider, process_names: &'static [ProcessName]) -> Self {
         Self {
-            name,
+            name: provider.as_str(),
             adapter: None,
             prompt_arg: true,
             ready_delay_ms: None,
@@ -741,10 +755,25 @@ pub const GASTOWN_PRESETS: Source = Source::secondary("gastownhall/gastown:inter
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Source {
-    /// `owner/repo:path`, `owner/repo#N` or a URL.
+    /// `owner/repo:path`, `owner/repo#N` or a URL; for a run of the runtime, who ran it
+    /// (`live run 2026-12-01`, `hal-conformance --pty`), the run itself in [`Source::run`].
     pub cite: &'static str,
     /// The runtime vendor's own code or docs ([`Standing::Vendor`]), or a third party's.
     pub standing: Standing,
+    /// The run of the runtime the fact was seen in, where it is one: its package and
+    /// version, the version a reference into the runtime's [`Verified`] record (its
+    /// descriptor's `live` names), never a copy.
+    pub run: Option<Run>,
+}
+
+/// A run of a runtime: the package run, at a version a live run verified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Run {
+    /// The package run.
+    pub package: Package,
+    /// Its version: one of the runtime's verified versions, named in its descriptor.
+    pub version: &'static str,
 }
 
 /// Repositories of orchestrators: they are the vendor of no runtime they launch.
@@ -755,19 +784,39 @@ impl Source {
     /// The runtime vendor's own code or docs.
     #[must_use]
     pub const fn vendor(cite: &'static str) -> Self {
-        Self { cite, standing: Standing::Vendor }
+        Self { cite, standing: Standing::Vendor, run: None }
     }
 
     /// A third party: another detector, an orchestrator, a user report.
     #[must_use]
     pub const fn secondary(cite: &'static str) -> Self {
-        Self { cite, standing: Standing::Secondary }
+        Self { cite, standing: Standing::Secondary, run: None }
     }
 
-    /// A live run of the runtime: `live run <date>, <package>@<version>`.
+    /// Live runs of the runtime, cited in words (several packages or versions).
     #[must_use]
     pub const fn verified(cite: &'static str) -> Self {
-        Self { cite, standing: Standing::Verified }
+        Self { cite, standing: Standing::Verified, run: None }
+    }
+
+    /// A live run by `by` (`live run 2026-12-01`, `hal-conformance`) of `package` at
+    /// `version`, one of the runtime's verified versions, given by reference.
+    #[must_use]
+    pub const fn ran(by: &'static str, package: Package, version: &'static str) -> Self {
+        Self { cite: by, standing: Standing::Verified, run: Some(Run { package, version }) }
+    }
+
+    /// The citation as every surface shows it: [`Source::cite`], then the run's
+    /// `<package>@<version>` (` (PyPI)` after a PyPI package).
+    #[must_use]
+    pub fn text(&self) -> std::borrow::Cow<'static, str> {
+        match self.run {
+            None => self.cite.into(),
+            Some(Run { package, version }) => {
+                let pypi = if matches!(package, Package::PyPi(_)) { " (PyPI)" } else { "" };
+                format!("{}, {}@{version}{pypi}", self.cite, package.name()).into()
+            }
+        }
     }
 
     /// Whether the cite is an orchestrator's repository (Gastown, Firstmate).
@@ -817,7 +866,7 @@ impl CapOverride {
 /// the harness builds records of its own to compare (and to mutate in its tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Verified {
-    /// The runtime's version the run used (`2.1.332`): the newest verified, the one
+    /// The runtime's version the run used (`1.2.3`): the newest verified, the one
     /// place that version is written.
     pub version: &'static str,
     /// Older versions live runs also verified, newest first (the conformance suite's
@@ -861,8 +910,8 @@ impl Verified {
         std::iter::once(self.version).chain(self.older.iter().copied())
     }
 
-    /// The verified versions as every surface shows them: `2.1.332` for one, else
-    /// `1.0.56-2.1.332, 4 versions` (the oldest through the newest, and how many).
+    /// The verified versions as every surface shows them: `1.2.3` for one, else
+    /// `0.9.1-1.2.3, 4 versions` (the oldest through the newest, and how many).
     #[must_use]
     pub fn range(&self) -> String {
         let oldest = self
@@ -1042,6 +1091,18 @@ impl Runtime {
         match self.known_by.and_then(|v| self.markers.iter().find(|m| m.var == v)) {
             Some(m) => Some(m.label()),
             None => self.strongest_signal(),
+        }
+    }
+
+    /// The executable a launch of the runtime names (`argv[0]`): the first of its
+    /// [`Runtime::executables`], else of its [`Runtime::script_names`] (a script an
+    /// interpreter runs). Derived, never written again: a runtime's launch facts and its
+    /// Gastown preset's process names take it from here. `None`: neither is known.
+    #[must_use]
+    pub const fn launched(&self) -> Option<&'static str> {
+        match (self.executables, self.script_names) {
+            ([first, ..], _) | ([], [first, ..]) => Some(*first),
+            ([], []) => None,
         }
     }
 

@@ -39,7 +39,7 @@ impl Span {
             && self.until.is_none_or(|u| Version::parse(u).is_some_and(|u| *v <= u))
     }
 
-    /// `≥ 1.0.62`, `2.1.122-2.1.123`, `≤ 2.1.100` or `any version`, as messages show it.
+    /// `≥ 1.0.60`, `2.1.122-2.1.123`, `≤ 2.1.100` or `any version`, as messages show it.
     #[must_use]
     pub fn label(&self) -> String {
         match (self.since, self.until) {

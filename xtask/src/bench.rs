@@ -101,11 +101,21 @@ impl Row {
     /// Peak RSS in MiB through GNU time, where installed.
     #[allow(clippy::cast_precision_loss, reason = "KiB of RSS fit f64 exactly")]
     fn peak_rss_mib(&self) -> Option<f64> {
-        self.command(&["/usr/bin/time", "-f", "%M"])
+        self.gnu_time("%M").map(|kib| kib as f64 / 1024.0)
+    }
+
+    /// Minor page faults of one run through GNU time, where installed: a count the
+    /// machine's load does not change.
+    fn page_faults(&self) -> Option<u64> {
+        self.gnu_time("%R")
+    }
+
+    /// One figure of GNU time's `format` (a number) for one run of the command.
+    fn gnu_time(&self, format: &str) -> Option<u64> {
+        self.command(&["/usr/bin/time", "-f", format])
             .output()
             .ok()
             .and_then(|out| String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse::<u64>().ok())
-            .map(|kib| kib as f64 / 1024.0)
     }
 }
 
@@ -138,23 +148,19 @@ fn criterion_medians() -> Vec<(String, f64)> {
 fn whole_process(runs: usize) -> Result<Vec<Whole>, String> {
     use crate::dist::{Static, build_release, build_static};
 
-    let dynamic = build_release(&[])?.to_string_lossy().into_owned();
-    let dist = build_static(Static::Plain).map_or_else(|_| dynamic.clone(), |p| p.to_string_lossy().into_owned());
-    let pie = build_static(Static::Pie).ok().map(|p| p.to_string_lossy().into_owned());
+    let dynamic = installed(&build_release(&[])?, "hal-release")?;
+    let dist = match build_static(Static::Plain) {
+        Ok(p) => installed(&p, "hal")?,
+        Err(_) => dynamic.clone(),
+    };
+    let pie = build_static(Static::Pie).ok().map(|p| installed(&p, "hal-static-pie")).transpose()?;
     let tmp = std::env::temp_dir();
 
-    let detect = [dist.as_str(), "detect", "--json"];
-    let mut rows = vec![
-        Row::new("/bin/true", &["/bin/true"], &tmp),
-        Row::new("hal detect --json", &detect, &tmp),
+    let mut rows = detection_rows(&dist, &tmp)?;
+    rows.insert(
+        2,
         Row::new("hal startup --role polecat --json", &[&dist, "startup", "--role", "polecat", "--json"], &tmp),
-        Row { env: &[("GT_RUNTIME", "codex")], ..Row::new("GT_RUNTIME=codex hal detect --json", &detect, &tmp) },
-    ];
-    // A hook's call: a Claude Code PreToolUse payload on stdin (budget: 1.5x detect --json).
-    let payload = tmp.join("hal-bench-hook-payload.json");
-    std::fs::write(&payload, HOOK_PAYLOAD).map_err(|e| format!("cannot write {}: {e}", payload.display()))?;
-    let hook = Row::new("hal hook --json < PreToolUse payload", &[&dist, "hook", "--json"], &tmp);
-    rows.push(Row { stdin: Some(payload), ..hook });
+    );
     if let Some(pie) = &pie {
         rows.push(Row::new("hal detect --json (static-pie build)", &[pie, "detect", "--json"], &tmp));
     }
@@ -167,10 +173,46 @@ fn whole_process(runs: usize) -> Result<Vec<Whole>, String> {
         rows.push(Row { every: 10, ..peer });
     }
 
+    interleave(&mut rows, runs);
+    Ok(wholes(&mut rows))
+}
+
+/// A copy of the binary `built` named `name` in `target/bench/`, as a package installs it
+/// (written whole): its path. The linker's own output file costs more to start: on the
+/// benchmark machine 0.13 ms more per run and 6 more page faults, as the page cache holds
+/// the file the linker wrote piece by piece in smaller pieces.
+fn installed(built: &Path, name: &str) -> Result<String, String> {
+    let dir = target_dir().join("bench");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dest = dir.join(name);
+    // A fresh file, not one rewritten in place (its page cache would be the old one's).
+    let _ = std::fs::remove_file(&dest);
+    std::fs::copy(built, &dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    Ok(dest.to_string_lossy().into_owned())
+}
+
+/// `/bin/true` and the detection rows of the static hook build `hal`, run from `tmp`:
+/// `detect --json` (nothing decides before the whole ancestry is walked), decided by
+/// `GT_RUNTIME` (no walk), and a hook's call (a Claude Code `PreToolUse` payload on stdin;
+/// budget: 1.5x `detect --json`).
+fn detection_rows(hal: &str, tmp: &Path) -> Result<Vec<Row>, String> {
+    let detect = [hal, "detect", "--json"];
+    let payload = tmp.join("hal-bench-hook-payload.json");
+    std::fs::write(&payload, HOOK_PAYLOAD).map_err(|e| format!("cannot write {}: {e}", payload.display()))?;
+    Ok(vec![
+        Row::new(FLOOR, &[FLOOR], tmp),
+        Row::new(DETECT, &detect, tmp),
+        Row { env: &[("GT_RUNTIME", "codex")], ..Row::new("GT_RUNTIME=codex hal detect --json", &detect, tmp) },
+        Row { stdin: Some(payload), ..Row::new(HOOK, &[hal, "hook", "--json"], tmp) },
+    ])
+}
+
+/// Runs every row `runs` times, interleaved: each round starts one row later, so that no
+/// command always follows the same one.
+fn interleave(rows: &mut [Row], runs: usize) {
     eprintln!("==> {runs} interleaved rounds");
     let n = rows.len();
     for round in 0..runs {
-        // Each round starts one row later, so that no command always follows the same one.
         for k in 0..n {
             let row = &mut rows[(k + round) % n];
             if round % row.every == 0 {
@@ -179,17 +221,20 @@ fn whole_process(runs: usize) -> Result<Vec<Whole>, String> {
             }
         }
     }
+}
+
+/// The rows' figures: best and median of their times, and peak RSS.
+fn wholes(rows: &mut [Row]) -> Vec<Whole> {
     let peak: Vec<Option<f64>> = rows.iter().map(Row::peak_rss_mib).collect();
-    Ok(rows
-        .iter_mut()
+    rows.iter_mut()
         .zip(peak)
-        .map(|(row, rss_mib)| Whole {
-            label: row.label.clone(),
-            runs: row.times.len(),
-            median_ms: median(&mut row.times).as_secs_f64() * 1e3,
-            rss_mib,
+        .map(|(row, rss_mib)| {
+            let median_ms = median(&mut row.times).as_secs_f64() * 1e3;
+            // Sorted by `median`.
+            let best_ms = row.times.first().map(|t| t.as_secs_f64() * 1e3);
+            Whole { label: row.label.clone(), runs: row.times.len(), median_ms, best_ms, rss_mib }
         })
-        .collect())
+        .collect()
 }
 
 /// One whole-process row of a run.
@@ -198,6 +243,8 @@ pub(crate) struct Whole {
     pub(crate) label: String,
     pub(crate) runs: usize,
     pub(crate) median_ms: f64,
+    /// The fastest run (absent in runs stored before it was recorded).
+    pub(crate) best_ms: Option<f64>,
     /// Peak RSS, where GNU time is installed.
     pub(crate) rss_mib: Option<f64>,
 }
@@ -216,6 +263,10 @@ pub(crate) struct Results {
 }
 
 const FLOOR: &str = "/bin/true";
+/// The bound on the static hook build's detection: its best run over `/bin/true`'s best
+/// run in the same interleaved run (best of N: what the load adds falls on both sides).
+const FLOOR_BUDGET: f64 = 1.1;
+const FLOOR_BUDGET_NAME: &str = "`hal detect --json` (static hook build), best run <= 1.1x `/bin/true`'s best";
 const DETECT: &str = "hal detect --json";
 const HOOK: &str = "hal hook --json < PreToolUse payload";
 const DYNAMIC: &str = "hal detect --json (cargo build --release)";
@@ -232,6 +283,10 @@ impl Results {
     fn vs_floor(&self, label: &str) -> Option<f64> {
         Some(self.row(label)?.median_ms / self.row(FLOOR)?.median_ms)
     }
+    /// A row's best run over `/bin/true`'s best run.
+    fn best_vs_floor(&self, label: &str) -> Option<f64> {
+        Some(self.row(label)?.best_ms? / self.row(FLOOR)?.best_ms?)
+    }
     /// How many times faster than the Node peer a row is.
     fn vs_peer(&self, label: &str) -> Option<f64> {
         Some(self.row(PEER)?.median_ms / self.row(label)?.median_ms)
@@ -242,7 +297,9 @@ impl Results {
         let whole: Vec<serde_json::Value> = self
             .whole
             .iter()
-            .map(|w| serde_json::json!({"label": w.label, "runs": w.runs, "median_ms": w.median_ms, "rss_mib": w.rss_mib}))
+            .map(|w| {
+                serde_json::json!({"label": w.label, "runs": w.runs, "median_ms": w.median_ms, "best_ms": w.best_ms, "rss_mib": w.rss_mib})
+            })
             .collect();
         let criterion: serde_json::Map<String, serde_json::Value> =
             self.criterion.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect();
@@ -262,6 +319,7 @@ impl Results {
                     label: w["label"].as_str().ok_or("a label")?.to_owned(),
                     runs: w["runs"].as_u64().ok_or("runs")?.try_into().map_err(|_| "runs")?,
                     median_ms: num(&w["median_ms"])?,
+                    best_ms: w["best_ms"].as_f64(),
                     rss_mib: w["rss_mib"].as_f64(),
                 })
             })
@@ -311,10 +369,14 @@ pub(crate) fn budgets(r: &Results) -> Vec<Budget> {
     });
     let full = r.crit("detect/full_cascade_procfs").zip(r.crit("detect/floor_proc_read")).map(|(a, b)| a / b);
     push("full ancestry walk <= 3x the `/proc` floor", full, &|v| format!("{v:.2}x"), &|v| v <= 3.0);
-    let dynamic = r.vs_floor(DYNAMIC).map_or_else(String::new, |d| format!(" (`cargo build --release`: {d:.2}x)"));
-    push("`hal detect --json` median <= 3x `/bin/true`", r.vs_floor(DETECT), &|v| format!("{v:.2}x{dynamic}"), &|v| {
-        v <= 3.0
-    });
+    let median = r.vs_floor(DETECT).map_or_else(String::new, |m| format!("; median {m:.2}x"));
+    let dynamic = r.vs_floor(DYNAMIC).map_or_else(String::new, |d| format!(", `cargo build --release`: {d:.2}x"));
+    push(
+        FLOOR_BUDGET_NAME,
+        r.best_vs_floor(DETECT),
+        &|v| format!("{v:.2}x (best of {}{median}{dynamic})", r.runs),
+        &|v| v <= FLOOR_BUDGET,
+    );
     let hook = r.row(HOOK).zip(r.row(DETECT)).map(|(h, d)| h.median_ms / d.median_ms);
     let hook_floor = r.vs_floor(HOOK).unwrap_or_default();
     push(
@@ -398,15 +460,20 @@ fn render_results(r: &Results) -> String {
         report,
         "The hal rows without a build named run `cargo xtask dist`'s binary, the one hooks install.\n"
     );
-    let _ = writeln!(report, "| command | runs | median | ratio to /bin/true | Node peer / this | peak RSS |");
-    let _ = writeln!(report, "|---|---|---|---|---|---|");
+    let _ = writeln!(
+        report,
+        "| command | runs | median | ratio to /bin/true | best | best / /bin/true's best | Node peer / this | peak RSS |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|---|---|---|");
     for w in &r.whole {
         let vs_peer = r.vs_peer(&w.label).map_or_else(|| "-".to_owned(), |p| format!("{p:.0}x"));
         let rss = w.rss_mib.map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |m| format!("{m:.1} MiB"));
         let vs_floor = r.vs_floor(&w.label).unwrap_or_default();
+        let best = w.best_ms.map_or_else(|| "-".to_owned(), |b| format!("{b:.3} ms"));
+        let best_ratio = r.best_vs_floor(&w.label).map_or_else(|| "-".to_owned(), |b| format!("{b:.2}"));
         let _ = writeln!(
             report,
-            "| `{}` | {} | {:.3} ms | {vs_floor:.2} | {vs_peer} | {rss} |",
+            "| `{}` | {} | {:.3} ms | {vs_floor:.2} | {best} | {best_ratio} | {vs_peer} | {rss} |",
             w.label, w.runs, w.median_ms
         );
     }
@@ -581,9 +648,56 @@ pub(crate) fn missed(r: &Results) -> Vec<String> {
         .collect()
 }
 
+/// The load average over the last minute (`/proc/loadavg`), for the record.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "n/a".to_owned())
+}
+
+/// `cargo xtask bench --floor`: the static hook build's detection against `/bin/true`
+/// only (no criterion, no other build), `runs` interleaved rounds, with the load and the
+/// page faults of each row recorded; fails when [`FLOOR_BUDGET`] is missed.
+fn floor(runs: usize) -> Result<(), String> {
+    let hal = installed(&crate::dist::build_static(crate::dist::Static::Plain)?, "hal")?;
+    let mut rows = detection_rows(&hal, &std::env::temp_dir())?;
+    let before = load();
+    interleave(&mut rows, runs);
+    let after = load();
+    let faults: Vec<Option<u64>> = rows.iter().map(Row::page_faults).collect();
+    let whole = wholes(&mut rows);
+    let r = Results { date: today(), runs, runtimes: hal_caps::REGISTRY.len(), criterion: Vec::new(), whole };
+    println!("{runs} interleaved rounds, load average {before} before and {after} after\n");
+    println!("| command | best | median | best / `/bin/true`'s | median / `/bin/true`'s | page faults |");
+    println!("|---|---|---|---|---|---|");
+    for (w, faults) in r.whole.iter().zip(faults) {
+        let best = r.best_vs_floor(&w.label).unwrap_or_default();
+        let faults = faults.map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |f| f.to_string());
+        println!(
+            "| `{}` | {:.3} ms | {:.3} ms | {best:.3} | {:.3} | {faults} |",
+            w.label,
+            w.best_ms.unwrap_or_default(),
+            w.median_ms,
+            r.vs_floor(&w.label).unwrap_or_default()
+        );
+    }
+    match budgets(&r).into_iter().find(|b| b.name == FLOOR_BUDGET_NAME) {
+        Some(Budget { holds: Some(true), measured, .. }) => {
+            println!("\nholds: {FLOOR_BUDGET_NAME}: {measured}");
+            Ok(())
+        }
+        Some(Budget { measured, .. }) => Err(format!("missed: {FLOOR_BUDGET_NAME} (measured {measured})")),
+        None => Err(format!("no budget {FLOOR_BUDGET_NAME}")),
+    }
+}
+
 pub(crate) fn bench(flags: &crate::flags::Bench) -> Result<(), String> {
     if flags.rerender {
         return rerender();
+    }
+    if flags.floor {
+        return floor(flags.runs as usize);
     }
     let (runs, write, check, lint_only) = (flags.runs as usize, flags.write, flags.check, flags.lint_only);
     let lint_tree = flags.lint_tree.clone().unwrap_or_else(root);
@@ -631,8 +745,13 @@ mod tests {
     use super::{Results, Whole, budgets, check_figures, missed};
 
     fn run(detect_ms: f64, override_ns: f64, peer_ms: Option<f64>) -> Results {
-        let row =
-            |label: &str, median_ms: f64| Whole { label: label.to_owned(), runs: 10, median_ms, rss_mib: Some(1.6) };
+        let row = |label: &str, median_ms: f64| Whole {
+            label: label.to_owned(),
+            runs: 10,
+            median_ms,
+            best_ms: Some(median_ms / 2.0),
+            rss_mib: Some(1.6),
+        };
         let mut whole = vec![
             row("/bin/true", 1.0),
             row(super::DETECT, detect_ms),
@@ -660,31 +779,32 @@ mod tests {
 
     #[test]
     fn a_run_within_every_budget_misses_none() {
-        assert_eq!(missed(&run(1.2, 500.0, Some(80.0))), Vec::<String>::new());
+        assert_eq!(missed(&run(1.05, 500.0, Some(80.0))), Vec::<String>::new());
     }
 
     #[test]
     fn each_missed_budget_is_named() {
         // The run of issue 25: override ratio 0.012, the Node peer 42x.
-        let m = missed(&run(1.2, 1_200.0, Some(1.2 * 42.0)));
+        let m = missed(&run(1.05, 1_200.0, Some(1.05 * 42.0)));
         assert_eq!(m.len(), 2, "{m:?}");
         assert!(m[0].contains("< 1/100") && m[0].contains("0.012"), "{m:?}");
         assert!(m[1].contains("50x faster than the Node peer") && m[1].contains("42x"), "{m:?}");
-        let slow = missed(&run(3.5, 500.0, None));
+        // Over the floor budget, best run against best run; the hook row is as slow.
+        let slow = missed(&run(1.2, 500.0, None));
         assert_eq!(slow.len(), 1, "{slow:?}");
-        assert!(slow[0].contains("<= 3x `/bin/true`") && slow[0].contains("3.50x"), "{slow:?}");
+        assert!(slow[0].contains("<= 1.1x `/bin/true`'s best") && slow[0].contains("1.20x (best of 10"), "{slow:?}");
     }
 
     #[test]
     fn an_unmeasured_budget_is_said_and_not_missed() {
-        let r = run(1.2, 500.0, None);
+        let r = run(1.05, 500.0, None);
         let node = budgets(&r).into_iter().find(|b| b.name.contains("Node")).unwrap();
         assert_eq!((node.holds, node.measured.as_str()), (None, "not measured"));
     }
 
     #[test]
     fn stored_results_read_back_as_written() {
-        let r = run(1.2, 500.0, Some(80.0));
+        let r = run(1.05, 500.0, Some(80.0));
         assert_eq!(Results::from_json(&r.to_json()).unwrap(), r);
     }
 

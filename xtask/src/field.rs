@@ -544,14 +544,17 @@ pub(crate) fn field(json: bool) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hal_caps::registry::runtimes::{claude::live as claude, codex::live as codex, gemini::live as gemini};
     use hal_types::RuntimeProvider as P;
 
-    /// The fixture package (an excerpt of Gemini CLI 0.61.0 with its hook event enum)
-    /// packed as npm packs it, then read as `field` reads a package it fetched.
+    /// The fixture package (an excerpt of Gemini CLI at its newest verified version, with
+    /// its hook event enum) packed as npm packs it, then read as `field` reads a package it
+    /// fetched.
     fn gemini_texts() -> Vec<String> {
-        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/field/gemini-0.61.0");
+        let fixture =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/field/gemini-{}", gemini::NEWEST));
         let tmp = tempfile::tempdir().unwrap();
-        let tgz = tmp.path().join("google-gemini-cli-0.61.0.tgz");
+        let tgz = tmp.path().join(format!("google-gemini-cli-{}.tgz", gemini::NEWEST));
         stdout_of(Command::new("tar").arg("czf").arg(&tgz).arg("-C").arg(&fixture).arg("package")).unwrap();
         let files = tmp.path().join("files");
         std::fs::create_dir_all(&files).unwrap();
@@ -565,7 +568,7 @@ mod tests {
     #[test]
     fn finds_an_event_removed_from_the_registry_for_a_version_whose_package_has_it() {
         let r = hal_caps::registry::runtime(P::Gemini);
-        let mut facts = registry_facts(r, Version::parse("0.61.0"));
+        let mut facts = registry_facts(r, Version::parse(gemini::NEWEST));
         let texts = gemini_texts();
         // The registry as it is: the package's enum is exactly its events.
         let d = drift(&facts, &texts);
@@ -582,10 +585,10 @@ mod tests {
 
     #[test]
     fn finds_a_variable_set_beside_the_runtime_s_own_and_a_flag_gone() {
-        // The shape of Claude Code 2.1.337's child environment (its binary's strings):
+        // The shape of the newest verified Claude Code's child environment (its binary's strings):
         // one object, the registry's variables beside one it does not know (planted).
         let text = r#"x={CLAUDECODE:"1",CLAUDE_CODE_SESSION_ID:s(),CLAUDE_CODE_CHILD_SESSION:"1",CLAUDE_CODE_STARTER_PLANTED:f()?"1":"0",CLAUDE_PID:String(process.pid)};p.option("--print")"#;
-        let facts = registry_facts(hal_caps::registry::runtime(P::Claude), Version::parse("2.1.337"));
+        let facts = registry_facts(hal_caps::registry::runtime(P::Claude), Version::parse(claude::NEWEST));
         let d = drift(&facts, &[text.to_owned()]);
         assert_eq!(d.vars_added, ["CLAUDE_CODE_STARTER_PLANTED"]);
         assert!(d.flags_missing.contains(&"--resume".to_owned()), "{d:?}");
@@ -608,7 +611,7 @@ mod tests {
         let droid = deps(&[&format!("@factory/cli-{me}"), "@factory/cli-darwin-arm64"]);
         assert_eq!(platform_package("droid", &droid), Some(format!("@factory/cli-{me}")), "a shim's");
         let mut codex = serde_json::Map::new();
-        codex.insert(format!("@openai/codex-{me}"), "npm:@openai/codex@0.171.0-linux-x64".into());
+        codex.insert(format!("@openai/codex-{me}"), format!("npm:@openai/codex@{}-linux-x64", codex::NEWEST).into());
         assert_eq!(platform_package("@openai/codex", &codex), None, "an alias of the wrapper itself");
     }
 }

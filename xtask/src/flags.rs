@@ -167,6 +167,11 @@ pub(crate) struct Bench {
     /// Time the lint only.
     #[arg(long)]
     pub(crate) lint_only: bool,
+    /// Time only the static hook build's `hal detect --json` against `/bin/true`
+    /// (interleaved; the load and page faults recorded) and fail above 1.1x, best run
+    /// against best run.
+    #[arg(long, conflicts_with_all = ["write", "lint_only", "lint_tree"])]
+    pub(crate) floor: bool,
     /// Rewrite the docs' figures from the stored run, measuring nothing.
     #[arg(long, exclusive = true)]
     pub(crate) rerender: bool,

@@ -46,7 +46,10 @@ fn skeleton(id: &str, name: &str) -> String {
          pub(super) const ROW: Runtime = Runtime {{\n    \
              // Its markers (`Marker::strong(\"VAR\", Truthy).secondary()`), executables,\n    \
              // session variables and hooks (`Hooks::native(files, inject, EVENTS)`): see\n    \
-             // `crate::registry::model::Runtime`.\n    \
+             // `crate::registry::model::Runtime`. State each fact once: its `LAUNCH` takes\n    \
+             // its executable from the row (`exe(&ROW, source)`), its config folder is\n    \
+             // `config_folder!(\"~/.x\")` (files in it: `home!()`), versions a live run verified are in a\n    \
+             // `pub mod live` (see codex.rs; `hal-caps/tests/derived.rs`, `provenance.rs`).\n    \
              sources: &[Source::secondary(\"<where this was read>\")],\n    \
              ..Runtime::new(P::{v}, \"{name}\")\n\
          }};\n"
@@ -103,8 +106,8 @@ pub(crate) fn new_runtime(root: &Path, id: &str, name: Option<&str>) -> Result<(
 
     let mod_path = dir.join("mod.rs");
     let list = std::fs::read_to_string(&mod_path).map_err(|e| e.to_string())?;
-    let key = |l: &str| l.trim().trim_start_matches("mod ").trim_start_matches("r#").to_owned();
-    let list = insert_sorted(&list, "mod shared;\n\n", "\n\n", &format!("mod {m};\n"), key)?;
+    let key = |l: &str| l.trim().trim_start_matches("pub mod ").trim_start_matches("r#").to_owned();
+    let list = insert_sorted(&list, "mod shared;\n\n", "\n\n", &format!("pub mod {m};\n"), key)?;
     let unknown = "    unknown::ROW,\n";
     let at = list.find(unknown).ok_or("no `unknown::ROW` in REGISTRY")?;
     // Marker priority: a new runtime goes last, before `unknown`; move it up if it sets or
@@ -158,7 +161,8 @@ mod tests {
         assert!(file.contains("..Runtime::new(P::XtaskTestRt, \"Made Up\")"), "{file}");
         let list = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
         assert!(
-            list.contains("mod xtask_test_rt;\n") && list.contains("    xtask_test_rt::ROW,\n    unknown::ROW,\n"),
+            list.contains("\npub mod xtask_test_rt;\n")
+                && list.contains("    xtask_test_rt::ROW,\n    unknown::ROW,\n"),
             "{list}"
         );
         let enums = std::fs::read_to_string(tmp.join("hal-types/src/enums.rs")).unwrap();

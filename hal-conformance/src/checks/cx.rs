@@ -104,7 +104,7 @@ pub(super) fn payload_session(payload: Option<&Value>) -> Option<String> {
         "/properties/sessionID",
     ]
     .iter()
-    // An empty id is none (Hermes 0.19.0's `transform_terminal_output` carries `""`).
+    // An empty id is none (Hermes's `transform_terminal_output` carries `""`).
     .find_map(|p| payload.pointer(p).filter(|v| !v.is_null() && v.as_str() != Some("")))
     .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
 }

@@ -1,6 +1,7 @@
 //! Claude's spec (see [`super`]).
 
 use super::{FAKE_KEY, Native, Older, P, Spec, Wire, command_and_description, hooks_object, json, merge_json, s};
+use hal_caps::registry::runtimes::claude::live;
 
 /// A JS build (1.0.x): `cli.js` under Node, no platform binary, so no install script
 /// (nothing to copy); `hal launch` starts it as the newest (its `bin` is `claude`).
@@ -47,12 +48,12 @@ pub(super) const SPEC: Spec = Spec {
     native: Some(Native {
         package: "@anthropic-ai/claude-code-linux-x64",
         bins: &[("claude", "claude")],
-        why: "the npm wrapper `@anthropic-ai/claude-code` stops at 2.1.332; its Linux x64 binary package (what \
+        why: "the npm wrapper `@anthropic-ai/claude-code` stops at its last version (`live::NPM_WRAPPER_LAST`); its Linux x64 binary package (what \
               the wrapper's postinstall copies into place) is published ahead of it",
     }),
     older: &[
         Older {
-            version: "2.1.332",
+            version: live::NPM_WRAPPER_LAST,
             why: "the newest version the npm wrapper `@anthropic-ai/claude-code` ships (its postinstall copies the \
                   platform binary into place): what `npm install -g` gives",
             default_run: true,
@@ -60,20 +61,20 @@ pub(super) const SPEC: Spec = Spec {
             ..Older::BASE
         },
         Older {
-            version: "1.0.62",
-            why: "the first version with `SessionStart` (registry: since 1.0.62): hook_injection is planned from here",
+            version: live::FIRST_SESSION_START,
+            why: "the first version with `SessionStart` (the registry dates it so): hook_injection is planned from here",
             default_run: true,
             ..JS
         },
         Older {
-            version: "1.0.61",
+            version: live::LAST_WITHOUT_SESSION_START,
             why: "the last version without `SessionStart`: hal plans startup_fallback, and a settings file naming it \
                   would run no hook at all",
             default_run: true,
             ..JS
         },
         Older {
-            version: "1.0.56",
+            version: live::OLDEST,
             why: "the oldest version the registry dates (7 hook events, no `CLAUDE_PROJECT_DIR` in hooks)",
             ..JS
         },

@@ -1,9 +1,10 @@
 //! Codex's spec (see [`super`]).
 
 use super::{Ctx, Differs, FAKE_KEY, Older, P, PathBuf, Spec, Wire, hooks_object, json, merge_json, s};
+use hal_caps::registry::runtimes::codex::live;
 
 /// Versions before the hook system: no hook trust to bypass (`hal launch` adds the
-/// flag only from 0.146.0).
+/// flag only from `live::FIRST_HOOKS`).
 const BEFORE_HOOKS: Differs = Differs::NONE;
 
 /// Codex's home: deliberately not named `.codex` (as on the day the runs found the
@@ -53,12 +54,12 @@ pub(super) const SPEC: Spec = Spec {
     native: None,
     older: &[
         Older {
-            version: "0.146.0",
-            why: "the first version with hooks (registry: since 0.146.0, behind its feature switch), 12 events, \
+            version: live::FIRST_HOOKS,
+            why: "the first version with hooks (the registry dates them so, behind its feature switch), 12 events, \
                   no PreModelRequest/PostModelRequest",
             default_run: true,
             differs: Differs {
-                // The registry's switch, in the spelling 0.146.0 documents (its alias of `hooks`).
+                // The registry's switch, in the spelling that version documents (its alias of `hooks`).
                 setup: Some(|c| {
                     let path = codex_home(c).join("config.toml");
                     let toml = std::fs::read_to_string(&path)?;
@@ -72,7 +73,7 @@ pub(super) const SPEC: Spec = Spec {
             ..Older::BASE
         },
         Older {
-            version: "0.100.0",
+            version: live::FIRST_THREAD_ID,
             why: "the last version read without a hook system (only `notify`): no events, no native hooks",
             default_run: true,
             npm_ci: Err(super::MISSING_PLATFORMS),
@@ -80,7 +81,7 @@ pub(super) const SPEC: Spec = Spec {
             ..Older::BASE
         },
         Older {
-            version: "0.47.0",
+            version: live::OLDEST,
             why: "the oldest version the registry dates (no hooks; no session variable in tools)",
             differs: Differs {
                 // Its shell tool is `shell`, an argv array (`exec_command` came later).

@@ -2,8 +2,8 @@
 
 use super::{FAKE_KEY, P, Spec, Wire, command_only, s};
 
-/// Continue CLI 1.5.47 (`cn`): hal has no row for it yet. Its Claude-shaped hooks are
-/// loaded but never fired in 1.5.47, so the suite configures none.
+/// Continue CLI at its verified version (`cn`): hal has no row for it yet. Its Claude-shaped hooks are
+/// loaded but never fired in that version, so the suite configures none.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Continue,
     node22: false,

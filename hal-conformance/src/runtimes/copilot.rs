@@ -2,7 +2,7 @@
 
 use super::{FAKE_KEY, P, Spec, Value, Wire, json, s, write_json};
 
-/// GitHub Copilot CLI 1.0.102 (`copilot`, the npm loader of the platform binary), in its
+/// GitHub Copilot CLI at its verified version (`copilot`, the npm loader of the platform binary), in its
 /// offline "your own model" mode: a custom OpenAI-compatible provider, no GitHub login.
 /// Its hooks are `{"version": 1, "hooks": {event: [{type, bash, timeoutSec}]}}` files in
 /// the registry's hook directory (`.github/hooks/`).
@@ -30,7 +30,7 @@ pub(super) const SPEC: Spec = Spec {
             (s("COPILOT_CACHE_HOME"), c.prefix.join("copilot-cache").display().to_string()),
         ]
     },
-    // A repository's hooks load in `-p` only in a trusted folder (1.0.102 logs "Loading
+    // A repository's hooks load in `-p` only in a trusted folder (the verified version logs "Loading
     // repo hooks in prompt mode (folder is trusted or opt-in set)").
     setup: |c| write_json(&c.home.join(".copilot/config.json"), &json!({"trustedFolders": [c.ws]})),
     hooks: Some(|c, pairs| {

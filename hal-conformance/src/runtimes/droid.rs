@@ -2,7 +2,7 @@
 
 use super::{P, Spec, Wire, hooks_object, json, merge_json};
 
-/// Factory Droid 0.215.0 (npm `droid`, the loader of `@factory/cli-linux-x64`; the newer
+/// Factory Droid at its verified version (npm `droid`, the loader of `@factory/cli-linux-x64`; the newer
 /// `@factory/cli` 0.225.1 names platform packages the registry does not hold). `droid
 /// exec` runs without a Factory login against a custom model of `~/.factory/settings.json`
 /// (`customModels`, `generic-chat-completion-api`), addressed as `custom:<model>`. Its

@@ -3,6 +3,7 @@
 use super::{
     FAKE_KEY, Older, P, Spec, Wire, command_and_description, hooks_object, json, merge, merge_json, s, write_json,
 };
+use hal_caps::registry::runtimes::gemini::live;
 
 /// Versions before the bundle (0.28.x and older): the package's `dist/index.js` is its
 /// `bin`; `hal launch` starts it as the newest.
@@ -48,17 +49,17 @@ pub(super) const SPEC: Spec = Spec {
     native: None,
     older: &[
         Older {
-            version: "0.45.2",
+            version: live::FIRST_SESSION_VARS_IN_HOOKS,
             why: "the first version read whose hooks get `GEMINI_SESSION_ID`, `GEMINI_CWD`, `GEMINI_PLANS_DIR` \
-                  (registry: since 0.45.2)",
+                  (the registry dates them so)",
             default_run: true,
             ..Older::BASE
         },
         Older {
-            version: "0.28.2",
-            why: "the first version read with hooks (registry: since 0.28.2), no session variable in them",
+            version: live::FIRST_HOOKS,
+            why: "the first version read with hooks (the registry dates them so), no session variable in them",
             ..UNBUNDLED
         },
-        Older { version: "0.10.0", why: "the oldest version the registry dates: no hook system", ..UNBUNDLED },
+        Older { version: live::OLDEST, why: "the oldest version the registry dates: no hook system", ..UNBUNDLED },
     ],
 };

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::{FAKE_KEY, P, Spec, Wire, command_only, s, toml_str, write_file};
 
-/// gptme 0.35.1 (PyPI `gptme`), its model the stub as its `local` provider (an
+/// gptme at its verified version (PyPI `gptme`), its model the stub as its `local` provider (an
 /// OpenAI-compatible server at `OPENAI_BASE_URL`). Started from `hal launch` (its
 /// launch facts): `gptme -n -y --tool-format tool -m local/stub-model PROMPT`: `-n` is its
 /// non-interactive mode (it exits after the prompt's answer), `-y` runs every tool

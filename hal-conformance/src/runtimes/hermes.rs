@@ -2,7 +2,7 @@
 
 use super::{FAKE_KEY, P, Spec, Value, Wire, command_only, json, merge_json};
 
-/// Hermes Agent 0.19.0 (PyPI `hermes-agent`), one query (`chat -q`), tools approved
+/// Hermes Agent at its verified version (PyPI `hermes-agent`), one query (`chat -q`), tools approved
 /// (`--yolo`), shell hooks registered off a terminal (`--accept-hooks`). Its model is a
 /// `custom` OpenAI-compatible provider in `~/.hermes/config.yaml`, written as JSON (which
 /// YAML reads), where its hooks go too.

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::io;
 
 use super::{Ctx, Differs, FAKE_KEY, Older, P, Package, Spec, Wire, command_only, s, toml_str, write_file};
+use hal_caps::registry::runtimes::kimi::live;
 
 /// The Python CLI's `config.toml` (the registry's hook file, `$KIMI_SHARE_DIR/config.toml`):
 /// the stub as an `openai_legacy` (Chat Completions) provider, its model the default,
@@ -19,7 +20,7 @@ fn python_config(c: &Ctx) -> io::Result<()> {
     write_file(&c.hook_path(true, false)?, &text)
 }
 
-/// Kimi Code 2.1.0 (npm `@moonshot-ai/kimi-code`, plain JavaScript on Node ≥ 22.19):
+/// Kimi Code at its verified version (npm `@moonshot-ai/kimi-code`, plain JavaScript on Node ≥ 22.19):
 /// started from `hal launch` (its launch facts): `kimi -p PROMPT --auto`. Its model comes
 /// from the environment alone (`KIMI_MODEL_NAME`, `KIMI_MODEL_API_KEY`,
 /// `KIMI_MODEL_PROVIDER_TYPE`, `KIMI_MODEL_BASE_URL`: `dist/main.mjs:58429-58445`), no
@@ -80,7 +81,7 @@ pub(super) const SPEC: Spec = Spec {
     open: None,
     native: None,
     older: &[Older {
-        version: "1.51.0",
+        version: live::PYTHON_CLI_LAST,
         why: "the Python Kimi CLI's last release that runs (PyPI `kimi-cli`; 1.52.0 is a deprecation gate): \
               the registry dates `--print` and `--yolo` to end there, and its 13 events",
         default_run: true,

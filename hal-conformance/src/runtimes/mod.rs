@@ -384,8 +384,8 @@ fn merge(base: &mut Value, add: &Value) {
 /// The probe context of a plugin's child spawned with default options (no event).
 pub(crate) const DEFAULT_SPAWN: &str = "default-spawn";
 
-/// The plugin hooks an OpenCode-style bridge registers (OpenCode 1.18.33's and Kilo
-/// 7.7.7's, read in their binaries); their bus events reach it through `event`.
+/// The plugin hooks an OpenCode-style bridge registers (OpenCode's and Kilo's at
+/// their verified versions, read in their binaries); their bus events reach it through `event`.
 const BUN_PLUGIN_HOOKS: &[&str] = &[
     "chat.message",
     "chat.params",

@@ -3,7 +3,7 @@
 use super::{FAKE_KEY, P, Spec, Wire, command_only, pi_bridge, pi_plan_plugin, s, write_file};
 
 /// oh-my-pi (`@oh-my-pi/pi-coding-agent`, `omp`, a Pi fork that runs on Bun: its
-/// package names a `bun` engine, so the suite puts Bun first on PATH). 18.2.3, the newest
+/// package names a `bun` engine, so the suite puts Bun first on PATH). Its verified version, the newest
 /// version whose dependencies the registry holds (18.3.4 pins `@oh-my-pi/*@18.3.4`
 /// packages it does not have). Models in `~/.omp/agent/models.yml`; hook factories (Pi's
 /// `pi.on` extension shape) under `.omp/hooks/pre/`, the registry's hook directory.

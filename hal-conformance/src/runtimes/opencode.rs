@@ -1,6 +1,7 @@
 //! Opencode's spec (see [`super`]).
 
 use super::{FAKE_KEY, Older, P, Spec, Wire, bun_plugin_bridge, command_and_description, json, s, write_json};
+use hal_caps::registry::runtimes::opencode::live;
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::Opencode,
@@ -42,15 +43,15 @@ pub(super) const SPEC: Spec = Spec {
     native: None,
     older: &[
         Older {
-            version: "1.15.13",
-            why: "the first version read with `OPENCODE_PID` (registry: since 1.15.13); its probe run takes over a \
-                  minute, so the default run takes 1.1.65",
+            version: live::FIRST_PID,
+            why: "the first version read with `OPENCODE_PID` (the registry dates it so); its probe run takes over a \
+                  minute, so the default run takes the oldest",
             own_install_script: Some(super::COPIES_ITS_BINARY),
             npm_ci: Err(super::MISSING_PLATFORMS),
             ..Older::BASE
         },
         Older {
-            version: "1.1.65",
+            version: live::OLDEST,
             why: "the oldest version read (`OPENCODE=1`, `AGENT=1`, no `OPENCODE_PID`)",
             default_run: true,
             own_install_script: Some(super::COPIES_ITS_BINARY),

@@ -2,7 +2,7 @@
 
 use super::{FAKE_KEY, P, Spec, Wire, hooks_object, json, merge_json, s};
 
-/// OpenHands CLI 1.16.0 (PyPI `openhands`, a venv of Python 3.12: it requires `==3.12.*`),
+/// OpenHands CLI at its verified version (PyPI `openhands`, a venv of Python 3.12: it requires `==3.12.*`),
 /// headless, its LLM taken from the environment (`--override-with-envs`; LiteLLM's
 /// `openai/` prefix for an OpenAI-compatible server). Its terminal tool runs in a tmux
 /// server it starts on a socket of its own name: `TMUX_TMPDIR` keeps that socket in the

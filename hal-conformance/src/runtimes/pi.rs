@@ -1,13 +1,14 @@
 //! Pi's spec (see [`super`]).
 
 use super::{FAKE_KEY, Older, P, Package, Spec, Wire, command_only, json, pi_bridge, s, write_json};
+use hal_caps::registry::runtimes::pi::live;
 
 /// Pi 0.x: the old package (no project trust to approve: `hal launch` adds `--approve`
-/// only from 1.6.0, `--offline` from 0.55.1).
+/// only from 1.x, `--offline` from 0.55.1).
 const OLD_PACKAGE: Older = Older { package: Some(Package::Npm("@mariozechner/pi-coding-agent")), ..Older::BASE };
 
 /// Pi 1.x (`@earendil-works/pi-coding-agent`, the registry's package; the old
-/// `@mariozechner/pi-coding-agent` ends at 0.73.1, the older verified version). 1.x needs
+/// `@mariozechner/pi-coding-agent` ends at `live::OLD_PACKAGE_LAST`, an older verified version). 1.x needs
 /// Node >= 22.19.
 pub(super) const SPEC: Spec = Spec {
     provider: P::Pi,
@@ -44,13 +45,13 @@ pub(super) const SPEC: Spec = Spec {
     native: None,
     older: &[
         Older {
-            version: "0.73.1",
+            version: live::OLD_PACKAGE_LAST,
             why: "the old package's last version, the first read with `PI_CODING_AGENT` (registry: since 0.73.0)",
             default_run: true,
             ..OLD_PACKAGE
         },
         Older {
-            version: "0.65.2",
+            version: live::WITHOUT_MARKER,
             why: "the last version read without `PI_CODING_AGENT`: its ancestry alone names it",
             ..OLD_PACKAGE
         },

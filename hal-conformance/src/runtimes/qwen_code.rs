@@ -1,6 +1,7 @@
 //! Qwen's spec (see [`super`]).
 
 use super::{FAKE_KEY, Older, P, Spec, Wire, hooks_object, json, merge_json, s};
+use hal_caps::registry::runtimes::qwen_code::live;
 
 pub(super) const SPEC: Spec = Spec {
     provider: P::QwenCode,
@@ -42,9 +43,9 @@ pub(super) const SPEC: Spec = Spec {
     native: None,
     older: &[
         Older {
-            version: "0.21.10",
-            why: "the first version read with the 22 events of 0.24.4, `QWEN_CODE_SESSION_ID` and `QWEN_CODE_CLI` \
-                  (registry: since 0.21.10)",
+            version: live::FIRST_SESSION_VARS,
+            why: "the first version read with the newest's 22 events, `QWEN_CODE_SESSION_ID` and `QWEN_CODE_CLI` \
+                  (the registry dates them so)",
             default_run: true,
             node22: true,
             npm_ci: Err(super::MISSING_PLATFORMS),
@@ -61,7 +62,7 @@ pub(super) const SPEC: Spec = Spec {
             ..Older::BASE
         },
         Older {
-            version: "0.10.1",
+            version: live::OLDEST,
             why: "the oldest version the registry dates: no hook system",
             default_run: true,
             ..Older::BASE

@@ -4,7 +4,7 @@ use crate::registry::model::ValueRule::Exact;
 use crate::registry::model::{Marker, Package, Runtime, Source, Verified};
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_AIDER: Source = Source::verified("live run 2026-12-01, aider-chat@0.86.2 (PyPI)");
+pub(super) const LIVE_AIDER: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     markers: &[
@@ -27,16 +27,26 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     // No hooks (`--notifications-command` runs with an empty stdin), no session id.
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("aider-chat")),
+    package: Some(PACKAGE),
     not_run: Some(
         "its record (0.86.2, `tests/fixtures/live/aider-tool.env`) is from a live run by hand; the suite has no spec or lock for it yet",
     ),
     ..Runtime::new(P::Aider, "Aider")
 };
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("aider-chat");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.86.2";
+}
+
 /// aider 0.86.2: OpenRouter attribution variables in its shell commands; no hooks, no session id.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.86.2",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["OR_APP_NAME", "OR_SITE_URL"],
     hook_vars: &[],

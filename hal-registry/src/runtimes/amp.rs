@@ -1,12 +1,15 @@
 //! Amp: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GT, NONE, c};
+use super::shared::{ASKS, GT, ITSELF, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, Truthy};
 use crate::registry::model::{GastownPreset, Hooks, Inject, Marker, NativeEvent, PresetFact, Runtime, Source, Stale};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
+
+// Amp's config folder: `home!()`.
+config_folder!("~/.config/amp");
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["ampcode"],
@@ -19,13 +22,13 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["amp"],
     session_vars: &["AMP_CURRENT_THREAD_ID"],
     keeps_markers_of: &[P::Claude],
-    hooks: Some(Hooks::native(&[".amp/plugins/", "~/.config/amp/plugins/"], Inject::Yes, EVENTS)),
+    hooks: Some(Hooks::native(&[".amp/plugins/", concat!(home!(), "/plugins/")], Inject::Yes, EVENTS)),
     takes_prompt: true,
     sources: &[
         Source::vendor("https://ampcode.com/manual/plugin-api"),
         Source::secondary("cli/cli:internal/agents/detect.go"),
     ],
-    gastown: Some(GastownPreset::unhooked("amp", &["amp"]).stale(&[Stale {
+    gastown: Some(GastownPreset::unhooked(P::Amp, ITSELF).stale(&[Stale {
         gastown: PresetFact::NoHooks,
         reality: "Amp has plugin hooks (`.amp/plugins/`, ampcode.com/manual/plugin-api); Gastown installs none",
     }])),
@@ -45,7 +48,7 @@ pub(super) const AMP_DOCS: Source = Source::vendor("https://ampcode.com/manual")
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Amp,
-    executable: c("amp", GT),
+    executable: exe(&ROW, GT),
     interactive: c(Start::new(NONE, PromptAt::Stdin), AMP_DOCS),
     print: Some(c(Start::new(NONE, PromptAt::Flag("-x")), AMP_DOCS)),
     output: Some(c(Output { flag: "--stream-json", values: &[] }, AMP_DOCS)),
@@ -60,7 +63,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: None,
     instructions: c(&["AGENTS.md"], AMP_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.config/amp", var: None }, AMP_DOCS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, AMP_DOCS)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,11 +1,12 @@
 //! Claude Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, DETECT_AGENT, GT, NONE, c, secs, suite};
+use super::shared::{ASKS, DETECT_AGENT, GT, NONE, c, exe, secs, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
 use crate::registry::model::Departure;
 use crate::registry::model::NativeEvent as Ev;
+use crate::registry::model::ProcessName::{self, Launched, Other};
 use crate::registry::model::ValueRule::{Flag, Truthy};
 use crate::registry::model::{
     Adapter, FragmentSchema, GastownPreset, Hooks, Inject, Marker, NativeEvent, Package, PresetFact, Runtime, Source,
@@ -18,6 +19,28 @@ use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
 
+// Claude Code's config folder: `home!()`.
+config_folder!("~/.claude");
+
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".claude/settings.json";
+
+/// Its Linux x64 binary package.
+const LINUX_X64_PACKAGE: &str = "@anthropic-ai/claude-code-linux-x64";
+
+/// The packages read that date a fact to 2.1.100.
+const READ_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js";
+
+/// Its documentation of its variables.
+const ENV_VARS_DOC: &str = "https://code.claude.com/docs/en/env-vars";
+
+/// Its documentation of its hooks.
+const HOOKS_DOC: &str = "https://code.claude.com/docs/en/hooks";
+
+/// The live runs that date a fact to 2.1.332.
+const RUNS_TO_2_1_332: &str =
+    "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)";
+
 /// The recorded live runs of 2026-12-01 (`real-runtimes.md`): each runtime from npm, run
 /// offline against a model stub, its tools' and hooks' environments captured.
 pub(super) const LIVE_CLAUDE: Source = Source::verified(
@@ -27,7 +50,7 @@ pub(super) const LIVE_CLAUDE: Source = Source::verified(
 /// Gastown's Claude settings adapter (`internal/hooks/templates/claude/settings-*.json`),
 /// for claude and groq-compound: the three events that carry startup context.
 pub(super) const CLAUDE_ADAPTER: Adapter = Adapter::config(
-    ".claude/settings.json",
+    WORKSPACE_HOOKS,
     HookKind::SettingsJson,
     FragmentSchema::Settings,
     &[
@@ -47,10 +70,13 @@ pub(super) const CLAUDE_SESSION_STALE: &[Stale] = &[Stale {
 
 /// Claude Code's hook system, shared by the rows that run the `claude` binary.
 pub(super) const CLAUDE_HOOKS: Hooks = Hooks::claude_settings(
-    &[".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"],
+    &[WORKSPACE_HOOKS, ".claude/settings.local.json", concat!(home!(), "/settings.json")],
     Inject::Yes,
     EVENTS,
 );
+
+/// Gastown's process names of Claude Code (and the presets that launch it): `node`, then itself.
+pub(super) const NODE_ITSELF: &[ProcessName] = &[Other("node"), Launched];
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["claude-code", "claude_code"],
@@ -92,20 +118,20 @@ pub(super) const ROW: Runtime = Runtime {
     scripts: &["@anthropic-ai/claude-code/"],
     session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
     cascade_session_var: Some("CLAUDE_SESSION_ID"),
-    workspace_file: Some(".claude/settings.json"),
+    workspace_file: Some(WORKSPACE_HOOKS),
     hooks: Some(CLAUDE_HOOKS),
     takes_prompt: true,
     context_fork: Support::Yes,
     caps: Some(&CAPS),
     sources: &[
         LIVE_CLAUDE,
-        Source::vendor("https://code.claude.com/docs/en/env-vars"),
-        Source::vendor("https://code.claude.com/docs/en/hooks"),
+        Source::vendor(ENV_VARS_DOC),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("anthropics/claude-code:CHANGELOG.md"),
         DETECT_AGENT,
     ],
     gastown: Some(
-        GastownPreset::hooked("claude", CLAUDE_ADAPTER, &["node", "claude"])
+        GastownPreset::hooked(P::Claude, CLAUDE_ADAPTER, NODE_ITSELF)
             .ready_after(10_000)
             .session_env("CLAUDE_SESSION_ID")
             .stale(CLAUDE_SESSION_STALE),
@@ -122,7 +148,7 @@ pub(super) const CLAUDE_1_0_88: &str = "@anthropic-ai/claude-code@1.0.56 (absent
 
 pub(super) const CLAUDE_2_0_50: &str = "@anthropic-ai/claude-code@1.0.88 (absent), 2.0.50 (present), cli.js";
 
-pub(super) const CLAUDE_2_1_100: &str = "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js";
+pub(super) const CLAUDE_2_1_100: &str = READ_2_1_100;
 
 /// The events a live run of 2.1.332 configured and 2.1.100's 27 event names lack.
 pub(super) const CLAUDE_2_1_332: &str =
@@ -137,7 +163,7 @@ pub(super) const CLAUDE_2_1_337: &str = "@anthropic-ai/claude-code-linux-x64@2.1
 // in 1.0.88, 11 in 2.0.50, 27 in 2.1.100; the rest from 2.1.332. Each runtime's
 // mapped events in canonical order, then its events with no canonical counterpart.
 pub(super) const EVENTS: &[NativeEvent] = &[
-    Ev::mapped(E::SessionStart, "SessionStart").since("1.0.62", CLAUDE_1_0_62),
+    Ev::mapped(E::SessionStart, "SessionStart").since(live::FIRST_SESSION_START, CLAUDE_1_0_62),
     Ev::mapped(E::SessionEnd, "SessionEnd").since("1.0.88", CLAUDE_1_0_88),
     Ev::mapped(E::PromptSubmit, "UserPromptSubmit").cited(CLAUDE_READ),
     Ev::mapped(E::TurnEnd, "Stop").cited(CLAUDE_READ),
@@ -193,10 +219,25 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("Interrupt").since("2.1.337", CLAUDE_2_1_337),
 ];
 
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified: the Linux x64 binary package.
+    pub const NEWEST: &str = "2.1.337";
+    /// The last version the npm wrapper ships (its postinstall copies the binary).
+    pub const NPM_WRAPPER_LAST: &str = "2.1.332";
+    /// The first version with `SessionStart`.
+    pub const FIRST_SESSION_START: &str = "1.0.62";
+    /// The last version without `SessionStart`.
+    pub const LAST_WITHOUT_SESSION_START: &str = "1.0.61";
+    /// The oldest version the registry dates.
+    pub const OLDEST: &str = "1.0.56";
+}
+
 /// Claude Code 2.1.337 (its Linux x64 binary package), `-p` mode.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "2.1.337",
-    older: &["2.1.332", "1.0.62", "1.0.61", "1.0.56"],
+    version: live::NEWEST,
+    older: &[live::NPM_WRAPPER_LAST, live::FIRST_SESSION_START, live::LAST_WITHOUT_SESSION_START, live::OLDEST],
     tool_vars: &[
         "CLAUDECODE",
         "CLAUDE_CODE_ENTRYPOINT",
@@ -234,12 +275,12 @@ pub(super) const CLAUDE_READ: &str = "@anthropic-ai/claude-code@1.0.56, 1.0.88, 
 
 /// Claude Code: its events' versions are in `events::CLAUDE_EVENTS`.
 pub(super) const HISTORY: History = History {
-    oldest: "1.0.56",
+    oldest: live::OLDEST,
     // The platform packages the wrapper names (its `optionalDependencies`, 2.1.332): each
     // holds the native binary, and a platform package runs ahead of the wrapper
     // (linux-x64 2.1.337, the wrapper 2.1.332).
     packages: &[
-        "@anthropic-ai/claude-code-linux-x64",
+        LINUX_X64_PACKAGE,
         "@anthropic-ai/claude-code-linux-x64-musl",
         "@anthropic-ai/claude-code-linux-arm64",
         "@anthropic-ai/claude-code-linux-arm64-musl",
@@ -270,12 +311,7 @@ pub(super) const HISTORY: History = History {
             span: Span::since("1.0.88"),
             cite: "offline runs of @anthropic-ai/claude-code@1.0.56 (absent), 1.0.88 (present)",
         },
-        VarSpan {
-            var: "CLAUDE_CODE_EXECPATH",
-            set_for: "tools",
-            span: Span::since("2.1.100"),
-            cite: "@anthropic-ai/claude-code@2.0.50 (absent), 2.1.100 (present), cli.js",
-        },
+        VarSpan { var: "CLAUDE_CODE_EXECPATH", set_for: "tools", span: Span::since("2.1.100"), cite: READ_2_1_100 },
         VarSpan {
             var: "CLAUDE_CODE_SESSION_ID",
             set_for: "tools and hooks",
@@ -286,7 +322,7 @@ pub(super) const HISTORY: History = History {
             var: "CLAUDE_CODE_CHILD_SESSION",
             set_for: "tools and hooks",
             span: Span::since("2.1.332"),
-            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
+            cite: RUNS_TO_2_1_332,
         },
         VarSpan {
             var: "CLAUDE_CODE_STARTER_MAY_HOLD_CONNECTOR_FILE",
@@ -302,12 +338,7 @@ pub(super) const HISTORY: History = History {
             cite: "@anthropic-ai/claude-code-linux-x64@2.1.332 binary (absent), 2.1.337 binary, its child-environment \
                    builder (`strings -n 8` line 650953); live run 2026-12-06 of 2.1.337: `0` in tools and hooks",
         },
-        VarSpan {
-            var: "CLAUDE_PID",
-            set_for: "tools and hooks",
-            span: Span::since("2.1.332"),
-            cite: "live runs of @anthropic-ai/claude-code@1.0.56, 1.0.61, 1.0.62 (absent), 2.1.332 (present)",
-        },
+        VarSpan { var: "CLAUDE_PID", set_for: "tools and hooks", span: Span::since("2.1.332"), cite: RUNS_TO_2_1_332 },
         VarSpan {
             var: "AI_AGENT",
             set_for: "tools and hooks",
@@ -336,7 +367,7 @@ pub(super) const HISTORY: History = History {
 
 pub(super) const PAYLOAD: Payload = Payload {
     transcript: Some(".claude/projects/"),
-    sources: &[Source::vendor("https://code.claude.com/docs/en/hooks")],
+    sources: &[Source::vendor(HOOKS_DOC)],
     ..Payload::new(P::Claude, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
@@ -346,7 +377,7 @@ pub(super) const S_CLAUDE: Source =
 /// The suite's worker check (issue 44): a worker started with `--session-id <id>` and
 /// resumed twice, whose session-start hook (the plan's fragment) saw that id.
 pub(super) const S_CLAUDE_WORKER: Source =
-    suite("hal-conformance worker check, @anthropic-ai/claude-code-linux-x64@2.1.337");
+    Source::ran("hal-conformance worker check", Package::Npm(LINUX_X64_PACKAGE), live::NEWEST);
 
 pub(super) const CLAUDE_DOCS: Source = Source::vendor("https://code.claude.com/docs/en/cli-reference");
 
@@ -356,7 +387,7 @@ pub(super) const CLAUDE_MEMORY: Source = Source::vendor("https://code.claude.com
 
 pub(super) const CLAUDE_INTERACTIVE: Source = Source::vendor("https://code.claude.com/docs/en/interactive-mode");
 
-pub(super) const CLAUDE_ENV: Source = Source::vendor("https://code.claude.com/docs/en/env-vars");
+pub(super) const CLAUDE_ENV: Source = Source::vendor(ENV_VARS_DOC);
 
 /// The suite's pty check (`cargo xtask conformance --pty`): the interactive start
 /// `hal launch` gives, under `script`, until the ready prompt shows (Claude Code writes
@@ -373,7 +404,7 @@ pub(super) const CLAUDE_END_OF_OPTIONS: Source =
 /// Claude Code's facts, shared by groq-compound (the same binary).
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Claude,
-    executable: c("claude", S_CLAUDE),
+    executable: exe(&ROW, S_CLAUDE),
     interactive: c(Start::new(NONE, PromptAt::Positional), CLAUDE_DOCS),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_CLAUDE)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, S_CLAUDE)),
@@ -394,7 +425,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", CLAUDE_DOCS)),
     instructions: c(&["CLAUDE.md", ".claude/CLAUDE.md"], CLAUDE_MEMORY),
-    config_dir: Some(c(ConfigDir { dir: "~/.claude", var: Some("CLAUDE_CONFIG_DIR") }, CLAUDE_ENV)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("CLAUDE_CONFIG_DIR") }, CLAUDE_ENV)),
     hook_trust: Some(c(
         Trust::Setting(TrustSetting {
             rule: "an interactive start asks once to trust the workspace before its hooks run; -p does not ask",

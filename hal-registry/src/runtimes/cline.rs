@@ -1,6 +1,6 @@
 //! Cline: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Start};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -9,7 +9,10 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_CLINE: Source = Source::verified("live run 2026-12-01, cline@3.0.65");
+// Cline's config folder: `home!()`.
+config_folder!("~/.cline");
+
+pub(super) const LIVE_CLINE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     markers: &[
@@ -36,7 +39,7 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["cline"],
     hooks: Some(
         Hooks::native(
-            &[".cline/hooks/", ".clinerules/hooks/", "~/.cline/hooks/", "~/Documents/Cline/Hooks/"],
+            &[".cline/hooks/", ".clinerules/hooks/", concat!(home!(), "/hooks/"), "~/Documents/Cline/Hooks/"],
             Inject::Yes,
             EVENTS,
         )
@@ -55,7 +58,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::vendor("https://www.npmjs.com/package/cline (3.0.65, bin/cline)"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("cline")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Cline, "Cline")
 };
 
@@ -79,9 +82,19 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("TaskCancel"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("cline");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "3.0.65";
+}
+
 /// Cline CLI 3.0.65, `cline --json`: its hooks get the CLI's launch and build markers.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "3.0.65",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["CLINE_CONNECTOR_CLI_LAUNCH"],
     hook_vars: &["CLINE_CONNECTOR_CLI_LAUNCH", "CLINE_BUILD_ENV"],
@@ -106,7 +119,7 @@ pub(super) const CLINE_SERIALIZED: &[(&str, &str)] = &[
 ];
 
 pub(super) const PAYLOAD: Payload = Payload {
-    // Not `hookName`: Copilot CLI 1.0.102's `permissionRequest` payload carries it too
+    // Not `hookName`: Copilot CLI's `permissionRequest` (its verified version) payload carries it too
     // (live run); every Cline payload carries `taskId` and `clineVersion`.
     tells: &["clineVersion", "taskId"],
     // Cline CLI 3.0.65 (live run): `taskId` (`conv_…`) is new with every process and
@@ -115,18 +128,18 @@ pub(super) const PAYLOAD: Payload = Payload {
     // their `taskId` is read instead.
     renames: CLINE_SERIALIZED,
     sources: &[
-        Source::verified("live run 2026-12-01, cline@3.0.65"),
+        LIVE_CLINE,
         Source::vendor("https://docs.cline.bot/features/hooks/hook-reference"),
         Source::vendor("cline/cline:src/core/hooks/hook-factory.ts"),
     ],
     ..Payload::new(P::Cline, Some("hookName"), NameStyle::Snake, "sessionContext.rootSessionId")
 };
 
-pub(super) const S_CLINE: Source = suite("hal-conformance, cline@3.0.65");
+pub(super) const S_CLINE: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Cline,
-    executable: c("cline", S_CLINE),
+    executable: exe(&ROW, S_CLINE),
     interactive: c(Start::new(NONE, PromptAt::Positional), S_CLINE),
     print: Some(c(Start::new(&[Args::always(&["--json"])], PromptAt::Positional), S_CLINE)),
     output: Some(c(Output { flag: "--json", values: &[] }, S_CLINE)),
@@ -138,7 +151,7 @@ pub(super) const LAUNCH: Launch = Launch {
     resume: None,
     model: Some(c("-m", S_CLINE)),
     instructions: c(&[".clinerules", "AGENTS.md"], S_CLINE),
-    config_dir: Some(c(ConfigDir { dir: "~/.cline", var: None }, S_CLINE)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_CLINE)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Codex CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, secs, suite};
+use super::shared::{ITSELF, NONE, c, exe, secs, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
 };
@@ -20,7 +20,10 @@ use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{Capabilities, StartupInjection, StartupStrategy, Support};
 
-pub(super) const LIVE_CODEX: Source = Source::verified("live run 2026-12-01, @openai/codex@0.171.0");
+// Codex CLI's config folder: `home!()`.
+config_folder!("~/.codex");
+
+pub(super) const LIVE_CODEX: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["codex-cli", "openai-codex", "codex_cli"],
@@ -47,7 +50,7 @@ pub(super) const ROW: Runtime = Runtime {
     scripts: &["@openai/codex/"],
     session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
     hooks: Some(Hooks::native(
-        &[".codex/hooks.json", "~/.codex/hooks.json", "~/.codex/config.toml"],
+        &[".codex/hooks.json", concat!(home!(), "/hooks.json"), concat!(home!(), "/config.toml")],
         Inject::Yes,
         EVENTS,
     )),
@@ -59,14 +62,14 @@ pub(super) const ROW: Runtime = Runtime {
         Source::vendor("openai/codex:codex-rs/hooks/src/lib.rs"),
         Source::vendor("https://developers.openai.com/codex/hooks"),
     ],
-    gastown: Some(GastownPreset::unhooked("codex", &["codex"]).ready_after(3000).stale(&[Stale {
+    gastown: Some(GastownPreset::unhooked(P::Codex, ITSELF).ready_after(3000).stale(&[Stale {
         gastown: PresetFact::NoHooks,
         reality: "Codex has hooks from 0.146.0 behind `[features] hooks = true` (0.146.0 and 0.171.0 read; \
                       0.171.0 verified live), `notify` before; Gastown's preset installs none (its opt-in \
                       `.codex/hooks.json` aside, gastownhall/gastown#2683)",
     }])),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@openai/codex")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Codex, "Codex CLI")
 };
@@ -94,10 +97,26 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::ContextCompactPost, "PostCompact"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@openai/codex");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.171.0";
+    /// The first version with hooks (behind its feature switch).
+    pub const FIRST_HOOKS: &str = "0.146.0";
+    /// The first version read with `CODEX_THREAD_ID`; no hooks yet.
+    pub const FIRST_THREAD_ID: &str = "0.100.0";
+    /// The oldest version the registry dates.
+    pub const OLDEST: &str = "0.47.0";
+}
+
 /// Codex CLI 0.171.0, `exec` with the npm launcher: hooks get only the launcher's variables.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.171.0",
-    older: &["0.146.0", "0.100.0", "0.47.0"],
+    version: live::NEWEST,
+    older: &[live::FIRST_HOOKS, live::FIRST_THREAD_ID, live::OLDEST],
     tool_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     hook_vars: &["CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"],
     session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
@@ -116,12 +135,12 @@ pub(super) const VERIFIED: Verified = Verified {
 /// Codex CLI: no hook system in 0.47.0 and 0.100.0 (only `notify`); hooks from 0.146.0,
 /// behind a feature switch.
 pub(super) const HISTORY: History = History {
-    oldest: "0.47.0",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &["CODEX_VERSION"],
     install_vars: &["CODEX_MANAGED_PACKAGE_ROOT"],
     hooks: HookHistory {
-        span: Span::since("0.146.0"),
+        span: Span::since(live::FIRST_HOOKS),
         switch: Some("[features] hooks = true (0.146.0 also reads the deprecated alias codex_hooks = true)"),
         before: Some("notify = [program, ...] in config.toml, run after each turn with one JSON argument"),
         cite: "@openai/codex@0.47.0, 0.100.0 (no hooks: notify only), 0.146.0 (hooks with the feature), binary strings",
@@ -130,7 +149,7 @@ pub(super) const HISTORY: History = History {
         VarSpan {
             var: "CODEX_THREAD_ID",
             set_for: "tools",
-            span: Span::since("0.100.0"),
+            span: Span::since(live::FIRST_THREAD_ID),
             cite: "offline runs of @openai/codex@0.47.0 (absent), 0.100.0 (present)",
         },
         VarSpan {
@@ -157,7 +176,7 @@ pub(super) const HISTORY: History = History {
 };
 
 pub(super) const PAYLOAD: Payload = Payload {
-    // `turn_id` together with `model`: Claude Code 2.1.332's MessageDisplay carries a
+    // `turn_id` together with `model`: Claude Code's MessageDisplay (2.x) carries a
     // `turn_id` too, but never a `model` beside it (live runs, 2026-12-01).
     pairs: &[("turn_id", "model")],
     rules: &[
@@ -174,13 +193,13 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Codex, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_CODEX: Source = suite("hal-conformance, @openai/codex@0.171.0");
+pub(super) const S_CODEX: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const CODEX_DOCS: Source = Source::vendor("openai/codex:docs/config.md");
 
 pub(super) const CODEX_CLI: Source = Source::vendor("openai/codex:codex-rs/exec/src/cli.rs");
 
-pub(super) const PTY_CODEX: Source = suite("hal-conformance --pty, @openai/codex@0.171.0");
+pub(super) const PTY_CODEX: Source = Source::ran("hal-conformance --pty", PACKAGE, live::NEWEST);
 
 /// Codex's parser (clap) ends options at `--`: `codex exec -- --version` sends
 /// `--version` to the model (0.100.0, 0.146.0, 0.171.0, live).
@@ -188,7 +207,7 @@ pub(super) const CODEX_END_OF_OPTIONS: Source = suite("hal-conformance dash chec
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Codex,
-    executable: c("codex", S_CODEX),
+    executable: exe(&ROW, S_CODEX),
     interactive: c(Start::new(NONE, PromptAt::Positional), CODEX_DOCS),
     print: Some(c(Start::new(&[Args::always(&["exec", "--skip-git-repo-check"])], PromptAt::Positional), S_CODEX)),
     output: Some(c(Output { flag: "--json", values: &[] }, CODEX_CLI)),
@@ -217,10 +236,10 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", CODEX_CLI)),
     instructions: c(&["AGENTS.md"], CODEX_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.codex", var: Some("CODEX_HOME") }, S_CODEX)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("CODEX_HOME") }, S_CODEX)),
     hook_trust: Some(c(
         Trust::Args(&[Args::since(
-            "0.146.0",
+            live::FIRST_HOOKS,
             &["--dangerously-bypass-hook-trust"],
             "@openai/codex@0.146.0 (the first with hooks, history.rs), 0.171.0 (live)",
         )]),

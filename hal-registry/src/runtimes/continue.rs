@@ -1,6 +1,6 @@
 //! Continue CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::ValueRule::Truthy;
 use crate::registry::model::{Marker, Package, Runtime, Source, Verified};
@@ -13,23 +13,33 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["cn"],
     takes_prompt: true,
     sources: &[Source::vendor("https://www.npmjs.com/package/@continuedev/cli (1.5.47, dist/index.js)")],
-    package: Some(Package::Npm("@continuedev/cli")),
+    package: Some(PACKAGE),
     verified: Some(VERIFIED),
     ..Runtime::new(P::Continue, "Continue CLI")
 };
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@continuedev/cli");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.5.47";
+}
+
 /// Continue CLI (`@continuedev/cli`) 1.5.47, `cn -p`: nothing identifying set for its
 /// tools (its ancestry decides), no hooks run one-shot, no session id (live run 2026-12-01).
 pub(super) const VERIFIED: Verified =
-    Verified { version: "1.5.47", older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
+    Verified { version: live::NEWEST, older: &[], tool_vars: &[], hook_vars: &[], session_vars: &[], events: &[] };
 
-pub(super) const S_CONTINUE: Source = suite("hal-conformance, @continuedev/cli@1.5.47");
+pub(super) const S_CONTINUE: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const CONTINUE_DOCS: Source = Source::vendor("https://docs.continue.dev/guides/cli");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Continue,
-    executable: c("cn", S_CONTINUE),
+    executable: exe(&ROW, S_CONTINUE),
     interactive: c(Start::new(NONE, PromptAt::Positional), CONTINUE_DOCS),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_CONTINUE)),
     output: Some(c(Output { flag: "--format", values: &["json"] }, CONTINUE_DOCS)),

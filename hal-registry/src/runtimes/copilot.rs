@@ -1,6 +1,6 @@
 //! GitHub Copilot CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GT, NONE, c, suite};
+use super::shared::{ASKS, GT, ITSELF, NONE, c, exe};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
@@ -17,7 +17,16 @@ use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, HookKind};
 
-pub(super) const LIVE_COPILOT: Source = Source::verified("live run 2026-12-01, @github/copilot@1.0.102");
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".github/hooks/gastown.json";
+
+/// Its hook reference.
+const HOOKS_DOC: &str = "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
+
+// GitHub Copilot CLI's config folder: `home!()`.
+config_folder!("~/.copilot");
+
+pub(super) const LIVE_COPILOT: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["copilot-cli", "github-copilot", "github-copilot-cli"],
@@ -43,21 +52,17 @@ pub(super) const ROW: Runtime = Runtime {
         // 1.0.11, and the same run): `no` for the plain text hal's commands print.
         // `permissionRequest` fires before every tool call even under `--allow-all`
         // (live run): a hook that approves or denies (changelog 1.0.16), not a prompt.
-        Hooks::native(&[".github/hooks/gastown.json", "~/.copilot/hooks/"], Inject::No, EVENTS)
+        Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/hooks/")], Inject::No, EVENTS)
             .inject_backed(Standing::Verified)
             .asking_under_bypass(),
     ),
     takes_prompt: true,
-    sources: &[
-        LIVE_COPILOT,
-        Source::vendor("github/copilot-cli:changelog.md"),
-        Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
-    ],
+    sources: &[LIVE_COPILOT, Source::vendor("github/copilot-cli:changelog.md"), Source::vendor(HOOKS_DOC)],
     gastown: Some(
         GastownPreset::hooked(
-            "copilot",
+            P::Copilot,
             Adapter::config(
-                ".github/hooks/gastown.json",
+                WORKSPACE_HOOKS,
                 HookKind::HooksJson,
                 FragmentSchema::Copilot,
                 &[
@@ -67,7 +72,7 @@ pub(super) const ROW: Runtime = Runtime {
             )
             // Gastown's `copilot-hooks.json` template.
             .timing_out(30, 10),
-            &["copilot"],
+            ITSELF,
         )
         .ready_after(5000)
         .undelivered(
@@ -77,7 +82,7 @@ pub(super) const ROW: Runtime = Runtime {
         ),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@github/copilot")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Copilot, "GitHub Copilot CLI")
 };
 
@@ -103,13 +108,23 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("userPromptTransformed"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@github/copilot");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.0.102";
+}
+
 /// GitHub Copilot CLI 1.0.102, `-p -s --allow-all --no-ask-user`, offline with a custom
 /// provider: tools get `COPILOT_CLI=1` and the session id in `COPILOT_AGENT_SESSION_ID`;
 /// hooks (a repository's `.github/hooks/*.json`, in a trusted folder) get `COPILOT_CLI`,
 /// `COPILOT_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`, the session id only in the payload.
 /// `permissionRequest` fires before the tool runs even under `--allow-all`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.0.102",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["COPILOT_CLI", "COPILOT_AGENT_SESSION_ID", "COPILOT_CLI_BINARY_VERSION"],
     hook_vars: &["COPILOT_CLI", "COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "COPILOT_CLI_BINARY_VERSION"],
@@ -186,20 +201,20 @@ pub(super) const PAYLOAD: Payload = Payload {
     ],
     renames: COPILOT_PASCAL,
     sources: &[
-        Source::vendor("https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference"),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("https://docs.github.com/en/copilot/reference/hooks-configuration"),
     ],
     ..Payload::new(P::Copilot, None, NameStyle::Camel, "sessionId")
 };
 
-pub(super) const S_COPILOT: Source = suite("hal-conformance, @github/copilot@1.0.102");
+pub(super) const S_COPILOT: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const COPILOT_DOCS: Source =
     Source::vendor("https://docs.github.com/en/copilot/how-tos/use-copilot-agents/use-copilot-cli");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Copilot,
-    executable: c("copilot", S_COPILOT),
+    executable: exe(&ROW, S_COPILOT),
     interactive: c(Start::new(NONE, PromptAt::Flag("-i")), COPILOT_DOCS),
     print: Some(c(Start::new(&[Args::always(&["-s"])], PromptAt::Flag("-p")), S_COPILOT)),
     output: None,
@@ -217,11 +232,11 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", COPILOT_DOCS)),
     instructions: c(&["AGENTS.md", ".github/copilot-instructions.md"], COPILOT_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.copilot", var: Some("COPILOT_HOME") }, GT)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("COPILOT_HOME") }, GT)),
     hook_trust: Some(c(
         Trust::Setting(TrustSetting {
             rule: "the workspace must be a trusted folder (~/.copilot/config.json: trustedFolders)",
-            file: "~/.copilot/config.json",
+            file: concat!(home!(), "/config.json"),
             setting: r#"{"trustedFolders":["<workspace>"]}"#,
             dialog: None,
         }),

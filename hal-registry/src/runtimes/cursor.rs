@@ -1,9 +1,10 @@
 //! Cursor: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GT, NONE, c, secs};
+use super::shared::{ASKS, GT, NONE, c, exe, secs};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::Departure;
 use crate::registry::model::NativeEvent as Ev;
+use crate::registry::model::ProcessName::{Launched, Other};
 use crate::registry::model::ValueRule::{Exact, Flag, Truthy};
 use crate::registry::model::{
     Adapter, Combo, GastownPreset, Hooks, Inject, Marker, NativeEvent, Runtime, Source, Standing,
@@ -13,6 +14,12 @@ use hal_types::CanonicalEvent as E;
 use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
+
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".cursor/hooks.json";
+
+// Cursor's config folder: `home!()`.
+config_folder!("~/.cursor");
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["cursor-agent", "cursor-cli"],
@@ -28,8 +35,12 @@ pub(super) const ROW: Runtime = Runtime {
     keeps_markers_of: &[P::Claude],
     session_vars: &["CURSOR_CONVERSATION_ID"],
     hooks: Some(
-        Hooks::native(&[".cursor/hooks.json", "~/.cursor/hooks.json", "/etc/cursor/hooks.json"], Inject::Yes, EVENTS)
-            .inject_backed(Standing::Unconfirmed),
+        Hooks::native(
+            &[WORKSPACE_HOOKS, concat!(home!(), "/hooks.json"), "/etc/cursor/hooks.json"],
+            Inject::Yes,
+            EVENTS,
+        )
+        .inject_backed(Standing::Unconfirmed),
     ),
     takes_prompt: true,
     context_fork: Support::Yes,
@@ -41,14 +52,14 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "cursor",
+            P::Cursor,
             // Gastown's adapter, a native fact here: the design's row keeps cursor on the fallback.
-            Adapter::unrendered(".cursor/hooks.json", HookKind::HooksJson).hooking(&[
+            Adapter::unrendered(WORKSPACE_HOOKS, HookKind::HooksJson).hooking(&[
                 (CanonicalEvent::SessionStart, "sessionStart"),
                 (CanonicalEvent::ContextCompactPre, "preCompact"),
                 (CanonicalEvent::PromptSubmit, "beforeSubmitPrompt"),
             ]),
-            &["cursor-agent", "agent"],
+            &[Launched, Other("agent")],
         )
         .ready_after(5000),
     ),
@@ -93,7 +104,7 @@ pub(super) const CURSOR_DOCS: Source = Source::vendor("https://cursor.com/docs/c
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Cursor,
-    executable: c("cursor-agent", GT),
+    executable: exe(&ROW, GT),
     interactive: c(Start::new(NONE, PromptAt::Positional), CURSOR_DOCS),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), CURSOR_DOCS)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, CURSOR_DOCS)),
@@ -108,7 +119,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", CURSOR_DOCS)),
     instructions: c(&["AGENTS.md", ".cursor/rules/"], CURSOR_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.cursor", var: None }, GT)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, GT)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,5 +1,8 @@
 //! Devin: every fact hal holds of it, one descriptor (see [`super`]).
 
+/// Its lifecycle hooks page.
+const HOOKS_DOC: &str = "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks.md";
+
 use super::shared::DETECT_AGENT;
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -25,7 +28,7 @@ pub(super) const ROW: Runtime = Runtime {
     hooks: Some(Hooks::native(&[], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
-        Source::secondary("https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks.md"),
+        Source::secondary(HOOKS_DOC),
         Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/devin.md"),
         DETECT_AGENT,
     ],
@@ -43,6 +46,6 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 ];
 
 pub(super) const PAYLOAD: Payload = Payload {
-    sources: &[Source::secondary("https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks.md")],
+    sources: &[Source::secondary(HOOKS_DOC)],
     ..Payload::new(P::Devin, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };

@@ -1,6 +1,6 @@
 //! Droid: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -9,7 +9,10 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_DROID: Source = Source::verified("live run 2026-12-01, droid@0.215.0");
+// Droid's config folder: `home!()`.
+config_folder!("~/.factory");
+
+pub(super) const LIVE_DROID: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["factory"],
@@ -34,8 +37,8 @@ pub(super) const ROW: Runtime = Runtime {
                 ".factory/settings.json",
                 ".factory/settings.local.json",
                 ".factory/hooks.json",
-                "~/.factory/settings.json",
-                "~/.factory/hooks.json",
+                concat!(home!(), "/settings.json"),
+                concat!(home!(), "/hooks.json"),
             ],
             Inject::Yes,
             EVENTS,
@@ -51,7 +54,7 @@ pub(super) const ROW: Runtime = Runtime {
         LIVE_DROID,
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("droid")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Droid, "Droid")
 };
 
@@ -71,13 +74,23 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::ContextCompactPre, "PreCompact"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("droid");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.215.0";
+}
+
 /// Factory Droid 0.215.0, `droid exec --auto high` with a custom model, no Factory login:
 /// tools get only `FACTORY_*` settings variables (its ancestry decides); hooks (Claude's
 /// settings object in `~/.factory/settings.json`) get `DROID_PROJECT_DIR`,
 /// `FACTORY_PROJECT_DIR` and Claude's `CLAUDE_PROJECT_DIR`; the session id only in the
 /// payload. A SessionStart hook's plain stdout reaches the model.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.215.0",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &[],
     hook_vars: &["DROID_PROJECT_DIR", "FACTORY_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
@@ -100,13 +113,13 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Droid, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_DROID: Source = suite("hal-conformance, droid@0.215.0");
+pub(super) const S_DROID: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const DROID_DOCS: Source = Source::vendor("https://docs.factory.ai/cli/droid-exec/overview");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Droid,
-    executable: c("droid", S_DROID),
+    executable: exe(&ROW, S_DROID),
     interactive: c(Start::new(NONE, PromptAt::Positional), DROID_DOCS),
     print: Some(c(Start::new(&[Args::always(&["exec"])], PromptAt::Positional), S_DROID)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, DROID_DOCS)),
@@ -121,7 +134,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_DROID)),
     instructions: c(&["AGENTS.md"], DROID_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.factory", var: None }, S_DROID)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_DROID)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Gemini CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{GT, NONE, c, secs, suite};
+use super::shared::{GT, ITSELF, NONE, c, exe, secs, suite};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust, TrustSetting,
 };
@@ -17,7 +17,19 @@ use hal_types::GuppStrategy as G;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, Capabilities, HookKind, StartupInjection, StartupStrategy, Support};
 
-pub(super) const LIVE_GEMINI: Source = Source::verified("live run 2026-12-01, @google/gemini-cli@0.61.0");
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".gemini/settings.json";
+
+/// Its hook reference.
+const HOOKS_DOC: &str = "google-gemini/gemini-cli:docs/hooks/reference.md";
+
+/// The live runs that date a fact to 0.45.2.
+const RUNS_TO_0_45_2: &str = "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)";
+
+// Gemini CLI's config folder: `home!()`.
+config_folder!("~/.gemini");
+
+pub(super) const LIVE_GEMINI: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["gemini-cli", "gemini_cli"],
@@ -39,7 +51,7 @@ pub(super) const ROW: Runtime = Runtime {
     session_vars: &["GEMINI_SESSION_ID"],
     keeps_markers_of: &[P::Claude],
     hooks: Some(Hooks::claude_settings(
-        &[".gemini/settings.json", "~/.gemini/settings.json", "/etc/gemini-cli/settings.json"],
+        &[WORKSPACE_HOOKS, concat!(home!(), "/settings.json"), "/etc/gemini-cli/settings.json"],
         Inject::Yes,
         EVENTS,
     )),
@@ -48,14 +60,14 @@ pub(super) const ROW: Runtime = Runtime {
     sources: &[
         LIVE_GEMINI,
         Source::vendor("google-gemini/gemini-cli:packages/core/src/services/shellExecutionService.ts"),
-        Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
+        Source::vendor(HOOKS_DOC),
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "gemini",
+            P::Gemini,
             // Gastown's adapter, a native fact here: the design's row keeps gemini on the fallback.
             Adapter::config(
-                ".gemini/settings.json",
+                WORKSPACE_HOOKS,
                 HookKind::SettingsJson,
                 FragmentSchema::Settings,
                 &[
@@ -64,13 +76,13 @@ pub(super) const ROW: Runtime = Runtime {
                     (CanonicalEvent::PromptSubmit, "BeforeAgent"),
                 ],
             ),
-            &["gemini"],
+            ITSELF,
         )
         .ready_after(5000)
         .session_env("GEMINI_SESSION_ID"),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@google/gemini-cli")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Gemini, "Gemini CLI")
 };
@@ -91,10 +103,26 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("BeforeToolSelection"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@google/gemini-cli");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.61.0";
+    /// The first version read whose hooks get `GEMINI_SESSION_ID`.
+    pub const FIRST_SESSION_VARS_IN_HOOKS: &str = "0.45.2";
+    /// The first version read with hooks.
+    pub const FIRST_HOOKS: &str = "0.28.2";
+    /// The oldest version the registry dates: no hook system.
+    pub const OLDEST: &str = "0.10.0";
+}
+
 /// Gemini CLI 0.61.0, `-p --yolo`: hooks get no `GEMINI_CLI`, but `CLAUDE_PROJECT_DIR`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.61.0",
-    older: &["0.45.2", "0.28.2", "0.10.0"],
+    version: live::NEWEST,
+    older: &[live::FIRST_SESSION_VARS_IN_HOOKS, live::FIRST_HOOKS, live::OLDEST],
     tool_vars: &["GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"],
     hook_vars: &["GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "CLAUDE_PROJECT_DIR"],
     session_vars: &["GEMINI_SESSION_ID"],
@@ -113,12 +141,12 @@ pub(super) const VERIFIED: Verified = Verified {
 
 /// Gemini CLI: no hook system in 0.10.0; 0.28.2 has the 11 event names of 0.61.0.
 pub(super) const HISTORY: History = History {
-    oldest: "0.10.0",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &[],
     install_vars: &[],
     hooks: HookHistory {
-        span: Span::since("0.28.2"),
+        span: Span::since(live::FIRST_HOOKS),
         switch: None,
         before: None,
         cite: "@google/gemini-cli@0.10.0 (no hooks), 0.28.2, 0.45.2 (the 11 events of 0.61.0), bundle",
@@ -127,19 +155,19 @@ pub(super) const HISTORY: History = History {
         VarSpan {
             var: "GEMINI_CWD",
             set_for: "hooks",
-            span: Span::since("0.45.2"),
-            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+            span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
+            cite: RUNS_TO_0_45_2,
         },
         VarSpan {
             var: "GEMINI_PLANS_DIR",
             set_for: "hooks",
-            span: Span::since("0.45.2"),
-            cite: "live runs of @google/gemini-cli@0.28.2 (absent), 0.45.2, 0.61.0 (present)",
+            span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
+            cite: RUNS_TO_0_45_2,
         },
         VarSpan {
             var: "GEMINI_SESSION_ID",
             set_for: "hooks",
-            span: Span::since("0.45.2"),
+            span: Span::since(live::FIRST_SESSION_VARS_IN_HOOKS),
             cite: "offline runs of @google/gemini-cli@0.28.2 (hooks get only GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR); live runs of 0.45.2 (present), 0.61.0",
         },
     ],
@@ -150,13 +178,13 @@ pub(super) const HISTORY: History = History {
 pub(super) const PAYLOAD: Payload = Payload {
     transcript: Some(".gemini/tmp/"),
     sources: &[
-        Source::vendor("google-gemini/gemini-cli:docs/hooks/reference.md"),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("google-gemini/gemini-cli:packages/core/src/hooks/hookEventHandler.ts"),
     ],
     ..Payload::new(P::Gemini, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_GEMINI: Source = suite("hal-conformance, @google/gemini-cli@0.61.0");
+pub(super) const S_GEMINI: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const GEMINI_DOCS: Source = Source::vendor("google-gemini/gemini-cli:docs/cli/configuration.md");
 
@@ -173,7 +201,7 @@ pub(super) const GEMINI_TRUST: Source = Source::vendor("google-gemini/gemini-cli
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Gemini,
-    executable: c("gemini", S_GEMINI),
+    executable: exe(&ROW, S_GEMINI),
     interactive: c(Start::new(NONE, PromptAt::Flag("--prompt-interactive")), GEMINI_ARGS),
     print: Some(c(Start::new(NONE, PromptAt::Flag("--prompt")), GEMINI_ARGS)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, S_GEMINI)),
@@ -188,11 +216,11 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", GEMINI_ARGS)),
     instructions: c(&["GEMINI.md"], GEMINI_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.gemini", var: None }, GEMINI_DOCS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, GEMINI_DOCS)),
     hook_trust: Some(c(
         Trust::Setting(TrustSetting {
             rule: "the workspace must be a trusted folder (~/.gemini/trustedFolders.json: path -> TRUST_FOLDER)",
-            file: "~/.gemini/trustedFolders.json",
+            file: concat!(home!(), "/trustedFolders.json"),
             setting: r#"{"<workspace>":"TRUST_FOLDER"}"#,
             dialog: None,
         }),

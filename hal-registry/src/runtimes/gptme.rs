@@ -1,6 +1,6 @@
 //! gptme: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, suite};
+use super::shared::{ASKS, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Start};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -8,7 +8,10 @@ use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, Runtim
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_GPTME: Source = Source::verified("live run 2026-12-02, gptme@0.35.1 (PyPI)");
+// gptme's config folder: `home!()`.
+config_folder!("~/.config/gptme");
+
+pub(super) const LIVE_GPTME: Source = Source::ran("live run 2026-12-02", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     // gptme 0.35.1 (PyPI `gptme`): its script hooks run with `GPTME_HOOK_EVENT`,
@@ -25,14 +28,14 @@ pub(super) const ROW: Runtime = Runtime {
     // `[[hooks.scripts]]` of the user's `~/.config/gptme/config.toml` (always trusted)
     // or the project's `gptme.toml` (trusted on first use, asked on a terminal):
     // `session.start` and `session.end` only; a hook's output is only logged.
-    hooks: Some(Hooks::native(&["~/.config/gptme/config.toml", "gptme.toml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[concat!(home!(), "/config.toml"), "gptme.toml"], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
         LIVE_GPTME,
         Source::vendor("https://pypi.org/project/gptme/ (0.35.1, gptme/hooks/script.py, gptme/config/models.py)"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("gptme")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Gptme, "gptme")
 };
 
@@ -42,11 +45,21 @@ pub(super) const ROW: Runtime = Runtime {
 pub(super) const EVENTS: &[NativeEvent] =
     &[Ev::mapped(E::SessionStart, "session.start"), Ev::mapped(E::SessionEnd, "session.end")];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("gptme");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.35.1";
+}
+
 /// gptme 0.35.1 (PyPI `gptme`), `-n -y --tool-format tool -m local/<model>`: its shell
 /// tool gets nothing of its own; its script hooks get `GPTME_HOOK_EVENT` and the rest of
 /// `gptme/hooks/script.py`'s variables, no payload and no session id.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.35.1",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &[],
     hook_vars: &["GPTME_HOOK_EVENT", "GPTME_LOGDIR", "GPTME_WORKSPACE", "GPTME_MODEL"],
@@ -54,13 +67,13 @@ pub(super) const VERIFIED: Verified = Verified {
     events: &["session.start", "session.end"],
 };
 
-pub(super) const S_GPTME: Source = suite("hal-conformance, gptme@0.35.1 (PyPI)");
+pub(super) const S_GPTME: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const GPTME_PKG: Source = Source::vendor("gptme@0.35.1 (PyPI, its --help)");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Gptme,
-    executable: c("gptme", S_GPTME),
+    executable: exe(&ROW, S_GPTME),
     interactive: c(Start::new(NONE, PromptAt::Positional), GPTME_PKG),
     // `-n`: no confirmation and exit after the prompt's answer.
     print: Some(c(Start::new(&[Args::always(&["-n"])], PromptAt::Positional), S_GPTME)),
@@ -73,7 +86,7 @@ pub(super) const LAUNCH: Launch = Launch {
     resume: None,
     model: Some(c("-m", S_GPTME)),
     instructions: c(&["gptme.toml"], GPTME_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.config/gptme", var: None }, GPTME_PKG)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, GPTME_PKG)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Grok Build: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, NONE, c};
+use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, ITSELF, NONE, c, exe};
 use crate::registry::launch_shape::{Autonomy, ConfigDir, Launch, PromptAt, Start};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::PluginHost;
@@ -12,6 +12,15 @@ use crate::registry::payload_shape::{NameStyle, Payload};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 use hal_types::{CanonicalEvent, HookKind, Support};
+
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".grok/hooks/gastown.json";
+
+/// Firstmate's adapter notes for it.
+const FIRSTMATE_GROK: &str = "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md";
+
+// Grok Build's config folder: `home!()`.
+config_folder!("~/.grok");
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["grok-build"],
@@ -27,19 +36,15 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["grok"],
     session_vars: &["GROK_SESSION_ID"],
     keeps_markers_of: &[P::Claude],
-    hooks: Some(Hooks::native(&[".grok/hooks/gastown.json", "~/.grok/hooks"], Inject::Nudge, EVENTS)),
+    hooks: Some(Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/hooks")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     context_fork: Support::Yes,
-    sources: &[
-        Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md"),
-        GASTOWN_AGENTS,
-        DETECT_AGENT,
-    ],
+    sources: &[Source::secondary(FIRSTMATE_GROK), GASTOWN_AGENTS, DETECT_AGENT],
     gastown: Some(
         GastownPreset::hooked(
-            "grok",
+            P::Grok,
             Adapter::config(
-                ".grok/hooks/gastown.json",
+                WORKSPACE_HOOKS,
                 HookKind::HooksJson,
                 FragmentSchema::Settings,
                 &[
@@ -48,7 +53,7 @@ pub(super) const ROW: Runtime = Runtime {
                     (CanonicalEvent::PromptSubmit, "UserPromptSubmit"),
                 ],
             ),
-            &["grok"],
+            ITSELF,
         )
         .ready_after(5000),
     ),
@@ -74,12 +79,11 @@ pub(super) const PAYLOAD: Payload = Payload {
 };
 
 /// Firstmate's harness notes (an orchestrator's).
-pub(super) const FM_GROK: Source =
-    Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md");
+pub(super) const FM_GROK: Source = Source::secondary(FIRSTMATE_GROK);
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Grok,
-    executable: c("grok", FM_GROK),
+    executable: exe(&ROW, FM_GROK),
     interactive: c(Start::new(NONE, PromptAt::Positional), FM_GROK),
     print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), FM_GROK)),
     output: None,
@@ -87,7 +91,7 @@ pub(super) const LAUNCH: Launch = Launch {
     resume: None,
     model: None,
     instructions: c(&["AGENTS.md"], FM_GROK),
-    config_dir: Some(c(ConfigDir { dir: "~/.grok", var: None }, FM_GROK)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, FM_GROK)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,
@@ -102,9 +106,5 @@ pub(super) const LAUNCH: Launch = Launch {
     gastown_stale: &[],
 };
 
-pub(super) const PLUGIN_HOSTS: &[PluginHost] = &[PluginHost {
-    host: P::Grok,
-    format: P::Claude,
-    vars: &["CLAUDE_PLUGIN_ROOT"],
-    cite: "kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/grok.md",
-}];
+pub(super) const PLUGIN_HOSTS: &[PluginHost] =
+    &[PluginHost { host: P::Grok, format: P::Claude, vars: &["CLAUDE_PLUGIN_ROOT"], cite: FIRSTMATE_GROK }];

@@ -1,6 +1,6 @@
 //! Groq compound (Claude Code): every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{GASTOWN_AGENTS, GT, c};
+use super::shared::{GASTOWN_AGENTS, GT, exe};
 use crate::registry::launch_shape::Launch;
 use crate::registry::model::{GastownPreset, Runtime};
 use hal_types::RuntimeProvider as P;
@@ -10,7 +10,7 @@ pub(super) const ROW: Runtime = Runtime {
     takes_prompt: true,
     sources: &[GASTOWN_AGENTS],
     gastown: Some(
-        GastownPreset::hooked("groq-compound", super::claude::CLAUDE_ADAPTER, &["node", "claude"])
+        GastownPreset::hooked(P::GroqCompound, super::claude::CLAUDE_ADAPTER, super::claude::NODE_ITSELF)
             .ready_after(10_000)
             .session_env("CLAUDE_SESSION_ID")
             .stale(super::claude::CLAUDE_SESSION_STALE),
@@ -20,7 +20,7 @@ pub(super) const ROW: Runtime = Runtime {
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::GroqCompound,
-    executable: c("claude", GT),
+    executable: exe(&super::claude::ROW, GT),
     end_of_options: None,
     env: &[("ANTHROPIC_BASE_URL", "https://api.groq.com/openai/v1"), ("ANTHROPIC_MODEL", "compound-beta")],
     env_from: &[("ANTHROPIC_API_KEY", "GROQ_API_KEY")],

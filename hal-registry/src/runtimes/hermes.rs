@@ -1,6 +1,6 @@
 //! Hermes: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, c, suite};
+use super::shared::{ASKS, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style, Trust};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -10,7 +10,10 @@ use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_HERMES: Source = Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)");
+// Hermes's config folder: `home!()`.
+config_folder!("~/.hermes");
+
+pub(super) const LIVE_HERMES: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     markers: &[
@@ -38,7 +41,7 @@ pub(super) const ROW: Runtime = Runtime {
     // registered off a terminal only with `--accept-hooks` / `HERMES_ACCEPT_HOOKS`; a
     // hook's stdout is read as JSON (`pre_llm_call` may add context, not a session
     // start).
-    hooks: Some(Hooks::native(&["~/.hermes/config.yaml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[concat!(home!(), "/config.yaml")], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
         LIVE_HERMES,
@@ -47,7 +50,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::secondary("vercel/vercel#16095"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("hermes-agent")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Hermes, "Hermes")
 };
 
@@ -87,12 +90,22 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("kanban_task_blocked"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("hermes-agent");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.19.0";
+}
+
 /// Hermes Agent 0.19.0 (PyPI `hermes-agent`), `chat -q --yolo --accept-hooks`: tools and
 /// shell hooks inherit its `os.environ`, where it puts `HERMES_SESSION_ID`
 /// (`agent/agent_init.py`), `HERMES_QUIET=1` (at import, `cli.py`), `HERMES_INTERACTIVE`
 /// and `HERMES_KANBAN_BOARD`; tools also get `HERMES_REAL_HOME`. No `HERMES_AGENT`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.19.0",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["HERMES_SESSION_ID", "HERMES_QUIET", "HERMES_INTERACTIVE", "HERMES_KANBAN_BOARD", "HERMES_REAL_HOME"],
     hook_vars: &["HERMES_SESSION_ID", "HERMES_QUIET", "HERMES_INTERACTIVE", "HERMES_KANBAN_BOARD"],
@@ -118,20 +131,17 @@ pub(super) const PAYLOAD: Payload = Payload {
     // other arguments under `extra` (`agent/shell_hooks.py`; live run, Hermes Agent
     // 0.19.0: every event carries `extra`).
     rules: &[Rule::tell(&[Named("hook_event_name", NameStyle::Snake), Has("extra")])],
-    sources: &[
-        Source::verified("live run 2026-12-01, hermes-agent@0.19.0 (PyPI)"),
-        Source::vendor("https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py)"),
-    ],
+    sources: &[LIVE_HERMES, Source::vendor("https://pypi.org/project/hermes-agent/ (0.19.0, agent/shell_hooks.py)")],
     ..Payload::new(P::Hermes, Some("hook_event_name"), NameStyle::Snake, "session_id")
 };
 
-pub(super) const S_HERMES: Source = suite("hal-conformance, hermes-agent@0.19.0 (PyPI)");
+pub(super) const S_HERMES: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const HERMES_PKG: Source = Source::vendor("hermes-agent@0.19.0 (PyPI, its --help)");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Hermes,
-    executable: c("hermes", S_HERMES),
+    executable: exe(&ROW, S_HERMES),
     interactive: c(Start::new(&[Args::always(&["chat"])], PromptAt::Typed), HERMES_PKG),
     print: Some(c(Start::new(&[Args::always(&["chat"])], PromptAt::Flag("-q")), S_HERMES)),
     output: None,
@@ -146,7 +156,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", HERMES_PKG)),
     instructions: c(&["AGENTS.md", ".hermes.md"], HERMES_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.hermes", var: Some("HERMES_HOME") }, HERMES_PKG)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("HERMES_HOME") }, HERMES_PKG)),
     hook_trust: Some(c(Trust::Args(&[Args::always(&["--accept-hooks"])]), S_HERMES)),
     ready_prompt: None,
     startup_dialog: None,

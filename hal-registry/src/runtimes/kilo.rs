@@ -1,13 +1,16 @@
 //! Kilo Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, join, suite};
+use super::shared::{ASKS, NONE, c, exe, join};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
 use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Package, PluginApi, Runtime, Source, Verified};
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_KILO: Source = Source::verified("live run 2026-12-01, @kilocode/cli@7.7.7");
+// Kilo Code's config folder: `home!()`.
+config_folder!("~/.config/kilo");
+
+pub(super) const LIVE_KILO: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["kilocode", "kilo-code"],
@@ -44,7 +47,7 @@ pub(super) const ROW: Runtime = Runtime {
             &[
                 ".kilo/plugins/",
                 ".kilocode/plugins/",
-                "~/.config/kilo/plugins/",
+                concat!(home!(), "/plugins/"),
                 "~/.kilo/plugins/",
                 "~/.kilocode/plugins/",
             ],
@@ -66,7 +69,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::secondary("expo/agent-cli-detector:src/agents.ts"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@kilocode/cli")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Kilo, "Kilo Code")
 };
 
@@ -78,9 +81,19 @@ pub(super) const KILO_OWN: &[NativeEvent] = &[Ev::unmapped("tool.definition"), E
 pub(super) const EVENTS: &[NativeEvent] =
     &join::<{ super::opencode::EVENTS.len() + KILO_OWN.len() }>(super::opencode::EVENTS, KILO_OWN);
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@kilocode/cli");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "7.7.7";
+}
+
 /// Kilo Code CLI 7.7.7, `run` (an OpenCode fork): its own markers and OpenCode's.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "7.7.7",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
     hook_vars: &["KILO", "OPENCODE", "AGENT", "KILO_PID"],
@@ -95,13 +108,13 @@ pub(super) const VERIFIED: Verified = Verified {
     ],
 };
 
-pub(super) const S_KILO: Source = suite("hal-conformance, @kilocode/cli@7.7.7");
+pub(super) const S_KILO: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const KILO_PKG: Source = Source::vendor("@kilocode/cli@7.7.7 (its --help)");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Kilo,
-    executable: c("kilo", S_KILO),
+    executable: exe(&ROW, S_KILO),
     interactive: c(Start::new(NONE, PromptAt::Flag("--prompt")), KILO_PKG),
     print: Some(c(Start::new(&[Args::always(&["run"])], PromptAt::Positional), S_KILO)),
     output: Some(c(Output { flag: "--format", values: &["default", "json"] }, KILO_PKG)),
@@ -116,7 +129,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_KILO)),
     instructions: c(&["AGENTS.md"], KILO_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.config/kilo", var: None }, S_KILO)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_KILO)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -2,7 +2,7 @@
 //! (PyPI `kimi-cli`, whose facts end at 1.51.0): every fact hal holds of it, one
 //! descriptor (see [`super`]).
 
-use super::shared::{ASKS, DETECT_AGENT, NONE, c, suite};
+use super::shared::{ASKS, DETECT_AGENT, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
@@ -14,10 +14,17 @@ use crate::registry::span::History;
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_KIMI: Source = Source::verified("live run 2026-12-06, @moonshot-ai/kimi-code@2.1.0");
+/// Its package.
+const PACKAGE_NAME: &str = "@moonshot-ai/kimi-code";
+
+// Kimi's config folder: `home!()`.
+config_folder!("~/.kimi-code");
+
+pub(super) const LIVE_KIMI: Source = Source::ran("live run 2026-12-06", PACKAGE, live::NEWEST);
 
 /// The Python CLI's live run (its older verified version).
-pub(super) const LIVE_KIMI_CLI: Source = Source::verified("live run 2026-12-06, kimi-cli@1.51.0 (PyPI)");
+pub(super) const LIVE_KIMI_CLI: Source =
+    Source::ran("live run 2026-12-06", Package::PyPi("kimi-cli"), live::PYTHON_CLI_LAST);
 
 /// What the Kimi Code facts were read in: its one bundle (`dist/main.mjs` of 2.1.0).
 pub(super) const KIMI_CODE_PKG: Source =
@@ -45,7 +52,7 @@ pub(super) const ROW: Runtime = Runtime {
     // (`$KIMI_SHARE_DIR`) through 1.51.0. Claude's event names. A hook's stdout is never
     // put before the model (the Python CLI's `kimi_cli/hooks/runner.py` reads only a JSON
     // decision from it), so SessionStart cannot prime a session.
-    hooks: Some(Hooks::native(&["~/.kimi-code/config.toml", "~/.kimi/config.toml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[concat!(home!(), "/config.toml"), "~/.kimi/config.toml"], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[
         Source::secondary("kunchenguid/firstmate:.agents/skills/harness-adapters/references/harness/kimi.md"),
@@ -57,7 +64,7 @@ pub(super) const ROW: Runtime = Runtime {
         LIVE_KIMI_CLI,
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@moonshot-ai/kimi-code")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Kimi, "Kimi Code")
 };
@@ -99,10 +106,22 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// is a deprecation gate, `kimi_cli/__main__.py`, `deprecation.py`); Kimi Code is 2.x
 /// (`@moonshot-ai/kimi-code`'s 0.x releases are not read).
 pub(super) const HISTORY: History = History::events_only(
-    "1.51.0",
-    &["@moonshot-ai/kimi-code"],
+    live::PYTHON_CLI_LAST,
+    &[PACKAGE_NAME],
     "kimi-cli@1.51.0 (kimi_cli/hooks/config.py), @moonshot-ai/kimi-code@2.0.2, 2.1.0 (dist/main.mjs)",
 );
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm(PACKAGE_NAME);
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified: Kimi Code.
+    pub const NEWEST: &str = "2.1.0";
+    /// The Python Kimi CLI's last release that runs.
+    pub const PYTHON_CLI_LAST: &str = "1.51.0";
+}
 
 /// Kimi Code 2.1.0 (`@moonshot-ai/kimi-code`), `-p` on Node 22 (it runs unasked), its
 /// model from `KIMI_MODEL_*`: its process is `kimi-code`; tools and hooks get nothing of
@@ -116,8 +135,8 @@ pub(super) const HISTORY: History = History::events_only(
 /// The rest (subagents, compaction, failures, notifications, permissions) need what `-p`
 /// does not do.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "2.1.0",
-    older: &["1.51.0"],
+    version: live::NEWEST,
+    older: &[live::PYTHON_CLI_LAST],
     tool_vars: &[],
     hook_vars: &[],
     session_vars: &[],
@@ -149,7 +168,7 @@ pub(super) const PAYLOAD: Payload = Payload {
     ..Payload::new(P::Kimi, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_KIMI: Source = suite("hal-conformance, @moonshot-ai/kimi-code@2.1.0");
+pub(super) const S_KIMI: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 /// The Python CLI's options (`kimi_cli/cli/__init__.py`: `--print`, `--yolo`,
 /// `--session/-S`, `--continue/-C`, the `acp` subcommand).
@@ -163,12 +182,15 @@ const CODE_ONLY: &str =
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Kimi,
-    executable: c("kimi", S_KIMI),
+    executable: exe(&ROW, S_KIMI),
     // Kimi Code takes no positional prompt (`unknown command`, `dist/main.mjs:382270`).
     interactive: c(Start::new(NONE, PromptAt::Typed), KIMI_CODE_PKG),
     // `-p, --prompt`: one prompt, non-interactive, in both products; the Python CLI's
     // `--print` (questions dismissed) is no option of Kimi Code.
-    print: Some(c(Start::new(&[Args::until("1.51.0", &["--print"], PY_ONLY)], PromptAt::Flag("-p")), S_KIMI)),
+    print: Some(c(
+        Start::new(&[Args::until(live::PYTHON_CLI_LAST, &["--print"], PY_ONLY)], PromptAt::Flag("-p")),
+        S_KIMI,
+    )),
     output: Some(c(Output { flag: "--output-format", values: &["text", "stream-json"] }, KIMI_CODE_PKG)),
     autonomy: Autonomy {
         none: Some(c(ASKS, KIMI_CODE_PKG)),
@@ -180,10 +202,13 @@ pub(super) const LAUNCH: Launch = Launch {
         // `--print` needs `--yolo` too.
         full: Some(c(
             Level::args(
-                &[Args::until("1.51.0", &["--yolo"], PY_ONLY), Args::since("2.0.2", &["--auto"], CODE_ONLY)],
+                &[
+                    Args::until(live::PYTHON_CLI_LAST, &["--yolo"], PY_ONLY),
+                    Args::since("2.0.2", &["--auto"], CODE_ONLY),
+                ],
                 "nothing asked (Kimi Code's -p: always)",
             )
-            .in_print(&[Args::until("1.51.0", &["--yolo"], PY_ONLY)]),
+            .in_print(&[Args::until(live::PYTHON_CLI_LAST, &["--yolo"], PY_ONLY)]),
             S_KIMI,
         )),
     },
@@ -196,7 +221,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", KIMI_CODE_PKG)),
     instructions: c(&["AGENTS.md"], KIMI_CODE_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.kimi-code", var: Some("KIMI_CODE_HOME") }, S_KIMI)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("KIMI_CODE_HOME") }, S_KIMI)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

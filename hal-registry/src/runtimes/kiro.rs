@@ -1,6 +1,9 @@
 //! Kiro CLI: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, DETECT_AGENT, c};
+/// Its hook documentation.
+const HOOKS_DOC: &str = "https://kiro.dev/docs/cli/hooks";
+
+use super::shared::{ASKS, DETECT_AGENT, ITSELF, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Contains, Exact, Truthy};
@@ -28,12 +31,12 @@ pub(super) const ROW: Runtime = Runtime {
     hooks: Some(Hooks::native(&[".kiro/agents/"], Inject::Yes, EVENTS)),
     takes_prompt: true,
     sources: &[
-        Source::vendor("https://kiro.dev/docs/cli/hooks"),
+        Source::vendor(HOOKS_DOC),
         Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
         Source::secondary("unjs/std-env#196"),
         DETECT_AGENT,
     ],
-    gastown: Some(GastownPreset::unhooked("kiro", &["kiro-cli"]).ready_after(5000).stale(&[Stale {
+    gastown: Some(GastownPreset::unhooked(P::Kiro, ITSELF).ready_after(5000).stale(&[Stale {
         gastown: PresetFact::NoHooks,
         reality: "Kiro CLI has hooks in its agent configuration (`agentSpawn`, `userPromptSubmit`, ...; \
                       kiro.dev/docs/cli/hooks); Gastown installs none",
@@ -52,7 +55,7 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 
 pub(super) const PAYLOAD: Payload = Payload {
     sources: &[
-        Source::vendor("https://kiro.dev/docs/cli/hooks"),
+        Source::vendor(HOOKS_DOC),
         Source::vendor("aws/amazon-q-developer-cli:docs/hooks.md"),
         Source::secondary("git-ai-project/git-ai:src/commands/checkpoint_agent/presets/kiro.rs"),
     ],
@@ -63,7 +66,7 @@ pub(super) const KIRO_DOCS: Source = Source::vendor("https://kiro.dev/docs/cli/r
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Kiro,
-    executable: c("kiro-cli", KIRO_DOCS),
+    executable: exe(&ROW, KIRO_DOCS),
     interactive: c(Start::new(&[Args::always(&["chat"])], PromptAt::Positional), KIRO_DOCS),
     print: Some(c(Start::new(&[Args::always(&["chat", "--no-interactive"])], PromptAt::Positional), KIRO_DOCS)),
     output: None,

@@ -1,6 +1,6 @@
 //! oh-my-pi: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{FIRSTMATE, GASTOWN_AGENTS, NONE, c, suite};
+use super::shared::{FIRSTMATE, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, Flag};
@@ -12,7 +12,10 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_OMP: Source = Source::verified("live run 2026-12-01, @oh-my-pi/pi-coding-agent@18.2.3");
+// oh-my-pi's config folder: `home!()`.
+config_folder!("~/.omp/agent");
+
+pub(super) const LIVE_OMP: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["oh-my-pi"],
@@ -31,14 +34,14 @@ pub(super) const ROW: Runtime = Runtime {
     // 18.3.4 (read in the packages).
     // Hook factories load from `.omp/hooks/pre/` and `post/` only; one directly in
     // `.omp/hooks/` loads nothing, silently (18.2.3's `docs/hooks.md`, and the live run).
-    hooks: Some(Hooks::native(&[".omp/hooks/pre/", "~/.omp/agent/hooks/pre/"], Inject::Yes, EVENTS)),
+    hooks: Some(Hooks::native(&[".omp/hooks/pre/", concat!(home!(), "/hooks/pre/")], Inject::Yes, EVENTS)),
     takes_prompt: true,
     sources: &[GASTOWN_AGENTS, Source::secondary("can1357/oh-my-pi#7847"), FIRSTMATE, LIVE_OMP],
     gastown: Some(
         GastownPreset::hooked(
-            "omp",
+            P::Omp,
             Adapter::unrendered(".omp/hooks/gastown-hook.ts", HookKind::TsPlugin),
-            &["omp", "node", "bun"],
+            ITSELF_NODE_BUN,
         )
         .undelivered(
             "oh-my-pi 18.2.3 discovers hook factories only under `.omp/hooks/pre/` and `post/`: the \
@@ -53,7 +56,7 @@ pub(super) const ROW: Runtime = Runtime {
         }]),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@oh-my-pi/pi-coding-agent")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Omp, "oh-my-pi")
 };
@@ -102,11 +105,21 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("session_tree"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@oh-my-pi/pi-coding-agent");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "18.2.3";
+}
+
 /// oh-my-pi 18.2.3, `omp -p --yolo` on Bun 1.4.5 with a `models.yml` provider: its bash
 /// tool's environment sets `OMPCODE=1` (its own marker) beside `CLAUDECODE=1`, `AGENT=1`
 /// and `CI=true`, and no session id; extension events reach a `.omp/hooks/pre/` factory.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "18.2.3",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["OMPCODE"],
     hook_vars: &[],
@@ -122,7 +135,7 @@ pub(super) const HISTORY: History = History::events_only(
     "@oh-my-pi/pi-coding-agent@18.2.3, 18.3.4 (docs/hooks.md, src/extensibility/extensions/types.ts)",
 );
 
-pub(super) const S_OMP: Source = suite("hal-conformance, @oh-my-pi/pi-coding-agent@18.2.3");
+pub(super) const S_OMP: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 /// oh-my-pi 18.2.3's flag table: `--resume <id>` / `-r` (lines 246-247; 249-250 in
 /// 18.3.4) and `--mode text|json|rpc|acp|rpc-ui` (lines 123-124 in both).
@@ -131,7 +144,7 @@ pub(super) const OMP_FLAGS: Source =
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Omp,
-    executable: c("omp", S_OMP),
+    executable: exe(&ROW, S_OMP),
     interactive: c(Start::new(NONE, PromptAt::Positional), S_OMP),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_OMP)),
     output: Some(c(Output { flag: "--mode", values: &["text", "json", "rpc"] }, OMP_FLAGS)),
@@ -147,7 +160,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", S_OMP)),
     instructions: c(&["AGENTS.md"], super::pi::PI_README),
-    config_dir: Some(c(ConfigDir { dir: "~/.omp/agent", var: None }, S_OMP)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_OMP)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

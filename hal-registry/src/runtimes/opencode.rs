@@ -1,6 +1,6 @@
 //! OpenCode: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, NONE, c, suite};
+use super::shared::{DETECT_AGENT, ITSELF_NODE_BUN, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -12,7 +12,13 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_OPENCODE: Source = Source::verified("live run 2026-12-01, opencode-ai@1.18.33");
+/// Its hook file in the workspace, the one Gastown's adapter writes: written once.
+const WORKSPACE_HOOKS: &str = ".opencode/plugins/gastown.js";
+
+// OpenCode's config folder: `home!()`.
+config_folder!("~/.config/opencode");
+
+pub(super) const LIVE_OPENCODE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["open-code", "open_code"],
@@ -30,7 +36,7 @@ pub(super) const ROW: Runtime = Runtime {
     weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
     executables: &["opencode"],
     scripts: &["opencode-ai/"],
-    hooks: Some(Hooks::native(&[".opencode/plugins/gastown.js", "~/.config/opencode/plugins/"], Inject::Nudge, EVENTS)),
+    hooks: Some(Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/plugins/")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     sources: &[
         LIVE_OPENCODE,
@@ -41,16 +47,15 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "opencode",
-            Adapter::unrendered(".opencode/plugins/gastown.js", HookKind::JsPlugin)
-                .written_in(PluginApi::OpencodePlugin),
-            &["opencode", "node", "bun"],
+            P::Opencode,
+            Adapter::unrendered(WORKSPACE_HOOKS, HookKind::JsPlugin).written_in(PluginApi::OpencodePlugin),
+            ITSELF_NODE_BUN,
         )
         .ready_after(8000),
     ),
     verified: Some(VERIFIED),
     history: Some(&HISTORY),
-    package: Some(Package::Npm("opencode-ai")),
+    package: Some(PACKAGE),
     // Skills read these to tell this runtime (hal-lint's labelled corpus).
     skill_vars: &["OPENCODE_SESSION_ID"],
     ..Runtime::new(P::Opencode, "OpenCode")
@@ -90,10 +95,24 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("integration.updated"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("opencode-ai");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.18.33";
+    /// The first version read with `OPENCODE_PID`.
+    pub const FIRST_PID: &str = "1.15.13";
+    /// The oldest version read.
+    pub const OLDEST: &str = "1.1.65";
+}
+
 /// OpenCode 1.18.33, `run`: plugin hooks and bus events (a plugin's child passed `env: process.env`).
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.18.33",
-    older: &["1.15.13", "1.1.65"],
+    version: live::NEWEST,
+    older: &[live::FIRST_PID, live::OLDEST],
     tool_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     hook_vars: &["OPENCODE", "AGENT", "OPENCODE_PID"],
     session_vars: &[],
@@ -109,7 +128,7 @@ pub(super) const VERIFIED: Verified = Verified {
 
 /// OpenCode: `OPENCODE_PID` from 1.15.x (1.1.65 sets only `OPENCODE=1` and `AGENT=1`).
 pub(super) const HISTORY: History = History {
-    oldest: "1.1.65",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &[],
     install_vars: &[],
@@ -122,14 +141,14 @@ pub(super) const HISTORY: History = History {
     vars: &[VarSpan {
         var: "OPENCODE_PID",
         set_for: "tools",
-        span: Span::since("1.15.13"),
+        span: Span::since(live::FIRST_PID),
         cite: "live runs of opencode-ai@1.1.65 (absent), 1.15.13, 1.18.33 (present)",
     }],
     ai_agent: &[],
     overwrites_ai_agent: None,
 };
 
-pub(super) const S_OPENCODE: Source = suite("hal-conformance, opencode-ai@1.18.33");
+pub(super) const S_OPENCODE: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const OPENCODE_DOCS: Source = Source::vendor("https://opencode.ai/docs/cli/");
 
@@ -137,7 +156,7 @@ pub(super) const OPENCODE_PERMS: Source = Source::vendor("https://opencode.ai/do
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Opencode,
-    executable: c("opencode", S_OPENCODE),
+    executable: exe(&ROW, S_OPENCODE),
     interactive: c(Start::new(NONE, PromptAt::Flag("--prompt")), OPENCODE_DOCS),
     print: Some(c(Start::new(&[Args::always(&["run"])], PromptAt::Positional), S_OPENCODE)),
     output: Some(c(Output { flag: "--format", values: &["default", "json"] }, OPENCODE_DOCS)),
@@ -155,7 +174,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_OPENCODE)),
     instructions: c(&["AGENTS.md"], OPENCODE_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.config/opencode", var: Some("OPENCODE_CONFIG_DIR") }, OPENCODE_DOCS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("OPENCODE_CONFIG_DIR") }, OPENCODE_DOCS)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

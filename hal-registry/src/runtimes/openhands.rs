@@ -1,6 +1,6 @@
 //! OpenHands: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, NONE, c, suite};
+use super::shared::{ASKS, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Contains, Exact, Truthy};
@@ -11,7 +11,10 @@ use crate::registry::payload_shape::{NameStyle, Payload, Rule};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_OPENHANDS: Source = Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)");
+// OpenHands's config folder: `home!()`.
+config_folder!("~/.openhands");
+
+pub(super) const LIVE_OPENHANDS: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     markers: &[
@@ -38,7 +41,11 @@ pub(super) const ROW: Runtime = Runtime {
     // `<workdir>/.openhands/hooks.json`, else `~/.openhands/hooks.json` (the SDK's
     // `HookConfig.load`, Claude's `{"hooks": {...}}` shape accepted); a SessionStart
     // hook's output is not put before the model (`conversation_hooks.py`).
-    hooks: Some(Hooks::claude_settings(&[".openhands/hooks.json", "~/.openhands/hooks.json"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::claude_settings(
+        &[".openhands/hooks.json", concat!(home!(), "/hooks.json")],
+        Inject::No,
+        EVENTS,
+    )),
     takes_prompt: true,
     sources: &[
         LIVE_OPENHANDS,
@@ -46,7 +53,7 @@ pub(super) const ROW: Runtime = Runtime {
         Source::secondary("jdx/mise:crates/mise-agent-env/src/lib.rs"),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("openhands")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Openhands, "OpenHands")
 };
 
@@ -62,13 +69,23 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::ToolUsePost, "PostToolUse"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("openhands");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.16.0";
+}
+
 /// OpenHands CLI 1.16.0 (PyPI `openhands`, `openhands-sdk` 1.21.0), `--headless --json -t
 /// --override-with-envs`: its terminal tool runs in a tmux server of its own (so no
 /// OpenHands process is among the tool's ancestors) whose shell exports the `###PS1JSON###`
 /// prompt; the SDK sets OpenRouter's attribution on `os.environ` (tool and hooks); hooks
 /// get `OPENHANDS_*` (`hooks/executor.py`), the session id in `OPENHANDS_SESSION_ID`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.16.0",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["PS1", "PROMPT_COMMAND", "OR_APP_NAME", "OR_SITE_URL"],
     hook_vars: &["OPENHANDS_SESSION_ID", "OPENHANDS_PROJECT_DIR", "OPENHANDS_EVENT_TYPE", "OR_APP_NAME", "OR_SITE_URL"],
@@ -82,20 +99,20 @@ pub(super) const PAYLOAD: Payload = Payload {
     // every key on every event (null where unset; live run, OpenHands CLI 1.16.0).
     rules: &[Rule::tell(&[Named("event_type", Pascal), Has("working_dir")])],
     sources: &[
-        Source::verified("live run 2026-12-01, openhands@1.16.0 (PyPI)"),
+        LIVE_OPENHANDS,
         Source::vendor("https://pypi.org/project/openhands-sdk/ (1.21.0, openhands/sdk/hooks/types.py)"),
     ],
     ..Payload::new(P::Openhands, Some("event_type"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_OPENHANDS: Source = suite("hal-conformance, openhands@1.16.0 (PyPI)");
+pub(super) const S_OPENHANDS: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const OPENHANDS_DOCS: Source =
     Source::vendor("https://docs.openhands.dev/openhands/usage/cli/command-reference");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Openhands,
-    executable: c("openhands", S_OPENHANDS),
+    executable: exe(&ROW, S_OPENHANDS),
     interactive: c(Start::new(NONE, PromptAt::Flag("-t")), OPENHANDS_DOCS),
     print: Some(c(Start::new(&[Args::always(&["--headless", "--json"])], PromptAt::Flag("-t")), S_OPENHANDS)),
     output: Some(c(Output { flag: "--json", values: &[] }, S_OPENHANDS)),
@@ -113,7 +130,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: None,
     instructions: c(&["AGENTS.md"], OPENHANDS_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.openhands", var: None }, S_OPENHANDS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, S_OPENHANDS)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

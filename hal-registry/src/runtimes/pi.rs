@@ -1,6 +1,6 @@
 //! pi: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, NONE, c, suite};
+use super::shared::{DETECT_AGENT, GASTOWN_AGENTS, ITSELF_NODE_BUN, NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Exact, PathEntry};
@@ -13,10 +13,20 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_PI: Source = Source::verified("live run 2026-12-01, @earendil-works/pi-coding-agent@1.6.0");
+/// Its package (1.x).
+const PACKAGE_NAME: &str = "@earendil-works/pi-coding-agent";
+
+/// Its old package (0.x).
+const OLD_PACKAGE_NAME: &str = "@mariozechner/pi-coding-agent";
+
+// pi's config folder: `home!()`.
+config_folder!("~/.pi/agent");
+
+pub(super) const LIVE_PI: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 /// Pi's older verified version (the old package ends at 0.73.1).
-pub(super) const LIVE_PI_073: Source = Source::verified("live run 2026-12-01, @mariozechner/pi-coding-agent@0.73.1");
+pub(super) const LIVE_PI_073: Source =
+    Source::ran("live run 2026-12-01", Package::Npm(OLD_PACKAGE_NAME), live::OLD_PACKAGE_LAST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["pi-coding-agent"],
@@ -36,7 +46,7 @@ pub(super) const ROW: Runtime = Runtime {
     // project's directory only in a trusted folder: `--approve`, a saved decision, or
     // `defaultProjectTrust: "always"` (`core/project-trust.js`); `-p` asks no one.
     hooks: Some(
-        Hooks::native(&[".pi/extensions/", "~/.pi/agent/extensions/"], Inject::Yes, EVENTS)
+        Hooks::native(&[".pi/extensions/", concat!(home!(), "/extensions/")], Inject::Yes, EVENTS)
             .inject_backed(Standing::Secondary),
     ),
     takes_prompt: true,
@@ -49,12 +59,12 @@ pub(super) const ROW: Runtime = Runtime {
     ],
     gastown: Some(
         GastownPreset::hooked(
-            "pi",
+            P::Pi,
             // Gastown's file, a `.js` in the directory Pi 0.73.1 discovers (it loads
             // `.js` beside `.ts`; read in the package).
             Adapter::unrendered(".pi/extensions/gastown-hooks.js", HookKind::JsPlugin)
                 .written_in(PluginApi::PiExtension),
-            &["pi", "node", "bun"],
+            ITSELF_NODE_BUN,
         )
         .ready_after(8000)
         .session_env("PI_SESSION_ID")
@@ -65,7 +75,7 @@ pub(super) const ROW: Runtime = Runtime {
         }]),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@earendil-works/pi-coding-agent")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::Pi, "pi")
 };
@@ -109,6 +119,20 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::unmapped("user_bash"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm(PACKAGE_NAME);
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "1.6.0";
+    /// The old package's last version, the first read with `PI_CODING_AGENT`.
+    pub const OLD_PACKAGE_LAST: &str = "0.73.1";
+    /// A version read without `PI_CODING_AGENT`: its ancestry alone names it.
+    pub const WITHOUT_MARKER: &str = "0.65.2";
+}
+
 /// Pi 1.6.0 (`@earendil-works/pi-coding-agent`), `-p --offline --approve`: extension
 /// events; its bash tool gets `PI_SESSION_ID` (the session manager's id), `PI_SESSION_FILE`,
 /// `PI_PROVIDER`, `PI_MODEL`, `PI_REASONING_LEVEL` (`core/tools/bash.js`), an extension's
@@ -116,8 +140,8 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// (`@mariozechner/pi-coding-agent`, live run 2026-12-01), set no session variable and
 /// no `AI_AGENT`.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "1.6.0",
-    older: &["0.73.1", "0.65.2"],
+    version: live::NEWEST,
+    older: &[live::OLD_PACKAGE_LAST, live::WITHOUT_MARKER],
     tool_vars: &["PI_CODING_AGENT", "AI_AGENT", "PI_SESSION_ID"],
     hook_vars: &["PI_CODING_AGENT", "AI_AGENT"],
     session_vars: &["PI_SESSION_ID"],
@@ -137,7 +161,7 @@ pub(super) const VERIFIED: Verified = Verified {
 /// Pi: no `PI_CODING_AGENT` before 0.73; the project moved to `@earendil-works/pi-coding-agent` (1.x).
 pub(super) const HISTORY: History = History {
     oldest: "0.52.12",
-    packages: &["@mariozechner/pi-coding-agent", "@earendil-works/pi-coding-agent"],
+    packages: &[OLD_PACKAGE_NAME, PACKAGE_NAME],
     version_vars: &[],
     install_vars: &[],
     hooks: HookHistory {
@@ -174,13 +198,13 @@ pub(super) const HISTORY: History = History {
     overwrites_ai_agent: Some(Span::since("1.6.0")),
 };
 
-pub(super) const S_PI: Source = suite("hal-conformance, @earendil-works/pi-coding-agent@1.6.0");
+pub(super) const S_PI: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const PI_README: Source = Source::vendor("@mariozechner/pi-coding-agent@0.65.2:README.md");
 
 /// Pi's `parseArgs` (`dist/cli/args.js`) takes every argument after `--` as a message
 /// from 1.6.0; 0.73.1's has no `--` case (it is read as a flag).
-pub(super) const PI_END_OF_OPTIONS: Source = suite("hal-conformance dash check, @earendil-works/pi-coding-agent@1.6.0");
+pub(super) const PI_END_OF_OPTIONS: Source = Source::ran("hal-conformance dash check", PACKAGE, live::NEWEST);
 
 /// Pi 1.6.0's argument parser and help: `--session <path|id>`, "Open a session by file
 /// path or full/partial ID" (lines 90, 303).
@@ -188,7 +212,7 @@ pub(super) const PI_ARGS: Source = Source::vendor("@earendil-works/pi-coding-age
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Pi,
-    executable: c("pi", S_PI),
+    executable: exe(&ROW, S_PI),
     interactive: c(Start::new(NONE, PromptAt::Positional), PI_README),
     print: Some(c(Start::new(&[Args::always(&["-p"])], PromptAt::Positional), S_PI)),
     output: Some(c(Output { flag: "--mode", values: &["text", "json", "rpc"] }, PI_README)),
@@ -216,7 +240,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("--model", S_PI)),
     instructions: c(&["AGENTS.md", "CLAUDE.md"], PI_README),
-    config_dir: Some(c(ConfigDir { dir: "~/.pi/agent", var: Some("PI_CODING_AGENT_DIR") }, PI_README)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("PI_CODING_AGENT_DIR") }, PI_README)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

@@ -1,6 +1,6 @@
 //! Qwen Code: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{NONE, c, suite};
+use super::shared::{NONE, c, exe};
 use crate::registry::launch_shape::{Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style};
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::{Flag, Truthy};
@@ -10,7 +10,16 @@ use crate::registry::span::{History, HookHistory, Span, VarSpan};
 use hal_types::CanonicalEvent as E;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_QWEN: Source = Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4");
+/// The packages read that date a fact to 0.21.10.
+const READ_0_21: &str = "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle";
+
+/// Its hook event handler.
+const HOOK_EVENT_HANDLER: &str = "QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts";
+
+// Qwen Code's config folder: `home!()`.
+config_folder!("~/.qwen");
+
+pub(super) const LIVE_QWEN: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["qwen"],
@@ -33,20 +42,24 @@ pub(super) const ROW: Runtime = Runtime {
     variant_of: Some(P::Gemini),
     keeps_markers_of: &[P::Gemini],
     // Qwen Code writes Claude's event names, not Gemini CLI's, and some of its own.
-    hooks: Some(Hooks::claude_settings(&[".qwen/settings.json", "~/.qwen/settings.json"], Inject::Yes, EVENTS)),
+    hooks: Some(Hooks::claude_settings(
+        &[".qwen/settings.json", concat!(home!(), "/settings.json")],
+        Inject::Yes,
+        EVENTS,
+    )),
     takes_prompt: true,
     sources: &[
         LIVE_QWEN,
         Source::vendor("QwenLM/qwen-code:packages/core/src/services/shellExecutionService.ts"),
-        Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
+        Source::vendor(HOOK_EVENT_HANDLER),
     ],
     verified: Some(VERIFIED),
-    package: Some(Package::Npm("@qwen-code/qwen-code")),
+    package: Some(PACKAGE),
     history: Some(&HISTORY),
     ..Runtime::new(P::QwenCode, "Qwen Code")
 };
 
-pub(super) const QWEN_0_21: &str = "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle";
+pub(super) const QWEN_0_21: &str = READ_0_21;
 
 // Qwen Code 0.24.4's `HookEventName` enum (22 names, real-runtimes §2.4(c)): Claude's
 // names where it has them, and its own. It has no TeammateIdle, FileChanged or
@@ -63,27 +76,41 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::SubagentStart, "SubagentStart"),
     Ev::mapped(E::SubagentEnd, "SubagentStop"),
     Ev::mapped(E::PermissionRequest, "PermissionRequest"),
-    Ev::mapped(E::PermissionDeny, "PermissionDenied").since("0.21.10", QWEN_0_21),
+    Ev::mapped(E::PermissionDeny, "PermissionDenied").since(live::FIRST_SESSION_VARS, QWEN_0_21),
     Ev::mapped(E::Notification, "Notification"),
     Ev::mapped(E::ContextCompactPre, "PreCompact"),
     Ev::mapped(E::ContextCompactPost, "PostCompact"),
-    Ev::mapped(E::InstructionsLoaded, "InstructionsLoaded").since("0.21.10", QWEN_0_21),
+    Ev::mapped(E::InstructionsLoaded, "InstructionsLoaded").since(live::FIRST_SESSION_VARS, QWEN_0_21),
     // Qwen's events with no canonical counterpart: `PostToolBatch` (after a batch of
     // tool calls, not one tool), `UserPromptExpansion` (a prompt's expansion, after
     // `UserPromptSubmit`), `MessageDisplay` (a message shown to the user), `SessionDelete`
     // (a stored session deleted, not ended), `TodoCreated`, `TodoCompleted`.
-    Ev::unmapped("PostToolBatch").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("UserPromptExpansion").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("MessageDisplay").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("SessionDelete").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("TodoCreated").since("0.21.10", QWEN_0_21),
-    Ev::unmapped("TodoCompleted").since("0.21.10", QWEN_0_21),
+    Ev::unmapped("PostToolBatch").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("UserPromptExpansion").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("MessageDisplay").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("SessionDelete").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("TodoCreated").since(live::FIRST_SESSION_VARS, QWEN_0_21),
+    Ev::unmapped("TodoCompleted").since(live::FIRST_SESSION_VARS, QWEN_0_21),
 ];
+
+/// The package it is installed from.
+const PACKAGE: Package = Package::Npm("@qwen-code/qwen-code");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every other crate (the conformance suite's older-version runs, the tests) name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "0.24.4";
+    /// The first version read with the newest's events and session variables.
+    pub const FIRST_SESSION_VARS: &str = "0.21.10";
+    /// The oldest version the registry dates: no hook system.
+    pub const OLDEST: &str = "0.10.1";
+}
 
 /// Qwen Code 0.24.4, one-shot: hooks get no `QWEN_CODE`, but Claude's and Gemini's project dirs.
 pub(super) const VERIFIED: Verified = Verified {
-    version: "0.24.4",
-    older: &["0.21.10", "0.10.1"],
+    version: live::NEWEST,
+    older: &[live::FIRST_SESSION_VARS, live::OLDEST],
     tool_vars: &["QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"],
     hook_vars: &[
         "QWEN_CODE_SESSION_ID",
@@ -109,7 +136,7 @@ pub(super) const VERIFIED: Verified = Verified {
 
 /// Qwen Code: no hook system in 0.10.1; 14 events in 0.15.10; the 22 of 0.24.4 from 0.21.x.
 pub(super) const HISTORY: History = History {
-    oldest: "0.10.1",
+    oldest: live::OLDEST,
     packages: &[],
     version_vars: &[],
     install_vars: &[],
@@ -138,12 +165,7 @@ pub(super) const HISTORY: History = History {
             span: Span::since("0.21.10"),
             cite: "live runs of @qwen-code/qwen-code@0.15.10 (absent), 0.21.10, 0.24.4 (present)",
         },
-        VarSpan {
-            var: "QWEN_CODE_STARTUP_VERSION",
-            set_for: "tools",
-            span: Span::since("0.21.10"),
-            cite: "@qwen-code/qwen-code@0.15.10 (absent), 0.21.10 (present), bundle",
-        },
+        VarSpan { var: "QWEN_CODE_STARTUP_VERSION", set_for: "tools", span: Span::since("0.21.10"), cite: READ_0_21 },
     ],
     ai_agent: &[],
     overwrites_ai_agent: None,
@@ -156,20 +178,20 @@ pub(super) const PAYLOAD: Payload = Payload {
     pairs: &[("timestamp", "permission_mode")],
     transcript: Some(".qwen/"),
     sources: &[
-        Source::verified("live run 2026-12-01, @qwen-code/qwen-code@0.24.4"),
-        Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookEventHandler.ts"),
+        LIVE_QWEN,
+        Source::vendor(HOOK_EVENT_HANDLER),
         Source::vendor("QwenLM/qwen-code:packages/core/src/hooks/hookRunner.ts"),
     ],
     ..Payload::new(P::QwenCode, Some("hook_event_name"), NameStyle::Pascal, "session_id")
 };
 
-pub(super) const S_QWEN: Source = suite("hal-conformance, @qwen-code/qwen-code@0.24.4");
+pub(super) const S_QWEN: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const QWEN_DOCS: Source = Source::vendor("QwenLM/qwen-code:docs/cli/configuration.md");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::QwenCode,
-    executable: c("qwen", S_QWEN),
+    executable: exe(&ROW, S_QWEN),
     interactive: c(Start::new(NONE, PromptAt::Flag("-i")), QWEN_DOCS),
     print: Some(c(Start::new(NONE, PromptAt::Positional), S_QWEN)),
     output: Some(c(Output { flag: "--output-format", values: &["text", "json", "stream-json"] }, QWEN_DOCS)),
@@ -184,7 +206,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: Some(c("-m", S_QWEN)),
     instructions: c(&["QWEN.md"], QWEN_DOCS),
-    config_dir: Some(c(ConfigDir { dir: "~/.qwen", var: None }, QWEN_DOCS)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: None }, QWEN_DOCS)),
     hook_trust: None,
     ready_prompt: None,
     startup_dialog: None,

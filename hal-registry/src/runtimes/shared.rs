@@ -3,8 +3,22 @@
 
 use crate::registry::launch_shape::{Args, Cited, Level};
 use crate::registry::model::NativeEvent as Ev;
-use crate::registry::model::{GASTOWN, NativeEvent, Source};
+use crate::registry::model::ProcessName::{Launched, Other};
+use crate::registry::model::{GASTOWN, NativeEvent, ProcessName, Runtime, Source};
 use std::time::Duration;
+
+/// `config_folder!("~/.codex")` defines `home!()`, the runtime's config folder: the one
+/// place its path is written; the launch facts' `config_dir` and every file named in the
+/// folder (`concat!(home!(), "/hooks.json")`) are built from it.
+macro_rules! config_folder {
+    ($dir:literal) => {
+        macro_rules! home {
+            () => {
+                $dir
+            };
+        }
+    };
+}
 
 pub(super) const FIRSTMATE: Source = Source::secondary("kunchenguid/firstmate:bin/fm-harness.sh");
 
@@ -40,6 +54,21 @@ pub(super) const GT: Source = Source::secondary("steveyegge/gastown:internal/con
 pub(super) const fn c<T>(value: T, source: Source) -> Cited<T> {
     Cited::new(value, source)
 }
+
+/// The executable a launch of `row` names ([`Runtime::launched`]), cited to `source`:
+/// the launch facts derive it from the row's executables instead of writing it again.
+pub(super) const fn exe(row: &Runtime, source: Source) -> Cited<&'static str> {
+    match row.launched() {
+        Some(name) => c(name, source),
+        None => panic!("a runtime with launch facts names an executable"),
+    }
+}
+
+/// Gastown's process names of a runtime it finds by its own executable only.
+pub(super) const ITSELF: &[ProcessName] = &[Launched];
+
+/// Gastown's process names of a runtime that may run under `node` or `bun`.
+pub(super) const ITSELF_NODE_BUN: &[ProcessName] = &[Launched, Other("node"), Other("bun")];
 
 pub(super) const NONE: &[Args] = &[];
 

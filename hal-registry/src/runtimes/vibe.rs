@@ -1,6 +1,6 @@
 //! Mistral Vibe: every fact hal holds of it, one descriptor (see [`super`]).
 
-use super::shared::{ASKS, GASTOWN_AGENTS, GT, NONE, c, suite};
+use super::shared::{ASKS, GASTOWN_AGENTS, GT, ITSELF, NONE, c, exe};
 use crate::registry::launch_shape::{
     Args, Autonomy, ConfigDir, Launch, Level, Output, PromptAt, Resume, Start, Style, Trust,
 };
@@ -15,7 +15,10 @@ use hal_types::CanonicalEvent as E;
 use hal_types::HookKind;
 use hal_types::RuntimeProvider as P;
 
-pub(super) const LIVE_VIBE: Source = Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)");
+// Mistral Vibe's config folder: `home!()`.
+config_folder!("~/.vibe");
+
+pub(super) const LIVE_VIBE: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
     aliases: &["mistral-vibe"],
@@ -31,15 +34,15 @@ pub(super) const ROW: Runtime = Runtime {
     // `hooks.toml`: the project's `.vibe/hooks.toml` loads only in a trusted folder
     // (`--trust`, or `trusted_folders.toml`), `~/.vibe/hooks.toml` always
     // (`vibe/core/config/harness_files/_harness_manager.py`). No session-start hook.
-    hooks: Some(Hooks::native(&[".vibe/hooks.toml", "~/.vibe/hooks.toml"], Inject::No, EVENTS)),
+    hooks: Some(Hooks::native(&[".vibe/hooks.toml", concat!(home!(), "/hooks.toml")], Inject::No, EVENTS)),
     takes_prompt: true,
     sources: &[LIVE_VIBE, GASTOWN_AGENTS],
     gastown: Some(
         GastownPreset::hooked(
-            "vibe",
+            P::Vibe,
             // Tool permissions only: no lifecycle hook, so nothing primes the agent.
             Adapter::settings_only(".vibe/config.toml", HookKind::ConfigToml),
-            &["vibe"],
+            ITSELF,
         )
         .ready_after(5000)
         .session_env("VIBE_SESSION_ID")
@@ -57,7 +60,7 @@ pub(super) const ROW: Runtime = Runtime {
         ]),
     ),
     verified: Some(VERIFIED),
-    package: Some(Package::PyPi("mistral-vibe")),
+    package: Some(PACKAGE),
     ..Runtime::new(P::Vibe, "Mistral Vibe")
 };
 
@@ -69,6 +72,16 @@ pub(super) const EVENTS: &[NativeEvent] = &[
     Ev::mapped(E::TurnEnd, "post_agent"),
 ];
 
+/// The package it is installed from.
+const PACKAGE: Package = Package::PyPi("mistral-vibe");
+
+/// The versions live runs verified, each written once, here: the verified record and
+/// every source that cites a run name them.
+pub mod live {
+    /// The newest verified.
+    pub const NEWEST: &str = "3.0.3";
+}
+
 /// Mistral Vibe 3.0.3 (PyPI `mistral-vibe`), `-p --auto-approve --trust`, the stub as an
 /// OpenAI-style provider: `vibe` runs the Rust front end `vibe-rs`, which runs the Python
 /// `vibe-app-server` with `VIBE_APP_SERVER_BIN` set; tools and hooks inherit it. Tools also
@@ -76,7 +89,7 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 /// No session variable: the session id is only in a payload. The project's
 /// `.vibe/hooks.toml` loads in a trusted folder only (`--trust`).
 pub(super) const VERIFIED: Verified = Verified {
-    version: "3.0.3",
+    version: live::NEWEST,
     older: &[],
     tool_vars: &["VIBE_APP_SERVER_BIN", "CI", "NONINTERACTIVE", "NO_TTY"],
     hook_vars: &["VIBE_APP_SERVER_BIN"],
@@ -89,20 +102,17 @@ pub(super) const PAYLOAD: Payload = Payload {
     // subagent) beside `session_id` (live run; `vibe/core/skills/builtins/vibe.py`).
     tells: &["parent_session_id"],
     transcript: Some(".vibe/logs/session/"),
-    sources: &[
-        Source::verified("live run 2026-12-01, mistral-vibe@3.0.3 (PyPI)"),
-        Source::vendor("mistral-vibe 3.0.3 wheel: vibe/core/skills/builtins/vibe.py"),
-    ],
+    sources: &[LIVE_VIBE, Source::vendor("mistral-vibe 3.0.3 wheel: vibe/core/skills/builtins/vibe.py")],
     ..Payload::new(P::Vibe, Some("hook_event_name"), NameStyle::Snake, "session_id")
 };
 
-pub(super) const S_VIBE: Source = suite("hal-conformance, mistral-vibe@3.0.3 (PyPI)");
+pub(super) const S_VIBE: Source = Source::ran("hal-conformance", PACKAGE, live::NEWEST);
 
 pub(super) const VIBE_PKG: Source = Source::vendor("mistral-vibe@3.0.3 (PyPI, its --help)");
 
 pub(super) const LAUNCH: Launch = Launch {
     provider: P::Vibe,
-    executable: c("vibe", S_VIBE),
+    executable: exe(&ROW, S_VIBE),
     interactive: c(Start::new(NONE, PromptAt::Positional), VIBE_PKG),
     print: Some(c(Start::new(NONE, PromptAt::Flag("-p")), S_VIBE)),
     output: Some(c(Output { flag: "--output", values: &["text", "json", "streaming"] }, S_VIBE)),
@@ -117,7 +127,7 @@ pub(super) const LAUNCH: Launch = Launch {
     )),
     model: None,
     instructions: c(&["AGENTS.md"], VIBE_PKG),
-    config_dir: Some(c(ConfigDir { dir: "~/.vibe", var: Some("VIBE_HOME") }, S_VIBE)),
+    config_dir: Some(c(ConfigDir { dir: home!(), var: Some("VIBE_HOME") }, S_VIBE)),
     hook_trust: Some(c(Trust::Args(&[Args::always(&["--trust"])]), S_VIBE)),
     ready_prompt: Some(c("❯ ", GT)),
     startup_dialog: None,

@@ -1,5 +1,8 @@
 //! Windsurf: every fact hal holds of it, one descriptor (see [`super`]).
 
+/// Its hook documentation.
+const HOOKS_DOC: &str = "https://docs.windsurf.com/windsurf/cascade/hooks";
+
 use crate::registry::model::NativeEvent as Ev;
 use crate::registry::model::ValueRule::Truthy;
 use crate::registry::model::{Hooks, Inject, Marker, NativeEvent, Runtime, Source};
@@ -16,7 +19,7 @@ pub(super) const ROW: Runtime = Runtime {
         EVENTS,
     )),
     sources: &[
-        Source::vendor("https://docs.windsurf.com/windsurf/cascade/hooks"),
+        Source::vendor(HOOKS_DOC),
         Source::secondary("ascorbic/am-i-vibing:packages/am-i-vibing/src/providers.ts"),
     ],
     // Skills read these to tell this runtime (hal-lint's labelled corpus).
@@ -38,9 +41,6 @@ pub(super) const EVENTS: &[NativeEvent] = &[
 
 pub(super) const PAYLOAD: Payload = Payload {
     tells: &["agent_action_name", "trajectory_id", "execution_id"],
-    sources: &[
-        Source::vendor("https://docs.windsurf.com/windsurf/cascade/hooks"),
-        Source::secondary("CorridorSecurity/hookshot:docs/reference-cascade.md"),
-    ],
+    sources: &[Source::vendor(HOOKS_DOC), Source::secondary("CorridorSecurity/hookshot:docs/reference-cascade.md")],
     ..Payload::new(P::Windsurf, Some("agent_action_name"), NameStyle::Snake, "trajectory_id")
 };
