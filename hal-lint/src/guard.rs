@@ -314,6 +314,74 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
     false
 }
 
+/// A file's metadata fields: what a report reads of a stat's answer.
+const METADATA: &[&str] = &[
+    "size",
+    "mtime",
+    "mtimeMs",
+    "atime",
+    "atimeMs",
+    "ctime",
+    "ctimeMs",
+    "birthtime",
+    "birthtimeMs",
+    "st_size",
+    "st_mtime",
+    "st_mtime_ns",
+    "st_atime",
+    "st_ctime",
+    "st_birthtime",
+];
+
+/// Issue 47: whether the probe at `n` (a stat) is bound to a name whose every later use
+/// in its function reads a metadata field (`stats.size`, `st.st_mtime`) outside any
+/// condition or comparison: the file's size or age reported (a health check, a
+/// status line), no question about which runtime runs.
+pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut value = n;
+    while let Some(p) =
+        walk.parent(value).filter(|p| matches!(p.kind(), "await_expression" | "parenthesized_expression"))
+    {
+        value = p;
+    }
+    let Some(binding) = walk.parent(value) else { return false };
+    let name = match binding.kind() {
+        "variable_declarator" if binding.field("value").is_some_and(|v| v.id() == value.id()) => binding.field("name"),
+        "assignment" if binding.field("right").is_some_and(|v| v.id() == value.id()) => binding.field("left"),
+        _ => None,
+    };
+    let Some(name) = name.filter(|x| x.kind() == "identifier") else { return false };
+    let var = text(name);
+    let Some(function) = function_of(walk, n) else { return false };
+    let (mut uses, mut seen) = (0, 0);
+    let mut stack = vec![function];
+    while let Some(x) = stack.pop() {
+        seen += 1;
+        if seen > MAX_FUNCTION_NODES {
+            return false;
+        }
+        if x.kind() == "identifier" && x.start_byte() >= value.end_byte() && text(x) == var {
+            let Some(member) = walk.parent(x).filter(|m| matches!(m.kind(), "member_expression" | "attribute")) else {
+                return false;
+            };
+            let field = member.field("property").or_else(|| member.field("attribute")).map_or("", text);
+            let compared = walk.parent(member).is_some_and(|c| {
+                c.kind() == "comparison_operator"
+                    || (c.kind() == "binary_expression"
+                        && c.field("operator")
+                            .is_some_and(|o| matches!(o.kind(), "===" | "!==" | "==" | "!=" | "<" | ">" | "<=" | ">=")))
+            });
+            if !METADATA.contains(&field) || compared || crate::ts::in_condition(walk, member) {
+                return false;
+            }
+            uses += 1;
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    uses > 0
+}
+
 /// Calls that only report (their name's last segment), and those that end the program.
 const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
 const EXITS: &[&str] = &["exit", "_exit"];
@@ -326,18 +394,7 @@ const EXITS: &[&str] = &["exit", "_exit"];
 pub(crate) fn validates_its_input(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
     let Some(function) = function_of(walk, n) else { return false };
-    let mut params = Vec::new();
-    if let Some(ps) = function.field("parameters").or_else(|| function.field("parameter")) {
-        let mut stack = vec![ps];
-        while let Some(x) = stack.pop() {
-            match x.kind() {
-                "type" | "type_annotation" => {}
-                "identifier" => params.push(text(x)),
-                _ => stack.extend(x.named_children(&mut x.walk())),
-            }
-        }
-    }
-    params.retain(|p| !matches!(*p, "self" | "cls"));
+    let params = parameters(src, function);
     let under_a_parameter = crate::ts::descendants(target)
         .into_iter()
         .take(256)
@@ -382,6 +439,142 @@ pub(crate) fn validates_its_input(src: &str, walk: &Walk<'_>, n: Node<'_>, targe
     ends && statements.iter().all(|s| {
         matches!(s.kind(), "raise_statement" | "throw_statement") || called(*s).is_some_and(|f| REPORTS.contains(&f))
     })
+}
+
+/// The names of `function`'s parameters (`self` and `cls` left out).
+fn parameters<'s>(src: &'s str, function: Node<'_>) -> Vec<&'s str> {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut params = Vec::new();
+    if let Some(ps) = function.field("parameters").or_else(|| function.field("parameter")) {
+        let mut stack = vec![ps];
+        while let Some(x) = stack.pop() {
+            match x.kind() {
+                "type" | "type_annotation" => {}
+                "identifier" => params.push(text(x)),
+                _ => stack.extend(x.named_children(&mut x.walk())),
+            }
+        }
+    }
+    params.retain(|p| !matches!(*p, "self" | "cls"));
+    params
+}
+
+/// Calls that add a line to a report being collected.
+const COLLECTS: &[&str] = &["push", "append", "add", "extend"];
+/// Calls that build a path.
+const PATH_BUILDERS: &[&str] = &["Path", "join", "resolve", "PurePath"];
+
+/// Issue 47: whether the probe at `n`, of `target` (spelling `path`), a path under a
+/// parameter of its function (a project the program was given), is the condition of an
+/// `if` without `else` whose branch only collects or prints report lines
+/// (`found.push('.claude/')`, `info.append("… present")`, `console.log(…)`), nested
+/// `if`s and loops of the same kind included: an inventory of the project for a
+/// report, not a question about which runtime runs.
+pub(crate) fn only_reports(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>, path: &str) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(function) = function_of(walk, n) else { return false };
+    let params = parameters(src, function);
+    let under_a_parameter = params.iter().any(|p| path.contains(&format!("{{{p}}}")))
+        || crate::ts::descendants(target)
+            .into_iter()
+            .take(256)
+            .any(|x| x.kind() == "identifier" && params.contains(&text(x)));
+    if !under_a_parameter {
+        return false;
+    }
+    let mut cur = n;
+    let body = loop {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            "parenthesized_expression" | "await_expression" => {}
+            "if_statement" if parent.field("condition").is_some_and(|c| c.id() == cur.id()) => {
+                if parent.field("alternative").is_some() {
+                    return false;
+                }
+                match parent.field("consequence") {
+                    Some(b) => break b,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+        cur = parent;
+    };
+    reports_only(src, body, 0)
+}
+
+/// Whether every statement of `body` collects or prints a report line, or is an `if` or
+/// a loop whose body does.
+fn reports_only(src: &str, body: Node<'_>, depth: usize) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    if depth > 4 {
+        return false;
+    }
+    let statements: Vec<Node<'_>> = if matches!(body.kind(), "block" | "statement_block") {
+        body.named_children(&mut body.walk()).filter(|s| s.kind() != "comment").collect()
+    } else {
+        vec![body]
+    };
+    !statements.is_empty()
+        && statements.iter().all(|s| match s.kind() {
+            "expression_statement" | "lexical_declaration" | "variable_declaration" => {
+                let Some(c) = s.named_child(0) else { return false };
+                let c = if c.kind() == "await_expression" { c.named_child(0).unwrap_or(c) } else { c };
+                // A path built for the next probe (`p = Path(cwd, '.claude', name)`).
+                let value = match c.kind() {
+                    "assignment" => c.field("right"),
+                    "variable_declarator" => c.field("value"),
+                    _ => Some(c),
+                };
+                let assigns = value != Some(c);
+                value
+                    .filter(|c| matches!(c.kind(), "call" | "call_expression"))
+                    .and_then(|c| c.field("function"))
+                    .map(|f| crate::ts::last_name(text(f)))
+                    .is_some_and(|f| {
+                        if assigns {
+                            PATH_BUILDERS.contains(&f)
+                        } else {
+                            (REPORTS.contains(&f) && !EXITS.contains(&f)) || COLLECTS.contains(&f)
+                        }
+                    })
+            }
+            "if_statement" => {
+                s.field("alternative").is_none()
+                    && s.field("consequence").is_some_and(|b| reports_only(src, b, depth + 1))
+            }
+            "for_statement" | "for_in_statement" => s.field("body").is_some_and(|b| reports_only(src, b, depth + 1)),
+            _ => false,
+        })
+}
+
+/// Issue 47: whether the probe at `n`, of the name `target`, stands in the branch of an
+/// `if` whose condition already probed that name (`if (existsSync(dir)) { statSync(dir);
+/// access(dir) }`): one decision, reported at the probe that made it.
+pub(crate) fn probed_again(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
+    if target.kind() != "identifier" {
+        return false;
+    }
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let var = text(target);
+    let (mut cur, mut depth) = (n, 0);
+    while let Some(parent) = walk.parent(cur) {
+        depth += 1;
+        if depth > 64 || FUNCTIONS.contains(&parent.kind()) {
+            return false;
+        }
+        if parent.kind() == "if_statement"
+            && parent.field("consequence").is_some_and(|c| c.id() == cur.id())
+            && let Some(cond) = parent.field("condition")
+        {
+            let c = text(cond);
+            if c.len() <= 1024 && [format!("({var})"), format!("({var},")].iter().any(|p| c.contains(p.as_str())) {
+                return true;
+            }
+        }
+        cur = parent;
+    }
+    false
 }
 
 /// Whether the shell word `n` (a probed path) starts with a positional parameter (`$1`,

@@ -242,6 +242,25 @@ impl<'p> Linter<'p, '_> {
         ENV_OBJECTS.contains(&t) || (n.kind() == "identifier" && self.aliases.contains(t))
     }
 
+    /// A copy of the environment: `{ ...process.env }`, `Object.assign({}, process.env)`,
+    /// `structuredClone(process.env)`.
+    fn env_copy(&self, n: Node<'_>) -> bool {
+        match n.kind() {
+            "object" => n
+                .named_children(&mut n.walk())
+                .any(|c| c.kind() == "spread_element" && c.named_child(0).is_some_and(|x| self.is_env(x))),
+            "call_expression" => {
+                let callee = n.field("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
+                matches!(callee, "Object.assign" | "structuredClone")
+                    && n.field("arguments").is_some_and(|a| a.named_children(&mut a.walk()).any(|x| self.is_env(x)))
+            }
+            "parenthesized_expression" | "as_expression" | "satisfies_expression" => {
+                n.named_child(0).is_some_and(|c| self.env_copy(c))
+            }
+            _ => false,
+        }
+    }
+
     /// The strings of a constant list: an array of literals, or a name bound to one.
     fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
         match n.kind() {
@@ -335,7 +354,7 @@ impl<'p> Linter<'p, '_> {
                     let name = self.s.text(name);
                     if let Some(v) = self.s.value(value).filter(|_| value.kind() != "identifier") {
                         self.s.consts.insert(name, v);
-                    } else if self.is_env(value) {
+                    } else if self.is_env(value) || self.env_copy(value) {
                         self.aliases.insert(name);
                     } else if let Some(list) = self.list(value) {
                         self.lists.insert(name, list);
@@ -351,6 +370,22 @@ impl<'p> Linter<'p, '_> {
                             self.aliases.insert("env");
                         }
                     }
+                }
+            }
+            // Issue 47: a parameter defaulting to the environment or a copy of it
+            // (`function f(input, env = process.env)`, TypeScript's `env: Env =
+            // process.env`) is an alias of it.
+            "assignment_pattern" | "required_parameter" | "optional_parameter" => {
+                let (name, value) = if n.kind() == "assignment_pattern" {
+                    (n.field("left"), n.field("right"))
+                } else {
+                    (n.field("pattern"), n.field("value"))
+                };
+                if let (Some(name), Some(value)) = (name, value)
+                    && name.kind() == "identifier"
+                    && (self.is_env(value) || self.env_copy(value))
+                {
+                    self.aliases.insert(self.s.text(name));
                 }
             }
             // `for (const name of LIST)`: the name stands for each element.
@@ -588,7 +623,10 @@ impl<'p> Linter<'p, '_> {
                 let own = || {
                     path_hit(&path) != Some(PathHit::Proc)
                         && (crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a)
-                            || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a))
+                            || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
+                            || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                            || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
+                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a))
                 };
                 if let Some(h) = hit.filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);

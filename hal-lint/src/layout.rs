@@ -4,7 +4,8 @@
 //!
 //! - Test code, by the usual layouts and names: a `test`, `tests`, `__tests__`, `spec`,
 //!   `specs`, `e2e`, `fixtures` or `__mocks__` directory; `*.test.*`, `*.spec.*`,
-//!   `*_test.*`, `test_*.py`, `conftest.py`, `*.test.sh`, `*.bats`.
+//!   `*_test.*`, `test_*.py`, `test-*`/`test_*` scripts of any language, `conftest.py`,
+//!   `*.test.sh`, `*.bats`.
 //! - Vendored code: a `vendor`, `vendored`, `third_party`, `third-party` or `external`
 //!   directory (`node_modules`, `target` and virtual environments are never walked), a
 //!   `*.min.js`/`*.bundle.js` file, and a file whose first lines say it is generated
@@ -18,7 +19,9 @@
 //!   instruction files (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`) and of Markdown under a
 //!   `skills`, `commands`, `agents`, `workflows`, `references`, `prompts`, `rules` or
 //!   `hooks` directory or a runtime's own directory (`.claude`, `.codex`, ...); any
-//!   other Markdown (READMEs, guides, plans, `docs/`) is documentation for people.
+//!   other Markdown (READMEs, guides, plans, `docs/`) is documentation for people, and
+//!   so are a README, INSTALL(ATION), CHANGELOG, CONTRIBUTING, LICENSE, SECURITY or
+//!   TROUBLESHOOTING file inside a skill's folder.
 
 use std::path::Path;
 
@@ -35,6 +38,21 @@ const SKILL_DIRS: &[&str] =
 const SKILL_FILES: &[&str] = &["skill.md", "agents.md", "claude.md", "gemini.md"];
 /// Directories of documentation: their Markdown is never a skill's.
 const DOC_DIRS: &[&str] = &["docs", "doc"];
+/// Markdown written for people wherever it stands, a skill's folder included (issue 47),
+/// by its name's stem (lower case): `README.md`, `INSTALLATION.md`.
+const DOC_STEMS: &[&str] = &[
+    "readme",
+    "install",
+    "installation",
+    "changelog",
+    "changes",
+    "history",
+    "contributing",
+    "license",
+    "security",
+    "troubleshooting",
+    "code_of_conduct",
+];
 /// File name starts of scaffolding.
 const SCAFFOLD_STEMS: &[&str] = &["install", "uninstall", "migrate", "migration"];
 /// Directories of scaffolding.
@@ -64,7 +82,8 @@ pub(crate) fn left_out(rel: &Path, kind: Option<Kind>) -> Option<&'static str> {
         let runtime_dir = |d: &str| crate::indicators::is_runtime_dir(d);
         let skill = SKILL_FILES.contains(&name.as_str())
             || dirs.iter().any(|d| SKILL_DIRS.contains(&d.as_str()) || runtime_dir(d));
-        if !skill || dirs.iter().any(|d| DOC_DIRS.contains(&d.as_str())) {
+        let stem = name.split('.').next().unwrap_or("");
+        if !skill || dirs.iter().any(|d| DOC_DIRS.contains(&d.as_str())) || DOC_STEMS.contains(&stem) {
             return Some("documentation");
         }
         return None;
@@ -81,6 +100,8 @@ pub(crate) fn left_out(rel: &Path, kind: Option<Kind>) -> Option<&'static str> {
     let ext = Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
     let test_name = TEST_INFIXES.iter().any(|i| name.contains(i))
         || (name.starts_with("test_") && ext.eq_ignore_ascii_case("py"))
+        // Issue 47: a test script named so, whatever its language (`test-commands.sh`).
+        || ((name.starts_with("test-") || name.starts_with("test_")) && !ext.is_empty())
         || name == "conftest.py"
         || ext.eq_ignore_ascii_case("bats");
     test_name.then_some("test code")
@@ -120,6 +141,14 @@ mod tests {
             assert_eq!(out(keep, None), None, "{keep}");
         }
         assert_eq!(out("skills/x/SKILL.md", Some(Kind::Markdown)), None);
+        // Issue 47: documentation inside a skill's folder, and test scripts by name.
+        assert_eq!(out("skills/x/README.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out("plugins/p/skills/x/INSTALLATION.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out(".claude/commands/CHANGELOG.md", Some(Kind::Markdown)), Some("documentation"));
+        assert_eq!(out("skills/x/references/install-guide.md", Some(Kind::Markdown)), None);
+        assert_eq!(out("cli/test-commands.sh", Some(Kind::Shell)), Some("test code"));
+        assert_eq!(out("scripts/test_hooks.js", Some(Kind::JavaScript)), Some("test code"));
+        assert_eq!(out("hooks/testing.sh", Some(Kind::Shell)), None);
     }
 
     #[test]

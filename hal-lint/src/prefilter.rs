@@ -221,7 +221,16 @@ pub fn prefilter_literals() -> Vec<String> {
 /// An automaton over literals, and what the search needs to see each literal at every
 /// place it stands.
 struct Automaton {
+    /// A contiguous NFA, built at once.
     ac: AhoCorasick,
+    /// The same literals as a DFA, built once the run has searched [`DFA_AFTER`] bytes:
+    /// its build costs more than a small tree's whole search, its search less per byte
+    /// (the same literals and match kind: the same matches, pattern for pattern).
+    dfa: OnceLock<Option<AhoCorasick>>,
+    /// The literals, for the DFA's build.
+    pats: Vec<String>,
+    /// How many bytes the run has searched.
+    searched: std::sync::atomic::AtomicUsize,
     /// For each literal, the other literals it starts with (`.claude` for
     /// `.claude/settings.json`): where the longest fails its bound, they may not.
     prefixes: Vec<Vec<usize>>,
@@ -234,28 +243,74 @@ impl Automaton {
         // Leftmost-longest, so the search skips between matches at memchr speed; every
         // start of a match is still seen (each search resumes one byte after the last
         // match's start), and the literals that are prefixes of the longest one there
-        // are checked beside it: together, every literal at every place it stands.
-        let ac = AhoCorasick::builder()
-            .match_kind(MatchKind::LeftmostLongest)
-            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-            .build(lits)
-            .unwrap_or_else(|_| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
+        // are checked beside it: together, every literal at every place it stands. A
+        // contiguous NFA first: over some six hundred literals a DFA takes tens of
+        // millions of instructions to build (15-25 ms, where grep's whole search of a
+        // small tree takes 5-10 ms); a run that searches more builds the DFA then
+        // (`for_bytes`, issue 47's speed bar).
+        let ac = build(lits, aho_corasick::AhoCorasickKind::ContiguousNFA)
+            .unwrap_or_else(|| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
+        // Each literal's shorter prefixes that are literals too, shortest first. Over a
+        // sorted list they are found by a binary search per prefix length (the pairwise
+        // test of every two literals cost more than the automaton's build).
+        let sorted = lits.windows(2).all(|w| w[0] < w[1]);
         let prefixes = lits
             .iter()
             .map(|l| {
-                lits.iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.len() < l.len() && l.starts_with(*p))
-                    .map(|(j, _)| j)
-                    .collect()
+                if sorted {
+                    (1..l.len())
+                        .filter(|&k| l.is_char_boundary(k))
+                        .filter_map(|k| lits.binary_search(&&l[..k]).ok())
+                        .collect()
+                } else {
+                    lits.iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.len() < l.len() && l.starts_with(*p))
+                        .map(|(j, _)| j)
+                        .collect()
+                }
             })
             .collect();
-        Self { ac, prefixes, lens: lits.iter().map(|l| l.len()).collect() }
+        Self {
+            ac,
+            dfa: OnceLock::new(),
+            pats: lits.iter().map(|l| (*l).to_owned()).collect(),
+            searched: std::sync::atomic::AtomicUsize::new(0),
+            prefixes,
+            lens: lits.iter().map(|l| l.len()).collect(),
+        }
+    }
+
+    /// The automaton to search `len` more bytes with: the NFA, or the DFA once the run
+    /// has searched [`DFA_AFTER`] bytes (built then, once).
+    fn for_bytes(&self, len: usize) -> &AhoCorasick {
+        use std::sync::atomic::Ordering;
+        let total = self.searched.fetch_add(len, Ordering::Relaxed).saturating_add(len);
+        if total >= DFA_AFTER
+            && let Some(dfa) = self
+                .dfa
+                .get_or_init(|| {
+                    let pats: Vec<&str> = self.pats.iter().map(String::as_str).collect();
+                    build(&pats, aho_corasick::AhoCorasickKind::DFA)
+                })
+                .as_ref()
+        {
+            return dfa;
+        }
+        &self.ac
     }
 }
 
+/// How many bytes a run searches with the NFA before it builds the DFA.
+const DFA_AFTER: usize = 4 << 20;
+
+/// A leftmost-longest automaton of `kind` over `lits`.
+fn build(lits: &[&str], kind: aho_corasick::AhoCorasickKind) -> Option<AhoCorasick> {
+    AhoCorasick::builder().match_kind(MatchKind::LeftmostLongest).kind(Some(kind)).build(lits).ok()
+}
+
 /// The one automaton every group's prefilter searches with: over the literals of every
-/// group (a DFA takes milliseconds to build; a tree of many languages builds one), and
+/// group (built once a run; a tree of many languages builds one), and
 /// those literals, sorted.
 fn shared() -> &'static (Vec<String>, Automaton) {
     static SHARED: OnceLock<(Vec<String>, Automaton)> = OnceLock::new();
@@ -302,7 +357,8 @@ impl<'a> Prefilter<'a> {
     fn passes(&self, bytes: &[u8]) -> bool {
         let (mut weak, mut paired, mut probe) = (false, false, false);
         let mut at = 0;
-        while let Some(m) = self.auto.ac.find(aho_corasick::Input::new(bytes).range(at..)) {
+        let ac = self.auto.for_bytes(bytes.len());
+        while let Some(m) = ac.find(aho_corasick::Input::new(bytes).range(at..)) {
             at = m.start() + 1;
             let longest = m.pattern().as_usize();
             let found = std::iter::once(longest).chain(self.auto.prefixes.get(longest).into_iter().flatten().copied());

@@ -267,6 +267,16 @@ impl<'p, 'a> Linter<'p, 'a> {
                     self.lists.entry(self.s.text(left)).or_default().extend(list);
                 }
             }
+            // Issue 47: a parameter defaulting to the environment or a copy of it
+            // (`def f(env=os.environ)`, `env: dict = os.environ`) is an alias of it.
+            "default_parameter" | "typed_default_parameter" => {
+                if let (Some(name), Some(value)) = (n.field("name"), n.field("value"))
+                    && name.kind() == "identifier"
+                    && (self.is_env(value) || self.env_copy(value))
+                {
+                    self.env_aliases.insert(self.s.text(name));
+                }
+            }
             "import_from_statement" => {
                 let Some(module) = n.field("module_name").map(|m| self.s.text(m)) else { return };
                 self.psutil |= module == "psutil";
@@ -447,6 +457,9 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let own = || {
                     crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
+                        || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                        || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
+                        || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
                 };
                 if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);

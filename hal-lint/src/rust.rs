@@ -308,6 +308,8 @@ fn parse_and_lint(src: &str) -> FileLint {
         presence: 0,
         stmt_strings: String::new(),
         sysinfo: src.contains("sysinfo"),
+        fn_text: String::new(),
+        table_reported: false,
         marked: crate::suppress::marked(src),
         written: Vec::new(),
     };
@@ -449,6 +451,10 @@ struct Linter {
     stmt_strings: String,
     /// Whether the file names sysinfo.
     sysinfo: bool,
+    /// In a file naming sysinfo, the tokens of the function being visited, and whether
+    /// its read of the whole process table was reported.
+    fn_text: String,
+    table_reported: bool,
     /// Whether the file holds a suppression comment ([`crate::suppress::marked`]).
     marked: bool,
     written: Vec<&'static str>,
@@ -457,6 +463,28 @@ struct Linter {
 impl Linter {
     fn hit(&mut self, h: Hit) {
         self.out.hits.push(h);
+    }
+
+    /// Visits a function's body with its tokens `text` at hand (a file naming sysinfo).
+    fn in_fn(&mut self, text: String, visit: impl FnOnce(&mut Self)) {
+        let outer = (std::mem::replace(&mut self.fn_text, text), std::mem::take(&mut self.table_reported));
+        visit(self);
+        (self.fn_text, self.table_reported) = outer;
+    }
+
+    /// Issue 47: sysinfo's whole process table read (`System::new_all()`,
+    /// `processes()`, `processes_by_name`) in a function that compares what it read to
+    /// a runtime's name, once a function: a search of the table for the runtime. A walk
+    /// from the parent is reported at `parent()`; a listing comparing no runtime (a
+    /// dashboard) decides nothing.
+    fn whole_table(&mut self, line: usize, col: usize, what: &str) {
+        if !self.table_reported
+            && !self.fn_text.contains(". parent ()")
+            && crate::indicators::compared_runtime(&self.fn_text).is_some()
+        {
+            self.table_reported = true;
+            self.hit(Hit::process(line, col, what, true));
+        }
     }
 
     /// Notes the lines `node` spans, for a suppression comment above it (only in a file
@@ -693,12 +721,20 @@ impl<'ast> Visit<'ast> for Linter {
             return;
         }
         self.extent(i);
-        syn::visit::visit_item(self, i);
+        if let (syn::Item::Fn(f), true) = (i, self.sysinfo) {
+            self.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_item(l, i));
+        } else {
+            syn::visit::visit_item(self, i);
+        }
     }
 
     fn visit_impl_item(&mut self, i: &'ast syn::ImplItem) {
         self.extent(i);
-        syn::visit::visit_impl_item(self, i);
+        if let (syn::ImplItem::Fn(f), true) = (i, self.sysinfo) {
+            self.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_impl_item(l, i));
+        } else {
+            syn::visit::visit_impl_item(self, i);
+        }
     }
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
@@ -780,6 +816,11 @@ impl<'ast> Visit<'ast> for Linter {
             && !func.path.segments.is_empty()
         {
             self.call(&func.path, &call.args);
+            let names = segments(&func.path);
+            if self.sysinfo && names.ends_with(&["System".to_owned(), "new_all".to_owned()]) {
+                let (line, col) = line_col(func.path.segments.last().map_or_else(|| func.span(), |s| s.ident.span()));
+                self.whole_table(line, col, "sysinfo System::new_all");
+            }
         }
         syn::visit::visit_expr_call(self, call);
     }
@@ -789,6 +830,11 @@ impl<'ast> Visit<'ast> for Linter {
         if PROBE_METHODS.contains(&method.as_str()) {
             let path = self.path_of(&m.receiver, 0);
             self.probe(m.receiver.span(), &path);
+        } else if self.sysinfo
+            && matches!(method.as_str(), "processes" | "processes_by_name" | "processes_by_exact_name")
+        {
+            let (line, col) = line_col(m.method.span());
+            self.whole_table(line, col, "sysinfo System::processes");
         } else if self.sysinfo && method == "parent" && m.args.is_empty() {
             let receiver = quote_text(&m.receiver).to_ascii_lowercase();
             if !["path", "dir", "file", "cwd", "root"].iter().any(|w| receiver.contains(w)) {
@@ -817,6 +863,12 @@ impl<'ast> Visit<'ast> for Linter {
         }
         syn::visit::visit_macro(self, m);
     }
+}
+
+/// The tokens of a function's body, as text.
+fn quote_text_of(b: &syn::Block) -> String {
+    use quote::ToTokens as _;
+    b.to_token_stream().to_string()
 }
 
 /// The tokens of an expression, as text (for a look at the names it uses).

@@ -254,6 +254,21 @@ fn in_find_expression(p: &Parsed<'_>, cmd: Node<'_>, arg: Node<'_>) -> bool {
         .any(|a| p.short(*a, 64).is_some_and(|t| t.starts_with(['-', '(', '!']) || t.starts_with("\\(")))
 }
 
+/// Issue 47: whether the expansion `n` of `var` is `${X:+$X/…}` or `${X+${X}/…}`: the
+/// variable tested only to build a path from it (a plugin's root), no question about
+/// which runtime runs.
+fn alternative_is_its_path(p: &Parsed<'_>, n: Node<'_>, var: &str) -> bool {
+    if n.kind() != "expansion" {
+        return false;
+    }
+    let Some(t) = p.short(n, 256) else { return false };
+    let Some(name) = n.named_child(0) else { return false };
+    let rest = t.get(name.end_byte() - n.start_byte()..).unwrap_or("");
+    let Some(word) = rest.strip_prefix(":+").or_else(|| rest.strip_prefix('+')) else { return false };
+    let word = word.trim_start_matches('"');
+    [format!("${var}/"), format!("${{{var}}}/")].iter().any(|w| word.starts_with(w.as_str()))
+}
+
 /// Whether the expansion `n` (of a variable) tests its presence: `${X:+…}`, `${X+…}`,
 /// `${X:?}`, or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
 fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
@@ -630,6 +645,9 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 let Some(var) = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c)) else {
                     continue;
                 };
+                if alternative_is_its_path(p, n, var) {
+                    continue;
+                }
                 let presence = presence_test(p, &nodes, n);
                 match presence.then(|| crate::guard::guarded(p, &nodes, n, var)) {
                     Some(Guarded::ItsPath) => {}

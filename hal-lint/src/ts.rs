@@ -114,7 +114,7 @@ impl<'a> Parsed<'a> {
             Some(Hit::var_read(line, col, name, false, decides))
         } else if EDITOR_VARS.contains(&name) {
             compared_runtime(self.around(at)).map(|r| Hit::editor_var(line, col, name, r, false))
-        } else if let Some(p) = vendor_prefix(name).filter(|_| decides) {
+        } else if let Some(p) = vendor_prefix(name).filter(|_| decides || compared_to_a_literal(at)) {
             Some(Hit::vendor_var(line, col, name, p, false))
         } else {
             // Any name under a vendor prefix that chooses between runtimes' own values.
@@ -531,7 +531,10 @@ impl<'p, 'a> Scope<'p, 'a> {
             if strings.contains(&x.kind())
                 && let Some(v) = self.value(x)
             {
-                if crate::indicators::scanned_name(&v).is_some() {
+                // Issue 47: a name the scan leaves out (`k != "CLAUDECODE"`, `k not in
+                // (…)`, `!["CLAUDECODE"].includes(k)`) builds an environment without
+                // it, for a child: a removal, not a read.
+                if crate::indicators::scanned_name(&v).is_some() && !left_out(x) {
                     let (line, col) = self.p.pos(x);
                     self.lint.hits.push(Hit::env_scan(line, col, &v, false));
                 }
@@ -610,6 +613,69 @@ impl<'p, 'a> Scope<'p, 'a> {
 
     pub(crate) fn process(&mut self, at: Node<'_>, what: &str) {
         self.lint.hits.push(self.p.process_hit(at, what));
+    }
+}
+
+/// Issue 47: whether the read at `at` (a name, a key, or the read around them) is an
+/// operand of an equality comparison with a literal (`process.env.CLAUDE_CODE_CLI ===
+/// 'true'`, `os.environ.get("CURSOR_CLI") == "1"`): a comparison decides, wherever its
+/// answer goes (a condition, a return, a stored boolean).
+fn compared_to_a_literal(at: Node<'_>) -> bool {
+    let mut cur = at;
+    for _ in 0..5 {
+        let Some(parent) = cur.parent() else { return false };
+        match parent.kind() {
+            "member_expression"
+            | "subscript_expression"
+            | "subscript"
+            | "attribute"
+            | "arguments"
+            | "argument_list"
+            | "call_expression"
+            | "call"
+            | "parenthesized_expression"
+            | "string" => {}
+            "binary_expression" | "comparison_operator" => {
+                let mut c = parent.walk();
+                let equality =
+                    parent.children(&mut c).any(|k| !k.is_named() && matches!(k.kind(), "===" | "!==" | "==" | "!="));
+                let mut c = parent.walk();
+                let literal = parent.named_children(&mut c).any(|k| {
+                    k.id() != cur.id() && matches!(k.kind(), "string" | "number" | "integer" | "true" | "false")
+                });
+                return equality && literal;
+            }
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
+}
+
+/// Whether the string `x` is a name a comparison leaves out: the right of `!=`, `!==`
+/// or `not in` (inside a tuple, list or array there), or an element of an array whose
+/// `includes` is negated (`!["X"].includes(k)`).
+fn left_out(x: Node<'_>) -> bool {
+    let mut p = x.parent();
+    while let Some(q) =
+        p.filter(|q| matches!(q.kind(), "tuple" | "list" | "set" | "array" | "parenthesized_expression"))
+    {
+        p = q.parent();
+    }
+    let Some(q) = p else { return false };
+    let negated_op = |n: Node<'_>| {
+        let mut c = n.walk();
+        n.children(&mut c).any(|k| !k.is_named() && matches!(k.kind(), "!=" | "!==" | "not in"))
+    };
+    match q.kind() {
+        "comparison_operator" | "binary_expression" => negated_op(q),
+        // `!["X"].includes(k)`: the array is the object of the member the call calls.
+        "member_expression" => q
+            .parent()
+            .filter(|c| c.kind() == "call_expression")
+            .and_then(|c| c.parent())
+            .is_some_and(|u| u.kind() == "unary_expression" && u.child(0).is_some_and(|op| op.kind() == "!")),
+        _ => false,
     }
 }
 

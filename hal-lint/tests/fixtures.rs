@@ -364,8 +364,9 @@ fn every_idiom_in_every_language() {
 #[test]
 fn hard_cases_of_the_labelled_repositories() {
     let v = "indicator-var";
-    let mut want = at("claude-code-hooks-mastery/setup.py", &[("indicator-file", 16, 8)]);
-    want.extend(at("gsd-skill-creator/read-guard.js", &[(v, 6, 17), (v, 7, 17), (v, 8, 17), (v, 9, 17)]));
+    // The hooks-mastery setup lists what the project holds for a report (issue 47's
+    // sixth round: no detection).
+    let want = at("gsd-skill-creator/read-guard.js", &[(v, 6, 17), (v, 7, 17), (v, 8, 17), (v, 9, 17)]);
     assert_eq!(found_with("real", &Options::default()), want);
     // None of them is test, vendored or generated code: `--strict` adds nothing, and a
     // runtime path used as a path (`runtime-path-var`) is never reported.
@@ -409,6 +410,9 @@ fn probe_paths_built_from_segments() {
 #[test]
 fn names_by_shape_under_a_vendor_prefix() {
     let mut want = Vec::new();
+    // Compared to a literal, the comparison returned or stored (issue 47).
+    want.extend(at("hooks/compared.js", &[("indicator-var", 4, 22), ("indicator-var", 6, 28)]));
+    want.extend(at("hooks/compared.py", &[("indicator-var", 6, 27)]));
     want.extend(at("hooks/who.js", &[("indicator-var", 3, 25), ("indicator-var", 4, 17), ("indicator-var", 5, 9)]));
     want.extend(at("hooks/who.py", &[("indicator-var", 4, 19), ("indicator-var", 6, 6)]));
     want.extend(at("hooks/who.sh", &[("indicator-var", 3, 10), ("indicator-var", 4, 7)]));
@@ -417,7 +421,7 @@ fn names_by_shape_under_a_vendor_prefix() {
     assert_eq!(found("shapes"), want);
     let report = lint("shapes");
     let unknown = report.findings.iter().filter(|f| f.message.contains("that hal does not know")).count();
-    assert_eq!(unknown, 7, "the rule names the names hal does not know as such");
+    assert_eq!(unknown, 10, "the rule names the names hal does not know as such");
 }
 
 /// Issue 47: key scans and the serialisation of the environment, in TypeScript and
@@ -451,7 +455,8 @@ fn scans_of_the_environments_names() {
 /// helper named for the removal), and a probe of a path under a parameter whose failure
 /// only reports and exits or raises (validating a root the program was given) are
 /// silent; the same probes of a home directory, a probe whose success exits and a
-/// probe followed by a read of another file stay findings.
+/// probe followed by a read of another file stay findings. A stat whose answer is read
+/// only for the file's size or age (a report) is silent too (`report/`).
 #[test]
 fn probes_guarding_their_own_use_or_validating_input() {
     let f = "indicator-file";
@@ -459,6 +464,23 @@ fn probes_guarding_their_own_use_or_validating_input() {
     want.extend(at("hooks/own_use.py", &[(f, 43, 8), (f, 45, 12), (f, 52, 22)]));
     want.extend(at("hooks/own_use.sh", &[(f, 11, 11), (f, 15, 9)]));
     want.extend(at("hooks/own_use.ts", &[(f, 46, 18), (f, 49, 19), (f, 58, 18)]));
+    // A stat read for the file's size or age reports it; one whose answer decides, or
+    // is the test itself, or is used whole, stays a finding.
+    // `${X:+$X/…}` builds a path from a runtime's path variable (shell and Markdown's
+    // blocks); an alternative naming a runtime, or another path, stays a finding.
+    let v = "indicator-var";
+    want.extend(at("paths/SKILL.md", &[(v, 14, 10)]));
+    want.extend(at("paths/root.sh", &[(v, 7, 4), (v, 8, 4)]));
+    // An inventory of a project the program was given, for a report (issue 47); the
+    // same probe naming the runtime stays a finding.
+    // A path probed again in the branch of its own probe: reported once, at the first.
+    want.extend(at("report/again.js", &[(f, 8, 21)]));
+    want.extend(at("report/again.py", &[(f, 7, 23)]));
+    want.extend(at("report/inventory.js", &[(f, 16, 21)]));
+    want.extend(at("report/inventory.py", &[(f, 17, 8)]));
+    want.extend(at("report/stats.js", &[(f, 19, 26), (f, 25, 17)]));
+    want.extend(at("report/stats.py", &[(f, 18, 18)]));
+    want.extend(at("report/stats.ts", &[(f, 13, 31)]));
     assert_eq!(found("guards"), want);
 }
 
@@ -489,5 +511,22 @@ fn walks_scans_payloads_and_editors() {
     ));
     want.extend(at("walker/src/lib.rs", &[(p, 7, 62), (p, 18, 40), (v, 23, 5), (v, 27, 19)]));
     want.extend(at("walker/src/names.rs", &[(v, 2, 27), (v, 2, 48)]));
+    // sysinfo's whole table searched for a runtime's name, with no walk (a listing
+    // comparing no runtime is silent).
+    want.extend(at("walker/src/table.rs", &[(p, 5, 23), (p, 11, 9)]));
     assert_eq!(found("walks"), want);
+}
+
+/// Issue 47: aliases of the environment (a parameter defaulting to it, in JavaScript,
+/// TypeScript and Python; a spread or `Object.assign` copy) are read like it, and a scan
+/// of the environment that leaves a runtime's name out (`k != "CLAUDECODE"`, `k not in
+/// (…)`, `!["CLAUDECODE"].includes(k)`) builds a child's environment: no read. A
+/// parameter defaulting to another object is no environment (`aliases/`).
+#[test]
+fn aliases_of_the_environment_and_environments_for_a_child() {
+    let v = "indicator-var";
+    let mut want = at("hooks/alias.js", &[(v, 3, 21), (v, 6, 14), (v, 9, 10)]);
+    want.extend(at("hooks/alias.py", &[(v, 7, 16), (v, 9, 24), (v, 13, 16)]));
+    want.extend(at("hooks/alias.ts", &[(v, 3, 11), (v, 4, 14)]));
+    assert_eq!(found("aliases"), want);
 }

@@ -93,6 +93,8 @@ pub struct Evaluation {
     pub parts: [Figures; 3],
     /// The repositories the latest round added: all of them, and those held out.
     pub newest: [Figures; 2],
+    /// Each repository's own figures, in the order of `corpus.tsv`.
+    pub repos: Vec<(String, Figures)>,
     /// Findings no label covers.
     pub unlabelled: Vec<String>,
     /// Detections without a finding.
@@ -117,6 +119,7 @@ pub fn evaluate(tree: &Path) -> Result<Evaluation, String> {
                 e.newest[1].add(&j.figures);
             }
         }
+        e.repos.push((r.name.clone(), j.figures));
         e.unlabelled.extend(j.unlabelled);
         e.missed.extend(j.missed);
         e.falses.extend(j.falses);

@@ -28,9 +28,14 @@ struct Flags {
     /// The corpus directory (default: HAL_LINT_EVAL).
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
-    /// Store the figures in `figures.tsv` (which a test holds to the acceptance bars).
+    /// Store the figures in `figures.tsv` as the final run (which a test holds to the
+    /// acceptance bars).
     #[arg(long)]
     write: bool,
+    /// Store the figures in `figures.tsv` as the run RUN instead (a round's first run:
+    /// the whole corpus, its parts and each repository).
+    #[arg(long, value_name = "RUN", conflicts_with = "write")]
+    record: Option<String>,
     /// Leave the time measurement out.
     #[arg(long)]
     no_time: bool,
@@ -45,8 +50,8 @@ struct Flags {
 pub fn lint_eval(args: &[String], release_hal: impl FnOnce() -> Result<PathBuf, String>) -> Result<(), String> {
     use clap::Parser as _;
     let argv = std::iter::once("cargo xtask lint-eval").chain(args.iter().map(String::as_str));
-    let (dir, write, time, count) = match Flags::try_parse_from(argv) {
-        Ok(f) => (f.dir, f.write, !f.no_time, f.instructions),
+    let (dir, record, time, count) = match Flags::try_parse_from(argv) {
+        Ok(f) => (f.dir, f.record.or_else(|| f.write.then(|| "final".to_owned())), !f.no_time, f.instructions),
         Err(e) if !e.use_stderr() => {
             print!("{}", e.render());
             return Ok(());
@@ -68,8 +73,8 @@ pub fn lint_eval(args: &[String], release_hal: impl FnOnce() -> Result<PathBuf, 
         out.push_str(&time_table(&hal, &corpus_dir, &repos, count)?);
     }
     print!("{out}");
-    if write {
-        figures::write(&e.parts)?;
+    if let Some(run) = record {
+        figures::write(&run, &e.parts, &e.repos)?;
     }
     Ok(())
 }
@@ -80,16 +85,12 @@ fn figures_table(e: &Evaluation) -> String {
     out.push_str("|---|---|---|---|---|---|\n");
     let newest = ["the latest round's repositories", "the latest round's held out"];
     for (part, f) in PARTS.iter().chain(&newest).zip(e.parts.iter().chain(&e.newest)) {
-        let _ = writeln!(
-            out,
-            "| {part} | {} | {} | {:.3} | {} of {} | {:.3} |",
-            f.findings,
-            f.true_findings,
-            f.precision(),
-            f.found,
-            f.detections,
-            f.recall()
-        );
+        figures_row(&mut out, part, f);
+    }
+    out.push_str("\n| repository | findings | true | precision | detections found | recall |\n");
+    out.push_str("|---|---|---|---|---|---|\n");
+    for (name, f) in &e.repos {
+        figures_row(&mut out, name, f);
     }
     for f in &e.falses {
         let _ = writeln!(out, "false finding: {f}");
@@ -101,6 +102,20 @@ fn figures_table(e: &Evaluation) -> String {
         let _ = writeln!(out, "missed detection: {m}");
     }
     out
+}
+
+/// One row of a figures table: `name`, its counts, precision and recall.
+fn figures_row(out: &mut String, name: &str, f: &Figures) {
+    let _ = writeln!(
+        out,
+        "| {name} | {} | {} | {:.3} | {} of {} | {:.3} |",
+        f.findings,
+        f.true_findings,
+        f.precision(),
+        f.found,
+        f.detections,
+        f.recall()
+    );
 }
 
 /// The machine's load average (1, 5, 15 minutes).
