@@ -138,7 +138,7 @@ pub fn at_version(mut caps: Capabilities, at: &registry::dated::At<'_>) -> Capab
 
 /// What an answer for `provider` at `version` must say about the version: with the
 /// version unknown, a `version_unknown` diagnostic naming each floor the newest
-/// version's answer rests on ("`SessionStart` needs Claude Code ≥ <version>"); with a
+/// version's answer rests on (`"SessionStart needs Claude Code ≥ <version>"`); with a
 /// version older than the registry dates, `version_unsupported`; with a known version
 /// no live run verified, `version_unverified` ([`version_unverified`]). Nothing for a
 /// runtime without dated facts or a verified record.
