@@ -307,6 +307,7 @@ fn forget_unpacked_workspace() -> Result<(), String> {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_home = std::env::var("CARGO_HOME").map_or_else(|_| Path::new(&home).join(".cargo"), PathBuf::from);
     let ours = crate::util::publishable_crates()?;
+    forget_units_built_from_registry(&ours)?;
     let Ok(registries) = std::fs::read_dir(cargo_home.join("registry/src")) else { return Ok(()) };
     for registry in registries.flatten().filter(|r| r.file_name().to_string_lossy().starts_with('-')) {
         for unpacked in std::fs::read_dir(registry.path()).into_iter().flatten().flatten() {
@@ -314,6 +315,36 @@ fn forget_unpacked_workspace() -> Result<(), String> {
             if ours.iter().any(|c| name.strip_prefix(c.as_str()).is_some_and(|v| v.starts_with('-'))) {
                 std::fs::remove_dir_all(unpacked.path()).map_err(|e| format!("{}: {e}", unpacked.path().display()))?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// Removes the fingerprints of the workspace's crates that an earlier dry run built from
+/// its temporary registry (their dep-info, `deps/<crate>-<hash>.d`, names sources under a
+/// host-less registry's `registry/src/-<hash>/`). Cargo takes a registry crate's files,
+/// unpacked with the package's old modification times, as unchanged and would link the
+/// earlier run's build (`no method named text found for &Source`, seen on a second run
+/// in one checkout); without its fingerprint the unit is built again.
+fn forget_units_built_from_registry(ours: &[String]) -> Result<(), String> {
+    let root = target_dir();
+    for profile in ["debug", "release"] {
+        let Ok(deps) = std::fs::read_dir(root.join(profile).join("deps")) else { continue };
+        for dep in deps.flatten() {
+            let name = dep.file_name().to_string_lossy().into_owned();
+            let Some(unit) = name.strip_suffix(".d") else { continue };
+            let Some((krate, hash)) = unit.rsplit_once('-') else { continue };
+            if !ours.iter().any(|c| c.replace('-', "_") == krate) {
+                continue;
+            }
+            let text = std::fs::read_to_string(dep.path()).unwrap_or_default();
+            if !text.contains("/registry/src/-") {
+                continue;
+            }
+            let package = ours.iter().find(|c| c.replace('-', "_") == krate).map_or(krate, String::as_str);
+            let fingerprint = root.join(profile).join(".fingerprint").join(format!("{package}-{hash}"));
+            let _ = std::fs::remove_dir_all(&fingerprint);
+            std::fs::remove_file(dep.path()).map_err(|e| format!("{}: {e}", dep.path().display()))?;
         }
     }
     Ok(())
