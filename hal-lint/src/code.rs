@@ -17,6 +17,25 @@ pub(crate) fn lint(kind: Kind, src: &str) -> FileLint {
             Some(format!("{} bytes, more than the parsers read ({MAX_PARSE}): scanned line by line", src.len()));
         return l;
     }
+    if crate::focus::minified(kind, src) {
+        let mut l = crate::scan::whole(src, kind);
+        l.unparseable =
+            Some(format!("minified (a line of {} bytes or more): scanned line by line", crate::focus::MINIFIED_LINE));
+        return l;
+    }
+    // A large file's parser sees only what can hold a finding; where that text does
+    // not parse cleanly, the whole file is parsed ([`crate::focus`]).
+    if let Some(text) = crate::focus::focused(kind, src) {
+        let l = parse(kind, &text);
+        if l.unparseable.is_none() {
+            return l;
+        }
+    }
+    parse(kind, src)
+}
+
+/// Lints `src` with the parser of `kind`.
+pub(crate) fn parse(kind: Kind, src: &str) -> FileLint {
     match kind {
         Kind::Rust => crate::rust::lint(src),
         Kind::Shell => crate::shell::lint(src),

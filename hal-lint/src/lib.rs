@@ -25,6 +25,7 @@
 mod code;
 mod facts;
 mod file;
+mod focus;
 mod guard;
 mod hit;
 mod hooks;

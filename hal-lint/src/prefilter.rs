@@ -352,6 +352,29 @@ impl<'a> Prefilter<'a> {
         stands(self.bound.get(i).copied().unwrap_or(Bound::Anywhere), bytes, start, len)
     }
 
+    /// Whether `bytes` holds one of the prefilter's literals other than a probe where
+    /// it stands.
+    fn holds(&self, bytes: &[u8]) -> bool {
+        let mut at = 0;
+        let ac = self.auto.for_bytes(bytes.len());
+        while let Some(m) = ac.find(aho_corasick::Input::new(bytes).range(at..)) {
+            at = m.start() + 1;
+            let longest = m.pattern().as_usize();
+            let found = std::iter::once(longest).chain(self.auto.prefixes.get(longest).into_iter().flatten().copied());
+            for i in found {
+                if self.class.get(i).copied().flatten().is_some_and(|c| c != Class::Probe)
+                    && self.stands(bytes, i, m.start(), self.auto.lens.get(i).copied().unwrap_or(0))
+                {
+                    return true;
+                }
+            }
+            if at >= bytes.len() {
+                break;
+            }
+        }
+        false
+    }
+
     /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
     /// probe, or a weak literal where the string pieces spell a variable's name.
     fn passes(&self, bytes: &[u8]) -> bool {
@@ -479,6 +502,16 @@ pub fn might_hold_finding_in(kind: Kind, bytes: &[u8]) -> bool {
         }
     }
     prefilter(group).passes(bytes)
+}
+
+/// Whether `bytes`, code of `kind`, holds a literal of its language's prefilter that
+/// names what a finding reads (a strong one, a runtime's path without a probe, an
+/// environment access), where its bound lets it stand: what [`crate::focus`] keeps a
+/// definition for. A probe alone is left out: it probes a path from elsewhere, which
+/// the focus follows by name.
+pub(crate) fn holds_a_literal(kind: Kind, bytes: &[u8]) -> bool {
+    let Some(group) = Group::of(kind) else { return true };
+    prefilter(group).holds(bytes)
 }
 
 /// `bytes` with the bytes of `ranges` made blanks (newlines kept).

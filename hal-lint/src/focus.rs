@@ -1,0 +1,647 @@
+//! Focus: a large file's parser sees only what can hold a finding (issue 47's speed
+//! bar). A Python, JavaScript or TypeScript file of at least [`FOCUS_FROM`] bytes is cut
+//! into definitions found on line starts — top-level functions and classes, and each
+//! method of a top-level class — by indentation (Python) or by the closing brace at the
+//! definition's own indentation (JavaScript, TypeScript). A definition is kept when its
+//! text holds one of the prefilter's literals (any of them, in any language: an
+//! environment access, a probe, a runtime's name or path), when it names a kept
+//! definition or a top-level name bound by code holding a literal (a caller: a
+//! function that probes the path a method of the same file returns), and when a kept
+//! definition names it (a callee), each to a fixed point. Every line that is not in a
+//! definition (imports, constants, aliases, statements) is kept, so the rules fold
+//! constants and follow aliases across the file as before. The rest is blanked byte for
+//! byte (newlines kept; a blanked Python definition holds a `pass` so its class body
+//! stays a body): every offset, line and column of what is kept is unchanged.
+//!
+//! A file whose focused text does not parse cleanly is parsed whole ([`crate::code`]),
+//! so a cut the line heuristics got wrong (a multi-line string at column 0) costs time,
+//! never a finding; a file with a suppression comment (`hal-lint:`) is parsed whole,
+//! since a suppression reaches the extent of the code after it.
+//!
+//! A minified file — JavaScript or TypeScript with a line of at least [`MINIFIED_LINE`]
+//! bytes — is not parsed at all: it gets the line scan of a file past the parsers'
+//! limit ([`crate::scan`]), which finds every indicator read its text spells; a bundle
+//! is generated code, whose parse costs far more than grep's search of it.
+
+use std::collections::HashSet;
+
+use crate::hit::Kind;
+
+/// The smallest file focused (smaller ones are parsed whole: their parse is cheap).
+pub(crate) const FOCUS_FROM: usize = 16 << 10;
+/// The shortest line that makes JavaScript or TypeScript a minified bundle.
+pub(crate) const MINIFIED_LINE: usize = 16 << 10;
+/// The most definitions a file is cut into (past them it is parsed whole).
+const MAX_CHUNKS: usize = 1 << 14;
+
+/// Whether `src`, code of `kind`, is a minified bundle: JavaScript or TypeScript with a
+/// line of at least [`MINIFIED_LINE`] bytes.
+pub(crate) fn minified(kind: Kind, src: &str) -> bool {
+    matches!(kind, Kind::JavaScript | Kind::TypeScript | Kind::Tsx)
+        && src.len() >= MINIFIED_LINE
+        && src.split('\n').any(|l| l.len() >= MINIFIED_LINE)
+}
+
+/// A piece of a file: a definition (with its name) or code outside any.
+struct Chunk {
+    /// Its lines, `[first, end)`.
+    lines: std::ops::Range<usize>,
+    /// A definition's name; `None` for code outside any definition.
+    name: Option<String>,
+    /// Whether it is a definition (blanked unless kept).
+    def: bool,
+}
+
+/// The text the parser of `kind` sees for `src`: `None` to parse `src` itself (a small
+/// file, a suppression comment, a language not focused, nothing to blank).
+pub(crate) fn focused(kind: Kind, src: &str) -> Option<String> {
+    focused_from(kind, src, FOCUS_FROM)
+}
+
+/// [`focused`] for files of at least `from` bytes.
+fn focused_from(kind: Kind, src: &str, from: usize) -> Option<String> {
+    let python = match kind {
+        Kind::Python => true,
+        Kind::JavaScript | Kind::TypeScript | Kind::Tsx => false,
+        _ => return None,
+    };
+    if src.len() < from || memchr::memmem::find(src.as_bytes(), b"hal-lint:").is_some() {
+        return None;
+    }
+    let lines = line_ranges(src);
+    let texts: Vec<&str> = lines.iter().map(|r| &src[r.clone()]).collect();
+    let chunks = if python { python_chunks(&texts) } else { js_chunks(&texts) };
+    if chunks.len() > MAX_CHUNKS || !chunks.iter().any(|c| c.def) {
+        return None;
+    }
+    let kept = kept(kind, src, &lines, &chunks);
+    if chunks.iter().zip(&kept).all(|(c, k)| *k || !c.def) {
+        return None;
+    }
+    let mut out = src.as_bytes().to_vec();
+    for (c, _) in chunks.iter().zip(&kept).filter(|(c, k)| c.def && !**k) {
+        let mut pass = python;
+        for line in c.lines.clone() {
+            let r = lines[line].clone();
+            let indent = texts[line].len() - texts[line].trim_start_matches([' ', '\t']).len();
+            for b in &mut out[r.clone()] {
+                if *b != b'\r' {
+                    *b = b' ';
+                }
+            }
+            // A blanked Python definition stands as `pass` at its own indentation, on
+            // its first line long enough (a class body never left empty).
+            if pass && r.len() >= indent + 4 && !texts[line].trim().is_empty() {
+                out[r.start + indent..r.start + indent + 4].copy_from_slice(b"pass");
+                pass = false;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The byte range of each line of `src`, without its newline.
+fn line_ranges(src: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, b) in src.bytes().enumerate() {
+        if b == b'\n' {
+            out.push(start..i);
+            start = i + 1;
+        }
+    }
+    out.push(start..src.len());
+    out
+}
+
+/// How many blanks a line starts with.
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start_matches([' ', '\t']).len()
+}
+
+/// Whether `c` can stand in an identifier.
+fn ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$'
+}
+
+/// The identifier `line` starts with (after `skip`, a keyword's length).
+fn first_word(line: &str) -> Option<String> {
+    let w: String = line.trim_start().chars().take_while(|c| ident(*c)).collect();
+    (!w.is_empty()).then_some(w)
+}
+
+/// The words of `text`: its identifiers.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !ident(c)).filter(|w| w.chars().next().is_some_and(|c| !c.is_ascii_digit()))
+}
+
+/// Whether Python's `line` (trimmed) starts a definition.
+fn python_def(t: &str) -> bool {
+    t.starts_with("def ") || t.starts_with("async def ") || t.starts_with("class ")
+}
+
+/// The name a Python definition's line gives.
+fn python_name(t: &str) -> Option<String> {
+    let t = t.strip_prefix("async ").unwrap_or(t);
+    first_word(t.strip_prefix("def ").or_else(|| t.strip_prefix("class "))?)
+}
+
+/// Which lines of Python `texts` are inside a triple-quoted string that began on an
+/// earlier line (so their indentation means nothing).
+fn in_python_string(texts: &[&str]) -> Vec<bool> {
+    let mut out = Vec::with_capacity(texts.len());
+    let mut open: Option<&str> = None;
+    for t in texts {
+        out.push(open.is_some());
+        let mut rest = *t;
+        loop {
+            match open {
+                Some(q) => match rest.find(q) {
+                    Some(i) => {
+                        rest = &rest[i + 3..];
+                        open = None;
+                    }
+                    None => break,
+                },
+                None => {
+                    let code = rest.find('#').map_or(rest, |i| &rest[..i]);
+                    let at = [r#"""""#, "'''"].iter().filter_map(|q| code.find(q).map(|i| (i, *q))).min();
+                    match at {
+                        Some((i, q)) => {
+                            rest = &rest[i + 3..];
+                            open = Some(q);
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Python's chunks: top-level definitions (a class's methods each a chunk of its own,
+/// the class's other lines code outside definitions), decorators with their definition.
+fn python_chunks(texts: &[&str]) -> Vec<Chunk> {
+    let string = in_python_string(texts);
+    // Whether line `i` is code at indentation at most `level` (not blank, no comment,
+    // not inside a multi-line string).
+    let code_at = |i: usize, level: usize| {
+        let t = texts[i].trim_start();
+        !string[i] && !t.is_empty() && !t.starts_with(['#', ')', ']', '}']) && indent(texts[i]) <= level
+    };
+    let mut chunks = Vec::new();
+    let mut i = 0;
+    let mut outside = 0;
+    let n = texts.len();
+    let push_outside = |chunks: &mut Vec<Chunk>, from: usize, to: usize| {
+        for l in from..to {
+            chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+        }
+    };
+    while i < n {
+        let t = texts[i];
+        if string[i] || indent(t) > 0 || !(t.starts_with('@') || python_def(t)) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < n && texts[i].starts_with('@') {
+            i += 1;
+        }
+        if i >= n || !python_def(texts[i]) || string[i] {
+            continue;
+        }
+        let head = i;
+        let mut end = head + 1;
+        while end < n && !code_at(end, 0) {
+            end += 1;
+        }
+        push_outside(&mut chunks, outside, start);
+        outside = end;
+        if texts[head].starts_with("class ") {
+            python_methods(texts, &string, start, head, end, &mut chunks);
+        } else {
+            chunks.push(Chunk { lines: start..end, name: python_name(texts[head]), def: true });
+        }
+        i = end;
+    }
+    push_outside(&mut chunks, outside, n);
+    chunks
+}
+
+/// The chunks of a top-level Python class (lines `start..end`, its `class` line at
+/// `head`): each method a definition, every other line code outside definitions.
+fn python_methods(texts: &[&str], string: &[bool], start: usize, head: usize, end: usize, chunks: &mut Vec<Chunk>) {
+    let outside = |chunks: &mut Vec<Chunk>, l: usize| {
+        chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+    };
+    for l in start..=head {
+        outside(chunks, l);
+    }
+    let level = (head + 1..end)
+        .find(|&l| !string[l] && !texts[l].trim().is_empty() && !texts[l].trim_start().starts_with('#'))
+        .map_or(0, |l| indent(texts[l]));
+    let mut i = head + 1;
+    while i < end {
+        let t = texts[i].trim_start();
+        let at_level = !string[i] && indent(texts[i]) == level && level > 0;
+        if !(at_level && (t.starts_with('@') || python_def(t))) {
+            outside(chunks, i);
+            i += 1;
+            continue;
+        }
+        let from = i;
+        while i < end && texts[i].trim_start().starts_with('@') && indent(texts[i]) == level {
+            i += 1;
+        }
+        if i >= end || !python_def(texts[i].trim_start()) || indent(texts[i]) != level || string[i] {
+            for l in from..i {
+                outside(chunks, l);
+            }
+            continue;
+        }
+        let def = i;
+        let mut stop = def + 1;
+        while stop < end {
+            let s = texts[stop].trim_start();
+            if !string[stop] && !s.is_empty() && !s.starts_with(['#', ')', ']', '}']) && indent(texts[stop]) <= level {
+                break;
+            }
+            stop += 1;
+        }
+        chunks.push(Chunk { lines: from..stop, name: python_name(texts[def].trim_start()), def: true });
+        i = stop;
+    }
+}
+
+/// The keywords a JavaScript or TypeScript definition's line may start with, before
+/// `function` or `class`.
+const JS_PREFIXES: &[&str] = &["export ", "default ", "async ", "abstract ", "declare "];
+
+/// The name a top-level JavaScript definition's line gives, if it starts one:
+/// `function f(`, `class C`, `const f = (…) => {`, `const f = function`, with the
+/// [`JS_PREFIXES`] before them; `Some(None)` for one without a name.
+fn js_def(t: &str) -> Option<(Option<String>, bool)> {
+    let mut t = t;
+    while let Some(p) = JS_PREFIXES.iter().find(|p| t.starts_with(**p)) {
+        t = &t[p.len()..];
+    }
+    if let Some(r) = t.strip_prefix("function").map(|r| r.trim_start_matches('*')) {
+        return r.starts_with([' ', '(']).then(|| (first_word(r), false));
+    }
+    if let Some(r) = t.strip_prefix("class ") {
+        return Some((first_word(r), true));
+    }
+    let r = ["const ", "let ", "var "].iter().find_map(|k| t.strip_prefix(k))?;
+    let name = first_word(r)?;
+    let value = r[r.find('=')? + 1..].trim_start();
+    let value = value.strip_prefix("async").map_or(value, str::trim_start);
+    let arrow = value.starts_with('(') && t.trim_end().ends_with('{') && t.contains("=>");
+    (arrow || value.starts_with("function")).then_some((Some(name), false))
+}
+
+/// The line that closes the definition opened at line `from` at indentation `level`:
+/// the next line at that indentation starting with `}`.
+fn js_close(texts: &[&str], from: usize, end: usize, level: usize) -> Option<usize> {
+    (from + 1..end).find(|&l| indent(texts[l]) == level && texts[l].trim_start().starts_with('}'))
+}
+
+/// JavaScript's and TypeScript's chunks: top-level functions and classes (each method
+/// of a class a chunk of its own), from their line to the `}` at their indentation.
+fn js_chunks(texts: &[&str]) -> Vec<Chunk> {
+    let n = texts.len();
+    let mut chunks = Vec::new();
+    let outside = |chunks: &mut Vec<Chunk>, l: usize| {
+        chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+    };
+    let mut i = 0;
+    while i < n {
+        let t = texts[i];
+        let def = if indent(t) == 0 && !t.trim_end().ends_with(';') { js_def(t) } else { None };
+        let Some((name, class)) = def else {
+            outside(&mut chunks, i);
+            i += 1;
+            continue;
+        };
+        let Some(close) = js_close(texts, i, n, 0) else {
+            outside(&mut chunks, i);
+            i += 1;
+            continue;
+        };
+        if class {
+            outside(&mut chunks, i);
+            js_methods(texts, i + 1, close, &mut chunks);
+            outside(&mut chunks, close);
+        } else {
+            chunks.push(Chunk { lines: i..close + 1, name, def: true });
+        }
+        i = close + 1;
+    }
+    chunks
+}
+
+/// The chunks of a class body, lines `from..end`: each method (a line at the body's
+/// indentation holding `(` and ending with `{`, to the `}` at that indentation) a
+/// definition, every other line code outside definitions.
+fn js_methods(texts: &[&str], from: usize, end: usize, chunks: &mut Vec<Chunk>) {
+    let outside = |chunks: &mut Vec<Chunk>, l: usize| {
+        chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+    };
+    let level = (from..end).find(|&l| !texts[l].trim().is_empty()).map_or(0, |l| indent(texts[l]));
+    let mut i = from;
+    while i < end {
+        let t = texts[i].trim();
+        let method = level > 0
+            && indent(texts[i]) == level
+            && t.ends_with('{')
+            && t.contains('(')
+            && !t.starts_with(['}', '/', '*', '@', '(', '[', '.'])
+            && first_word(t).is_some();
+        let close = if method { js_close(texts, i, end, level) } else { None };
+        let Some(close) = close else {
+            outside(chunks, i);
+            i += 1;
+            continue;
+        };
+        let name = method_name(t);
+        chunks.push(Chunk { lines: i..close + 1, name, def: true });
+        i = close + 1;
+    }
+}
+
+/// A method's name: the last word before its `(` (`static async get name(`).
+fn method_name(t: &str) -> Option<String> {
+    let head = &t[..t.find('(')?];
+    let head = head.split('<').next().unwrap_or(head);
+    words(head).last().map(str::to_owned)
+}
+
+/// The names `line` may bind for the linters' whole-file maps (constants, aliases,
+/// lists and paths are collected by name wherever they are assigned): the words before
+/// its last `=` that is no comparison (`x = …`, `const { a } = …`, `f(env=os.environ)`,
+/// `k => …`), between `for` and `in`/`of`, after `as`, and every word of an import.
+fn bound(line: &str) -> Vec<&str> {
+    let mut out = bound_words(line);
+    out.retain(|w| !KEYWORDS.contains(w));
+    out
+}
+
+/// [`bound`], keywords included.
+fn bound_words(line: &str) -> Vec<&str> {
+    let t = line.trim_start();
+    if t.starts_with("import ") || t.starts_with("from ") {
+        return words(t).collect();
+    }
+    let mut out = Vec::new();
+    let b = line.as_bytes();
+    let last = (0..b.len()).rev().find(|&i| {
+        b[i] == b'=' && b.get(i + 1) != Some(&b'=') && !(i > 0 && matches!(b[i - 1], b'=' | b'!' | b'<' | b'>'))
+    });
+    if let Some(i) = last {
+        let left = line[..i].trim_end_matches(['+', '-', '*', '/', '%', '|', '&', '?', ':', ' ']);
+        let open = left.matches(['(', '[', '{']).count() > left.matches([')', ']', '}']).count();
+        let tail = left.rsplit(|c: char| !ident(c)).next().unwrap_or("");
+        if open {
+            // A parameter's default or a keyword argument: the name before `=`.
+            out.extend(words(tail));
+        } else if !left.trim_end().ends_with([']', ')']) && !left.contains(['.', '(']) {
+            // `x = …`, `x: T = …`, `a, b = …`, `const { a, b } = …`; not `self.x = …`
+            // or `d[k] = …`, which the linters do not collect.
+            out.extend(words(left));
+        }
+    }
+    if let Some(f) = line.find("for ") {
+        out.extend(words(&line[f..]).take_while(|w| !matches!(*w, "in" | "of")));
+    }
+    if let Some(a) = line.find(" as ") {
+        out.extend(words(&line[a + 4..]).take(1));
+    }
+    out
+}
+
+/// Keywords, which [`bound`] never counts as names.
+const KEYWORDS: &[&str] = &[
+    "if",
+    "elif",
+    "else",
+    "for",
+    "while",
+    "in",
+    "of",
+    "is",
+    "not",
+    "and",
+    "or",
+    "return",
+    "yield",
+    "await",
+    "async",
+    "lambda",
+    "with",
+    "as",
+    "from",
+    "import",
+    "def",
+    "class",
+    "function",
+    "const",
+    "let",
+    "var",
+    "export",
+    "default",
+    "new",
+    "typeof",
+    "instanceof",
+    "global",
+    "nonlocal",
+    "del",
+    "assert",
+    "raise",
+    "throw",
+    "case",
+    "match",
+    "type",
+    "True",
+    "False",
+    "None",
+    "true",
+    "false",
+    "null",
+    "undefined",
+    "this",
+    "self",
+];
+
+/// What one line of a file says to the focus.
+struct Line<'a> {
+    /// The names it may bind ([`bound`]).
+    binds: Vec<&'a str>,
+    /// Its words.
+    uses: Vec<&'a str>,
+    /// Whether it holds a literal naming what a finding reads
+    /// ([`crate::prefilter::holds_a_literal`]).
+    literal: bool,
+    /// Whether it holds a string (a quote): a constant's, a list's or a path's value.
+    string: bool,
+}
+
+/// Adds to `names`, to a fixed point, what the lines using one of them bind.
+fn spread<'a>(names: &mut HashSet<&'a str>, info: &[Line<'a>]) {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for l in info.iter().filter(|l| !l.binds.is_empty()) {
+            if l.uses.iter().any(|w| names.contains(w)) {
+                for b in &l.binds {
+                    changed |= names.insert(b);
+                }
+            }
+        }
+    }
+}
+
+/// Which chunks are kept. The linters collect constants, aliases, lists and paths by
+/// name over the whole file, then check every read against them; so a definition is
+/// kept when it holds a literal naming what a finding reads (a strong one, a runtime's
+/// path, an environment access: [`crate::prefilter::holds_a_literal`]), when it uses or
+/// binds a *tainted* name (one bound on a line holding such a literal, or from a
+/// tainted name, or a kept definition's own name: a caller of a function returning a
+/// runtime's path), and when it binds, from a string, a name kept code uses (a
+/// constant folded into a read elsewhere), each to a fixed point. Code outside
+/// definitions is always kept.
+fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: &'a [Chunk]) -> Vec<bool> {
+    let python = kind == Kind::Python;
+    let texts: Vec<&str> = lines.iter().map(|r| &src[r.clone()]).collect();
+    let in_string = if python { in_python_string(&texts) } else { vec![false; texts.len()] };
+    let info: Vec<Line<'a>> = lines
+        .iter()
+        .zip(&in_string)
+        .map(|(r, inside)| {
+            let t = &src[r.clone()];
+            // A comment's line, or a docstring's, binds and reads nothing.
+            let s = t.trim_start();
+            let prose = *inside
+                || if python {
+                    s.starts_with('#') || s.starts_with(r#"""""#) || s.starts_with("'''")
+                } else {
+                    s.starts_with("//") || s.starts_with("/*") || s.starts_with('*')
+                };
+            if prose {
+                return Line { binds: Vec::new(), uses: Vec::new(), literal: false, string: false };
+            }
+            Line {
+                binds: bound(t),
+                uses: words(t).collect(),
+                literal: crate::prefilter::holds_a_literal(kind, t.as_bytes()),
+                string: t.contains(['"', '\'', '`']),
+            }
+        })
+        .collect();
+    let of = |c: &Chunk| &info[c.lines.clone()];
+    // Names bound from strings, or from such names: what a constant can be.
+    let mut stringy: HashSet<&str> = info.iter().filter(|l| l.string).flat_map(|l| l.binds.iter().copied()).collect();
+    spread(&mut stringy, &info);
+    let mut tainted: HashSet<&str> = info.iter().filter(|l| l.literal).flat_map(|l| l.binds.iter().copied()).collect();
+    let mut kept: Vec<bool> = chunks.iter().map(|c| !c.def || of(c).iter().any(|l| l.literal)).collect();
+    let mut read: HashSet<&str> = HashSet::new();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (i, c) in chunks.iter().enumerate() {
+            let ls = of(c);
+            if !kept[i]
+                && ls.iter().any(|l| {
+                    l.uses.iter().any(|w| tainted.contains(w))
+                        || l.binds.iter().any(|w| tainted.contains(w) || (stringy.contains(w) && read.contains(w)))
+                })
+            {
+                kept[i] = true;
+            }
+            if kept[i] {
+                if c.def && c.name.as_deref().is_some_and(|n| !tainted.contains(n)) {
+                    tainted.extend(c.name.as_deref());
+                    changed = true;
+                }
+                for l in ls.iter().filter(|l| l.literal) {
+                    for w in &l.uses {
+                        changed |= read.insert(w);
+                    }
+                }
+            }
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every fixture of the languages focused, whatever its size, yields the hits of
+    /// its whole parse (where the focused text parses cleanly; elsewhere the whole file
+    /// is parsed, as [`crate::code::lint`] does).
+    #[test]
+    fn focusing_keeps_every_fixture_s_hits() {
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")];
+        let (mut focused, mut blanked) = (0, 0);
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let Ok(src) = std::fs::read_to_string(&path) else { continue };
+                let Some(kind) = crate::walk::kind_of(&path, &src) else { continue };
+                let Some(text) = focused_from(kind, &src, 0) else { continue };
+                assert_eq!(text.len(), src.len());
+                let (whole, part) = (crate::code::parse(kind, &src), crate::code::parse(kind, &text));
+                if part.unparseable.is_some() {
+                    continue;
+                }
+                let key = |h: &crate::hit::Hit| (h.line, h.column, h.rule.as_str(), h.message.clone());
+                let mut a: Vec<_> = whole.hits.iter().map(key).collect();
+                let mut b: Vec<_> = part.hits.iter().map(key).collect();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{}", path.display());
+                assert_eq!(whole.written, part.written, "{}", path.display());
+                focused += 1;
+                blanked += text.bytes().zip(src.bytes()).filter(|(t, s)| t != s).count();
+            }
+        }
+        assert!(focused >= 3 && blanked > 400, "{focused} fixtures focused, {blanked} bytes blanked");
+    }
+
+    #[test]
+    fn definitions_are_cut_on_line_starts() {
+        let py = "import os\n\n\ndef a(x,\n      y):\n    return x\n\n\nclass C:\n    n = 1\n\n    @property\n    def m(self):\n        return 2\n";
+        let texts: Vec<&str> = py.split('\n').collect();
+        let defs: Vec<_> = python_chunks(&texts)
+            .into_iter()
+            .filter(|c| c.def)
+            .map(|c| (c.lines, c.name.unwrap_or_default()))
+            .collect();
+        assert_eq!(defs, [(3..8, "a".to_owned()), (11..15, "m".to_owned())]);
+        let js = "const x = 1;\nexport async function f(a) {\n  return a;\n}\nclass K {\n  static get n() {\n    return 1;\n  }\n}\nconst g = (b) => {\n  return b;\n};\n";
+        let texts: Vec<&str> = js.split('\n').collect();
+        let defs: Vec<_> =
+            js_chunks(&texts).into_iter().filter(|c| c.def).map(|c| (c.lines, c.name.unwrap_or_default())).collect();
+        assert_eq!(defs, [(1..4, "f".to_owned()), (5..8, "n".to_owned()), (9..12, "g".to_owned())]);
+    }
+
+    #[test]
+    fn a_blanked_python_definition_stays_a_statement() {
+        let filler = (0..800).fold(String::new(), |mut out, i| {
+            let _ = std::fmt::Write::write_fmt(&mut out, format_args!("    def f{i}(self):\n        return {i}\n\n"));
+            out
+        });
+        let src =
+            format!("import os\n\n\nclass C:\n{filler}    def g(self):\n        return os.environ.get('CLAUDECODE')\n");
+        let text = focused(Kind::Python, &src).expect("focused");
+        assert_eq!(text.len(), src.len());
+        assert!(text.contains("    pass") && text.contains("os.environ.get('CLAUDECODE')") && !text.contains("f0"));
+        assert_eq!(crate::code::parse(Kind::Python, &text).unparseable, None);
+    }
+}
