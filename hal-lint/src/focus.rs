@@ -279,32 +279,58 @@ fn python_methods(texts: &[&str], string: &[bool], start: usize, head: usize, en
 /// `function` or `class`.
 const JS_PREFIXES: &[&str] = &["export ", "default ", "async ", "abstract ", "declare "];
 
-/// The name a top-level JavaScript definition's line gives, if it starts one:
-/// `function f(`, `class C`, `const f = (…) => {`, `const f = function`, with the
-/// [`JS_PREFIXES`] before them; `Some(None)` for one without a name.
-fn js_def(t: &str) -> Option<(Option<String>, bool)> {
+/// What a top-level JavaScript or TypeScript line starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JsDef {
+    /// A function, its body to the closing brace: one definition.
+    Function,
+    /// A class: each method a definition of its own.
+    Class,
+    /// A declaration without code that runs (an `interface`, a `type`, a `declare`d
+    /// class, namespace or module): one definition.
+    Declaration,
+}
+
+/// The name a top-level JavaScript or TypeScript definition's line gives, if it starts
+/// one, and what it is: `function f(`, `class C`, `const f = (…) => {`, `const f =
+/// function`, `interface I`, `type T = {`, `enum E`, `namespace N`, `declare …`, with
+/// the [`JS_PREFIXES`] before them (`None` as the name for one without a name).
+fn js_def(t: &str) -> Option<(Option<String>, JsDef)> {
+    let declared = t.starts_with("declare ") || t.starts_with("export declare ");
     let mut t = t;
     while let Some(p) = JS_PREFIXES.iter().find(|p| t.starts_with(**p)) {
         t = &t[p.len()..];
     }
     if let Some(r) = t.strip_prefix("function").map(|r| r.trim_start_matches('*')) {
-        return r.starts_with([' ', '(']).then(|| (first_word(r), false));
+        return r.starts_with([' ', '(']).then(|| (first_word(r), JsDef::Function));
     }
     if let Some(r) = t.strip_prefix("class ") {
-        return Some((first_word(r), true));
+        return Some((first_word(r), if declared { JsDef::Declaration } else { JsDef::Class }));
+    }
+    for k in ["interface ", "enum ", "namespace ", "module ", "type "] {
+        if let Some(r) = t.strip_prefix(k) {
+            return (k != "type " || t.trim_end().ends_with('{')).then(|| (first_word(r), JsDef::Declaration));
+        }
+    }
+    if declared && t.starts_with("global") {
+        return Some((None, JsDef::Declaration));
     }
     let r = ["const ", "let ", "var "].iter().find_map(|k| t.strip_prefix(k))?;
     let name = first_word(r)?;
     let value = r[r.find('=')? + 1..].trim_start();
     let value = value.strip_prefix("async").map_or(value, str::trim_start);
     let arrow = value.starts_with('(') && t.trim_end().ends_with('{') && t.contains("=>");
-    (arrow || value.starts_with("function")).then_some((Some(name), false))
+    (arrow || value.starts_with("function")).then_some((Some(name), JsDef::Function))
 }
 
 /// The line that closes the definition opened at line `from` at indentation `level`:
-/// the next line at that indentation starting with `}`.
+/// the next line at that indentation that is a `}` alone (then `;`, `)` or `,` at
+/// most: not `} else {`, `} | {` or a parameter's type `}): T {`).
 fn js_close(texts: &[&str], from: usize, end: usize, level: usize) -> Option<usize> {
-    (from + 1..end).find(|&l| indent(texts[l]) == level && texts[l].trim_start().starts_with('}'))
+    (from + 1..end).find(|&l| {
+        indent(texts[l]) == level
+            && texts[l].trim().strip_prefix('}').is_some_and(|r| r.chars().all(|c| matches!(c, ';' | ')' | ',')))
+    })
 }
 
 /// JavaScript's and TypeScript's chunks: top-level functions and classes (each method
@@ -329,7 +355,7 @@ fn js_chunks(texts: &[&str]) -> Vec<Chunk> {
             i += 1;
             continue;
         };
-        if class {
+        if class == JsDef::Class {
             outside(&mut chunks, i);
             js_methods(texts, i + 1, close, &mut chunks);
             outside(&mut chunks, close);
