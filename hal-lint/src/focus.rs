@@ -1,17 +1,29 @@
 //! Focus: a large file's parser sees only what can hold a finding (issue 47's speed
 //! bar). A Python, JavaScript or TypeScript file of at least [`FOCUS_FROM`] bytes is cut
-//! into definitions found on line starts — top-level functions and classes, and each
-//! method of a top-level class — by indentation (Python) or by the closing brace at the
-//! definition's own indentation (JavaScript, TypeScript). A definition is kept when its
-//! text holds one of the prefilter's literals (any of them, in any language: an
-//! environment access, a probe, a runtime's name or path), when it names a kept
-//! definition or a top-level name bound by code holding a literal (a caller: a
-//! function that probes the path a method of the same file returns), and when a kept
-//! definition names it (a callee), each to a fixed point. Every line that is not in a
-//! definition (imports, constants, aliases, statements) is kept, so the rules fold
-//! constants and follow aliases across the file as before. The rest is blanked byte for
-//! byte (newlines kept; a blanked Python definition holds a `pass` so its class body
-//! stays a body): every offset, line and column of what is kept is unchanged.
+//! into definitions found on line starts — top-level functions, classes' methods (each
+//! one a definition), TypeScript's declarations (`interface`, `type … = {`, `declare`)
+//! — by indentation (Python) or by the `}` alone at the definition's own indentation
+//! (JavaScript, TypeScript). Every line outside a definition (imports, constants,
+//! aliases, class headers and fields, statements) is kept. The linters collect
+//! constants, aliases, lists and paths by name over the whole file and then check every
+//! read against them, so a definition is kept when, on a line of code (comments and
+//! docstrings left out):
+//!
+//! - it holds a literal of its language's prefilter that names what a finding reads (a
+//!   strong one, a runtime's path, an environment access; a probe alone probes a path
+//!   that comes from elsewhere: [`crate::prefilter::holds_a_literal`]);
+//! - it uses or binds a *tainted* name: one bound on a line holding such a literal (a
+//!   constant or alias defined far away), or a kept definition's own name (a caller of a
+//!   function or method of the same file returning a runtime's path), to a fixed point;
+//! - it binds, from a string, a name that a line holding such a literal uses (a piece
+//!   of a variable's name folded elsewhere).
+//!
+//! The rest is blanked byte for byte (newlines kept; a blanked Python definition holds
+//! a `pass` so a class body stays a body): every offset, line and column of what is
+//! kept is unchanged. These are heuristics over line starts and words, not a proof: the
+//! findings were compared finding by finding, with and without `--strict`, on every
+//! corpus repository and hal's own tree (`hal-lint/eval/README.md`, "Time"), and
+//! `tests/focus.rs` and this module's tests hold the kinds of flow above.
 //!
 //! A file whose focused text does not parse cleanly is parsed whole ([`crate::code`]),
 //! so a cut the line heuristics got wrong (a multi-line string at column 0) costs time,
