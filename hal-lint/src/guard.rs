@@ -382,6 +382,42 @@ pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> boo
     uses > 0
 }
 
+/// Issue 47: whether the answer of the probe at `n` only goes into a message a report
+/// call prints (`console.log(`Exists: ${existsSync(dir) ? 'yes' : 'no'}`)`,
+/// `print(f"exists: {p.exists()}")`): the program shows what is there, it decides
+/// nothing. Climbs through the expression the answer stands in (a conditional, a
+/// template or f-string, a concatenation, an argument list) to the call that takes it.
+pub(crate) fn shown_in_a_message(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut cur = n;
+    for _ in 0..12 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            "ternary_expression" | "conditional_expression" => {
+                // The answer chooses a word to show; standing as one of the words, it
+                // is shown as well.
+            }
+            "template_substitution"
+            | "template_string"
+            | "interpolation"
+            | "string"
+            | "arguments"
+            | "argument_list"
+            | "parenthesized_expression"
+            | "await_expression"
+            | "format_expression" => {}
+            "binary_expression" | "binary_operator" if parent.field("operator").is_some_and(|o| text(o) == "+") => {}
+            "call_expression" | "call" => {
+                let f = parent.field("function").map_or("", |f| crate::ts::last_name(text(f)));
+                return REPORTS.contains(&f) && !EXITS.contains(&f);
+            }
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
+}
+
 /// Calls that only report (their name's last segment), and those that end the program.
 const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
 const EXITS: &[&str] = &["exit", "_exit"];

@@ -219,16 +219,22 @@ pub(crate) fn runtime_dir_names() -> Vec<String> {
     runtime_names().iter().flat_map(|n| [n.clone(), format!(".{n}")]).collect()
 }
 
+/// The extensions of a runtime's hidden settings file in the home directory.
+const CONFIG_EXTENSIONS: &[&str] = &[".json", ".toml", ".yaml", ".yml"];
+
 /// A directory named for a runtime that no registry row lists, as the last component
 /// of `t` (pieces joined with `/`): a hidden one (`.openclaw`, `.warp`), or one under a
 /// hidden directory (`.config/opencode`, `.codeium/windsurf`, `.gemini/antigravity`):
 /// a runtime's own configuration directory wherever the path was built from segments.
 fn runtime_named_dir(t: &str) -> Option<&'static str> {
     let t = t.trim_end_matches(['/', '"', '\'']);
-    let (parent, last) = t.rsplit_once('/').unwrap_or(("", t));
-    let parent = parent.rsplit('/').next().unwrap_or("");
+    let (above, last) = t.rsplit_once('/').unwrap_or(("", t));
+    let parent = above.rsplit('/').next().unwrap_or("");
+    // `~/.local/share/opencode`, `~/.local/state/opencode`: under a hidden folder too.
+    let parent = if above.ends_with(".local/share") || above.ends_with(".local/state") { ".local" } else { parent };
     let word = match last.strip_prefix('.') {
-        Some(name) => name,
+        // A hidden file named for a runtime, holding its settings (`~/.claude.json`).
+        Some(name) => CONFIG_EXTENSIONS.iter().find_map(|e| name.strip_suffix(e)).unwrap_or(name),
         None if parent.len() > 1 && parent.starts_with('.') && parent != ".." => last,
         None => return None,
     };

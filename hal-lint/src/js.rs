@@ -118,6 +118,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         lists: BTreeMap::new(),
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
+        returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     let mut lint = l.s.lint;
@@ -224,6 +225,9 @@ struct Linter<'p, 'a> {
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
     written: BTreeSet<&'static str>,
+    /// Function or method name → the path it returns, for the file's functions that
+    /// return one (`function settingsPath() { return join(homedir(), ".gemini", …) }`).
+    returns: BTreeMap<&'a str, String>,
 }
 
 impl<'p> Linter<'p, '_> {
@@ -325,6 +329,12 @@ impl<'p> Linter<'p, '_> {
                             .collect::<Vec<_>>()
                             .join("/")
                     }
+                    // `settingsPath()`, `this.configPath()`: what the file's function
+                    // returns.
+                    Some(args) if args.named_child_count() == 0 => {
+                        let name = callee.strip_prefix("this.").unwrap_or(callee);
+                        self.returns.get(name).cloned().unwrap_or_else(|| self.unknown(n))
+                    }
                     _ => self.unknown(n),
                 }
             }
@@ -342,15 +352,31 @@ impl<'p> Linter<'p, '_> {
         self.s.p.short(n, 40).map_or_else(|| "{}".to_owned(), |t| format!("{{{t}}}"))
     }
 
-    /// First pass: aliases of the environment object, string constants, constant lists
-    /// and paths.
+    /// Learns the path a function (`body`: its body) named `name` returns, if it
+    /// returns one.
+    fn learn_return(&mut self, name: Option<Node<'_>>, body: Option<Node<'_>>) {
+        let (Some(name), Some(body)) = (name, body) else { return };
+        let returned = if body.kind() == "statement_block" { crate::ts::returned(body) } else { Some(body) };
+        if let Some(r) = returned {
+            let path = self.path(r, 0);
+            if path.contains('/') {
+                self.returns.insert(self.s.text(name), path);
+            }
+        }
+    }
+
+    /// First pass: aliases of the environment object, string constants, constant lists,
+    /// paths and the paths functions return.
     fn collect(&mut self, n: Node<'p>) {
         match n.kind() {
+            "function_declaration" | "method_definition" => self.learn_return(n.field("name"), n.field("body")),
             "variable_declarator" => {
                 let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
                     return;
                 };
-                if name.kind() == "identifier" {
+                if name.kind() == "identifier" && matches!(value.kind(), "arrow_function" | "function_expression") {
+                    self.learn_return(Some(name), value.field("body"));
+                } else if name.kind() == "identifier" {
                     let name = self.s.text(name);
                     if let Some(v) = self.s.value(value).filter(|_| value.kind() != "identifier") {
                         self.s.consts.insert(name, v);
@@ -626,7 +652,8 @@ impl<'p> Linter<'p, '_> {
                             || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
                             || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
                             || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
-                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a))
+                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
+                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n))
                 };
                 if let Some(h) = hit.filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);

@@ -52,6 +52,17 @@ const WRITE_FNS: &[&str] = &[
     "symlink_to",
 ];
 /// Functions that build a path from pieces.
+/// platformdirs' and appdirs' functions giving a program's base folder by its name.
+const PLATFORM_DIRS: &[&str] = &[
+    "user_config_dir",
+    "user_data_dir",
+    "user_state_dir",
+    "user_cache_dir",
+    "user_config_path",
+    "user_data_path",
+    "user_state_path",
+    "user_cache_path",
+];
 const JOIN_FNS: &[&str] = &[
     "join",
     "joinpath",
@@ -80,6 +91,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
         psutil: false,
+        returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     let mut lint = l.s.lint;
@@ -101,6 +113,9 @@ struct Linter<'p, 'a> {
     written: BTreeSet<&'static str>,
     /// Whether the file imports psutil.
     psutil: bool,
+    /// Function or method name → the path it returns, for the file's functions that
+    /// return one (`def settings_path(): return Path.home() / ".gemini" / …`).
+    returns: BTreeMap<&'a str, String>,
 }
 
 impl<'p, 'a> Linter<'p, 'a> {
@@ -170,6 +185,17 @@ impl<'p, 'a> Linter<'p, 'a> {
                             .map(|a| self.path(a, depth + 1))
                             .collect();
                         receiver.into_iter().chain(pieces).collect::<Vec<_>>().join("/")
+                    }
+                    // `platformdirs.user_config_dir("opencode")`: that program's folder.
+                    Some(args) if PLATFORM_DIRS.contains(&last_name(&name)) => {
+                        let app = args.named_child(0).and_then(|a| self.s.value(a)).unwrap_or_else(|| "{}".to_owned());
+                        format!("~/.config/{app}")
+                    }
+                    // `settings_path()`, `self.config_path()`: what the file's function
+                    // returns.
+                    Some(args) if args.named_child_count() == 0 => {
+                        let name = name.strip_prefix("self.").or_else(|| name.strip_prefix("cls.")).unwrap_or(&name);
+                        self.returns.get(name).cloned().unwrap_or_else(|| self.unknown(n))
                     }
                     _ => self.unknown(n),
                 }
@@ -249,6 +275,15 @@ impl<'p, 'a> Linter<'p, 'a> {
 
     fn collect(&mut self, n: Node<'p>) {
         match n.kind() {
+            "function_definition" => {
+                let (Some(name), Some(body)) = (n.field("name"), n.field("body")) else { return };
+                if let Some(r) = crate::ts::returned(body) {
+                    let path = self.path(r, 0);
+                    if path.contains('/') {
+                        self.returns.insert(self.s.text(name), path);
+                    }
+                }
+            }
             "import_statement" => {
                 for c in n.children_by_field_name("name", &mut n.walk()) {
                     if let Some((module, local)) = self.imported(c) {
@@ -460,6 +495,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                         || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
                         || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
                         || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
+                        || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
                 };
                 if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs() && !own()) {
                     self.s.lint.hits.push(h);

@@ -439,6 +439,13 @@ pub(crate) fn program(command_line: &str) -> &str {
 }
 
 /// Every node under `node` (itself included), parents first, without recursion.
+/// The expression the last `return` statement directly in `block` returns, if any.
+pub(crate) fn returned(block: Node<'_>) -> Option<Node<'_>> {
+    let mut c = block.walk();
+    let last = block.named_children(&mut c).filter(|s| s.kind() == "return_statement").last()?;
+    last.named_child(0)
+}
+
 pub(crate) fn descendants(node: Node<'_>) -> Vec<Node<'_>> {
     let mut out = Vec::new();
     let mut stack = vec![node];

@@ -530,3 +530,33 @@ fn aliases_of_the_environment_and_environments_for_a_child() {
     want.extend(at("hooks/alias.ts", &[(v, 3, 11), (v, 4, 14)]));
     assert_eq!(found("aliases"), want);
 }
+
+/// Issue 47, round 7: an orchestrator's check whether a runtime is installed or logged
+/// in (`availability/`), in Rust, Python, JavaScript, TypeScript and shell. The files a
+/// runtime writes in its folder (the registry's `own_files`: `~/.gemini/installation_id`,
+/// `~/.codex/auth.json`) and a hidden file named for it (`~/.claude.json`) are probed,
+/// by a path built in place, returned by a function or method of the same file
+/// (`self.settings_path().map(|p| p.exists())`, `existsSync(geminiSettings())`), given
+/// to a closure, or under a runtime's base folders (`xdg`'s `with_prefix("opencode")`,
+/// `XDG_CONFIG_HOME`, platformdirs). Silent: the tool's own files in a runtime's folder
+/// (`.claude/skills/pick/SKILL.md`, `.claude/pick-state.json`), a function returning a
+/// path of no runtime, the tool's own base folder, a path variable bound and used as
+/// the path (`if let Ok(home) = env::var("CODEX_HOME") { … home … }`), and a probe whose
+/// answer only goes into a printed message (`report/`).
+#[test]
+fn availability_checks_of_a_runtime_s_own_files() {
+    let f = "indicator-file";
+    let mut want = at("hooks/installed.js", &[(f, 14, 21), (f, 15, 21), (f, 16, 21), (f, 17, 21)]);
+    want.extend(at("hooks/installed.py", &[(f, 16, 8), (f, 18, 23), (f, 20, 8), (f, 22, 23), (f, 43, 26)]));
+    want.extend(at("hooks/installed.sh", &[(f, 4, 9), (f, 5, 6), (f, 6, 9)]));
+    want.extend(at("hooks/installed.ts", &[(f, 12, 20), (f, 13, 23), (f, 18, 23)]));
+    want.extend(at("report/status.js", &[(f, 16, 22)]));
+    want.extend(at("report/status.py", &[(f, 15, 12)]));
+    let v = "indicator-var";
+    want.extend(at(
+        "src/executors.rs",
+        &[(f, 22, 77), (f, 25, 55), (f, 26, 50), (f, 39, 37), (f, 45, 30), (f, 76, 36), (f, 83, 53), (f, 87, 23)],
+    ));
+    want.extend(at("src/executors.rs", &[(v, 110, 19), (v, 115, 37)]));
+    assert_eq!(found("availability"), want);
+}
