@@ -393,11 +393,10 @@ pub(crate) fn shown_in_a_message(src: &str, walk: &Walk<'_>, n: Node<'_>) -> boo
     for _ in 0..12 {
         let Some(parent) = walk.parent(cur) else { return false };
         match parent.kind() {
-            "ternary_expression" | "conditional_expression" => {
-                // The answer chooses a word to show; standing as one of the words, it
-                // is shown as well.
-            }
-            "template_substitution"
+            // In a conditional the answer chooses a word to show (or is one).
+            "ternary_expression"
+            | "conditional_expression"
+            | "template_substitution"
             | "template_string"
             | "interpolation"
             | "string"
