@@ -325,6 +325,16 @@ pub(crate) fn literal_runtime(lit: &str) -> Option<&'static str> {
     runtime_name(lit.trim().trim_end_matches('*'))
 }
 
+/// The runtime a name like `claude_desktop` or `gemini-cli` starts with (its first
+/// word, or the whole name), if any: a name, one word of letters, digits, `-`, `_` and
+/// `.`, never prose.
+pub(crate) fn first_word_runtime(name: &str) -> Option<&'static str> {
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')) {
+        return None;
+    }
+    literal_runtime(name).or_else(|| name.split(['-', '_', '.']).next().and_then(runtime_name))
+}
+
 /// The runtime's name `text` (the line, or the statement's literals, around a read of
 /// an [`EDITOR_VARS`] variable) compares it to, if any: a quoted literal, or a shell
 /// `case` pattern (`cursor)`, `claude*|codex)`), naming one.

@@ -273,6 +273,21 @@ impl<'p> Linter<'p, '_> {
                     n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
                 (!items.is_empty()).then_some(items)
             }
+            // A table of names by key (`{ claude: "CLAUDECODE", … }`): its values.
+            "object" => {
+                let items: Vec<(Node<'p>, String)> = n
+                    .named_children(&mut n.walk())
+                    .filter(|c| c.kind() == "pair")
+                    .filter_map(|c| c.field("value").and_then(|v| self.s.value(v).map(|s| (v, s))))
+                    .collect();
+                (!items.is_empty()).then_some(items)
+            }
+            // `Object.values(TABLE)`, `Object.entries(TABLE)`: the table's values.
+            "call_expression" => {
+                let callee = n.field("function").and_then(|f| self.s.p.short(f, 32))?;
+                let arg = n.field("arguments")?.named_child(0)?;
+                matches!(callee, "Object.values" | "Object.entries").then(|| self.list(arg)).flatten()
+            }
             "identifier" => self.lists.get(self.s.text(n)).cloned(),
             "as_expression" | "satisfies_expression" | "parenthesized_expression" => self.list(n.named_child(0)?),
             _ => None,
@@ -420,7 +435,16 @@ impl<'p> Linter<'p, '_> {
                     return;
                 };
                 if let Some(list) = self.list(right) {
-                    let left = if left.kind() == "identifier" { Some(left) } else { left.named_child(0) };
+                    let left = match left.kind() {
+                        "identifier" => Some(left),
+                        // `for (const [runtime, name] of Object.entries(TABLE))`: the
+                        // value's name.
+                        "array_pattern" => crate::ts::last_named(left),
+                        _ => left.named_child(0).map(|d| match d.kind() {
+                            "array_pattern" => crate::ts::last_named(d).unwrap_or(d),
+                            _ => d,
+                        }),
+                    };
                     if let Some(l) = left.filter(|l| l.kind() == "identifier") {
                         self.lists.entry(self.s.text(l)).or_default().extend(list);
                     }

@@ -127,6 +127,21 @@ impl<'p, 'a> Linter<'p, 'a> {
                     n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
                 (!items.is_empty()).then_some(items)
             }
+            // A table of names by key (`{"claude": "CLAUDECODE", …}`): its values.
+            "dictionary" => {
+                let items: Vec<(Node<'p>, String)> = n
+                    .named_children(&mut n.walk())
+                    .filter(|c| c.kind() == "pair")
+                    .filter_map(|c| c.field("value").and_then(|v| self.s.value(v).map(|s| (v, s))))
+                    .collect();
+                (!items.is_empty()).then_some(items)
+            }
+            // `TABLE.values()`, `TABLE.items()`: the table's values.
+            "call" => {
+                let f = n.field("function").filter(|f| f.kind() == "attribute")?;
+                let method = f.field("attribute").map(|a| self.s.text(a))?;
+                matches!(method, "values" | "items").then(|| self.list(f.field("object")?)).flatten()
+            }
             "identifier" => self.lists.get(self.s.text(n)).cloned(),
             _ => None,
         }
@@ -296,7 +311,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
                     return;
                 };
-                if left.kind() == "identifier"
+                // `for name, var in TABLE.items()`: the last name stands for each value.
+                let left = match left.kind() {
+                    "pattern_list" | "tuple_pattern" => crate::ts::last_named(left),
+                    _ => Some(left),
+                };
+                if let Some(left) = left.filter(|l| l.kind() == "identifier")
                     && let Some(list) = self.list(right)
                 {
                     self.lists.entry(self.s.text(left)).or_default().extend(list);

@@ -308,6 +308,8 @@ fn parse_and_lint(src: &str) -> FileLint {
         cond: 0,
         presence: 0,
         binds: 0,
+        let_name: None,
+        stored: Vec::new(),
         stmt_strings: String::new(),
         sysinfo: src.contains("sysinfo"),
         fn_text: String::new(),
@@ -364,7 +366,20 @@ fn lit_list(e: &syn::Expr) -> Option<Vec<(String, (usize, usize))>> {
     match e {
         syn::Expr::Reference(r) => lit_list(&r.expr),
         syn::Expr::Array(a) if !a.elems.is_empty() => {
-            a.elems.iter().map(|x| Some((lit_str(x)?, line_col(x.span())))).collect()
+            let mut out = Vec::new();
+            for x in &a.elems {
+                match x {
+                    // A table of names by key (`[("claude", "CLAUDECODE"), …]`): every
+                    // string of each row.
+                    syn::Expr::Tuple(t) if !t.elems.is_empty() => {
+                        for y in &t.elems {
+                            out.push((lit_str(y)?, line_col(y.span())));
+                        }
+                    }
+                    _ => out.push((lit_str(x)?, line_col(x.span()))),
+                }
+            }
+            Some(out)
         }
         _ => None,
     }
@@ -482,6 +497,11 @@ struct Linter {
     cond: usize,
     /// How many presence tests (`.is_ok()`, `.is_some()`) are being visited.
     presence: usize,
+    /// The name the `let` being visited binds, if one.
+    let_name: Option<String>,
+    /// Reads of a name under a vendor prefix stored in a `let` name: reported when a
+    /// condition or presence test of the same function uses that name.
+    stored: Vec<(String, Hit)>,
     /// How many patterns binding the value they test (`if let Ok(home) = …`,
     /// `let Some(dir) = … else`) are being visited: a path read there is used.
     binds: usize,
@@ -499,6 +519,32 @@ struct Linter {
 }
 
 impl Linter {
+    fn visit_local_bound(&mut self, l: &syn::Local) {
+        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
+            let path = self.path_of(&init.expr, 0);
+            if path != "{}" && path.contains('/') {
+                self.paths.insert(p.ident.to_string(), path);
+            }
+        }
+        if let Some(init) = &l.init
+            && init.diverge.is_some()
+        {
+            // `let Ok(x) = … else { … }`: the initializer decides (and `x` is its value).
+            let bound = usize::from(binding(&l.pat).is_some());
+            self.cond += 1;
+            self.binds += bound;
+            self.visit_expr(&init.expr);
+            self.binds -= bound;
+            self.cond -= 1;
+            if let Some((_, d)) = &init.diverge {
+                self.visit_expr(d);
+            }
+            self.visit_pat(&l.pat);
+            return;
+        }
+        syn::visit::visit_local(self, l);
+    }
+
     fn hit(&mut self, h: Hit) {
         self.out.hits.push(h);
     }
@@ -748,6 +794,9 @@ impl Linter {
                     self.hit(Hit::var_read(line, col, &name, true, decides));
                 } else if let Some(prefix) = vendor_prefix(&name).filter(|_| decides) {
                     self.hit(Hit::vendor_var(line, col, &name, prefix, true));
+                } else if let (Some(prefix), Some(bound)) = (vendor_prefix(&name), self.let_name.clone()) {
+                    // `let sid = env::var("CLAUDECODE_SESSION_ID").ok();` then `sid.is_some()`.
+                    self.stored.push((bound, Hit::vendor_var(line, col, &name, prefix, true)));
                 } else if let Some(r) = EDITOR_VARS
                     .contains(&name.as_str())
                     .then(|| self.stmt_strings.split(' ').find_map(literal_runtime))
@@ -912,30 +961,30 @@ impl<'ast> Visit<'ast> for Linter {
         self.stmt_lists = outer_lists;
     }
 
-    fn visit_local(&mut self, l: &'ast syn::Local) {
-        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
-            let path = self.path_of(&init.expr, 0);
-            if path != "{}" && path.contains('/') {
-                self.paths.insert(p.ident.to_string(), path);
-            }
-        }
-        if let Some(init) = &l.init
-            && init.diverge.is_some()
+    fn visit_expr_path(&mut self, e: &'ast syn::ExprPath) {
+        if (self.cond > 0 || self.presence > 0)
+            && !self.stored.is_empty()
+            && let Some(name) = e.path.get_ident().map(ToString::to_string)
+            && let Some(i) = self.stored.iter().position(|(n, _)| *n == name)
         {
-            // `let Ok(x) = … else { … }`: the initializer decides (and `x` is its value).
-            let bound = usize::from(binding(&l.pat).is_some());
-            self.cond += 1;
-            self.binds += bound;
-            self.visit_expr(&init.expr);
-            self.binds -= bound;
-            self.cond -= 1;
-            if let Some((_, d)) = &init.diverge {
-                self.visit_expr(d);
-            }
-            self.visit_pat(&l.pat);
-            return;
+            let (_, hit) = self.stored.swap_remove(i);
+            self.hit(hit);
         }
-        syn::visit::visit_local(self, l);
+        syn::visit::visit_expr_path(self, e);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        let bound = match &l.pat {
+            syn::Pat::Ident(p) => Some(p.ident.to_string()),
+            syn::Pat::Type(t) => match &*t.pat {
+                syn::Pat::Ident(p) => Some(p.ident.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let outer = std::mem::replace(&mut self.let_name, bound);
+        self.visit_local_bound(l);
+        self.let_name = outer;
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {

@@ -72,6 +72,51 @@ impl<'a> Parsed<'a> {
         self.text(best)
     }
 
+    /// Whether the read at `at` is the condition of an `if` whose branch starts by
+    /// returning a runtime's name, whole or as the first word of a client's name
+    /// (`if os.getenv('CLAUDE_DESKTOP'): return 'claude_desktop'`).
+    fn returns_a_runtime(&self, at: Node<'_>) -> bool {
+        let mut x = at;
+        for _ in 0..8 {
+            let Some(up) = x.parent() else { return false };
+            match up.kind() {
+                "member_expression"
+                | "subscript_expression"
+                | "subscript"
+                | "attribute"
+                | "arguments"
+                | "argument_list"
+                | "call_expression"
+                | "call"
+                | "string"
+                | "parenthesized_expression"
+                | "unary_expression"
+                | "not_operator"
+                | "boolean_operator"
+                | "binary_expression" => x = up,
+                "if_statement" | "elif_clause" => {
+                    if up.field("condition").is_none_or(|c| c.id() != x.id()) {
+                        return false;
+                    }
+                    let Some(body) = up.field("consequence") else { return false };
+                    let first = if matches!(body.kind(), "block" | "statement_block") {
+                        body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                    } else {
+                        Some(body)
+                    };
+                    let value = first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0));
+                    return value.is_some_and(|v| {
+                        v.kind() == "string"
+                            && v.end_byte() - v.start_byte() <= AROUND
+                            && crate::indicators::first_word_runtime(unquote(self.text(v))).is_some()
+                    });
+                }
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// Whether the read at `at` is the condition of a conditional expression (`c ? a :
     /// b`, `a if c else b`) whose both answers are a runtime's own values (its name, a
     /// native hook event): `process.env.GEMINI_API_KEY ? "AfterTool" : "PostToolUse"`.
@@ -114,12 +159,15 @@ impl<'a> Parsed<'a> {
             Some(Hit::var_read(line, col, name, false, decides))
         } else if EDITOR_VARS.contains(&name) {
             compared_runtime(self.around(at)).map(|r| Hit::editor_var(line, col, name, r, false))
-        } else if let Some(p) = vendor_prefix(name).filter(|_| decides || compared_to_a_literal(at)) {
+        } else if let Some(p) =
+            vendor_prefix(name).filter(|_| decides || compared_to_a_literal(at) || self.stored_then_decides(at))
+        {
             Some(Hit::vendor_var(line, col, name, p, false))
         } else {
-            // Any name under a vendor prefix that chooses between runtimes' own values.
+            // Any name under a vendor prefix that chooses between runtimes' own values,
+            // or whose test returns one.
             under_vendor_prefix(name)
-                .filter(|_| self.chooses_runtime_values(at))
+                .filter(|_| self.chooses_runtime_values(at) || self.returns_a_runtime(at))
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
     }
@@ -439,6 +487,11 @@ pub(crate) fn program(command_line: &str) -> &str {
 }
 
 /// Every node under `node` (itself included), parents first, without recursion.
+/// The last named child of `n`, if any.
+pub(crate) fn last_named(n: Node<'_>) -> Option<Node<'_>> {
+    n.named_children(&mut n.walk()).last()
+}
+
 /// The expression the last `return` statement directly in `block` returns, if any.
 pub(crate) fn returned(block: Node<'_>) -> Option<Node<'_>> {
     let mut c = block.walk();
@@ -652,6 +705,92 @@ fn compared_to_a_literal(at: Node<'_>) -> bool {
                 });
                 return equality && literal;
             }
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
+}
+
+/// The most nodes of a function searched for the uses of a stored read.
+const MAX_USES_SEARCHED: usize = 20_000;
+
+impl Parsed<'_> {
+    /// Issue 47: whether the read at `at` is stored in a name (`const sid =
+    /// process.env.X`, `sid = os.environ.get("X")`) that a later condition, conditional
+    /// or comparison to a literal of the same function tests (`return sid ? "claude" :
+    /// undefined`): the read decides, one statement later.
+    fn stored_then_decides(&self, at: Node<'_>) -> bool {
+        let mut cur = at;
+        let name = loop {
+            let Some(parent) = cur.parent() else { return false };
+            match parent.kind() {
+                "member_expression"
+                | "subscript_expression"
+                | "subscript"
+                | "attribute"
+                | "arguments"
+                | "argument_list"
+                | "call_expression"
+                | "call"
+                | "string"
+                | "await_expression" => cur = parent,
+                "variable_declarator" if parent.field("value").is_some_and(|v| v.id() == cur.id()) => {
+                    break parent.field("name");
+                }
+                "assignment" if parent.field("right").is_some_and(|v| v.id() == cur.id()) => {
+                    break parent.field("left");
+                }
+                _ => return false,
+            }
+        };
+        let Some(name) = name.filter(|n| n.kind() == "identifier") else { return false };
+        let var = self.text(name);
+        let mut scope = name;
+        while let Some(p) = scope.parent() {
+            scope = p;
+            if matches!(
+                p.kind(),
+                "function_declaration"
+                    | "function_expression"
+                    | "arrow_function"
+                    | "method_definition"
+                    | "function_definition"
+            ) {
+                break;
+            }
+        }
+        let (mut stack, mut seen) = (vec![scope], 0);
+        while let Some(x) = stack.pop() {
+            seen += 1;
+            if seen > MAX_USES_SEARCHED {
+                return false;
+            }
+            if x.kind() == "identifier" && x.start_byte() > name.end_byte() && self.text(x) == var && tested(x) {
+                return true;
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        false
+    }
+}
+
+/// Whether the name at `x` is tested: a condition (of `if`, `while`, a conditional),
+/// negated or joined by `&&`/`||`/`and`/`or` on the way, or compared to a literal.
+fn tested(x: Node<'_>) -> bool {
+    if compared_to_a_literal(x) {
+        return true;
+    }
+    let mut cur = x;
+    for _ in 0..6 {
+        let Some(parent) = cur.parent() else { return false };
+        match parent.kind() {
+            "parenthesized_expression" | "unary_expression" | "not_operator" | "boolean_operator" => {}
+            "binary_expression" if parent.field("operator").is_some_and(|o| matches!(o.kind(), "&&" | "||")) => {}
+            "if_statement" | "while_statement" | "elif_clause" | "ternary_expression" => {
+                return parent.field("condition").is_some_and(|c| c.id() == cur.id());
+            }
+            "conditional_expression" => return parent.named_child(1).is_some_and(|c| c.id() == cur.id()),
             _ => return false,
         }
         cur = parent;

@@ -560,3 +560,22 @@ fn availability_checks_of_a_runtime_s_own_files() {
     want.extend(at("src/executors.rs", &[(v, 110, 19), (v, 115, 37)]));
     assert_eq!(found("availability"), want);
 }
+
+/// Issue 47, round 7: names kept in a table and read by lookup (a JavaScript object
+/// through `Object.entries`/`Object.values`, a Python dict through `.items()`/`.values()`,
+/// a Rust array of tuples), reported at the table's names; a read of a name under a
+/// runtime's prefix stored in a name that a later condition, conditional or presence
+/// test uses (`const sid = process.env.X; return sid ? … : …`); such a name tested by an
+/// `if` whose branch returns a runtime's name (`if os.getenv("CLAUDE_DESKTOP"): return
+/// "claude_desktop"`). Silent: a table of the tool's own names, a stored read only
+/// shown, the tool's own setting under the prefix returning its own value (`lookups/`).
+#[test]
+fn names_read_through_tables_and_stored_reads() {
+    let v = "indicator-var";
+    let mut want = at("hooks/client.js", &[(v, 4, 19)]);
+    want.extend(at("hooks/client.py", &[(v, 8, 18)]));
+    want.extend(at("hooks/table.py", &[(v, 4, 19), (v, 4, 43), (v, 15, 26)]));
+    want.extend(at("hooks/table.ts", &[(v, 2, 24), (v, 2, 46), (v, 8, 27)]));
+    want.extend(at("src/table.rs", &[(v, 3, 44), (v, 3, 70), (v, 15, 29)]));
+    assert_eq!(found("lookups"), want);
+}
