@@ -31,10 +31,22 @@ const CLIMB: &[&str] = &[
 /// The `if` or `elif` clause whose condition holds `n`, and the statements it guards.
 /// (The grammar names an `if`'s condition; an `elif`'s is what stands before `then`.)
 fn clause<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Vec<Node<'t>>> {
+    // `[ -n "$X" ] && cmd` outside any `if`'s condition: `cmd` is the clause.
+    let mut and_then: Option<Vec<Node<'t>>> = None;
     let mut cur = n;
     for _ in 0..10 {
-        let parent = walk.parent(cur)?;
+        let Some(parent) = walk.parent(cur) else { return and_then };
         match parent.kind() {
+            "list" if and_then.is_none() => {
+                let kids: Vec<Node<'t>> = parent.children(&mut parent.walk()).collect();
+                if let [left, op, right] = kids.as_slice()
+                    && left.id() == cur.id()
+                    && op.kind() == "&&"
+                {
+                    and_then = Some(vec![*right]);
+                }
+                cur = parent;
+            }
             "if_statement" | "elif_clause" => {
                 let (mut condition, mut body, mut then) = (Vec::new(), Vec::new(), false);
                 for c in parent.children(&mut parent.walk()) {
@@ -50,10 +62,10 @@ fn clause<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Vec<Node<'t>>> {
                 return condition.contains(&cur.id()).then_some(body);
             }
             k if CLIMB.contains(&k) => cur = parent,
-            _ => return None,
+            _ => return and_then,
         }
     }
-    None
+    and_then
 }
 
 /// Whether `n` or a node below it expands `var`.
@@ -417,9 +429,20 @@ pub(crate) fn shown_in_a_message(src: &str, walk: &Walk<'_>, n: Node<'_>) -> boo
     false
 }
 
+/// Issue 47: whether `path`, probed or read at `n`, lists the whole process table
+/// (`readdirSync('/proc')`, `os.listdir("/proc")`) in a function that names no runtime
+/// (`"claude"`, `'codex'`): a listing that looks for the program's own processes, or
+/// any, decides nothing about a runtime (sysinfo's `processes()` alike).
+pub(crate) fn lists_no_runtime(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &str) -> bool {
+    crate::indicators::is_proc_listing(path)
+        && function_of(walk, n)
+            .and_then(|f| src.get(f.start_byte()..f.end_byte()))
+            .is_some_and(|t| crate::indicators::compared_runtime(t).is_none())
+}
+
 /// Calls that only report (their name's last segment), and those that end the program.
-const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
-const EXITS: &[&str] = &["exit", "_exit"];
+pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
+pub(crate) const EXITS: &[&str] = &["exit", "_exit"];
 
 /// Whether the probe at `n`, of `target`, a path under a parameter of its function (a
 /// root the program was given), is the negated condition of an `if` whose branch only

@@ -65,6 +65,13 @@ fn vendor_shapes() -> &'static (Vec<String>, std::collections::HashSet<String>) 
         for name in registry_vars() {
             prefixes.extend(prefixes_of(name));
         }
+        // Each runtime's own name is its prefix too, where no registry variable gives
+        // one (`OPENCLAW_`, `ROVODEV_`): names of four letters or more.
+        for n in runtime_names() {
+            if n.len() >= 4 && n.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                prefixes.push(format!("{}_", n.to_ascii_uppercase()));
+            }
+        }
         let identities = hal_caps::registry::REGISTRY.iter().flat_map(|r| {
             r.markers
                 .iter()
@@ -101,10 +108,27 @@ pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
         return None;
     }
     let (prefixes, tails) = vendor_shapes();
+    // A session's tail may follow a word of the program's own (`KIRO_IDE_SESSION_ID`,
+    // as `GEMINI_SESSION_ID`).
+    let shaped = |tail: &str| {
+        tails.contains(tail)
+            || tail.split_once('_').is_some_and(|(_, rest)| SESSION_TAILS.contains(&rest) && tails.contains(rest))
+    };
     prefixes
         .iter()
-        .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && tails.contains(&name[p.len()..]))
+        .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && shaped(&name[p.len()..]))
         .map(String::as_str)
+}
+
+/// The tails of a session's variable (`GEMINI_SESSION_ID`, `CODEX_THREAD_ID`).
+const SESSION_TAILS: &[&str] = &["SESSION_ID", "THREAD_ID"];
+
+/// Whether `name`, under a runtime's vendor prefix ([`vendor_prefix`]), names a
+/// session (`KIRO_IDE_SESSION_ID`, `CLAUDECODE_SESSION_ID`): reading it reads a
+/// runtime's session, whatever the value then decides.
+pub(crate) fn session_shaped(name: &str) -> bool {
+    SESSION_TAILS.iter().any(|t| name.strip_suffix(t).is_some_and(|n| n.ends_with('_')))
+        && vendor_prefix(name).is_some()
 }
 
 /// Whether a string a scan of the environment's names looks for names a runtime's
@@ -157,6 +181,17 @@ pub fn indicator_paths() -> Vec<&'static str> {
 pub(crate) fn registry_paths() -> &'static [&'static str] {
     static PATHS: OnceLock<Vec<&'static str>> = OnceLock::new();
     PATHS.get_or_init(hal_caps::registry::indicator_paths)
+}
+
+/// Whether `path` (pieces joined with `/`) is one of the files a runtime writes in its
+/// folder (the registry's `own_files`: its credentials, installation id): reading one
+/// for its content asks whether the runtime is installed or logged in.
+pub(crate) fn is_own_file(path: &str) -> bool {
+    static OWN: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let own = OWN.get_or_init(|| {
+        hal_caps::registry::REGISTRY.iter().flat_map(|r| r.own_files.iter().map(|f| bare_path(f))).collect()
+    });
+    matches!(path_hit(path), Some(PathHit::Indicator(p)) if own.contains(&bare_path(p)))
 }
 
 pub(crate) fn registry_dirs() -> &'static [&'static str] {

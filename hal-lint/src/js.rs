@@ -657,8 +657,12 @@ impl<'p> Linter<'p, '_> {
             // detection itself.
             if let Some(a) = first {
                 let path = self.path(a, 0);
-                let counts =
-                    PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
+                // A read of a runtime's own file (its credentials) asks whether it is
+                // logged in, wherever its content goes.
+                let counts = PROBE_FNS.contains(&name)
+                    || in_condition(self.s.walk, n)
+                    || path_hit(&path) == Some(PathHit::Proc)
+                    || crate::indicators::is_own_file(&path);
                 let hit = self.s.p.path_probe(a, &path).or_else(|| {
                     // A path built from each of a constant list of runtimes' directories
                     // asks which runtime is there, wherever inside them it looks.
@@ -679,7 +683,12 @@ impl<'p> Linter<'p, '_> {
                             || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
                             || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n))
                 };
-                if let Some(h) = hit.filter(|_| counts && !climbs() && !own()) {
+                if let Some(h) = hit.filter(|_| {
+                    counts
+                        && !climbs()
+                        && !own()
+                        && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
+                }) {
                     self.s.lint.hits.push(h);
                 } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
                     self.s.lint.hits.push(self.s.p.process_hit(a, "/proc/<pid>/stat"));

@@ -501,8 +501,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A read decides only in a condition; a read of `/proc/<pid>` is the
                 // detection itself.
                 let path = self.path(t, 0);
-                let counts =
-                    PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
+                // A read of a runtime's own file (its credentials) asks whether it is
+                // logged in, wherever its content goes.
+                let counts = PROBE_FNS.contains(&name)
+                    || in_condition(self.s.walk, n)
+                    || path_hit(&path) == Some(PathHit::Proc)
+                    || crate::indicators::is_own_file(&path);
                 let climbs = || {
                     matches!(path_hit(&path), Some(PathHit::Indicator(_)))
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
@@ -517,7 +521,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                         || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
                 };
-                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs() && !own()) {
+                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| {
+                    counts
+                        && !climbs()
+                        && !own()
+                        && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
+                }) {
                     self.s.lint.hits.push(h);
                 } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
                     self.s.lint.hits.push(self.s.p.process_hit(t, "/proc/<pid>/stat"));

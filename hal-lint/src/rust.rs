@@ -792,7 +792,9 @@ impl Linter {
                 let decides = (self.cond > 0 || self.presence > 0) && !used;
                 if is_indicator_var(&name) {
                     self.hit(Hit::var_read(line, col, &name, true, decides));
-                } else if let Some(prefix) = vendor_prefix(&name).filter(|_| decides) {
+                } else if let Some(prefix) =
+                    vendor_prefix(&name).filter(|_| decides || crate::indicators::session_shaped(&name))
+                {
                     self.hit(Hit::vendor_var(line, col, &name, prefix, true));
                 } else if let (Some(prefix), Some(bound)) = (vendor_prefix(&name), self.let_name.clone()) {
                     // `let sid = env::var("CLAUDECODE_SESSION_ID").ok();` then `sid.is_some()`.
@@ -805,7 +807,13 @@ impl Linter {
                     self.hit(Hit::editor_var(line, col, &name, r, true));
                 }
             }
-        } else if std_env && matches!(last, "vars" | "vars_os") {
+        } else if std_env
+            && matches!(last, "vars" | "vars_os")
+            && self.stmt_strings.split(' ').any(|s| crate::indicators::scanned_name(s).is_some())
+        {
+            // A scan of every variable looking for a runtime's name or prefix; one
+            // keeping `PATH`, `HOME` and the locale for a child's environment, or
+            // logging proxies, looks for none.
             let (line, col) = line_col(func.span());
             self.hit(Hit::all_vars(line, col, &full.join("::")));
         } else if parent == "Command" && last == "new" {
@@ -822,7 +830,11 @@ impl Linter {
                 // A read decides only in a condition; a read of `/proc/<pid>` is the
                 // detection itself.
                 let path = self.path_of(arg, 0);
-                if PROBE_FNS.contains(&last) || self.cond > 0 || path_hit(&path) == Some(PathHit::Proc) {
+                if PROBE_FNS.contains(&last)
+                    || self.cond > 0
+                    || path_hit(&path) == Some(PathHit::Proc)
+                    || crate::indicators::is_own_file(&path)
+                {
                     self.probe(arg.span(), &path);
                 }
             } else if WRITE_FNS.contains(&last) {

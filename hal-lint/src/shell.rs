@@ -4,6 +4,8 @@
 //! of indicator files, unless the script writes them; `ps`/`pgrep` asked about a
 //! process's identity or a runtime. Comments and single-quoted text are not code.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
 use crate::facts::PROCESS_PROGRAMS;
@@ -355,6 +357,45 @@ fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
     out
 }
 
+/// Fields of `ps -o` naming a process (its program): a walk reading one asks who the
+/// ancestors are.
+const IDENTITY_FIELDS: &[&str] = &["comm", "args", "command", "cmd", "ucomm", "ucmd", "exe", "cmdline", "fname"];
+
+/// Whether the `ps` command `n`, a step of a walk up the process table, stands in a loop
+/// that reads only its ancestors' terminal (`ps -o tty=`), never a program's name nor a
+/// runtime's: the walk looks for the session's terminal, no runtime.
+fn climbs_for_the_terminal(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>) -> bool {
+    let Some(lp) = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+        .take(8)
+        .find(|x| matches!(x.kind(), "while_statement" | "for_statement" | "c_style_for_statement"))
+    else {
+        return false;
+    };
+    let Some(text) = p.short(lp, 8 << 10) else { return false };
+    let words: Vec<&str> = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    words.contains(&"tty")
+        && !words.iter().any(|w| IDENTITY_FIELDS.contains(w) || crate::indicators::is_runtime_name(w))
+}
+
+/// The names the script sets itself, each with where it first does: an assignment
+/// whose value does not expand the name (`AGENT="ai:review"`; not
+/// `CLAUDE_PROJECT_DIR="${CLAUDE_PROJECT_DIR:-$PWD}"`, which reads it).
+fn own_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> HashMap<&'a str, usize> {
+    let mut out: HashMap<&'a str, usize> = HashMap::new();
+    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+        let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
+        let var = p.text(name);
+        let reads_itself = n.field("value").is_some_and(|v| {
+            let t = p.short(v, 4096).unwrap_or("$");
+            t.contains(&format!("${var}")) || t.contains(&format!("${{{var}"))
+        });
+        if !reads_itself {
+            out.entry(var).or_insert(n.start_byte());
+        }
+    }
+    out
+}
+
 /// Names holding the process's own or its parent's id (`pid=$$`, `p=$PPID`), or climbing
 /// the process table (`p=$(ps -o ppid= -p "$p")`, issue 47's walk): each with what it
 /// stands for in a path or a `ps` command (`$$` or `$PPID`: a climbing name is a
@@ -426,6 +467,35 @@ fn stand_in<'t>(t: &'t str, vars: &[(&str, &'static str, bool)]) -> std::borrow:
         }
     }
     out
+}
+
+/// `t` with each `${NAME:-default}` (or `:=`, `-`, `=`) written as its default: the
+/// path a probe looks at when the variable is unset (`${CLAUDE_CONFIG_DIR:-$HOME/.claude}`
+/// → `$HOME/.claude`).
+fn with_defaults(t: &str) -> std::borrow::Cow<'_, str> {
+    if !t.contains("${") {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    while let Some(i) = rest.find("${") {
+        out.push_str(&rest[..i]);
+        let inner_start = i + 2;
+        let Some(end) = rest[inner_start..].find('}').map(|e| inner_start + e) else {
+            out.push_str(&rest[i..]);
+            return std::borrow::Cow::Owned(out);
+        };
+        let inner = &rest[inner_start..end];
+        let name_len = inner.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        let op = &inner[name_len..];
+        match ["-", ":-", "=", ":="].iter().find_map(|o| op.strip_prefix(o)) {
+            Some(default) if name_len > 0 && !default.contains("${") => out.push_str(default),
+            _ => out.push_str(&rest[i..=end]),
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
 }
 
 /// The text of a literal word: a bare word, a single-quoted string, or a double-quoted
@@ -638,6 +708,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let mut probes = Vec::new();
     let loops = runtime_dir_loops(p, &nodes);
     let ancestry = ancestry_vars(p, &nodes);
+    let own = own_vars(p, &nodes);
     for &n in &nodes {
         indirect(p, &nodes, n, depth, &assigned, &mut lint);
         match n.kind() {
@@ -645,6 +716,12 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 let Some(var) = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c)) else {
                     continue;
                 };
+                // The script's own variable, set above from no value of its own
+                // (`AGENT="ai:review"`, `CODEX_EVENT="${1:-}"`): no read of the
+                // environment.
+                if own.get(var).is_some_and(|at| *at < n.start_byte()) {
+                    continue;
+                }
                 if alternative_is_its_path(p, n, var) {
                     continue;
                 }
@@ -674,7 +751,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                     };
                     if let Some(prog) = text.as_deref().and_then(process_command) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), prog));
-                    } else if name == "ps" && climb() {
+                    } else if name == "ps" && climb() && !climbs_for_the_terminal(p, &nodes, n) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps -o ppid="));
                     }
                 } else if name == "printenv" {
@@ -687,7 +764,11 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 }
             }
             kind if WORDS.contains(&kind) => {
-                let outermost = nodes.parent(n).is_none_or(|parent| !WORDS.contains(&parent.kind()));
+                // A word inside an expansion's default (`${X:-$HOME/.claude}/hooks`) is a
+                // piece of the word around it, read whole below.
+                let outermost = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+                    .take(4)
+                    .all(|parent| !WORDS.contains(&parent.kind()) && parent.kind() != "expansion");
                 if !outermost {
                     continue;
                 }
@@ -698,7 +779,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         .iter()
                         .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
                 };
-                let Some(hit) = path_hit(&stand_in(unquote(text), &ancestry))
+                let Some(hit) = path_hit(&with_defaults(&stand_in(unquote(text), &ancestry)))
                     .or_else(|| looped().map(|(_, d)| PathHit::Indicator(d)))
                 else {
                     continue;

@@ -72,6 +72,63 @@ impl<'a> Parsed<'a> {
         self.text(best)
     }
 
+    /// Whether the value read at `at` goes straight into a message a report call
+    /// prints (`console.log(process.env.X)`, `print(os.environ.get("X"))`): shown, not
+    /// kept.
+    fn only_shown(&self, at: Node<'_>) -> bool {
+        let mut x = at;
+        for _ in 0..8 {
+            let Some(up) = x.parent() else { return false };
+            match up.kind() {
+                "member_expression"
+                | "subscript_expression"
+                | "subscript"
+                | "attribute"
+                | "arguments"
+                | "argument_list"
+                | "string"
+                | "template_substitution"
+                | "template_string"
+                | "interpolation" => {}
+                "call_expression" | "call" => {
+                    let f = up.field("function").and_then(|f| self.short(f, 64)).map_or("", last_name);
+                    if crate::guard::REPORTS.contains(&f) && !crate::guard::EXITS.contains(&f) {
+                        return true;
+                    }
+                }
+                _ => return false,
+            }
+            x = up;
+        }
+        false
+    }
+
+    /// The patterns of the shell `case` whose subject holds the read at `at`, each
+    /// written `pattern)` (`case "$TERM_PROGRAM" in … zed) …`), or nothing.
+    fn case_patterns(&self, at: Node<'_>) -> String {
+        let mut x = at;
+        for _ in 0..4 {
+            let Some(up) = x.parent() else { break };
+            if up.kind() == "case_statement" {
+                if up.field("value").is_none_or(|v| v.id() != x.id()) {
+                    break;
+                }
+                let mut out = String::new();
+                for item in up.named_children(&mut up.walk()).filter(|c| c.kind() == "case_item").take(64) {
+                    for v in item.children_by_field_name("value", &mut item.walk()) {
+                        if let Some(t) = self.short(v, 64) {
+                            out.push_str(unquote(t));
+                            out.push_str(") ");
+                        }
+                    }
+                }
+                return out;
+            }
+            x = up;
+        }
+        String::new()
+    }
+
     /// Whether the read at `at` is the condition of an `if` whose branch starts by
     /// returning a runtime's name, whole or as the first word of a client's name
     /// (`if os.getenv('CLAUDE_DESKTOP'): return 'claude_desktop'`).
@@ -158,10 +215,15 @@ impl<'a> Parsed<'a> {
         if is_indicator_var(name) {
             Some(Hit::var_read(line, col, name, false, decides))
         } else if EDITOR_VARS.contains(&name) {
-            compared_runtime(self.around(at)).map(|r| Hit::editor_var(line, col, name, r, false))
-        } else if let Some(p) =
-            vendor_prefix(name).filter(|_| decides || compared_to_a_literal(at) || self.stored_then_decides(at))
-        {
+            compared_runtime(self.around(at))
+                .or_else(|| compared_runtime(&self.case_patterns(at)))
+                .map(|r| Hit::editor_var(line, col, name, r, false))
+        } else if let Some(p) = vendor_prefix(name).filter(|_| {
+            decides
+                || (crate::indicators::session_shaped(name) && !self.only_shown(at))
+                || compared_to_a_literal(at)
+                || (!crate::indicators::has_path_suffix(name) && self.stored_then_decides(at))
+        }) {
             Some(Hit::vendor_var(line, col, name, p, false))
         } else {
             // Any name under a vendor prefix that chooses between runtimes' own values,

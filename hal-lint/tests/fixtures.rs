@@ -579,3 +579,34 @@ fn names_read_through_tables_and_stored_reads() {
     want.extend(at("src/table.rs", &[(v, 3, 44), (v, 3, 70), (v, 15, 29)]));
     assert_eq!(found("lookups"), want);
 }
+
+/// Issue 47, round 8 (classes read from the seventh round's repositories, now tuned):
+/// `decisions/`. Silent: a shell script's own variable named like a runtime's, set above
+/// its reads (`AGENT="ai:review"`, `CODEX_EVENT="${1:-}"`); a runtime's folder variable
+/// tested only to pass it to a child (`[ -n "${CODEX_HOME:-}" ] && MIN_ENV+=(…)`); the
+/// tool's own install deep in a runtime's folder, spelled with a default
+/// (`${CLAUDE_CONFIG_DIR:-$HOME/.claude}/hooks/pick`); a walk up the process table for
+/// the terminal (`ps -o tty=`); Rust's `env::vars()` kept for a child or scanned for
+/// proxies; the whole `/proc` listed in a function naming no runtime; a runtime's
+/// settings read for their content; a folder variable stored and used as the path.
+/// Findings: a variable set from itself; the same test choosing a runtime's name; the
+/// runtime's folder spelled with a default; a walk reading each ancestor's program;
+/// `TERM_PROGRAM` in a `case` whose patterns name a runtime; a session variable under a
+/// runtime's own name (`KIRO_IDE_SESSION_ID`, `OPENCLAW_SESSION_ID`); a runtime's
+/// credentials read for their content (the registry's `own_files`); a listing of `/proc`
+/// looking for a runtime's process; `env::vars()` scanned for a runtime's prefix.
+#[test]
+fn decisions_of_the_seventh_round_s_repositories() {
+    let (f, v, p) = ("indicator-file", "indicator-var", "process-table");
+    let mut want = at("hooks/auth.py", &[(f, 8, 19), (v, 15, 27)]);
+    want.extend(at("hooks/auth.ts", &[(f, 9, 44)]));
+    want.extend(at("hooks/child.sh", &[(v, 10, 7)]));
+    want.extend(at("hooks/locate.sh", &[(f, 7, 9)]));
+    want.extend(at("hooks/own.sh", &[(v, 8, 13), (v, 9, 10)]));
+    want.extend(at("hooks/procs.js", &[(p, 14, 25)]));
+    want.extend(at("hooks/sessions.sh", &[(v, 3, 22), (v, 4, 8)]));
+    want.extend(at("hooks/terminal.sh", &[(v, 3, 7)]));
+    want.extend(at("hooks/tty.sh", &[(p, 16, 9), (p, 18, 9)]));
+    want.extend(at("src/child.rs", &[(v, 22, 5), (f, 28, 40)]));
+    assert_eq!(found("decisions"), want);
+}
