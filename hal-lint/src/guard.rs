@@ -676,6 +676,69 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
         && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit"))
 }
 
+/// Issue 47: whether the shell probe at `n` is the condition of an `if` whose branches
+/// only print and count (`if [[ -f "$SETTINGS" ]]; then echo ok; else echo missing;
+/// FAILED=1; fi`): a health check reporting what is there, deciding nothing.
+pub(crate) fn shell_only_reports(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let mut cur = n;
+    let statement = loop {
+        let Some(up) = walk.parent(cur) else { return false };
+        match up.kind() {
+            "if_statement" => break up,
+            k if CLIMB.contains(&k) => cur = up,
+            _ => return false,
+        }
+    };
+    let quiet = |s: Node<'_>| {
+        let s = if s.kind() == "redirected_statement" { s.named_child(0).unwrap_or(s) } else { s };
+        match s.kind() {
+            // A message; a runtime's name alone is the answer a shell function gives.
+            "command" => {
+                matches!(s.field("name").map_or("", |c| p.text(c)), "echo" | "printf" | "print" | "true")
+                    && s.children_by_field_name("argument", &mut s.walk()).all(|a| {
+                        // A message, not a value alone (`echo "$d"`) nor a runtime's name.
+                        let t = unquote(p.short(a, 256).unwrap_or("$"));
+                        let lone = t.starts_with('$')
+                            && t.trim_start_matches(['$', '{'])
+                                .trim_end_matches('}')
+                                .bytes()
+                                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                        !lone && !is_runtime_name(t)
+                    })
+            }
+            // A count or a flag: `FAILED=1`, `((warnings++))`.
+            "variable_assignment" => s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit())),
+            "arithmetic_expansion" | "comment" => true,
+            _ => false,
+        }
+    };
+    let mut then = false;
+    let mut any = false;
+    for c in statement.children(&mut statement.walk()) {
+        match c.kind() {
+            "then" => then = true,
+            "fi" | "if" | ";" | "elif" => {}
+            "else_clause" => {
+                for s in c.named_children(&mut c.walk()) {
+                    any = true;
+                    if !quiet(s) {
+                        return false;
+                    }
+                }
+            }
+            "elif_clause" => return false,
+            _ if then && c.is_named() => {
+                any = true;
+                if !quiet(c) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    any
+}
+
 /// Whether `path` reads `/proc/<pid>/stat` or `status` of a pid that is no literal, and
 /// the function around `n` (at most 4 KiB of it) takes the parent's id from it (`stat`'s
 /// fourth field, `[3]`; `status`'s `PPid:`): a step of a walk up the process table,

@@ -377,6 +377,52 @@ fn climbs_for_the_terminal(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>) -> boo
         && !words.iter().any(|w| IDENTITY_FIELDS.contains(w) || crate::indicators::is_runtime_name(w))
 }
 
+/// Names the script assigns a path once (`CURSOR_DIR="$HOME/.cursor"`), with that path's
+/// text: a probe of `$CURSOR_DIR` probes it (constant folding of paths). A name assigned
+/// twice or more, or from itself, holds no one path.
+fn path_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'a str)> {
+    let mut seen: HashMap<&'a str, Option<&'a str>> = HashMap::new();
+    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+        let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
+        let var = p.text(name);
+        let value = n.field("value").and_then(|v| p.short(v, 256)).map(unquote);
+        let path = value.filter(|v| (v.contains('/') || v.starts_with('.')) && !expands_name(v, var));
+        seen.entry(var).and_modify(|e| *e = None).or_insert(path);
+    }
+    let mut out: Vec<(&'a str, &'a str)> = seen.into_iter().filter_map(|(k, v)| Some((k, v?))).collect();
+    out.sort_unstable();
+    out
+}
+
+/// `t` with each expansion of a name in `paths` written as the path it holds, twice
+/// over (a path built on another: `HOOKS="$BASE/hooks"`).
+fn held_paths<'t>(t: &'t str, paths: &[(&str, &str)]) -> std::borrow::Cow<'t, str> {
+    let mut out = std::borrow::Cow::Borrowed(t);
+    for _ in 0..2 {
+        for (name, value) in paths {
+            if expands_name(&out, name) {
+                let replaced = out.replace(&format!("${{{name}}}"), value);
+                let mut fixed = String::with_capacity(replaced.len());
+                let mut rest = replaced.as_str();
+                let dollar = format!("${name}");
+                while let Some(i) = rest.find(&dollar) {
+                    let after = &rest[i + dollar.len()..];
+                    fixed.push_str(&rest[..i]);
+                    if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                        fixed.push_str(&dollar);
+                    } else {
+                        fixed.push_str(value);
+                    }
+                    rest = after;
+                }
+                fixed.push_str(rest);
+                out = std::borrow::Cow::Owned(fixed);
+            }
+        }
+    }
+    out
+}
+
 /// The names the script sets itself, each with where it first does: an assignment
 /// whose value does not expand the name (`AGENT="ai:review"`; not
 /// `CLAUDE_PROJECT_DIR="${CLAUDE_PROJECT_DIR:-$PWD}"`, which reads it).
@@ -701,6 +747,22 @@ fn env_grep(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, lint: &mut FileLint) 
     }
 }
 
+/// The probes that decide, as findings: not a search up the tree for a project's root,
+/// a validation of the script's input, or a health check that only reports.
+fn keep_probes(p: &Parsed<'_>, nodes: &Walk<'_>, probes: Vec<(Node<'_>, PathHit)>, lint: &mut FileLint) {
+    for (n, hit) in probes {
+        if matches!(hit, PathHit::Indicator(_))
+            && (crate::guard::climbs_to_a_root(p.src, nodes, n)
+                || crate::guard::shell_validates_its_input(p, nodes, n)
+                || crate::guard::shell_only_reports(p, nodes, n))
+        {
+            continue;
+        }
+        let (line, col) = p.pos(n);
+        lint.hits.push(crate::hit::Hit::path(line, col, hit, false));
+    }
+}
+
 pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let nodes = p.nodes();
     let mut lint = p.file_lint(&nodes, "shell");
@@ -709,6 +771,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let loops = runtime_dir_loops(p, &nodes);
     let ancestry = ancestry_vars(p, &nodes);
     let own = own_vars(p, &nodes);
+    let paths = path_vars(p, &nodes);
     for &n in &nodes {
         indirect(p, &nodes, n, depth, &assigned, &mut lint);
         match n.kind() {
@@ -779,7 +842,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         .iter()
                         .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
                 };
-                let Some(hit) = path_hit(&with_defaults(&stand_in(unquote(text), &ancestry)))
+                let Some(hit) = path_hit(&with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)))
                     .or_else(|| looped().map(|(_, d)| PathHit::Indicator(d)))
                 else {
                     continue;
@@ -797,16 +860,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
             _ => {}
         }
     }
-    for (n, hit) in probes {
-        if matches!(hit, PathHit::Indicator(_))
-            && (crate::guard::climbs_to_a_root(p.src, &nodes, n)
-                || crate::guard::shell_validates_its_input(p, &nodes, n))
-        {
-            continue;
-        }
-        let (line, col) = p.pos(n);
-        lint.hits.push(crate::hit::Hit::path(line, col, hit, false));
-    }
+    keep_probes(p, &nodes, probes, &mut lint);
     crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
 }

@@ -588,8 +588,12 @@ fn names_read_through_tables_and_stored_reads() {
 /// (`${CLAUDE_CONFIG_DIR:-$HOME/.claude}/hooks/pick`); a walk up the process table for
 /// the terminal (`ps -o tty=`); Rust's `env::vars()` kept for a child or scanned for
 /// proxies; the whole `/proc` listed in a function naming no runtime; a runtime's
-/// settings read for their content; a folder variable stored and used as the path.
-/// Findings: a variable set from itself; the same test choosing a runtime's name; the
+/// settings read for their content; a folder variable stored and used as the path; a
+/// health check whose branches only print and count (`if [[ -f "$SETTINGS" ]]; then echo
+/// ok; else echo missing; FAILED=1; fi`).
+/// Findings: a runtime's folder held in a variable the script assigns once, then probed
+/// (`CURSOR_DIR="$HOME/.cursor"; [ -d "$CURSOR_DIR" ]`); a variable set from itself; the
+/// same test choosing a runtime's name; the
 /// runtime's folder spelled with a default; a walk reading each ancestor's program;
 /// `TERM_PROGRAM` in a `case` whose patterns name a runtime; a session variable under a
 /// runtime's own name (`KIRO_IDE_SESSION_ID`, `OPENCLAW_SESSION_ID`); a runtime's
@@ -601,6 +605,7 @@ fn decisions_of_the_seventh_round_s_repositories() {
     let mut want = at("hooks/auth.py", &[(f, 8, 19), (v, 15, 27)]);
     want.extend(at("hooks/auth.ts", &[(f, 9, 44)]));
     want.extend(at("hooks/child.sh", &[(v, 10, 7)]));
+    want.extend(at("hooks/held.sh", &[(f, 5, 9)]));
     want.extend(at("hooks/locate.sh", &[(f, 7, 9)]));
     want.extend(at("hooks/own.sh", &[(v, 8, 13), (v, 9, 10)]));
     want.extend(at("hooks/procs.js", &[(p, 14, 25)]));
