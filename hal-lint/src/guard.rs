@@ -10,6 +10,7 @@
 
 use tree_sitter::Node;
 
+use crate::facts::{EXITS, REPORTS};
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
 use crate::ts::{Fields as _, Parsed, Walk, unquote};
 
@@ -439,10 +440,6 @@ pub(crate) fn lists_no_runtime(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &s
             .and_then(|f| src.get(f.start_byte()..f.end_byte()))
             .is_some_and(|t| crate::indicators::compared_runtime(t).is_none())
 }
-
-/// Calls that only report (their name's last segment), and those that end the program.
-pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
-pub(crate) const EXITS: &[&str] = &["exit", "_exit"];
 
 /// Whether the probe at `n`, of `target`, a path under a parameter of its function (a
 /// root the program was given), is the negated condition of an `if` whose branch only

@@ -112,7 +112,9 @@ pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
     // as `GEMINI_SESSION_ID`).
     let shaped = |tail: &str| {
         tails.contains(tail)
-            || tail.split_once('_').is_some_and(|(_, rest)| SESSION_TAILS.contains(&rest) && tails.contains(rest))
+            || tail
+                .split_once('_')
+                .is_some_and(|(_, rest)| crate::facts::SESSION_SUFFIXES.contains(&rest) && tails.contains(rest))
     };
     prefixes
         .iter()
@@ -120,14 +122,11 @@ pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
         .map(String::as_str)
 }
 
-/// The tails of a session's variable (`GEMINI_SESSION_ID`, `CODEX_THREAD_ID`).
-const SESSION_TAILS: &[&str] = &["SESSION_ID", "THREAD_ID"];
-
 /// Whether `name`, under a runtime's vendor prefix ([`vendor_prefix`]), names a
 /// session (`KIRO_IDE_SESSION_ID`, `CLAUDECODE_SESSION_ID`): reading it reads a
 /// runtime's session, whatever the value then decides.
 pub(crate) fn session_shaped(name: &str) -> bool {
-    SESSION_TAILS.iter().any(|t| name.strip_suffix(t).is_some_and(|n| n.ends_with('_')))
+    crate::facts::SESSION_SUFFIXES.iter().any(|t| name.strip_suffix(t).is_some_and(|n| n.ends_with('_')))
         && vendor_prefix(name).is_some()
 }
 

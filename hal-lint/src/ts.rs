@@ -92,7 +92,7 @@ impl<'a> Parsed<'a> {
                 | "interpolation" => {}
                 "call_expression" | "call" => {
                     let f = up.field("function").and_then(|f| self.short(f, 64)).map_or("", last_name);
-                    if crate::guard::REPORTS.contains(&f) && !crate::guard::EXITS.contains(&f) {
+                    if crate::facts::REPORTS.contains(&f) && !crate::facts::EXITS.contains(&f) {
                         return true;
                     }
                 }
