@@ -642,17 +642,24 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
         let t = t.trim_start_matches('"').trim_start_matches("${").trim_start_matches('$');
         t.starts_with(|c: char| c.is_ascii_digit() && c != '0')
     };
-    let given = positional(word)
-        || walk.iter().any(|x| {
-            x.kind() == "variable_assignment"
-                && x.field("name").is_some_and(|v| {
+    // The working directory is given too (`root="$(pwd)"`).
+    let input = |t: &str| positional(t) || t.contains("$(pwd)") || t.contains("$PWD") || t.contains("${PWD}");
+    // The value a variable `word` starts with was assigned, if it is one.
+    let values = |word: &str| -> Vec<String> {
+        let Some(w) = word.strip_prefix('$').map(|w| w.trim_start_matches('{')) else { return Vec::new() };
+        walk.iter()
+            .filter(|x| x.kind() == "variable_assignment")
+            .filter(|x| {
+                x.field("name").is_some_and(|v| {
                     let v = p.text(v);
-                    word.strip_prefix('$').map(|w| w.trim_start_matches('{')).is_some_and(|w| {
-                        w.starts_with(v) && !w[v.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
-                    })
+                    w.starts_with(v) && !w[v.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
                 })
-                && x.field("value").is_some_and(|val| positional(p.text(val)))
-        });
+            })
+            .filter_map(|x| x.field("value").map(|val| unquote(p.text(val)).to_owned()))
+            .collect()
+    };
+    // One level of indirection: `dir="$root/.claude"` after `root="$1"`.
+    let given = input(word) || values(word).iter().any(|v| input(v) || values(v).iter().any(|u| input(u)));
     if !given {
         return false;
     }
@@ -669,8 +676,110 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
         let s = if s.kind() == "redirected_statement" { s.named_child(0).unwrap_or(*s) } else { *s };
         if s.kind() == "command" { s.field("name").map_or("", |c| p.text(c)) } else { "" }
     };
-    body.last().is_some_and(|s| command(s) == "exit")
-        && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit"))
+    body.last().is_some_and(|s| matches!(command(s), "exit" | "return") || gives_up(command(s)))
+        && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit" | "return") || reports(command(s)))
+}
+
+/// Whether a shell command's name says it gives up (`_fail`, `die`, `fail_fast`).
+fn gives_up(command: &str) -> bool {
+    let c = command.to_ascii_lowercase();
+    ["fail", "die", "abort"].iter().any(|w| c.contains(w))
+}
+
+/// Whether a shell command's name says it reports or gives up (`_fail`, `die`,
+/// `print_verbose`, `log_warn`): a script's own helpers for messages.
+fn reports(command: &str) -> bool {
+    let c = command.to_ascii_lowercase();
+    ["fail", "die", "print", "log", "warn", "info", "error", "abort"].iter().any(|w| c.contains(w))
+}
+
+/// Issue 47: whether the shell probe at `n` of a path in the working directory (no `$`,
+/// `~` or `/` before it: `.claude`) checks the project the script runs in: tested beside
+/// `.git` (`[ -d ".claude" ] && [ -d ".git" ]`, a project's root), or giving up when it
+/// fails (`[ -d ".claude" ] || _fail "run from a project root"`).
+pub(crate) fn shell_checks_its_project(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let word = unquote(p.short(n, 256).unwrap_or("$"));
+    if word.starts_with(['$', '~', '/']) || word.contains('$') {
+        return false;
+    }
+    let mut cur = n;
+    for _ in 0..8 {
+        let Some(up) = walk.parent(cur) else { return false };
+        match up.kind() {
+            "list" => {
+                let kids: Vec<Node<'_>> = up.children(&mut up.walk()).collect();
+                if let [left, op, right] = kids.as_slice() {
+                    let text = |x: &Node<'_>| p.short(*x, 512).unwrap_or("");
+                    let beside = if left.id() == cur.id() { right } else { left };
+                    if text(beside).contains(".git") {
+                        return true;
+                    }
+                    let gives_up = |x: &Node<'_>| {
+                        let x = if x.kind() == "redirected_statement" { x.named_child(0).unwrap_or(*x) } else { *x };
+                        x.kind() == "command"
+                            && x.field("name")
+                                .map(|c| p.text(c))
+                                .is_some_and(|c| matches!(c, "exit" | "return") || reports(c))
+                    };
+                    if op.kind() == "||" && left.id() == cur.id() && gives_up(right) {
+                        return true;
+                    }
+                }
+                cur = up;
+            }
+            k if CLIMB.contains(&k) => cur = up,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Commands that only show or test a path: its use by one of them is no use of the file.
+const SHOWS: &[&str] = &["echo", "printf", "test", "[", "[["];
+
+/// Issue 47: whether the shell probe at `n` of a path held whole in a variable
+/// (`[ -f "$cursor_hooks" ] || return 0`) guards the script's own use of that file: a
+/// later command of the same function (or script) is given the same variable whole
+/// (`python3 edit.py "$cursor_hooks"`, `grep -q X "$settings"`, `> "$config"`).
+pub(crate) fn shell_guards_its_own_use(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let word = unquote(p.short(n, 256).unwrap_or(""));
+    let Some(var) = word.strip_prefix('$').map(|v| v.trim_start_matches('{').trim_end_matches('}')) else {
+        return false;
+    };
+    if var.is_empty() || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return false;
+    }
+    let scope = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .find(|x| x.kind() == "function_definition")
+        .or_else(|| std::iter::successors(Some(n), |x| walk.parent(*x)).last());
+    let Some(scope) = scope else { return false };
+    let (mut stack, mut seen) = (vec![scope], 0);
+    while let Some(x) = stack.pop() {
+        seen += 1;
+        if seen > MAX_FUNCTION_NODES {
+            return false;
+        }
+        if x.start_byte() > n.end_byte()
+            && matches!(x.kind(), "simple_expansion" | "expansion")
+            && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
+        {
+            // An argument of a command that does more than show it (`"$f"`, code given
+            // to an interpreter naming it), or a redirection's target.
+            let holder = std::iter::successors(walk.parent(x), |w| walk.parent(*w))
+                .take(4)
+                .find(|h| !matches!(h.kind(), "string" | "concatenation" | "raw_string"));
+            let used = holder.is_some_and(|h| match h.kind() {
+                "command" => h.field("name").map(|c| p.text(c)).is_some_and(|c| !SHOWS.contains(&c)),
+                "file_redirect" => true,
+                _ => false,
+            });
+            if used {
+                return true;
+            }
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    false
 }
 
 /// Issue 47: whether the shell probe at `n` is the condition of an `if` whose branches

@@ -65,13 +65,6 @@ fn vendor_shapes() -> &'static (Vec<String>, std::collections::HashSet<String>) 
         for name in registry_vars() {
             prefixes.extend(prefixes_of(name));
         }
-        // Each runtime's own name is its prefix too, where no registry variable gives
-        // one (`OPENCLAW_`, `ROVODEV_`): names of four letters or more.
-        for n in runtime_names() {
-            if n.len() >= 4 && n.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                prefixes.push(format!("{}_", n.to_ascii_uppercase()));
-            }
-        }
         let identities = hal_caps::registry::REGISTRY.iter().flat_map(|r| {
             r.markers
                 .iter()
@@ -119,7 +112,32 @@ pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
     prefixes
         .iter()
         .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && shaped(&name[p.len()..]))
+        .or_else(|| {
+            // A session's variable under a runtime's own name, where no registry
+            // variable gives its prefix (`OPENCLAW_SESSION_ID`, `ROVODEV_SESSION_ID`).
+            name_prefixes().iter().find(|p| {
+                name.strip_prefix(p.as_str()).is_some_and(|tail| {
+                    crate::facts::SESSION_SUFFIXES.iter().any(|s| tail == *s || tail.ends_with(&format!("_{s}")))
+                })
+            })
+        })
         .map(String::as_str)
+}
+
+/// Each runtime's name of four letters or more as a prefix (`OPENCLAW_`, `ROVODEV_`),
+/// longest first.
+fn name_prefixes() -> &'static [String] {
+    static PREFIXES: OnceLock<Vec<String>> = OnceLock::new();
+    PREFIXES.get_or_init(|| {
+        let mut v: Vec<String> = runtime_names()
+            .iter()
+            .filter(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_alphanumeric()))
+            .map(|n| format!("{}_", n.to_ascii_uppercase()))
+            .collect();
+        v.sort_unstable_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        v.dedup();
+        v
+    })
 }
 
 /// Whether `name`, under a runtime's vendor prefix ([`vendor_prefix`]), names a

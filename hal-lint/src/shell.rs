@@ -754,7 +754,9 @@ fn keep_probes(p: &Parsed<'_>, nodes: &Walk<'_>, probes: Vec<(Node<'_>, PathHit)
         if matches!(hit, PathHit::Indicator(_))
             && (crate::guard::climbs_to_a_root(p.src, nodes, n)
                 || crate::guard::shell_validates_its_input(p, nodes, n)
-                || crate::guard::shell_only_reports(p, nodes, n))
+                || crate::guard::shell_only_reports(p, nodes, n)
+                || crate::guard::shell_checks_its_project(p, nodes, n)
+                || crate::guard::shell_guards_its_own_use(p, nodes, n))
         {
             continue;
         }

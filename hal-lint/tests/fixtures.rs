@@ -612,6 +612,11 @@ fn decisions_of_the_seventh_round_s_repositories() {
     want.extend(at("hooks/sessions.sh", &[(v, 3, 22), (v, 4, 8)]));
     want.extend(at("hooks/terminal.sh", &[(v, 3, 7)]));
     want.extend(at("hooks/tty.sh", &[(p, 16, 9), (p, 18, 9)]));
+    // An installer is linted (issue 47's definition leaves no file out by its name): its
+    // check that a runtime is installed decides; its checks of the project it runs in
+    // (beside `.git`, or giving up), of a root it was given or the working directory,
+    // and of a file it then edits itself are silent.
+    want.extend(at("scripts/install.sh", &[(f, 4, 9)]));
     want.extend(at("src/child.rs", &[(v, 22, 5), (f, 28, 40)]));
     assert_eq!(found("decisions"), want);
 }
