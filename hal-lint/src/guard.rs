@@ -8,6 +8,8 @@
 //!   for one (`GEMINI_…`, `KILO_…`), so the test decides which runtime is active, even
 //!   where the registry does not know the variable: a detection.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
 use crate::facts::{EXITS, REPORTS};
@@ -636,7 +638,14 @@ pub(crate) fn probed_again(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node
 /// `${2}`) or a variable assigned from one in the script (`root="${1:-.}"`), is tested
 /// negated (`[ ! -d "$root/.claude" ]`) in an `if` whose branch only reports (`echo`,
 /// `printf`) and exits: the script validates the root it was given.
-pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+/// `assigned` maps each name the script assigns to the texts of its values
+/// ([`shell_assignments`]).
+pub(crate) fn shell_validates_its_input(
+    p: &Parsed<'_>,
+    walk: &Walk<'_>,
+    n: Node<'_>,
+    assigned: &HashMap<&str, Vec<String>>,
+) -> bool {
     let word = unquote(p.short(n, 1024).unwrap_or(""));
     let positional = |t: &str| {
         let t = t.trim_start_matches('"').trim_start_matches("${").trim_start_matches('$');
@@ -644,19 +653,11 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
     };
     // The working directory is given too (`root="$(pwd)"`).
     let input = |t: &str| positional(t) || t.contains("$(pwd)") || t.contains("$PWD") || t.contains("${PWD}");
-    // The value a variable `word` starts with was assigned, if it is one.
-    let values = |word: &str| -> Vec<String> {
-        let Some(w) = word.strip_prefix('$').map(|w| w.trim_start_matches('{')) else { return Vec::new() };
-        walk.iter()
-            .filter(|x| x.kind() == "variable_assignment")
-            .filter(|x| {
-                x.field("name").is_some_and(|v| {
-                    let v = p.text(v);
-                    w.starts_with(v) && !w[v.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
-                })
-            })
-            .filter_map(|x| x.field("value").map(|val| unquote(p.text(val)).to_owned()))
-            .collect()
+    // The values the variable `word` starts with was assigned, if it is one.
+    let values = |word: &str| -> &[String] {
+        let Some(w) = word.strip_prefix('$').map(|w| w.trim_start_matches('{')) else { return &[] };
+        let len = w.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        assigned.get(&w[..len]).map_or(&[], Vec::as_slice)
     };
     // One level of indirection: `dir="$root/.claude"` after `root="$1"`.
     let given = input(word) || values(word).iter().any(|v| input(v) || values(v).iter().any(|u| input(u)));
@@ -678,6 +679,21 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
     };
     body.last().is_some_and(|s| matches!(command(s), "exit" | "return") || gives_up(command(s)))
         && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit" | "return") || reports(command(s)))
+}
+
+/// Each name a shell script assigns, with the texts of its values (quotes taken off):
+/// what [`shell_validates_its_input`] follows, built once a file.
+pub(crate) fn shell_assignments<'a>(p: &Parsed<'a>, walk: &Walk<'_>) -> HashMap<&'a str, Vec<String>> {
+    let mut out: HashMap<&'a str, Vec<String>> = HashMap::new();
+    for x in walk.iter().filter(|x| x.kind() == "variable_assignment") {
+        if let (Some(name), Some(value)) = (x.field("name"), x.field("value")) {
+            let values = out.entry(p.text(name)).or_default();
+            if values.len() < 16 {
+                values.push(unquote(p.short(value, 1024).unwrap_or("")).to_owned());
+            }
+        }
+    }
+    out
 }
 
 /// Whether a shell command's name says it gives up (`_fail`, `die`, `fail_fast`).
@@ -741,7 +757,14 @@ const SHOWS: &[&str] = &["echo", "printf", "test", "[", "[["];
 /// (`[ -f "$cursor_hooks" ] || return 0`) guards the script's own use of that file: a
 /// later command of the same function (or script) is given the same variable whole
 /// (`python3 edit.py "$cursor_hooks"`, `grep -q X "$settings"`, `> "$config"`).
-pub(crate) fn shell_guards_its_own_use(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+/// `budget` bounds the nodes all of a file's calls visit together (a script of
+/// thousands of probes in one function must not cost their product).
+pub(crate) fn shell_guards_its_own_use(
+    p: &Parsed<'_>,
+    walk: &Walk<'_>,
+    n: Node<'_>,
+    budget: &std::cell::Cell<usize>,
+) -> bool {
     let word = unquote(p.short(n, 256).unwrap_or(""));
     let Some(var) = word.strip_prefix('$').map(|v| v.trim_start_matches('{').trim_end_matches('}')) else {
         return false;
@@ -756,9 +779,10 @@ pub(crate) fn shell_guards_its_own_use(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<
     let (mut stack, mut seen) = (vec![scope], 0);
     while let Some(x) = stack.pop() {
         seen += 1;
-        if seen > MAX_FUNCTION_NODES {
+        if seen > MAX_FUNCTION_NODES || budget.get() == 0 {
             return false;
         }
+        budget.set(budget.get() - 1);
         if x.start_byte() > n.end_byte()
             && matches!(x.kind(), "simple_expansion" | "expansion")
             && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
@@ -777,6 +801,13 @@ pub(crate) fn shell_guards_its_own_use(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<
                 return true;
             }
         }
+        // Children cost what they are, once met (a function of thousands of
+        // statements is no cheap node).
+        let kids = x.named_child_count();
+        if kids > budget.get() {
+            return false;
+        }
+        budget.set(budget.get() - kids);
         stack.extend(x.named_children(&mut x.walk()));
     }
     false

@@ -380,7 +380,7 @@ fn climbs_for_the_terminal(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>) -> boo
 /// Names the script assigns a path once (`CURSOR_DIR="$HOME/.cursor"`), with that path's
 /// text: a probe of `$CURSOR_DIR` probes it (constant folding of paths). A name assigned
 /// twice or more, or from itself, holds no one path.
-fn path_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'a str)> {
+fn path_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> HashMap<&'a str, &'a str> {
     let mut seen: HashMap<&'a str, Option<&'a str>> = HashMap::new();
     for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
         let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
@@ -389,36 +389,46 @@ fn path_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'a str)> 
         let path = value.filter(|v| (v.contains('/') || v.starts_with('.')) && !expands_name(v, var));
         seen.entry(var).and_modify(|e| *e = None).or_insert(path);
     }
-    let mut out: Vec<(&'a str, &'a str)> = seen.into_iter().filter_map(|(k, v)| Some((k, v?))).collect();
-    out.sort_unstable();
-    out
+    seen.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
 }
 
 /// `t` with each expansion of a name in `paths` written as the path it holds, twice
-/// over (a path built on another: `HOOKS="$BASE/hooks"`).
-fn held_paths<'t>(t: &'t str, paths: &[(&str, &str)]) -> std::borrow::Cow<'t, str> {
+/// over (a path built on another: `HOOKS="$BASE/hooks"`). One pass over `t` each time,
+/// the names looked up (never a pass per name: a script may assign thousands).
+fn held_paths<'t>(t: &'t str, paths: &HashMap<&str, &str>) -> std::borrow::Cow<'t, str> {
     let mut out = std::borrow::Cow::Borrowed(t);
     for _ in 0..2 {
-        for (name, value) in paths {
-            if expands_name(&out, name) {
-                let replaced = out.replace(&format!("${{{name}}}"), value);
-                let mut fixed = String::with_capacity(replaced.len());
-                let mut rest = replaced.as_str();
-                let dollar = format!("${name}");
-                while let Some(i) = rest.find(&dollar) {
-                    let after = &rest[i + dollar.len()..];
-                    fixed.push_str(&rest[..i]);
-                    if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
-                        fixed.push_str(&dollar);
-                    } else {
-                        fixed.push_str(value);
-                    }
+        if paths.is_empty() || !out.contains('$') {
+            break;
+        }
+        let mut fixed = String::with_capacity(out.len());
+        let mut rest: &str = &out;
+        let mut changed = false;
+        while let Some(i) = rest.find('$') {
+            fixed.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let braced = after.starts_with('{');
+            let name_at = usize::from(braced);
+            let len = after[name_at..].bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+            let name = &after[name_at..name_at + len];
+            let close = braced && after[name_at + len..].starts_with('}');
+            match paths.get(name) {
+                Some(value) if len > 0 && (!braced || close) => {
+                    fixed.push_str(value);
+                    rest = &after[name_at + len + usize::from(close)..];
+                    changed = true;
+                }
+                _ => {
+                    fixed.push('$');
                     rest = after;
                 }
-                fixed.push_str(rest);
-                out = std::borrow::Cow::Owned(fixed);
             }
         }
+        fixed.push_str(rest);
+        if !changed {
+            break;
+        }
+        out = std::borrow::Cow::Owned(fixed);
     }
     out
 }
@@ -747,16 +757,21 @@ fn env_grep(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, lint: &mut FileLint) 
     }
 }
 
+/// The most nodes a file's search for its probes' own uses visits, all probes together.
+const OWN_USE_BUDGET: usize = 1 << 20;
+
 /// The probes that decide, as findings: not a search up the tree for a project's root,
 /// a validation of the script's input, or a health check that only reports.
 fn keep_probes(p: &Parsed<'_>, nodes: &Walk<'_>, probes: Vec<(Node<'_>, PathHit)>, lint: &mut FileLint) {
+    let budget = std::cell::Cell::new(OWN_USE_BUDGET);
+    let assigned = if probes.is_empty() { HashMap::new() } else { crate::guard::shell_assignments(p, nodes) };
     for (n, hit) in probes {
         if matches!(hit, PathHit::Indicator(_))
             && (crate::guard::climbs_to_a_root(p.src, nodes, n)
-                || crate::guard::shell_validates_its_input(p, nodes, n)
+                || crate::guard::shell_validates_its_input(p, nodes, n, &assigned)
                 || crate::guard::shell_only_reports(p, nodes, n)
                 || crate::guard::shell_checks_its_project(p, nodes, n)
-                || crate::guard::shell_guards_its_own_use(p, nodes, n))
+                || crate::guard::shell_guards_its_own_use(p, nodes, n, &budget))
         {
             continue;
         }
