@@ -218,12 +218,19 @@ impl<'a> Parsed<'a> {
             compared_runtime(self.around(at))
                 .or_else(|| compared_runtime(&self.case_patterns(at)))
                 .map(|r| Hit::editor_var(line, col, name, r, false))
-        } else if let Some(p) = vendor_prefix(name).filter(|_| {
-            decides
-                || (crate::indicators::session_shaped(name) && !self.only_shown(at))
-                || compared_to_a_literal(at)
-                || (!crate::indicators::has_path_suffix(name) && self.stored_then_decides(at))
-        }) {
+        } else if let Some(p) = vendor_prefix(name)
+            .filter(|_| {
+                // Compared to a mode (`[ "$TRAE_ENV" = "cn" ]`), a name is a setting; an
+                // identity is tested for presence, a flag, or a runtime's value.
+                compared_literal(at, self).is_none_or(|lit| flag_or_runtime(&lit))
+            })
+            .filter(|_| {
+                decides
+                    || (crate::indicators::session_shaped(name) && !self.only_shown(at))
+                    || compared_to_a_literal(at)
+                    || (!crate::indicators::has_path_suffix(name) && self.stored_then_decides(at))
+            })
+        {
             Some(Hit::vendor_var(line, col, name, p, false))
         } else {
             // Any name under a vendor prefix that chooses between runtimes' own values,
@@ -858,6 +865,56 @@ fn tested(x: Node<'_>) -> bool {
         cur = parent;
     }
     false
+}
+
+/// The literal the read at `at` is compared to for equality (`=== 'cn'`, `= "cn"` in a
+/// shell test, `== "cn"`), unquoted, if it is.
+fn compared_literal(at: Node<'_>, p: &Parsed<'_>) -> Option<String> {
+    let mut cur = at;
+    for _ in 0..6 {
+        let parent = cur.parent()?;
+        match parent.kind() {
+            "binary_expression" | "comparison_operator" => {
+                let mut c = parent.walk();
+                let equality = parent
+                    .children(&mut c)
+                    .any(|k| !k.is_named() && matches!(k.kind(), "===" | "!==" | "==" | "!=" | "="));
+                if !equality {
+                    return None;
+                }
+                let mut c = parent.walk();
+                return parent
+                    .named_children(&mut c)
+                    .find(|k| {
+                        k.id() != cur.id()
+                            && matches!(k.kind(), "string" | "raw_string" | "word" | "number" | "integer")
+                    })
+                    .and_then(|k| p.short(k, 64))
+                    .map(|t| unquote(t).to_owned());
+            }
+            "member_expression"
+            | "subscript_expression"
+            | "subscript"
+            | "attribute"
+            | "arguments"
+            | "argument_list"
+            | "call_expression"
+            | "call"
+            | "parenthesized_expression"
+            | "string"
+            | "expansion"
+            | "simple_expansion"
+            | "concatenation" => cur = parent,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Whether a compared literal is a flag's value or a runtime's (`1`, `true`, `claude`).
+fn flag_or_runtime(lit: &str) -> bool {
+    matches!(lit.to_ascii_lowercase().as_str(), "" | "1" | "0" | "true" | "false" | "yes" | "no" | "on" | "off")
+        || names_a_runtime_s_value(&format!("'{lit}'"))
 }
 
 /// Whether the string `x` is a name a comparison leaves out: the right of `!=`, `!==`

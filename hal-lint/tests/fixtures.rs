@@ -590,7 +590,8 @@ fn names_read_through_tables_and_stored_reads() {
 /// proxies; the whole `/proc` listed in a function naming no runtime; a runtime's
 /// settings read for their content; a folder variable stored and used as the path; a
 /// health check whose branches only print and count (`if [[ -f "$SETTINGS" ]]; then echo
-/// ok; else echo missing; FAILED=1; fi`).
+/// ok; else echo missing; FAILED=1; fi`); a name under a runtime's prefix compared to a
+/// mode (`[ "$TRAE_ENV" = "cn" ]`), not to a flag's or a runtime's value.
 /// Findings: a runtime's folder held in a variable the script assigns once, then probed
 /// (`CURSOR_DIR="$HOME/.cursor"; [ -d "$CURSOR_DIR" ]`); a variable set from itself; the
 /// same test choosing a runtime's name; the
@@ -607,6 +608,8 @@ fn decisions_of_the_seventh_round_s_repositories() {
     want.extend(at("hooks/child.sh", &[(v, 10, 7)]));
     want.extend(at("hooks/held.sh", &[(f, 5, 9)]));
     want.extend(at("hooks/locate.sh", &[(f, 7, 9)]));
+    want.extend(at("hooks/mode.js", &[(v, 4, 30)]));
+    want.extend(at("hooks/mode.sh", &[(v, 5, 7)]));
     want.extend(at("hooks/own.sh", &[(v, 8, 13), (v, 9, 10)]));
     want.extend(at("hooks/procs.js", &[(p, 14, 25)]));
     want.extend(at("hooks/sessions.sh", &[(v, 3, 22), (v, 4, 8)]));
