@@ -274,14 +274,7 @@ impl<'p> Linter<'p, '_> {
                 (!items.is_empty()).then_some(items)
             }
             // A table of names by key (`{ claude: "CLAUDECODE", … }`): its values.
-            "object" => {
-                let items: Vec<(Node<'p>, String)> = n
-                    .named_children(&mut n.walk())
-                    .filter(|c| c.kind() == "pair")
-                    .filter_map(|c| c.field("value").and_then(|v| self.s.value(v).map(|s| (v, s))))
-                    .collect();
-                (!items.is_empty()).then_some(items)
-            }
+            "object" => self.s.pair_values(n),
             // `Object.values(TABLE)`, `Object.entries(TABLE)`: the table's values.
             "call_expression" => {
                 let callee = n.field("function").and_then(|f| self.s.p.short(f, 32))?;

@@ -128,14 +128,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 (!items.is_empty()).then_some(items)
             }
             // A table of names by key (`{"claude": "CLAUDECODE", …}`): its values.
-            "dictionary" => {
-                let items: Vec<(Node<'p>, String)> = n
-                    .named_children(&mut n.walk())
-                    .filter(|c| c.kind() == "pair")
-                    .filter_map(|c| c.field("value").and_then(|v| self.s.value(v).map(|s| (v, s))))
-                    .collect();
-                (!items.is_empty()).then_some(items)
-            }
+            "dictionary" => self.s.pair_values(n),
             // `TABLE.values()`, `TABLE.items()`: the table's values.
             "call" => {
                 let f = n.field("function").filter(|f| f.kind() == "attribute")?;

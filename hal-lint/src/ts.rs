@@ -80,16 +80,8 @@ impl<'a> Parsed<'a> {
         for _ in 0..8 {
             let Some(up) = x.parent() else { return false };
             match up.kind() {
-                "member_expression"
-                | "subscript_expression"
-                | "subscript"
-                | "attribute"
-                | "arguments"
-                | "argument_list"
-                | "string"
-                | "template_substitution"
-                | "template_string"
-                | "interpolation" => {}
+                k if ACCESS.contains(&k)
+                    || matches!(k, "string" | "template_substitution" | "template_string" | "interpolation") => {}
                 "call_expression" | "call" => {
                     let f = up.field("function").and_then(|f| self.short(f, 64)).map_or("", last_name);
                     if crate::facts::REPORTS.contains(&f) && !crate::facts::EXITS.contains(&f) {
@@ -137,20 +129,21 @@ impl<'a> Parsed<'a> {
         for _ in 0..8 {
             let Some(up) = x.parent() else { return false };
             match up.kind() {
-                "member_expression"
-                | "subscript_expression"
-                | "subscript"
-                | "attribute"
-                | "arguments"
-                | "argument_list"
-                | "call_expression"
-                | "call"
-                | "string"
-                | "parenthesized_expression"
-                | "unary_expression"
-                | "not_operator"
-                | "boolean_operator"
-                | "binary_expression" => x = up,
+                k if ACCESS.contains(&k)
+                    || matches!(
+                        k,
+                        "call_expression"
+                            | "call"
+                            | "string"
+                            | "parenthesized_expression"
+                            | "unary_expression"
+                            | "not_operator"
+                            | "boolean_operator"
+                            | "binary_expression"
+                    ) =>
+                {
+                    x = up;
+                }
                 "if_statement" | "elif_clause" => {
                     if up.field("condition").is_none_or(|c| c.id() != x.id()) {
                         return false;
@@ -678,6 +671,17 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// concatenation, templates and f-strings whose every part is such a value, and names
     /// bound to one (N7 of the third hostile pass). Bounded: at most [`MAX_FOLD_DEPTH`]
     /// levels and [`MAX_FOLD_LEN`] bytes.
+    /// The string values of a table of names by key (a JavaScript object's or a Python
+    /// dict's pairs: `{ claude: "CLAUDECODE", … }`), each with its place, if any.
+    pub(crate) fn pair_values(&self, table: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
+        let items: Vec<(Node<'p>, String)> = table
+            .named_children(&mut table.walk())
+            .filter(|c| c.kind() == "pair")
+            .filter_map(|c| c.field("value").and_then(|v| self.value(v).map(|s| (v, s))))
+            .collect();
+        (!items.is_empty()).then_some(items)
+    }
+
     pub(crate) fn value(&self, n: Node<'_>) -> Option<String> {
         self.fold(n, 0).filter(|v| v.len() <= MAX_FOLD_LEN)
     }
@@ -754,16 +758,8 @@ fn compared_to_a_literal(at: Node<'_>) -> bool {
     for _ in 0..5 {
         let Some(parent) = cur.parent() else { return false };
         match parent.kind() {
-            "member_expression"
-            | "subscript_expression"
-            | "subscript"
-            | "attribute"
-            | "arguments"
-            | "argument_list"
-            | "call_expression"
-            | "call"
-            | "parenthesized_expression"
-            | "string" => {}
+            k if ACCESS.contains(&k)
+                || matches!(k, "call_expression" | "call" | "parenthesized_expression" | "string") => {}
             "binary_expression" | "comparison_operator" => {
                 let mut c = parent.walk();
                 let equality =
@@ -781,6 +777,11 @@ fn compared_to_a_literal(at: Node<'_>) -> bool {
     false
 }
 
+/// What stands between a read and the expression that holds its value: a member, a
+/// subscript, an argument (`process.env.X`, `os.environ["X"]`, `getenv("X")`).
+const ACCESS: &[&str] =
+    &["member_expression", "subscript_expression", "subscript", "attribute", "arguments", "argument_list"];
+
 /// The most nodes of a function searched for the uses of a stored read.
 const MAX_USES_SEARCHED: usize = 20_000;
 
@@ -794,16 +795,9 @@ impl Parsed<'_> {
         let name = loop {
             let Some(parent) = cur.parent() else { return false };
             match parent.kind() {
-                "member_expression"
-                | "subscript_expression"
-                | "subscript"
-                | "attribute"
-                | "arguments"
-                | "argument_list"
-                | "call_expression"
-                | "call"
-                | "string"
-                | "await_expression" => cur = parent,
+                k if ACCESS.contains(&k) || matches!(k, "call_expression" | "call" | "string" | "await_expression") => {
+                    cur = parent;
+                }
                 "variable_declarator" if parent.field("value").is_some_and(|v| v.id() == cur.id()) => {
                     break parent.field("name");
                 }
@@ -892,19 +886,20 @@ fn compared_literal(at: Node<'_>, p: &Parsed<'_>) -> Option<String> {
                     .and_then(|k| p.short(k, 64))
                     .map(|t| unquote(t).to_owned());
             }
-            "member_expression"
-            | "subscript_expression"
-            | "subscript"
-            | "attribute"
-            | "arguments"
-            | "argument_list"
-            | "call_expression"
-            | "call"
-            | "parenthesized_expression"
-            | "string"
-            | "expansion"
-            | "simple_expansion"
-            | "concatenation" => cur = parent,
+            k if ACCESS.contains(&k)
+                || matches!(
+                    k,
+                    "call_expression"
+                        | "call"
+                        | "parenthesized_expression"
+                        | "string"
+                        | "expansion"
+                        | "simple_expansion"
+                        | "concatenation"
+                ) =>
+            {
+                cur = parent;
+            }
             _ => return None,
         }
     }
