@@ -1,6 +1,6 @@
 //! Every minimal example of issue 32's "Why" through the real binary: the false
 //! findings of code the lint had never seen (process bookkeeping, test code, a config
-//! directory's default, writes and deletes, scaffolding, vendored code, a search up the
+//! directory's default, writes and deletes, installers, vendored code, a search up the
 //! tree for a project's root, a manifest's dependency) are silent, and
 //! the detections it missed (names the registry lacked, constant lists of runtime
 //! directories, the process-table walk, Markdown) are found, at their place.
@@ -118,13 +118,16 @@ fn a_probe_guarding_the_removal_of_its_path_is_silent() {
     assert_eq!(found(&[("detect.py", probe_only)]).len(), 1);
 }
 
+/// Issue 47: an installer is linted like any code (which runtimes it finds installed
+/// decides); vendored and generated code is not.
 #[test]
-fn scaffolding_and_vendored_code_are_silent() {
+fn vendored_code_is_silent_and_installers_are_linted() {
+    let installer = [(
+        "bin/install.js",
+        "const fs = require('fs');\nif (fs.existsSync(require('path').join(home, '.claude'))) migrate();\n",
+    )];
+    assert_eq!(found(&installer).len(), 1);
     let files = [
-        (
-            "bin/install.js",
-            "const fs = require('fs');\nif (fs.existsSync(require('path').join(home, '.claude'))) migrate();\n",
-        ),
         ("vendor/lib.js", "const exe = require('fs').readFileSync('/proc/self/exe');\n"),
         ("dist/app.min.js", "var e=require('fs').readFileSync('/proc/self/exe');\n"),
         ("lib/bundle.js", "var e=require('fs').readFileSync('/proc/self/exe');\n//# sourceMappingURL=bundle.js.map\n"),
@@ -225,7 +228,9 @@ fn strict_adds_exactly_what_the_walk_leaves_out() {
         ("install.sh", probe),
         ("docs/guide.md", "```sh\n[ -d .claude ] && echo claude\n```\n"),
     ];
-    assert_eq!(found(&files), ["hooks/a.sh:2:6:indicator-file"]);
+    // An installer is linted by default (issue 47); tests, vendored code and
+    // documentation only with `--strict`.
+    assert_eq!(found(&files), ["hooks/a.sh:2:6:indicator-file", "install.sh:2:6:indicator-file"]);
     assert_eq!(
         found_with(&files, &["--strict"]),
         [

@@ -17,6 +17,10 @@ pub(crate) const PYTHON_PROCESS_PACKAGES: &[&str] = &["psutil"];
 pub(crate) const SESSION_SUFFIXES: &[&str] =
     &["SESSION_ID", "THREAD_ID", "TASK_ID", "RUN_ID", "TRAJECTORY_ID", "CONVERSATION_ID"];
 
+/// Calls that only report (their name's last segment), and those that end the program.
+pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
+pub(crate) const EXITS: &[&str] = &["exit", "_exit"];
+
 #[cfg(test)]
 mod tests {
     use super::*;

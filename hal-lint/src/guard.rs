@@ -8,8 +8,11 @@
 //!   for one (`GEMINI_…`, `KILO_…`), so the test decides which runtime is active, even
 //!   where the registry does not know the variable: a detection.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
+use crate::facts::{EXITS, REPORTS};
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
 use crate::ts::{Fields as _, Parsed, Walk, unquote};
 
@@ -31,10 +34,22 @@ const CLIMB: &[&str] = &[
 /// The `if` or `elif` clause whose condition holds `n`, and the statements it guards.
 /// (The grammar names an `if`'s condition; an `elif`'s is what stands before `then`.)
 fn clause<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Vec<Node<'t>>> {
+    // `[ -n "$X" ] && cmd` outside any `if`'s condition: `cmd` is the clause.
+    let mut and_then: Option<Vec<Node<'t>>> = None;
     let mut cur = n;
     for _ in 0..10 {
-        let parent = walk.parent(cur)?;
+        let Some(parent) = walk.parent(cur) else { return and_then };
         match parent.kind() {
+            "list" if and_then.is_none() => {
+                let kids: Vec<Node<'t>> = parent.children(&mut parent.walk()).collect();
+                if let [left, op, right] = kids.as_slice()
+                    && left.id() == cur.id()
+                    && op.kind() == "&&"
+                {
+                    and_then = Some(vec![*right]);
+                }
+                cur = parent;
+            }
             "if_statement" | "elif_clause" => {
                 let (mut condition, mut body, mut then) = (Vec::new(), Vec::new(), false);
                 for c in parent.children(&mut parent.walk()) {
@@ -50,10 +65,10 @@ fn clause<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Vec<Node<'t>>> {
                 return condition.contains(&cur.id()).then_some(body);
             }
             k if CLIMB.contains(&k) => cur = parent,
-            _ => return None,
+            _ => return and_then,
         }
     }
-    None
+    and_then
 }
 
 /// Whether `n` or a node below it expands `var`.
@@ -382,9 +397,51 @@ pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> boo
     uses > 0
 }
 
-/// Calls that only report (their name's last segment), and those that end the program.
-const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
-const EXITS: &[&str] = &["exit", "_exit"];
+/// Issue 47: whether the answer of the probe at `n` only goes into a message a report
+/// call prints (`console.log(`Exists: ${existsSync(dir) ? 'yes' : 'no'}`)`,
+/// `print(f"exists: {p.exists()}")`): the program shows what is there, it decides
+/// nothing. Climbs through the expression the answer stands in (a conditional, a
+/// template or f-string, a concatenation, an argument list) to the call that takes it.
+pub(crate) fn shown_in_a_message(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut cur = n;
+    for _ in 0..12 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            // In a conditional the answer chooses a word to show (or is one).
+            "ternary_expression"
+            | "conditional_expression"
+            | "template_substitution"
+            | "template_string"
+            | "interpolation"
+            | "string"
+            | "arguments"
+            | "argument_list"
+            | "parenthesized_expression"
+            | "await_expression"
+            | "format_expression" => {}
+            "binary_expression" | "binary_operator" if parent.field("operator").is_some_and(|o| text(o) == "+") => {}
+            "call_expression" | "call" => {
+                let f = parent.field("function").map_or("", |f| crate::ts::last_name(text(f)));
+                return REPORTS.contains(&f) && !EXITS.contains(&f);
+            }
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
+}
+
+/// Issue 47: whether `path`, probed or read at `n`, lists the whole process table
+/// (`readdirSync('/proc')`, `os.listdir("/proc")`) in a function that names no runtime
+/// (`"claude"`, `'codex'`): a listing that looks for the program's own processes, or
+/// any, decides nothing about a runtime (sysinfo's `processes()` alike).
+pub(crate) fn lists_no_runtime(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &str) -> bool {
+    crate::indicators::is_proc_listing(path)
+        && function_of(walk, n)
+            .and_then(|f| src.get(f.start_byte()..f.end_byte()))
+            .is_some_and(|t| crate::indicators::compared_runtime(t).is_none())
+}
 
 /// Whether the probe at `n`, of `target`, a path under a parameter of its function (a
 /// root the program was given), is the negated condition of an `if` whose branch only
@@ -581,23 +638,29 @@ pub(crate) fn probed_again(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node
 /// `${2}`) or a variable assigned from one in the script (`root="${1:-.}"`), is tested
 /// negated (`[ ! -d "$root/.claude" ]`) in an `if` whose branch only reports (`echo`,
 /// `printf`) and exits: the script validates the root it was given.
-pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+/// `assigned` maps each name the script assigns to the texts of its values
+/// ([`shell_assignments`]).
+pub(crate) fn shell_validates_its_input(
+    p: &Parsed<'_>,
+    walk: &Walk<'_>,
+    n: Node<'_>,
+    assigned: &HashMap<&str, Vec<String>>,
+) -> bool {
     let word = unquote(p.short(n, 1024).unwrap_or(""));
     let positional = |t: &str| {
         let t = t.trim_start_matches('"').trim_start_matches("${").trim_start_matches('$');
         t.starts_with(|c: char| c.is_ascii_digit() && c != '0')
     };
-    let given = positional(word)
-        || walk.iter().any(|x| {
-            x.kind() == "variable_assignment"
-                && x.field("name").is_some_and(|v| {
-                    let v = p.text(v);
-                    word.strip_prefix('$').map(|w| w.trim_start_matches('{')).is_some_and(|w| {
-                        w.starts_with(v) && !w[v.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
-                    })
-                })
-                && x.field("value").is_some_and(|val| positional(p.text(val)))
-        });
+    // The working directory is given too (`root="$(pwd)"`).
+    let input = |t: &str| positional(t) || t.contains("$(pwd)") || t.contains("$PWD") || t.contains("${PWD}");
+    // The values the variable `word` starts with was assigned, if it is one.
+    let values = |word: &str| -> &[String] {
+        let Some(w) = word.strip_prefix('$').map(|w| w.trim_start_matches('{')) else { return &[] };
+        let len = w.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        assigned.get(&w[..len]).map_or(&[], Vec::as_slice)
+    };
+    // One level of indirection: `dir="$root/.claude"` after `root="$1"`.
+    let given = input(word) || values(word).iter().any(|v| input(v) || values(v).iter().any(|u| input(u)));
     if !given {
         return false;
     }
@@ -614,8 +677,203 @@ pub(crate) fn shell_validates_its_input(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
         let s = if s.kind() == "redirected_statement" { s.named_child(0).unwrap_or(*s) } else { *s };
         if s.kind() == "command" { s.field("name").map_or("", |c| p.text(c)) } else { "" }
     };
-    body.last().is_some_and(|s| command(s) == "exit")
-        && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit"))
+    body.last().is_some_and(|s| matches!(command(s), "exit" | "return") || gives_up(command(s)))
+        && body.iter().all(|s| matches!(command(s), "echo" | "printf" | "exit" | "return") || reports(command(s)))
+}
+
+/// Each name a shell script assigns, with the texts of its values (quotes taken off):
+/// what [`shell_validates_its_input`] follows, built once a file.
+pub(crate) fn shell_assignments<'a>(p: &Parsed<'a>, walk: &Walk<'_>) -> HashMap<&'a str, Vec<String>> {
+    let mut out: HashMap<&'a str, Vec<String>> = HashMap::new();
+    for x in walk.iter().filter(|x| x.kind() == "variable_assignment") {
+        if let (Some(name), Some(value)) = (x.field("name"), x.field("value")) {
+            let values = out.entry(p.text(name)).or_default();
+            if values.len() < 16 {
+                values.push(unquote(p.short(value, 1024).unwrap_or("")).to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// Whether a shell command's name says it gives up (`_fail`, `die`, `fail_fast`).
+fn gives_up(command: &str) -> bool {
+    let c = command.to_ascii_lowercase();
+    ["fail", "die", "abort"].iter().any(|w| c.contains(w))
+}
+
+/// Whether a shell command's name says it reports or gives up (`_fail`, `die`,
+/// `print_verbose`, `log_warn`): a script's own helpers for messages.
+fn reports(command: &str) -> bool {
+    let c = command.to_ascii_lowercase();
+    ["fail", "die", "print", "log", "warn", "info", "error", "abort"].iter().any(|w| c.contains(w))
+}
+
+/// Issue 47: whether the shell probe at `n` of a path in the working directory (no `$`,
+/// `~` or `/` before it: `.claude`) checks the project the script runs in: tested beside
+/// `.git` (`[ -d ".claude" ] && [ -d ".git" ]`, a project's root), or giving up when it
+/// fails (`[ -d ".claude" ] || _fail "run from a project root"`).
+pub(crate) fn shell_checks_its_project(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let word = unquote(p.short(n, 256).unwrap_or("$"));
+    if word.starts_with(['$', '~', '/']) || word.contains('$') {
+        return false;
+    }
+    let mut cur = n;
+    for _ in 0..8 {
+        let Some(up) = walk.parent(cur) else { return false };
+        match up.kind() {
+            "list" => {
+                let kids: Vec<Node<'_>> = up.children(&mut up.walk()).collect();
+                if let [left, op, right] = kids.as_slice() {
+                    let text = |x: &Node<'_>| p.short(*x, 512).unwrap_or("");
+                    let beside = if left.id() == cur.id() { right } else { left };
+                    if text(beside).contains(".git") {
+                        return true;
+                    }
+                    let gives_up = |x: &Node<'_>| {
+                        let x = if x.kind() == "redirected_statement" { x.named_child(0).unwrap_or(*x) } else { *x };
+                        x.kind() == "command"
+                            && x.field("name")
+                                .map(|c| p.text(c))
+                                .is_some_and(|c| matches!(c, "exit" | "return") || reports(c))
+                    };
+                    if op.kind() == "||" && left.id() == cur.id() && gives_up(right) {
+                        return true;
+                    }
+                }
+                cur = up;
+            }
+            k if CLIMB.contains(&k) => cur = up,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Commands that only show or test a path: its use by one of them is no use of the file.
+const SHOWS: &[&str] = &["echo", "printf", "test", "[", "[["];
+
+/// Issue 47: whether the shell probe at `n` of a path held whole in a variable
+/// (`[ -f "$cursor_hooks" ] || return 0`) guards the script's own use of that file: a
+/// later command of the same function (or script) is given the same variable whole
+/// (`python3 edit.py "$cursor_hooks"`, `grep -q X "$settings"`, `> "$config"`).
+/// `budget` bounds the nodes all of a file's calls visit together (a script of
+/// thousands of probes in one function must not cost their product).
+pub(crate) fn shell_guards_its_own_use(
+    p: &Parsed<'_>,
+    walk: &Walk<'_>,
+    n: Node<'_>,
+    budget: &std::cell::Cell<usize>,
+) -> bool {
+    let word = unquote(p.short(n, 256).unwrap_or(""));
+    let Some(var) = word.strip_prefix('$').map(|v| v.trim_start_matches('{').trim_end_matches('}')) else {
+        return false;
+    };
+    if var.is_empty() || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return false;
+    }
+    let scope = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .find(|x| x.kind() == "function_definition")
+        .or_else(|| std::iter::successors(Some(n), |x| walk.parent(*x)).last());
+    let Some(scope) = scope else { return false };
+    let (mut stack, mut seen) = (vec![scope], 0);
+    while let Some(x) = stack.pop() {
+        seen += 1;
+        if seen > MAX_FUNCTION_NODES || budget.get() == 0 {
+            return false;
+        }
+        budget.set(budget.get() - 1);
+        if x.start_byte() > n.end_byte()
+            && matches!(x.kind(), "simple_expansion" | "expansion")
+            && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
+        {
+            // An argument of a command that does more than show it (`"$f"`, code given
+            // to an interpreter naming it), or a redirection's target.
+            let holder = std::iter::successors(walk.parent(x), |w| walk.parent(*w))
+                .take(4)
+                .find(|h| !matches!(h.kind(), "string" | "concatenation" | "raw_string"));
+            let used = holder.is_some_and(|h| match h.kind() {
+                "command" => h.field("name").map(|c| p.text(c)).is_some_and(|c| !SHOWS.contains(&c)),
+                "file_redirect" => true,
+                _ => false,
+            });
+            if used {
+                return true;
+            }
+        }
+        // Children cost what they are, once met (a function of thousands of
+        // statements is no cheap node).
+        let kids = x.named_child_count();
+        if kids > budget.get() {
+            return false;
+        }
+        budget.set(budget.get() - kids);
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    false
+}
+
+/// Issue 47: whether the shell probe at `n` is the condition of an `if` whose branches
+/// only print and count (`if [[ -f "$SETTINGS" ]]; then echo ok; else echo missing;
+/// FAILED=1; fi`): a health check reporting what is there, deciding nothing.
+pub(crate) fn shell_only_reports(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let mut cur = n;
+    let statement = loop {
+        let Some(up) = walk.parent(cur) else { return false };
+        match up.kind() {
+            "if_statement" => break up,
+            k if CLIMB.contains(&k) => cur = up,
+            _ => return false,
+        }
+    };
+    let quiet = |s: Node<'_>| {
+        let s = if s.kind() == "redirected_statement" { s.named_child(0).unwrap_or(s) } else { s };
+        match s.kind() {
+            // A message; a runtime's name alone is the answer a shell function gives.
+            "command" => {
+                matches!(s.field("name").map_or("", |c| p.text(c)), "echo" | "printf" | "print" | "true")
+                    && s.children_by_field_name("argument", &mut s.walk()).all(|a| {
+                        // A message, not a value alone (`echo "$d"`) nor a runtime's name.
+                        let t = unquote(p.short(a, 256).unwrap_or("$"));
+                        let lone = t.starts_with('$')
+                            && t.trim_start_matches(['$', '{'])
+                                .trim_end_matches('}')
+                                .bytes()
+                                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                        !lone && !is_runtime_name(t)
+                    })
+            }
+            // A count or a flag: `FAILED=1`, `((warnings++))`.
+            "variable_assignment" => s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit())),
+            "arithmetic_expansion" | "comment" => true,
+            _ => false,
+        }
+    };
+    let mut then = false;
+    let mut any = false;
+    for c in statement.children(&mut statement.walk()) {
+        match c.kind() {
+            "then" => then = true,
+            "fi" | "if" | ";" | "elif" => {}
+            "else_clause" => {
+                for s in c.named_children(&mut c.walk()) {
+                    any = true;
+                    if !quiet(s) {
+                        return false;
+                    }
+                }
+            }
+            "elif_clause" => return false,
+            _ if then && c.is_named() => {
+                any = true;
+                if !quiet(c) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    any
 }
 
 /// Whether `path` reads `/proc/<pid>/stat` or `status` of a pid that is no literal, and

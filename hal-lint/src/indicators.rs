@@ -101,10 +101,51 @@ pub(crate) fn vendor_prefix(name: &str) -> Option<&'static str> {
         return None;
     }
     let (prefixes, tails) = vendor_shapes();
+    // A session's tail may follow a word of the program's own (`KIRO_IDE_SESSION_ID`,
+    // as `GEMINI_SESSION_ID`).
+    let shaped = |tail: &str| {
+        tails.contains(tail)
+            || tail
+                .split_once('_')
+                .is_some_and(|(_, rest)| crate::facts::SESSION_SUFFIXES.contains(&rest) && tails.contains(rest))
+    };
     prefixes
         .iter()
-        .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && tails.contains(&name[p.len()..]))
+        .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && shaped(&name[p.len()..]))
+        .or_else(|| {
+            // A session's variable under a runtime's own name, where no registry
+            // variable gives its prefix (`OPENCLAW_SESSION_ID`, `ROVODEV_SESSION_ID`).
+            name_prefixes().iter().find(|p| {
+                name.strip_prefix(p.as_str()).is_some_and(|tail| {
+                    crate::facts::SESSION_SUFFIXES.iter().any(|s| tail == *s || tail.ends_with(&format!("_{s}")))
+                })
+            })
+        })
         .map(String::as_str)
+}
+
+/// Each runtime's name of four letters or more as a prefix (`OPENCLAW_`, `ROVODEV_`),
+/// longest first.
+fn name_prefixes() -> &'static [String] {
+    static PREFIXES: OnceLock<Vec<String>> = OnceLock::new();
+    PREFIXES.get_or_init(|| {
+        let mut v: Vec<String> = runtime_names()
+            .iter()
+            .filter(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_alphanumeric()))
+            .map(|n| format!("{}_", n.to_ascii_uppercase()))
+            .collect();
+        v.sort_unstable_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        v.dedup();
+        v
+    })
+}
+
+/// Whether `name`, under a runtime's vendor prefix ([`vendor_prefix`]), names a
+/// session (`KIRO_IDE_SESSION_ID`, `CLAUDECODE_SESSION_ID`): reading it reads a
+/// runtime's session, whatever the value then decides.
+pub(crate) fn session_shaped(name: &str) -> bool {
+    crate::facts::SESSION_SUFFIXES.iter().any(|t| name.strip_suffix(t).is_some_and(|n| n.ends_with('_')))
+        && vendor_prefix(name).is_some()
 }
 
 /// Whether a string a scan of the environment's names looks for names a runtime's
@@ -157,6 +198,17 @@ pub fn indicator_paths() -> Vec<&'static str> {
 pub(crate) fn registry_paths() -> &'static [&'static str] {
     static PATHS: OnceLock<Vec<&'static str>> = OnceLock::new();
     PATHS.get_or_init(hal_caps::registry::indicator_paths)
+}
+
+/// Whether `path` (pieces joined with `/`) is one of the files a runtime writes in its
+/// folder (the registry's `own_files`: its credentials, installation id): reading one
+/// for its content asks whether the runtime is installed or logged in.
+pub(crate) fn is_own_file(path: &str) -> bool {
+    static OWN: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let own = OWN.get_or_init(|| {
+        hal_caps::registry::REGISTRY.iter().flat_map(|r| r.own_files.iter().map(|f| bare_path(f))).collect()
+    });
+    matches!(path_hit(path), Some(PathHit::Indicator(p)) if own.contains(&bare_path(p)))
 }
 
 pub(crate) fn registry_dirs() -> &'static [&'static str] {
@@ -219,16 +271,22 @@ pub(crate) fn runtime_dir_names() -> Vec<String> {
     runtime_names().iter().flat_map(|n| [n.clone(), format!(".{n}")]).collect()
 }
 
+/// The extensions of a runtime's hidden settings file in the home directory.
+const CONFIG_EXTENSIONS: &[&str] = &[".json", ".toml", ".yaml", ".yml"];
+
 /// A directory named for a runtime that no registry row lists, as the last component
 /// of `t` (pieces joined with `/`): a hidden one (`.openclaw`, `.warp`), or one under a
 /// hidden directory (`.config/opencode`, `.codeium/windsurf`, `.gemini/antigravity`):
 /// a runtime's own configuration directory wherever the path was built from segments.
 fn runtime_named_dir(t: &str) -> Option<&'static str> {
     let t = t.trim_end_matches(['/', '"', '\'']);
-    let (parent, last) = t.rsplit_once('/').unwrap_or(("", t));
-    let parent = parent.rsplit('/').next().unwrap_or("");
+    let (above, last) = t.rsplit_once('/').unwrap_or(("", t));
+    let parent = above.rsplit('/').next().unwrap_or("");
+    // `~/.local/share/opencode`, `~/.local/state/opencode`: under a hidden folder too.
+    let parent = if above.ends_with(".local/share") || above.ends_with(".local/state") { ".local" } else { parent };
     let word = match last.strip_prefix('.') {
-        Some(name) => name,
+        // A hidden file named for a runtime, holding its settings (`~/.claude.json`).
+        Some(name) => CONFIG_EXTENSIONS.iter().find_map(|e| name.strip_suffix(e)).unwrap_or(name),
         None if parent.len() > 1 && parent.starts_with('.') && parent != ".." => last,
         None => return None,
     };
@@ -317,6 +375,16 @@ pub(crate) const EDITOR_VARS: &[&str] = &["TERM_PROGRAM", "TERMINAL_EMULATOR"];
 /// a name that only starts with one (`claude_code_hooks_daemon`, a tool's own) is none.
 pub(crate) fn literal_runtime(lit: &str) -> Option<&'static str> {
     runtime_name(lit.trim().trim_end_matches('*'))
+}
+
+/// The runtime a name like `claude_desktop` or `gemini-cli` starts with (its first
+/// word, or the whole name), if any: a name, one word of letters, digits, `-`, `_` and
+/// `.`, never prose.
+pub(crate) fn first_word_runtime(name: &str) -> Option<&'static str> {
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')) {
+        return None;
+    }
+    literal_runtime(name).or_else(|| name.split(['-', '_', '.']).next().and_then(runtime_name))
 }
 
 /// The runtime's name `text` (the line, or the statement's literals, around a read of

@@ -118,6 +118,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         lists: BTreeMap::new(),
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
+        returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     let mut lint = l.s.lint;
@@ -224,6 +225,9 @@ struct Linter<'p, 'a> {
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
     written: BTreeSet<&'static str>,
+    /// Function or method name → the path it returns, for the file's functions that
+    /// return one (`function settingsPath() { return join(homedir(), ".gemini", …) }`).
+    returns: BTreeMap<&'a str, String>,
 }
 
 impl<'p> Linter<'p, '_> {
@@ -268,6 +272,14 @@ impl<'p> Linter<'p, '_> {
                 let items: Vec<(Node<'p>, String)> =
                     n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
                 (!items.is_empty()).then_some(items)
+            }
+            // A table of names by key (`{ claude: "CLAUDECODE", … }`): its values.
+            "object" => self.s.pair_values(n),
+            // `Object.values(TABLE)`, `Object.entries(TABLE)`: the table's values.
+            "call_expression" => {
+                let callee = n.field("function").and_then(|f| self.s.p.short(f, 32))?;
+                let arg = n.field("arguments")?.named_child(0)?;
+                matches!(callee, "Object.values" | "Object.entries").then(|| self.list(arg)).flatten()
             }
             "identifier" => self.lists.get(self.s.text(n)).cloned(),
             "as_expression" | "satisfies_expression" | "parenthesized_expression" => self.list(n.named_child(0)?),
@@ -325,6 +337,12 @@ impl<'p> Linter<'p, '_> {
                             .collect::<Vec<_>>()
                             .join("/")
                     }
+                    // `settingsPath()`, `this.configPath()`: what the file's function
+                    // returns.
+                    Some(args) if args.named_child_count() == 0 => {
+                        let name = callee.strip_prefix("this.").unwrap_or(callee);
+                        self.returns.get(name).cloned().unwrap_or_else(|| self.unknown(n))
+                    }
                     _ => self.unknown(n),
                 }
             }
@@ -342,15 +360,31 @@ impl<'p> Linter<'p, '_> {
         self.s.p.short(n, 40).map_or_else(|| "{}".to_owned(), |t| format!("{{{t}}}"))
     }
 
-    /// First pass: aliases of the environment object, string constants, constant lists
-    /// and paths.
+    /// Learns the path a function (`body`: its body) named `name` returns, if it
+    /// returns one.
+    fn learn_return(&mut self, name: Option<Node<'_>>, body: Option<Node<'_>>) {
+        let (Some(name), Some(body)) = (name, body) else { return };
+        let returned = if body.kind() == "statement_block" { crate::ts::returned(body) } else { Some(body) };
+        if let Some(r) = returned {
+            let path = self.path(r, 0);
+            if path.contains('/') {
+                self.returns.insert(self.s.text(name), path);
+            }
+        }
+    }
+
+    /// First pass: aliases of the environment object, string constants, constant lists,
+    /// paths and the paths functions return.
     fn collect(&mut self, n: Node<'p>) {
         match n.kind() {
+            "function_declaration" | "method_definition" => self.learn_return(n.field("name"), n.field("body")),
             "variable_declarator" => {
                 let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
                     return;
                 };
-                if name.kind() == "identifier" {
+                if name.kind() == "identifier" && matches!(value.kind(), "arrow_function" | "function_expression") {
+                    self.learn_return(Some(name), value.field("body"));
+                } else if name.kind() == "identifier" {
                     let name = self.s.text(name);
                     if let Some(v) = self.s.value(value).filter(|_| value.kind() != "identifier") {
                         self.s.consts.insert(name, v);
@@ -394,7 +428,16 @@ impl<'p> Linter<'p, '_> {
                     return;
                 };
                 if let Some(list) = self.list(right) {
-                    let left = if left.kind() == "identifier" { Some(left) } else { left.named_child(0) };
+                    let left = match left.kind() {
+                        "identifier" => Some(left),
+                        // `for (const [runtime, name] of Object.entries(TABLE))`: the
+                        // value's name.
+                        "array_pattern" => crate::ts::last_named(left),
+                        _ => left.named_child(0).map(|d| match d.kind() {
+                            "array_pattern" => crate::ts::last_named(d).unwrap_or(d),
+                            _ => d,
+                        }),
+                    };
                     if let Some(l) = left.filter(|l| l.kind() == "identifier") {
                         self.lists.entry(self.s.text(l)).or_default().extend(list);
                     }
@@ -607,8 +650,12 @@ impl<'p> Linter<'p, '_> {
             // detection itself.
             if let Some(a) = first {
                 let path = self.path(a, 0);
-                let counts =
-                    PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
+                // A read of a runtime's own file (its credentials) asks whether it is
+                // logged in, wherever its content goes.
+                let counts = PROBE_FNS.contains(&name)
+                    || in_condition(self.s.walk, n)
+                    || path_hit(&path) == Some(PathHit::Proc)
+                    || crate::indicators::is_own_file(&path);
                 let hit = self.s.p.path_probe(a, &path).or_else(|| {
                     // A path built from each of a constant list of runtimes' directories
                     // asks which runtime is there, wherever inside them it looks.
@@ -626,9 +673,15 @@ impl<'p> Linter<'p, '_> {
                             || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
                             || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
                             || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
-                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a))
+                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
+                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n))
                 };
-                if let Some(h) = hit.filter(|_| counts && !climbs() && !own()) {
+                if let Some(h) = hit.filter(|_| {
+                    counts
+                        && !climbs()
+                        && !own()
+                        && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
+                }) {
                     self.s.lint.hits.push(h);
                 } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
                     self.s.lint.hits.push(self.s.p.process_hit(a, "/proc/<pid>/stat"));

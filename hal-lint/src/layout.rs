@@ -11,10 +11,8 @@
 //!   `*.min.js`/`*.bundle.js` file, and a file whose first lines say it is generated
 //!   (`@generated`, `DO NOT EDIT`, `Code generated`) or a bundle (a `webpackBootstrap`,
 //!   or a `sourceMappingURL` comment at its end).
-//! - Scaffolding: installers and migration scripts (`install*`, `uninstall*`,
-//!   `migrate*`, and whatever is under an `install`, `installer` or `migrations`
-//!   directory), unless they stand in a `hooks` or a runtime's directory: they run
-//!   once to lay a skill out, never as the skill.
+//! - Installers and migrations are linted (issue 47): which runtimes an installer finds
+//!   installed decides; its writes, edits and checks of the project it runs in do not.
 //! - Markdown that is no skill: an agent runs the code of `SKILL.md`, of the runtime
 //!   instruction files (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`) and of Markdown under a
 //!   `skills`, `commands`, `agents`, `workflows`, `references`, `prompts`, `rules` or
@@ -53,10 +51,6 @@ const DOC_STEMS: &[&str] = &[
     "troubleshooting",
     "code_of_conduct",
 ];
-/// File name starts of scaffolding.
-const SCAFFOLD_STEMS: &[&str] = &["install", "uninstall", "migrate", "migration"];
-/// Directories of scaffolding.
-const SCAFFOLD_DIRS: &[&str] = &["install", "installer", "installers", "migrations"];
 /// Name parts of test files: `x.test.ts`, `x.spec.js`, `x_test.py`.
 const TEST_INFIXES: &[&str] = &[".test.", ".spec.", "_test.", "-test."];
 /// Name endings of bundles.
@@ -87,15 +81,6 @@ pub(crate) fn left_out(rel: &Path, kind: Option<Kind>) -> Option<&'static str> {
             return Some("documentation");
         }
         return None;
-    }
-    let stem = name.split('.').next().unwrap_or("");
-    // A hook runs as the skill, whatever its name (Claude Code has a `Setup` event).
-    let hook = dirs.iter().any(|d| d == "hooks" || crate::indicators::is_runtime_dir(d));
-    if !hook
-        && (dirs.iter().any(|d| SCAFFOLD_DIRS.contains(&d.as_str()))
-            || SCAFFOLD_STEMS.iter().any(|s| stem.starts_with(s)))
-    {
-        return Some("scaffolding");
     }
     let ext = Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
     let test_name = TEST_INFIXES.iter().any(|i| name.contains(i))
@@ -132,9 +117,11 @@ mod tests {
         assert_eq!(out("guides/x.md", Some(Kind::Markdown)), Some("documentation"));
         assert_eq!(out("plugins/p/commands/eval.md", Some(Kind::Markdown)), None);
         assert_eq!(out(".claude/hooks.md", Some(Kind::Markdown)), None);
-        assert_eq!(out("install.sh", Some(Kind::Shell)), Some("scaffolding"));
-        assert_eq!(out("scripts/install/detect.sh", Some(Kind::Shell)), Some("scaffolding"));
-        assert_eq!(out("bin/installer.js", Some(Kind::JavaScript)), Some("scaffolding"));
+        // Issue 47: an installer is linted (its check whether a runtime is installed
+        // decides; its writes and edits of what it installs do not).
+        assert_eq!(out("install.sh", Some(Kind::Shell)), None);
+        assert_eq!(out("scripts/install/detect.sh", Some(Kind::Shell)), None);
+        assert_eq!(out("bin/installer.js", Some(Kind::JavaScript)), None);
         assert_eq!(out(".claude/hooks/install-deps.sh", Some(Kind::Shell)), None);
         for keep in ["hooks/session-start.sh", "skills/x/SKILL.md", "commands/review.md", "src/testing.ts", "docs/x.sh"]
         {

@@ -52,6 +52,17 @@ const WRITE_FNS: &[&str] = &[
     "symlink_to",
 ];
 /// Functions that build a path from pieces.
+/// platformdirs' and appdirs' functions giving a program's base folder by its name.
+const PLATFORM_DIRS: &[&str] = &[
+    "user_config_dir",
+    "user_data_dir",
+    "user_state_dir",
+    "user_cache_dir",
+    "user_config_path",
+    "user_data_path",
+    "user_state_path",
+    "user_cache_path",
+];
 const JOIN_FNS: &[&str] = &[
     "join",
     "joinpath",
@@ -80,6 +91,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
         psutil: false,
+        returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     let mut lint = l.s.lint;
@@ -101,6 +113,9 @@ struct Linter<'p, 'a> {
     written: BTreeSet<&'static str>,
     /// Whether the file imports psutil.
     psutil: bool,
+    /// Function or method name → the path it returns, for the file's functions that
+    /// return one (`def settings_path(): return Path.home() / ".gemini" / …`).
+    returns: BTreeMap<&'a str, String>,
 }
 
 impl<'p, 'a> Linter<'p, 'a> {
@@ -111,6 +126,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let items: Vec<(Node<'p>, String)> =
                     n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
                 (!items.is_empty()).then_some(items)
+            }
+            // A table of names by key (`{"claude": "CLAUDECODE", …}`): its values.
+            "dictionary" => self.s.pair_values(n),
+            // `TABLE.values()`, `TABLE.items()`: the table's values.
+            "call" => {
+                let f = n.field("function").filter(|f| f.kind() == "attribute")?;
+                let method = f.field("attribute").map(|a| self.s.text(a))?;
+                matches!(method, "values" | "items").then(|| self.list(f.field("object")?)).flatten()
             }
             "identifier" => self.lists.get(self.s.text(n)).cloned(),
             _ => None,
@@ -170,6 +193,17 @@ impl<'p, 'a> Linter<'p, 'a> {
                             .map(|a| self.path(a, depth + 1))
                             .collect();
                         receiver.into_iter().chain(pieces).collect::<Vec<_>>().join("/")
+                    }
+                    // `platformdirs.user_config_dir("opencode")`: that program's folder.
+                    Some(args) if PLATFORM_DIRS.contains(&last_name(&name)) => {
+                        let app = args.named_child(0).and_then(|a| self.s.value(a)).unwrap_or_else(|| "{}".to_owned());
+                        format!("~/.config/{app}")
+                    }
+                    // `settings_path()`, `self.config_path()`: what the file's function
+                    // returns.
+                    Some(args) if args.named_child_count() == 0 => {
+                        let name = name.strip_prefix("self.").or_else(|| name.strip_prefix("cls.")).unwrap_or(&name);
+                        self.returns.get(name).cloned().unwrap_or_else(|| self.unknown(n))
                     }
                     _ => self.unknown(n),
                 }
@@ -249,6 +283,15 @@ impl<'p, 'a> Linter<'p, 'a> {
 
     fn collect(&mut self, n: Node<'p>) {
         match n.kind() {
+            "function_definition" => {
+                let (Some(name), Some(body)) = (n.field("name"), n.field("body")) else { return };
+                if let Some(r) = crate::ts::returned(body) {
+                    let path = self.path(r, 0);
+                    if path.contains('/') {
+                        self.returns.insert(self.s.text(name), path);
+                    }
+                }
+            }
             "import_statement" => {
                 for c in n.children_by_field_name("name", &mut n.walk()) {
                     if let Some((module, local)) = self.imported(c) {
@@ -261,7 +304,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
                     return;
                 };
-                if left.kind() == "identifier"
+                // `for name, var in TABLE.items()`: the last name stands for each value.
+                let left = match left.kind() {
+                    "pattern_list" | "tuple_pattern" => crate::ts::last_named(left),
+                    _ => Some(left),
+                };
+                if let Some(left) = left.filter(|l| l.kind() == "identifier")
                     && let Some(list) = self.list(right)
                 {
                     self.lists.entry(self.s.text(left)).or_default().extend(list);
@@ -446,8 +494,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A read decides only in a condition; a read of `/proc/<pid>` is the
                 // detection itself.
                 let path = self.path(t, 0);
-                let counts =
-                    PROBE_FNS.contains(&name) || in_condition(self.s.walk, n) || path_hit(&path) == Some(PathHit::Proc);
+                // A read of a runtime's own file (its credentials) asks whether it is
+                // logged in, wherever its content goes.
+                let counts = PROBE_FNS.contains(&name)
+                    || in_condition(self.s.walk, n)
+                    || path_hit(&path) == Some(PathHit::Proc)
+                    || crate::indicators::is_own_file(&path);
                 let climbs = || {
                     matches!(path_hit(&path), Some(PathHit::Indicator(_)))
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
@@ -460,8 +512,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                         || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
                         || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
                         || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
+                        || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
                 };
-                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| counts && !climbs() && !own()) {
+                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| {
+                    counts
+                        && !climbs()
+                        && !own()
+                        && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
+                }) {
                     self.s.lint.hits.push(h);
                 } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
                     self.s.lint.hits.push(self.s.p.process_hit(t, "/proc/<pid>/stat"));

@@ -11,7 +11,7 @@ use syn::visit::Visit;
 
 use crate::hit::{FileLint, Hit, Kind};
 use crate::indicators::{
-    EDITOR_VARS, PathHit, is_indicator_var, literal_runtime, path_hit, process_command, vendor_prefix,
+    EDITOR_VARS, PathHit, has_path_suffix, is_indicator_var, literal_runtime, path_hit, process_command, vendor_prefix,
 };
 
 /// Deeper bracket nesting of code than this is not parsed (syn recurses).
@@ -303,9 +303,13 @@ fn parse_and_lint(src: &str) -> FileLint {
         stmt_lists: Vec::new(),
         aliases: BTreeMap::new(),
         paths: BTreeMap::new(),
+        returns: BTreeMap::new(),
         out: FileLint::default(),
         cond: 0,
         presence: 0,
+        binds: 0,
+        let_name: None,
+        stored: Vec::new(),
         stmt_strings: String::new(),
         sysinfo: src.contains("sysinfo"),
         fn_text: String::new(),
@@ -313,9 +317,39 @@ fn parse_and_lint(src: &str) -> FileLint {
         marked: crate::suppress::marked(src),
         written: Vec::new(),
     };
+    l.learn_returns(&file);
     l.visit_file(&file);
     l.out.written = l.written;
     l.out
+}
+
+/// Each function's and method's name with the last expression of its body (what it
+/// returns, unless it returns early).
+#[derive(Default)]
+struct Tails<'ast>(Vec<(String, &'ast syn::Expr)>);
+
+impl<'ast> Tails<'ast> {
+    fn add(&mut self, name: &syn::Ident, block: &'ast syn::Block) {
+        if let Some(syn::Stmt::Expr(e, None)) = block.stmts.last() {
+            self.0.push((name.to_string(), e));
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Tails<'ast> {
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.add(&f.sig.ident, &f.block);
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        self.add(&f.sig.ident, &f.block);
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        if let Some(b) = &f.default {
+            self.add(&f.sig.ident, b);
+        }
+    }
 }
 
 /// String constants and `let` bindings of string literals, by name.
@@ -332,7 +366,20 @@ fn lit_list(e: &syn::Expr) -> Option<Vec<(String, (usize, usize))>> {
     match e {
         syn::Expr::Reference(r) => lit_list(&r.expr),
         syn::Expr::Array(a) if !a.elems.is_empty() => {
-            a.elems.iter().map(|x| Some((lit_str(x)?, line_col(x.span())))).collect()
+            let mut out = Vec::new();
+            for x in &a.elems {
+                match x {
+                    // A table of names by key (`[("claude", "CLAUDECODE"), …]`): every
+                    // string of each row.
+                    syn::Expr::Tuple(t) if !t.elems.is_empty() => {
+                        for y in &t.elems {
+                            out.push((lit_str(y)?, line_col(y.span())));
+                        }
+                    }
+                    _ => out.push((lit_str(x)?, line_col(x.span()))),
+                }
+            }
+            Some(out)
         }
         _ => None,
     }
@@ -442,11 +489,22 @@ struct Linter {
     aliases: BTreeMap<String, Vec<String>>,
     /// Local name → the path it was bound to (`{}` for a piece that is no literal).
     paths: BTreeMap<String, String>,
+    /// Function or method name → the path its body's last expression returns, for the
+    /// functions of the file that return one (`fn codex_home() -> Option<PathBuf>`).
+    returns: BTreeMap<String, String>,
     out: FileLint,
     /// How many conditions (`if`, `while`, `match`, `let … else`) are being visited.
     cond: usize,
     /// How many presence tests (`.is_ok()`, `.is_some()`) are being visited.
     presence: usize,
+    /// The name the `let` being visited binds, if one.
+    let_name: Option<String>,
+    /// Reads of a name under a vendor prefix stored in a `let` name: reported when a
+    /// condition or presence test of the same function uses that name.
+    stored: Vec<(String, Hit)>,
+    /// How many patterns binding the value they test (`if let Ok(home) = …`,
+    /// `let Some(dir) = … else`) are being visited: a path read there is used.
+    binds: usize,
     /// The string literals of the statement being visited.
     stmt_strings: String,
     /// Whether the file names sysinfo.
@@ -461,6 +519,32 @@ struct Linter {
 }
 
 impl Linter {
+    fn visit_local_bound(&mut self, l: &syn::Local) {
+        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
+            let path = self.path_of(&init.expr, 0);
+            if path != "{}" && path.contains('/') {
+                self.paths.insert(p.ident.to_string(), path);
+            }
+        }
+        if let Some(init) = &l.init
+            && init.diverge.is_some()
+        {
+            // `let Ok(x) = … else { … }`: the initializer decides (and `x` is its value).
+            let bound = usize::from(binding(&l.pat).is_some());
+            self.cond += 1;
+            self.binds += bound;
+            self.visit_expr(&init.expr);
+            self.binds -= bound;
+            self.cond -= 1;
+            if let Some((_, d)) = &init.diverge {
+                self.visit_expr(d);
+            }
+            self.visit_pat(&l.pat);
+            return;
+        }
+        syn::visit::visit_local(self, l);
+    }
+
     fn hit(&mut self, h: Hit) {
         self.out.hits.push(h);
     }
@@ -504,6 +588,21 @@ impl Linter {
         }
     }
 
+    /// Learns the paths the file's functions return (twice over, so one function may
+    /// build on another's: `codex_home().map(|h| h.join("auth.json"))`).
+    fn learn_returns(&mut self, file: &syn::File) {
+        let mut tails = Tails::default();
+        tails.visit_file(file);
+        for _ in 0..2 {
+            for (name, e) in &tails.0 {
+                let path = self.path_of(e, 0);
+                if path.contains('/') {
+                    self.returns.insert(name.clone(), path);
+                }
+            }
+        }
+    }
+
     /// The string an argument stands for: a literal, or a constant holding one.
     fn value(&self, e: &syn::Expr) -> Option<String> {
         if let Some(v) = lit_str(e) {
@@ -540,8 +639,33 @@ impl Linter {
                     let arg = m.args.first().map_or_else(|| "{}".to_owned(), |a| self.path_of(a, depth + 1));
                     format!("{}/{arg}", self.path_of(&m.receiver, depth + 1))
                 }
-                "to_path_buf" | "as_path" | "clone" | "to_owned" | "into" | "as_ref" => {
+                "to_path_buf" | "as_path" | "clone" | "to_owned" | "into" | "as_ref" | "unwrap" | "expect" | "ok" => {
                     self.path_of(&m.receiver, depth + 1)
+                }
+                // The folders of a runtime's base directories (`xdg`'s
+                // `BaseDirectories::with_prefix("opencode").get_data_home()`).
+                name if name.starts_with("get_") && name.ends_with("_home") && m.args.is_empty() => {
+                    self.path_of(&m.receiver, depth + 1)
+                }
+                // `home_dir().map(|h| h.join(".codex"))`: what the closure returns, its
+                // parameter standing for the receiver's path
+                // (`codex_home().map(|home| home.join("auth.json"))`).
+                "map" | "and_then" | "map_or_else" | "unwrap_or_else" => {
+                    let body = m.args.iter().find_map(|a| match a {
+                        syn::Expr::Closure(c) => Some(self.path_of(&c.body, depth + 1)),
+                        _ => None,
+                    });
+                    let receiver = self.path_of(&m.receiver, depth + 1);
+                    match body {
+                        Some(b) if receiver.contains('/') && b.starts_with("{}/") => format!("{receiver}{}", &b[2..]),
+                        Some(b) => b,
+                        // `.map(PathBuf::from)`: the same path.
+                        None => receiver,
+                    }
+                }
+                // `self.settings_path()`: what the file's method returns.
+                name if m.args.is_empty() && is_self(&m.receiver) => {
+                    self.returns.get(name).cloned().unwrap_or_else(|| "{}".to_owned())
                 }
                 _ => "{}".to_owned(),
             },
@@ -550,9 +674,30 @@ impl Linter {
                     if p.path
                         .segments
                         .last()
-                        .is_some_and(|s| matches!(s.ident.to_string().as_str(), "new" | "from")) =>
+                        .is_some_and(|s| matches!(s.ident.to_string().as_str(), "new" | "from" | "Some" | "Ok")) =>
                 {
                     c.args.first().map_or_else(|| "{}".to_owned(), |a| self.path_of(a, depth + 1))
+                }
+                // `std::env::var("XDG_CONFIG_HOME")`: the base directory it names.
+                syn::Expr::Path(p)
+                    if p.path.segments.last().is_some_and(|s| s.ident == "var" || s.ident == "var_os")
+                        && c.args.first().and_then(|a| self.value(a)).is_some_and(|v| xdg_home(&v).is_some()) =>
+                {
+                    c.args.first().and_then(|a| self.value(a)).and_then(|v| xdg_home(&v)).unwrap_or("{}").to_owned()
+                }
+                // `BaseDirectories::with_prefix("opencode")`: that program's base folders.
+                syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "with_prefix") => {
+                    let name = c.args.first().and_then(|a| self.value(a)).unwrap_or_else(|| "{}".to_owned());
+                    format!("~/.config/{name}")
+                }
+                // `codex_home()`, `Self::config_path()`: what the file's function returns.
+                syn::Expr::Path(p)
+                    if c.args.is_empty()
+                        && (p.path.segments.len() == 1
+                            || (p.path.segments.len() == 2 && p.path.segments[0].ident == "Self")) =>
+                {
+                    let name = p.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                    self.returns.get(&name).cloned().unwrap_or_else(|| "{}".to_owned())
                 }
                 _ => "{}".to_owned(),
             },
@@ -641,11 +786,19 @@ impl Linter {
                 && let Some(name) = self.value(arg)
             {
                 let (line, col) = line_col(arg.span());
-                let decides = self.cond > 0 || self.presence > 0;
+                // A path variable whose value a pattern binds (`if let Ok(home) =
+                // env::var("CODEX_HOME")`) is used as the path, not tested.
+                let used = self.binds > 0 && self.presence == 0 && has_path_suffix(&name);
+                let decides = (self.cond > 0 || self.presence > 0) && !used;
                 if is_indicator_var(&name) {
                     self.hit(Hit::var_read(line, col, &name, true, decides));
-                } else if let Some(prefix) = vendor_prefix(&name).filter(|_| decides) {
+                } else if let Some(prefix) =
+                    vendor_prefix(&name).filter(|_| decides || crate::indicators::session_shaped(&name))
+                {
                     self.hit(Hit::vendor_var(line, col, &name, prefix, true));
+                } else if let (Some(prefix), Some(bound)) = (vendor_prefix(&name), self.let_name.clone()) {
+                    // `let sid = env::var("CLAUDECODE_SESSION_ID").ok();` then `sid.is_some()`.
+                    self.stored.push((bound, Hit::vendor_var(line, col, &name, prefix, true)));
                 } else if let Some(r) = EDITOR_VARS
                     .contains(&name.as_str())
                     .then(|| self.stmt_strings.split(' ').find_map(literal_runtime))
@@ -654,7 +807,13 @@ impl Linter {
                     self.hit(Hit::editor_var(line, col, &name, r, true));
                 }
             }
-        } else if std_env && matches!(last, "vars" | "vars_os") {
+        } else if std_env
+            && matches!(last, "vars" | "vars_os")
+            && self.stmt_strings.split(' ').any(|s| crate::indicators::scanned_name(s).is_some())
+        {
+            // A scan of every variable looking for a runtime's name or prefix; one
+            // keeping `PATH`, `HOME` and the locale for a child's environment, or
+            // logging proxies, looks for none.
             let (line, col) = line_col(func.span());
             self.hit(Hit::all_vars(line, col, &full.join("::")));
         } else if parent == "Command" && last == "new" {
@@ -671,7 +830,11 @@ impl Linter {
                 // A read decides only in a condition; a read of `/proc/<pid>` is the
                 // detection itself.
                 let path = self.path_of(arg, 0);
-                if PROBE_FNS.contains(&last) || self.cond > 0 || path_hit(&path) == Some(PathHit::Proc) {
+                if PROBE_FNS.contains(&last)
+                    || self.cond > 0
+                    || path_hit(&path) == Some(PathHit::Proc)
+                    || crate::indicators::is_own_file(&path)
+                {
                     self.probe(arg.span(), &path);
                 }
             } else if WRITE_FNS.contains(&last) {
@@ -683,6 +846,64 @@ impl Linter {
                 }
             }
         }
+    }
+}
+
+/// The home-relative folder an XDG base directory variable names by default
+/// (`XDG_CONFIG_HOME` → `~/.config`).
+pub(crate) fn xdg_home(var: &str) -> Option<&'static str> {
+    match var {
+        "XDG_CONFIG_HOME" => Some("~/.config"),
+        "XDG_DATA_HOME" => Some("~/.local/share"),
+        "XDG_STATE_HOME" => Some("~/.local/state"),
+        "XDG_CACHE_HOME" => Some("~/.cache"),
+        _ => None,
+    }
+}
+
+/// The name a pattern like `Ok(name)` or `Some(name)` binds, if it binds one.
+fn binding(pat: &syn::Pat) -> Option<String> {
+    match pat {
+        syn::Pat::TupleStruct(t) => match t.elems.iter().collect::<Vec<_>>().as_slice() {
+            [syn::Pat::Ident(p)] => Some(p.ident.to_string()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The names the `let` patterns of a condition bind (`let Ok(home) = … && …`).
+fn let_bindings(e: &syn::Expr, out: &mut Vec<String>) {
+    match e {
+        syn::Expr::Let(l) => out.extend(binding(&l.pat)),
+        syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+            let_bindings(&b.left, out);
+            let_bindings(&b.right, out);
+        }
+        syn::Expr::Paren(p) => let_bindings(&p.expr, out),
+        _ => {}
+    }
+}
+
+/// Whether `e` is `self`.
+fn is_self(e: &syn::Expr) -> bool {
+    matches!(e, syn::Expr::Path(p) if p.path.is_ident("self"))
+}
+
+/// Methods of `Option` and `Result` whose closure is given the value inside:
+/// `path.is_some_and(|p| p.exists())` probes `path`.
+const PASSING_METHODS: &[&str] =
+    &["map", "and_then", "is_some_and", "is_ok_and", "is_none_or", "map_or", "map_or_else", "filter", "inspect"];
+
+/// The one name a closure takes, if it takes one plain name.
+fn closure_param(c: &syn::ExprClosure) -> Option<String> {
+    match c.inputs.iter().collect::<Vec<_>>().as_slice() {
+        [syn::Pat::Ident(p)] => Some(p.ident.to_string()),
+        [syn::Pat::Type(t)] => match &*t.pat {
+            syn::Pat::Ident(p) => Some(p.ident.to_string()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -752,32 +973,44 @@ impl<'ast> Visit<'ast> for Linter {
         self.stmt_lists = outer_lists;
     }
 
-    fn visit_local(&mut self, l: &'ast syn::Local) {
-        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
-            let path = self.path_of(&init.expr, 0);
-            if path != "{}" && path.contains('/') {
-                self.paths.insert(p.ident.to_string(), path);
-            }
-        }
-        if let Some(init) = &l.init
-            && init.diverge.is_some()
+    fn visit_expr_path(&mut self, e: &'ast syn::ExprPath) {
+        if (self.cond > 0 || self.presence > 0)
+            && !self.stored.is_empty()
+            && let Some(name) = e.path.get_ident().map(ToString::to_string)
+            && let Some(i) = self.stored.iter().position(|(n, _)| *n == name)
         {
-            // `let Ok(x) = … else { … }`: the initializer decides.
-            self.cond += 1;
-            self.visit_expr(&init.expr);
-            self.cond -= 1;
-            if let Some((_, d)) = &init.diverge {
-                self.visit_expr(d);
-            }
-            self.visit_pat(&l.pat);
-            return;
+            let (_, hit) = self.stored.swap_remove(i);
+            self.hit(hit);
         }
-        syn::visit::visit_local(self, l);
+        syn::visit::visit_expr_path(self, e);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        let bound = match &l.pat {
+            syn::Pat::Ident(p) => Some(p.ident.to_string()),
+            syn::Pat::Type(t) => match &*t.pat {
+                syn::Pat::Ident(p) => Some(p.ident.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let outer = std::mem::replace(&mut self.let_name, bound);
+        self.visit_local_bound(l);
+        self.let_name = outer;
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
+        // `if let Ok(home) = env::var(…) { … home … }`: the branch uses the value.
+        let mut lets = Vec::new();
+        let_bindings(&e.cond, &mut lets);
+        let used = !lets.is_empty() && {
+            let branch = quote_text_of(&e.then_branch);
+            lets.iter().any(|n| branch.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == n))
+        };
         self.cond += 1;
+        self.binds += usize::from(used);
         self.visit_expr(&e.cond);
+        self.binds -= usize::from(used);
         self.cond -= 1;
         self.visit_block(&e.then_branch);
         if let Some((_, els)) = &e.else_branch {
@@ -842,6 +1075,26 @@ impl<'ast> Visit<'ast> for Linter {
                 self.hit(Hit::process(line, col, "sysinfo Process::parent", true));
             }
         }
+        // The closure of `path.is_some_and(|p| p.exists())` is given `path`.
+        let bound = PASSING_METHODS
+            .contains(&method.as_str())
+            .then(|| {
+                let path = self.path_of(&m.receiver, 0);
+                path.contains('/').then_some(path)
+            })
+            .flatten()
+            .and_then(|path| {
+                m.args
+                    .iter()
+                    .find_map(|a| match a {
+                        syn::Expr::Closure(c) => closure_param(c),
+                        _ => None,
+                    })
+                    .map(|name| {
+                        let outer = self.paths.insert(name.clone(), path);
+                        (name, outer)
+                    })
+            });
         if PRESENCE_METHODS.contains(&method.as_str()) {
             self.presence += 1;
             syn::visit::visit_expr_method_call(self, m);
@@ -849,6 +1102,24 @@ impl<'ast> Visit<'ast> for Linter {
         } else {
             syn::visit::visit_expr_method_call(self, m);
         }
+        if let Some((name, outer)) = bound {
+            match outer {
+                Some(p) => self.paths.insert(name, p),
+                None => self.paths.remove(&name),
+            };
+        }
+    }
+
+    fn visit_expr_let(&mut self, e: &'ast syn::ExprLet) {
+        // `if let Some(path) = auth_path`: `path` is the path `auth_path` is.
+        let bound = binding(&e.pat);
+        if let Some(name) = &bound {
+            let path = self.path_of(&e.expr, 0);
+            if path.contains('/') {
+                self.paths.insert(name.clone(), path);
+            }
+        }
+        syn::visit::visit_expr_let(self, e);
     }
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {

@@ -4,6 +4,8 @@
 //! of indicator files, unless the script writes them; `ps`/`pgrep` asked about a
 //! process's identity or a runtime. Comments and single-quoted text are not code.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
 use crate::facts::PROCESS_PROGRAMS;
@@ -355,6 +357,101 @@ fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
     out
 }
 
+/// Fields of `ps -o` naming a process (its program): a walk reading one asks who the
+/// ancestors are.
+const IDENTITY_FIELDS: &[&str] = &["comm", "args", "command", "cmd", "ucomm", "ucmd", "exe", "cmdline", "fname"];
+
+/// Whether the `ps` command `n`, a step of a walk up the process table, stands in a loop
+/// that reads only its ancestors' terminal (`ps -o tty=`), never a program's name nor a
+/// runtime's: the walk looks for the session's terminal, no runtime.
+fn climbs_for_the_terminal(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>) -> bool {
+    let Some(lp) = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+        .take(8)
+        .find(|x| matches!(x.kind(), "while_statement" | "for_statement" | "c_style_for_statement"))
+    else {
+        return false;
+    };
+    let Some(text) = p.short(lp, 8 << 10) else { return false };
+    let words: Vec<&str> = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    words.contains(&"tty")
+        && !words.iter().any(|w| IDENTITY_FIELDS.contains(w) || crate::indicators::is_runtime_name(w))
+}
+
+/// Names the script assigns a path once (`CURSOR_DIR="$HOME/.cursor"`), with that path's
+/// text: a probe of `$CURSOR_DIR` probes it (constant folding of paths). A name assigned
+/// twice or more, or from itself, holds no one path.
+fn path_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> HashMap<&'a str, &'a str> {
+    let mut seen: HashMap<&'a str, Option<&'a str>> = HashMap::new();
+    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+        let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
+        let var = p.text(name);
+        let value = n.field("value").and_then(|v| p.short(v, 256)).map(unquote);
+        let path = value.filter(|v| (v.contains('/') || v.starts_with('.')) && !expands_name(v, var));
+        seen.entry(var).and_modify(|e| *e = None).or_insert(path);
+    }
+    seen.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
+}
+
+/// `t` with each expansion of a name in `paths` written as the path it holds, twice
+/// over (a path built on another: `HOOKS="$BASE/hooks"`). One pass over `t` each time,
+/// the names looked up (never a pass per name: a script may assign thousands).
+fn held_paths<'t>(t: &'t str, paths: &HashMap<&str, &str>) -> std::borrow::Cow<'t, str> {
+    let mut out = std::borrow::Cow::Borrowed(t);
+    for _ in 0..2 {
+        if paths.is_empty() || !out.contains('$') {
+            break;
+        }
+        let mut fixed = String::with_capacity(out.len());
+        let mut rest: &str = &out;
+        let mut changed = false;
+        while let Some(i) = rest.find('$') {
+            fixed.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let braced = after.starts_with('{');
+            let name_at = usize::from(braced);
+            let len = after[name_at..].bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+            let name = &after[name_at..name_at + len];
+            let close = braced && after[name_at + len..].starts_with('}');
+            match paths.get(name) {
+                Some(value) if len > 0 && (!braced || close) => {
+                    fixed.push_str(value);
+                    rest = &after[name_at + len + usize::from(close)..];
+                    changed = true;
+                }
+                _ => {
+                    fixed.push('$');
+                    rest = after;
+                }
+            }
+        }
+        fixed.push_str(rest);
+        if !changed {
+            break;
+        }
+        out = std::borrow::Cow::Owned(fixed);
+    }
+    out
+}
+
+/// The names the script sets itself, each with where it first does: an assignment
+/// whose value does not expand the name (`AGENT="ai:review"`; not
+/// `CLAUDE_PROJECT_DIR="${CLAUDE_PROJECT_DIR:-$PWD}"`, which reads it).
+fn own_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> HashMap<&'a str, usize> {
+    let mut out: HashMap<&'a str, usize> = HashMap::new();
+    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+        let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
+        let var = p.text(name);
+        let reads_itself = n.field("value").is_some_and(|v| {
+            let t = p.short(v, 4096).unwrap_or("$");
+            t.contains(&format!("${var}")) || t.contains(&format!("${{{var}"))
+        });
+        if !reads_itself {
+            out.entry(var).or_insert(n.start_byte());
+        }
+    }
+    out
+}
+
 /// Names holding the process's own or its parent's id (`pid=$$`, `p=$PPID`), or climbing
 /// the process table (`p=$(ps -o ppid= -p "$p")`, issue 47's walk): each with what it
 /// stands for in a path or a `ps` command (`$$` or `$PPID`: a climbing name is a
@@ -426,6 +523,35 @@ fn stand_in<'t>(t: &'t str, vars: &[(&str, &'static str, bool)]) -> std::borrow:
         }
     }
     out
+}
+
+/// `t` with each `${NAME:-default}` (or `:=`, `-`, `=`) written as its default: the
+/// path a probe looks at when the variable is unset (`${CLAUDE_CONFIG_DIR:-$HOME/.claude}`
+/// → `$HOME/.claude`).
+fn with_defaults(t: &str) -> std::borrow::Cow<'_, str> {
+    if !t.contains("${") {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    while let Some(i) = rest.find("${") {
+        out.push_str(&rest[..i]);
+        let inner_start = i + 2;
+        let Some(end) = rest[inner_start..].find('}').map(|e| inner_start + e) else {
+            out.push_str(&rest[i..]);
+            return std::borrow::Cow::Owned(out);
+        };
+        let inner = &rest[inner_start..end];
+        let name_len = inner.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        let op = &inner[name_len..];
+        match ["-", ":-", "=", ":="].iter().find_map(|o| op.strip_prefix(o)) {
+            Some(default) if name_len > 0 && !default.contains("${") => out.push_str(default),
+            _ => out.push_str(&rest[i..=end]),
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
 }
 
 /// The text of a literal word: a bare word, a single-quoted string, or a double-quoted
@@ -631,6 +757,29 @@ fn env_grep(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, lint: &mut FileLint) 
     }
 }
 
+/// The most nodes a file's search for its probes' own uses visits, all probes together.
+const OWN_USE_BUDGET: usize = 1 << 20;
+
+/// The probes that decide, as findings: not a search up the tree for a project's root,
+/// a validation of the script's input, or a health check that only reports.
+fn keep_probes(p: &Parsed<'_>, nodes: &Walk<'_>, probes: Vec<(Node<'_>, PathHit)>, lint: &mut FileLint) {
+    let budget = std::cell::Cell::new(OWN_USE_BUDGET);
+    let assigned = if probes.is_empty() { HashMap::new() } else { crate::guard::shell_assignments(p, nodes) };
+    for (n, hit) in probes {
+        if matches!(hit, PathHit::Indicator(_))
+            && (crate::guard::climbs_to_a_root(p.src, nodes, n)
+                || crate::guard::shell_validates_its_input(p, nodes, n, &assigned)
+                || crate::guard::shell_only_reports(p, nodes, n)
+                || crate::guard::shell_checks_its_project(p, nodes, n)
+                || crate::guard::shell_guards_its_own_use(p, nodes, n, &budget))
+        {
+            continue;
+        }
+        let (line, col) = p.pos(n);
+        lint.hits.push(crate::hit::Hit::path(line, col, hit, false));
+    }
+}
+
 pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let nodes = p.nodes();
     let mut lint = p.file_lint(&nodes, "shell");
@@ -638,6 +787,8 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let mut probes = Vec::new();
     let loops = runtime_dir_loops(p, &nodes);
     let ancestry = ancestry_vars(p, &nodes);
+    let own = own_vars(p, &nodes);
+    let paths = path_vars(p, &nodes);
     for &n in &nodes {
         indirect(p, &nodes, n, depth, &assigned, &mut lint);
         match n.kind() {
@@ -645,6 +796,12 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 let Some(var) = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c)) else {
                     continue;
                 };
+                // The script's own variable, set above from no value of its own
+                // (`AGENT="ai:review"`, `CODEX_EVENT="${1:-}"`): no read of the
+                // environment.
+                if own.get(var).is_some_and(|at| *at < n.start_byte()) {
+                    continue;
+                }
                 if alternative_is_its_path(p, n, var) {
                     continue;
                 }
@@ -674,7 +831,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                     };
                     if let Some(prog) = text.as_deref().and_then(process_command) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), prog));
-                    } else if name == "ps" && climb() {
+                    } else if name == "ps" && climb() && !climbs_for_the_terminal(p, &nodes, n) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps -o ppid="));
                     }
                 } else if name == "printenv" {
@@ -687,7 +844,11 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 }
             }
             kind if WORDS.contains(&kind) => {
-                let outermost = nodes.parent(n).is_none_or(|parent| !WORDS.contains(&parent.kind()));
+                // A word inside an expansion's default (`${X:-$HOME/.claude}/hooks`) is a
+                // piece of the word around it, read whole below.
+                let outermost = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+                    .take(4)
+                    .all(|parent| !WORDS.contains(&parent.kind()) && parent.kind() != "expansion");
                 if !outermost {
                     continue;
                 }
@@ -698,7 +859,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         .iter()
                         .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
                 };
-                let Some(hit) = path_hit(&stand_in(unquote(text), &ancestry))
+                let Some(hit) = path_hit(&with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)))
                     .or_else(|| looped().map(|(_, d)| PathHit::Indicator(d)))
                 else {
                     continue;
@@ -716,16 +877,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
             _ => {}
         }
     }
-    for (n, hit) in probes {
-        if matches!(hit, PathHit::Indicator(_))
-            && (crate::guard::climbs_to_a_root(p.src, &nodes, n)
-                || crate::guard::shell_validates_its_input(p, &nodes, n))
-        {
-            continue;
-        }
-        let (line, col) = p.pos(n);
-        lint.hits.push(crate::hit::Hit::path(line, col, hit, false));
-    }
+    keep_probes(p, &nodes, probes, &mut lint);
     crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
 }

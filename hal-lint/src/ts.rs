@@ -72,6 +72,101 @@ impl<'a> Parsed<'a> {
         self.text(best)
     }
 
+    /// Whether the value read at `at` goes straight into a message a report call
+    /// prints (`console.log(process.env.X)`, `print(os.environ.get("X"))`): shown, not
+    /// kept.
+    fn only_shown(&self, at: Node<'_>) -> bool {
+        let mut x = at;
+        for _ in 0..8 {
+            let Some(up) = x.parent() else { return false };
+            match up.kind() {
+                k if ACCESS.contains(&k)
+                    || matches!(k, "string" | "template_substitution" | "template_string" | "interpolation") => {}
+                "call_expression" | "call" => {
+                    let f = up.field("function").and_then(|f| self.short(f, 64)).map_or("", last_name);
+                    if crate::facts::REPORTS.contains(&f) && !crate::facts::EXITS.contains(&f) {
+                        return true;
+                    }
+                }
+                _ => return false,
+            }
+            x = up;
+        }
+        false
+    }
+
+    /// The patterns of the shell `case` whose subject holds the read at `at`, each
+    /// written `pattern)` (`case "$TERM_PROGRAM" in … zed) …`), or nothing.
+    fn case_patterns(&self, at: Node<'_>) -> String {
+        let mut x = at;
+        for _ in 0..4 {
+            let Some(up) = x.parent() else { break };
+            if up.kind() == "case_statement" {
+                if up.field("value").is_none_or(|v| v.id() != x.id()) {
+                    break;
+                }
+                let mut out = String::new();
+                for item in up.named_children(&mut up.walk()).filter(|c| c.kind() == "case_item").take(64) {
+                    for v in item.children_by_field_name("value", &mut item.walk()) {
+                        if let Some(t) = self.short(v, 64) {
+                            out.push_str(unquote(t));
+                            out.push_str(") ");
+                        }
+                    }
+                }
+                return out;
+            }
+            x = up;
+        }
+        String::new()
+    }
+
+    /// Whether the read at `at` is the condition of an `if` whose branch starts by
+    /// returning a runtime's name, whole or as the first word of a client's name
+    /// (`if os.getenv('CLAUDE_DESKTOP'): return 'claude_desktop'`).
+    fn returns_a_runtime(&self, at: Node<'_>) -> bool {
+        let mut x = at;
+        for _ in 0..8 {
+            let Some(up) = x.parent() else { return false };
+            match up.kind() {
+                k if ACCESS.contains(&k)
+                    || matches!(
+                        k,
+                        "call_expression"
+                            | "call"
+                            | "string"
+                            | "parenthesized_expression"
+                            | "unary_expression"
+                            | "not_operator"
+                            | "boolean_operator"
+                            | "binary_expression"
+                    ) =>
+                {
+                    x = up;
+                }
+                "if_statement" | "elif_clause" => {
+                    if up.field("condition").is_none_or(|c| c.id() != x.id()) {
+                        return false;
+                    }
+                    let Some(body) = up.field("consequence") else { return false };
+                    let first = if matches!(body.kind(), "block" | "statement_block") {
+                        body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                    } else {
+                        Some(body)
+                    };
+                    let value = first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0));
+                    return value.is_some_and(|v| {
+                        v.kind() == "string"
+                            && v.end_byte() - v.start_byte() <= AROUND
+                            && crate::indicators::first_word_runtime(unquote(self.text(v))).is_some()
+                    });
+                }
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// Whether the read at `at` is the condition of a conditional expression (`c ? a :
     /// b`, `a if c else b`) whose both answers are a runtime's own values (its name, a
     /// native hook event): `process.env.GEMINI_API_KEY ? "AfterTool" : "PostToolUse"`.
@@ -113,13 +208,28 @@ impl<'a> Parsed<'a> {
         if is_indicator_var(name) {
             Some(Hit::var_read(line, col, name, false, decides))
         } else if EDITOR_VARS.contains(&name) {
-            compared_runtime(self.around(at)).map(|r| Hit::editor_var(line, col, name, r, false))
-        } else if let Some(p) = vendor_prefix(name).filter(|_| decides || compared_to_a_literal(at)) {
+            compared_runtime(self.around(at))
+                .or_else(|| compared_runtime(&self.case_patterns(at)))
+                .map(|r| Hit::editor_var(line, col, name, r, false))
+        } else if let Some(p) = vendor_prefix(name)
+            .filter(|_| {
+                // Compared to a mode (`[ "$TRAE_ENV" = "cn" ]`), a name is a setting; an
+                // identity is tested for presence, a flag, or a runtime's value.
+                compared_literal(at, self).is_none_or(|lit| flag_or_runtime(&lit))
+            })
+            .filter(|_| {
+                decides
+                    || (crate::indicators::session_shaped(name) && !self.only_shown(at))
+                    || compared_to_a_literal(at)
+                    || (!crate::indicators::has_path_suffix(name) && self.stored_then_decides(at))
+            })
+        {
             Some(Hit::vendor_var(line, col, name, p, false))
         } else {
-            // Any name under a vendor prefix that chooses between runtimes' own values.
+            // Any name under a vendor prefix that chooses between runtimes' own values,
+            // or whose test returns one.
             under_vendor_prefix(name)
-                .filter(|_| self.chooses_runtime_values(at))
+                .filter(|_| self.chooses_runtime_values(at) || self.returns_a_runtime(at))
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
     }
@@ -439,6 +549,18 @@ pub(crate) fn program(command_line: &str) -> &str {
 }
 
 /// Every node under `node` (itself included), parents first, without recursion.
+/// The last named child of `n`, if any.
+pub(crate) fn last_named(n: Node<'_>) -> Option<Node<'_>> {
+    n.named_children(&mut n.walk()).last()
+}
+
+/// The expression the last `return` statement directly in `block` returns, if any.
+pub(crate) fn returned(block: Node<'_>) -> Option<Node<'_>> {
+    let mut c = block.walk();
+    let last = block.named_children(&mut c).filter(|s| s.kind() == "return_statement").last()?;
+    last.named_child(0)
+}
+
 pub(crate) fn descendants(node: Node<'_>) -> Vec<Node<'_>> {
     let mut out = Vec::new();
     let mut stack = vec![node];
@@ -549,6 +671,17 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// concatenation, templates and f-strings whose every part is such a value, and names
     /// bound to one (N7 of the third hostile pass). Bounded: at most [`MAX_FOLD_DEPTH`]
     /// levels and [`MAX_FOLD_LEN`] bytes.
+    /// The string values of a table of names by key (a JavaScript object's or a Python
+    /// dict's pairs: `{ claude: "CLAUDECODE", … }`), each with its place, if any.
+    pub(crate) fn pair_values(&self, table: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
+        let items: Vec<(Node<'p>, String)> = table
+            .named_children(&mut table.walk())
+            .filter(|c| c.kind() == "pair")
+            .filter_map(|c| c.field("value").and_then(|v| self.value(v).map(|s| (v, s))))
+            .collect();
+        (!items.is_empty()).then_some(items)
+    }
+
     pub(crate) fn value(&self, n: Node<'_>) -> Option<String> {
         self.fold(n, 0).filter(|v| v.len() <= MAX_FOLD_LEN)
     }
@@ -625,16 +758,8 @@ fn compared_to_a_literal(at: Node<'_>) -> bool {
     for _ in 0..5 {
         let Some(parent) = cur.parent() else { return false };
         match parent.kind() {
-            "member_expression"
-            | "subscript_expression"
-            | "subscript"
-            | "attribute"
-            | "arguments"
-            | "argument_list"
-            | "call_expression"
-            | "call"
-            | "parenthesized_expression"
-            | "string" => {}
+            k if ACCESS.contains(&k)
+                || matches!(k, "call_expression" | "call" | "parenthesized_expression" | "string") => {}
             "binary_expression" | "comparison_operator" => {
                 let mut c = parent.walk();
                 let equality =
@@ -650,6 +775,141 @@ fn compared_to_a_literal(at: Node<'_>) -> bool {
         cur = parent;
     }
     false
+}
+
+/// What stands between a read and the expression that holds its value: a member, a
+/// subscript, an argument (`process.env.X`, `os.environ["X"]`, `getenv("X")`).
+const ACCESS: &[&str] =
+    &["member_expression", "subscript_expression", "subscript", "attribute", "arguments", "argument_list"];
+
+/// The most nodes of a function searched for the uses of a stored read.
+const MAX_USES_SEARCHED: usize = 20_000;
+
+impl Parsed<'_> {
+    /// Issue 47: whether the read at `at` is stored in a name (`const sid =
+    /// process.env.X`, `sid = os.environ.get("X")`) that a later condition, conditional
+    /// or comparison to a literal of the same function tests (`return sid ? "claude" :
+    /// undefined`): the read decides, one statement later.
+    fn stored_then_decides(&self, at: Node<'_>) -> bool {
+        let mut cur = at;
+        let name = loop {
+            let Some(parent) = cur.parent() else { return false };
+            match parent.kind() {
+                k if ACCESS.contains(&k) || matches!(k, "call_expression" | "call" | "string" | "await_expression") => {
+                    cur = parent;
+                }
+                "variable_declarator" if parent.field("value").is_some_and(|v| v.id() == cur.id()) => {
+                    break parent.field("name");
+                }
+                "assignment" if parent.field("right").is_some_and(|v| v.id() == cur.id()) => {
+                    break parent.field("left");
+                }
+                _ => return false,
+            }
+        };
+        let Some(name) = name.filter(|n| n.kind() == "identifier") else { return false };
+        let var = self.text(name);
+        let mut scope = name;
+        while let Some(p) = scope.parent() {
+            scope = p;
+            if matches!(
+                p.kind(),
+                "function_declaration"
+                    | "function_expression"
+                    | "arrow_function"
+                    | "method_definition"
+                    | "function_definition"
+            ) {
+                break;
+            }
+        }
+        let (mut stack, mut seen) = (vec![scope], 0);
+        while let Some(x) = stack.pop() {
+            seen += 1;
+            if seen > MAX_USES_SEARCHED {
+                return false;
+            }
+            if x.kind() == "identifier" && x.start_byte() > name.end_byte() && self.text(x) == var && tested(x) {
+                return true;
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        false
+    }
+}
+
+/// Whether the name at `x` is tested: a condition (of `if`, `while`, a conditional),
+/// negated or joined by `&&`/`||`/`and`/`or` on the way, or compared to a literal.
+fn tested(x: Node<'_>) -> bool {
+    if compared_to_a_literal(x) {
+        return true;
+    }
+    let mut cur = x;
+    for _ in 0..6 {
+        let Some(parent) = cur.parent() else { return false };
+        match parent.kind() {
+            "parenthesized_expression" | "unary_expression" | "not_operator" | "boolean_operator" => {}
+            "binary_expression" if parent.field("operator").is_some_and(|o| matches!(o.kind(), "&&" | "||")) => {}
+            "if_statement" | "while_statement" | "elif_clause" | "ternary_expression" => {
+                return parent.field("condition").is_some_and(|c| c.id() == cur.id());
+            }
+            "conditional_expression" => return parent.named_child(1).is_some_and(|c| c.id() == cur.id()),
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
+}
+
+/// The literal the read at `at` is compared to for equality (`=== 'cn'`, `= "cn"` in a
+/// shell test, `== "cn"`), unquoted, if it is.
+fn compared_literal(at: Node<'_>, p: &Parsed<'_>) -> Option<String> {
+    let mut cur = at;
+    for _ in 0..6 {
+        let parent = cur.parent()?;
+        match parent.kind() {
+            "binary_expression" | "comparison_operator" => {
+                let mut c = parent.walk();
+                let equality = parent
+                    .children(&mut c)
+                    .any(|k| !k.is_named() && matches!(k.kind(), "===" | "!==" | "==" | "!=" | "="));
+                if !equality {
+                    return None;
+                }
+                let mut c = parent.walk();
+                return parent
+                    .named_children(&mut c)
+                    .find(|k| {
+                        k.id() != cur.id()
+                            && matches!(k.kind(), "string" | "raw_string" | "word" | "number" | "integer")
+                    })
+                    .and_then(|k| p.short(k, 64))
+                    .map(|t| unquote(t).to_owned());
+            }
+            k if ACCESS.contains(&k)
+                || matches!(
+                    k,
+                    "call_expression"
+                        | "call"
+                        | "parenthesized_expression"
+                        | "string"
+                        | "expansion"
+                        | "simple_expansion"
+                        | "concatenation"
+                ) =>
+            {
+                cur = parent;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Whether a compared literal is a flag's value or a runtime's (`1`, `true`, `claude`).
+fn flag_or_runtime(lit: &str) -> bool {
+    matches!(lit.to_ascii_lowercase().as_str(), "" | "1" | "0" | "true" | "false" | "yes" | "no" | "on" | "off")
+        || names_a_runtime_s_value(&format!("'{lit}'"))
 }
 
 /// Whether the string `x` is a name a comparison leaves out: the right of `!=`, `!==`

@@ -530,3 +530,96 @@ fn aliases_of_the_environment_and_environments_for_a_child() {
     want.extend(at("hooks/alias.ts", &[(v, 3, 11), (v, 4, 14)]));
     assert_eq!(found("aliases"), want);
 }
+
+/// Issue 47, round 7: an orchestrator's check whether a runtime is installed or logged
+/// in (`availability/`), in Rust, Python, JavaScript, TypeScript and shell. The files a
+/// runtime writes in its folder (the registry's `own_files`: `~/.gemini/installation_id`,
+/// `~/.codex/auth.json`) and a hidden file named for it (`~/.claude.json`) are probed,
+/// by a path built in place, returned by a function or method of the same file
+/// (`self.settings_path().map(|p| p.exists())`, `existsSync(geminiSettings())`), given
+/// to a closure, or under a runtime's base folders (`xdg`'s `with_prefix("opencode")`,
+/// `XDG_CONFIG_HOME`, platformdirs). Silent: the tool's own files in a runtime's folder
+/// (`.claude/skills/pick/SKILL.md`, `.claude/pick-state.json`), a function returning a
+/// path of no runtime, the tool's own base folder, a path variable bound and used as
+/// the path (`if let Ok(home) = env::var("CODEX_HOME") { … home … }`), and a probe whose
+/// answer only goes into a printed message (`report/`).
+#[test]
+fn availability_checks_of_a_runtime_s_own_files() {
+    let f = "indicator-file";
+    let mut want = at("hooks/installed.js", &[(f, 14, 21), (f, 15, 21), (f, 16, 21), (f, 17, 21)]);
+    want.extend(at("hooks/installed.py", &[(f, 16, 8), (f, 18, 23), (f, 20, 8), (f, 22, 23), (f, 43, 26)]));
+    want.extend(at("hooks/installed.sh", &[(f, 4, 9), (f, 5, 6), (f, 6, 9)]));
+    want.extend(at("hooks/installed.ts", &[(f, 12, 20), (f, 13, 23), (f, 18, 23)]));
+    want.extend(at("report/status.js", &[(f, 16, 22)]));
+    want.extend(at("report/status.py", &[(f, 15, 12)]));
+    let v = "indicator-var";
+    want.extend(at(
+        "src/executors.rs",
+        &[(f, 22, 77), (f, 25, 55), (f, 26, 50), (f, 39, 37), (f, 45, 30), (f, 76, 36), (f, 83, 53), (f, 87, 23)],
+    ));
+    want.extend(at("src/executors.rs", &[(v, 110, 19), (v, 115, 37)]));
+    assert_eq!(found("availability"), want);
+}
+
+/// Issue 47, round 7: names kept in a table and read by lookup (a JavaScript object
+/// through `Object.entries`/`Object.values`, a Python dict through `.items()`/`.values()`,
+/// a Rust array of tuples), reported at the table's names; a read of a name under a
+/// runtime's prefix stored in a name that a later condition, conditional or presence
+/// test uses (`const sid = process.env.X; return sid ? … : …`); such a name tested by an
+/// `if` whose branch returns a runtime's name (`if os.getenv("CLAUDE_DESKTOP"): return
+/// "claude_desktop"`). Silent: a table of the tool's own names, a stored read only
+/// shown, the tool's own setting under the prefix returning its own value (`lookups/`).
+#[test]
+fn names_read_through_tables_and_stored_reads() {
+    let v = "indicator-var";
+    let mut want = at("hooks/client.js", &[(v, 4, 19)]);
+    want.extend(at("hooks/client.py", &[(v, 8, 18)]));
+    want.extend(at("hooks/table.py", &[(v, 4, 19), (v, 4, 43), (v, 15, 26)]));
+    want.extend(at("hooks/table.ts", &[(v, 2, 24), (v, 2, 46), (v, 8, 27)]));
+    want.extend(at("src/table.rs", &[(v, 3, 44), (v, 3, 70), (v, 15, 29)]));
+    assert_eq!(found("lookups"), want);
+}
+
+/// Issue 47, round 8 (classes read from the seventh round's repositories, now tuned):
+/// `decisions/`. Silent: a shell script's own variable named like a runtime's, set above
+/// its reads (`AGENT="ai:review"`, `CODEX_EVENT="${1:-}"`); a runtime's folder variable
+/// tested only to pass it to a child (`[ -n "${CODEX_HOME:-}" ] && MIN_ENV+=(…)`); the
+/// tool's own install deep in a runtime's folder, spelled with a default
+/// (`${CLAUDE_CONFIG_DIR:-$HOME/.claude}/hooks/pick`); a walk up the process table for
+/// the terminal (`ps -o tty=`); Rust's `env::vars()` kept for a child or scanned for
+/// proxies; the whole `/proc` listed in a function naming no runtime; a runtime's
+/// settings read for their content; a folder variable stored and used as the path; a
+/// health check whose branches only print and count (`if [[ -f "$SETTINGS" ]]; then echo
+/// ok; else echo missing; FAILED=1; fi`); a name under a runtime's prefix compared to a
+/// mode (`[ "$TRAE_ENV" = "cn" ]`), not to a flag's or a runtime's value.
+/// Findings: a runtime's folder held in a variable the script assigns once, then probed
+/// (`CURSOR_DIR="$HOME/.cursor"; [ -d "$CURSOR_DIR" ]`); a variable set from itself; the
+/// same test choosing a runtime's name; the
+/// runtime's folder spelled with a default; a walk reading each ancestor's program;
+/// `TERM_PROGRAM` in a `case` whose patterns name a runtime; a session variable under a
+/// runtime's own name (`KIRO_IDE_SESSION_ID`, `OPENCLAW_SESSION_ID`); a runtime's
+/// credentials read for their content (the registry's `own_files`); a listing of `/proc`
+/// looking for a runtime's process; `env::vars()` scanned for a runtime's prefix.
+#[test]
+fn decisions_of_the_seventh_round_s_repositories() {
+    let (f, v, p) = ("indicator-file", "indicator-var", "process-table");
+    let mut want = at("hooks/auth.py", &[(f, 8, 19), (v, 15, 27)]);
+    want.extend(at("hooks/auth.ts", &[(f, 9, 44)]));
+    want.extend(at("hooks/child.sh", &[(v, 10, 7)]));
+    want.extend(at("hooks/held.sh", &[(f, 5, 9)]));
+    want.extend(at("hooks/locate.sh", &[(f, 7, 9)]));
+    want.extend(at("hooks/mode.js", &[(v, 4, 30)]));
+    want.extend(at("hooks/mode.sh", &[(v, 5, 7)]));
+    want.extend(at("hooks/own.sh", &[(v, 8, 13), (v, 9, 10)]));
+    want.extend(at("hooks/procs.js", &[(p, 14, 25)]));
+    want.extend(at("hooks/sessions.sh", &[(v, 3, 22), (v, 4, 8)]));
+    want.extend(at("hooks/terminal.sh", &[(v, 3, 7)]));
+    want.extend(at("hooks/tty.sh", &[(p, 16, 9), (p, 18, 9)]));
+    // An installer is linted (issue 47's definition leaves no file out by its name): its
+    // check that a runtime is installed decides; its checks of the project it runs in
+    // (beside `.git`, or giving up), of a root it was given or the working directory,
+    // and of a file it then edits itself are silent.
+    want.extend(at("scripts/install.sh", &[(f, 4, 9)]));
+    want.extend(at("src/child.rs", &[(v, 22, 5), (f, 28, 40)]));
+    assert_eq!(found("decisions"), want);
+}

@@ -109,13 +109,20 @@ pub fn indicator_vars() -> Vec<&'static str> {
     out
 }
 
-/// Every workspace path the registry names as a runtime indicator (hook files and
-/// workspace files), sorted and deduplicated.
+/// Every workspace path the registry names as a runtime indicator (hook files,
+/// workspace files and the files a runtime writes in its folder), sorted and
+/// deduplicated.
 #[must_use]
 pub fn indicator_paths() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = REGISTRY
         .iter()
-        .flat_map(|r| r.hooks.iter().flat_map(|h| h.files.iter().copied()).chain(r.workspace_file))
+        .flat_map(|r| {
+            r.hooks
+                .iter()
+                .flat_map(|h| h.files.iter().copied())
+                .chain(r.workspace_file)
+                .chain(r.own_files.iter().copied())
+        })
         .collect();
     out.sort_unstable();
     out.dedup();

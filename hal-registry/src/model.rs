@@ -959,6 +959,11 @@ pub struct Runtime {
     pub cascade_session_var: Option<&'static str>,
     /// A workspace file whose presence means this runtime (cascade step 5).
     pub workspace_file: Option<&'static str>,
+    /// Files the runtime itself writes in its configuration folder (its credentials,
+    /// installation id, version stamp), each seen in its package: a program probing one
+    /// asks whether the runtime is installed or logged in (the lint's `indicator-file`).
+    /// A tool's own files in the same folder are not listed.
+    pub own_files: &'static [&'static str],
     /// Absolute paths on the host whose presence means this runtime's machine (Devin's
     /// cloud VM has `/opt/.devin`): stat only, and only when nothing nearer decided.
     pub host_files: &'static [&'static str],
@@ -1030,6 +1035,7 @@ impl Runtime {
             session_vars: &[],
             cascade_session_var: None,
             workspace_file: None,
+            own_files: &[],
             host_files: &[],
             variant_of: None,
             keeps_markers_of: &[],

@@ -24,7 +24,7 @@ pub struct Lint {
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     pub format: LintFormat,
     /// Also lint what a directory walk leaves out as no skill's code: test code,
-    /// vendored and generated code, scaffolding (installers, migrations), and
+    /// vendored and generated code, and
     /// Markdown that is documentation (README, guides, `docs/`); and report a
     /// manifest's dependency on a process-table package, no read by itself.
     #[arg(long)]

@@ -119,6 +119,9 @@ pub(super) const ROW: Runtime = Runtime {
     session_vars: &["CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_REMOTE_SESSION_ID", "CLAUDE_CODE_BRIDGE_SESSION_ID"],
     cascade_session_var: Some("CLAUDE_SESSION_ID"),
     workspace_file: Some(WORKSPACE_HOOKS),
+    // Written by Claude Code itself (its package at `live::NEWEST`: the login's
+    // `.credentials.json`; `~/.claude.json` is a hidden file named for it).
+    own_files: &[concat!(home!(), "/.credentials.json")],
     hooks: Some(CLAUDE_HOOKS),
     takes_prompt: true,
     context_fork: Support::Yes,

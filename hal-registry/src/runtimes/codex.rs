@@ -49,6 +49,9 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["codex", "codex-x86_64-*", "codex-aarch64-*"],
     scripts: &["@openai/codex/"],
     session_vars: &["CODEX_THREAD_ID", "CODEX_SESSION_ID"],
+    // Written by Codex itself (its binary at `live::NEWEST`: the login's `auth.json`,
+    // the update check's `version.json`).
+    own_files: &[concat!(home!(), "/auth.json"), concat!(home!(), "/version.json")],
     hooks: Some(Hooks::native(
         &[".codex/hooks.json", concat!(home!(), "/hooks.json"), concat!(home!(), "/config.toml")],
         Inject::Yes,

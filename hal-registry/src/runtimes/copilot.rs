@@ -26,6 +26,9 @@ const HOOKS_DOC: &str = "https://docs.github.com/en/copilot/reference/copilot-cl
 // GitHub Copilot CLI's config folder: `home!()`.
 config_folder!("~/.copilot");
 
+/// Copilot CLI's own settings file (trusted folders, login).
+const CONFIG: &str = concat!(home!(), "/config.json");
+
 pub(super) const LIVE_COPILOT: Source = Source::ran("live run 2026-12-01", PACKAGE, live::NEWEST);
 
 pub(super) const ROW: Runtime = Runtime {
@@ -45,6 +48,9 @@ pub(super) const ROW: Runtime = Runtime {
     executables: &["copilot", "github-copilot-cli"],
     scripts: &["@github/copilot/"],
     session_vars: &["COPILOT_AGENT_SESSION_ID"],
+    // Written by Copilot CLI itself (its package at `live::NEWEST`: `config.json`,
+    // `mcp-config.json`).
+    own_files: &[CONFIG, concat!(home!(), "/mcp-config.json")],
     hooks: Some(
         // A repository's hook files load in `-p` only in a trusted folder (1.0.102).
         // A `sessionStart` hook's plain stdout does not reach the model (live run of
@@ -236,7 +242,7 @@ pub(super) const LAUNCH: Launch = Launch {
     hook_trust: Some(c(
         Trust::Setting(TrustSetting {
             rule: "the workspace must be a trusted folder (~/.copilot/config.json: trustedFolders)",
-            file: concat!(home!(), "/config.json"),
+            file: CONFIG,
             setting: r#"{"trustedFolders":["<workspace>"]}"#,
             dialog: None,
         }),

@@ -31,6 +31,9 @@ pub(super) const ROW: Runtime = Runtime {
     // hooks page `.factory/hooks.json` beside them. A SessionStart hook's plain stdout
     // reaches the model (live run of 0.215.0). `~/.factory/settings.json` also holds
     // the custom models `droid exec` runs without a login (live run of 0.215.0).
+    // Written by Droid itself (its package at `live::NEWEST`: `config.json`,
+    // `mcp.json`).
+    own_files: &[concat!(home!(), "/config.json"), concat!(home!(), "/mcp.json")],
     hooks: Some(
         Hooks::claude_settings(
             &[

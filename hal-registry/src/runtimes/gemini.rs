@@ -50,6 +50,13 @@ pub(super) const ROW: Runtime = Runtime {
     scripts: &["@google/gemini-cli/"],
     session_vars: &["GEMINI_SESSION_ID"],
     keeps_markers_of: &[P::Claude],
+    // Written by Gemini CLI itself (its package at `live::NEWEST`: `Storage`'s
+    // installation id, `OAUTH_FILE`, the Google accounts file).
+    own_files: &[
+        concat!(home!(), "/installation_id"),
+        concat!(home!(), "/oauth_creds.json"),
+        concat!(home!(), "/google_accounts.json"),
+    ],
     hooks: Some(Hooks::claude_settings(
         &[WORKSPACE_HOOKS, concat!(home!(), "/settings.json"), "/etc/gemini-cli/settings.json"],
         Inject::Yes,

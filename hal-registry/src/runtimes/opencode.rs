@@ -36,6 +36,9 @@ pub(super) const ROW: Runtime = Runtime {
     weak: &["OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "AGENT"],
     executables: &["opencode"],
     scripts: &["opencode-ai/"],
+    // Written by OpenCode itself (its binary at `live::NEWEST`: the login's `auth.json`
+    // in its data folder, `Global.Path.data`).
+    own_files: &["~/.local/share/opencode/auth.json"],
     hooks: Some(Hooks::native(&[WORKSPACE_HOOKS, concat!(home!(), "/plugins/")], Inject::Nudge, EVENTS)),
     takes_prompt: true,
     sources: &[

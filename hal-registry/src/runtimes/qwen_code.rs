@@ -42,6 +42,9 @@ pub(super) const ROW: Runtime = Runtime {
     variant_of: Some(P::Gemini),
     keeps_markers_of: &[P::Gemini],
     // Qwen Code writes Claude's event names, not Gemini CLI's, and some of its own.
+    // Written by Qwen Code itself (its package at `live::NEWEST`: `Storage`'s
+    // installation id, `QWEN_CREDENTIAL_FILENAME`).
+    own_files: &[concat!(home!(), "/installation_id"), concat!(home!(), "/oauth_creds.json")],
     hooks: Some(Hooks::claude_settings(
         &[".qwen/settings.json", concat!(home!(), "/settings.json")],
         Inject::Yes,
