@@ -106,7 +106,7 @@ class Probe:
 
     def check(self):
         if self.settings_dir().exists():
-            return "claude"
+            return True
         return None
 
     def session(self):
@@ -140,9 +140,13 @@ def in_claude():
 # FILLER
 
 
-def detect():
+def has_dir():
     if os.path.isdir(claude_dir()):
-        return "claude"
+        return True
+    return False
+
+
+def detect():
     if SETTINGS.exists():
         return "claude"
     if env.get("CLAUDECODE"):
@@ -177,7 +181,7 @@ class Probe {
 
   check() {
     if (fs.existsSync(this.settingsDir())) {
-      return "claude";
+      return true;
     }
     return null;
   }
@@ -211,10 +215,14 @@ function inClaude() {
 
 // FILLER
 
-function detect() {
+function hasDir() {
   if (fs.existsSync(claudeDir())) {
-    return "claude";
+    return true;
   }
+  return false;
+}
+
+function detect() {
   if (fs.existsSync(SETTINGS)) {
     return "claude";
   }
