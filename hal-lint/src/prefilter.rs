@@ -352,19 +352,18 @@ impl<'a> Prefilter<'a> {
         stands(self.bound.get(i).copied().unwrap_or(Bound::Anywhere), bytes, start, len)
     }
 
-    /// Whether `bytes` holds one of the prefilter's literals other than a probe where
-    /// it stands.
-    fn holds(&self, bytes: &[u8]) -> bool {
+    /// Gives `found` the class of every literal of the prefilter standing in `bytes`
+    /// (where its bound lets it), in order, until it answers true; whether it did.
+    fn any_standing(&self, bytes: &[u8], mut found: impl FnMut(Class) -> bool) -> bool {
         let mut at = 0;
         let ac = self.auto.for_bytes(bytes.len());
         while let Some(m) = ac.find(aho_corasick::Input::new(bytes).range(at..)) {
             at = m.start() + 1;
             let longest = m.pattern().as_usize();
-            let found = std::iter::once(longest).chain(self.auto.prefixes.get(longest).into_iter().flatten().copied());
-            for i in found {
-                if self.class.get(i).copied().flatten().is_some_and(|c| c != Class::Probe)
-                    && self.stands(bytes, i, m.start(), self.auto.lens.get(i).copied().unwrap_or(0))
-                {
+            let here = std::iter::once(longest).chain(self.auto.prefixes.get(longest).into_iter().flatten().copied());
+            for i in here {
+                let Some(class) = self.class.get(i).copied().flatten() else { continue };
+                if self.stands(bytes, i, m.start(), self.auto.lens.get(i).copied().unwrap_or(0)) && found(class) {
                     return true;
                 }
             }
@@ -375,36 +374,26 @@ impl<'a> Prefilter<'a> {
         false
     }
 
+    /// Whether `bytes` holds one of the prefilter's literals other than a probe where
+    /// it stands.
+    fn holds(&self, bytes: &[u8]) -> bool {
+        self.any_standing(bytes, |class| class != Class::Probe)
+    }
+
     /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
     /// probe, or a weak literal where the string pieces spell a variable's name.
     fn passes(&self, bytes: &[u8]) -> bool {
         let (mut weak, mut paired, mut probe) = (false, false, false);
-        let mut at = 0;
-        let ac = self.auto.for_bytes(bytes.len());
-        while let Some(m) = ac.find(aho_corasick::Input::new(bytes).range(at..)) {
-            at = m.start() + 1;
-            let longest = m.pattern().as_usize();
-            let found = std::iter::once(longest).chain(self.auto.prefixes.get(longest).into_iter().flatten().copied());
-            for i in found {
-                let Some(class) = self.class.get(i).copied().flatten() else { continue };
-                if !self.stands(bytes, i, m.start(), self.auto.lens.get(i).copied().unwrap_or(0)) {
-                    continue;
-                }
-                match class {
-                    Class::Strong => return true,
-                    Class::Paired => paired = true,
-                    Class::Probe => probe = true,
-                    Class::Weak => weak = true,
-                }
-                if paired && probe {
-                    return true;
-                }
+        let decided = self.any_standing(bytes, |class| {
+            match class {
+                Class::Strong => return true,
+                Class::Paired => paired = true,
+                Class::Probe => probe = true,
+                Class::Weak => weak = true,
             }
-            if at >= bytes.len() {
-                break;
-            }
-        }
-        weak && spells_a_var(bytes)
+            paired && probe
+        });
+        decided || (weak && spells_a_var(bytes))
     }
 }
 
