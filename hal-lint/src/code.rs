@@ -48,3 +48,64 @@ pub(crate) fn parse(kind: Kind, src: &str) -> FileLint {
         Kind::Markdown => FileLint::default(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every fixture of the languages focused, whatever its size, yields the hits of
+    /// its whole parse (where the focused text parses cleanly; elsewhere the whole file
+    /// is parsed, as [`crate::code::lint`] does).
+    #[test]
+    fn focusing_keeps_every_fixture_s_hits() {
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")];
+        let (mut focused, mut blanked) = (0, 0);
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let Ok(src) = std::fs::read_to_string(&path) else { continue };
+                let kind = match path.extension().and_then(|e| e.to_str()) {
+                    Some("py") => Kind::Python,
+                    Some("js" | "mjs" | "cjs") => Kind::JavaScript,
+                    Some("ts" | "mts" | "cts") => Kind::TypeScript,
+                    Some("tsx") => Kind::Tsx,
+                    _ => continue,
+                };
+                let Some(text) = crate::focus::focused_from(kind, &src, 0) else { continue };
+                assert_eq!(text.len(), src.len());
+                let (whole, part) = (parse(kind, &src), parse(kind, &text));
+                if part.unparseable.is_some() {
+                    continue;
+                }
+                let key = |h: &crate::hit::Hit| (h.line, h.column, h.rule.as_str(), h.message.clone());
+                let mut a: Vec<_> = whole.hits.iter().map(key).collect();
+                let mut b: Vec<_> = part.hits.iter().map(key).collect();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{}", path.display());
+                assert_eq!(whole.written, part.written, "{}", path.display());
+                focused += 1;
+                blanked += text.bytes().zip(src.bytes()).filter(|(t, s)| t != s).count();
+            }
+        }
+        assert!(focused >= 3 && blanked > 400, "{focused} fixtures focused, {blanked} bytes blanked");
+    }
+
+    #[test]
+    fn a_blanked_python_definition_stays_a_statement() {
+        let filler = (0..800).fold(String::new(), |mut out, i| {
+            let _ = std::fmt::Write::write_fmt(&mut out, format_args!("    def f{i}(self):\n        return {i}\n\n"));
+            out
+        });
+        let src =
+            format!("import os\n\n\nclass C:\n{filler}    def g(self):\n        return os.environ.get('CLAUDECODE')\n");
+        let text = crate::focus::focused(Kind::Python, &src).expect("focused");
+        assert_eq!(text.len(), src.len());
+        assert!(text.contains("    pass") && text.contains("os.environ.get('CLAUDECODE')") && !text.contains("f0"));
+        assert_eq!(parse(Kind::Python, &text).unparseable, None);
+    }
+}
