@@ -194,12 +194,14 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
 /// start has it strong, standing where the loosest bound lets it); with `rule`, that
 /// rule's only.
 fn group_literals(group: Group, rule: Option<Rule>) -> Vec<Literal> {
-    let mut out: Vec<Literal> = DEFS
-        .iter()
-        .filter(|d| rule.is_none_or(|r| d.rule == r))
-        .flat_map(|d| d.starts.iter())
-        .flat_map(|s| start_literals(*s, group))
-        .collect();
+    // Each start once: rules share them, and spelling one costs hundreds of strings.
+    let mut starts: Vec<Start> = Vec::new();
+    for s in DEFS.iter().filter(|d| rule.is_none_or(|r| d.rule == r)).flat_map(|d| d.starts.iter()) {
+        if !starts.contains(s) {
+            starts.push(*s);
+        }
+    }
+    let mut out: Vec<Literal> = starts.into_iter().flat_map(|s| start_literals(s, group)).collect();
     dedup(&mut out);
     out
 }
@@ -232,8 +234,12 @@ struct Automaton {
     /// How many bytes the run has searched.
     searched: std::sync::atomic::AtomicUsize,
     /// For each literal, the other literals it starts with (`.claude` for
-    /// `.claude/settings.json`): where the longest fails its bound, they may not.
-    prefixes: Vec<Vec<usize>>,
+    /// `.claude/settings.json`): where the longest fails its bound, they may not. Each
+    /// found the first time its literal is matched ([`Automaton::prefixes`]): most
+    /// literals never are, and finding them all cost a small tree's search.
+    prefixes: Vec<OnceLock<Vec<usize>>>,
+    /// Whether the literals are sorted (then a literal's prefixes are binary searched).
+    sorted: bool,
     /// Each literal's length in bytes.
     lens: Vec<usize>,
 }
@@ -250,35 +256,33 @@ impl Automaton {
         // (`for_bytes`, issue 47's speed bar).
         let ac = build(lits, aho_corasick::AhoCorasickKind::ContiguousNFA)
             .unwrap_or_else(|| AhoCorasick::new([SUPPRESSION]).unwrap_or_else(|_| unreachable!()));
-        // Each literal's shorter prefixes that are literals too, shortest first. Over a
-        // sorted list they are found by a binary search per prefix length (the pairwise
-        // test of every two literals cost more than the automaton's build).
-        let sorted = lits.windows(2).all(|w| w[0] < w[1]);
-        let prefixes = lits
-            .iter()
-            .map(|l| {
-                if sorted {
-                    (1..l.len())
-                        .filter(|&k| l.is_char_boundary(k))
-                        .filter_map(|k| lits.binary_search(&&l[..k]).ok())
-                        .collect()
-                } else {
-                    lits.iter()
-                        .enumerate()
-                        .filter(|(_, p)| p.len() < l.len() && l.starts_with(*p))
-                        .map(|(j, _)| j)
-                        .collect()
-                }
-            })
-            .collect();
+        let prefixes = lits.iter().map(|_| OnceLock::new()).collect();
         Self {
             ac,
             dfa: OnceLock::new(),
             pats: lits.iter().map(|l| (*l).to_owned()).collect(),
             searched: std::sync::atomic::AtomicUsize::new(0),
             prefixes,
+            sorted: lits.windows(2).all(|w| w[0] < w[1]),
             lens: lits.iter().map(|l| l.len()).collect(),
         }
+    }
+
+    /// The literals that literal `i` starts with, shortest first: over the sorted
+    /// literals, a binary search per prefix length.
+    fn prefixes(&self, i: usize) -> &[usize] {
+        let Some(once) = self.prefixes.get(i) else { return &[] };
+        once.get_or_init(|| {
+            let l = self.pats[i].as_str();
+            if self.sorted {
+                (1..l.len())
+                    .filter(|&k| l.is_char_boundary(k))
+                    .filter_map(|k| self.pats.binary_search_by(|p| p.as_str().cmp(&l[..k])).ok())
+                    .collect()
+            } else {
+                (0..self.pats.len()).filter(|&j| self.pats[j].len() < l.len() && l.starts_with(&self.pats[j])).collect()
+            }
+        })
     }
 
     /// The automaton to search `len` more bytes with: the NFA, or the DFA once the run
@@ -310,17 +314,48 @@ fn build(lits: &[&str], kind: aho_corasick::AhoCorasickKind) -> Option<AhoCorasi
 }
 
 /// The one automaton every group's prefilter searches with: over the literals of every
-/// group (built once a run; a tree of many languages builds one), and
-/// those literals, sorted.
-fn shared() -> &'static (Vec<String>, Automaton) {
-    static SHARED: OnceLock<(Vec<String>, Automaton)> = OnceLock::new();
+/// group that some group needs ([`needed`]; built once a run, a tree of many languages
+/// builds one), those literals, sorted, and each group's literals (of [`Group::ALL`]).
+fn shared() -> &'static (Vec<String>, Automaton, Vec<Vec<Literal>>) {
+    static SHARED: OnceLock<(Vec<String>, Automaton, Vec<Vec<Literal>>)> = OnceLock::new();
     SHARED.get_or_init(|| {
-        let mut all: Vec<String> = Group::ALL.iter().flat_map(|g| group_literals(*g, None)).map(|(l, ..)| l).collect();
+        let groups: Vec<Vec<Literal>> = Group::ALL.iter().map(|g| group_literals(*g, None)).collect();
+        let mut all: Vec<&str> = groups.iter().flat_map(|lits| needed(lits)).collect();
         all.sort_unstable();
         all.dedup();
-        let auto = Automaton::new(&all.iter().map(String::as_str).collect::<Vec<_>>());
-        (all, auto)
+        let auto = Automaton::new(&all);
+        let all = all.into_iter().map(str::to_owned).collect();
+        (all, auto, groups)
     })
+}
+
+/// The literals of `lits` (one group's, sorted) that its prefilter needs in the
+/// automaton: all but those that stand only where a shorter strong literal of the group
+/// that starts them stands too (`CLAUDE_CODE_ENTRYPOINT` as a word, where `CLAUDE_` at a
+/// word's start answers the same). The search sees every literal at every place it
+/// stands ([`Automaton::new`]), so the shorter one is seen wherever the longer one
+/// stood, and a strong literal decides at once: the answer is the same (the fixed cost
+/// of a small tree is this automaton's build, issue 47's speed bar).
+fn needed(lits: &[Literal]) -> impl Iterator<Item = &str> {
+    // The strong literals that stand wherever a longer literal starting with them does
+    // (anywhere, or at a word's start): a few dozen (vendor prefixes).
+    let starts: Vec<(&[u8], Bound)> = lits
+        .iter()
+        .filter(|(_, c, b)| *c == Class::Strong && matches!(b, Bound::Anywhere | Bound::WordStart))
+        .map(|(l, _, b)| (l.as_bytes(), *b))
+        .collect();
+    lits.iter()
+        .filter(move |(l, _, bound)| {
+            let after_a_blank =
+                matches!(bound, Bound::Word | Bound::WordStart | Bound::Component | Bound::PathPiece | Bound::Call);
+            !starts.iter().any(|(p, b)| {
+                p.len() < l.len()
+                    && p.first() == l.as_bytes().first()
+                    && l.as_bytes().starts_with(p)
+                    && (*b == Bound::Anywhere || after_a_blank)
+            })
+        })
+        .map(|(l, ..)| l.as_str())
 }
 
 /// A prefilter: an automaton, and for each of its literals what it does in the
@@ -360,7 +395,7 @@ impl<'a> Prefilter<'a> {
         while let Some(m) = ac.find(aho_corasick::Input::new(bytes).range(at..)) {
             at = m.start() + 1;
             let longest = m.pattern().as_usize();
-            let here = std::iter::once(longest).chain(self.auto.prefixes.get(longest).into_iter().flatten().copied());
+            let here = std::iter::once(longest).chain(self.auto.prefixes(longest).iter().copied());
             for i in here {
                 let Some(class) = self.class.get(i).copied().flatten() else { continue };
                 if self.stands(bytes, i, m.start(), self.auto.lens.get(i).copied().unwrap_or(0)) && found(class) {
@@ -463,9 +498,17 @@ fn prefilter(group: Group) -> &'static Prefilter<'static> {
     static PREFILTERS: [OnceLock<Prefilter<'static>>; Group::ALL.len()] = [const { OnceLock::new() }; Group::ALL.len()];
     let i = Group::ALL.iter().position(|g| *g == group).unwrap_or(Group::ALL.len() - 1);
     PREFILTERS[i].get_or_init(|| {
-        let (names, auto) = shared();
-        Prefilter::over(auto, names, &group_literals(group, None))
+        let (names, auto, groups) = shared();
+        Prefilter::over(auto, names, &groups[i])
     })
+}
+
+/// Builds every group's prefilter now: a run starts it on a thread of its own as the
+/// walk starts, so the automaton's build and the walk's first directories overlap.
+pub(crate) fn warm() {
+    for g in Group::ALL {
+        prefilter(g);
+    }
 }
 
 /// Whether `bytes` holds a literal that can start a finding in any language (see
@@ -816,7 +859,9 @@ mod tests {
         ) {
             let g = Group::ALL[group];
             let lits = group_literals(g, None);
-            let (all, _) = shared();
+            let mut all: Vec<String> = Group::ALL.iter().flat_map(|g| group_literals(*g, None)).map(|(l, ..)| l).collect();
+            all.sort_unstable();
+            all.dedup();
             let mut text = String::new();
             for (i, cut, glue) in pieces {
                 let l = &all[i % all.len()];
