@@ -552,10 +552,22 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
     let python = kind == Kind::Python;
     let texts: Vec<&str> = lines.iter().map(|r| &src[r.clone()]).collect();
     let in_string = if python { in_python_string(&texts) } else { vec![false; texts.len()] };
+    // The lines holding a literal: one search of the whole text.
+    let mut holding = vec![false; lines.len()];
+    let mut l = 0;
+    for at in crate::prefilter::lines_holding_a_literal(kind, src.as_bytes()) {
+        while l < lines.len() && lines[l].end < at {
+            l += 1;
+        }
+        if let Some(h) = holding.get_mut(l) {
+            *h = true;
+        }
+    }
     let info: Vec<Line<'a>> = lines
         .iter()
         .zip(&in_string)
-        .map(|(r, inside)| {
+        .zip(&holding)
+        .map(|((r, inside), holds)| {
             let t = &src[r.clone()];
             // A comment's line, or a docstring's, binds and reads nothing.
             let s = t.trim_start();
@@ -568,12 +580,7 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
             if prose {
                 return Line { binds: Vec::new(), uses: Vec::new(), literal: false, string: false };
             }
-            Line {
-                binds: bound(t),
-                uses: words(t).collect(),
-                literal: crate::prefilter::holds_a_literal(kind, t.as_bytes()),
-                string: t.contains(['"', '\'', '`']),
-            }
+            Line { binds: bound(t), uses: words(t).collect(), literal: *holds, string: t.contains(['"', '\'', '`']) }
         })
         .collect();
     let of = |c: &Chunk| &info[c.lines.clone()];

@@ -233,6 +233,8 @@ struct Automaton {
     pats: Vec<String>,
     /// How many bytes the run has searched.
     searched: std::sync::atomic::AtomicUsize,
+    /// Whether a search has started building the DFA.
+    building: std::sync::atomic::AtomicBool,
     /// For each literal, the other literals it starts with (`.claude` for
     /// `.claude/settings.json`): where the longest fails its bound, they may not. Each
     /// found the first time its literal is matched ([`Automaton::prefixes`]): most
@@ -262,6 +264,7 @@ impl Automaton {
             dfa: OnceLock::new(),
             pats: lits.iter().map(|l| (*l).to_owned()).collect(),
             searched: std::sync::atomic::AtomicUsize::new(0),
+            building: std::sync::atomic::AtomicBool::new(false),
             prefixes,
             sorted: lits.windows(2).all(|w| w[0] < w[1]),
             lens: lits.iter().map(|l| l.len()).collect(),
@@ -286,22 +289,20 @@ impl Automaton {
     }
 
     /// The automaton to search `len` more bytes with: the NFA, or the DFA once the run
-    /// has searched [`DFA_AFTER`] bytes (built then, once).
+    /// has searched [`DFA_AFTER`] bytes and it is built. The search that crosses the
+    /// mark builds it (once); the other workers go on with the NFA meanwhile rather
+    /// than wait for it.
     fn for_bytes(&self, len: usize) -> &AhoCorasick {
         use std::sync::atomic::Ordering;
         let total = self.searched.fetch_add(len, Ordering::Relaxed).saturating_add(len);
-        if total >= DFA_AFTER
-            && let Some(dfa) = self
-                .dfa
-                .get_or_init(|| {
-                    let pats: Vec<&str> = self.pats.iter().map(String::as_str).collect();
-                    build(&pats, aho_corasick::AhoCorasickKind::DFA)
-                })
-                .as_ref()
-        {
-            return dfa;
+        if total < DFA_AFTER {
+            return &self.ac;
         }
-        &self.ac
+        if self.dfa.get().is_none() && !self.building.swap(true, Ordering::AcqRel) {
+            let pats: Vec<&str> = self.pats.iter().map(String::as_str).collect();
+            let _ = self.dfa.set(build(&pats, aho_corasick::AhoCorasickKind::DFA));
+        }
+        self.dfa.get().and_then(Option::as_ref).unwrap_or(&self.ac)
     }
 }
 
@@ -411,8 +412,37 @@ impl<'a> Prefilter<'a> {
 
     /// Whether `bytes` holds one of the prefilter's literals other than a probe where
     /// it stands.
+    #[cfg(test)]
     fn holds(&self, bytes: &[u8]) -> bool {
         self.any_standing(bytes, |class| class != Class::Probe)
+    }
+
+    /// Where, in `bytes`, a line holds one of the prefilter's literals other than a
+    /// probe where it stands: the place of the first on each such line, in order. One
+    /// search of the whole text answers as [`Prefilter::holds`] of each line would: no
+    /// literal holds a newline, and a newline stands as a line's end does for every
+    /// bound but a call's (a probe's, left out).
+    fn holding_lines(&self, bytes: &[u8]) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        let ac = self.auto.for_bytes(bytes.len());
+        while at < bytes.len()
+            && let Some(m) = ac.find(aho_corasick::Input::new(bytes).range(at..))
+        {
+            at = m.start() + 1;
+            let longest = m.pattern().as_usize();
+            let here = std::iter::once(longest).chain(self.auto.prefixes(longest).iter().copied());
+            let holds = here.into_iter().any(|i| {
+                self.class.get(i).copied().flatten().is_some_and(|c| c != Class::Probe)
+                    && self.stands(bytes, i, m.start(), self.auto.lens.get(i).copied().unwrap_or(0))
+            });
+            if holds {
+                out.push(m.start());
+                // On to the next line.
+                at = memchr::memchr(b'\n', &bytes[m.start()..]).map_or(bytes.len(), |e| m.start() + e + 1);
+            }
+        }
+        out
     }
 
     /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
@@ -541,9 +571,17 @@ pub fn might_hold_finding_in(kind: Kind, bytes: &[u8]) -> bool {
 /// environment access), where its bound lets it stand: what [`crate::focus`] keeps a
 /// definition for. A probe alone is left out: it probes a path from elsewhere, which
 /// the focus follows by name.
+#[cfg(test)]
 pub(crate) fn holds_a_literal(kind: Kind, bytes: &[u8]) -> bool {
     let Some(group) = Group::of(kind) else { return true };
     prefilter(group).holds(bytes)
+}
+
+/// Where, in `bytes` (code of `kind`), a line holds what [`holds_a_literal`] looks for:
+/// the place of the first such literal on each such line, in order.
+pub(crate) fn lines_holding_a_literal(kind: Kind, bytes: &[u8]) -> Vec<usize> {
+    let Some(group) = Group::of(kind) else { return Vec::new() };
+    prefilter(group).holding_lines(bytes)
 }
 
 /// `bytes` with the bytes of `ranges` made blanks (newlines kept).
@@ -872,6 +910,27 @@ mod tests {
             let want = passes_overlapping(&lits, text.as_bytes());
             proptest::prop_assert_eq!(passes_alone(&lits, text.as_bytes()), want, "own: {:?}", text);
             proptest::prop_assert_eq!(prefilter(g).passes(text.as_bytes()), want, "shared: {:?}", text);
+            // The focus's one search of a text finds the lines each line's own finds.
+            let kind = match g {
+                Group::Rust => Kind::Rust,
+                Group::Js => Kind::JavaScript,
+                Group::Python => Kind::Python,
+                Group::Shell => Kind::Shell,
+                Group::Any => Kind::Markdown,
+            };
+            let mut starts = vec![0];
+            starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+            let each: Vec<usize> = text
+                .split('\n')
+                .enumerate()
+                .filter(|(_, l)| holds_a_literal(kind, l.as_bytes()))
+                .map(|(i, _)| i)
+                .collect();
+            let once: Vec<usize> = lines_holding_a_literal(kind, text.as_bytes())
+                .into_iter()
+                .map(|at| starts.partition_point(|&s| s <= at) - 1)
+                .collect();
+            proptest::prop_assert_eq!(once, each, "lines: {:?}", text);
         }
     }
 
