@@ -571,7 +571,10 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
             Line {
                 binds: bound(t),
                 uses: words(t).collect(),
-                literal: crate::prefilter::holds_a_literal(kind, t.as_bytes()),
+                // A function named for detecting an installation probes folders hal
+                // does not know (no literal names them): kept whole.
+                literal: crate::prefilter::holds_a_literal(kind, t.as_bytes())
+                    || words(t).any(crate::guard::is_detector),
                 string: t.contains(['"', '\'', '`']),
             }
         })

@@ -250,6 +250,40 @@ pub(crate) fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> 
     None
 }
 
+/// The name of the function holding `n` when that name says the function tells whether
+/// a program is installed or present (`detectInstalled`, `detect_cursor`,
+/// `isInstalled`, `is_codex_installed`, `checkInstalled`): a function's own name, or the
+/// name its expression is bound to (a variable, an object's key, a property).
+pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> Option<&'s str> {
+    let f = function_of(walk, n)?;
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let name = match f.field("name") {
+        Some(name) => text(name),
+        None => {
+            let up = walk.parent(f)?;
+            let at = match up.kind() {
+                "variable_declarator" => up.field("name"),
+                "pair" => up.field("key"),
+                "assignment_expression" => up.field("left").map(|l| l.field("property").unwrap_or(l)),
+                "public_field_definition" | "field_definition" => up.field("name").or_else(|| up.field("property")),
+                _ => None,
+            }?;
+            text(at).trim_matches(['"', '\''])
+        }
+    };
+    is_detector(name).then_some(name)
+}
+
+/// Whether a function's name says it tells whether a program is installed or present:
+/// it starts with `detect`, or names `installed` (any case, `_` ignored).
+pub(crate) fn is_detector(name: &str) -> bool {
+    if name.len() > 64 {
+        return false;
+    }
+    let lower: String = name.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
+    lower.starts_with("detect") || lower.contains("installed")
+}
+
 /// Calls that read a file's contents or remove a path (their name's last segment):
 /// what a program does with a file it reports, edits or wrote, not a question about
 /// which runtime runs.
@@ -843,8 +877,12 @@ pub(crate) fn shell_only_reports(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -
                         !lone && !is_runtime_name(t)
                     })
             }
-            // A count or a flag: `FAILED=1`, `((warnings++))`.
-            "variable_assignment" => s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit())),
+            // A count or a flag: `FAILED=1`, `((warnings++))`; not a flag named for a
+            // runtime (`codex_installed=1`), which stores whether it is there.
+            "variable_assignment" => {
+                s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit()))
+                    && !s.field("name").is_some_and(|n| crate::indicators::named_for_a_runtime(p.text(n)))
+            }
             "arithmetic_expansion" | "comment" => true,
             _ => false,
         }

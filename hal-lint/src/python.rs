@@ -209,6 +209,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             "parenthesized_expression" => n.named_child(0).map_or_else(|| "{}".to_owned(), |c| self.path(c, depth + 1)),
+            // `os.environ.get("CODEX_HOME") or Path.home() / ".codex"`: a value or its
+            // default, and the default is the path that is probed by default.
+            "boolean_operator" if n.field("operator").is_some_and(|o| o.kind() == "or") => {
+                let (Some(l), Some(r)) = (n.field("left"), n.field("right")) else {
+                    return "{}".to_owned();
+                };
+                crate::ts::or_default(self.path(l, depth + 1), self.path(r, depth + 1))
+            }
             _ => self.unknown(n),
         };
         out.chars().take(MAX_PATH).collect()
@@ -351,7 +359,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     self.env_aliases.insert(self.s.text(left));
                 } else if let Some(list) = self.list(right) {
                     self.lists.insert(self.s.text(left), list);
-                } else if matches!(right.kind(), "call" | "binary_operator" | "string") {
+                } else if matches!(right.kind(), "call" | "binary_operator" | "boolean_operator" | "string") {
                     let path = self.path(right, 0);
                     if path.contains(['/', '.']) {
                         self.paths.insert(self.s.text(left), path);
@@ -514,7 +522,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                         || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
                 };
-                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| {
+                // A hidden folder under home probed in a function named for detecting
+                // an installation: a runtime hal does not know.
+                let hit = self.s.p.path_probe(t, &path).or_else(|| self.s.p.detector_probe(self.s.walk, n, t, &path));
+                if let Some(h) = hit.filter(|_| {
                     counts
                         && !climbs()
                         && !own()
