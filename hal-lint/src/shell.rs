@@ -859,9 +859,17 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         .iter()
                         .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
                 };
-                let Some(hit) = path_hit(&with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)))
-                    .or_else(|| looped().map(|(_, d)| PathHit::Indicator(d)))
-                else {
+                let spelled = with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)).into_owned();
+                let Some(hit) = path_hit(&spelled).or_else(|| looped().map(|(_, d)| PathHit::Indicator(d))) else {
+                    // A hidden folder under home probed in a function named for
+                    // detecting an installation: a runtime hal does not know.
+                    if let Some(dir) = crate::indicators::unknown_home_dir(&spelled)
+                        && matches!(use_of(p, &nodes, n), Use::Probe)
+                        && let Some(f) = detecting_function(p, &nodes, n)
+                    {
+                        let (line, col) = p.pos(n);
+                        lint.hits.push(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
+                    }
                     continue;
                 };
                 let usage = use_of(p, &nodes, n);
@@ -880,6 +888,16 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     keep_probes(p, &nodes, probes, &mut lint);
     crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
+}
+
+/// The name of the shell function holding `n` when it says the function detects an
+/// installation (`detect_mux`, `is_kode_installed`).
+fn detecting_function<'a>(p: &Parsed<'a>, nodes: &Walk<'_>, n: Node<'_>) -> Option<&'a str> {
+    let f = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+        .take(256)
+        .find(|x| x.kind() == "function_definition")?;
+    let name = p.text(f.field("name")?);
+    crate::guard::is_detector(name).then_some(name)
 }
 
 #[cfg(test)]

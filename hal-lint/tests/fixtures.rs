@@ -627,8 +627,8 @@ fn decisions_of_the_seventh_round_s_repositories() {
 /// Issue 47, round 9 (classes read from the eighth round's repositories, now tuned):
 /// `installs/`. A table of agents whose functions tell whether each is installed (a
 /// hidden folder under home that hal does not know, probed in a function named for
-/// detecting an installation: `detectInstalled`, `detect_pochi`,
-/// `is_neovate_installed`); a folder behind a variable's default (`X || join(home,
+/// detecting an installation, in each language: `detectInstalled`, `detect_pochi`,
+/// `is_neovate_installed`, `detect_kode`, `is_installed`); a folder behind a variable's default (`X || join(home,
 /// ".codex")`, `xdgConfig ?? …`, Python's `or`); a runtime's config folder of two pieces
 /// (`.pi/agent`, `.config/amp`); a table of records whose functions return each
 /// runtime's paths, iterated and probed; an installer's flag named for a runtime
@@ -638,9 +638,10 @@ fn decisions_of_the_seventh_round_s_repositories() {
 #[test]
 fn installed_runtimes_found_by_tables_and_detecting_functions() {
     let (f, p) = ("indicator-file", "process-table");
-    let mut want = at("scripts/install.sh", &[(f, 6, 11), (p, 16, 6)]);
+    let mut want = at("scripts/install.sh", &[(f, 6, 11), (p, 16, 6), (f, 34, 8)]);
     want.extend(at("src/agents.ts", &[(f, 13, 63), (f, 14, 67), (f, 15, 61), (f, 19, 25)]));
     want.extend(at("src/detect.py", &[(f, 9, 12), (f, 13, 26), (f, 17, 26)]));
+    want.extend(at("src/detect.rs", &[(f, 9, 45), (f, 21, 41)]));
     want.extend(at("src/targets.ts", &[(f, 16, 28)]));
     assert_eq!(found("installs"), want);
 }
