@@ -284,6 +284,25 @@ pub(crate) fn is_detector(name: &str) -> bool {
     lower.starts_with("detect") || lower.contains("installed")
 }
 
+/// How a program splits a command's output into its lines.
+const LINE_SPLITS: &[&str] =
+    &[".split('\\n')", ".split(\"\\n\")", ".split(/\\n/)", ".split(/\\r?\\n/)", ".splitlines()", ".lines()"];
+
+/// Whether the command `command` run at `n` searches the whole process table for a
+/// runtime (`ps aux | grep claude`, no parent or own pid in it) and its output is split
+/// into lines after the run, in the call's callback or later in its function: every
+/// matching process listed (a dashboard, a session picker), not whether one runs.
+pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command: &str) -> bool {
+    let ancestry = ["ppid", "PPID", "$$", "parent", "getpid", "process.pid", "os.getpid"];
+    if ancestry.iter().any(|a| command.contains(a)) {
+        return false;
+    }
+    let end = function_of(walk, n).map_or(src.len(), |f| f.end_byte());
+    let after = src.get(n.start_byte()..end.min(n.start_byte() + (64 << 10))).unwrap_or("");
+    let after: String = after.split_whitespace().collect();
+    LINE_SPLITS.iter().any(|s| after.contains(s))
+}
+
 /// Calls that read a file's contents or remove a path (their name's last segment):
 /// what a program does with a file it reports, edits or wrote, not a question about
 /// which runtime runs.

@@ -874,8 +874,11 @@ impl<'p> Linter<'p, '_> {
             }
         }
         if let Some(prog) = process_command(&line) {
-            let _ = n;
-            self.s.process(*first, prog);
+            // Every matching process listed (a dashboard) asks nothing of the runtime.
+            let command = self.s.p.short(*first, 4096).unwrap_or("");
+            if !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, command) {
+                self.s.process(*first, prog);
+            }
         } else if let Some(v) = self.s.value(*first)
             && program(&v) == "ps"
             && process_command(&v).is_some()

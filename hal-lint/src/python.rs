@@ -491,7 +491,9 @@ impl<'p, 'a> Linter<'p, 'a> {
         } else if RUNNERS.contains(&callee.as_str()) {
             let Some(a) = first else { return };
             let line = self.s.p.short(a, 4096).unwrap_or("");
-            if let Some(prog) = process_command(line) {
+            if let Some(prog) = process_command(line)
+                && !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, line)
+            {
                 self.s.process(c_or(a), prog);
             }
         } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
