@@ -574,12 +574,16 @@ const COLLECTS: &[&str] = &["push", "append", "add", "extend"];
 /// Calls that build a path.
 const PATH_BUILDERS: &[&str] = &["Path", "join", "resolve", "PurePath"];
 
-/// Issue 47: whether the probe at `n`, of `target` (spelling `path`), a path under a
-/// parameter of its function (a project the program was given), is the condition of an
-/// `if` without `else` whose branch only collects or prints report lines
-/// (`found.push('.claude/')`, `info.append("… present")`, `console.log(…)`), nested
-/// `if`s and loops of the same kind included: an inventory of the project for a
-/// report, not a question about which runtime runs.
+/// Issue 47: whether every answer of the probe at `n` (of `target`, spelling `path`)
+/// only goes into a report: it is the condition of an `if` whose branch only collects
+/// or prints report lines (`found.push('.claude/')`, `info.append("… present")`,
+/// `console.log(…)`), nested `if`s and loops of the same kind included, where the path
+/// is under a parameter of its function (an inventory of a project it was given); or,
+/// under any path, an `if` and its `else`, or a statement of a `try` and its other
+/// statements and handler, that all only report and name no runtime alone (a health
+/// check: `try { await access(d); results.push({ passed: true, message: "… exists" }) }
+/// catch { results.push({ passed: false, … }) }`, as `shell_only_reports` holds for
+/// shell). Not a question about which runtime runs.
 pub(crate) fn only_reports(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>, path: &str) -> bool {
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
     let Some(function) = function_of(walk, n) else { return false };
@@ -589,28 +593,45 @@ pub(crate) fn only_reports(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node
             .into_iter()
             .take(256)
             .any(|x| x.kind() == "identifier" && params.contains(&text(x)));
-    if !under_a_parameter {
-        return false;
-    }
+    // Both answers reported, neither naming a runtime alone (`console.log("codex")` is
+    // the answer given).
+    let reported = |x: Node<'_>| reports_only(src, x, 1) && !names_a_runtime_alone(text(x));
     let mut cur = n;
-    let body = loop {
+    loop {
         let Some(parent) = walk.parent(cur) else { return false };
         match parent.kind() {
             "parenthesized_expression" | "await_expression" => {}
             "if_statement" if parent.field("condition").is_some_and(|c| c.id() == cur.id()) => {
-                if parent.field("alternative").is_some() {
-                    return false;
-                }
-                match parent.field("consequence") {
-                    Some(b) => break b,
-                    None => return false,
-                }
+                let Some(consequence) = parent.field("consequence") else { return false };
+                return match parent.field("alternative") {
+                    Some(alt) => {
+                        let alt = alt.field("body").or_else(|| alt.named_child(0)).unwrap_or(alt);
+                        reported(consequence) && reported(alt)
+                    }
+                    None => under_a_parameter && reports_only(src, consequence, 0),
+                };
+            }
+            "expression_statement" => {
+                let Some(block) = walk.parent(parent).filter(|b| b.kind() == "statement_block") else { return false };
+                let Some(tr) = walk.parent(block).filter(|t| t.kind() == "try_statement") else { return false };
+                let rest: Vec<Node<'_>> = block
+                    .named_children(&mut block.walk())
+                    .filter(|s| s.id() != parent.id() && s.kind() != "comment")
+                    .collect();
+                let handler = tr.field("handler").and_then(|h| h.field("body"));
+                return !rest.is_empty() && rest.iter().all(|s| reported(*s)) && handler.is_none_or(reported);
             }
             _ => return false,
         }
         cur = parent;
-    };
-    reports_only(src, body, 0)
+    }
+}
+
+/// Whether a string literal of `text` is a runtime's name, whole (`"codex"`).
+fn names_a_runtime_alone(text: &str) -> bool {
+    ['"', '\'', '`']
+        .iter()
+        .any(|q| text.split(*q).skip(1).step_by(2).any(|lit| crate::indicators::literal_runtime(lit).is_some()))
 }
 
 /// Whether every statement of `body` collects or prints a report line, or is an `if` or

@@ -635,7 +635,8 @@ fn decisions_of_the_seventh_round_s_repositories() {
 /// (`codex_installed=1`); `pgrep` of a bracket class (`[Cc]ursor`). Silent: the same
 /// unknown folder outside a detecting function, a shell's file in one, a table of the
 /// tool's own records, a health check's count, every process matching a runtime's
-/// name listed line by line (a dashboard), where a yes-or-no search is a finding.
+/// name listed line by line (a dashboard), where a yes-or-no search is a finding; a
+/// health check whose every answer (`if`/`else`, `try`/`catch`) only goes into its report.
 #[test]
 fn installed_runtimes_found_by_tables_and_detecting_functions() {
     let (f, p) = ("indicator-file", "process-table");
@@ -643,6 +644,8 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
     want.extend(at("src/agents.ts", &[(f, 13, 63), (f, 14, 67), (f, 15, 61), (f, 19, 25)]));
     want.extend(at("src/detect.py", &[(f, 9, 12), (f, 13, 26), (f, 17, 26)]));
     want.extend(at("src/detect.rs", &[(f, 9, 45), (f, 21, 41)]));
+    want.extend(at("src/doctor.py", &[(f, 13, 8)]));
+    want.extend(at("src/doctor.ts", &[(f, 25, 18)]));
     want.extend(at("src/sessions.js", &[(p, 7, 10)]));
     want.extend(at("src/sessions.py", &[(p, 6, 28)]));
     want.extend(at("src/targets.ts", &[(f, 16, 28)]));
