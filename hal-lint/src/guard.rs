@@ -275,13 +275,54 @@ pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> O
 }
 
 /// Whether a function's name says it tells whether a program is installed or present:
-/// it starts with `detect`, or names `installed` (any case, `_` ignored).
+/// it names `detect` or `installed` (`detectInstalled`, `isDetected`, `is_installed`;
+/// any case, `_` ignored).
 pub(crate) fn is_detector(name: &str) -> bool {
     if name.len() > 64 {
         return false;
     }
     let lower: String = name.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
-    lower.starts_with("detect") || lower.contains("installed")
+    lower.contains("detect") || lower.contains("installed")
+}
+
+/// What a function detecting installed runtimes names as what it detects.
+const AGENT_WORDS: &[&str] = &["agent", "tool", "runtime", "ide", "client", "assistant", "editor"];
+
+/// Whether a function's name says it detects agents, tools, runtimes, IDEs or clients
+/// (`detectAgents`, `detectInstalledTools`, `detect_installed_runtimes`): its probes of
+/// each entry of a table ask which are installed. Checking that the tool's own agents
+/// are installed (`checkAgentsInstalled`: its own files) is not detecting them.
+pub(crate) fn detects_agents(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    name.len() <= 64 && lower.contains("detect") && AGENT_WORDS.iter().any(|w| lower.contains(w))
+}
+
+/// Methods that call a function on each element of a list.
+const EACH_METHODS: &[&str] = &["forEach", "some", "every", "filter", "map", "find", "flatMap", "reduce"];
+
+/// Whether `n` stands in a loop inside its function, or its function is the callback of
+/// an iterating method (`TOOLS.some((t) => existsSync(…))`).
+pub(crate) fn in_a_loop(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let f = function_of(walk, n);
+    let mut cur = n;
+    for _ in 0..256 {
+        let Some(up) = walk.parent(cur) else { return false };
+        if matches!(up.kind(), "for_statement" | "for_in_statement" | "while_statement") {
+            return true;
+        }
+        if f.is_some_and(|f| f.id() == up.id()) {
+            let call = walk.parent(up).and_then(|args| walk.parent(args));
+            return call.is_some_and(|c| {
+                c.kind() == "call_expression"
+                    && c.field("function")
+                        .and_then(|m| m.field("property"))
+                        .is_some_and(|m| EACH_METHODS.contains(&text(m)))
+            });
+        }
+        cur = up;
+    }
+    false
 }
 
 /// How a program splits a command's output into its lines.

@@ -192,6 +192,13 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
     }
 
+    /// A probe of each entry of a table in `function`, whose name says it detects
+    /// agents, tools or runtimes.
+    pub(crate) fn table_probe(line: usize, column: usize, function: &str, rust: bool) -> Self {
+        let what = format!("probes each entry of a table in `{function}`, which detects the runtimes installed");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
     /// This hit under `rule`.
     fn with_rule(mut self, rule: Rule) -> Self {
         self.rule = rule;

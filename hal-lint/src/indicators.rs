@@ -324,7 +324,7 @@ pub(crate) fn unknown_home_dir(t: &str) -> Option<String> {
     }
     // A runtime hal knows is its own rule's; a shell's or a tool's settings file
     // (`.bashrc`, `.bash_profile`, `.npmrc`) is no program's folder.
-    let settings = ["rc", "profile", "login", "logout", "history", "env"].iter().any(|e| name.ends_with(e));
+    let settings = ["rc", "profile", "login", "logout", "history", "env", "config"].iter().any(|e| name.ends_with(e));
     if GENERIC_HOME_DIRS.contains(&dir) || settings || is_runtime_dir(dir) || path_hit(t).is_some() {
         return None;
     }

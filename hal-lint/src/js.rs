@@ -281,8 +281,17 @@ impl<'p> Linter<'p, '_> {
     fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
         match n.kind() {
             "array" => {
-                let items: Vec<(Node<'p>, String)> =
-                    n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
+                // A list of pairs (`[['claude-code', '.claude'], …]`, read by `for (const
+                // [agent, dir] of PAIRS)`): each pair's last string.
+                let item = |c: Node<'p>| match c.kind() {
+                    "array" => crate::ts::last_named(c).filter(|x| x.kind() == "string"),
+                    _ => Some(c),
+                };
+                let items: Vec<(Node<'p>, String)> = n
+                    .named_children(&mut n.walk())
+                    .filter_map(item)
+                    .filter_map(|c| self.s.value(c).map(|v| (c, v)))
+                    .collect();
                 (!items.is_empty()).then_some(items)
             }
             // A table of names by key (`{ claude: "CLAUDECODE", … }`): its values.

@@ -272,13 +272,16 @@ fn alternative_is_its_path(p: &Parsed<'_>, n: Node<'_>, var: &str) -> bool {
 }
 
 /// Whether the expansion `n` (of a variable) tests its presence: `${X:+…}`, `${X+…}`,
-/// `${X:?}`, or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
+/// `${X:?}` (not followed by a path's `/`), or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
 fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
     if n.kind() == "expansion" {
         let t = p.short(n, 256).unwrap_or("");
         if let Some(var) = n.named_child(0) {
             let rest = t.get(var.end_byte() - n.start_byte()..).unwrap_or("");
-            if rest.starts_with(":+") || rest.starts_with('+') || rest.starts_with(":?") {
+            // `${X:?unset}/scripts/lib.sh`: the value asserted and used as a path (a
+            // plugin's root), as `${X}/scripts/lib.sh` is.
+            let a_path = p.src.as_bytes().get(n.end_byte()) == Some(&b'/');
+            if rest.starts_with(":+") || rest.starts_with('+') || (rest.starts_with(":?") && !a_path) {
                 return true;
             }
         }

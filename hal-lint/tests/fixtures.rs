@@ -637,6 +637,11 @@ fn decisions_of_the_seventh_round_s_repositories() {
 /// tool's own records, a health check's count, every process matching a runtime's
 /// name listed line by line (a dashboard), where a yes-or-no search is a finding; a
 /// health check whose every answer (`if`/`else`, `try`/`catch`) only goes into its report.
+/// Round 10: a list of pairs read by destructuring (`for (const [agent, dir] of
+/// PAIRS)`), a table's records probed in a loop of a function named for detecting agents
+/// (`detectAgents`), a class's `isDetected`; silent: the tool's own agent files checked
+/// as installed (`checkAgentsInstalled`), a plugin's root asserted and used as a path
+/// (`${CLAUDE_PLUGIN_ROOT:?unset}/scripts/lib.sh`).
 #[test]
 fn installed_runtimes_found_by_tables_and_detecting_functions() {
     let (f, p) = ("indicator-file", "process-table");
@@ -648,6 +653,7 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
     want.extend(at("src/doctor.ts", &[(f, 25, 18)]));
     want.extend(at("src/sessions.js", &[(p, 7, 10)]));
     want.extend(at("src/sessions.py", &[(p, 6, 28)]));
+    want.extend(at("src/tables.ts", &[(f, 17, 20), (f, 26, 20), (f, 33, 23)]));
     want.extend(at("src/targets.ts", &[(f, 16, 28)]));
     assert_eq!(found("installs"), want);
 }
