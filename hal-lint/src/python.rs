@@ -468,7 +468,10 @@ impl<'p, 'a> Linter<'p, 'a> {
             && ENV_METHODS.contains(&method);
         let receiver = func.kind() == "attribute";
         let name = last_name(&callee);
-        if ENV_GETTERS.contains(&callee.as_str()) || env_method {
+        // `os.environ.setdefault("X", "v")` as a statement sets a default: a write.
+        let sets_a_default =
+            method == "setdefault" && self.s.walk.parent(n).is_some_and(|p| p.kind() == "expression_statement");
+        if (ENV_GETTERS.contains(&callee.as_str()) || env_method) && !sets_a_default {
             if let Some(a) = first {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
                 self.read(a, in_condition(self.s.walk, n));

@@ -271,6 +271,18 @@ fn alternative_is_its_path(p: &Parsed<'_>, n: Node<'_>, var: &str) -> bool {
     [format!("${var}/"), format!("${{{var}}}/")].iter().any(|w| word.starts_with(w.as_str()))
 }
 
+/// Whether the expansion `n` is `: "${X:=default}"`: the variable given a default (a
+/// write), its value read by nothing.
+fn sets_a_default(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let (Some(t), Some(var)) = (p.short(n, 256), n.named_child(0)) else { return false };
+    let rest = t.get(var.end_byte() - n.start_byte()..).unwrap_or("");
+    (rest.starts_with(":=") || rest.starts_with('='))
+        && std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+            .take(3)
+            .find(|x| x.kind() == "command")
+            .is_some_and(|c| matches!(command_name(p, c), ":" | "true"))
+}
+
 /// Whether the expansion `n` (of a variable) tests its presence: `${X:+…}`, `${X+…}`,
 /// `${X:?}` (not followed by a path's `/`), or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
 fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
@@ -805,7 +817,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 if own.get(var).is_some_and(|at| *at < n.start_byte()) {
                     continue;
                 }
-                if alternative_is_its_path(p, n, var) {
+                if alternative_is_its_path(p, n, var) || sets_a_default(p, &nodes, n) {
                     continue;
                 }
                 let presence = presence_test(p, &nodes, n);

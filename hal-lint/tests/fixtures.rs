@@ -641,7 +641,8 @@ fn decisions_of_the_seventh_round_s_repositories() {
 /// PAIRS)`), a table's records probed in a loop of a function named for detecting agents
 /// (`detectAgents`), a class's `isDetected`; silent: the tool's own agent files checked
 /// as installed (`checkAgentsInstalled`), a plugin's root asserted and used as a path
-/// (`${CLAUDE_PLUGIN_ROOT:?unset}/scripts/lib.sh`).
+/// (`${CLAUDE_PLUGIN_ROOT:?unset}/scripts/lib.sh`), a default set for a variable
+/// (`os.environ.setdefault("CLAUDECODE", "1")`, `: "${CLAUDECODE:=1}"`).
 #[test]
 fn installed_runtimes_found_by_tables_and_detecting_functions() {
     let (f, p) = ("indicator-file", "process-table");
