@@ -580,7 +580,14 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
             if prose {
                 return Line { binds: Vec::new(), uses: Vec::new(), literal: false, string: false };
             }
-            Line { binds: bound(t), uses: words(t).collect(), literal: *holds, string: t.contains(['"', '\'', '`']) }
+            Line {
+                binds: bound(t),
+                uses: words(t).collect(),
+                // A function named for detecting an installation probes folders hal
+                // does not know (no literal names them): kept whole.
+                literal: *holds || words(t).any(crate::guard::is_detector),
+                string: t.contains(['"', '\'', '`']),
+            }
         })
         .collect();
     let of = |c: &Chunk| &info[c.lines.clone()];

@@ -250,6 +250,100 @@ pub(crate) fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> 
     None
 }
 
+/// The name of the function holding `n` when that name says the function tells whether
+/// a program is installed or present (`detectInstalled`, `detect_cursor`,
+/// `isInstalled`, `is_codex_installed`, `checkInstalled`): a function's own name, or the
+/// name its expression is bound to (a variable, an object's key, a property).
+pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> Option<&'s str> {
+    let f = function_of(walk, n)?;
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let name = match f.field("name") {
+        Some(name) => text(name),
+        None => {
+            let up = walk.parent(f)?;
+            let at = match up.kind() {
+                "variable_declarator" => up.field("name"),
+                "pair" => up.field("key"),
+                "assignment_expression" => up.field("left").map(|l| l.field("property").unwrap_or(l)),
+                "public_field_definition" | "field_definition" => up.field("name").or_else(|| up.field("property")),
+                _ => None,
+            }?;
+            text(at).trim_matches(['"', '\''])
+        }
+    };
+    is_detector(name).then_some(name)
+}
+
+/// Whether a function's name says it tells whether a program is installed or present:
+/// it names `detect` or `installed` (`detectInstalled`, `isDetected`, `is_installed`;
+/// any case, `_` ignored).
+pub(crate) fn is_detector(name: &str) -> bool {
+    if name.len() > 64 {
+        return false;
+    }
+    let lower: String = name.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
+    lower.contains("detect") || lower.contains("installed")
+}
+
+/// What a function detecting installed runtimes names as what it detects.
+const AGENT_WORDS: &[&str] = &["agent", "tool", "runtime", "ide", "client", "assistant", "editor"];
+
+/// Whether a function's name says it detects agents, tools, runtimes, IDEs or clients
+/// (`detectAgents`, `detectInstalledTools`, `detect_installed_runtimes`): its probes of
+/// each entry of a table ask which are installed. Checking that the tool's own agents
+/// are installed (`checkAgentsInstalled`: its own files) is not detecting them.
+pub(crate) fn detects_agents(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    name.len() <= 64 && lower.contains("detect") && AGENT_WORDS.iter().any(|w| lower.contains(w))
+}
+
+/// Methods that call a function on each element of a list.
+const EACH_METHODS: &[&str] = &["forEach", "some", "every", "filter", "map", "find", "flatMap", "reduce"];
+
+/// Whether `n` stands in a loop inside its function, or its function is the callback of
+/// an iterating method (`TOOLS.some((t) => existsSync(…))`).
+pub(crate) fn in_a_loop(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let f = function_of(walk, n);
+    let mut cur = n;
+    for _ in 0..256 {
+        let Some(up) = walk.parent(cur) else { return false };
+        if matches!(up.kind(), "for_statement" | "for_in_statement" | "while_statement") {
+            return true;
+        }
+        if f.is_some_and(|f| f.id() == up.id()) {
+            let call = walk.parent(up).and_then(|args| walk.parent(args));
+            return call.is_some_and(|c| {
+                c.kind() == "call_expression"
+                    && c.field("function")
+                        .and_then(|m| m.field("property"))
+                        .is_some_and(|m| EACH_METHODS.contains(&text(m)))
+            });
+        }
+        cur = up;
+    }
+    false
+}
+
+/// How a program splits a command's output into its lines.
+const LINE_SPLITS: &[&str] =
+    &[".split('\\n')", ".split(\"\\n\")", ".split(/\\n/)", ".split(/\\r?\\n/)", ".splitlines()", ".lines()"];
+
+/// Whether the command `command` run at `n` searches the whole process table for a
+/// runtime (`ps aux | grep claude`, no parent or own pid in it) and its output is split
+/// into lines after the run, in the call's callback or later in its function: every
+/// matching process listed (a dashboard, a session picker), not whether one runs.
+pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command: &str) -> bool {
+    let ancestry = ["ppid", "PPID", "$$", "parent", "getpid", "process.pid", "os.getpid"];
+    if ancestry.iter().any(|a| command.contains(a)) {
+        return false;
+    }
+    let end = function_of(walk, n).map_or(src.len(), |f| f.end_byte());
+    let after = src.get(n.start_byte()..end.min(n.start_byte() + (64 << 10))).unwrap_or("");
+    let after: String = after.split_whitespace().collect();
+    LINE_SPLITS.iter().any(|s| after.contains(s))
+}
+
 /// Calls that read a file's contents or remove a path (their name's last segment):
 /// what a program does with a file it reports, edits or wrote, not a question about
 /// which runtime runs.
@@ -521,12 +615,16 @@ const COLLECTS: &[&str] = &["push", "append", "add", "extend"];
 /// Calls that build a path.
 const PATH_BUILDERS: &[&str] = &["Path", "join", "resolve", "PurePath"];
 
-/// Issue 47: whether the probe at `n`, of `target` (spelling `path`), a path under a
-/// parameter of its function (a project the program was given), is the condition of an
-/// `if` without `else` whose branch only collects or prints report lines
-/// (`found.push('.claude/')`, `info.append("… present")`, `console.log(…)`), nested
-/// `if`s and loops of the same kind included: an inventory of the project for a
-/// report, not a question about which runtime runs.
+/// Issue 47: whether every answer of the probe at `n` (of `target`, spelling `path`)
+/// only goes into a report: it is the condition of an `if` whose branch only collects
+/// or prints report lines (`found.push('.claude/')`, `info.append("… present")`,
+/// `console.log(…)`), nested `if`s and loops of the same kind included, where the path
+/// is under a parameter of its function (an inventory of a project it was given); or,
+/// under any path, an `if` and its `else`, or a statement of a `try` and its other
+/// statements and handler, that all only report and name no runtime alone (a health
+/// check: `try { await access(d); results.push({ passed: true, message: "… exists" }) }
+/// catch { results.push({ passed: false, … }) }`, as `shell_only_reports` holds for
+/// shell). Not a question about which runtime runs.
 pub(crate) fn only_reports(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>, path: &str) -> bool {
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
     let Some(function) = function_of(walk, n) else { return false };
@@ -536,28 +634,45 @@ pub(crate) fn only_reports(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node
             .into_iter()
             .take(256)
             .any(|x| x.kind() == "identifier" && params.contains(&text(x)));
-    if !under_a_parameter {
-        return false;
-    }
+    // Both answers reported, neither naming a runtime alone (`console.log("codex")` is
+    // the answer given).
+    let reported = |x: Node<'_>| reports_only(src, x, 1) && !names_a_runtime_alone(text(x));
     let mut cur = n;
-    let body = loop {
+    loop {
         let Some(parent) = walk.parent(cur) else { return false };
         match parent.kind() {
             "parenthesized_expression" | "await_expression" => {}
             "if_statement" if parent.field("condition").is_some_and(|c| c.id() == cur.id()) => {
-                if parent.field("alternative").is_some() {
-                    return false;
-                }
-                match parent.field("consequence") {
-                    Some(b) => break b,
-                    None => return false,
-                }
+                let Some(consequence) = parent.field("consequence") else { return false };
+                return match parent.field("alternative") {
+                    Some(alt) => {
+                        let alt = alt.field("body").or_else(|| alt.named_child(0)).unwrap_or(alt);
+                        reported(consequence) && reported(alt)
+                    }
+                    None => under_a_parameter && reports_only(src, consequence, 0),
+                };
+            }
+            "expression_statement" => {
+                let Some(block) = walk.parent(parent).filter(|b| b.kind() == "statement_block") else { return false };
+                let Some(tr) = walk.parent(block).filter(|t| t.kind() == "try_statement") else { return false };
+                let rest: Vec<Node<'_>> = block
+                    .named_children(&mut block.walk())
+                    .filter(|s| s.id() != parent.id() && s.kind() != "comment")
+                    .collect();
+                let handler = tr.field("handler").and_then(|h| h.field("body"));
+                return !rest.is_empty() && rest.iter().all(|s| reported(*s)) && handler.is_none_or(reported);
             }
             _ => return false,
         }
         cur = parent;
-    };
-    reports_only(src, body, 0)
+    }
+}
+
+/// Whether a string literal of `text` is a runtime's name, whole (`"codex"`).
+fn names_a_runtime_alone(text: &str) -> bool {
+    ['"', '\'', '`']
+        .iter()
+        .any(|q| text.split(*q).skip(1).step_by(2).any(|lit| crate::indicators::literal_runtime(lit).is_some()))
 }
 
 /// Whether every statement of `body` collects or prints a report line, or is an `if` or
@@ -843,8 +958,12 @@ pub(crate) fn shell_only_reports(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -
                         !lone && !is_runtime_name(t)
                     })
             }
-            // A count or a flag: `FAILED=1`, `((warnings++))`.
-            "variable_assignment" => s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit())),
+            // A count or a flag: `FAILED=1`, `((warnings++))`; not a flag named for a
+            // runtime (`codex_installed=1`), which stores whether it is there.
+            "variable_assignment" => {
+                s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit()))
+                    && !s.field("name").is_some_and(|n| crate::indicators::named_for_a_runtime(p.text(n)))
+            }
             "arithmetic_expansion" | "comment" => true,
             _ => false,
         }

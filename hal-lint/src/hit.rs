@@ -185,6 +185,26 @@ impl Hit {
         }
     }
 
+    /// A probe of `dir`, a hidden folder under home that hal does not know, in
+    /// `function`, whose name says it detects an installation.
+    pub(crate) fn unknown_dir(line: usize, column: usize, dir: &str, function: &str, rust: bool) -> Self {
+        let what = format!("probes `{dir}` in `{function}`, a runtime's folder that hal does not know");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
+    /// A probe of each entry of a table in `function`, whose name says it detects
+    /// agents, tools or runtimes.
+    pub(crate) fn table_probe(line: usize, column: usize, function: &str, rust: bool) -> Self {
+        let what = format!("probes each entry of a table in `{function}`, which detects the runtimes installed");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
+    /// This hit under `rule`.
+    fn with_rule(mut self, rule: Rule) -> Self {
+        self.rule = rule;
+        self
+    }
+
     /// A read of the process table through `what` (a program, an API, a package).
     pub(crate) fn process(line: usize, column: usize, what: &str, rust: bool) -> Self {
         let what = format!("reads a process's identity or ancestry (`{what}`)");

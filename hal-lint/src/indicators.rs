@@ -213,7 +213,13 @@ pub(crate) fn is_own_file(path: &str) -> bool {
 
 pub(crate) fn registry_dirs() -> &'static [&'static str] {
     static DIRS: OnceLock<Vec<&'static str>> = OnceLock::new();
-    DIRS.get_or_init(hal_caps::registry::indicator_dirs)
+    DIRS.get_or_init(|| {
+        let mut dirs = hal_caps::registry::indicator_dirs();
+        dirs.extend(hal_caps::registry::config_folders().into_iter().filter(|d| d.starts_with('.')));
+        dirs.sort_unstable();
+        dirs.dedup();
+        dirs
+    })
 }
 
 fn process_names() -> &'static [&'static str] {
@@ -292,6 +298,45 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
     };
     runtime_name(word)
 }
+
+/// A hidden folder right under the home directory that no registry row names, as
+/// `~/.name` (or `~/.name/sub`, one plain folder below it), when `t` (pieces joined with
+/// `/`, `{…}` for a piece that is no literal) spells one: its first piece the home
+/// directory (`~`, `$HOME`, `{home}`, `{os.homedir()}`, `{Path.home()}`). Probed in a
+/// function whose name says it detects an installation, it is a runtime hal does not
+/// know (`existsSync(join(home, ".mux"))` in `detectInstalled`).
+pub(crate) fn unknown_home_dir(t: &str) -> Option<String> {
+    let t = t.trim().trim_matches(['"', '\'']).trim_end_matches('/');
+    let mut pieces = t.split('/');
+    let first = pieces.next()?;
+    let home = first == "~"
+        || first == "$HOME"
+        || first == "${HOME}"
+        || (first.starts_with('{') && first.ends_with('}') && first.to_ascii_lowercase().contains("home"));
+    let dir = pieces.next()?;
+    let sub = pieces.next();
+    let name = dir.strip_prefix('.')?;
+    let word = |w: &str| {
+        !w.is_empty() && w.len() <= 32 && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    if !home || pieces.next().is_some() || !word(name) || sub.is_some_and(|s| !word(s)) {
+        return None;
+    }
+    // A runtime hal knows is its own rule's; a shell's or a tool's settings file
+    // (`.bashrc`, `.bash_profile`, `.npmrc`) is no program's folder.
+    let settings = ["rc", "profile", "login", "logout", "history", "env", "config"].iter().any(|e| name.ends_with(e));
+    if GENERIC_HOME_DIRS.contains(&dir) || settings || is_runtime_dir(dir) || path_hit(t).is_some() {
+        return None;
+    }
+    Some(sub.map_or_else(|| format!("~/{dir}"), |s| format!("~/{dir}/{s}")))
+}
+
+/// Hidden folders under home that hold no program's installation of its own: shared
+/// configuration and cache roots, shells', version managers' and package managers'.
+const GENERIC_HOME_DIRS: &[&str] = &[
+    ".config", ".local", ".cache", ".ssh", ".npm", ".nvm", ".cargo", ".rustup", ".bun", ".deno", ".pyenv", ".volta",
+    ".yarn", ".pnpm", ".gnupg", ".docker", ".kube", ".aws", ".vscode", ".git", ".agents", ".agent",
+];
 
 /// The runtime whose hook payload holds `key` where no other runtime's does (the
 /// registry's payload `tells` and the keys of its telling `pairs`), if any: a program
@@ -512,8 +557,30 @@ pub(crate) fn path_hit(text: &str) -> Option<PathHit> {
 /// Whether `word` is a runtime's process name, or a pattern naming one as a word
 /// (`claude`, `-f 'node.*claude'`).
 fn names_a_runtime(word: &str) -> bool {
+    let word = fold_classes(word);
     word.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
         .any(|w| !w.is_empty() && process_names().contains(&w))
+}
+
+/// A pattern's bracket classes (`[Cc]ursor`, `[c]laude`, the trick that keeps `grep`
+/// from finding itself) folded to the class's first character, lower case; a class
+/// whose `[` was trimmed off the word's start (`c]laude`) too.
+fn fold_classes(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    let mut class: Option<String> = word.find(']').filter(|&e| !word[..e].contains('[')).map(|_| String::new());
+    for c in word.chars() {
+        match (c, class.as_mut()) {
+            ('[', None) => class = Some(String::new()),
+            (']', Some(k)) => {
+                out.extend(k.chars().next().map(|f| f.to_ascii_lowercase()));
+                class = None;
+            }
+            (c, Some(k)) => k.push(c),
+            (c, None) => out.push(c),
+        }
+    }
+    out.extend(class.into_iter().flat_map(|k| k.chars().collect::<Vec<_>>()));
+    out
 }
 
 /// The process-listing program a command line runs in a way that reads a process's
@@ -696,7 +763,11 @@ mod tests {
         }
         // Directories named for a runtime, built from segments (issue 47).
         // The indicator is the path's last piece, without its dot.
-        for yes in ["{}/.config/opencode", "{}/.codeium/windsurf/", "{}/.gemini/antigravity", "~/.openclaw"] {
+        // A runtime's config folder from its launch facts, whole (`.pi/agent` too).
+        assert_eq!(path_hit("{}/.config/opencode"), Some(PathHit::Indicator(".config/opencode")));
+        assert_eq!(path_hit("{home}/.pi/agent"), Some(PathHit::Indicator(".pi/agent")));
+        assert_eq!(path_hit("{home}/.pi/other"), None);
+        for yes in ["{}/.config/crush/", "{}/.codeium/windsurf/", "{}/.gemini/antigravity", "~/.openclaw"] {
             let last = yes.trim_end_matches('/').rsplit('/').next().unwrap().trim_start_matches('.');
             assert_eq!(path_hit(yes), Some(PathHit::Indicator(last)), "{yes}");
         }
@@ -704,6 +775,33 @@ mod tests {
             assert_eq!(path_hit(no), None, "{no}");
         }
         assert_eq!(path_hit("src/my.codex"), None);
+    }
+
+    #[test]
+    fn hidden_home_folders_hal_does_not_know() {
+        for (yes, dir) in [
+            ("{home}/.mux", "~/.mux"),
+            ("~/.kode", "~/.kode"),
+            ("$HOME/.pochi/", "~/.pochi"),
+            ("{os.homedir()}/.adal/agent", "~/.adal/agent"),
+        ] {
+            assert_eq!(unknown_home_dir(yes).as_deref(), Some(dir), "{yes}");
+        }
+        // Known runtimes, shells' and tools' settings, shared roots, not under home.
+        for no in [
+            "{home}/.claude",
+            "{home}/.claude/local",
+            "{home}/.bash_profile",
+            "{home}/.npmrc",
+            "{home}/.config",
+            "{home}/.cache",
+            "{cwd}/.mux",
+            "{home}/.mux/a/b",
+            "{home}/.mux.json",
+            "{home}/mux",
+        ] {
+            assert_eq!(unknown_home_dir(no), None, "{no}");
+        }
     }
 
     #[test]
@@ -717,12 +815,16 @@ mod tests {
             "pidof codex",
             "pstree -s $$",
             "ps -p $PPID",
+            // A bracket class keeps `grep` from finding itself.
+            "pgrep -fl \"[Cc]ursor\"",
+            "ps aux | grep '[c]laude'",
         ] {
             assert!(process_command(yes).is_some(), "{yes}");
         }
         for no in [
             "pgrep pipewire",
             "pgrep -f minecraft",
+            "pgrep -f '[m]inecraft'",
             "ps aux",
             "ps -e | grep pulseaudio",
             "echo ps",

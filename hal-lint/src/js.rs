@@ -116,6 +116,8 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         s: Scope::new(&p, &nodes, "template_substitution", what),
         aliases: BTreeSet::new(),
         lists: BTreeMap::new(),
+        records: BTreeMap::new(),
+        record_paths: Vec::new(),
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
         returns: BTreeMap::new(),
@@ -214,6 +216,9 @@ const KEYWORD_NAMES: &[&str] = &[
     "out",
 ];
 
+/// Strings of a list or a table, each with the node it stands at.
+type Strings<'p> = Vec<(Node<'p>, String)>;
+
 struct Linter<'p, 'a> {
     s: Scope<'p, 'a>,
     /// Names bound to the environment object.
@@ -221,6 +226,13 @@ struct Linter<'p, 'a> {
     /// Names bound to a constant list of strings (or to each element of one): the
     /// strings, with their positions.
     lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
+    /// Names bound to a table of records (an array of object literals, or an object of
+    /// them: `[{ name: "codex", detectPaths: (home) => [join(home, ".codex")] }, …]`), or
+    /// to each record of one: the records.
+    records: BTreeMap<&'a str, Vec<Node<'p>>>,
+    /// Names a loop binds to the paths of a table's records, with the loop's bytes
+    /// (`for (const p of target.detectPaths(home))`): they stand for them only there.
+    record_paths: Vec<(&'a str, std::ops::Range<usize>, Strings<'p>)>,
     /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
@@ -269,8 +281,17 @@ impl<'p> Linter<'p, '_> {
     fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
         match n.kind() {
             "array" => {
-                let items: Vec<(Node<'p>, String)> =
-                    n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
+                // A list of pairs (`[['claude-code', '.claude'], …]`, read by `for (const
+                // [agent, dir] of PAIRS)`): each pair's last string.
+                let item = |c: Node<'p>| match c.kind() {
+                    "array" => crate::ts::last_named(c).filter(|x| x.kind() == "string"),
+                    _ => Some(c),
+                };
+                let items: Vec<(Node<'p>, String)> = n
+                    .named_children(&mut n.walk())
+                    .filter_map(item)
+                    .filter_map(|c| self.s.value(c).map(|v| (c, v)))
+                    .collect();
                 (!items.is_empty()).then_some(items)
             }
             // A table of names by key (`{ claude: "CLAUDECODE", … }`): its values.
@@ -283,6 +304,69 @@ impl<'p> Linter<'p, '_> {
             }
             "identifier" => self.lists.get(self.s.text(n)).cloned(),
             "as_expression" | "satisfies_expression" | "parenthesized_expression" => self.list(n.named_child(0)?),
+            _ => None,
+        }
+    }
+
+    /// The paths `member` (`record.property`, where `record` stands for each record of
+    /// a table) spells across the table: the property's value, or what its function
+    /// returns, a path or an array of them.
+    fn record_paths(&self, member: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
+        let (object, property) = (member.field("object")?, member.field("property")?);
+        let records = self.records.get(self.s.text(object))?;
+        let key = self.s.text(property);
+        let mut out = Vec::new();
+        for r in records {
+            let Some(value) = r
+                .named_children(&mut r.walk())
+                .filter(|c| c.kind() == "pair")
+                .find(|c| c.field("key").is_some_and(|k| unquote(self.s.text(k)) == key))
+                .and_then(|c| c.field("value"))
+            else {
+                continue;
+            };
+            let value = match value.kind() {
+                "arrow_function" | "function_expression" => match value.field("body") {
+                    Some(b) if b.kind() == "statement_block" => crate::ts::returned(b),
+                    b => b,
+                },
+                _ => Some(value),
+            };
+            let Some(value) =
+                value.map(|v| if v.kind() == "parenthesized_expression" { v.named_child(0).unwrap_or(v) } else { v })
+            else {
+                continue;
+            };
+            let items: Vec<Node<'p>> =
+                if value.kind() == "array" { value.named_children(&mut value.walk()).collect() } else { vec![value] };
+            out.extend(items.into_iter().map(|i| (i, self.path(i, 0))).filter(|(_, p)| p.contains(['/', '.'])));
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The records of a table `n` is (`[{…}, {…}]`, `{ a: {…}, b: {…} }`,
+    /// `Object.values(TABLE)`), or a name bound to one.
+    fn records(&self, n: Node<'p>) -> Option<Vec<Node<'p>>> {
+        match n.kind() {
+            "identifier" => self.records.get(self.s.text(n)).cloned(),
+            "array" => {
+                let items: Vec<Node<'p>> = n.named_children(&mut n.walk()).collect();
+                (items.len() >= 2 && items.iter().all(|i| i.kind() == "object")).then_some(items)
+            }
+            "object" => {
+                let items: Vec<Node<'p>> = n
+                    .named_children(&mut n.walk())
+                    .filter(|c| c.kind() == "pair")
+                    .filter_map(|c| c.field("value"))
+                    .collect();
+                (items.len() >= 2 && items.iter().all(|i| i.kind() == "object")).then_some(items)
+            }
+            "call_expression" => {
+                let callee = n.field("function").and_then(|f| self.s.p.short(f, 32))?;
+                let arg = n.field("arguments")?.named_child(0)?;
+                (callee == "Object.values").then(|| self.records(arg)).flatten()
+            }
+            "as_expression" | "satisfies_expression" | "parenthesized_expression" => self.records(n.named_child(0)?),
             _ => None,
         }
     }
@@ -322,6 +406,14 @@ impl<'p> Linter<'p, '_> {
                     return "{}".to_owned();
                 };
                 format!("{}{}", self.path(l, depth + 1), self.path(r, depth + 1))
+            }
+            // `process.env.CODEX_HOME || join(home, ".codex")`, `xdgConfig ?? …`: a value
+            // or its default, and the default is the path that is probed by default.
+            "binary_expression" if n.field("operator").is_some_and(|o| matches!(o.kind(), "||" | "??")) => {
+                let (Some(l), Some(r)) = (n.field("left"), n.field("right")) else {
+                    return "{}".to_owned();
+                };
+                crate::ts::or_default(self.path(l, depth + 1), self.path(r, depth + 1))
             }
             "call_expression" => {
                 let callee = n.field("function").and_then(|f| self.s.p.short(f, 64)).unwrap_or("");
@@ -392,6 +484,8 @@ impl<'p> Linter<'p, '_> {
                         self.aliases.insert(name);
                     } else if let Some(list) = self.list(value) {
                         self.lists.insert(name, list);
+                    } else if let Some(records) = self.records(value) {
+                        self.records.insert(name, records);
                     } else if matches!(value.kind(), "call_expression" | "template_string" | "binary_expression") {
                         let path = self.path(value, 0);
                         if path.contains(['/', '.']) {
@@ -423,49 +517,9 @@ impl<'p> Linter<'p, '_> {
                 }
             }
             // `for (const name of LIST)`: the name stands for each element.
-            "for_in_statement" => {
-                let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
-                    return;
-                };
-                if let Some(list) = self.list(right) {
-                    let left = match left.kind() {
-                        "identifier" => Some(left),
-                        // `for (const [runtime, name] of Object.entries(TABLE))`: the
-                        // value's name.
-                        "array_pattern" => crate::ts::last_named(left),
-                        _ => left.named_child(0).map(|d| match d.kind() {
-                            "array_pattern" => crate::ts::last_named(d).unwrap_or(d),
-                            _ => d,
-                        }),
-                    };
-                    if let Some(l) = left.filter(|l| l.kind() == "identifier") {
-                        self.lists.entry(self.s.text(l)).or_default().extend(list);
-                    }
-                }
-            }
+            "for_in_statement" => self.collect_loop(n),
             // `LIST.some(name => …)`: the callback's parameter stands for each element.
-            "call_expression" => {
-                let Some(callee) = n.field("function").filter(|f| f.kind() == "member_expression") else {
-                    return;
-                };
-                let (Some(object), Some(method)) = (callee.field("object"), callee.field("property")) else {
-                    return;
-                };
-                if !EACH_FNS.contains(&self.s.text(method)) {
-                    return;
-                }
-                let Some(list) = self.list(object) else { return };
-                let callback = n.field("arguments").and_then(|a| a.named_child(0));
-                let param = callback.and_then(|c| {
-                    c.field("parameter").or_else(|| c.field("parameters").and_then(|ps| ps.named_child(0)))
-                });
-                let param = param.map(|p| p.field("pattern").unwrap_or(p));
-                if let Some(p) = param.filter(|p| p.kind() == "identifier") {
-                    // One name may stand for the elements of several lists (two loops
-                    // over `n`): it stands for all of them.
-                    self.lists.entry(self.s.text(p)).or_default().extend(list);
-                }
-            }
+            "call_expression" => self.collect_each(n),
             "import_statement" => {
                 let source = n.field("source").map(|s| unquote(self.s.text(s)));
                 if matches!(source, Some("process" | "node:process")) {
@@ -481,6 +535,83 @@ impl<'p> Linter<'p, '_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `for (const name of LIST)`: the name stands for each element (each record of a
+    /// table, or each path a record's function returns, there).
+    fn collect_loop(&mut self, n: Node<'p>) {
+        let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else {
+            return;
+        };
+        // `for (const p of target.detectPaths(home, cwd))`: the paths the
+        // record's function returns, there.
+        let member = match right.kind() {
+            "call_expression" => right.field("function"),
+            _ => Some(right),
+        };
+        let bound = left.named_child(0).filter(|_| left.kind() != "identifier").unwrap_or(left);
+        if let Some(paths) = member.filter(|m| m.kind() == "member_expression").and_then(|m| self.record_paths(m))
+            && bound.kind() == "identifier"
+        {
+            self.record_paths.push((self.s.text(bound), n.byte_range(), paths));
+        } else if let Some(records) = self.records(right)
+            && let Some(l) = Some(left)
+                .map(|l| if l.kind() == "identifier" { l } else { l.named_child(0).unwrap_or(l) })
+                .filter(|l| l.kind() == "identifier")
+        {
+            self.records.entry(self.s.text(l)).or_default().extend(records);
+        } else if let Some(list) = self.list(right) {
+            let left = match left.kind() {
+                "identifier" => Some(left),
+                // `for (const [runtime, name] of Object.entries(TABLE))`: the
+                // value's name.
+                "array_pattern" => crate::ts::last_named(left),
+                _ => left.named_child(0).map(|d| match d.kind() {
+                    "array_pattern" => crate::ts::last_named(d).unwrap_or(d),
+                    _ => d,
+                }),
+            };
+            if let Some(l) = left.filter(|l| l.kind() == "identifier") {
+                self.lists.entry(self.s.text(l)).or_default().extend(list);
+            }
+        }
+    }
+
+    /// `LIST.some(name => …)`: the callback's parameter stands for each element.
+    fn collect_each(&mut self, n: Node<'p>) {
+        let Some(callee) = n.field("function").filter(|f| f.kind() == "member_expression") else {
+            return;
+        };
+        let (Some(object), Some(method)) = (callee.field("object"), callee.field("property")) else {
+            return;
+        };
+        if !EACH_FNS.contains(&self.s.text(method)) {
+            return;
+        }
+        let callback = n.field("arguments").and_then(|a| a.named_child(0));
+        let param = callback
+            .and_then(|c| c.field("parameter").or_else(|| c.field("parameters").and_then(|ps| ps.named_child(0))));
+        let param = param.map(|p| p.field("pattern").unwrap_or(p));
+        // `TOOLS.filter(tool => …)`: the parameter stands for each record.
+        if let Some(records) = self.records(object)
+            && let Some(p) = param.filter(|p| p.kind() == "identifier")
+        {
+            self.records.entry(self.s.text(p)).or_default().extend(records);
+            return;
+        }
+        if object.kind() == "member_expression"
+            && let Some(paths) = self.record_paths(object)
+            && let (Some(p), Some(c)) = (param.filter(|p| p.kind() == "identifier"), callback)
+        {
+            self.record_paths.push((self.s.text(p), c.byte_range(), paths));
+            return;
+        }
+        let Some(list) = self.list(object) else { return };
+        if let Some(p) = param.filter(|p| p.kind() == "identifier") {
+            // One name may stand for the elements of several lists (two loops
+            // over `n`): it stands for all of them.
+            self.lists.entry(self.s.text(p)).or_default().extend(list);
         }
     }
 
@@ -508,11 +639,22 @@ impl<'p> Linter<'p, '_> {
             if seen > 256 {
                 return None;
             }
+            let at = x.start_byte();
+            let looped = || {
+                self.record_paths.iter().rev().find(|(name, bytes, _)| *name == self.s.text(x) && bytes.contains(&at))
+            };
             if x.kind() == "identifier"
-                && let Some(list) = self.lists.get(self.s.text(x))
+                && let Some(list) = looped().map(|(_, _, l)| l).or_else(|| self.lists.get(self.s.text(x)))
             {
-                let dirs: Vec<&'static str> =
-                    list.iter().filter_map(|(_, v)| crate::indicators::runtime_dir(v)).collect();
+                let dirs: Vec<&'static str> = list
+                    .iter()
+                    .filter_map(|(_, v)| {
+                        crate::indicators::runtime_dir(v).or(match path_hit(v) {
+                            Some(PathHit::Indicator(d)) => Some(d),
+                            _ => None,
+                        })
+                    })
+                    .collect();
                 if dirs.len() >= 2 {
                     return dirs.first().copied();
                 }
@@ -661,6 +803,9 @@ impl<'p> Linter<'p, '_> {
                     // asks which runtime is there, wherever inside them it looks.
                     self.runtime_dirs_in(a).and_then(|d| self.s.p.path_probe(a, d))
                 });
+                // A hidden folder under home probed in a function named for detecting
+                // an installation: a runtime hal does not know.
+                let hit = hit.or_else(|| self.s.p.detector_probe(self.s.walk, n, a, &path));
                 let climbs = || {
                     path_hit(&path) != Some(PathHit::Proc)
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
@@ -738,8 +883,11 @@ impl<'p> Linter<'p, '_> {
             }
         }
         if let Some(prog) = process_command(&line) {
-            let _ = n;
-            self.s.process(*first, prog);
+            // Every matching process listed (a dashboard) asks nothing of the runtime.
+            let command = self.s.p.short(*first, 4096).unwrap_or("");
+            if !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, command) {
+                self.s.process(*first, prog);
+            }
         } else if let Some(v) = self.s.value(*first)
             && program(&v) == "ps"
             && process_command(&v).is_some()

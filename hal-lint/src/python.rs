@@ -209,6 +209,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             "parenthesized_expression" => n.named_child(0).map_or_else(|| "{}".to_owned(), |c| self.path(c, depth + 1)),
+            // `os.environ.get("CODEX_HOME") or Path.home() / ".codex"`: a value or its
+            // default, and the default is the path that is probed by default.
+            "boolean_operator" if n.field("operator").is_some_and(|o| o.kind() == "or") => {
+                let (Some(l), Some(r)) = (n.field("left"), n.field("right")) else {
+                    return "{}".to_owned();
+                };
+                crate::ts::or_default(self.path(l, depth + 1), self.path(r, depth + 1))
+            }
             _ => self.unknown(n),
         };
         out.chars().take(MAX_PATH).collect()
@@ -351,7 +359,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     self.env_aliases.insert(self.s.text(left));
                 } else if let Some(list) = self.list(right) {
                     self.lists.insert(self.s.text(left), list);
-                } else if matches!(right.kind(), "call" | "binary_operator" | "string") {
+                } else if matches!(right.kind(), "call" | "binary_operator" | "boolean_operator" | "string") {
                     let path = self.path(right, 0);
                     if path.contains(['/', '.']) {
                         self.paths.insert(self.s.text(left), path);
@@ -460,7 +468,10 @@ impl<'p, 'a> Linter<'p, 'a> {
             && ENV_METHODS.contains(&method);
         let receiver = func.kind() == "attribute";
         let name = last_name(&callee);
-        if ENV_GETTERS.contains(&callee.as_str()) || env_method {
+        // `os.environ.setdefault("X", "v")` as a statement sets a default: a write.
+        let sets_a_default =
+            method == "setdefault" && self.s.walk.parent(n).is_some_and(|p| p.kind() == "expression_statement");
+        if (ENV_GETTERS.contains(&callee.as_str()) || env_method) && !sets_a_default {
             if let Some(a) = first {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
                 self.read(a, in_condition(self.s.walk, n));
@@ -483,7 +494,9 @@ impl<'p, 'a> Linter<'p, 'a> {
         } else if RUNNERS.contains(&callee.as_str()) {
             let Some(a) = first else { return };
             let line = self.s.p.short(a, 4096).unwrap_or("");
-            if let Some(prog) = process_command(line) {
+            if let Some(prog) = process_command(line)
+                && !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, line)
+            {
                 self.s.process(c_or(a), prog);
             }
         } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
@@ -514,7 +527,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                         || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
                 };
-                if let Some(h) = self.s.p.path_probe(t, &path).filter(|_| {
+                // A hidden folder under home probed in a function named for detecting
+                // an installation: a runtime hal does not know.
+                let hit = self.s.p.path_probe(t, &path).or_else(|| self.s.p.detector_probe(self.s.walk, n, t, &path));
+                if let Some(h) = hit.filter(|_| {
                     counts
                         && !climbs()
                         && !own()

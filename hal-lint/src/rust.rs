@@ -314,6 +314,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         sysinfo: src.contains("sysinfo"),
         fn_text: String::new(),
         table_reported: false,
+        fn_name: None,
         marked: crate::suppress::marked(src),
         written: Vec::new(),
     };
@@ -513,6 +514,8 @@ struct Linter {
     /// its read of the whole process table was reported.
     fn_text: String,
     table_reported: bool,
+    /// The name of the function or method being visited.
+    fn_name: Option<String>,
     /// Whether the file holds a suppression comment ([`crate::suppress::marked`]).
     marked: bool,
     written: Vec<&'static str>,
@@ -685,6 +688,12 @@ impl Linter {
                 {
                     c.args.first().and_then(|a| self.value(a)).and_then(|v| xdg_home(&v)).unwrap_or("{}").to_owned()
                 }
+                // `dirs::home_dir()`, `std::env::home_dir()`: the home directory.
+                syn::Expr::Path(p)
+                    if c.args.is_empty() && p.path.segments.last().is_some_and(|s| s.ident == "home_dir") =>
+                {
+                    "~".to_owned()
+                }
                 // `BaseDirectories::with_prefix("opencode")`: that program's base folders.
                 syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "with_prefix") => {
                     let name = c.args.first().and_then(|a| self.value(a)).unwrap_or_else(|| "{}".to_owned());
@@ -719,7 +728,22 @@ impl Linter {
         if let Some(hit) = path_hit(path) {
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, hit, true));
+        } else if let Some(dir) = crate::indicators::unknown_home_dir(path)
+            && let Some(f) = self.fn_name.as_deref().filter(|f| crate::guard::is_detector(f))
+        {
+            // A hidden folder under home probed in a function named for detecting an
+            // installation: a runtime hal does not know.
+            let (line, col) = line_col(span);
+            let h = Hit::unknown_dir(line, col, &dir, f, true);
+            self.hit(h);
         }
+    }
+
+    /// Visits a function named `name` with `visit`.
+    fn named_fn(&mut self, name: &syn::Ident, visit: impl FnOnce(&mut Self)) {
+        let outer = self.fn_name.replace(name.to_string());
+        visit(self);
+        self.fn_name = outer;
     }
 
     fn wrote(&mut self, path: &str) {
@@ -942,19 +966,23 @@ impl<'ast> Visit<'ast> for Linter {
             return;
         }
         self.extent(i);
-        if let (syn::Item::Fn(f), true) = (i, self.sysinfo) {
-            self.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_item(l, i));
-        } else {
-            syn::visit::visit_item(self, i);
+        match (i, self.sysinfo) {
+            (syn::Item::Fn(f), true) => {
+                self.named_fn(&f.sig.ident, |l| l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_item(l, i)));
+            }
+            (syn::Item::Fn(f), false) => self.named_fn(&f.sig.ident, |l| syn::visit::visit_item(l, i)),
+            _ => syn::visit::visit_item(self, i),
         }
     }
 
     fn visit_impl_item(&mut self, i: &'ast syn::ImplItem) {
         self.extent(i);
-        if let (syn::ImplItem::Fn(f), true) = (i, self.sysinfo) {
-            self.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_impl_item(l, i));
-        } else {
-            syn::visit::visit_impl_item(self, i);
+        match (i, self.sysinfo) {
+            (syn::ImplItem::Fn(f), true) => self.named_fn(&f.sig.ident, |l| {
+                l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_impl_item(l, i));
+            }),
+            (syn::ImplItem::Fn(f), false) => self.named_fn(&f.sig.ident, |l| syn::visit::visit_impl_item(l, i)),
+            _ => syn::visit::visit_impl_item(self, i),
         }
     }
 
@@ -1080,7 +1108,7 @@ impl<'ast> Visit<'ast> for Linter {
             .contains(&method.as_str())
             .then(|| {
                 let path = self.path_of(&m.receiver, 0);
-                path.contains('/').then_some(path)
+                (path.contains('/') || path == "~").then_some(path)
             })
             .flatten()
             .and_then(|path| {

@@ -271,14 +271,29 @@ fn alternative_is_its_path(p: &Parsed<'_>, n: Node<'_>, var: &str) -> bool {
     [format!("${var}/"), format!("${{{var}}}/")].iter().any(|w| word.starts_with(w.as_str()))
 }
 
+/// Whether the expansion `n` is `: "${X:=default}"`: the variable given a default (a
+/// write), its value read by nothing.
+fn sets_a_default(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let (Some(t), Some(var)) = (p.short(n, 256), n.named_child(0)) else { return false };
+    let rest = t.get(var.end_byte() - n.start_byte()..).unwrap_or("");
+    (rest.starts_with(":=") || rest.starts_with('='))
+        && std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+            .take(3)
+            .find(|x| x.kind() == "command")
+            .is_some_and(|c| matches!(command_name(p, c), ":" | "true"))
+}
+
 /// Whether the expansion `n` (of a variable) tests its presence: `${X:+…}`, `${X+…}`,
-/// `${X:?}`, or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
+/// `${X:?}` (not followed by a path's `/`), or an operand of `[ -n … ]`, `[ -z … ]`, `[ … = … ]`, `[[ $X ]]`.
 fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
     if n.kind() == "expansion" {
         let t = p.short(n, 256).unwrap_or("");
         if let Some(var) = n.named_child(0) {
             let rest = t.get(var.end_byte() - n.start_byte()..).unwrap_or("");
-            if rest.starts_with(":+") || rest.starts_with('+') || rest.starts_with(":?") {
+            // `${X:?unset}/scripts/lib.sh`: the value asserted and used as a path (a
+            // plugin's root), as `${X}/scripts/lib.sh` is.
+            let a_path = p.src.as_bytes().get(n.end_byte()) == Some(&b'/');
+            if rest.starts_with(":+") || rest.starts_with('+') || (rest.starts_with(":?") && !a_path) {
                 return true;
             }
         }
@@ -802,7 +817,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 if own.get(var).is_some_and(|at| *at < n.start_byte()) {
                     continue;
                 }
-                if alternative_is_its_path(p, n, var) {
+                if alternative_is_its_path(p, n, var) || sets_a_default(p, &nodes, n) {
                     continue;
                 }
                 let presence = presence_test(p, &nodes, n);
@@ -859,9 +874,17 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         .iter()
                         .find(|(var, _)| text.contains(&format!("${var}")) || text.contains(&format!("${{{var}}}")))
                 };
-                let Some(hit) = path_hit(&with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)))
-                    .or_else(|| looped().map(|(_, d)| PathHit::Indicator(d)))
-                else {
+                let spelled = with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)).into_owned();
+                let Some(hit) = path_hit(&spelled).or_else(|| looped().map(|(_, d)| PathHit::Indicator(d))) else {
+                    // A hidden folder under home probed in a function named for
+                    // detecting an installation: a runtime hal does not know.
+                    if let Some(dir) = crate::indicators::unknown_home_dir(&spelled)
+                        && matches!(use_of(p, &nodes, n), Use::Probe)
+                        && let Some(f) = detecting_function(p, &nodes, n)
+                    {
+                        let (line, col) = p.pos(n);
+                        lint.hits.push(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
+                    }
                     continue;
                 };
                 let usage = use_of(p, &nodes, n);
@@ -880,6 +903,16 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     keep_probes(p, &nodes, probes, &mut lint);
     crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
+}
+
+/// The name of the shell function holding `n` when it says the function detects an
+/// installation (`detect_mux`, `is_kode_installed`).
+fn detecting_function<'a>(p: &Parsed<'a>, nodes: &Walk<'_>, n: Node<'_>) -> Option<&'a str> {
+    let f = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+        .take(256)
+        .find(|x| x.kind() == "function_definition")?;
+    let name = p.text(f.field("name")?);
+    crate::guard::is_detector(name).then_some(name)
 }
 
 #[cfg(test)]

@@ -623,3 +623,38 @@ fn decisions_of_the_seventh_round_s_repositories() {
     want.extend(at("src/child.rs", &[(v, 22, 5), (f, 28, 40)]));
     assert_eq!(found("decisions"), want);
 }
+
+/// Issue 47, round 9 (classes read from the eighth round's repositories, now tuned):
+/// `installs/`. A table of agents whose functions tell whether each is installed (a
+/// hidden folder under home that hal does not know, probed in a function named for
+/// detecting an installation, in each language: `detectInstalled`, `detect_pochi`,
+/// `is_neovate_installed`, `detect_kode`, `is_installed`); a folder behind a variable's default (`X || join(home,
+/// ".codex")`, `xdgConfig ?? …`, Python's `or`); a runtime's config folder of two pieces
+/// (`.pi/agent`, `.config/amp`); a table of records whose functions return each
+/// runtime's paths, iterated and probed; an installer's flag named for a runtime
+/// (`codex_installed=1`); `pgrep` of a bracket class (`[Cc]ursor`). Silent: the same
+/// unknown folder outside a detecting function, a shell's file in one, a table of the
+/// tool's own records, a health check's count, every process matching a runtime's
+/// name listed line by line (a dashboard), where a yes-or-no search is a finding; a
+/// health check whose every answer (`if`/`else`, `try`/`catch`) only goes into its report.
+/// Round 10: a list of pairs read by destructuring (`for (const [agent, dir] of
+/// PAIRS)`), a table's records probed in a loop of a function named for detecting agents
+/// (`detectAgents`), a class's `isDetected`; silent: the tool's own agent files checked
+/// as installed (`checkAgentsInstalled`), a plugin's root asserted and used as a path
+/// (`${CLAUDE_PLUGIN_ROOT:?unset}/scripts/lib.sh`), a default set for a variable
+/// (`os.environ.setdefault("CLAUDECODE", "1")`, `: "${CLAUDECODE:=1}"`).
+#[test]
+fn installed_runtimes_found_by_tables_and_detecting_functions() {
+    let (f, p) = ("indicator-file", "process-table");
+    let mut want = at("scripts/install.sh", &[(f, 6, 11), (p, 16, 6), (f, 34, 8)]);
+    want.extend(at("src/agents.ts", &[(f, 13, 63), (f, 14, 67), (f, 15, 61), (f, 19, 25)]));
+    want.extend(at("src/detect.py", &[(f, 9, 12), (f, 13, 26), (f, 17, 26)]));
+    want.extend(at("src/detect.rs", &[(f, 9, 45), (f, 21, 41)]));
+    want.extend(at("src/doctor.py", &[(f, 13, 8)]));
+    want.extend(at("src/doctor.ts", &[(f, 25, 18)]));
+    want.extend(at("src/sessions.js", &[(p, 7, 10)]));
+    want.extend(at("src/sessions.py", &[(p, 6, 28)]));
+    want.extend(at("src/tables.ts", &[(f, 17, 20), (f, 26, 20), (f, 33, 23)]));
+    want.extend(at("src/targets.ts", &[(f, 16, 28)]));
+    assert_eq!(found("installs"), want);
+}

@@ -129,6 +129,18 @@ pub fn indicator_paths() -> Vec<&'static str> {
     out
 }
 
+/// Every runtime's config folder as its launch facts name it (`.claude`, `.pi/agent`,
+/// `.config/opencode`), `~/` dropped, sorted and deduplicated: a probe of the folder
+/// itself asks whether the runtime is installed.
+#[must_use]
+pub fn config_folders() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> =
+        launch::LAUNCH.iter().filter_map(|l| l.config_dir.map(|c| c.value.dir.trim_start_matches("~/"))).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// Hidden directories that are generic, not any runtime's own: the lint does not count
 /// a probe of them.
 const GENERIC_DIRS: &[&str] = &[".github", ".config"];
