@@ -533,14 +533,6 @@ fn prefilter(group: Group) -> &'static Prefilter<'static> {
     })
 }
 
-/// Builds every group's prefilter now: a run starts it on a thread of its own as the
-/// walk starts, so the automaton's build and the walk's first directories overlap.
-pub(crate) fn warm() {
-    for g in Group::ALL {
-        prefilter(g);
-    }
-}
-
 /// Whether `bytes` holds a literal that can start a finding in any language (see
 /// [`prefilter_literals`]).
 #[must_use]

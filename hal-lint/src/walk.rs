@@ -1,6 +1,6 @@
 //! Choosing files and reading them (bounded, regular files only); [`crate::file`] lints
 //! each one's text. Directories are walked like ripgrep walks them (the
-//! `ignore` crate: `.gitignore` and `.ignore` files, on one thread); hidden directories
+//! `ignore` crate: `.gitignore` and `.ignore` files, in parallel); hidden directories
 //! are walked, since `.claude/hooks` is where hooks live. Files are linted by as many
 //! workers as the machine has cores, each file sent to them as the walk finds it; a file
 //! holding none of its language's prefilter literals ([`crate::prefilter`]) is skipped
@@ -200,13 +200,10 @@ fn lint_file(path: &Path, explicit: bool, options: &Options, report: &mut Report
     lint_text(path, kind, &src, options, report);
 }
 
-/// Every regular file under `dir` the walk keeps, in the walk's order; each is also
-/// given to `each` as the walk meets it.
-fn files(dir: &Path, report: &Mutex<Report>, each: &dyn Fn(&Path)) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    // One thread walks (the workers lint what it sends as it goes): the parallel
-    // walker's idle threads sleep a millisecond at a time, which is a small tree's
-    // whole search by grep (issue 47's speed bar).
+/// Every regular file under `dir` the walk keeps, in no particular order; each is also
+/// given to `each` as the walk meets it (from the walk's threads).
+fn files(dir: &Path, report: &Mutex<Report>, each: &(dyn Fn(&Path) + Sync)) -> Vec<PathBuf> {
+    let found = Mutex::new(Vec::new());
     let walker = ignore::WalkBuilder::new(dir)
         .hidden(false)
         .parents(true)
@@ -222,26 +219,31 @@ fn files(dir: &Path, report: &Mutex<Report>, each: &dyn Fn(&Path)) -> Vec<PathBu
                 && e.file_type().is_some_and(|t| t.is_dir())
                 && SKIP_DIRS.iter().any(|s| e.file_name() == *s))
         })
-        .build();
-    for entry in walker {
-        match entry {
-            Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
-                each(e.path());
-                found.push(e.into_path());
-            }
-            Ok(_) => {}
-            Err(err) => {
-                let path = match &err {
-                    ignore::Error::WithPath { path, .. } => path.clone(),
-                    _ => dir.to_path_buf(),
-                };
-                if let Ok(mut r) = report.lock() {
-                    diagnostic(&mut r, DiagnosticCode::PathUnreadable, &path, &err.to_string());
+        .build_parallel();
+    walker.run(|| {
+        Box::new(|entry| {
+            match entry {
+                Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
+                    each(e.path());
+                    if let Ok(mut f) = found.lock() {
+                        f.push(e.into_path());
+                    }
+                }
+                Ok(_) => {}
+                Err(err) => {
+                    let path = match &err {
+                        ignore::Error::WithPath { path, .. } => path.clone(),
+                        _ => dir.to_path_buf(),
+                    };
+                    if let Ok(mut r) = report.lock() {
+                        diagnostic(&mut r, DiagnosticCode::PathUnreadable, &path, &err.to_string());
+                    }
                 }
             }
-        }
-    }
-    found
+            ignore::WalkState::Continue
+        })
+    });
+    found.into_inner().unwrap_or_default()
 }
 
 /// The most left-out files a `lint_left_out` diagnostic names (it counts them all).
@@ -372,9 +374,6 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
     let next = || files.lock().ok().and_then(|f| f.recv().ok());
     let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let (parts, counted): (Vec<Report>, Option<Report>) = std::thread::scope(|scope| {
-        // The prefilter's automaton is built while the walk reads its first directories
-        // (where no thread can start, the first file's check builds it).
-        let _ = std::thread::Builder::new().spawn_scoped(scope, crate::prefilter::warm);
         let walking = std::thread::Builder::new()
             .spawn_scoped(scope, || {
                 let walked = walk_roots(roots, options, &report, &todo);
