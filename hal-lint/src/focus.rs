@@ -11,7 +11,7 @@
 //!
 //! - it holds a literal of its language's prefilter that names what a finding reads (a
 //!   strong one, a runtime's path, an environment access; a probe alone probes a path
-//!   that comes from elsewhere: [`crate::prefilter::holds_a_literal`]);
+//!   that comes from elsewhere: [`crate::prefilter::lines_holding_a_literal`]);
 //! - it uses or binds a *tainted* name: one bound on a line holding such a literal (a
 //!   constant or alias defined far away), or a kept definition's own name (a caller of a
 //!   function or method of the same file returning a runtime's path), to a fixed point;
@@ -518,7 +518,7 @@ struct Line<'a> {
     /// Its words.
     uses: Vec<&'a str>,
     /// Whether it holds a literal naming what a finding reads
-    /// ([`crate::prefilter::holds_a_literal`]).
+    /// ([`crate::prefilter::lines_holding_a_literal`]).
     literal: bool,
     /// Whether it holds a string (a quote): a constant's, a list's or a path's value.
     string: bool,
@@ -542,7 +542,7 @@ fn spread<'a>(names: &mut HashSet<&'a str>, info: &[Line<'a>]) {
 /// Which chunks are kept. The linters collect constants, aliases, lists and paths by
 /// name over the whole file, then check every read against them; so a definition is
 /// kept when it holds a literal naming what a finding reads (a strong one, a runtime's
-/// path, an environment access: [`crate::prefilter::holds_a_literal`]), when it uses or
+/// path, an environment access: [`crate::prefilter::lines_holding_a_literal`]), when it uses or
 /// binds a *tainted* name (one bound on a line holding such a literal, or from a
 /// tainted name, or a kept definition's own name: a caller of a function returning a
 /// runtime's path), and when it binds, from a string, a name kept code uses (a

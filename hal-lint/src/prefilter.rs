@@ -558,19 +558,19 @@ pub fn might_hold_finding_in(kind: Kind, bytes: &[u8]) -> bool {
     prefilter(group).passes(bytes)
 }
 
-/// Whether `bytes`, code of `kind`, holds a literal of its language's prefilter that
-/// names what a finding reads (a strong one, a runtime's path without a probe, an
-/// environment access), where its bound lets it stand: what [`crate::focus`] keeps a
-/// definition for. A probe alone is left out: it probes a path from elsewhere, which
-/// the focus follows by name.
+/// Whether `bytes`, code of `kind`, holds what [`lines_holding_a_literal`] looks for
+/// (line by line, the answer that function's one search is held to in the tests).
 #[cfg(test)]
 pub(crate) fn holds_a_literal(kind: Kind, bytes: &[u8]) -> bool {
     let Some(group) = Group::of(kind) else { return true };
     prefilter(group).holds(bytes)
 }
 
-/// Where, in `bytes` (code of `kind`), a line holds what [`holds_a_literal`] looks for:
-/// the place of the first such literal on each such line, in order.
+/// Where, in `bytes` (code of `kind`), a line holds a literal of its language's
+/// prefilter that names what a finding reads (a strong one, a runtime's path without a
+/// probe, an environment access), where its bound lets it stand: the place of the first
+/// on each such line, in order. What [`crate::focus`] keeps a definition for; a probe
+/// alone is left out (it probes a path from elsewhere, which the focus follows by name).
 pub(crate) fn lines_holding_a_literal(kind: Kind, bytes: &[u8]) -> Vec<usize> {
     let Some(group) = Group::of(kind) else { return Vec::new() };
     prefilter(group).holding_lines(bytes)
