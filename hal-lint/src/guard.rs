@@ -331,7 +331,7 @@ const LINE_SPLITS: &[&str] =
 
 /// Whether the command `command` run at `n` searches the whole process table for a
 /// runtime (`ps aux | grep claude`, no parent or own pid in it) and its output is split
-/// into lines after the run, in the call's callback or later in its function: every
+/// into lines after the run (within 8 KiB), in the callback or later in its function: every
 /// matching process listed (a dashboard, a session picker), not whether one runs.
 pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command: &str) -> bool {
     let ancestry = ["ppid", "PPID", "$$", "parent", "getpid", "process.pid", "os.getpid"];
@@ -339,7 +339,7 @@ pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command
         return false;
     }
     let end = function_of(walk, n).map_or(src.len(), |f| f.end_byte());
-    let after = src.get(n.start_byte()..end.min(n.start_byte() + (64 << 10))).unwrap_or("");
+    let after = src.get(n.start_byte()..src.floor_char_boundary(end.min(n.start_byte() + (8 << 10)))).unwrap_or("");
     let after: String = after.split_whitespace().collect();
     LINE_SPLITS.iter().any(|s| after.contains(s))
 }
