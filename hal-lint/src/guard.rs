@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use tree_sitter::Node;
 
 use crate::facts::{EXITS, REPORTS};
+use crate::hit::Hit;
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
 use crate::ts::{Fields as _, Parsed, Walk, unquote};
 
@@ -272,6 +273,21 @@ pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> O
         }
     };
     is_detector(name).then_some(name)
+}
+
+/// A probe, at `at` inside the node `n`, of the path `path` spells when it is a hidden
+/// folder under home that hal does not know and the function holding `n` is named for
+/// detecting an installation; or of a path built from a value (`join(root,
+/// config.skillsDir)`) in a loop of a function named for detecting agents, tools or
+/// runtimes (`detectAgents`): each entry of a table of them probed.
+pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: Node<'_>, path: &str) -> Option<Hit> {
+    let function = detector_name(p.src, walk, n)?;
+    let (line, col) = p.pos(at);
+    if let Some(dir) = crate::indicators::unknown_home_dir(path) {
+        return Some(Hit::unknown_dir(line, col, &dir, function, false));
+    }
+    (detects_agents(function) && path.contains('{') && in_a_loop(p.src, walk, n))
+        .then(|| Hit::table_probe(line, col, function, false))
 }
 
 /// Whether a function's name says it tells whether a program is installed or present:

@@ -828,7 +828,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 });
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.
-                let hit = hit.or_else(|| self.s.p.detector_probe(self.s.walk, n, a, &path));
+                let hit = hit.or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, a, &path));
                 let climbs = || {
                     path_hit(&path) != Some(PathHit::Proc)
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
