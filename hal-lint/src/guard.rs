@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use tree_sitter::Node;
 
 use crate::facts::{EXITS, REPORTS};
+use crate::hit::Hit;
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
 use crate::ts::{Fields as _, Parsed, Walk, unquote};
 
@@ -274,6 +275,21 @@ pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> O
     is_detector(name).then_some(name)
 }
 
+/// A probe, at `at` inside the node `n`, of the path `path` spells when it is a hidden
+/// folder under home that hal does not know and the function holding `n` is named for
+/// detecting an installation; or of a path built from a value (`join(root,
+/// config.skillsDir)`) in a loop of a function named for detecting agents, tools or
+/// runtimes (`detectAgents`): each entry of a table of them probed.
+pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: Node<'_>, path: &str) -> Option<Hit> {
+    let function = detector_name(p.src, walk, n)?;
+    let (line, col) = p.pos(at);
+    if let Some(dir) = crate::indicators::unknown_home_dir(path) {
+        return Some(Hit::unknown_dir(line, col, &dir, function, false));
+    }
+    (detects_agents(function) && path.contains('{') && in_a_loop(p.src, walk, n))
+        .then(|| Hit::table_probe(line, col, function, false))
+}
+
 /// Whether a function's name says it tells whether a program is installed or present:
 /// it names `detect` or `installed` (`detectInstalled`, `isDetected`, `is_installed`;
 /// any case, `_` ignored).
@@ -331,7 +347,7 @@ const LINE_SPLITS: &[&str] =
 
 /// Whether the command `command` run at `n` searches the whole process table for a
 /// runtime (`ps aux | grep claude`, no parent or own pid in it) and its output is split
-/// into lines after the run, in the call's callback or later in its function: every
+/// into lines after the run (within 8 KiB), in the callback or later in its function: every
 /// matching process listed (a dashboard, a session picker), not whether one runs.
 pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command: &str) -> bool {
     let ancestry = ["ppid", "PPID", "$$", "parent", "getpid", "process.pid", "os.getpid"];
@@ -339,7 +355,7 @@ pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command
         return false;
     }
     let end = function_of(walk, n).map_or(src.len(), |f| f.end_byte());
-    let after = src.get(n.start_byte()..end.min(n.start_byte() + (64 << 10))).unwrap_or("");
+    let after = src.get(n.start_byte()..src.floor_char_boundary(end.min(n.start_byte() + (8 << 10)))).unwrap_or("");
     let after: String = after.split_whitespace().collect();
     LINE_SPLITS.iter().any(|s| after.contains(s))
 }

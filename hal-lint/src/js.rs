@@ -216,6 +216,11 @@ const KEYWORD_NAMES: &[&str] = &[
     "out",
 ];
 
+/// The most elements a name stands for.
+const MAX_LIST: usize = 1024;
+/// The most loops over a table's record paths a file's linter follows.
+const MAX_RECORD_LOOPS: usize = 256;
+
 /// Strings of a list or a table, each with the node it stands at.
 type Strings<'p> = Vec<(Node<'p>, String)>;
 
@@ -242,7 +247,7 @@ struct Linter<'p, 'a> {
     returns: BTreeMap<&'a str, String>,
 }
 
-impl<'p> Linter<'p, '_> {
+impl<'p, 'a> Linter<'p, 'a> {
     fn is_env(&self, n: Node<'_>) -> bool {
         let Some(t) = self.s.p.short(n, 64) else { return false };
         if n.kind() == "identifier" {
@@ -342,6 +347,24 @@ impl<'p> Linter<'p, '_> {
             out.extend(items.into_iter().map(|i| (i, self.path(i, 0))).filter(|(_, p)| p.contains(['/', '.'])));
         }
         (!out.is_empty()).then_some(out)
+    }
+
+    /// Binds `name` to `paths` inside `bytes`, for the first [`MAX_RECORD_LOOPS`] loops of a
+    /// file (each name read looks them up: a bound keeps a hostile file linear).
+    fn bind_record_paths(&mut self, name: &'a str, bytes: std::ops::Range<usize>, paths: Strings<'p>) {
+        if self.record_paths.len() < MAX_RECORD_LOOPS {
+            self.record_paths.push((name, bytes, paths));
+        }
+    }
+
+    /// Binds `name` to the elements of `list` too (one name may stand for the elements of
+    /// several lists: two loops over `n`), up to [`MAX_LIST`] elements (a hostile file
+    /// looping over the same list thousands of times stays linear).
+    fn bind_list(&mut self, name: &'a str, list: Strings<'p>) {
+        let bound = self.lists.entry(name).or_default();
+        if bound.len() + list.len() <= MAX_LIST {
+            bound.extend(list);
+        }
     }
 
     /// The records of a table `n` is (`[{…}, {…}]`, `{ a: {…}, b: {…} }`,
@@ -554,13 +577,13 @@ impl<'p> Linter<'p, '_> {
         if let Some(paths) = member.filter(|m| m.kind() == "member_expression").and_then(|m| self.record_paths(m))
             && bound.kind() == "identifier"
         {
-            self.record_paths.push((self.s.text(bound), n.byte_range(), paths));
+            self.bind_record_paths(self.s.text(bound), n.byte_range(), paths);
         } else if let Some(records) = self.records(right)
             && let Some(l) = Some(left)
                 .map(|l| if l.kind() == "identifier" { l } else { l.named_child(0).unwrap_or(l) })
                 .filter(|l| l.kind() == "identifier")
         {
-            self.records.entry(self.s.text(l)).or_default().extend(records);
+            self.records.insert(self.s.text(l), records);
         } else if let Some(list) = self.list(right) {
             let left = match left.kind() {
                 "identifier" => Some(left),
@@ -573,7 +596,7 @@ impl<'p> Linter<'p, '_> {
                 }),
             };
             if let Some(l) = left.filter(|l| l.kind() == "identifier") {
-                self.lists.entry(self.s.text(l)).or_default().extend(list);
+                self.bind_list(self.s.text(l), list);
             }
         }
     }
@@ -597,21 +620,21 @@ impl<'p> Linter<'p, '_> {
         if let Some(records) = self.records(object)
             && let Some(p) = param.filter(|p| p.kind() == "identifier")
         {
-            self.records.entry(self.s.text(p)).or_default().extend(records);
+            self.records.insert(self.s.text(p), records);
             return;
         }
         if object.kind() == "member_expression"
             && let Some(paths) = self.record_paths(object)
             && let (Some(p), Some(c)) = (param.filter(|p| p.kind() == "identifier"), callback)
         {
-            self.record_paths.push((self.s.text(p), c.byte_range(), paths));
+            self.bind_record_paths(self.s.text(p), c.byte_range(), paths);
             return;
         }
         let Some(list) = self.list(object) else { return };
         if let Some(p) = param.filter(|p| p.kind() == "identifier") {
             // One name may stand for the elements of several lists (two loops
             // over `n`): it stands for all of them.
-            self.lists.entry(self.s.text(p)).or_default().extend(list);
+            self.bind_list(self.s.text(p), list);
         }
     }
 
@@ -805,7 +828,7 @@ impl<'p> Linter<'p, '_> {
                 });
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.
-                let hit = hit.or_else(|| self.s.p.detector_probe(self.s.walk, n, a, &path));
+                let hit = hit.or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, a, &path));
                 let climbs = || {
                     path_hit(&path) != Some(PathHit::Proc)
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)

@@ -529,7 +529,11 @@ impl<'p, 'a> Linter<'p, 'a> {
                 };
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.
-                let hit = self.s.p.path_probe(t, &path).or_else(|| self.s.p.detector_probe(self.s.walk, n, t, &path));
+                let hit = self
+                    .s
+                    .p
+                    .path_probe(t, &path)
+                    .or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, t, &path));
                 if let Some(h) = hit.filter(|_| {
                     counts
                         && !climbs()

@@ -264,22 +264,6 @@ impl<'a> Parsed<'a> {
         Some(Hit::path(line, col, hit, false))
     }
 
-    /// A probe, at `at` inside the node `n`, of the path `path` spells when it is a
-    /// hidden folder under home that hal does not know and the function holding `n` is
-    /// named for detecting an installation.
-    /// Also a probe of a path built from a value (`join(root, config.skillsDir)`) in a
-    /// loop of a function named for detecting agents, tools or runtimes
-    /// (`detectAgents`): each entry of a table of them probed.
-    pub(crate) fn detector_probe(&self, walk: &Walk<'_>, n: Node<'_>, at: Node<'_>, path: &str) -> Option<Hit> {
-        let function = crate::guard::detector_name(self.src, walk, n)?;
-        let (line, col) = self.pos(at);
-        if let Some(dir) = crate::indicators::unknown_home_dir(path) {
-            return Some(Hit::unknown_dir(line, col, &dir, function, false));
-        }
-        (crate::guard::detects_agents(function) && path.contains('{') && crate::guard::in_a_loop(self.src, walk, n))
-            .then(|| Hit::table_probe(line, col, function, false))
-    }
-
     /// Every node, parents before children, with each node's parent.
     pub(crate) fn nodes(&self) -> Walk<'_> {
         Walk::new(self.tree.root_node())

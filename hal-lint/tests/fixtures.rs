@@ -648,7 +648,7 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
     let (f, p) = ("indicator-file", "process-table");
     let mut want = at("scripts/install.sh", &[(f, 6, 11), (p, 16, 6), (f, 34, 8)]);
     want.extend(at("src/agents.ts", &[(f, 13, 63), (f, 14, 67), (f, 15, 61), (f, 19, 25)]));
-    want.extend(at("src/detect.py", &[(f, 9, 12), (f, 13, 26), (f, 17, 26)]));
+    want.extend(at("src/detect.py", &[(f, 9, 12), (f, 13, 26), (f, 17, 26), (f, 34, 12)]));
     want.extend(at("src/detect.rs", &[(f, 9, 45), (f, 21, 41)]));
     want.extend(at("src/doctor.py", &[(f, 13, 8)]));
     want.extend(at("src/doctor.ts", &[(f, 25, 18)]));

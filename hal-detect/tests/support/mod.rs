@@ -128,7 +128,21 @@ pub fn run_chain(links: &[Link], probe: &[OsString], env: &[(&str, &str)], cwd: 
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = output_retrying(&mut cmd);
-    assert!(out.status.success(), "probe failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    // An inner link is exec'd by the shell outside it, where `output_retrying` cannot
+    // see it: a just-copied executable still open in a parallel test's forked child
+    // makes that exec fail ("Text file busy") and the chain print nothing. Run again.
+    for _ in 0..100 {
+        let out = output_retrying(&mut cmd);
+        assert!(out.status.success(), "probe failed: {}", String::from_utf8_lossy(&out.stderr));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if !stderr.contains("Text file busy") {
+            if !stderr.is_empty() {
+                // Shown with a failing test's output: why the chain printed nothing.
+                eprintln!("chain stderr: {stderr}");
+            }
+            return String::from_utf8_lossy(&out.stdout).into_owned();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("{cmd:?}: an inner link's executable stayed busy for a second");
 }

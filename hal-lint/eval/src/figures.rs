@@ -78,7 +78,7 @@ mod tests {
     use crate::corpus::{corpus, corpus_root, labels, laid_out};
 
     /// The runs recorded before the final one, in their order.
-    const EARLIER: [&str; 13] = [
+    const EARLIER: [&str; 14] = [
         "first",
         "start",
         "grown",
@@ -92,6 +92,7 @@ mod tests {
         "round8-first",
         "round9-first",
         "round10-first",
+        "round11-first",
     ];
     /// Repositories whose precision may fall below a first run's, each with why: a change
     /// of the definition, said in the README, not a rule's slip.
@@ -101,7 +102,8 @@ mod tests {
          result for the project directory it was given is a false finding no class covers",
     )];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 5] = ["round6-first", "round7-first", "round8-first", "round9-first", "round10-first"];
+    const FIRST_RUNS: [&str; 6] =
+        ["round6-first", "round7-first", "round8-first", "round9-first", "round10-first", "round11-first"];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
     /// tuned part meets the acceptance bars (precision and recall at least 0.9), no final
