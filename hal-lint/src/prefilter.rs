@@ -419,7 +419,7 @@ impl<'a> Prefilter<'a> {
 
     /// Where, in `bytes`, a line holds one of the prefilter's literals other than a
     /// probe where it stands: the place of the first on each such line, in order. One
-    /// search of the whole text answers as [`Prefilter::holds`] of each line would: no
+    /// search of the whole text answers as a search of each line would: no
     /// literal holds a newline, and a newline stands as a line's end does for every
     /// bound but a call's (a probe's, left out).
     fn holding_lines(&self, bytes: &[u8]) -> Vec<usize> {
