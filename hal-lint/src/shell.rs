@@ -499,6 +499,17 @@ fn ancestry_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'stat
     out
 }
 
+/// The pipeline the command `n` is a step of (a redirected step too: `ps … 2>/dev/null |
+/// grep claude`; and the grammar's reading of `a | b || c 2>/dev/null | d`, whose `c` is
+/// in a list inside the redirected start of the outer pipeline), else `n`.
+fn pipeline_of<'t>(nodes: &Walk<'t>, n: Node<'t>) -> Node<'t> {
+    std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+        .take(3)
+        .take_while(|x| matches!(x.kind(), "pipeline" | "redirected_statement" | "list"))
+        .find(|x| x.kind() == "pipeline")
+        .unwrap_or(n)
+}
+
 /// A shell function's names bound to its positional parameters (`local pattern=$2`) that
 /// its callers give a runtime's name (`contains "$pid" "claude"`): each with the runtime's
 /// name it stands for, so that `ps -p "$pid" -o comm= | grep -qi "$pattern"` in the
@@ -885,14 +896,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 let name = command_name(p, n);
                 if PROCESS_PROGRAMS.contains(&name) {
                     // The whole pipeline: `ps aux | grep claude`.
-                    // (`ps … 2>/dev/null | grep claude`: a redirected step of it too, and
-                    // the grammar's reading of `a | b || c 2>/dev/null | d`, whose `c` is
-                    // in a list inside the redirected start of the outer pipeline.)
-                    let whole = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
-                        .take(3)
-                        .take_while(|x| matches!(x.kind(), "pipeline" | "redirected_statement" | "list"))
-                        .find(|x| x.kind() == "pipeline")
-                        .unwrap_or(n);
+                    let whole = pipeline_of(&nodes, n);
                     let text = p.short(whole, 4096).map(|t| stand_in(t, &ancestry));
                     // A step of a walk up the table: `p=$(ps -o ppid= -p "$p")`.
                     let climb = || {
