@@ -451,6 +451,31 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
     false
 }
 
+/// Whether the probe at `n`, of `target` (a name), is the filter of a comprehension that
+/// keeps the paths that exist (`[str(p) for p in candidates if p.exists()]`): the answer
+/// is those paths, used as paths (files to bind, to copy), not which runtime runs. A
+/// comprehension yielding something else (`[name for name, d in AGENTS if
+/// (home / d).exists()]`: the runtimes installed) still decides.
+pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
+    if target.kind() != "identifier" {
+        return false;
+    }
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let var = text(target);
+    let Some(clause) =
+        std::iter::successors(walk.parent(n), |x| walk.parent(*x)).take(4).find(|x| x.kind() == "if_clause")
+    else {
+        return false;
+    };
+    walk.parent(clause)
+        .filter(|c| matches!(c.kind(), "list_comprehension" | "set_comprehension" | "generator_expression"))
+        .and_then(|c| c.field("body"))
+        .is_some_and(|body| {
+            let b = text(body);
+            b == var || (b.len() <= 64 && b.ends_with(&format!("({var})")))
+        })
+}
+
 /// Functions that only turn their argument into a truth or a count.
 const TRUTH_FNS: &[&str] = &["any", "all", "bool", "len", "Boolean", "next"];
 

@@ -565,6 +565,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                         || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
                         || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                        || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t)
                 };
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.

@@ -649,7 +649,8 @@ fn decisions_of_the_seventh_round_s_repositories() {
 /// folder's listing that decides (`if any(d.iterdir())`; silent: one that only shows
 /// it); a shell helper searching a process for a pattern its callers give as a runtime's
 /// name (`ps … 2>/dev/null | grep -qi "$pattern"`), a presence test adding a runtime to a
-/// list beside a debug message.
+/// list beside a debug message; silent: the credential files that exist kept as paths
+/// (`[str(p) for p in candidates if p.exists()]`).
 #[test]
 fn installed_runtimes_found_by_tables_and_detecting_functions() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
