@@ -108,14 +108,24 @@ pub(crate) fn guarded<'t>(p: &Parsed<'_>, walk: &Walk<'t>, n: Node<'t>, var: &st
     if has_path_suffix(var) && body.iter().any(|s| expands(p, *s, var)) {
         return Guarded::ItsPath;
     }
+    // `RUNTIME=gemini`, or a runtime's name added to a list (`detected="$detected
+    // opencode"`).
     let names_runtime = |s: &Node<'_>| {
         s.kind() == "variable_assignment"
             && s.field("value").is_some_and(|v| {
                 matches!(v.kind(), "word" | "string" | "raw_string")
-                    && p.short(v, 64).is_some_and(|t| is_runtime_name(unquote(t)))
+                    && p.short(v, 64).is_some_and(|t| unquote(t).split_whitespace().last().is_some_and(is_runtime_name))
             })
     };
-    if named_for_a_runtime(var) && !body.is_empty() && body.iter().all(names_runtime) {
+    // A message beside it (`echo …`, `_debug "Detected OpenCode"`).
+    let reports = |s: &Node<'_>| {
+        s.kind() == "command" && {
+            let name = s.field("name").map_or("", |c| p.text(c)).to_ascii_lowercase();
+            matches!(name.as_str(), "echo" | "printf" | "print") || name.contains("debug") || name.contains("log")
+        }
+    };
+    if named_for_a_runtime(var) && body.iter().any(names_runtime) && body.iter().all(|s| names_runtime(s) || reports(s))
+    {
         return Guarded::RuntimeName;
     }
     Guarded::Other
@@ -419,7 +429,9 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
         if seen > MAX_FUNCTION_NODES {
             return false;
         }
-        if matches!(x.kind(), "call" | "call_expression") && x.start_byte() >= n.end_byte() {
+        // A read whose own answer decides (`if any(config_dir.iterdir())`) is a further
+        // probe, not the program's use of the file.
+        if matches!(x.kind(), "call" | "call_expression") && x.start_byte() >= n.end_byte() && !decides(src, walk, x) {
             let func = x.field("function");
             let name = func.map_or("", |f| crate::ts::last_name(text(f)));
             let removes = REMOVERS.iter().any(|r| name.to_ascii_lowercase().starts_with(r));
@@ -437,6 +449,48 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
         stack.extend(x.named_children(&mut x.walk()));
     }
     false
+}
+
+/// Whether the probe at `n`, of `target` (a name), is the filter of a comprehension that
+/// keeps the paths that exist (`[str(p) for p in candidates if p.exists()]`): the answer
+/// is those paths, used as paths (files to bind, to copy), not which runtime runs. A
+/// comprehension yielding something else (`[name for name, d in AGENTS if
+/// (home / d).exists()]`: the runtimes installed) still decides.
+pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
+    if target.kind() != "identifier" {
+        return false;
+    }
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let var = text(target);
+    let Some(clause) =
+        std::iter::successors(walk.parent(n), |x| walk.parent(*x)).take(4).find(|x| x.kind() == "if_clause")
+    else {
+        return false;
+    };
+    walk.parent(clause)
+        .filter(|c| matches!(c.kind(), "list_comprehension" | "set_comprehension" | "generator_expression"))
+        .and_then(|c| c.field("body"))
+        .is_some_and(|body| {
+            let b = text(body);
+            b == var || (b.len() <= 64 && b.ends_with(&format!("({var})")))
+        })
+}
+
+/// Functions that only turn their argument into a truth or a count.
+const TRUTH_FNS: &[&str] = &["any", "all", "bool", "len", "Boolean", "next"];
+
+/// Whether the answer of the call `x` decides: it stands in a condition, itself or as
+/// the argument of a call that only turns it into a truth or a count (`if
+/// any(d.iterdir())`).
+fn decides(src: &str, walk: &Walk<'_>, x: Node<'_>) -> bool {
+    let text = |n: Node<'_>| src.get(n.start_byte()..n.end_byte()).unwrap_or("");
+    crate::ts::in_condition(walk, x)
+        || walk
+            .parent(x)
+            .filter(|a| matches!(a.kind(), "argument_list" | "arguments" | "generator_expression"))
+            .and_then(|a| walk.parent(a))
+            .filter(|c| c.field("function").is_some_and(|f| TRUTH_FNS.contains(&text(f))))
+            .is_some_and(|c| crate::ts::in_condition(walk, c))
 }
 
 /// A file's metadata fields: what a report reads of a stat's answer.

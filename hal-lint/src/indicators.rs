@@ -227,6 +227,26 @@ fn process_names() -> &'static [&'static str] {
     NAMES.get_or_init(hal_caps::registry::process_names)
 }
 
+/// The first runtime directory or indicator path of a constant list's `values` that
+/// names two or more of them (`['.claude', '.gemini']`, a list of runtimes' paths), or
+/// one file a runtime writes in its folder (its credentials), if any: a path built from
+/// each element asks which runtime is there, or whether it is logged in.
+pub(crate) fn runtime_dir_of_list<'v>(values: impl Iterator<Item = &'v str>) -> Option<&'static str> {
+    let mut own = None;
+    let mut dirs = values.filter_map(|v| {
+        let d = runtime_dir(v).or(match path_hit(v) {
+            Some(PathHit::Indicator(d)) => Some(d),
+            _ => None,
+        });
+        if own.is_none() && d.is_some() && is_own_file(v) {
+            own = d;
+        }
+        d
+    });
+    let first = dirs.next()?;
+    dirs.next().map(|_| first).or(own)
+}
+
 /// Whether `dir` (one path component, any case) is a runtime's configuration directory
 /// (`.claude`, `.codex`, ...).
 pub(crate) fn is_runtime_dir(dir: &str) -> bool {

@@ -668,19 +668,9 @@ impl<'p, 'a> Linter<'p, 'a> {
             };
             if x.kind() == "identifier"
                 && let Some(list) = looped().map(|(_, _, l)| l).or_else(|| self.lists.get(self.s.text(x)))
+                && let Some(d) = crate::indicators::runtime_dir_of_list(list.iter().map(|(_, v)| v.as_str()))
             {
-                let dirs: Vec<&'static str> = list
-                    .iter()
-                    .filter_map(|(_, v)| {
-                        crate::indicators::runtime_dir(v).or(match path_hit(v) {
-                            Some(PathHit::Indicator(d)) => Some(d),
-                            _ => None,
-                        })
-                    })
-                    .collect();
-                if dirs.len() >= 2 {
-                    return dirs.first().copied();
-                }
+                return Some(d);
             }
             stack.extend(x.named_children(&mut x.walk()));
         }

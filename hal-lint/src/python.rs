@@ -119,12 +119,43 @@ struct Linter<'p, 'a> {
 }
 
 impl<'p, 'a> Linter<'p, 'a> {
+    /// The first runtime directory of a constant list naming two or more of them that a
+    /// name inside `n` stands for (`for d in [".claude", ".gemini"]`), if any.
+    fn runtime_dirs_in(&self, n: Node<'_>) -> Option<&'static str> {
+        let mut stack = vec![n];
+        let mut seen = 0;
+        while let Some(x) = stack.pop() {
+            seen += 1;
+            if seen > 256 {
+                return None;
+            }
+            if x.kind() == "identifier"
+                && let Some(d) = self
+                    .lists
+                    .get(self.s.text(x))
+                    .and_then(|list| crate::indicators::runtime_dir_of_list(list.iter().map(|(_, v)| v.as_str())))
+            {
+                return Some(d);
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        None
+    }
+
     /// The strings of a constant list or tuple, or of a name bound to one.
     fn list(&self, n: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
         match n.kind() {
             "list" | "tuple" | "set" => {
+                // Strings, or paths naming a runtime's (`Path("~/.gemini/oauth_creds.json")`).
+                let item = |c: Node<'p>| {
+                    self.s.value(c).or_else(|| {
+                        matches!(c.kind(), "call" | "binary_operator")
+                            .then(|| self.path(c, 0))
+                            .filter(|p| path_hit(p).is_some())
+                    })
+                };
                 let items: Vec<(Node<'p>, String)> =
-                    n.named_children(&mut n.walk()).filter_map(|c| self.s.value(c).map(|v| (c, v))).collect();
+                    n.named_children(&mut n.walk()).filter_map(|c| item(c).map(|v| (c, v))).collect();
                 (!items.is_empty()).then_some(items)
             }
             // A table of names by key (`{"claude": "CLAUDECODE", …}`): its values.
@@ -186,6 +217,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                     })
                     .map(|o| self.path(o, depth + 1));
                 match args {
+                    // `Path("~/.gemini/x").expanduser()`, `.resolve()`: the same path.
+                    Some(args)
+                        if args.named_child_count() == 0
+                            && matches!(last_name(&name), "expanduser" | "resolve" | "absolute" | "expandvars") =>
+                    {
+                        func.and_then(|f| f.field("object"))
+                            .map_or_else(|| self.unknown(n), |o| self.path(o, depth + 1))
+                    }
                     Some(args) if JOIN_FNS.contains(&last_name(&name)) => {
                         let pieces: Vec<String> = args
                             .named_children(&mut args.walk())
@@ -526,6 +565,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                         || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
                         || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
                         || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                        || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t)
                 };
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.
@@ -533,6 +573,11 @@ impl<'p, 'a> Linter<'p, 'a> {
                     .s
                     .p
                     .path_probe(t, &path)
+                    .or_else(|| {
+                        // A path built from each of a constant list of runtimes' directories
+                        // or paths asks which runtime is there.
+                        self.runtime_dirs_in(t).and_then(|d| self.s.p.path_probe(t, d))
+                    })
                     .or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, t, &path));
                 if let Some(h) = hit.filter(|_| {
                     counts

@@ -499,6 +499,67 @@ fn ancestry_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'stat
     out
 }
 
+/// The pipeline the command `n` is a step of (a redirected step too: `ps … 2>/dev/null |
+/// grep claude`; and the grammar's reading of `a | b || c 2>/dev/null | d`, whose `c` is
+/// in a list inside the redirected start of the outer pipeline), else `n`.
+fn pipeline_of<'t>(nodes: &Walk<'t>, n: Node<'t>) -> Node<'t> {
+    std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+        .take(3)
+        .take_while(|x| matches!(x.kind(), "pipeline" | "redirected_statement" | "list"))
+        .find(|x| x.kind() == "pipeline")
+        .unwrap_or(n)
+}
+
+/// A shell function's names bound to its positional parameters (`local pattern=$2`) that
+/// its callers give a runtime's name (`contains "$pid" "claude"`): each with the runtime's
+/// name it stands for, so that `ps -p "$pid" -o comm= | grep -qi "$pattern"` in the
+/// function reads as the search for the runtime it is.
+fn param_runtimes<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str, bool)> {
+    let functions: Vec<(&str, Node<'_>)> = nodes
+        .iter()
+        .filter(|n| n.kind() == "function_definition")
+        .filter_map(|f| Some((p.text(f.field("name")?), *f)))
+        .take(MAX_ASSIGNED)
+        .collect();
+    if functions.is_empty() {
+        return Vec::new();
+    }
+    // (function, position) → the runtime a call gives there.
+    let mut given: Vec<(&str, usize, &'static str)> = Vec::new();
+    for c in nodes.iter().filter(|n| n.kind() == "command") {
+        let name = command_name(p, *c);
+        if !functions.iter().any(|(f, _)| *f == name) {
+            continue;
+        }
+        for (i, a) in c.children_by_field_name("argument", &mut c.walk()).enumerate() {
+            if let Some(r) = p.short(a, 64).and_then(|t| crate::indicators::literal_runtime(unquote(t)))
+                && given.len() < MAX_ASSIGNED
+            {
+                given.push((name, i + 1, r));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (f, def) in &functions {
+        let bound = crate::ts::descendants(*def).into_iter().filter(|n| n.kind() == "variable_assignment");
+        for a in bound {
+            let (Some(var), Some(value)) = (a.field("name"), a.field("value")) else { continue };
+            let v = unquote(p.short(value, 16).unwrap_or(""));
+            let Some(pos) = v.strip_prefix("${").and_then(|x| x.strip_suffix('}')).or_else(|| v.strip_prefix('$'))
+            else {
+                continue;
+            };
+            let Ok(pos) = pos.parse::<usize>() else { continue };
+            if let Some((.., r)) = given.iter().find(|(g, at, _)| g == f && *at == pos)
+                && out.len() < MAX_ASSIGNED
+            {
+                out.push((p.text(var), *r, false));
+            }
+        }
+    }
+    out
+}
+
 /// The words of a command text (split at blanks and the shell's separators).
 fn process_words(t: &str) -> impl Iterator<Item = &str> {
     t.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '|' | ';' | '`' | '"' | '\''))
@@ -801,7 +862,8 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     let assigned = assigned(p, &nodes);
     let mut probes = Vec::new();
     let loops = runtime_dir_loops(p, &nodes);
-    let ancestry = ancestry_vars(p, &nodes);
+    let mut ancestry = ancestry_vars(p, &nodes);
+    ancestry.extend(param_runtimes(p, &nodes));
     let own = own_vars(p, &nodes);
     let paths = path_vars(p, &nodes);
     for &n in &nodes {
@@ -834,7 +896,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 let name = command_name(p, n);
                 if PROCESS_PROGRAMS.contains(&name) {
                     // The whole pipeline: `ps aux | grep claude`.
-                    let whole = nodes.parent(n).filter(|x| x.kind() == "pipeline").unwrap_or(n);
+                    let whole = pipeline_of(&nodes, n);
                     let text = p.short(whole, 4096).map(|t| stand_in(t, &ancestry));
                     // A step of a walk up the table: `p=$(ps -o ppid= -p "$p")`.
                     let climb = || {

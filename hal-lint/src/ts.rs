@@ -125,9 +125,15 @@ impl<'a> Parsed<'a> {
     /// returning a runtime's name, whole or as the first word of a client's name
     /// (`if os.getenv('CLAUDE_DESKTOP'): return 'claude_desktop'`).
     fn returns_a_runtime(&self, at: Node<'_>) -> bool {
+        self.returned_runtime(at).is_some()
+    }
+
+    /// The runtime whose name (whole, or as the first word of a client's name) the branch
+    /// of the `if` whose condition holds `at` starts by returning, if any.
+    pub(crate) fn returned_runtime(&self, at: Node<'_>) -> Option<&'static str> {
         let mut x = at;
         for _ in 0..8 {
-            let Some(up) = x.parent() else { return false };
+            let up = x.parent()?;
             match up.kind() {
                 k if ACCESS.contains(&k)
                     || matches!(
@@ -139,6 +145,7 @@ impl<'a> Parsed<'a> {
                             | "unary_expression"
                             | "not_operator"
                             | "boolean_operator"
+                            | "comparison_operator"
                             | "binary_expression"
                     ) =>
                 {
@@ -146,25 +153,23 @@ impl<'a> Parsed<'a> {
                 }
                 "if_statement" | "elif_clause" => {
                     if up.field("condition").is_none_or(|c| c.id() != x.id()) {
-                        return false;
+                        return None;
                     }
-                    let Some(body) = up.field("consequence") else { return false };
+                    let body = up.field("consequence")?;
                     let first = if matches!(body.kind(), "block" | "statement_block") {
                         body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
                     } else {
                         Some(body)
                     };
                     let value = first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0));
-                    return value.is_some_and(|v| {
-                        v.kind() == "string"
-                            && v.end_byte() - v.start_byte() <= AROUND
-                            && crate::indicators::first_word_runtime(unquote(self.text(v))).is_some()
-                    });
+                    return value
+                        .filter(|v| v.kind() == "string" && v.end_byte() - v.start_byte() <= AROUND)
+                        .and_then(|v| crate::indicators::first_word_runtime(unquote(self.text(v))));
                 }
-                _ => return false,
+                _ => return None,
             }
         }
-        false
+        None
     }
 
     /// Whether the read at `at` is the condition of a conditional expression (`c ? a :
@@ -638,8 +643,18 @@ impl<'p, 'a> Scope<'p, 'a> {
             return;
         }
         let k = if key.kind() == "property_identifier" { Some(self.text(key).to_owned()) } else { self.value(key) };
+        // A key the registry knows as one runtime's, or one the test's own branch says is
+        // (`if ('toolName' in payload) return 'copilot'`: names by shape).
+        // The key a field's name (`tool_name`, `toolName`), not a runtime's name searched
+        // for in a text (`'claude' in parent_name`).
+        let a_field = |k: &str| {
+            k.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+                && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && crate::indicators::literal_runtime(k).is_none()
+        };
         if let Some(k) = k
             && let Some(runtime) = crate::indicators::payload_tell(&k)
+                .or_else(|| a_field(&k).then(|| self.p.returned_runtime(key)).flatten())
         {
             let (line, col) = self.p.pos(key);
             self.lint.hits.push(Hit::payload_sniff(line, col, &k, runtime, false));

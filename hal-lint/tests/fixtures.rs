@@ -642,16 +642,28 @@ fn decisions_of_the_seventh_round_s_repositories() {
 /// (`detectAgents`), a class's `isDetected`; silent: the tool's own agent files checked
 /// as installed (`checkAgentsInstalled`), a plugin's root asserted and used as a path
 /// (`${CLAUDE_PLUGIN_ROOT:?unset}/scripts/lib.sh`), a default set for a variable
-/// (`os.environ.setdefault("CLAUDECODE", "1")`, `: "${CLAUDECODE:=1}"`).
+/// (`os.environ.setdefault("CLAUDECODE", "1")`, `: "${CLAUDECODE:=1}"`). Round 11: a
+/// hook payload's key tested by an `if` returning a runtime's name (`if ("toolName" in
+/// payload) return "copilot"`); silent: the branch returning no runtime's name. Python's
+/// probes over a list of runtimes' folders or credential paths (a loop, a generator), a
+/// folder's listing that decides (`if any(d.iterdir())`; silent: one that only shows
+/// it); a shell helper searching a process for a pattern its callers give as a runtime's
+/// name (`ps … 2>/dev/null | grep -qi "$pattern"`), a presence test adding a runtime to a
+/// list beside a debug message; silent: the credential files that exist kept as paths
+/// (`[str(p) for p in candidates if p.exists()]`).
 #[test]
 fn installed_runtimes_found_by_tables_and_detecting_functions() {
-    let (f, p) = ("indicator-file", "process-table");
-    let mut want = at("scripts/install.sh", &[(f, 6, 11), (p, 16, 6), (f, 34, 8)]);
+    let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
+    let mut want = at("scripts/ancestry.sh", &[(p, 7, 3), (p, 8, 5), (v, 16, 12)]);
+    want.extend(at("scripts/install.sh", &[(f, 6, 11), (p, 16, 6), (f, 34, 8)]));
     want.extend(at("src/agents.ts", &[(f, 13, 63), (f, 14, 67), (f, 15, 61), (f, 19, 25)]));
+    want.extend(at("src/creds.py", &[(f, 8, 12), (f, 15, 16), (f, 20, 12)]));
     want.extend(at("src/detect.py", &[(f, 9, 12), (f, 13, 26), (f, 17, 26), (f, 34, 12)]));
     want.extend(at("src/detect.rs", &[(f, 9, 45), (f, 21, 41)]));
     want.extend(at("src/doctor.py", &[(f, 13, 8)]));
     want.extend(at("src/doctor.ts", &[(f, 25, 18)]));
+    want.extend(at("src/payload.py", &[(v, 5, 8), (v, 7, 8)]));
+    want.extend(at("src/payload.ts", &[(v, 4, 7), (v, 5, 7), (v, 6, 7)]));
     want.extend(at("src/sessions.js", &[(p, 7, 10)]));
     want.extend(at("src/sessions.py", &[(p, 6, 28)]));
     want.extend(at("src/tables.ts", &[(f, 17, 20), (f, 26, 20), (f, 33, 23)]));
