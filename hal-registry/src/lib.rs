@@ -198,3 +198,24 @@ pub fn gastown_process_names(row: &Runtime) -> Vec<&'static str> {
 pub fn family(provider: RuntimeProvider) -> RuntimeProvider {
     runtime(provider).family()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every launch fact's config folder is listed once, without `~/`, sorted; folders of
+    /// two pieces stay whole (`.pi/agent`): the lint matches a probe of the folder itself.
+    #[test]
+    fn config_folders_are_the_launch_facts_folders() {
+        let folders = config_folders();
+        let from_facts: Vec<&str> = launch::LAUNCH.iter().filter_map(|l| l.config_dir.map(|c| c.value.dir)).collect();
+        assert!(!from_facts.is_empty());
+        for dir in from_facts {
+            let bare = dir.trim_start_matches("~/");
+            assert!(folders.contains(&bare), "{dir} is missing");
+        }
+        assert!(folders.iter().all(|f| !f.starts_with('~')), "{folders:?}");
+        assert!(folders.windows(2).all(|w| w[0] < w[1]), "not sorted and deduplicated: {folders:?}");
+        assert!(folders.contains(&".pi/agent"), "{folders:?}");
+    }
+}
