@@ -25,7 +25,7 @@ pub(crate) fn lint(kind: Kind, src: &str) -> FileLint {
     }
     // A large file's parser sees only what can hold a finding; where that text does
     // not parse cleanly, the whole file is parsed ([`crate::focus`]).
-    if let Some(text) = crate::focus::focused(kind, src) {
+    if let Some(text) = crate::focus::focused(kind, src).filter(|_| !cfg!(feature = "unfocused")) {
         let l = parse(kind, &text);
         if l.unparseable.is_none() {
             return l;

@@ -142,9 +142,24 @@ fn first_word(line: &str) -> Option<String> {
     (!w.is_empty()).then_some(w)
 }
 
-/// The words of `text`: its identifiers.
+/// The words of `text`: its identifiers (not the `$` of a template's `${`, which is
+/// syntax: every interpolation would otherwise use a name `$`).
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !ident(c)).filter(|w| w.chars().next().is_some_and(|c| !c.is_ascii_digit()))
+    text.split(|c: char| !ident(c)).filter(move |w| {
+        let end = w.as_ptr().addr() - text.as_ptr().addr() + w.len();
+        w.chars().next().is_some_and(|c| !c.is_ascii_digit()) && !(*w == "$" && text.as_bytes().get(end) == Some(&b'{'))
+    })
+}
+
+/// `left` (what stands before a binding's `=`) without its type annotation: `x: str`
+/// binds `x`, not `str`, and `const X: Record<string, T>` binds `X` (the linters bind
+/// the name; a type's words would taint every definition naming the type). A
+/// destructuring pattern (`{ a: b }`, `[a, b]`) is left whole, its `:` a rename.
+fn unannotated(left: &str) -> &str {
+    if left.contains(['{', '[']) {
+        return left;
+    }
+    left.find(':').map_or(left, |i| &left[..i])
 }
 
 /// Whether Python's `line` (trimmed) starts a definition.
@@ -440,13 +455,18 @@ fn bound_words(line: &str) -> Vec<&str> {
         let left = line[..i].trim_end_matches(['+', '-', '*', '/', '%', '|', '&', '?', ':', ' ']);
         let open = left.matches(['(', '[', '{']).count() > left.matches([')', ']', '}']).count();
         let tail = left.rsplit(|c: char| !ident(c)).next().unwrap_or("");
-        if open {
+        // The parameter or argument itself, `root: str` of `f(a, root: str = …)`.
+        let param = left.rsplit(['(', ',']).next().unwrap_or("");
+        if open && param.contains(':') && !param.contains(['{', '[']) {
+            // A parameter's default with a type: the parameter's name, not its type's.
+            out.extend(words(unannotated(param)).last());
+        } else if open {
             // A parameter's default or a keyword argument: the name before `=`.
             out.extend(words(tail));
         } else if !left.trim_end().ends_with([']', ')']) && !left.contains(['.', '(']) {
             // `x = …`, `x: T = …`, `a, b = …`, `const { a, b } = …`; not `self.x = …`
             // or `d[k] = …`, which the linters do not collect.
-            out.extend(words(left));
+            out.extend(words(unannotated(left)));
         }
     }
     if let Some(f) = line.find("for ") {
@@ -509,6 +529,15 @@ const KEYWORDS: &[&str] = &[
     "undefined",
     "this",
     "self",
+    // TypeScript's modifiers of a field or parameter (`private readonly x = …`).
+    "private",
+    "public",
+    "protected",
+    "readonly",
+    "static",
+    "override",
+    "abstract",
+    "declare",
 ];
 
 /// What one line of a file says to the focus.
@@ -629,6 +658,29 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A binding's type and a template's `${` are no names: `str` and `string` bound
+    /// with a runtime's path would keep every definition that names the type.
+    #[test]
+    fn types_and_interpolations_are_no_names() {
+        assert_eq!(bound("HOME_DIR: str = \".claude\""), ["HOME_DIR"]);
+        assert_eq!(bound("    root: Path = HOME / \".claude\","), ["root"]);
+        assert_eq!(bound("def f(self, root: str = \".claude\"):"), ["root"]);
+        assert_eq!(bound("def f(root = \".claude\"):"), ["root"]);
+        assert_eq!(bound("export const DIR: Record<string, string> = {"), ["DIR"]);
+        assert_eq!(bound("  private readonly dir: string = '.claude';"), ["dir"]);
+        assert_eq!(bound("const { a: b } = x;"), ["a", "b"]);
+        assert_eq!(words("`${HOME}/.claude` + $x").collect::<Vec<_>>(), ["HOME", "claude", "$x"]);
+        let filler = (0..400).fold(String::new(), |mut out, i| {
+            let _ =
+                std::fmt::Write::write_fmt(&mut out, format_args!("def f{i}(x: str) -> str:\n    return str(x)\n\n"));
+            out
+        });
+        let src =
+            format!("import os\nHOME_DIR: str = \"~/.claude\"\n{filler}def g():\n    return os.path.isdir(HOME_DIR)\n");
+        let text = focused(Kind::Python, &src).expect("focused");
+        assert!(!text.contains("def f0") && text.contains("os.path.isdir(HOME_DIR)"));
+    }
 
     #[test]
     fn definitions_are_cut_on_line_starts() {

@@ -340,20 +340,23 @@ fn shared() -> &'static (Vec<String>, Automaton, Vec<Vec<Literal>>) {
 fn needed(lits: &[Literal]) -> impl Iterator<Item = &str> {
     // The strong literals that stand wherever a longer literal starting with them does
     // (anywhere, or at a word's start): a few dozen (vendor prefixes).
-    let starts: Vec<(&[u8], Bound)> = lits
-        .iter()
-        .filter(|(_, c, b)| *c == Class::Strong && matches!(b, Bound::Anywhere | Bound::WordStart))
-        .map(|(l, _, b)| (l.as_bytes(), *b))
-        .collect();
+    // By their first byte: a literal is compared with the few that start like it, not
+    // with all of them (thousands of literals a group, at every run's start).
+    let mut starts: Vec<Vec<(&[u8], Bound)>> = vec![Vec::new(); 256];
+    for (l, _, b) in
+        lits.iter().filter(|(_, c, b)| *c == Class::Strong && matches!(b, Bound::Anywhere | Bound::WordStart))
+    {
+        if let Some(&first) = l.as_bytes().first() {
+            starts[usize::from(first)].push((l.as_bytes(), *b));
+        }
+    }
     lits.iter()
         .filter(move |(l, _, bound)| {
             let after_a_blank =
                 matches!(bound, Bound::Word | Bound::WordStart | Bound::Component | Bound::PathPiece | Bound::Call);
-            !starts.iter().any(|(p, b)| {
-                p.len() < l.len()
-                    && p.first() == l.as_bytes().first()
-                    && l.as_bytes().starts_with(p)
-                    && (*b == Bound::Anywhere || after_a_blank)
+            let Some(&first) = l.as_bytes().first() else { return true };
+            !starts[usize::from(first)].iter().any(|(p, b)| {
+                p.len() < l.len() && l.as_bytes().starts_with(p) && (*b == Bound::Anywhere || after_a_blank)
             })
         })
         .map(|(l, ..)| l.as_str())

@@ -249,6 +249,89 @@ fn a_grown_javascript_file_keeps_its_findings() {
     holds("detect.ts", JAVASCRIPT, "// FILLER", js_filler);
 }
 
+/// Typed constants and parameters (`HOME_DIR: str = …`, `const SETTINGS: string = …`,
+/// `root: Path = …` in a signature), in code whose filler names the same types: the
+/// focus taints the names, not their types, and the findings are the small file's.
+const TYPED_PYTHON: &str = r#"import os
+from pathlib import Path
+
+HOME_DIR: str = os.path.expanduser("~/.claude")
+NAME: str = "CLAUDECODE"
+
+# FILLER
+
+
+# FILLER
+
+
+# FILLER
+
+
+# FILLER
+
+
+# FILLER
+
+
+def settings(root: Path = Path(HOME_DIR)) -> Path:
+    return root / "settings.json"
+
+
+# FILLER
+
+
+def detect(name: str = NAME) -> str:
+    if os.path.isdir(HOME_DIR):
+        return "claude"
+    if os.environ.get(NAME) or settings().exists():
+        return name
+    if os.environ.get("CODEX_THREAD_ID"):
+        return "codex"
+    return ""
+
+
+# FILLER
+"#;
+
+const TYPED_TYPESCRIPT: &str = r#"import * as fs from "fs";
+
+const SETTINGS: string = `${process.env.HOME}/.claude/settings.json`;
+const NAME: string = "CLAUDECODE";
+
+// FILLER
+
+// FILLER
+
+// FILLER
+
+// FILLER
+
+// FILLER
+
+export function detect(name: string = NAME): string {
+  if (fs.existsSync(SETTINGS)) {
+    return "claude";
+  }
+  if (process.env[NAME]) {
+    return name;
+  }
+  if (process.env.CODEX_THREAD_ID) {
+    return "codex";
+  }
+  return "";
+}
+
+// FILLER
+"#;
+
+#[test]
+fn a_grown_typed_file_keeps_its_findings() {
+    let py = |n: usize, indent: &str| python_filler(n, indent).replace("(items)", "(items: list[str]) -> str");
+    holds("typed.py", TYPED_PYTHON, "# FILLER", py);
+    let ts = |n: usize, indent: &str| js_filler(n, indent).replace("(items)", "(items: string[]): string");
+    holds("typed.ts", TYPED_TYPESCRIPT, "// FILLER", ts);
+}
+
 /// A minified bundle (a line of 16 KiB or more) is scanned: its read of the environment
 /// is found where it stands, a mention of a variable in a string is not, and a
 /// diagnostic says the file was scanned, not parsed.
