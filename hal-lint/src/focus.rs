@@ -82,11 +82,12 @@ pub(crate) fn focused_from(kind: Kind, src: &str, from: usize) -> Option<String>
     }
     let lines = line_ranges(src);
     let texts: Vec<&str> = lines.iter().map(|r| &src[r.clone()]).collect();
-    let chunks = if python { python_chunks(&texts) } else { js_chunks(&texts) };
+    let in_string = if python { in_python_string(&texts) } else { vec![false; texts.len()] };
+    let chunks = if python { python_chunks(&texts, &in_string) } else { js_chunks(&texts) };
     if chunks.len() > MAX_CHUNKS || !chunks.iter().any(|c| c.def) {
         return None;
     }
-    let kept = kept(kind, src, &lines, &chunks);
+    let kept = kept(kind, src, &lines, &in_string, &chunks);
     if chunks.iter().zip(&kept).all(|(c, k)| *k || !c.def) {
         return None;
     }
@@ -142,10 +143,22 @@ fn first_word(line: &str) -> Option<String> {
     (!w.is_empty()).then_some(w)
 }
 
+/// Where `needle` (a few bytes) first stands in `hay`, a line: a plain scan, which on a
+/// line costs less than setting up `str::find`'s searcher for each one.
+fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let first = *n.first()?;
+    memchr::memchr_iter(first, h).find(|&i| h[i..].starts_with(n))
+}
+
 /// The words of `text`: its identifiers (not the `$` of a template's `${`, which is
 /// syntax: every interpolation would otherwise use a name `$`).
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !ident(c)).filter(move |w| {
+    // ASCII text (nearly every line) is split byte by byte, the same words as by
+    // characters; other text by characters.
+    let ascii = text.is_ascii();
+    let split = move |c: char| if ascii { !(c.is_ascii_alphanumeric() || c == '_' || c == '$') } else { !ident(c) };
+    text.split(split).filter(move |w| {
         let end = w.as_ptr().addr() - text.as_ptr().addr() + w.len();
         w.chars().next().is_some_and(|c| !c.is_ascii_digit()) && !(*w == "$" && text.as_bytes().get(end) == Some(&b'{'))
     })
@@ -183,7 +196,7 @@ fn in_python_string(texts: &[&str]) -> Vec<bool> {
         let mut rest = *t;
         loop {
             match open {
-                Some(q) => match rest.find(q) {
+                Some(q) => match find(rest, q) {
                     Some(i) => {
                         rest = &rest[i + 3..];
                         open = None;
@@ -192,7 +205,7 @@ fn in_python_string(texts: &[&str]) -> Vec<bool> {
                 },
                 None => {
                     let code = rest.find('#').map_or(rest, |i| &rest[..i]);
-                    let at = [r#"""""#, "'''"].iter().filter_map(|q| code.find(q).map(|i| (i, *q))).min();
+                    let at = [r#"""""#, "'''"].iter().filter_map(|q| find(code, q).map(|i| (i, *q))).min();
                     match at {
                         Some((i, q)) => {
                             rest = &rest[i + 3..];
@@ -209,8 +222,7 @@ fn in_python_string(texts: &[&str]) -> Vec<bool> {
 
 /// Python's chunks: top-level definitions (a class's methods each a chunk of its own,
 /// the class's other lines code outside definitions), decorators with their definition.
-fn python_chunks(texts: &[&str]) -> Vec<Chunk> {
-    let string = in_python_string(texts);
+fn python_chunks(texts: &[&str], string: &[bool]) -> Vec<Chunk> {
     // Whether line `i` is code at indentation at most `level` (not blank, no comment,
     // not inside a multi-line string).
     let code_at = |i: usize, level: usize| {
@@ -247,7 +259,7 @@ fn python_chunks(texts: &[&str]) -> Vec<Chunk> {
         push_outside(&mut chunks, outside, start);
         outside = end;
         if texts[head].starts_with("class ") {
-            python_methods(texts, &string, start, head, end, &mut chunks);
+            python_methods(texts, string, start, head, end, &mut chunks);
         } else {
             chunks.push(Chunk { lines: start..end, name: python_name(texts[head]), def: true });
         }
@@ -469,13 +481,63 @@ fn bound_words(line: &str) -> Vec<&str> {
             out.extend(words(unannotated(left)));
         }
     }
-    if let Some(f) = line.find("for ") {
+    if let Some(f) = find(line, "for ") {
         out.extend(words(&line[f..]).take_while(|w| !matches!(*w, "in" | "of")));
     }
-    if let Some(a) = line.find(" as ") {
+    if let Some(a) = find(line, " as ") {
         out.extend(words(&line[a + 4..]).take(1));
     }
     out
+}
+
+/// Where `src` names a runtime's hidden settings file (`.claude.json`, `.qwen.toml`):
+/// the linters report a probe of one (`existsSync(join(home, ".claude.json"))`), though
+/// no literal of the prefilter stands there (`.claude` is no whole component of it), so
+/// the focus keeps its line as if one did.
+fn hidden_runtime_files(src: &[u8]) -> Vec<usize> {
+    static NAMES: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        crate::indicators::runtime_dir_names()
+            .into_iter()
+            .filter_map(|n| n.strip_prefix('.').map(str::to_owned))
+            .collect()
+    });
+    let mut out = Vec::new();
+    for ext in crate::indicators::CONFIG_EXTENSIONS {
+        for at in memchr::memmem::find_iter(src, ext.as_bytes()) {
+            let word =
+                src[..at].iter().rev().take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-')).count();
+            let start = at - word;
+            let end = at + ext.len();
+            if word > 0
+                && start > 0
+                && src[start - 1] == b'.'
+                && !(start > 1 && (src[start - 2].is_ascii_alphanumeric() || src[start - 2] == b'_'))
+                && !src.get(end).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                && std::str::from_utf8(&src[start..at]).is_ok_and(|w| names.contains(&w.to_ascii_lowercase()))
+            {
+                out.push(start - 1);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `line` returns a value: the word `return` with an expression after it (not
+/// `return;` nor a bare `return`). The linters learn the path a function of the file
+/// returns (its last `return`) and follow it into its callers by the function's name;
+/// a definition that returns nothing hands its callers nothing, so its name taints
+/// nothing (`__init__`, a `main`, a handler).
+fn returns_a_value(line: &str) -> bool {
+    line.match_indices("return").any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let rest = &line[i + "return".len()..];
+        !before.is_some_and(ident)
+            && !rest.chars().next().is_some_and(ident)
+            && !rest.trim_start().is_empty()
+            && !rest.trim_start().starts_with([';', '}', '#'])
+            && !rest.trim_start().starts_with("//")
+    })
 }
 
 /// Keywords, which [`bound`] never counts as names.
@@ -540,32 +602,88 @@ const KEYWORDS: &[&str] = &[
     "declare",
 ];
 
-/// What one line of a file says to the focus.
-struct Line<'a> {
-    /// The names it may bind ([`bound`]).
-    binds: Vec<&'a str>,
-    /// Its words.
-    uses: Vec<&'a str>,
+/// What one line of a file says to the focus, its names as ids of [`Words`].
+#[derive(Default)]
+struct Line {
+    /// The names it may bind ([`bound`]): a range of [`Words::ids`].
+    binds: std::ops::Range<usize>,
+    /// Its words: a range of [`Words::ids`].
+    uses: std::ops::Range<usize>,
     /// Whether it holds a literal naming what a finding reads
     /// ([`crate::prefilter::lines_holding_a_literal`]).
     literal: bool,
     /// Whether it holds a string (a quote): a constant's, a list's or a path's value.
     string: bool,
+    /// Whether it returns a value (`return x`): only a definition that does can hand
+    /// its callers a path ([`returns_a_value`]).
+    returns: bool,
+}
+
+/// A file's words, each given an id once (a name's sets are then flags by id, and no
+/// word is hashed again while the focus finds its fixed point), and the ids of every
+/// line's words and bound names, one after the other.
+struct Words<'a> {
+    id: std::collections::HashMap<&'a str, u32, crate::ts::BuildIdHasher>,
+    ids: Vec<u32>,
+}
+
+impl<'a> Words<'a> {
+    /// The id of `w`, a new one for a word not seen before.
+    fn of(&mut self, w: &'a str) -> u32 {
+        let next = u32::try_from(self.id.len()).unwrap_or(u32::MAX);
+        *self.id.entry(w).or_insert(next)
+    }
+
+    /// Adds the ids of `words` and answers with where they stand in [`Words::ids`].
+    fn push(&mut self, words: impl Iterator<Item = &'a str>) -> std::ops::Range<usize> {
+        let start = self.ids.len();
+        for w in words {
+            let id = self.of(w);
+            self.ids.push(id);
+        }
+        start..self.ids.len()
+    }
+}
+
+/// A set of word ids.
+struct Ids(Vec<bool>);
+
+impl Ids {
+    /// Whether `id` is in the set.
+    fn has(&self, id: u32) -> bool {
+        self.0.get(id as usize).copied().unwrap_or(false)
+    }
+
+    /// Adds `id`; whether it was new.
+    fn add(&mut self, id: u32) -> bool {
+        let i = id as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, false);
+        }
+        !std::mem::replace(&mut self.0[i], true)
+    }
 }
 
 /// Adds to `names`, to a fixed point, what the lines using one of them bind.
-fn spread<'a>(names: &mut HashSet<&'a str>, info: &[Line<'a>]) {
+fn spread(names: &mut Ids, info: &[Line], ids: &[u32]) {
     let mut changed = true;
     while changed {
         changed = false;
         for l in info.iter().filter(|l| !l.binds.is_empty()) {
-            if l.uses.iter().any(|w| names.contains(w)) {
-                for b in &l.binds {
-                    changed |= names.insert(b);
+            if ids[l.uses.clone()].iter().any(|w| names.has(*w)) {
+                for b in &ids[l.binds.clone()] {
+                    changed |= names.add(*b);
                 }
             }
         }
     }
+}
+
+/// Whether `src`, its `_` left out and in lower case, holds `detect` or `installed`:
+/// where it does not, no word of it is one [`crate::guard::is_detector`] answers for.
+fn mentions_detecting(src: &str) -> bool {
+    let folded: Vec<u8> = src.bytes().filter(|b| *b != b'_').map(|b| b.to_ascii_lowercase()).collect();
+    memchr::memmem::find(&folded, b"detect").is_some() || memchr::memmem::find(&folded, b"installed").is_some()
 }
 
 /// Which chunks are kept. The linters collect constants, aliases, lists and paths by
@@ -577,14 +695,15 @@ fn spread<'a>(names: &mut HashSet<&'a str>, info: &[Line<'a>]) {
 /// runtime's path), and when it binds, from a string, a name kept code uses (a
 /// constant folded into a read elsewhere), each to a fixed point. Code outside
 /// definitions is always kept.
-fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: &'a [Chunk]) -> Vec<bool> {
+fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bool], chunks: &[Chunk]) -> Vec<bool> {
     let python = kind == Kind::Python;
-    let texts: Vec<&str> = lines.iter().map(|r| &src[r.clone()]).collect();
-    let in_string = if python { in_python_string(&texts) } else { vec![false; texts.len()] };
     // The lines holding a literal: one search of the whole text.
     let mut holding = vec![false; lines.len()];
     let mut l = 0;
-    for at in crate::prefilter::lines_holding_a_literal(kind, src.as_bytes()) {
+    let mut at_literals = crate::prefilter::lines_holding_a_literal(kind, src.as_bytes());
+    at_literals.extend(hidden_runtime_files(src.as_bytes()));
+    at_literals.sort_unstable();
+    for at in at_literals {
         while l < lines.len() && lines[l].end < at {
             l += 1;
         }
@@ -592,9 +711,11 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
             *h = true;
         }
     }
-    let info: Vec<Line<'a>> = lines
+    let detecting = mentions_detecting(src);
+    let mut words_of = Words { id: std::collections::HashMap::with_hasher(crate::ts::BuildIdHasher), ids: Vec::new() };
+    let info: Vec<Line> = lines
         .iter()
-        .zip(&in_string)
+        .zip(in_string)
         .zip(&holding)
         .map(|((r, inside), holds)| {
             let t = &src[r.clone()];
@@ -607,25 +728,41 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
                     s.starts_with("//") || s.starts_with("/*") || s.starts_with('*')
                 };
             if prose {
-                return Line { binds: Vec::new(), uses: Vec::new(), literal: false, string: false };
+                return Line::default();
             }
             Line {
-                binds: bound(t),
-                uses: words(t).collect(),
+                binds: words_of.push(bound(t).into_iter()),
+                uses: words_of.push(words(t)),
                 // A function named for detecting an installation probes folders hal
                 // does not know (no literal names them): kept whole.
-                literal: *holds || words(t).any(crate::guard::is_detector),
+                literal: *holds || (detecting && words(t).any(crate::guard::is_detector)),
                 string: t.contains(['"', '\'', '`']),
+                returns: returns_a_value(t),
             }
         })
         .collect();
+    let names: Vec<Option<u32>> = chunks.iter().map(|c| c.name.as_deref().map(|n| words_of.of(n))).collect();
+    let ids = &words_of.ids;
+    let none = || Ids(vec![false; words_of.id.len()]);
     let of = |c: &Chunk| &info[c.lines.clone()];
     // Names bound from strings, or from such names: what a constant can be.
-    let mut stringy: HashSet<&str> = info.iter().filter(|l| l.string).flat_map(|l| l.binds.iter().copied()).collect();
-    spread(&mut stringy, &info);
-    let mut tainted: HashSet<&str> = info.iter().filter(|l| l.literal).flat_map(|l| l.binds.iter().copied()).collect();
+    let mut stringy = none();
+    for l in info.iter().filter(|l| l.string) {
+        for b in &ids[l.binds.clone()] {
+            stringy.add(*b);
+        }
+    }
+    spread(&mut stringy, &info, ids);
+    let mut tainted = none();
+    for l in info.iter().filter(|l| l.literal) {
+        for b in &ids[l.binds.clone()] {
+            tainted.add(*b);
+        }
+    }
     let mut kept: Vec<bool> = chunks.iter().map(|c| !c.def || of(c).iter().any(|l| l.literal)).collect();
-    let mut read: HashSet<&str> = HashSet::new();
+    // A kept chunk's part (its name tainted, its literal lines' words read) is done once.
+    let mut done = vec![false; chunks.len()];
+    let mut read = none();
     let mut changed = true;
     while changed {
         changed = false;
@@ -633,20 +770,20 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
             let ls = of(c);
             if !kept[i]
                 && ls.iter().any(|l| {
-                    l.uses.iter().any(|w| tainted.contains(w))
-                        || l.binds.iter().any(|w| tainted.contains(w) || (stringy.contains(w) && read.contains(w)))
+                    ids[l.uses.clone()].iter().any(|w| tainted.has(*w))
+                        || ids[l.binds.clone()].iter().any(|w| tainted.has(*w) || (stringy.has(*w) && read.has(*w)))
                 })
             {
                 kept[i] = true;
             }
-            if kept[i] {
-                if c.def && c.name.as_deref().is_some_and(|n| !tainted.contains(n)) {
-                    tainted.extend(c.name.as_deref());
+            if kept[i] && !done[i] {
+                done[i] = true;
+                if c.def && ls.iter().any(|l| l.returns) && names[i].is_some_and(|n| tainted.add(n)) {
                     changed = true;
                 }
                 for l in ls.iter().filter(|l| l.literal) {
-                    for w in &l.uses {
-                        changed |= read.insert(w);
+                    for w in &ids[l.uses.clone()] {
+                        changed |= read.add(*w);
                     }
                 }
             }
@@ -658,6 +795,25 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A definition's name taints its callers only where it returns a value; a
+    /// runtime's hidden settings file is a literal's line though no prefilter literal
+    /// names it whole.
+    #[test]
+    fn what_returns_and_what_names_a_hidden_file() {
+        for yes in ["    return root / 'x'", "  return path.join(a, b);", "def f(): return x", "return(x)"] {
+            assert!(returns_a_value(yes), "{yes}");
+        }
+        for no in ["    return", "  return;", "  returned = 1", "    return  # done", "  return }"] {
+            assert!(!returns_a_value(no), "{no}");
+        }
+        let src =
+            "a = '.claude.json'\nb = '.claude.jsonl'\nc = 'x.claude.toml'\nd = '.nothing.json'\ne = '~/.gemini.yaml'\n";
+        assert_eq!(
+            hidden_runtime_files(src.as_bytes()),
+            [src.find(".claude.json").unwrap(), src.find(".gemini").unwrap()]
+        );
+    }
 
     /// A binding's type and a template's `${` are no names: `str` and `string` bound
     /// with a runtime's path would keep every definition that names the type.
@@ -686,7 +842,7 @@ mod tests {
     fn definitions_are_cut_on_line_starts() {
         let py = "import os\n\n\ndef a(x,\n      y):\n    return x\n\n\nclass C:\n    n = 1\n\n    @property\n    def m(self):\n        return 2\n";
         let texts: Vec<&str> = py.split('\n').collect();
-        let defs: Vec<_> = python_chunks(&texts)
+        let defs: Vec<_> = python_chunks(&texts, &in_python_string(&texts))
             .into_iter()
             .filter(|c| c.def)
             .map(|c| (c.lines, c.name.unwrap_or_default()))

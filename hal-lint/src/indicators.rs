@@ -298,7 +298,7 @@ pub(crate) fn runtime_dir_names() -> Vec<String> {
 }
 
 /// The extensions of a runtime's hidden settings file in the home directory.
-const CONFIG_EXTENSIONS: &[&str] = &[".json", ".toml", ".yaml", ".yml"];
+pub(crate) const CONFIG_EXTENSIONS: &[&str] = &[".json", ".toml", ".yaml", ".yml"];
 
 /// A directory named for a runtime that no registry row lists, as the last component
 /// of `t` (pieces joined with `/`): a hidden one (`.openclaw`, `.warp`), or one under a

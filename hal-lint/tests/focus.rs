@@ -332,6 +332,54 @@ fn a_grown_typed_file_keeps_its_findings() {
     holds("typed.ts", TYPED_TYPESCRIPT, "// FILLER", ts);
 }
 
+/// A runtime's hidden settings file (`.claude.json`), which no prefilter literal names
+/// whole, probed in a method that returns nothing: the focus keeps the method for the
+/// file's name, not for a name it shares with kept code.
+const HIDDEN_FILES: &str = r#"const fs = require("fs");
+const os = require("os");
+const path = require("path");
+
+// FILLER
+
+class Agent {
+  // FILLER
+
+  start() {
+    this.ready = true;
+  }
+
+  newSession() {
+    if (fs.existsSync(path.resolve(os.homedir(), ".claude.json"))) {
+      throw new Error("log in first");
+    }
+    this.start();
+  }
+
+  // FILLER
+}
+
+// FILLER
+
+function runtime() {
+  if (fs.existsSync(path.join(os.homedir(), ".codex.toml"))) {
+    return "codex";
+  }
+  if (process.env.CLAUDECODE) {
+    return "claude";
+  }
+  return null;
+}
+
+// FILLER
+
+// FILLER
+"#;
+
+#[test]
+fn a_grown_file_keeps_its_probes_of_hidden_settings_files() {
+    holds("agent.js", HIDDEN_FILES, "// FILLER", js_filler);
+}
+
 /// A minified bundle (a line of 16 KiB or more) is scanned: its read of the environment
 /// is found where it stands, a mention of a variable in a string is not, and a
 /// diagnostic says the file was scanned, not parsed.
