@@ -303,8 +303,9 @@ impl<'a> Parsed<'a> {
 /// depth; asking the walk is O(1) per step (N5 of the third hostile pass).
 pub(crate) struct Walk<'t> {
     nodes: Vec<Node<'t>>,
-    /// A node's id → its parent.
-    up: HashMap<usize, Node<'t>, BuildIdHasher>,
+    /// A node's id → its parent's place in `nodes` (an index, a quarter of a node's
+    /// bytes: the map of a large tree is most of the walk's memory).
+    up: HashMap<usize, u32, BuildIdHasher>,
 }
 
 impl<'t> Walk<'t> {
@@ -316,18 +317,20 @@ impl<'t> Walk<'t> {
         let count = root.descendant_count();
         let mut nodes = Vec::with_capacity(count);
         let mut up = HashMap::with_capacity_and_hasher(count, BuildIdHasher);
-        // (an ancestor, how many of its children come after the cursor's)
-        let mut path: Vec<(Node<'t>, u32)> = Vec::new();
+        // (an ancestor's place in `nodes`, how many of its children come after the
+        // cursor's)
+        let mut path: Vec<(u32, u32)> = Vec::new();
         let mut cursor = root.walk();
         loop {
             let node = cursor.node();
+            let at = u32::try_from(nodes.len()).unwrap_or(u32::MAX);
             nodes.push(node);
             if let Some(&(parent, _)) = path.last() {
                 up.insert(node.id(), parent);
             }
             let children = node.child_count();
             if children > 0 && cursor.goto_first_child() {
-                path.push((node, children - 1));
+                path.push((at, children - 1));
                 continue;
             }
             loop {
@@ -346,7 +349,7 @@ impl<'t> Walk<'t> {
 
     /// The parent of `node` (a node of this walk), `None` for the root.
     pub(crate) fn parent(&self, node: Node<'_>) -> Option<Node<'t>> {
-        self.up.get(&node.id()).copied()
+        self.up.get(&node.id()).and_then(|&i| self.nodes.get(i as usize)).copied()
     }
 }
 
