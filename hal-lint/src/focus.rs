@@ -11,10 +11,14 @@
 //!
 //! - it holds a literal of its language's prefilter that names what a finding reads (a
 //!   strong one, a runtime's path, an environment access; a probe alone probes a path
-//!   that comes from elsewhere: [`crate::prefilter::lines_holding_a_literal`]);
+//!   that comes from elsewhere: [`crate::prefilter::lines_holding_a_literal`]), or a
+//!   runtime's hidden settings file (`.claude.json`), which the linters report though
+//!   no prefilter literal names it whole;
 //! - it uses or binds a *tainted* name: one bound on a line holding such a literal (a
-//!   constant or alias defined far away), or a kept definition's own name (a caller of a
-//!   function or method of the same file returning a runtime's path), to a fixed point;
+//!   constant or alias defined far away; the name, never its type: `x: str = …` binds
+//!   `x`), or the own name of a kept definition that returns a value (a caller of a
+//!   function or method of the same file returning a runtime's path: the linters follow
+//!   only a returned value into callers), to a fixed point;
 //! - it binds, from a string, a name that a line holding such a literal uses (a piece
 //!   of a variable's name folded elsewhere).
 //!
@@ -23,7 +27,8 @@
 //! kept is unchanged. These are heuristics over line starts and words, not a proof: the
 //! findings were compared finding by finding, with and without `--strict`, on every
 //! corpus repository and hal's own tree (`hal-lint/eval/README.md`, "Time"), and
-//! `tests/focus.rs` and this module's tests hold the kinds of flow above.
+//! `tests/focus.rs` and this module's tests hold the kinds of flow above. The crate's
+//! `unfocused` feature (a test aid) parses every file whole, to compare against.
 //!
 //! A file whose focused text does not parse cleanly is parsed whole ([`crate::code`]),
 //! so a cut the line heuristics got wrong (a multi-line string at column 0) costs time,
