@@ -534,7 +534,8 @@ fn hidden_runtime_files(src: &[u8]) -> Vec<usize> {
 /// a definition that returns nothing hands its callers nothing, so its name taints
 /// nothing (`__init__`, a `main`, a handler).
 fn returns_a_value(line: &str) -> bool {
-    line.match_indices("return").any(|(i, _)| {
+    let b = line.as_bytes();
+    memchr::memchr_iter(b'r', b).filter(|&i| b[i..].starts_with(b"return")).any(|i| {
         let before = line[..i].chars().next_back();
         let rest = &line[i + "return".len()..];
         !before.is_some_and(ident)
