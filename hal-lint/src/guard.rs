@@ -135,10 +135,14 @@ pub(crate) fn guarded<'t>(p: &Parsed<'_>, walk: &Walk<'t>, n: Node<'t>, var: &st
 /// Python, in `src`) is a condition whose guarded branch uses `var` again:
 /// `process.env.CODEX_HOME ? expand(process.env.CODEX_HOME) : join(home, '.codex')`,
 /// `if (env.X) { root = env.X }`, `os.environ["X"] if "X" in os.environ else d`.
+///
+/// Issue 47, round 12: likewise a name hal does not know (under a runtime's vendor
+/// prefix, no session's) whose branch uses its value (`if (process.env.CODEX_PATH) return
+/// process.env.CODEX_PATH`: an override, its value used), and any name whose branch
+/// only removes it (`if (process.env.CLAUDECODE) delete process.env.CLAUDECODE`).
 pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str) -> bool {
-    if !has_path_suffix(var) {
-        return false;
-    }
+    let an_override = !crate::indicators::is_indicator_var(var) && !crate::indicators::session_shaped(var);
+    let uses = has_path_suffix(var) || an_override;
     let mut cur = node;
     for _ in 0..12 {
         let Some(parent) = walk.parent(cur) else { return false };
@@ -176,7 +180,73 @@ pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str)
             }
             _ => return false,
         };
-        return branch.and_then(|b| src.get(b.start_byte()..b.end_byte())).is_some_and(|t| t.contains(var));
+        return branch.is_some_and(|b| {
+            let t = src.get(b.start_byte()..b.end_byte()).unwrap_or("");
+            (uses && t.contains(var)) || only_removes(src, b, var)
+        });
+    }
+    false
+}
+
+/// Whether every statement of the branch `b` removes `var` from the environment
+/// (`delete process.env.X`, `Reflect.deleteProperty(process.env, 'X')`,
+/// `os.environ.pop("X", None)`, `del os.environ["X"]`).
+fn only_removes(src: &str, b: Node<'_>, var: &str) -> bool {
+    let stmts: Vec<Node<'_>> = if matches!(b.kind(), "statement_block" | "block") {
+        b.named_children(&mut b.walk()).filter(|c| c.kind() != "comment").collect()
+    } else {
+        vec![b]
+    };
+    !stmts.is_empty()
+        && stmts.iter().all(|s| {
+            let t = src.get(s.start_byte()..s.end_byte()).unwrap_or("");
+            t.len() <= 160
+                && t.contains(var)
+                && (t.starts_with("delete ")
+                    || t.starts_with("del ")
+                    || t.contains("deleteProperty(")
+                    || t.contains(".pop("))
+        })
+}
+
+/// Whether the read `n` of `var` is passed on under its own name (`env.X =
+/// normalise(process.env.X)`, `childEnv["X"] = process.env.X`): a child's
+/// environment built, no question about which runtime runs.
+pub(crate) fn passed_on(src: &str, walk: &Walk<'_>, n: Node<'_>, var: &str) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut cur = n;
+    for _ in 0..8 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            "assignment_expression" | "assignment" | "pair" => {
+                let target = parent.field("left").or_else(|| parent.field("key"));
+                let right = parent.field("right").or_else(|| parent.field("value"));
+                return right.is_some_and(|r| r.id() == cur.id())
+                    && target.is_some_and(|l| {
+                        let key = l.field("property").or_else(|| l.field("index")).or_else(|| l.field("subscript"));
+                        let key = if parent.kind() == "pair" { Some(l) } else { key };
+                        key.is_some_and(|k| unquote(text(k)) == var)
+                    });
+            }
+            "call_expression"
+            | "call"
+            | "arguments"
+            | "argument_list"
+            | "parenthesized_expression"
+            | "await_expression"
+            | "binary_expression"
+            | "boolean_operator"
+            | "ternary_expression"
+            | "conditional_expression"
+            | "as_expression"
+            | "subscript_expression"
+            | "subscript"
+            | "member_expression"
+            | "attribute" => {
+                cur = parent;
+            }
+            _ => return false,
+        }
     }
     false
 }
@@ -462,6 +532,9 @@ pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>
     }
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
     let var = text(target);
+    if adds_when_it_exists(src, walk, n, var) {
+        return true;
+    }
     let Some(clause) =
         std::iter::successors(walk.parent(n), |x| walk.parent(*x)).take(4).find(|x| x.kind() == "if_clause")
     else {
@@ -473,6 +546,50 @@ pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>
         .is_some_and(|body| {
             let b = text(body);
             b == var || (b.len() <= 64 && b.ends_with(&format!("({var})")))
+        })
+}
+
+/// Methods that add their argument to a collection.
+const ADDING_METHODS: &[&str] = &["push", "append", "add", "insert", "unshift"];
+
+/// Whether the probe at `n` is the whole condition (or a conjunct of it) of an `if`
+/// without `else` whose every statement adds `var` itself to a collection (`if
+/// (existsSync(p)) paths.push(p)`, `if p.is_dir(): found.append(p)`): the folders there
+/// are, kept to be read, not which runtime runs (adding a runtime's name still decides).
+fn adds_when_it_exists(src: &str, walk: &Walk<'_>, n: Node<'_>, var: &str) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(stmt) = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .take(8)
+        .take_while(|x| {
+            !matches!(x.kind(), "function_definition" | "function_declaration" | "arrow_function" | "block")
+        })
+        .find(|x| x.kind() == "if_statement")
+    else {
+        return false;
+    };
+    if !crate::ts::in_condition(walk, n)
+        || stmt.field("alternative").is_some()
+        || stmt.children_by_field_name("alternative", &mut stmt.walk()).next().is_some()
+    {
+        return false;
+    }
+    let Some(body) = stmt.field("consequence") else { return false };
+    let stmts: Vec<Node<'_>> = if matches!(body.kind(), "statement_block" | "block") {
+        body.named_children(&mut body.walk()).filter(|c| c.kind() != "comment").collect()
+    } else {
+        vec![body]
+    };
+    !stmts.is_empty()
+        && stmts.iter().all(|s| {
+            let call = if s.kind() == "expression_statement" { s.named_child(0) } else { None };
+            call.filter(|c| matches!(c.kind(), "call_expression" | "call")).is_some_and(|c| {
+                let method = c.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
+                let args = c
+                    .field("arguments")
+                    .map(|a| a.named_children(&mut a.walk()).filter(|x| x.kind() != "comment").collect::<Vec<_>>());
+                method.is_some_and(|m| ADDING_METHODS.contains(&text(m)))
+                    && args.is_some_and(|a| a.len() == 1 && text(a[0]) == var)
+            })
         })
 }
 

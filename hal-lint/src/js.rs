@@ -642,7 +642,9 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// each indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name) {
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, &name)
+            {
                 self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
         } else if let Some(list) = self.list(index) {
@@ -686,7 +688,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if self.is_env(object) {
                     let name = self.s.text(property);
                     let walk = self.s.walk;
-                    if !crate::guard::branch_uses(self.s.p.src, walk, n, name) && !crate::guard::is_written(walk, n) {
+                    if !crate::guard::branch_uses(self.s.p.src, walk, n, name)
+                        && !crate::guard::is_written(walk, n)
+                        && !crate::guard::passed_on(self.s.p.src, walk, n, name)
+                    {
                         self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(walk, n)));
                     }
                 }
@@ -825,14 +830,18 @@ impl<'p, 'a> Linter<'p, 'a> {
                 };
                 // A probe guarding the program's own read or removal of the file, or
                 // validating a root it was given, decides no runtime.
+                // A probe of a runtime's own file (its credentials) asks whether it is
+                // logged in, whatever read of the file it guards.
                 let own = || {
                     path_hit(&path) != Some(PathHit::Proc)
-                        && (crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a)
+                        && ((!crate::indicators::is_own_file(&path)
+                            && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a))
                             || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
                             || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
                             || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
                             || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
-                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n))
+                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                            || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, a))
                 };
                 if let Some(h) = hit.filter(|_| {
                     counts

@@ -288,7 +288,9 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name) {
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, &name)
+            {
                 self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
         } else if let Some(list) = self.list(index) {
@@ -407,6 +409,28 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
             _ => {}
         }
+    }
+
+    /// The command line the argument `a` of a runner gives: its text, or a list's
+    /// words joined (`["ps", "-p", str(os.getppid())]` → `ps -p str.os.getppid..`, each
+    /// word that is no literal kept as one word).
+    fn command_words(&self, a: Node<'_>) -> String {
+        let text = self.s.p.short(a, 4096).unwrap_or("");
+        if a.kind() == "string" {
+            // `f"ps -o comm= -p {os.getppid()}"`: the words without the prefix.
+            return text.trim_start_matches(['f', 'F', 'r', 'R', 'b', 'B', 'u', 'U']).to_owned();
+        }
+        if a.kind() != "list" {
+            return text.to_owned();
+        }
+        a.named_children(&mut a.walk())
+            .map(|w| {
+                self.s.value(w).unwrap_or_else(|| {
+                    self.s.text(w).chars().map(|c| if "()[]{},;|&` \t\n".contains(c) { '.' } else { c }).collect()
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn check(&mut self, n: Node<'p>) {
@@ -532,7 +556,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             self.s.process(n, &format!("psutil.{method}()"));
         } else if RUNNERS.contains(&callee.as_str()) {
             let Some(a) = first else { return };
-            let line = self.s.p.short(a, 4096).unwrap_or("");
+            let line = self.command_words(a);
+            let line = line.as_str();
             if let Some(prog) = process_command(line)
                 && !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, line)
             {
@@ -559,13 +584,15 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A probe guarding the program's own read or removal of the file, or
                 // validating a root it was given, decides no runtime.
                 let own = || {
-                    crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t)
-                        || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
-                        || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
-                        || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
-                        || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
-                        || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
-                        || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t)
+                    path_hit(&path) != Some(PathHit::Proc)
+                        && ((!crate::indicators::is_own_file(&path)
+                            && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t))
+                            || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
+                            || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                            || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
+                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
+                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                            || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t))
                 };
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.

@@ -17,9 +17,10 @@ use crate::ts::{Fields as _, Parsed, Walk, program, unquote};
 /// Commands whose arguments are messages, not paths.
 const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false", "log", "info", "warn", "die"];
 /// Commands whose answer is whether a path exists or what it is.
-const PROBE_PROGRAMS: &[&str] = &["test", "[", "ls", "stat", "realpath", "readlink", "find"];
-/// Commands that read a file: a probe only in the condition of an `if` or `while`.
-const READ_PROGRAMS: &[&str] = &["cat", "grep", "jq", "head", "tail", "source", ".", "yq", "python3", "node"];
+const PROBE_PROGRAMS: &[&str] = &["test", "[", "ls", "stat", "realpath", "readlink"];
+/// Commands that read a file, or list a folder's files to process them (`find`): a
+/// probe only in the condition of an `if` or `while`.
+const READ_PROGRAMS: &[&str] = &["cat", "grep", "jq", "head", "tail", "source", ".", "yq", "python3", "node", "find"];
 /// Commands that write, create or edit a file.
 const WRITE_PROGRAMS: &[&str] = &["mkdir", "cp", "mv", "tee", "touch", "ln", "rm", "install", "chmod", "sed", "rsync"];
 /// Test operators about a file.

@@ -655,10 +655,81 @@ impl<'p, 'a> Scope<'p, 'a> {
         if let Some(k) = k
             && let Some(runtime) = crate::indicators::payload_tell(&k)
                 .or_else(|| a_field(&k).then(|| self.p.returned_runtime(key)).flatten())
+            && !self.decoded_from_a_line(object)
         {
             let (line, col) = self.p.pos(key);
             self.lint.hits.push(Hit::payload_sniff(line, col, &k, runtime, false));
         }
+    }
+
+    /// Whether `object` (a name, or a field or item of one) holds a record decoded from
+    /// a line of a file (`data = json.loads(line)` in its function, or its function's
+    /// parameter where the file calls that function with such a record): a
+    /// transcript's format told by its fields, not a hook's payload (which comes whole
+    /// on standard input).
+    fn decoded_from_a_line(&self, object: Node<'_>) -> bool {
+        let mut root = object;
+        while let Some(inner) = root.named_child(0).filter(|_| ACCESS.contains(&root.kind())) {
+            root = inner;
+        }
+        if root.kind() != "identifier" {
+            return false;
+        }
+        let name = self.text(root);
+        let function = std::iter::successors(self.walk.parent(object), |x| self.walk.parent(*x)).find(|x| {
+            matches!(x.kind(), "function_definition" | "function_declaration" | "method_definition" | "arrow_function")
+        });
+        let Some(function) = function else { return false };
+        let is_param = function
+            .field("parameters")
+            .is_some_and(|ps| descendants(ps).iter().any(|x| x.kind() == "identifier" && self.text(*x) == name));
+        if !is_param {
+            return self.decoded_lines(function).contains(&name);
+        }
+        // The parameter: every call of the function in the file passes a decoded record.
+        let Some(fname) = function.field("name").map(|n| self.text(n)) else { return false };
+        let root_node = self.walk.first().copied().unwrap_or(function);
+        let decoded = self.decoded_lines(root_node);
+        let calls: Vec<Node<'_>> = self
+            .walk
+            .iter()
+            .filter(|x| {
+                matches!(x.kind(), "call" | "call_expression")
+                    && x.field("function").is_some_and(|f| self.text(f) == fname)
+            })
+            .copied()
+            .collect();
+        !calls.is_empty()
+            && calls.iter().all(|c| {
+                c.field("arguments").is_some_and(|a| {
+                    a.named_children(&mut a.walk()).any(|x| x.kind() == "identifier" && decoded.contains(&self.text(x)))
+                })
+            })
+    }
+
+    /// The names `scope` binds to a record decoded from a line (`json.loads(line)`,
+    /// `JSON.parse(firstLine)`).
+    fn decoded_lines(&self, scope: Node<'_>) -> Vec<&'a str> {
+        let decoder = |f: &str| f.ends_with("loads") || f == "JSON.parse";
+        let mut names = Vec::new();
+        for x in descendants(scope) {
+            let (left, right) = match x.kind() {
+                "assignment" | "assignment_expression" => (x.field("left"), x.field("right")),
+                "variable_declarator" => (x.field("name"), x.field("value")),
+                _ => continue,
+            };
+            let (Some(left), Some(right)) = (left, right) else { continue };
+            let line_decoded = matches!(right.kind(), "call" | "call_expression")
+                && right.field("function").is_some_and(|f| decoder(self.text(f)))
+                && right.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| {
+                    let t = self.text(a).to_ascii_lowercase();
+                    t.len() <= 64 && t.contains("line")
+                });
+            if line_decoded && left.kind() == "identifier" {
+                names.push(self.text(left));
+            }
+        }
+        names
     }
 
     /// The findings of a scan of the environment's names or text (issue 47): each
