@@ -361,13 +361,76 @@ pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> O
 /// config.skillsDir)`) in a loop of a function named for detecting agents, tools or
 /// runtimes (`detectAgents`): each entry of a table of them probed.
 pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: Node<'_>, path: &str) -> Option<Hit> {
-    let function = detector_name(p.src, walk, n)?;
     let (line, col) = p.pos(at);
+    // Issue 47, round 12: a path inside a runtime's folder under home (`~/.gemini/config`)
+    // probed where the answer names a runtime (`agents.push('antigravity')`), or, in a
+    // function named for detecting an installation, a file named for its runtime
+    // (`~/.openclaw/openclaw.json`).
+    let function = detector_name(p.src, walk, n);
+    if let Some(dir) = crate::indicators::runtime_dir_within(path)
+        && (answer_names_a_runtime(p, walk, n) || (function.is_some() && crate::indicators::names_its_runtime(path)))
+    {
+        return Some(Hit::path(line, col, crate::indicators::PathHit::Indicator(dir), false));
+    }
+    let function = function?;
     if let Some(dir) = crate::indicators::unknown_home_dir(path) {
         return Some(Hit::unknown_dir(line, col, &dir, function, false));
     }
     (detects_agents(function) && path.contains('{') && in_a_loop(p.src, walk, n))
         .then(|| Hit::table_probe(line, col, function, false))
+}
+
+/// Whether what the probe `n` answers names a runtime: the branch of the `if` it is the
+/// condition of, or the rest of the `try` block it stands in (`await access(dir);
+/// agents.push('antigravity')`), starts (within its first statements) with a literal
+/// naming one, added, returned or assigned.
+fn answer_names_a_runtime(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let mut cur = n;
+    let mut after = None;
+    for _ in 0..10 {
+        let Some(up) = walk.parent(cur) else { return false };
+        match up.kind() {
+            "if_statement" | "elif_clause" => {
+                if up.field("condition").is_some_and(|c| c.id() == cur.id()) {
+                    after = up.field("consequence").map(|b| (b, 0));
+                }
+                break;
+            }
+            "expression_statement" | "await_expression" | "lexical_declaration" | "variable_declarator" => cur = up,
+            "statement_block" | "block" => {
+                let in_try = walk.parent(up).is_some_and(|t| t.kind() == "try_statement");
+                if in_try {
+                    after = Some((up, cur.end_byte()));
+                }
+                break;
+            }
+            k if k.contains("expression") || matches!(k, "call" | "arguments" | "argument_list" | "not_operator") => {
+                cur = up;
+            }
+            _ => break,
+        }
+    }
+    let Some((body, from)) = after else { return false };
+    body.named_children(&mut body.walk()).filter(|s| s.start_byte() >= from && s.kind() != "comment").take(3).any(|s| {
+        let names = |x: Option<Node<'_>>| {
+            x.filter(|v| v.kind() == "string")
+                .and_then(|v| p.short(v, 64))
+                .is_some_and(|t| crate::indicators::literal_runtime(unquote(t)).is_some())
+        };
+        let e = if s.kind() == "expression_statement" { s.named_child(0) } else { Some(s) };
+        let Some(e) = e else { return false };
+        match e.kind() {
+            "return_statement" => names(e.named_child(0)),
+            "assignment_expression" | "assignment" => names(e.field("right")),
+            "call_expression" | "call" => {
+                let method = e.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
+                let args = e.field("arguments").map(|a| a.named_children(&mut a.walk()).collect::<Vec<_>>());
+                method.is_some_and(|m| ADDING_METHODS.contains(&p.text(m)))
+                    && args.is_some_and(|a| a.len() == 1 && names(Some(a[0])))
+            }
+            _ => false,
+        }
+    })
 }
 
 /// Whether a function's name says it tells whether a program is installed or present:

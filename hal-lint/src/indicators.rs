@@ -319,6 +319,41 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
     runtime_name(word)
 }
 
+/// The runtime's folder a longer path stands inside (`~/.claude/local`,
+/// `~/.openclaw/openclaw.json`, `~/.local/share/claude/versions`), if any: the
+/// first of its leading pieces that names one. `/proc` is none.
+pub(crate) fn runtime_dir_within(path: &str) -> Option<&'static str> {
+    let t = path.trim().trim_matches(['"', '\'']);
+    if t.len() > MAX_WITHIN || !home_rooted(t) {
+        return None;
+    }
+    t.match_indices('/').map(|(i, _)| &t[..i]).chain(std::iter::once(t)).find_map(|prefix| match path_hit(prefix) {
+        Some(PathHit::Indicator(d)) if !GENERIC_HOME_DIRS.contains(&d) => Some(d),
+        _ => None,
+    })
+}
+
+/// Whether the path `t` (pieces joined with `/`) starts at the home directory (`~`,
+/// `$HOME`, `{homedir}`).
+fn home_rooted(t: &str) -> bool {
+    let first = t.split('/').next().unwrap_or("");
+    first == "~"
+        || first == "$HOME"
+        || first == "${HOME}"
+        || (first.starts_with('{') && first.ends_with('}') && first.to_ascii_lowercase().contains("home"))
+}
+
+/// Whether the last piece of `path` is a file named for a runtime
+/// (`~/.openclaw/openclaw.json`): the runtime's own, not a tool's file in its folder.
+pub(crate) fn names_its_runtime(path: &str) -> bool {
+    let last = path.trim().trim_matches(['"', '\'']).rsplit('/').next().unwrap_or("");
+    let stem = CONFIG_EXTENSIONS.iter().find_map(|e| last.strip_suffix(e)).unwrap_or(last);
+    runtime_name(stem.trim_start_matches('.')).is_some()
+}
+
+/// The longest path [`runtime_dir_within`] looks into.
+const MAX_WITHIN: usize = 256;
+
 /// A hidden folder right under the home directory that no registry row names, as
 /// `~/.name` (or `~/.name/sub`, one plain folder below it), when `t` (pieces joined with
 /// `/`, `{…}` for a piece that is no literal) spells one: its first piece the home
@@ -328,11 +363,8 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
 pub(crate) fn unknown_home_dir(t: &str) -> Option<String> {
     let t = t.trim().trim_matches(['"', '\'']).trim_end_matches('/');
     let mut pieces = t.split('/');
-    let first = pieces.next()?;
-    let home = first == "~"
-        || first == "$HOME"
-        || first == "${HOME}"
-        || (first.starts_with('{') && first.ends_with('}') && first.to_ascii_lowercase().contains("home"));
+    pieces.next()?;
+    let home = home_rooted(t);
     let dir = pieces.next()?;
     let sub = pieces.next();
     let name = dir.strip_prefix('.')?;

@@ -532,9 +532,18 @@ impl<'p, 'a> Linter<'p, 'a> {
                 } else {
                     (n.field("pattern"), n.field("value"))
                 };
-                if let (Some(name), Some(value)) = (name, value)
-                    && name.kind() == "identifier"
-                    && (self.is_env(value) || self.env_copy(value))
+                // A parameter typed as the environment (`env: NodeJS.ProcessEnv`, `env:
+                // typeof process.env`) without a default is given it (one defaulting to
+                // `{}` is a child's environment being built).
+                let typed = n.field("type").and_then(|t| self.s.p.short(t, 64)).is_some_and(|t| {
+                    let t = t.trim_start_matches(':').trim();
+                    t.split('|').next().is_some_and(|t| {
+                        let t = t.trim();
+                        t == "NodeJS.ProcessEnv" || t == "ProcessEnv" || t == "typeof process.env"
+                    })
+                });
+                if let Some(name) = name.filter(|x| x.kind() == "identifier")
+                    && value.map_or(typed, |v| self.is_env(v) || self.env_copy(v))
                 {
                     self.aliases.insert(self.s.text(name));
                 }

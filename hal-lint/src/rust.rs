@@ -741,6 +741,14 @@ impl Linter {
             let (line, col) = line_col(span);
             let h = Hit::unknown_dir(line, col, &dir, f, true);
             self.hit(h);
+        } else if let Some(dir) = crate::indicators::runtime_dir_within(path)
+            && crate::indicators::names_its_runtime(path)
+            && self.fn_name.as_deref().is_some_and(crate::guard::is_detector)
+        {
+            // A path inside a runtime's folder probed in a function named for
+            // detecting an installation.
+            let (line, col) = line_col(span);
+            self.hit(Hit::path(line, col, PathHit::Indicator(dir), true));
         }
     }
 

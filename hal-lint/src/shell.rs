@@ -947,6 +947,15 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                     {
                         let (line, col) = p.pos(n);
                         lint.hits.push(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
+                    } else if let Some(dir) = crate::indicators::runtime_dir_within(&spelled)
+                        && crate::indicators::names_its_runtime(&spelled)
+                        && matches!(use_of(p, &nodes, n), Use::Probe)
+                        && detecting_function(p, &nodes, n).is_some()
+                    {
+                        // A path inside a runtime's folder probed in a function named
+                        // for detecting an installation.
+                        let (line, col) = p.pos(n);
+                        lint.hits.push(crate::hit::Hit::path(line, col, PathHit::Indicator(dir), false));
                     }
                     continue;
                 };
