@@ -939,24 +939,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 };
                 let spelled = with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)).into_owned();
                 let Some(hit) = path_hit(&spelled).or_else(|| looped().map(|(_, d)| PathHit::Indicator(d))) else {
-                    // A hidden folder under home probed in a function named for
-                    // detecting an installation: a runtime hal does not know.
-                    if let Some(dir) = crate::indicators::unknown_home_dir(&spelled)
-                        && matches!(use_of(p, &nodes, n), Use::Probe)
-                        && let Some(f) = detecting_function(p, &nodes, n)
-                    {
-                        let (line, col) = p.pos(n);
-                        lint.hits.push(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
-                    } else if let Some(dir) = crate::indicators::runtime_dir_within(&spelled)
-                        && crate::indicators::names_its_runtime(&spelled)
-                        && matches!(use_of(p, &nodes, n), Use::Probe)
-                        && detecting_function(p, &nodes, n).is_some()
-                    {
-                        // A path inside a runtime's folder probed in a function named
-                        // for detecting an installation.
-                        let (line, col) = p.pos(n);
-                        lint.hits.push(crate::hit::Hit::path(line, col, PathHit::Indicator(dir), false));
-                    }
+                    lint.hits.extend(detecting_probe(p, &nodes, n, &spelled));
                     continue;
                 };
                 let usage = use_of(p, &nodes, n);
@@ -975,6 +958,23 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     keep_probes(p, &nodes, probes, &mut lint);
     crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
+}
+
+/// A probe at `n` of the path `spelled` (no registry path) in a function named for
+/// detecting an installation: a hidden folder under home hal does not know (a runtime
+/// it does not know), or a file named for its runtime inside a runtime's folder.
+fn detecting_probe(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, spelled: &str) -> Option<crate::hit::Hit> {
+    if !matches!(use_of(p, nodes, n), Use::Probe) {
+        return None;
+    }
+    let f = detecting_function(p, nodes, n)?;
+    let (line, col) = p.pos(n);
+    if let Some(dir) = crate::indicators::unknown_home_dir(spelled) {
+        return Some(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
+    }
+    let dir =
+        crate::indicators::runtime_dir_within(spelled).filter(|_| crate::indicators::names_its_runtime(spelled))?;
+    Some(crate::hit::Hit::path(line, col, PathHit::Indicator(dir), false))
 }
 
 /// The name of the shell function holding `n` when it says the function detects an
