@@ -670,3 +670,27 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
     want.extend(at("src/targets.ts", &[(f, 16, 28)]));
     assert_eq!(found("installs"), want);
 }
+
+/// Issue 47, round 12 (the classes the thirteenth round's tuned repositories showed):
+/// listing a runtime's folder to process its files, keeping the folders that exist,
+/// telling a transcript's format by its fields, passing a value on to a child,
+/// removing it, and using an override's value are silent; a runtime's credentials
+/// probed before they are read, an environment typed as such, the parent's command
+/// line through a kept path or `ps` as a list of words, and a probe inside a runtime's
+/// folder whose answer names a runtime are found (each shown missed or reported before
+/// the change by the branch point's binary).
+#[test]
+fn reading_collecting_and_passing_on_are_not_detections() {
+    let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
+    let mut want = at("scripts/detect.sh", &[(f, 5, 11)]);
+    want.extend(at("src/child_env.py", &[(v, 12, 23)]));
+    want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
+    want.extend(at("src/collect.py", &[(f, 16, 8)]));
+    want.extend(at("src/collect.rs", &[(f, 20, 8)]));
+    want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));
+    want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
+    want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
+    want.extend(at("src/transcript.py", &[(v, 34, 8)]));
+    want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
+    assert_eq!(found("reading"), want);
+}
