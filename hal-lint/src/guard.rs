@@ -612,6 +612,14 @@ pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>
         })
 }
 
+/// Whether `text` names `word` as a whole identifier.
+pub(crate) fn names_word(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(word).any(|(i, _)| {
+        !text[..i].chars().next_back().is_some_and(ident) && !text[i + word.len()..].chars().next().is_some_and(ident)
+    })
+}
+
 /// Methods that add their argument to a collection.
 const ADDING_METHODS: &[&str] = &["push", "append", "add", "insert", "unshift"];
 

@@ -116,6 +116,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         s: Scope::new(&p, &nodes, "template_substitution", what),
         aliases: BTreeSet::new(),
         lists: BTreeMap::new(),
+        loop_lists: crate::ts::LoopLists::new(),
         records: BTreeMap::new(),
         record_paths: Vec::new(),
         paths: BTreeMap::new(),
@@ -231,6 +232,8 @@ struct Linter<'p, 'a> {
     /// Names bound to a constant list of strings (or to each element of one): the
     /// strings, with their positions.
     lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
+    /// Names a loop binds to each element of a list, in its function.
+    loop_lists: crate::ts::LoopLists<'a, 'p>,
     /// Names bound to a table of records (an array of object literals, or an object of
     /// them: `[{ name: "codex", detectPaths: (home) => [join(home, ".codex")] }, …]`), or
     /// to each record of one: the records.
@@ -307,7 +310,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let arg = n.field("arguments")?.named_child(0)?;
                 matches!(callee, "Object.values" | "Object.entries").then(|| self.list(arg)).flatten()
             }
-            "identifier" => self.lists.get(self.s.text(n)).cloned(),
+            "identifier" => {
+                let name = self.s.text(n);
+                self.loop_lists.get(name, n.start_byte()).or_else(|| self.lists.get(name).cloned())
+            }
             "as_expression" | "satisfies_expression" | "parenthesized_expression" => self.list(n.named_child(0)?),
             _ => None,
         }
@@ -357,14 +363,10 @@ impl<'p, 'a> Linter<'p, 'a> {
         }
     }
 
-    /// Binds `name` to the elements of `list` too (one name may stand for the elements of
-    /// several lists: two loops over `n`), up to [`MAX_LIST`] elements (a hostile file
-    /// looping over the same list thousands of times stays linear).
-    fn bind_list(&mut self, name: &'a str, list: Strings<'p>) {
-        let bound = self.lists.entry(name).or_default();
-        if bound.len() + list.len() <= MAX_LIST {
-            bound.extend(list);
-        }
+    /// Binds `name` to the elements of `list` in `bytes` (a loop's function, a
+    /// callback), up to [`MAX_LIST`] elements in all.
+    fn bind_list(&mut self, name: &'a str, bytes: std::ops::Range<usize>, list: Strings<'p>) {
+        self.loop_lists.bind(name, bytes, list, MAX_LIST);
     }
 
     /// The records of a table `n` is (`[{…}, {…}]`, `{ a: {…}, b: {…} }`,
@@ -605,7 +607,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }),
             };
             if let Some(l) = left.filter(|l| l.kind() == "identifier") {
-                self.bind_list(self.s.text(l), list);
+                self.bind_list(self.s.text(l), crate::ts::function_bytes(self.s.walk, n), list);
             }
         }
     }
@@ -640,10 +642,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             return;
         }
         let Some(list) = self.list(object) else { return };
-        if let Some(p) = param.filter(|p| p.kind() == "identifier") {
-            // One name may stand for the elements of several lists (two loops
-            // over `n`): it stands for all of them.
-            self.bind_list(self.s.text(p), list);
+        if let (Some(p), Some(c)) = (param.filter(|p| p.kind() == "identifier"), callback) {
+            self.bind_list(self.s.text(p), c.byte_range(), list);
         }
     }
 
@@ -656,9 +656,18 @@ impl<'p, 'a> Linter<'p, 'a> {
             {
                 self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
-        } else if let Some(list) = self.list(index) {
-            for (at, name) in list {
+        } else {
+            let before = self.s.lint.hits.len();
+            for (at, name) in self.list(index).unwrap_or_default() {
                 self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
+            }
+            // A name no list of variables stands for (or one whose list names none):
+            // a table's names read through it.
+            if self.s.lint.hits.len() == before
+                && !crate::guard::is_written(self.s.walk, index)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, self.s.text(index))
+            {
+                self.s.table_reads(index);
             }
         }
     }
@@ -678,7 +687,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 self.record_paths.iter().rev().find(|(name, bytes, _)| *name == self.s.text(x) && bytes.contains(&at))
             };
             if x.kind() == "identifier"
-                && let Some(list) = looped().map(|(_, _, l)| l).or_else(|| self.lists.get(self.s.text(x)))
+                && let Some(list) = looped().map(|(_, _, l)| l.clone()).or_else(|| self.list(x))
                 && let Some(d) = crate::indicators::runtime_dir_of_list(list.iter().map(|(_, v)| v.as_str()))
             {
                 return Some(d);

@@ -88,6 +88,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
         names: BTreeMap::new(),
         env_aliases: BTreeSet::new(),
         lists: BTreeMap::new(),
+        loop_lists: crate::ts::LoopLists::new(),
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
         psutil: false,
@@ -100,6 +101,9 @@ pub(crate) fn lint(src: &str) -> FileLint {
     lint
 }
 
+/// The most elements loops bind names to in one file.
+const MAX_LIST: usize = 1024;
+
 struct Linter<'p, 'a> {
     s: Scope<'p, 'a>,
     /// Local name → what it was imported as (`o` → `os`, `environ` → `os.environ`).
@@ -107,6 +111,8 @@ struct Linter<'p, 'a> {
     env_aliases: BTreeSet<&'a str>,
     /// Names bound to a constant list of strings (or to each element of one).
     lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
+    /// Names a loop binds to each element of a list, in its function.
+    loop_lists: crate::ts::LoopLists<'a, 'p>,
     /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
@@ -131,8 +137,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
             if x.kind() == "identifier"
                 && let Some(d) = self
-                    .lists
-                    .get(self.s.text(x))
+                    .list(x)
                     .and_then(|list| crate::indicators::runtime_dir_of_list(list.iter().map(|(_, v)| v.as_str())))
             {
                 return Some(d);
@@ -166,7 +171,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let method = f.field("attribute").map(|a| self.s.text(a))?;
                 matches!(method, "values" | "items").then(|| self.list(f.field("object")?)).flatten()
             }
-            "identifier" => self.lists.get(self.s.text(n)).cloned(),
+            "identifier" => {
+                let name = self.s.text(n);
+                self.loop_lists.get(name, n.start_byte()).or_else(|| self.lists.get(name).cloned())
+            }
             _ => None,
         }
     }
@@ -293,9 +301,18 @@ impl<'p, 'a> Linter<'p, 'a> {
             {
                 self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
-        } else if let Some(list) = self.list(index) {
-            for (at, name) in list {
+        } else {
+            let before = self.s.lint.hits.len();
+            for (at, name) in self.list(index).unwrap_or_default() {
                 self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
+            }
+            // A name no list of variables stands for (or one whose list names none):
+            // a table's names read through it.
+            if self.s.lint.hits.len() == before
+                && !crate::guard::is_written(self.s.walk, index)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, self.s.text(index))
+            {
+                self.s.table_reads(index);
             }
         }
     }
@@ -361,7 +378,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if let Some(left) = left.filter(|l| l.kind() == "identifier")
                     && let Some(list) = self.list(right)
                 {
-                    self.lists.entry(self.s.text(left)).or_default().extend(list);
+                    let bytes = crate::ts::function_bytes(self.s.walk, n);
+                    self.loop_lists.bind(self.s.text(left), bytes, list, MAX_LIST);
                 }
             }
             // Issue 47: a parameter defaulting to the environment or a copy of it

@@ -613,13 +613,199 @@ pub(crate) struct Scope<'p, 'a> {
     /// The node kind of an interpolation inside a string literal.
     interpolation: &'static str,
     pub(crate) lint: FileLint,
+    /// The file's tables of runtime variables' names ([`Scope::table_reads`]), found
+    /// at the first lookup that needs them, and those already reported.
+    tables: Option<Vec<(&'a str, Placed<'p>)>>,
+    tables_read: Vec<&'a str>,
 }
+
+/// Strings, each with its place.
+pub(crate) type Placed<'p> = Vec<(Node<'p>, String)>;
+
+/// Node kinds of a literal table (arrays, objects, lists, tuples, dicts, sets).
+const TABLE_KINDS: &[&str] =
+    &["array", "object", "list", "tuple", "dictionary", "set", "as_expression", "satisfies_expression"];
+/// Node kinds of a function.
+const FUNCTION_KINDS: &[&str] = &[
+    "function_declaration",
+    "function_expression",
+    "function",
+    "arrow_function",
+    "method_definition",
+    "generator_function_declaration",
+    "function_definition",
+    "lambda",
+];
+/// The bytes of the function holding `n` (the whole file's outside any): where a loop's
+/// name stands for a list's elements.
+pub(crate) fn function_bytes(walk: &Walk<'_>, n: Node<'_>) -> std::ops::Range<usize> {
+    std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .find(|x| FUNCTION_KINDS.contains(&x.kind()))
+        .map_or(0..usize::MAX, |f| f.byte_range())
+}
+
+/// Names bound to the elements of lists by loops, each in the function of its loop
+/// (`for (const k of NAMES)` in one function is not the `k` of another's loop).
+pub(crate) struct LoopLists<'a, 'p> {
+    bound: Vec<(&'a str, std::ops::Range<usize>, Placed<'p>)>,
+    elements: usize,
+}
+
+impl<'a, 'p> LoopLists<'a, 'p> {
+    /// No name bound.
+    pub(crate) const fn new() -> Self {
+        Self { bound: Vec::new(), elements: 0 }
+    }
+
+    /// Binds `name` to the elements of `list` in the function `bytes` (one name may
+    /// stand for the elements of several lists there: two loops over `n`), up to `max`
+    /// elements in all (a hostile file looping over one list thousands of times stays
+    /// linear).
+    pub(crate) fn bind(
+        &mut self,
+        name: &'a str,
+        bytes: std::ops::Range<usize>,
+        list: Vec<(Node<'p>, String)>,
+        max: usize,
+    ) {
+        if self.elements + list.len() <= max {
+            self.elements += list.len();
+            self.bound.push((name, bytes, list));
+        }
+    }
+
+    /// The elements `name`, at byte `at`, stands for, if a loop of its function bound it.
+    pub(crate) fn get(&self, name: &str, at: usize) -> Option<Placed<'p>> {
+        let mut out: Option<Placed<'p>> = None;
+        for (n, bytes, list) in &self.bound {
+            if *n == name && bytes.contains(&at) {
+                out.get_or_insert_with(Vec::new).extend(list.iter().cloned());
+            }
+        }
+        out
+    }
+}
+
+/// The most tables of names a file is searched for, and strings looked at in each.
+const MAX_TABLES: usize = 64;
+const MAX_TABLE_NODES: usize = 4096;
 
 impl<'p, 'a> Scope<'p, 'a> {
     /// A scope over `p`, whose string literals interpolate with nodes of kind
     /// `interpolation`, and which is a file of language `what`.
     pub(crate) fn new(p: &'p Parsed<'a>, walk: &'p Walk<'p>, interpolation: &'static str, what: &str) -> Self {
-        Self { p, walk, consts: BTreeMap::new(), interpolation, lint: p.file_lint(walk, what) }
+        Self {
+            p,
+            walk,
+            consts: BTreeMap::new(),
+            interpolation,
+            lint: p.file_lint(walk, what),
+            tables: None,
+            tables_read: Vec::new(),
+        }
+    }
+
+    /// Issue 47, round 12: a lookup of the environment by a name it does not spell
+    /// (`env[v]`, `os.environ.get(var)`, `n in os.environ`) in a function that names a
+    /// table of runtimes' variables (`const PROVIDERS = [{ id: "cursor", envVars:
+    /// ["CURSOR_AGENT"] }]`, `AGENTS = {"codex": ["CODEX_SANDBOX"]}`) reads each of
+    /// them: reported at its place in the table, once a table.
+    pub(crate) fn table_reads(&mut self, lookup: Node<'_>) {
+        if self.tables.is_none() {
+            self.tables = Some(self.name_tables());
+        }
+        let Some(tables) = self.tables.as_ref().filter(|t| !t.is_empty()) else { return };
+        let around: Vec<Node<'_>> = std::iter::successors(self.walk.parent(lookup), |x| self.walk.parent(*x))
+            .filter(|x| FUNCTION_KINDS.contains(&x.kind()))
+            .collect();
+        let functions: Vec<&str> = around.iter().map(|f| self.p.text(*f)).collect();
+        // The names of the functions around it (`function hasEnv(name)`), and the
+        // file's top-level statements: one naming both such a function and a table
+        // (`PROVIDERS.find((p) => p.envVars.some(hasEnv))`) reads the table through it.
+        let callers: Vec<&str> = around
+            .iter()
+            .filter_map(|f| {
+                f.field("name").or_else(|| {
+                    self.walk.parent(*f).filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name"))
+                })
+            })
+            .map(|n| self.p.text(n))
+            .collect();
+        let top: Vec<&str> = self
+            .walk
+            .first()
+            .map(|root| root.named_children(&mut root.walk()).map(|c| self.p.text(c)).collect())
+            .unwrap_or_default();
+        let named = |name: &str| {
+            // At the top of the file, any table of it; in a function, one a function
+            // around the lookup names, or one a statement names beside that function.
+            functions.is_empty()
+                || functions.iter().any(|t| crate::guard::names_word(t, name))
+                || top.iter().any(|t| {
+                    crate::guard::names_word(t, name) && callers.iter().any(|c| crate::guard::names_word(t, c))
+                })
+        };
+        let mut hits = Vec::new();
+        let mut read = Vec::new();
+        for (name, entries) in tables {
+            if self.tables_read.contains(name) || !named(name) {
+                continue;
+            }
+            read.push(*name);
+            hits.extend(entries.iter().filter_map(|(at, v)| self.p.var_read(*at, v, true)));
+        }
+        self.tables_read.extend(read);
+        self.lint.hits.extend(hits);
+    }
+
+    /// The names bound to a literal table holding runtimes' variables' names, each with
+    /// those names and their places.
+    fn name_tables(&self) -> Vec<(&'a str, Placed<'p>)> {
+        let mut out = Vec::new();
+        for &n in &**self.walk {
+            let (name, value) = match n.kind() {
+                "variable_declarator" => (n.field("name"), n.field("value")),
+                "assignment" => (n.field("left"), n.field("right")),
+                _ => continue,
+            };
+            let (Some(name), Some(value)) = (name, value) else { continue };
+            if name.kind() != "identifier" || !TABLE_KINDS.contains(&value.kind()) {
+                continue;
+            }
+            let mut entries = Vec::new();
+            let mut stack = vec![value];
+            let mut seen = 0;
+            while let Some(x) = stack.pop() {
+                seen += 1;
+                if seen > MAX_TABLE_NODES {
+                    break;
+                }
+                // A string, or the name of an object's key (`{ CURSOR_AGENT: "cursor" }`).
+                let key = x.kind() == "property_identifier"
+                    && self
+                        .walk
+                        .parent(x)
+                        .is_some_and(|p| p.kind() == "pair" && p.field("key").is_some_and(|k| k.id() == x.id()));
+                if x.kind() == "string" || key {
+                    let v = if key { Some(self.p.text(x).to_owned()) } else { self.value(x) };
+                    if let Some(v) = v.filter(|v| {
+                        crate::indicators::is_indicator_var(v) || crate::indicators::vendor_prefix(v).is_some()
+                    }) {
+                        entries.push((x, v));
+                    }
+                    continue;
+                }
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+            if !entries.is_empty() {
+                entries.sort_by_key(|(x, _)| x.start_byte());
+                out.push((self.p.text(name), entries));
+                if out.len() >= MAX_TABLES {
+                    break;
+                }
+            }
+        }
+        out
     }
 
     pub(crate) fn text(&self, n: Node<'_>) -> &'a str {
