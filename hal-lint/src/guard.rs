@@ -15,7 +15,7 @@ use tree_sitter::Node;
 use crate::facts::{EXITS, REPORTS};
 use crate::hit::Hit;
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
-use crate::ts::{Fields as _, Parsed, Walk, unquote};
+use crate::ts::{Fields as _, Parsed, Walk, descendants, unquote};
 
 /// Node kinds a presence test's expansion climbs through to the clause it conditions.
 const CLIMB: &[&str] = &[
@@ -1266,4 +1266,26 @@ pub(crate) fn reads_the_parent(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &s
     let Some(f) = function_of(walk, n).filter(|f| f.end_byte() - f.start_byte() <= 4096) else { return false };
     let text = src.get(f.start_byte()..f.end_byte()).unwrap_or("");
     if file == "stat" { text.contains("[3]") } else { text.contains("PPid") }
+}
+
+/// Whether the body of the loop `l` over the environment's names only builds a child's
+/// environment from the names it matches (`child[key] = value`) or removes them
+/// (`Reflect.deleteProperty(process.env, key)`, `del env[k]`): no question about which runtime runs.
+pub(crate) fn copies_or_removes(src: &str, l: Node<'_>, body: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(left) = l.field("left") else { return false };
+    let key = if left.kind() == "identifier" {
+        Some(left)
+    } else {
+        descendants(left).into_iter().find(|x| x.kind() == "identifier")
+    };
+    let Some(key) = key.map(text) else { return false };
+    let b = text(body);
+    !b.contains("return")
+        && !b.contains("break")
+        && (b.contains(&format!("[{key}] ="))
+            || b.contains("deleteProperty(")
+            || b.contains("delete ")
+            || b.contains("del ")
+            || b.contains(&format!(".pop({key}")))
 }

@@ -701,6 +701,25 @@ impl<'p, 'a> Linter<'p, 'a> {
     fn check(&mut self, n: Node<'p>) {
         let field = |f: &'static str| n.field(f);
         match n.kind() {
+            // Issue 47: `for (const k in process.env)`, `for (const [k] of
+            // Object.entries(process.env))`: a loop over the environment's names, the
+            // names it looks for.
+            "for_in_statement" => {
+                let over_names = field("right").is_some_and(|r| {
+                    self.is_env(r)
+                        || (r.kind() == "call_expression"
+                            && r.field("function").and_then(|f| self.s.p.short(f, 64)).is_some_and(|f| {
+                                matches!(f, "Object.keys" | "Object.entries" | "Object.getOwnPropertyNames")
+                            })
+                            && r.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a)))
+                });
+                if over_names
+                    && let Some(body) = field("body")
+                    && !crate::guard::copies_or_removes(self.s.p.src, n, body)
+                {
+                    self.s.scanned_names(body, &["string", "template_string"]);
+                }
+            }
             "member_expression" => {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
@@ -710,14 +729,18 @@ impl<'p, 'a> Linter<'p, 'a> {
                         && !crate::guard::is_written(walk, n)
                         && !crate::guard::passed_on(self.s.p.src, walk, n, name)
                     {
-                        self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(walk, n)));
+                        self.s.lint.hits.extend(self.s.p.var_read(
+                            property,
+                            name,
+                            crate::ts::decides(walk, self.s.p.src, n),
+                        ));
                     }
                 }
             }
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
                 if self.is_env(object) && !crate::guard::is_written(self.s.walk, n) {
-                    self.read(index, in_condition(self.s.walk, n));
+                    self.read(index, crate::ts::decides(self.s.walk, self.s.p.src, n));
                 }
             }
             "variable_declarator" => {
@@ -812,7 +835,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
         } else if env_method && matches!(name, "hasOwnProperty" | "has" | "get") {
             if let Some(a) = first {
-                self.read(a, name != "get" || in_condition(self.s.walk, n));
+                self.read(a, name != "get" || crate::ts::decides(self.s.walk, self.s.p.src, n));
             }
         } else if callee == "require" {
             if let Some((a, v)) = first

@@ -458,7 +458,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     return;
                 };
                 if self.is_env(value) && !crate::guard::is_written(self.s.walk, n) {
-                    self.read(index, in_condition(self.s.walk, n));
+                    self.read(index, crate::ts::decides(self.s.walk, self.s.p.src, n));
                 }
             }
             "comparison_operator" => {
@@ -496,6 +496,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             "for_statement" => {
                 if n.field("right").is_some_and(|r| self.env_names(r))
                     && let Some(body) = n.field("body")
+                    && !crate::guard::copies_or_removes(self.s.p.src, n, body)
                 {
                     self.s.scanned_names(body, &["string", "concatenated_string"]);
                 }
@@ -555,7 +556,7 @@ impl<'p, 'a> Linter<'p, 'a> {
         if (ENV_GETTERS.contains(&callee.as_str()) || env_method) && !sets_a_default {
             if let Some(a) = first {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
-                self.read(a, in_condition(self.s.walk, n));
+                self.read(a, crate::ts::decides(self.s.walk, self.s.p.src, n));
             }
         } else if self.psutil
             && name == "Process"

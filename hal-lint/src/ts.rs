@@ -433,6 +433,37 @@ impl<'w, 't> IntoIterator for &'w Walk<'t> {
 
 /// Whether `node` stands in the condition of an `if`, `while`, `?:` or `… if … else …`,
 /// alone or as an operand of `!`, `&&`, `||`, a comparison (so its value decides).
+/// Whether the read `node` decides: it stands in a condition ([`in_condition`]), or is
+/// tested for presence where its answer is returned or kept (`return env.X !==
+/// undefined`, `!!env.X`, `Boolean(env.X)`, `os.environ.get("X") is not None`).
+pub(crate) fn decides(walk: &Walk<'_>, src: &str, node: Node<'_>) -> bool {
+    in_condition(walk, node) || presence_tested(walk, src, node)
+}
+
+/// Whether `node` is tested for presence: compared to nothing (`undefined`, `null`,
+/// `None`, an empty string), negated, or made a truth.
+fn presence_tested(walk: &Walk<'_>, src: &str, node: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(parent) = walk.parent(node) else { return false };
+    match parent.kind() {
+        "binary_expression" | "comparison_operator" => {
+            let nothing = |x: Node<'_>| matches!(text(x), "undefined" | "null" | "None" | "\"\"" | "''" | "void 0");
+            let operands: Vec<Node<'_>> = parent.named_children(&mut parent.walk()).collect();
+            let op = parent.field("operator").map_or_else(
+                || parent.children(&mut parent.walk()).find(|c| !c.is_named()).map_or("", |c| text(c)),
+                |o| text(o),
+            );
+            matches!(op, "===" | "!==" | "==" | "!=" | "is" | "is not" | "not")
+                && operands.iter().any(|o| o.id() != node.id() && nothing(*o))
+        }
+        "unary_expression" | "not_operator" => true,
+        "arguments" | "argument_list" => {
+            walk.parent(parent).and_then(|c| c.field("function")).is_some_and(|f| matches!(text(f), "Boolean" | "bool"))
+        }
+        _ => false,
+    }
+}
+
 pub(crate) fn in_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
     let mut cur = node;
     for _ in 0..12 {
@@ -989,6 +1020,30 @@ impl<'p, 'a> Scope<'p, 'a> {
                 Some(l + &r)
             }
             "parenthesized_expression" => self.fold(n.named_child(0)?, depth + 1),
+            // Issue 47, round 12: a name joined from parts (`["CURSOR", "AGENT"].join("_")`,
+            // `"_".join(("CLAUDE", "CODE"))`).
+            "call_expression" | "call" => {
+                let f = n.field("function")?;
+                let method = f.field("property").or_else(|| f.field("attribute"))?;
+                if self.text(method) != "join" {
+                    return None;
+                }
+                let object = f.field("object")?;
+                let first = n.field("arguments")?.named_child(0);
+                let (sep, parts) = match object.kind() {
+                    "array" => (first.map_or(Some(",".to_owned()), |a| self.fold(a, depth + 1))?, object),
+                    "string" => (self.fold(object, depth + 1)?, first?),
+                    _ => return None,
+                };
+                if !matches!(parts.kind(), "array" | "list" | "tuple") {
+                    return None;
+                }
+                let mut pieces = Vec::new();
+                for c in parts.named_children(&mut parts.walk()) {
+                    pieces.push(self.fold(c, depth + 1)?);
+                }
+                Some(pieces.join(&sep))
+            }
             _ => None,
         }
     }
