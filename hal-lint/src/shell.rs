@@ -197,6 +197,47 @@ fn in_shell_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
     false
 }
 
+/// Whether the status or output of the command `cmd` is used: it stands in a
+/// condition, a `&&`/`||` list, a pipeline or a command substitution, or its output is
+/// thrown away (`ls ~/.codex >/dev/null 2>&1`: only its status matters).
+fn answer_used(walk: &Walk<'_>, cmd: Node<'_>) -> bool {
+    let Some(parent) = walk.parent(cmd) else { return false };
+    match parent.kind() {
+        "list" | "pipeline" | "command_substitution" | "negated_command" | "test_command" => true,
+        // `ls X >/dev/null` keeps only the status; `ls X 2>/dev/null` still shows the
+        // listing.
+        "redirected_statement" => {
+            parent.children(&mut parent.walk()).any(|r| {
+                r.kind() == "file_redirect"
+                    && r.child(0).is_some_and(|op| matches!(op.kind(), ">" | "&>" | ">>" | "&>>"))
+                    && r.child(0).is_some_and(|op| op.start_byte() == r.start_byte())
+            }) || answer_used(walk, parent)
+        }
+        "if_statement" | "elif_clause" | "while_statement" => {
+            parent.children_by_field_name("condition", &mut parent.walk()).any(|c| c.id() == cmd.id())
+        }
+        _ => false,
+    }
+}
+
+/// Whether the expansion `n` is only an argument of a message (`echo`, `printf`, a
+/// `log` function), not tested.
+fn shown_to_a_reader(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let mut cur = n;
+    for _ in 0..4 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            "string" | "concatenation" => cur = parent,
+            "command" => {
+                return parent.field("name").is_none_or(|c| c.id() != cur.id())
+                    && MESSAGE_PROGRAMS.contains(&command_name(p, parent));
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// How the word `node` is used, looking up at most a few levels.
 fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
@@ -230,6 +271,10 @@ fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
                     // `find . -path ./.kiro -prune`: a pattern of the expression, which
                     // filters what the walk meets; only the starting points are probed.
                     Use::Other
+                } else if name == "ls" && !answer_used(walk, parent) {
+                    // `ls -la .claude/hooks/` as a statement: a listing shown to a
+                    // reader, its answer used by nothing.
+                    Use::Read
                 } else if PROBE_PROGRAMS.contains(&name) {
                     Use::Probe
                 } else if WRITE_PROGRAMS.contains(&name) {
@@ -884,6 +929,12 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                     continue;
                 }
                 let presence = presence_test(p, &nodes, n);
+                // Issue 47, round 12: a marker's value shown to a reader (`echo
+                // "CLAUDECODE: $CLAUDECODE"`), nothing decided (a session's id shown
+                // or written still reads the session).
+                if !presence && shown_to_a_reader(p, &nodes, n) && !crate::facts::names_a_session(var) {
+                    continue;
+                }
                 match presence.then(|| crate::guard::guarded(p, &nodes, n, var)) {
                     Some(Guarded::ItsPath) => {}
                     Some(Guarded::RuntimeName) => {
