@@ -17,16 +17,6 @@ pub(crate) const PYTHON_PROCESS_PACKAGES: &[&str] = &["psutil"];
 pub(crate) const SESSION_SUFFIXES: &[&str] =
     &["SESSION_ID", "THREAD_ID", "TASK_ID", "RUN_ID", "TRAJECTORY_ID", "CONVERSATION_ID"];
 
-/// Whether the variable `var` names a session (`CLAUDE_SESSION_ID`, `CODEX_THREAD_ID`,
-/// or one of the registry's session variables): reading it reads the session, whatever
-/// its value then does.
-pub(crate) fn names_a_session(var: &str) -> bool {
-    SESSION_SUFFIXES.iter().any(|s| var.ends_with(s))
-        || hal_caps::registry::REGISTRY
-            .iter()
-            .any(|r| r.session_vars.contains(&var) || r.cascade_session_var == Some(var))
-}
-
 /// Calls that only report (their name's last segment), and those that end the program.
 pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
 pub(crate) const EXITS: &[&str] = &["exit", "_exit"];

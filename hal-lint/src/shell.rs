@@ -220,24 +220,6 @@ fn answer_used(walk: &Walk<'_>, cmd: Node<'_>) -> bool {
     }
 }
 
-/// Whether the expansion `n` is only an argument of a message (`echo`, `printf`, a
-/// `log` function), not tested.
-fn shown_to_a_reader(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
-    let mut cur = n;
-    for _ in 0..4 {
-        let Some(parent) = walk.parent(cur) else { return false };
-        match parent.kind() {
-            "string" | "concatenation" => cur = parent,
-            "command" => {
-                return parent.field("name").is_none_or(|c| c.id() != cur.id())
-                    && MESSAGE_PROGRAMS.contains(&command_name(p, parent));
-            }
-            _ => return false,
-        }
-    }
-    false
-}
-
 /// How the word `node` is used, looking up at most a few levels.
 fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
@@ -929,12 +911,6 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                     continue;
                 }
                 let presence = presence_test(p, &nodes, n);
-                // Issue 47, round 12: a marker's value shown to a reader (`echo
-                // "CLAUDECODE: $CLAUDECODE"`), nothing decided (a session's id shown
-                // or written still reads the session).
-                if !presence && shown_to_a_reader(p, &nodes, n) && !crate::facts::names_a_session(var) {
-                    continue;
-                }
                 match presence.then(|| crate::guard::guarded(p, &nodes, n, var)) {
                     Some(Guarded::ItsPath) => {}
                     Some(Guarded::RuntimeName) => {

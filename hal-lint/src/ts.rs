@@ -211,12 +211,6 @@ impl<'a> Parsed<'a> {
     pub(crate) fn var_read(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
         let (line, col) = self.pos(at);
         if is_indicator_var(name) {
-            // Issue 47, round 12: a marker's value shown to a reader
-            // (`console.log("CLAUDECODE:", process.env.CLAUDECODE)`), nothing decided
-            // (a session's id shown still reads the session).
-            if !decides && !crate::facts::names_a_session(name) && self.only_shown(at) {
-                return None;
-            }
             Some(Hit::var_read(line, col, name, false, decides))
         } else if EDITOR_VARS.contains(&name) {
             compared_runtime(self.around(at))

@@ -680,14 +680,14 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// folder whose answer names a runtime, names kept in a table read by lookup (a
 /// loop's name standing for a list only in its own function), loops over the
 /// environment's names, names joined from parts and a path's variable tested for
-/// presence are found; a loop over the names copying them to a child, and a marker or
-/// a listing shown to a reader, are silent (each shown missed or reported before
+/// presence are found; a loop over the names copying them to a child, and a listing
+/// shown to a reader, are silent (each shown missed or reported before
 /// the change by the branch point's binary).
 #[test]
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
     let mut want = at("scripts/detect.sh", &[(f, 5, 11)]);
-    want.extend(at("scripts/reader.sh", &[(v, 7, 23), (f, 10, 4)]));
+    want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("src/child_env.py", &[(v, 12, 23)]));
     want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
     want.extend(at("src/collect.py", &[(f, 16, 8)]));
@@ -697,7 +697,6 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/scans.py", &[(v, 15, 27), (v, 19, 27)]));
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
-    want.extend(at("src/shown.ts", &[(v, 6, 38)]));
     want.extend(at("src/tables.py", &[(v, 6, 16), (v, 6, 30), (v, 7, 15), (v, 11, 16), (v, 12, 16)]));
     want.extend(at("src/tables.ts", &[(v, 4, 34), (v, 4, 48), (v, 5, 29), (v, 15, 19), (v, 15, 43), (v, 21, 39)]));
     want.extend(at("src/transcript.py", &[(v, 34, 8)]));
