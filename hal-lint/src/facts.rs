@@ -4,7 +4,7 @@
 //! `hal_caps::vars`; the runtimes' are the registry's.
 
 /// Programs that list processes (what they are asked decides whether it is a finding).
-pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree"];
+pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree", "osascript"];
 /// Rust crates that read the process table.
 pub(crate) const PROCESS_CRATES: &[&str] = &["sysinfo", "procfs", "psutil", "heim"];
 /// npm packages that list processes.

@@ -209,6 +209,50 @@ pub(crate) fn is_own_file(path: &str) -> bool {
         hal_caps::registry::REGISTRY.iter().flat_map(|r| r.own_files.iter().map(|f| bare_path(f))).collect()
     });
     matches!(path_hit(path), Some(PathHit::Indicator(p)) if own.contains(&bare_path(p)))
+        || own_file_within(path).is_some()
+}
+
+/// Issue 47, round 12: the registry's own file (`~/.claude/.credentials.json`) a path
+/// names by its distinctive file name under a folder given at run time
+/// (`join(configDir, '.credentials.json')`, a profile's `CLAUDE_CONFIG_DIR`) or right in
+/// a runtime's folder under home: a hidden file's name, a credentials file's
+/// (`oauth_creds.json`) or an installation's id; plain names (`auth.json`, `config.json`)
+/// say too little alone.
+pub(crate) fn own_file_within(path: &str) -> Option<&'static str> {
+    let t = path.trim().trim_matches(['"', '\'']);
+    let (dir, name) = t.rsplit_once('/')?;
+    let (_, own) = distinctive_own_files().iter().find(|(n, _)| *n == name)?;
+    // Under a folder given at run time (the file names its runtime), or right in a
+    // runtime's folder under home (`~/.factory/installation_id`: that folder's).
+    if dir.ends_with('}') && !dir.contains('/') {
+        return Some(*own);
+    }
+    runtime_dir_within(dir)
+}
+
+/// The distinctive names of the registry's own files, for the prefilter.
+pub(crate) fn own_file_names() -> Vec<&'static str> {
+    distinctive_own_files().iter().map(|(n, _)| *n).collect()
+}
+
+/// The registry's own files whose name alone is distinctive ([`own_file_within`]):
+/// each name with its file.
+fn distinctive_own_files() -> &'static [(&'static str, &'static str)] {
+    static OWN: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    OWN.get_or_init(|| {
+        hal_caps::registry::REGISTRY
+            .iter()
+            .flat_map(|r| r.own_files.iter().copied())
+            .filter_map(|f| {
+                let name = f.rsplit('/').next()?;
+                (name.starts_with('.')
+                    || name.contains("creds")
+                    || name.contains("credentials")
+                    || name.contains("installation"))
+                .then_some((name, f))
+            })
+            .collect()
+    })
 }
 
 pub(crate) fn registry_dirs() -> &'static [&'static str] {
@@ -679,6 +723,16 @@ pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
                 return Some(if base(prog) == "pgrep" { "pgrep" } else { "pidof" });
             }
             "pstree" if args.iter().any(ancestry) => return Some("pstree"),
+            // Issue 47, round 12: macOS's process table through AppleScript (`osascript
+            // -e 'tell application "System Events" to get … of first process whose name
+            // is "Cursor"'`), asked for a runtime's process by name.
+            "osascript"
+                if cmd.contains("System Events")
+                    && (cmd.contains("process whose") || cmd.contains("processes"))
+                    && (cmd.contains('$') || args.iter().any(|w| names_a_runtime(w))) =>
+            {
+                return Some("osascript System Events");
+            }
             _ => {}
         }
     }

@@ -735,6 +735,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                             crate::ts::decides(walk, self.s.p.src, n),
                         ));
                     }
+                } else {
+                    // Issue 47, round 12: `if (payload.workspace_roots) return "cursor"`: a
+                    // key only one runtime's payload holds, tested to name the runtime.
+                    if crate::indicators::payload_tell(self.s.text(property)).is_some()
+                        && self.s.p.returned_runtime(property).is_some()
+                    {
+                        self.s.payload_sniff(property, object);
+                    }
                 }
             }
             "subscript_expression" => {

@@ -536,6 +536,18 @@ impl<'p, 'a> Linter<'p, 'a> {
             && func.field("object").is_some_and(|o| self.is_env(o))
     }
 
+    /// Issue 47, round 12: `if payload.get("turn_id"): return "codex"`: a key only one
+    /// runtime's payload holds, tested to name the runtime; whether it was one.
+    fn payload_get(&mut self, func: Node<'p>, key: Option<Node<'p>>) -> bool {
+        let (Some(object), Some(key)) = (func.field("object"), key) else { return false };
+        let tells = self.s.value(key).is_some_and(|k| crate::indicators::payload_tell(&k).is_some())
+            && self.s.p.returned_runtime(key).is_some();
+        if tells {
+            self.s.payload_sniff(key, object);
+        }
+        tells
+    }
+
     fn call(&mut self, n: Node<'p>) {
         let (Some(func), Some(args)) = (n.field("function"), n.field("arguments")) else {
             return;
@@ -553,7 +565,9 @@ impl<'p, 'a> Linter<'p, 'a> {
         // `os.environ.setdefault("X", "v")` as a statement sets a default: a write.
         let sets_a_default =
             method == "setdefault" && self.s.walk.parent(n).is_some_and(|p| p.kind() == "expression_statement");
-        if (ENV_GETTERS.contains(&callee.as_str()) || env_method) && !sets_a_default {
+        if method == "get" && !env_method && self.payload_get(func, first) {
+            // A payload's key tested (reported by `payload_get`).
+        } else if (ENV_GETTERS.contains(&callee.as_str()) || env_method) && !sets_a_default {
             if let Some(a) = first {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
                 self.read(a, crate::ts::decides(self.s.walk, self.s.p.src, n));

@@ -730,7 +730,7 @@ impl Linter {
 
     /// A probe, at `span`, of the path `path` spells.
     fn probe(&mut self, span: Span, path: &str) {
-        if let Some(hit) = path_hit(path) {
+        if let Some(hit) = path_hit(path).or_else(|| crate::indicators::own_file_within(path).map(PathHit::Indicator)) {
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, hit, true));
         } else if let Some(dir) = crate::indicators::unknown_home_dir(path)

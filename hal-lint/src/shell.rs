@@ -220,6 +220,23 @@ fn answer_used(walk: &Walk<'_>, cmd: Node<'_>) -> bool {
     }
 }
 
+/// Whether the command `n` names a runtime's process, itself or through the values of
+/// the `for` loop around it.
+fn names_a_runtime_looped(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let names = |t: &str| {
+        t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .any(|w| crate::indicators::literal_runtime(&w.to_ascii_lowercase()).is_some())
+    };
+    p.short(n, 4096).is_some_and(|t| names(&t.replace("System Events", "")))
+        || std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+            .take(12)
+            .find(|x| x.kind() == "for_statement")
+            .is_some_and(|f| {
+                f.children_by_field_name("value", &mut f.walk())
+                    .any(|v| p.short(v, 64).is_some_and(|t| names(unquote(t))))
+            })
+}
+
 /// How the word `node` is used, looking up at most a few levels.
 fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
@@ -934,7 +951,11 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                             .and_then(|x| x.field("name"))
                             .is_some_and(|v| ancestry.iter().any(|(a, _, c)| *c && *a == p.text(v)))
                     };
-                    if let Some(prog) = text.as_deref().and_then(process_command) {
+                    if let Some(prog) = text.as_deref().and_then(process_command).filter(|prog| {
+                        // AppleScript asked for a process by a name a loop gives: one of
+                        // the loop's names is a runtime's (`for c in Cursor Windsurf`).
+                        !prog.starts_with("osascript") || names_a_runtime_looped(p, &nodes, n)
+                    }) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), prog));
                     } else if name == "ps" && climb() && !climbs_for_the_terminal(p, &nodes, n) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps -o ppid="));

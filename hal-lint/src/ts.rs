@@ -234,9 +234,38 @@ impl<'a> Parsed<'a> {
             // Any name under a vendor prefix that chooses between runtimes' own values,
             // or whose test returns one.
             under_vendor_prefix(name)
-                .filter(|_| self.chooses_runtime_values(at) || self.returns_a_runtime(at))
+                .filter(|p| {
+                    self.chooses_runtime_values(at)
+                        || self.returns_a_runtime(at)
+                        || (decides && self.in_a_detecting_function(at) && self.kept_for_its_runtime(at, p))
+                })
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
+    }
+
+    /// Issue 47, round 12: whether `at` stands in a function named for detecting an
+    /// installation (`detectCli`, `is_installed`): a name under a runtime's vendor prefix
+    /// tested there (`!!process.env.OPENCLAW_GATEWAY_URL`) says whether it is present.
+    fn in_a_detecting_function(&self, at: Node<'_>) -> bool {
+        std::iter::successors(at.parent(), Node::parent)
+            .take(64)
+            .find(|x| FUNCTION_KINDS.contains(&x.kind()))
+            .and_then(|f| {
+                f.field("name")
+                    .or_else(|| f.parent().filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")))
+            })
+            .is_some_and(|n| crate::guard::is_detector(self.text(n)))
+    }
+
+    /// Whether the read at `at` is kept in a name that names the runtime of the vendor
+    /// prefix `prefix` (`const openclawEnv = !!process.env.OPENCLAW_GATEWAY_URL`).
+    fn kept_for_its_runtime(&self, at: Node<'_>, prefix: &str) -> bool {
+        let runtime = prefix.trim_end_matches('_').replace('_', "").to_ascii_lowercase();
+        std::iter::successors(at.parent(), Node::parent)
+            .take(8)
+            .find(|x| matches!(x.kind(), "variable_declarator" | "assignment"))
+            .and_then(|d| d.field("name").or_else(|| d.field("left")))
+            .is_some_and(|n| self.text(n).replace('_', "").to_ascii_lowercase().contains(&runtime))
     }
 
     /// The text of `node` if it is at most `max` bytes long (names compared against
@@ -264,7 +293,8 @@ impl<'a> Parsed<'a> {
 
     /// A probe, at `at`, of the path `path` spells.
     pub(crate) fn path_probe(&self, at: Node<'_>, path: &str) -> Option<Hit> {
-        let hit = path_hit(path)?;
+        let hit = path_hit(path)
+            .or_else(|| crate::indicators::own_file_within(path).map(crate::indicators::PathHit::Indicator))?;
         let (line, col) = self.pos(at);
         Some(Hit::path(line, col, hit, false))
     }
