@@ -468,6 +468,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 {
                     if self.is_env(right) {
                         self.read(left, true);
+                    } else if self.env_text(right) {
+                        // Issue 47, round 12: `"CLAUDECODE" in json.dumps(dict(os.environ))`,
+                        // `in str(os.environ)`: a scan of the environment's text.
+                        self.s.scanned_names(left, &["string", "concatenated_string"]);
                     } else {
                         // Issue 47: `"turn_id" in payload`.
                         self.s.payload_sniff(left, right);
@@ -503,6 +507,14 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
             _ => {}
         }
+    }
+
+    /// Whether `n` is the environment's text: `json.dumps(…)`, `str(…)` or `repr(…)` of
+    /// it or of a copy of it.
+    fn env_text(&self, n: Node<'_>) -> bool {
+        n.kind() == "call"
+            && n.field("function").is_some_and(|f| matches!(self.s.text(f), "json.dumps" | "str" | "repr"))
+            && n.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a) || self.env_copy(a))
     }
 
     /// A copy of the environment: `dict(os.environ)`, `os.environ.copy()`,

@@ -701,7 +701,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
-    want.extend(at("src/scans.py", &[(v, 15, 27), (v, 19, 27)]));
+    want.extend(at("src/scans.py", &[(v, 16, 27), (v, 20, 27), (v, 24, 12)]));
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
     want.extend(at("src/sniff.py", &[(v, 8, 20)]));
     want.extend(at("src/sniff.ts", &[(v, 4, 15)]));
