@@ -124,6 +124,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
+    l.s.rule_tables();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), kind);

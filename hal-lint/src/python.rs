@@ -95,6 +95,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
         returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
+    l.s.rule_tables();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);

@@ -819,6 +819,72 @@ impl<'p, 'a> Scope<'p, 'a> {
         self.lint.hits.extend(hits);
     }
 
+    /// Issue 47, round 12: detection rules kept as data. A table's record that pairs a
+    /// runtime's name with its variables' names (`{ id: "cursor", envVars:
+    /// ["CURSOR_AGENT"] }`, `{ CLAUDECODE: "claude" }`, `("gemini", "GEMINI_CLI")`) says
+    /// which variable tells which runtime, whichever file then reads them: each such
+    /// name is reported where no lookup in the file read its table already. Paths'
+    /// variables (`CLAUDE_CONFIG_DIR` beside `"claude"`: an installer's target) and
+    /// credentials' (`COPILOT_GITHUB_TOKEN` beside `"github-copilot"`: a key to pass on)
+    /// are not rules.
+    pub(crate) fn rule_tables(&mut self) {
+        if self.tables.is_none() {
+            self.tables = Some(self.name_tables());
+        }
+        let Some(tables) = self.tables.as_ref() else { return };
+        let mut hits = Vec::new();
+        for (name, entries) in tables {
+            if self.tables_read.contains(name) {
+                continue;
+            }
+            for (at, v) in entries {
+                // A registry variable spelled as a string: an object's key
+                // (`CLAUDE_CODE: 'claude-code'`) is a constant's name, and a name hal
+                // does not know beside a runtime is as often its key's variable.
+                let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| v.ends_with(t));
+                let rule = at.kind() == "string"
+                    && crate::indicators::is_indicator_var(v)
+                    && !credential
+                    && !crate::indicators::is_path_var(v)
+                    && !crate::indicators::has_path_suffix(v);
+                if rule && self.paired_with_a_runtime(*at) {
+                    hits.extend(self.p.var_read(*at, v, true));
+                }
+            }
+        }
+        self.lint.hits.extend(hits);
+    }
+
+    /// Whether the record holding the name `at` (an object, a dict or a tuple, a few
+    /// levels up) holds a string, or an object's key, naming a runtime.
+    fn paired_with_a_runtime(&self, at: Node<'_>) -> bool {
+        let record = std::iter::successors(self.walk.parent(at), |x| self.walk.parent(*x))
+            .take(4)
+            .find(|x| matches!(x.kind(), "object" | "dictionary" | "tuple"));
+        let Some(record) = record else { return false };
+        let mut stack = vec![(record, 0)];
+        let mut seen = 0;
+        while let Some((x, depth)) = stack.pop() {
+            seen += 1;
+            if seen > 64 {
+                return false;
+            }
+            let value = match x.kind() {
+                "string" if x.id() != at.id() => self.value(x),
+                // `{ claude: "CLAUDECODE" }`: the key names the runtime.
+                "property_identifier" => Some(self.text(x).to_owned()),
+                _ => None,
+            };
+            if value.is_some_and(|v| crate::indicators::literal_runtime(&v).is_some()) {
+                return true;
+            }
+            if depth < 3 && !matches!(x.kind(), "string" | "property_identifier") {
+                stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
+            }
+        }
+        false
+    }
+
     /// The names bound to a literal table holding runtimes' variables' names, each with
     /// those names and their places.
     fn name_tables(&self) -> Vec<(&'a str, Placed<'p>)> {
