@@ -106,9 +106,9 @@ mod tests {
              result for the project directory it was given is a false finding no class covers",
         ),
         (
-            "pchalasani/claude-code-tools",
-            "held out: the eleventh round's payload-field rule takes a session file's lines, told \
-             Codex's or Claude's by their fields, for a hook payload's (measured in the final run)",
+            "mksglu/context-mode",
+            "held out: the twelfth round's table lookup reports every name of a per-platform \
+             table a lookup reads, a project directory's too (measured in the final run)",
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
