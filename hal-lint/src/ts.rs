@@ -838,17 +838,30 @@ impl<'p, 'a> Scope<'p, 'a> {
                 continue;
             }
             for (at, v) in entries {
-                // A registry variable spelled as a string: an object's key
-                // (`CLAUDE_CODE: 'claude-code'`) is a constant's name, and a name hal
-                // does not know beside a runtime is as often its key's variable.
+                // A variable spelled as a string (an object's key, `CLAUDE_CODE:
+                // 'claude-code'`, is a constant's name): a registry variable, or, in a
+                // list of alternatives (`any: ["OPENCODE", "OPENCODE_SERVER"]`), one
+                // under a runtime's vendor prefix; a path's only in such a list (alone
+                // beside a runtime, `configDirEnv: "CLAUDE_CONFIG_DIR"`, it is the
+                // runtime's setting a tool uses); never a credential's (a model
+                // provider's `envVars: ["GEMINI_API_KEY"]` beside `"gemini"`).
                 let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| v.ends_with(t));
+                let path = crate::indicators::is_path_var(v) || crate::indicators::has_path_suffix(v);
+                let listed = self.walk.parent(*at).is_some_and(|p| matches!(p.kind(), "array" | "list" | "tuple"))
+                    && self.walk.parent(*at).is_some_and(|p| p.named_child_count() >= 2);
+                let known = crate::indicators::is_indicator_var(v);
                 let rule = at.kind() == "string"
-                    && crate::indicators::is_indicator_var(v)
+                    && (known || (listed && crate::indicators::under_vendor_prefix(v).is_some()))
                     && !credential
-                    && !crate::indicators::is_path_var(v)
-                    && !crate::indicators::has_path_suffix(v);
+                    && (listed || !path);
                 if rule && self.paired_with_a_runtime(*at) {
-                    hits.extend(self.p.var_read(*at, v, true));
+                    match crate::indicators::under_vendor_prefix(v).filter(|_| !known) {
+                        Some(prefix) => {
+                            let (line, col) = self.p.pos(*at);
+                            hits.push(Hit::vendor_var(line, col, v, prefix, false));
+                        }
+                        None => hits.extend(self.p.var_read(*at, v, true)),
+                    }
                 }
             }
         }
@@ -858,10 +871,17 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// Whether the record holding the name `at` (an object, a dict or a tuple, a few
     /// levels up) holds a string, or an object's key, naming a runtime.
     fn paired_with_a_runtime(&self, at: Node<'_>) -> bool {
-        let record = std::iter::successors(self.walk.parent(at), |x| self.walk.parent(*x))
-            .take(4)
-            .find(|x| matches!(x.kind(), "object" | "dictionary" | "tuple"));
-        let Some(record) = record else { return false };
+        // Each record around it, the innermost first (`{ any: [...] }` inside `{ id:
+        // "opencode", envVars: [...] }`).
+        std::iter::successors(self.walk.parent(at), |x| self.walk.parent(*x))
+            .take(8)
+            .filter(|x| matches!(x.kind(), "object" | "dictionary" | "tuple"))
+            .any(|record| self.names_a_runtime(record, at))
+    }
+
+    /// Whether the record `record` (its fields, a level or two down) holds a string, or
+    /// an object's key, naming a runtime, other than `at`.
+    fn names_a_runtime(&self, record: Node<'_>, at: Node<'_>) -> bool {
         let mut stack = vec![(record, 0)];
         let mut seen = 0;
         while let Some((x, depth)) = stack.pop() {
@@ -916,7 +936,7 @@ impl<'p, 'a> Scope<'p, 'a> {
                 if x.kind() == "string" || key {
                     let v = if key { Some(self.p.text(x).to_owned()) } else { self.value(x) };
                     if let Some(v) = v.filter(|v| {
-                        crate::indicators::is_indicator_var(v) || crate::indicators::vendor_prefix(v).is_some()
+                        crate::indicators::is_indicator_var(v) || crate::indicators::under_vendor_prefix(v).is_some()
                     }) {
                         entries.push((x, v));
                     }
