@@ -1289,3 +1289,17 @@ pub(crate) fn copies_or_removes(src: &str, l: Node<'_>, body: Node<'_>) -> bool 
             || b.contains("del ")
             || b.contains(&format!(".pop({key}")))
 }
+
+/// Whether `index` (a loop's name) stands in the loop that binds it and that only
+/// copies or removes what it reads ([`copies_or_removes`]): `for var in NAMES: value =
+/// os.environ.get(var); if value: env[var] = value`.
+pub(crate) fn in_a_copying_loop(src: &str, walk: &Walk<'_>, index: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    std::iter::successors(walk.parent(index), |x| walk.parent(*x))
+        .take(12)
+        .find(|x| matches!(x.kind(), "for_statement" | "for_in_statement"))
+        .is_some_and(|l| {
+            l.field("left").is_some_and(|v| text(v) == text(index))
+                && l.field("body").is_some_and(|b| copies_or_removes(src, l, b))
+        })
+}

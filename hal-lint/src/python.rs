@@ -304,7 +304,14 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
         } else {
             let before = self.s.lint.hits.len();
-            for (at, name) in self.list(index).unwrap_or_default() {
+            // Each name of the list is read here: whether it decides is this place's
+            // (`const value = process.env[v]; return value !== undefined`).
+            let list = self.list(index).unwrap_or_default();
+            let decides = decides
+                || (!list.is_empty()
+                    && self.s.p.stored_then_decides(index)
+                    && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index));
+            for (at, name) in list {
                 self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
             }
             // A name no list of variables stands for (or one whose list names none):
@@ -312,6 +319,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             if self.s.lint.hits.len() == before
                 && !crate::guard::is_written(self.s.walk, index)
                 && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, self.s.text(index))
+                && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index)
             {
                 self.s.table_reads(index);
             }

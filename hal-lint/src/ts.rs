@@ -1240,7 +1240,7 @@ impl Parsed<'_> {
     /// process.env.X`, `sid = os.environ.get("X")`) that a later condition, conditional
     /// or comparison to a literal of the same function tests (`return sid ? "claude" :
     /// undefined`): the read decides, one statement later.
-    fn stored_then_decides(&self, at: Node<'_>) -> bool {
+    pub(crate) fn stored_then_decides(&self, at: Node<'_>) -> bool {
         let mut cur = at;
         let name = loop {
             let Some(parent) = cur.parent() else { return false };
