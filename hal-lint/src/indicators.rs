@@ -699,6 +699,12 @@ pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
         s.first().is_some_and(|p| matches!(base(p), "grep" | "egrep" | "rg"))
             && !s[1..].iter().any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('v'))
             && s[1..].iter().any(|w| !w.starts_with('-') && names_a_runtime(w))
+    }) || cmd.find("awk ").is_some_and(|at| {
+        // `… | awk '$3 == "claude" {print $1}'`: a field compared to a runtime's name
+        // (the program's `&&` and `;` are its own, so the text after `awk`).
+        let words: Vec<&str> =
+            cmd[at..].split_whitespace().map(|w| w.trim_matches(['"', '\'', '/', '{', '}'])).collect();
+        words.windows(2).any(|w| matches!(w[0], "==" | "~") && names_a_runtime(w[1]))
     });
     for seg in &segments {
         let mut words =
