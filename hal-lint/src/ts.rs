@@ -779,7 +779,18 @@ impl<'p, 'a> Scope<'p, 'a> {
         let around: Vec<Node<'_>> = std::iter::successors(self.walk.parent(lookup), |x| self.walk.parent(*x))
             .filter(|x| FUNCTION_KINDS.contains(&x.kind()))
             .collect();
-        let functions: Vec<&str> = around.iter().map(|f| self.p.text(*f)).collect();
+        let mut functions: Vec<&str> = around.iter().map(|f| self.p.text(*f)).collect();
+        // A callback's statement (`const detected = CONFIGS.find((p) =>
+        // p.env.some((e) => process.env[e]))`) names the table it iterates.
+        if let Some(outer) =
+            around.last().filter(|f| matches!(f.kind(), "arrow_function" | "function_expression" | "lambda"))
+            && let Some(statement) =
+                std::iter::successors(self.walk.parent(*outer), |x| self.walk.parent(*x)).take(16).find(|x| {
+                    x.kind().ends_with("statement") || x.kind().ends_with("declaration") || x.kind() == "assignment"
+                })
+        {
+            functions.push(self.p.text(statement));
+        }
         // The names of the functions around it (`function hasEnv(name)`), and the
         // file's top-level statements: one naming both such a function and a table
         // (`PROVIDERS.find((p) => p.envVars.some(hasEnv))`) reads the table through it.

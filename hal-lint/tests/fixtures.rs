@@ -717,7 +717,17 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/tables.py", &[(v, 6, 16), (v, 6, 30), (v, 7, 15), (v, 11, 16), (v, 12, 16)]));
     want.extend(at(
         "src/tables.ts",
-        &[(v, 4, 34), (v, 4, 48), (v, 5, 29), (v, 15, 19), (v, 15, 43), (v, 21, 39), (v, 39, 21), (v, 39, 34)],
+        &[
+            (v, 4, 34),
+            (v, 4, 48),
+            (v, 5, 29),
+            (v, 15, 19),
+            (v, 15, 43),
+            (v, 21, 39),
+            (v, 39, 21),
+            (v, 39, 34),
+            (v, 47, 26),
+        ],
     ));
     want.extend(at("src/transcript.py", &[(v, 34, 8)]));
     want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
