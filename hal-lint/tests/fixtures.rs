@@ -696,6 +696,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("scripts/host.sh", &[(p, 5, 9)]));
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
+    want.extend(at("src/ancestry.ts", &[(p, 2, 36)]));
     want.extend(at("src/child_env.py", &[(v, 12, 23)]));
     want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
     want.extend(at("src/collect.py", &[(f, 16, 8)]));
