@@ -237,6 +237,36 @@ fn names_a_runtime_looped(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool 
             })
 }
 
+/// Issue 47, round 13: whether the `ps` command `n` prints a process's name
+/// (`-o comm=`, `args`, `command`), its output is kept in a variable
+/// (`pane_comm=$(ps -o comm= -p "$pane_pid")`), and a later line of the same function
+/// compares that variable to a runtime's name (`echo "$pane_comm" | grep -q claude`,
+/// `[ "$pane_comm" = codex ]`): whether the runtime runs in that process.
+fn kept_then_compared(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let Some(text) = p.short(n, 512) else { return false };
+    let names = ["comm", "args", "command", "ucomm", "cmd"];
+    if !text.split([' ', ',', '=']).any(|w| names.contains(&w)) {
+        return false;
+    }
+    let Some(var) = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .take(6)
+        .find(|x| x.kind() == "variable_assignment")
+        .and_then(|x| x.field("name"))
+        .map(|v| p.text(v))
+    else {
+        return false;
+    };
+    let scope = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .find(|x| x.kind() == "function_definition")
+        .map_or_else(|| p.src.len(), |f| f.end_byte());
+    let after = p.src.get(n.end_byte()..scope).unwrap_or("");
+    let uses = [format!("${var}"), format!("${{{var}}}")];
+    after.lines().take(64).filter(|l| uses.iter().any(|u| l.contains(u.as_str()))).any(|l| {
+        l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .any(|w| crate::indicators::literal_runtime(w).is_some())
+    })
+}
+
 /// How the word `node` is used, looking up at most a few levels.
 fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
@@ -959,6 +989,8 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), prog));
                     } else if name == "ps" && climb() && !climbs_for_the_terminal(p, &nodes, n) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps -o ppid="));
+                    } else if name == "ps" && kept_then_compared(p, &nodes, n) {
+                        lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps"));
                     }
                 } else if name == "printenv" {
                     let mut cursor = n.walk();

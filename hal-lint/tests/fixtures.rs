@@ -683,7 +683,8 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// presence, a runtime's own file under a folder given at run time or in its folder, a
 /// name under a vendor prefix kept for its runtime in a detecting function, and
 /// AppleScript's process list asked for a runtime, `ps` filtered by `awk` comparing a
-/// field to a runtime's name, and a payload's key tested as a
+/// field to a runtime's name or its process name kept and compared to one, and a
+/// payload's key tested as a
 /// field or with `.get` where the branch names the runtime, and detection rules kept
 /// as data (a runtime's name beside its variables' names, nested too, with names under
 /// its vendor prefix in a list of alternatives; never a credential's), are found; a loop over the names copying them to a child, and a listing
@@ -694,6 +695,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
     let mut want = at("scripts/detect.sh", &[(f, 5, 11)]);
     want.extend(at("scripts/host.sh", &[(p, 5, 9)]));
+    want.extend(at("scripts/pane.sh", &[(p, 5, 15)]));
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
     want.extend(at("src/ancestry.ts", &[(p, 2, 36)]));
