@@ -861,22 +861,38 @@ impl<'p, 'a> Scope<'p, 'a> {
                 let listed = self.walk.parent(*at).is_some_and(|p| matches!(p.kind(), "array" | "list" | "tuple"))
                     && self.walk.parent(*at).is_some_and(|p| p.named_child_count() >= 2);
                 let known = crate::indicators::is_indicator_var(v);
+                let vendor = crate::indicators::under_vendor_prefix(v).filter(|_| !known);
+                let compared = !known && vendor.is_none() && self.compared_in_a_rule(*at, v);
                 let rule = at.kind() == "string"
-                    && (known || (listed && crate::indicators::under_vendor_prefix(v).is_some()))
+                    && (known || (listed && vendor.is_some()) || compared)
                     && !credential
                     && (listed || !path);
                 if rule && self.paired_with_a_runtime(*at) {
-                    match crate::indicators::under_vendor_prefix(v).filter(|_| !known) {
-                        Some(prefix) => {
-                            let (line, col) = self.p.pos(*at);
-                            hits.push(Hit::vendor_var(line, col, v, prefix, false));
-                        }
+                    let (line, col) = self.p.pos(*at);
+                    match vendor {
+                        Some(prefix) => hits.push(Hit::vendor_var(line, col, v, prefix, false)),
+                        None if compared => hits.push(Hit::rule_condition(line, col, v, false)),
                         None => hits.extend(self.p.var_read(*at, v, true)),
                     }
                 }
             }
         }
         self.lint.hits.extend(hits);
+    }
+
+    /// Whether the string `x` (whose value is `v`) is a variable's name compared to a
+    /// value in a rule (`["HOME", "/home/jules"]`, `["TERM_PROGRAM", "zed"]`): the first
+    /// of a pair of strings, spelled as a variable.
+    fn compared_in_a_rule(&self, x: Node<'_>, v: &str) -> bool {
+        v.len() >= 2
+            && v.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+            && v.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
+            && self.walk.parent(x).is_some_and(|p| {
+                matches!(p.kind(), "array" | "list" | "tuple")
+                    && p.named_child_count() == 2
+                    && p.named_child(0).is_some_and(|f| f.id() == x.id())
+                    && p.named_child(1).is_some_and(|s| s.kind() == "string")
+            })
     }
 
     /// Whether the record holding the name `at` (an object, a dict or a tuple, a few
@@ -947,7 +963,9 @@ impl<'p, 'a> Scope<'p, 'a> {
                 if x.kind() == "string" || key {
                     let v = if key { Some(self.p.text(x).to_owned()) } else { self.value(x) };
                     if let Some(v) = v.filter(|v| {
-                        crate::indicators::is_indicator_var(v) || crate::indicators::under_vendor_prefix(v).is_some()
+                        crate::indicators::is_indicator_var(v)
+                            || crate::indicators::under_vendor_prefix(v).is_some()
+                            || self.compared_in_a_rule(x, v)
                     }) {
                         entries.push((x, v));
                     }

@@ -687,7 +687,8 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// payload's key tested as a
 /// field or with `.get` where the branch names the runtime, and detection rules kept
 /// as data (a runtime's name beside its variables' names, nested too, with names under
-/// its vendor prefix in a list of alternatives; never a credential's), are found; a loop over the names copying them to a child, and a listing
+/// its vendor prefix in a list of alternatives, or any variable compared to a value
+/// there; never a credential's), are found; a loop over the names copying them to a child, and a listing
 /// shown to a reader, are silent (each shown missed or reported before
 /// the change by the branch point's binary).
 #[test]
@@ -711,7 +712,17 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/rules.py", &[(v, 4, 21), (v, 4, 49), (v, 5, 25)]));
     want.extend(at(
         "src/rules.ts",
-        &[(v, 5, 45), (v, 6, 49), (v, 9, 37), (v, 9, 58), (v, 18, 39), (v, 18, 51), (v, 19, 36)],
+        &[
+            (v, 5, 45),
+            (v, 6, 49),
+            (v, 9, 37),
+            (v, 9, 58),
+            (v, 18, 39),
+            (v, 18, 51),
+            (v, 19, 36),
+            (v, 24, 58),
+            (v, 24, 91),
+        ],
     ));
     want.extend(at("src/scans.py", &[(v, 16, 27), (v, 20, 27), (v, 24, 12)]));
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
