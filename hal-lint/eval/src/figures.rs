@@ -100,11 +100,17 @@ mod tests {
     /// of the definition, said in the README, not a rule's slip; or a held-out
     /// repository's fall measured by the final run, which the next round opens and must
     /// mend (mending it now would tune on it).
-    const ACCEPTED_FALLS: [(&str, &str); 2] = [
+    const ACCEPTED_FALLS: [(&str, &str); 3] = [
         (
             "Edmonds-Commerce-Limited/claude-code-hooks-daemon",
             "installers are linted since the eighth round; its installer's validator returning a \
              result for the project directory it was given is a false finding no class covers",
+        ),
+        (
+            "ascorbic/am-i-vibing",
+            "no finding in its first run (precision 1 by default); the thirteenth round's \
+             process-ancestry package is reported where imported, as ps-list is, its CLI's \
+             debug dump of the ancestry too (27 of its 41 detections are found now)",
         ),
         (
             "mksglu/context-mode",
