@@ -32,6 +32,7 @@ const CASES: &[(&str, &str, &str, usize)] = &[
     ("keys.js", "if (Object.keys(process.env).includes(\"CLAUDECODE\")) {}\n", "indicator-var", 1),
     ("import.py", "a = __import__(\"os\").environ.get(\"CODEX_THREAD_ID\")\n", "indicator-var", 1),
     // Shell: presence tests, indirection, and code in strings.
+    ("join.js", "const a = process.env[[\"CLAUDE\", \"CODE\"].join(\"\")];\n", "indicator-var", 1),
     ("v.sh", "#!/bin/bash\n[[ -v GEMINI_CLI ]] && echo gemini\n", "indicator-var", 2),
     ("indirect.sh", "#!/bin/bash\nv=GEMINI_CLI\necho \"${!v}\"\n", "indicator-var", 3),
     ("eval.sh", "#!/bin/bash\neval \"x=\\$GEMINI_CLI\"\n", "indicator-var", 2),
@@ -47,9 +48,9 @@ const CASES: &[(&str, &str, &str, usize)] = &[
     ),
 ];
 
-/// Arguable cases (N7 counts them as no defect): no finding.
+/// Arguable cases (N7 counts them as no defect): no finding. (A name joined from parts,
+/// `["CLAUDE", "CODE"].join("")`, was one; issue 47 made it a finding: `CASES`.)
 const ARGUABLE: &[(&str, &str)] = &[
-    ("join.js", "const a = process.env[[\"CLAUDE\", \"CODE\"].join(\"\")];\n"),
     ("getattr.py", "import os\na = getattr(os, \"environ\").get(\"CLAUDE\" + \"CODE\")\n"),
     ("compgen.sh", "#!/bin/bash\ncompgen -v | grep -q GEMINI && echo gemini\n"),
     ("option.rs", "fn main() {\n    let _ = option_env!(\"CLAUDECODE\");\n}\n"),

@@ -4,12 +4,12 @@
 //! `hal_caps::vars`; the runtimes' are the registry's.
 
 /// Programs that list processes (what they are asked decides whether it is a finding).
-pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree"];
+pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree", "osascript"];
 /// Rust crates that read the process table.
 pub(crate) const PROCESS_CRATES: &[&str] = &["sysinfo", "procfs", "psutil", "heim"];
 /// npm packages that list processes.
 pub(crate) const NPM_PROCESS_PACKAGES: &[&str] =
-    &["ps-list", "ps-tree", "find-process", "pidtree", "pidusage", "ps-node"];
+    &["ps-list", "ps-tree", "find-process", "pidtree", "pidusage", "ps-node", "process-ancestry"];
 /// Python packages that list processes.
 pub(crate) const PYTHON_PROCESS_PACKAGES: &[&str] = &["psutil"];
 /// How a variable holding a session id is named: it ends so (`CLAUDE_CODE_SESSION_ID`,

@@ -15,7 +15,7 @@ use tree_sitter::Node;
 use crate::facts::{EXITS, REPORTS};
 use crate::hit::Hit;
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
-use crate::ts::{Fields as _, Parsed, Walk, unquote};
+use crate::ts::{Fields as _, Parsed, Walk, descendants, unquote};
 
 /// Node kinds a presence test's expansion climbs through to the clause it conditions.
 const CLIMB: &[&str] = &[
@@ -135,10 +135,14 @@ pub(crate) fn guarded<'t>(p: &Parsed<'_>, walk: &Walk<'t>, n: Node<'t>, var: &st
 /// Python, in `src`) is a condition whose guarded branch uses `var` again:
 /// `process.env.CODEX_HOME ? expand(process.env.CODEX_HOME) : join(home, '.codex')`,
 /// `if (env.X) { root = env.X }`, `os.environ["X"] if "X" in os.environ else d`.
+///
+/// Issue 47, round 12: likewise a name hal does not know (under a runtime's vendor
+/// prefix, no session's) whose branch uses its value (`if (process.env.CODEX_PATH) return
+/// process.env.CODEX_PATH`: an override, its value used), and any name whose branch
+/// only removes it (`if (process.env.CLAUDECODE) delete process.env.CLAUDECODE`).
 pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str) -> bool {
-    if !has_path_suffix(var) {
-        return false;
-    }
+    let an_override = !crate::indicators::is_indicator_var(var) && !crate::indicators::session_shaped(var);
+    let uses = has_path_suffix(var) || an_override;
     let mut cur = node;
     for _ in 0..12 {
         let Some(parent) = walk.parent(cur) else { return false };
@@ -176,7 +180,73 @@ pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str)
             }
             _ => return false,
         };
-        return branch.and_then(|b| src.get(b.start_byte()..b.end_byte())).is_some_and(|t| t.contains(var));
+        return branch.is_some_and(|b| {
+            let t = src.get(b.start_byte()..b.end_byte()).unwrap_or("");
+            (uses && t.contains(var)) || only_removes(src, b, var)
+        });
+    }
+    false
+}
+
+/// Whether every statement of the branch `b` removes `var` from the environment
+/// (`delete process.env.X`, `Reflect.deleteProperty(process.env, 'X')`,
+/// `os.environ.pop("X", None)`, `del os.environ["X"]`).
+fn only_removes(src: &str, b: Node<'_>, var: &str) -> bool {
+    let stmts: Vec<Node<'_>> = if matches!(b.kind(), "statement_block" | "block") {
+        b.named_children(&mut b.walk()).filter(|c| c.kind() != "comment").collect()
+    } else {
+        vec![b]
+    };
+    !stmts.is_empty()
+        && stmts.iter().all(|s| {
+            let t = src.get(s.start_byte()..s.end_byte()).unwrap_or("");
+            t.len() <= 160
+                && t.contains(var)
+                && (t.starts_with("delete ")
+                    || t.starts_with("del ")
+                    || t.contains("deleteProperty(")
+                    || t.contains(".pop("))
+        })
+}
+
+/// Whether the read `n` of `var` is passed on under its own name (`env.X =
+/// normalise(process.env.X)`, `childEnv["X"] = process.env.X`): a child's
+/// environment built, no question about which runtime runs.
+pub(crate) fn passed_on(src: &str, walk: &Walk<'_>, n: Node<'_>, var: &str) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let mut cur = n;
+    for _ in 0..8 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            "assignment_expression" | "assignment" | "pair" => {
+                let target = parent.field("left").or_else(|| parent.field("key"));
+                let right = parent.field("right").or_else(|| parent.field("value"));
+                return right.is_some_and(|r| r.id() == cur.id())
+                    && target.is_some_and(|l| {
+                        let key = l.field("property").or_else(|| l.field("index")).or_else(|| l.field("subscript"));
+                        let key = if parent.kind() == "pair" { Some(l) } else { key };
+                        key.is_some_and(|k| unquote(text(k)) == var)
+                    });
+            }
+            "call_expression"
+            | "call"
+            | "arguments"
+            | "argument_list"
+            | "parenthesized_expression"
+            | "await_expression"
+            | "binary_expression"
+            | "boolean_operator"
+            | "ternary_expression"
+            | "conditional_expression"
+            | "as_expression"
+            | "subscript_expression"
+            | "subscript"
+            | "member_expression"
+            | "attribute" => {
+                cur = parent;
+            }
+            _ => return false,
+        }
     }
     false
 }
@@ -291,13 +361,76 @@ pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> O
 /// config.skillsDir)`) in a loop of a function named for detecting agents, tools or
 /// runtimes (`detectAgents`): each entry of a table of them probed.
 pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: Node<'_>, path: &str) -> Option<Hit> {
-    let function = detector_name(p.src, walk, n)?;
     let (line, col) = p.pos(at);
+    // Issue 47, round 12: a path inside a runtime's folder under home (`~/.gemini/config`)
+    // probed where the answer names a runtime (`agents.push('antigravity')`), or, in a
+    // function named for detecting an installation, a file named for its runtime
+    // (`~/.openclaw/openclaw.json`).
+    let function = detector_name(p.src, walk, n);
+    if let Some(dir) = crate::indicators::runtime_dir_within(path)
+        && (answer_names_a_runtime(p, walk, n) || (function.is_some() && crate::indicators::names_its_runtime(path)))
+    {
+        return Some(Hit::path(line, col, crate::indicators::PathHit::Indicator(dir), false));
+    }
+    let function = function?;
     if let Some(dir) = crate::indicators::unknown_home_dir(path) {
         return Some(Hit::unknown_dir(line, col, &dir, function, false));
     }
     (detects_agents(function) && path.contains('{') && in_a_loop(p.src, walk, n))
         .then(|| Hit::table_probe(line, col, function, false))
+}
+
+/// Whether what the probe `n` answers names a runtime: the branch of the `if` it is the
+/// condition of, or the rest of the `try` block it stands in (`await access(dir);
+/// agents.push('antigravity')`), starts (within its first statements) with a literal
+/// naming one, added, returned or assigned.
+fn answer_names_a_runtime(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let mut cur = n;
+    let mut after = None;
+    for _ in 0..10 {
+        let Some(up) = walk.parent(cur) else { return false };
+        match up.kind() {
+            "if_statement" | "elif_clause" => {
+                if up.field("condition").is_some_and(|c| c.id() == cur.id()) {
+                    after = up.field("consequence").map(|b| (b, 0));
+                }
+                break;
+            }
+            "expression_statement" | "await_expression" | "lexical_declaration" | "variable_declarator" => cur = up,
+            "statement_block" | "block" => {
+                let in_try = walk.parent(up).is_some_and(|t| t.kind() == "try_statement");
+                if in_try {
+                    after = Some((up, cur.end_byte()));
+                }
+                break;
+            }
+            k if k.contains("expression") || matches!(k, "call" | "arguments" | "argument_list" | "not_operator") => {
+                cur = up;
+            }
+            _ => break,
+        }
+    }
+    let Some((body, from)) = after else { return false };
+    body.named_children(&mut body.walk()).filter(|s| s.start_byte() >= from && s.kind() != "comment").take(3).any(|s| {
+        let names = |x: Option<Node<'_>>| {
+            x.filter(|v| v.kind() == "string")
+                .and_then(|v| p.short(v, 64))
+                .is_some_and(|t| crate::indicators::literal_runtime(unquote(t)).is_some())
+        };
+        let e = if s.kind() == "expression_statement" { s.named_child(0) } else { Some(s) };
+        let Some(e) = e else { return false };
+        match e.kind() {
+            "return_statement" => names(e.named_child(0)),
+            "assignment_expression" | "assignment" => names(e.field("right")),
+            "call_expression" | "call" => {
+                let method = e.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
+                let args = e.field("arguments").map(|a| a.named_children(&mut a.walk()).collect::<Vec<_>>());
+                method.is_some_and(|m| ADDING_METHODS.contains(&p.text(m)))
+                    && args.is_some_and(|a| a.len() == 1 && names(Some(a[0])))
+            }
+            _ => false,
+        }
+    })
 }
 
 /// Whether a function's name says it tells whether a program is installed or present:
@@ -462,6 +595,9 @@ pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>
     }
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
     let var = text(target);
+    if adds_when_it_exists(src, walk, n, var) {
+        return true;
+    }
     let Some(clause) =
         std::iter::successors(walk.parent(n), |x| walk.parent(*x)).take(4).find(|x| x.kind() == "if_clause")
     else {
@@ -473,6 +609,58 @@ pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>
         .is_some_and(|body| {
             let b = text(body);
             b == var || (b.len() <= 64 && b.ends_with(&format!("({var})")))
+        })
+}
+
+/// Whether `text` names `word` as a whole identifier.
+pub(crate) fn names_word(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(word).any(|(i, _)| {
+        !text[..i].chars().next_back().is_some_and(ident) && !text[i + word.len()..].chars().next().is_some_and(ident)
+    })
+}
+
+/// Methods that add their argument to a collection.
+const ADDING_METHODS: &[&str] = &["push", "append", "add", "insert", "unshift"];
+
+/// Whether the probe at `n` is the whole condition (or a conjunct of it) of an `if`
+/// without `else` whose every statement adds `var` itself to a collection (`if
+/// (existsSync(p)) paths.push(p)`, `if p.is_dir(): found.append(p)`): the folders there
+/// are, kept to be read, not which runtime runs (adding a runtime's name still decides).
+fn adds_when_it_exists(src: &str, walk: &Walk<'_>, n: Node<'_>, var: &str) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(stmt) = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .take(8)
+        .take_while(|x| {
+            !matches!(x.kind(), "function_definition" | "function_declaration" | "arrow_function" | "block")
+        })
+        .find(|x| x.kind() == "if_statement")
+    else {
+        return false;
+    };
+    if !crate::ts::in_condition(walk, n)
+        || stmt.field("alternative").is_some()
+        || stmt.children_by_field_name("alternative", &mut stmt.walk()).next().is_some()
+    {
+        return false;
+    }
+    let Some(body) = stmt.field("consequence") else { return false };
+    let stmts: Vec<Node<'_>> = if matches!(body.kind(), "statement_block" | "block") {
+        body.named_children(&mut body.walk()).filter(|c| c.kind() != "comment").collect()
+    } else {
+        vec![body]
+    };
+    !stmts.is_empty()
+        && stmts.iter().all(|s| {
+            let call = if s.kind() == "expression_statement" { s.named_child(0) } else { None };
+            call.filter(|c| matches!(c.kind(), "call_expression" | "call")).is_some_and(|c| {
+                let method = c.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
+                let args = c
+                    .field("arguments")
+                    .map(|a| a.named_children(&mut a.walk()).filter(|x| x.kind() != "comment").collect::<Vec<_>>());
+                method.is_some_and(|m| ADDING_METHODS.contains(&text(m)))
+                    && args.is_some_and(|a| a.len() == 1 && text(a[0]) == var)
+            })
         })
 }
 
@@ -1078,4 +1266,40 @@ pub(crate) fn reads_the_parent(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &s
     let Some(f) = function_of(walk, n).filter(|f| f.end_byte() - f.start_byte() <= 4096) else { return false };
     let text = src.get(f.start_byte()..f.end_byte()).unwrap_or("");
     if file == "stat" { text.contains("[3]") } else { text.contains("PPid") }
+}
+
+/// Whether the body of the loop `l` over the environment's names only builds a child's
+/// environment from the names it matches (`child[key] = value`) or removes them
+/// (`Reflect.deleteProperty(process.env, key)`, `del env[k]`): no question about which runtime runs.
+pub(crate) fn copies_or_removes(src: &str, l: Node<'_>, body: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(left) = l.field("left") else { return false };
+    let key = if left.kind() == "identifier" {
+        Some(left)
+    } else {
+        descendants(left).into_iter().find(|x| x.kind() == "identifier")
+    };
+    let Some(key) = key.map(text) else { return false };
+    let b = text(body);
+    !b.contains("return")
+        && !b.contains("break")
+        && (b.contains(&format!("[{key}] ="))
+            || b.contains("deleteProperty(")
+            || b.contains("delete ")
+            || b.contains("del ")
+            || b.contains(&format!(".pop({key}")))
+}
+
+/// Whether `index` (a loop's name) stands in the loop that binds it and that only
+/// copies or removes what it reads ([`copies_or_removes`]): `for var in NAMES: value =
+/// os.environ.get(var); if value: env[var] = value`.
+pub(crate) fn in_a_copying_loop(src: &str, walk: &Walk<'_>, index: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    std::iter::successors(walk.parent(index), |x| walk.parent(*x))
+        .take(12)
+        .find(|x| matches!(x.kind(), "for_statement" | "for_in_statement"))
+        .is_some_and(|l| {
+            l.field("left").is_some_and(|v| text(v) == text(index))
+                && l.field("body").is_some_and(|b| copies_or_removes(src, l, b))
+        })
 }

@@ -199,6 +199,13 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
     }
 
+    /// A variable `var` compared to a value in a rule that tells a runtime, kept as data
+    /// (`{ id: "jules", envVars: [{ all: [["HOME", "/home/jules"]] }] }`).
+    pub(crate) fn rule_condition(line: usize, column: usize, var: &str, rust: bool) -> Self {
+        let what = format!("tells a runtime by `{var}`'s value, in a detection rule kept as data");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorVar)
+    }
+
     /// This hit under `rule`.
     fn with_rule(mut self, rule: Rule) -> Self {
         self.rule = rule;

@@ -209,6 +209,50 @@ pub(crate) fn is_own_file(path: &str) -> bool {
         hal_caps::registry::REGISTRY.iter().flat_map(|r| r.own_files.iter().map(|f| bare_path(f))).collect()
     });
     matches!(path_hit(path), Some(PathHit::Indicator(p)) if own.contains(&bare_path(p)))
+        || own_file_within(path).is_some()
+}
+
+/// Issue 47, round 12: the registry's own file (`~/.claude/.credentials.json`) a path
+/// names by its distinctive file name under a folder given at run time
+/// (`join(configDir, '.credentials.json')`, a profile's `CLAUDE_CONFIG_DIR`) or right in
+/// a runtime's folder under home: a hidden file's name, a credentials file's
+/// (`oauth_creds.json`) or an installation's id; plain names (`auth.json`, `config.json`)
+/// say too little alone.
+pub(crate) fn own_file_within(path: &str) -> Option<&'static str> {
+    let t = path.trim().trim_matches(['"', '\'']);
+    let (dir, name) = t.rsplit_once('/')?;
+    let (_, own) = distinctive_own_files().iter().find(|(n, _)| *n == name)?;
+    // Under a folder given at run time (the file names its runtime), or right in a
+    // runtime's folder under home (`~/.factory/installation_id`: that folder's).
+    if dir.ends_with('}') && !dir.contains('/') {
+        return Some(*own);
+    }
+    runtime_dir_within(dir)
+}
+
+/// The distinctive names of the registry's own files, for the prefilter.
+pub(crate) fn own_file_names() -> Vec<&'static str> {
+    distinctive_own_files().iter().map(|(n, _)| *n).collect()
+}
+
+/// The registry's own files whose name alone is distinctive ([`own_file_within`]):
+/// each name with its file.
+fn distinctive_own_files() -> &'static [(&'static str, &'static str)] {
+    static OWN: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    OWN.get_or_init(|| {
+        hal_caps::registry::REGISTRY
+            .iter()
+            .flat_map(|r| r.own_files.iter().copied())
+            .filter_map(|f| {
+                let name = f.rsplit('/').next()?;
+                (name.starts_with('.')
+                    || name.contains("creds")
+                    || name.contains("credentials")
+                    || name.contains("installation"))
+                .then_some((name, f))
+            })
+            .collect()
+    })
 }
 
 pub(crate) fn registry_dirs() -> &'static [&'static str] {
@@ -319,6 +363,41 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
     runtime_name(word)
 }
 
+/// The runtime's folder a longer path stands inside (`~/.claude/local`,
+/// `~/.openclaw/openclaw.json`, `~/.local/share/claude/versions`), if any: the
+/// first of its leading pieces that names one. `/proc` is none.
+pub(crate) fn runtime_dir_within(path: &str) -> Option<&'static str> {
+    let t = path.trim().trim_matches(['"', '\'']);
+    if t.len() > MAX_WITHIN || !home_rooted(t) {
+        return None;
+    }
+    t.match_indices('/').map(|(i, _)| &t[..i]).chain(std::iter::once(t)).find_map(|prefix| match path_hit(prefix) {
+        Some(PathHit::Indicator(d)) if !GENERIC_HOME_DIRS.contains(&d) => Some(d),
+        _ => None,
+    })
+}
+
+/// Whether the path `t` (pieces joined with `/`) starts at the home directory (`~`,
+/// `$HOME`, `{homedir}`).
+fn home_rooted(t: &str) -> bool {
+    let first = t.split('/').next().unwrap_or("");
+    first == "~"
+        || first == "$HOME"
+        || first == "${HOME}"
+        || (first.starts_with('{') && first.ends_with('}') && first.to_ascii_lowercase().contains("home"))
+}
+
+/// Whether the last piece of `path` is a file named for a runtime
+/// (`~/.openclaw/openclaw.json`): the runtime's own, not a tool's file in its folder.
+pub(crate) fn names_its_runtime(path: &str) -> bool {
+    let last = path.trim().trim_matches(['"', '\'']).rsplit('/').next().unwrap_or("");
+    let stem = CONFIG_EXTENSIONS.iter().find_map(|e| last.strip_suffix(e)).unwrap_or(last);
+    runtime_name(stem.trim_start_matches('.')).is_some()
+}
+
+/// The longest path [`runtime_dir_within`] looks into.
+const MAX_WITHIN: usize = 256;
+
 /// A hidden folder right under the home directory that no registry row names, as
 /// `~/.name` (or `~/.name/sub`, one plain folder below it), when `t` (pieces joined with
 /// `/`, `{…}` for a piece that is no literal) spells one: its first piece the home
@@ -328,11 +407,8 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
 pub(crate) fn unknown_home_dir(t: &str) -> Option<String> {
     let t = t.trim().trim_matches(['"', '\'']).trim_end_matches('/');
     let mut pieces = t.split('/');
-    let first = pieces.next()?;
-    let home = first == "~"
-        || first == "$HOME"
-        || first == "${HOME}"
-        || (first.starts_with('{') && first.ends_with('}') && first.to_ascii_lowercase().contains("home"));
+    pieces.next()?;
+    let home = home_rooted(t);
     let dir = pieces.next()?;
     let sub = pieces.next();
     let name = dir.strip_prefix('.')?;
@@ -623,6 +699,12 @@ pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
         s.first().is_some_and(|p| matches!(base(p), "grep" | "egrep" | "rg"))
             && !s[1..].iter().any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('v'))
             && s[1..].iter().any(|w| !w.starts_with('-') && names_a_runtime(w))
+    }) || cmd.find("awk ").is_some_and(|at| {
+        // `… | awk '$3 == "claude" {print $1}'`: a field compared to a runtime's name
+        // (the program's `&&` and `;` are its own, so the text after `awk`).
+        let words: Vec<&str> =
+            cmd[at..].split_whitespace().map(|w| w.trim_matches(['"', '\'', '/', '{', '}'])).collect();
+        words.windows(2).any(|w| matches!(w[0], "==" | "~") && names_a_runtime(w[1]))
     });
     for seg in &segments {
         let mut words =
@@ -647,6 +729,16 @@ pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
                 return Some(if base(prog) == "pgrep" { "pgrep" } else { "pidof" });
             }
             "pstree" if args.iter().any(ancestry) => return Some("pstree"),
+            // Issue 47, round 12: macOS's process table through AppleScript (`osascript
+            // -e 'tell application "System Events" to get … of first process whose name
+            // is "Cursor"'`), asked for a runtime's process by name.
+            "osascript"
+                if cmd.contains("System Events")
+                    && (cmd.contains("process whose") || cmd.contains("processes"))
+                    && (cmd.contains('$') || args.iter().any(|w| names_a_runtime(w))) =>
+            {
+                return Some("osascript System Events");
+            }
             _ => {}
         }
     }

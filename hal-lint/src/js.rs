@@ -116,6 +116,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         s: Scope::new(&p, &nodes, "template_substitution", what),
         aliases: BTreeSet::new(),
         lists: BTreeMap::new(),
+        loop_lists: crate::ts::LoopLists::new(),
         records: BTreeMap::new(),
         record_paths: Vec::new(),
         paths: BTreeMap::new(),
@@ -123,6 +124,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
+    l.s.rule_tables();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), kind);
@@ -231,6 +233,8 @@ struct Linter<'p, 'a> {
     /// Names bound to a constant list of strings (or to each element of one): the
     /// strings, with their positions.
     lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
+    /// Names a loop binds to each element of a list, in its function.
+    loop_lists: crate::ts::LoopLists<'a, 'p>,
     /// Names bound to a table of records (an array of object literals, or an object of
     /// them: `[{ name: "codex", detectPaths: (home) => [join(home, ".codex")] }, …]`), or
     /// to each record of one: the records.
@@ -307,7 +311,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let arg = n.field("arguments")?.named_child(0)?;
                 matches!(callee, "Object.values" | "Object.entries").then(|| self.list(arg)).flatten()
             }
-            "identifier" => self.lists.get(self.s.text(n)).cloned(),
+            "identifier" => {
+                let name = self.s.text(n);
+                self.loop_lists.get(name, n.start_byte()).or_else(|| self.lists.get(name).cloned())
+            }
             "as_expression" | "satisfies_expression" | "parenthesized_expression" => self.list(n.named_child(0)?),
             _ => None,
         }
@@ -357,14 +364,10 @@ impl<'p, 'a> Linter<'p, 'a> {
         }
     }
 
-    /// Binds `name` to the elements of `list` too (one name may stand for the elements of
-    /// several lists: two loops over `n`), up to [`MAX_LIST`] elements (a hostile file
-    /// looping over the same list thousands of times stays linear).
-    fn bind_list(&mut self, name: &'a str, list: Strings<'p>) {
-        let bound = self.lists.entry(name).or_default();
-        if bound.len() + list.len() <= MAX_LIST {
-            bound.extend(list);
-        }
+    /// Binds `name` to the elements of `list` in `bytes` (a loop's function, a
+    /// callback), up to [`MAX_LIST`] elements in all.
+    fn bind_list(&mut self, name: &'a str, bytes: std::ops::Range<usize>, list: Strings<'p>) {
+        self.loop_lists.bind(name, bytes, list, MAX_LIST);
     }
 
     /// The records of a table `n` is (`[{…}, {…}]`, `{ a: {…}, b: {…} }`,
@@ -532,9 +535,18 @@ impl<'p, 'a> Linter<'p, 'a> {
                 } else {
                     (n.field("pattern"), n.field("value"))
                 };
-                if let (Some(name), Some(value)) = (name, value)
-                    && name.kind() == "identifier"
-                    && (self.is_env(value) || self.env_copy(value))
+                // A parameter typed as the environment (`env: NodeJS.ProcessEnv`, `env:
+                // typeof process.env`) without a default is given it (one defaulting to
+                // `{}` is a child's environment being built).
+                let typed = n.field("type").and_then(|t| self.s.p.short(t, 64)).is_some_and(|t| {
+                    let t = t.trim_start_matches(':').trim();
+                    t.split('|').next().is_some_and(|t| {
+                        let t = t.trim();
+                        t == "NodeJS.ProcessEnv" || t == "ProcessEnv" || t == "typeof process.env"
+                    })
+                });
+                if let Some(name) = name.filter(|x| x.kind() == "identifier")
+                    && value.map_or(typed, |v| self.is_env(v) || self.env_copy(v))
                 {
                     self.aliases.insert(self.s.text(name));
                 }
@@ -596,7 +608,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }),
             };
             if let Some(l) = left.filter(|l| l.kind() == "identifier") {
-                self.bind_list(self.s.text(l), list);
+                self.bind_list(self.s.text(l), crate::ts::function_bytes(self.s.walk, n), list);
             }
         }
     }
@@ -631,10 +643,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             return;
         }
         let Some(list) = self.list(object) else { return };
-        if let Some(p) = param.filter(|p| p.kind() == "identifier") {
-            // One name may stand for the elements of several lists (two loops
-            // over `n`): it stands for all of them.
-            self.bind_list(self.s.text(p), list);
+        if let (Some(p), Some(c)) = (param.filter(|p| p.kind() == "identifier"), callback) {
+            self.bind_list(self.s.text(p), c.byte_range(), list);
         }
     }
 
@@ -642,12 +652,31 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// each indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name) {
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, &name)
+            {
                 self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
-        } else if let Some(list) = self.list(index) {
+        } else {
+            let before = self.s.lint.hits.len();
+            // Each name of the list is read here: whether it decides is this place's
+            // (`const value = process.env[v]; return value !== undefined`).
+            let list = self.list(index).unwrap_or_default();
+            let decides = decides
+                || (!list.is_empty()
+                    && self.s.p.stored_then_decides(index)
+                    && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index));
             for (at, name) in list {
                 self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
+            }
+            // A name no list of variables stands for (or one whose list names none):
+            // a table's names read through it.
+            if self.s.lint.hits.len() == before
+                && !crate::guard::is_written(self.s.walk, index)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, self.s.text(index))
+                && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index)
+            {
+                self.s.table_reads(index);
             }
         }
     }
@@ -667,7 +696,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 self.record_paths.iter().rev().find(|(name, bytes, _)| *name == self.s.text(x) && bytes.contains(&at))
             };
             if x.kind() == "identifier"
-                && let Some(list) = looped().map(|(_, _, l)| l).or_else(|| self.lists.get(self.s.text(x)))
+                && let Some(list) = looped().map(|(_, _, l)| l.clone()).or_else(|| self.list(x))
                 && let Some(d) = crate::indicators::runtime_dir_of_list(list.iter().map(|(_, v)| v.as_str()))
             {
                 return Some(d);
@@ -681,20 +710,54 @@ impl<'p, 'a> Linter<'p, 'a> {
     fn check(&mut self, n: Node<'p>) {
         let field = |f: &'static str| n.field(f);
         match n.kind() {
+            // Issue 47: `for (const k in process.env)`, `for (const [k] of
+            // Object.entries(process.env))`: a loop over the environment's names, the
+            // names it looks for.
+            "for_in_statement" => {
+                let over_names = field("right").is_some_and(|r| {
+                    self.is_env(r)
+                        || (r.kind() == "call_expression"
+                            && r.field("function").and_then(|f| self.s.p.short(f, 64)).is_some_and(|f| {
+                                matches!(f, "Object.keys" | "Object.entries" | "Object.getOwnPropertyNames")
+                            })
+                            && r.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a)))
+                });
+                if over_names
+                    && let Some(body) = field("body")
+                    && !crate::guard::copies_or_removes(self.s.p.src, n, body)
+                {
+                    self.s.scanned_names(body, &["string", "template_string"]);
+                }
+            }
             "member_expression" => {
                 let (Some(object), Some(property)) = (field("object"), field("property")) else { return };
                 if self.is_env(object) {
                     let name = self.s.text(property);
                     let walk = self.s.walk;
-                    if !crate::guard::branch_uses(self.s.p.src, walk, n, name) && !crate::guard::is_written(walk, n) {
-                        self.s.lint.hits.extend(self.s.p.var_read(property, name, in_condition(walk, n)));
+                    if !crate::guard::branch_uses(self.s.p.src, walk, n, name)
+                        && !crate::guard::is_written(walk, n)
+                        && !crate::guard::passed_on(self.s.p.src, walk, n, name)
+                    {
+                        self.s.lint.hits.extend(self.s.p.var_read(
+                            property,
+                            name,
+                            crate::ts::decides(walk, self.s.p.src, n),
+                        ));
+                    }
+                } else {
+                    // Issue 47, round 12: `if (payload.workspace_roots) return "cursor"`: a
+                    // key only one runtime's payload holds, tested to name the runtime.
+                    if crate::indicators::payload_tell(self.s.text(property)).is_some()
+                        && self.s.p.returned_runtime(property).is_some()
+                    {
+                        self.s.payload_sniff(property, object);
                     }
                 }
             }
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
                 if self.is_env(object) && !crate::guard::is_written(self.s.walk, n) {
-                    self.read(index, in_condition(self.s.walk, n));
+                    self.read(index, crate::ts::decides(self.s.walk, self.s.p.src, n));
                 }
             }
             "variable_declarator" => {
@@ -789,7 +852,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
         } else if env_method && matches!(name, "hasOwnProperty" | "has" | "get") {
             if let Some(a) = first {
-                self.read(a, name != "get" || in_condition(self.s.walk, n));
+                self.read(a, name != "get" || crate::ts::decides(self.s.walk, self.s.p.src, n));
             }
         } else if callee == "require" {
             if let Some((a, v)) = first
@@ -825,14 +888,18 @@ impl<'p, 'a> Linter<'p, 'a> {
                 };
                 // A probe guarding the program's own read or removal of the file, or
                 // validating a root it was given, decides no runtime.
+                // A probe of a runtime's own file (its credentials) asks whether it is
+                // logged in, whatever read of the file it guards.
                 let own = || {
                     path_hit(&path) != Some(PathHit::Proc)
-                        && (crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a)
+                        && ((!crate::indicators::is_own_file(&path)
+                            && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a))
                             || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
                             || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
                             || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
                             || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
-                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n))
+                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                            || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, a))
                 };
                 if let Some(h) = hit.filter(|_| {
                     counts

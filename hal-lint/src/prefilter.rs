@@ -154,6 +154,9 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
         Start::AllVars => strong(own(&[(Group::Rust, ALL_VARS)]), Bound::Anywhere),
         Start::IndicatorPath => {
             let mut v: Vec<String> = registry_dirs().iter().map(|d| (*d).to_owned()).collect();
+            // A runtime's own file by its distinctive name (`.credentials.json` under a
+            // profile's folder).
+            v.extend(crate::indicators::own_file_names().into_iter().map(str::to_owned));
             for p in registry_paths() {
                 let p = p.trim_start_matches("~/");
                 if !registry_dirs().iter().any(|d| p.starts_with(d)) {

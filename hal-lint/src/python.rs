@@ -88,17 +88,22 @@ pub(crate) fn lint(src: &str) -> FileLint {
         names: BTreeMap::new(),
         env_aliases: BTreeSet::new(),
         lists: BTreeMap::new(),
+        loop_lists: crate::ts::LoopLists::new(),
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
         psutil: false,
         returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
+    l.s.rule_tables();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);
     lint
 }
+
+/// The most elements loops bind names to in one file.
+const MAX_LIST: usize = 1024;
 
 struct Linter<'p, 'a> {
     s: Scope<'p, 'a>,
@@ -107,6 +112,8 @@ struct Linter<'p, 'a> {
     env_aliases: BTreeSet<&'a str>,
     /// Names bound to a constant list of strings (or to each element of one).
     lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
+    /// Names a loop binds to each element of a list, in its function.
+    loop_lists: crate::ts::LoopLists<'a, 'p>,
     /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
@@ -131,8 +138,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
             if x.kind() == "identifier"
                 && let Some(d) = self
-                    .lists
-                    .get(self.s.text(x))
+                    .list(x)
                     .and_then(|list| crate::indicators::runtime_dir_of_list(list.iter().map(|(_, v)| v.as_str())))
             {
                 return Some(d);
@@ -166,7 +172,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let method = f.field("attribute").map(|a| self.s.text(a))?;
                 matches!(method, "values" | "items").then(|| self.list(f.field("object")?)).flatten()
             }
-            "identifier" => self.lists.get(self.s.text(n)).cloned(),
+            "identifier" => {
+                let name = self.s.text(n);
+                self.loop_lists.get(name, n.start_byte()).or_else(|| self.lists.get(name).cloned())
+            }
             _ => None,
         }
     }
@@ -288,12 +297,31 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
         if let Some(name) = self.s.value(index) {
-            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name) {
+            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, &name)
+            {
                 self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
             }
-        } else if let Some(list) = self.list(index) {
+        } else {
+            let before = self.s.lint.hits.len();
+            // Each name of the list is read here: whether it decides is this place's
+            // (`const value = process.env[v]; return value !== undefined`).
+            let list = self.list(index).unwrap_or_default();
+            let decides = decides
+                || (!list.is_empty()
+                    && self.s.p.stored_then_decides(index)
+                    && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index));
             for (at, name) in list {
                 self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
+            }
+            // A name no list of variables stands for (or one whose list names none):
+            // a table's names read through it.
+            if self.s.lint.hits.len() == before
+                && !crate::guard::is_written(self.s.walk, index)
+                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, self.s.text(index))
+                && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index)
+            {
+                self.s.table_reads(index);
             }
         }
     }
@@ -359,7 +387,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if let Some(left) = left.filter(|l| l.kind() == "identifier")
                     && let Some(list) = self.list(right)
                 {
-                    self.lists.entry(self.s.text(left)).or_default().extend(list);
+                    let bytes = crate::ts::function_bytes(self.s.walk, n);
+                    self.loop_lists.bind(self.s.text(left), bytes, list, MAX_LIST);
                 }
             }
             // Issue 47: a parameter defaulting to the environment or a copy of it
@@ -409,6 +438,28 @@ impl<'p, 'a> Linter<'p, 'a> {
         }
     }
 
+    /// The command line the argument `a` of a runner gives: its text, or a list's
+    /// words joined (`["ps", "-p", str(os.getppid())]` → `ps -p str.os.getppid..`, each
+    /// word that is no literal kept as one word).
+    fn command_words(&self, a: Node<'_>) -> String {
+        let text = self.s.p.short(a, 4096).unwrap_or("");
+        if a.kind() == "string" {
+            // `f"ps -o comm= -p {os.getppid()}"`: the words without the prefix.
+            return text.trim_start_matches(['f', 'F', 'r', 'R', 'b', 'B', 'u', 'U']).to_owned();
+        }
+        if a.kind() != "list" {
+            return text.to_owned();
+        }
+        a.named_children(&mut a.walk())
+            .map(|w| {
+                self.s.value(w).unwrap_or_else(|| {
+                    self.s.text(w).chars().map(|c| if "()[]{},;|&` \t\n".contains(c) { '.' } else { c }).collect()
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     fn check(&mut self, n: Node<'p>) {
         match n.kind() {
             "subscript" => {
@@ -416,7 +467,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     return;
                 };
                 if self.is_env(value) && !crate::guard::is_written(self.s.walk, n) {
-                    self.read(index, in_condition(self.s.walk, n));
+                    self.read(index, crate::ts::decides(self.s.walk, self.s.p.src, n));
                 }
             }
             "comparison_operator" => {
@@ -426,6 +477,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 {
                     if self.is_env(right) {
                         self.read(left, true);
+                    } else if self.env_text(right) {
+                        // Issue 47, round 12: `"CLAUDECODE" in json.dumps(dict(os.environ))`,
+                        // `in str(os.environ)`: a scan of the environment's text.
+                        self.s.scanned_names(left, &["string", "concatenated_string"]);
                     } else {
                         // Issue 47: `"turn_id" in payload`.
                         self.s.payload_sniff(left, right);
@@ -454,12 +509,21 @@ impl<'p, 'a> Linter<'p, 'a> {
             "for_statement" => {
                 if n.field("right").is_some_and(|r| self.env_names(r))
                     && let Some(body) = n.field("body")
+                    && !crate::guard::copies_or_removes(self.s.p.src, n, body)
                 {
                     self.s.scanned_names(body, &["string", "concatenated_string"]);
                 }
             }
             _ => {}
         }
+    }
+
+    /// Whether `n` is the environment's text: `json.dumps(…)`, `str(…)` or `repr(…)` of
+    /// it or of a copy of it.
+    fn env_text(&self, n: Node<'_>) -> bool {
+        n.kind() == "call"
+            && n.field("function").is_some_and(|f| matches!(self.s.text(f), "json.dumps" | "str" | "repr"))
+            && n.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| self.is_env(a) || self.env_copy(a))
     }
 
     /// A copy of the environment: `dict(os.environ)`, `os.environ.copy()`,
@@ -493,6 +557,18 @@ impl<'p, 'a> Linter<'p, 'a> {
             && func.field("object").is_some_and(|o| self.is_env(o))
     }
 
+    /// Issue 47, round 12: `if payload.get("turn_id"): return "codex"`: a key only one
+    /// runtime's payload holds, tested to name the runtime; whether it was one.
+    fn payload_get(&mut self, func: Node<'p>, key: Option<Node<'p>>) -> bool {
+        let (Some(object), Some(key)) = (func.field("object"), key) else { return false };
+        let tells = self.s.value(key).is_some_and(|k| crate::indicators::payload_tell(&k).is_some())
+            && self.s.p.returned_runtime(key).is_some();
+        if tells {
+            self.s.payload_sniff(key, object);
+        }
+        tells
+    }
+
     fn call(&mut self, n: Node<'p>) {
         let (Some(func), Some(args)) = (n.field("function"), n.field("arguments")) else {
             return;
@@ -510,10 +586,12 @@ impl<'p, 'a> Linter<'p, 'a> {
         // `os.environ.setdefault("X", "v")` as a statement sets a default: a write.
         let sets_a_default =
             method == "setdefault" && self.s.walk.parent(n).is_some_and(|p| p.kind() == "expression_statement");
-        if (ENV_GETTERS.contains(&callee.as_str()) || env_method) && !sets_a_default {
+        if method == "get" && !env_method && self.payload_get(func, first) {
+            // A payload's key tested (reported by `payload_get`).
+        } else if (ENV_GETTERS.contains(&callee.as_str()) || env_method) && !sets_a_default {
             if let Some(a) = first {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
-                self.read(a, in_condition(self.s.walk, n));
+                self.read(a, crate::ts::decides(self.s.walk, self.s.p.src, n));
             }
         } else if self.psutil
             && name == "Process"
@@ -532,7 +610,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             self.s.process(n, &format!("psutil.{method}()"));
         } else if RUNNERS.contains(&callee.as_str()) {
             let Some(a) = first else { return };
-            let line = self.s.p.short(a, 4096).unwrap_or("");
+            let line = self.command_words(a);
+            let line = line.as_str();
             if let Some(prog) = process_command(line)
                 && !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, line)
             {
@@ -559,13 +638,15 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A probe guarding the program's own read or removal of the file, or
                 // validating a root it was given, decides no runtime.
                 let own = || {
-                    crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t)
-                        || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
-                        || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
-                        || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
-                        || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
-                        || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
-                        || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t)
+                    path_hit(&path) != Some(PathHit::Proc)
+                        && ((!crate::indicators::is_own_file(&path)
+                            && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t))
+                            || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
+                            || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                            || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
+                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
+                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                            || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t))
                 };
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.

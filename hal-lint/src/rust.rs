@@ -317,6 +317,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         fn_name: None,
         marked: crate::suppress::marked(src),
         written: Vec::new(),
+        collecting: Vec::new(),
     };
     l.learn_returns(&file);
     l.visit_file(&file);
@@ -518,6 +519,10 @@ struct Linter {
     fn_name: Option<String>,
     /// Whether the file holds a suppression comment ([`crate::suppress::marked`]).
     marked: bool,
+    /// The names the `if` whose condition is being visited only adds to a collection
+    /// when they exist (`if p.is_dir() { paths.push(p) }`): their probe keeps the
+    /// folders there are, it asks nothing about a runtime.
+    collecting: Vec<String>,
     written: Vec<&'static str>,
 }
 
@@ -725,7 +730,7 @@ impl Linter {
 
     /// A probe, at `span`, of the path `path` spells.
     fn probe(&mut self, span: Span, path: &str) {
-        if let Some(hit) = path_hit(path) {
+        if let Some(hit) = path_hit(path).or_else(|| crate::indicators::own_file_within(path).map(PathHit::Indicator)) {
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, hit, true));
         } else if let Some(dir) = crate::indicators::unknown_home_dir(path)
@@ -736,6 +741,14 @@ impl Linter {
             let (line, col) = line_col(span);
             let h = Hit::unknown_dir(line, col, &dir, f, true);
             self.hit(h);
+        } else if let Some(dir) = crate::indicators::runtime_dir_within(path)
+            && crate::indicators::names_its_runtime(path)
+            && self.fn_name.as_deref().is_some_and(crate::guard::is_detector)
+        {
+            // A path inside a runtime's folder probed in a function named for
+            // detecting an installation.
+            let (line, col) = line_col(span);
+            self.hit(Hit::path(line, col, PathHit::Indicator(dir), true));
         }
     }
 
@@ -1035,11 +1048,14 @@ impl<'ast> Visit<'ast> for Linter {
             let branch = quote_text_of(&e.then_branch);
             lets.iter().any(|n| branch.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == n))
         };
+        let collected = if e.else_branch.is_none() { collected_names(&e.then_branch) } else { Vec::new() };
+        let outer = std::mem::replace(&mut self.collecting, collected);
         self.cond += 1;
         self.binds += usize::from(used);
         self.visit_expr(&e.cond);
         self.binds -= usize::from(used);
         self.cond -= 1;
+        self.collecting = outer;
         self.visit_block(&e.then_branch);
         if let Some((_, els)) = &e.else_branch {
             self.visit_expr(els);
@@ -1088,7 +1104,9 @@ impl<'ast> Visit<'ast> for Linter {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let method = m.method.to_string();
-        if PROBE_METHODS.contains(&method.as_str()) {
+        let kept = matches!(&*m.receiver, syn::Expr::Path(r) if r.path.get_ident()
+            .is_some_and(|i| self.collecting.iter().any(|c| i == c)));
+        if PROBE_METHODS.contains(&method.as_str()) && !kept {
             let path = self.path_of(&m.receiver, 0);
             self.probe(m.receiver.span(), &path);
         } else if self.sysinfo
@@ -1165,6 +1183,38 @@ impl<'ast> Visit<'ast> for Linter {
 }
 
 /// The tokens of a function's body, as text.
+/// Methods that add their argument to a collection.
+const ADDING_METHODS: &[&str] = &["push", "insert", "push_back", "extend"];
+/// Methods that give a path's own copy (`p.clone()`).
+const COPY_METHODS: &[&str] = &["clone", "to_path_buf", "to_owned"];
+
+/// The names a block only adds to collections (`paths.push(p)`, `seen.insert(p.clone())`),
+/// when every statement of it does that; none otherwise.
+fn collected_names(b: &syn::Block) -> Vec<String> {
+    let ident = |e: &syn::Expr| match e {
+        syn::Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+        syn::Expr::MethodCall(c) if c.args.is_empty() && COPY_METHODS.contains(&c.method.to_string().as_str()) => {
+            match &*c.receiver {
+                syn::Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let mut names = Vec::new();
+    for stmt in &b.stmts {
+        let syn::Stmt::Expr(syn::Expr::MethodCall(c), _) = stmt else { return Vec::new() };
+        let added = (ADDING_METHODS.contains(&c.method.to_string().as_str()) && c.args.len() == 1)
+            .then(|| c.args.first().and_then(ident))
+            .flatten();
+        match added {
+            Some(n) => names.push(n),
+            None => return Vec::new(),
+        }
+    }
+    names
+}
+
 fn quote_text_of(b: &syn::Block) -> String {
     use quote::ToTokens as _;
     b.to_token_stream().to_string()

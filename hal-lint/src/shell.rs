@@ -17,9 +17,10 @@ use crate::ts::{Fields as _, Parsed, Walk, program, unquote};
 /// Commands whose arguments are messages, not paths.
 const MESSAGE_PROGRAMS: &[&str] = &["echo", "printf", "logger", ":", "true", "false", "log", "info", "warn", "die"];
 /// Commands whose answer is whether a path exists or what it is.
-const PROBE_PROGRAMS: &[&str] = &["test", "[", "ls", "stat", "realpath", "readlink", "find"];
-/// Commands that read a file: a probe only in the condition of an `if` or `while`.
-const READ_PROGRAMS: &[&str] = &["cat", "grep", "jq", "head", "tail", "source", ".", "yq", "python3", "node"];
+const PROBE_PROGRAMS: &[&str] = &["test", "[", "ls", "stat", "realpath", "readlink"];
+/// Commands that read a file, or list a folder's files to process them (`find`): a
+/// probe only in the condition of an `if` or `while`.
+const READ_PROGRAMS: &[&str] = &["cat", "grep", "jq", "head", "tail", "source", ".", "yq", "python3", "node", "find"];
 /// Commands that write, create or edit a file.
 const WRITE_PROGRAMS: &[&str] = &["mkdir", "cp", "mv", "tee", "touch", "ln", "rm", "install", "chmod", "sed", "rsync"];
 /// Test operators about a file.
@@ -196,6 +197,76 @@ fn in_shell_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
     false
 }
 
+/// Whether the status or output of the command `cmd` is used: it stands in a
+/// condition, a `&&`/`||` list, a pipeline or a command substitution, or its output is
+/// thrown away (`ls ~/.codex >/dev/null 2>&1`: only its status matters).
+fn answer_used(walk: &Walk<'_>, cmd: Node<'_>) -> bool {
+    let Some(parent) = walk.parent(cmd) else { return false };
+    match parent.kind() {
+        "list" | "pipeline" | "command_substitution" | "negated_command" | "test_command" => true,
+        // `ls X >/dev/null` keeps only the status; `ls X 2>/dev/null` still shows the
+        // listing.
+        "redirected_statement" => {
+            parent.children(&mut parent.walk()).any(|r| {
+                r.kind() == "file_redirect"
+                    && r.child(0).is_some_and(|op| matches!(op.kind(), ">" | "&>" | ">>" | "&>>"))
+                    && r.child(0).is_some_and(|op| op.start_byte() == r.start_byte())
+            }) || answer_used(walk, parent)
+        }
+        "if_statement" | "elif_clause" | "while_statement" => {
+            parent.children_by_field_name("condition", &mut parent.walk()).any(|c| c.id() == cmd.id())
+        }
+        _ => false,
+    }
+}
+
+/// Whether the command `n` names a runtime's process, itself or through the values of
+/// the `for` loop around it.
+fn names_a_runtime_looped(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let names = |t: &str| {
+        t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .any(|w| crate::indicators::literal_runtime(&w.to_ascii_lowercase()).is_some())
+    };
+    p.short(n, 4096).is_some_and(|t| names(&t.replace("System Events", "")))
+        || std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+            .take(12)
+            .find(|x| x.kind() == "for_statement")
+            .is_some_and(|f| {
+                f.children_by_field_name("value", &mut f.walk())
+                    .any(|v| p.short(v, 64).is_some_and(|t| names(unquote(t))))
+            })
+}
+
+/// Issue 47, round 13: whether the `ps` command `n` prints a process's name
+/// (`-o comm=`, `args`, `command`), its output is kept in a variable
+/// (`pane_comm=$(ps -o comm= -p "$pane_pid")`), and a later line of the same function
+/// compares that variable to a runtime's name (`echo "$pane_comm" | grep -q claude`,
+/// `[ "$pane_comm" = codex ]`): whether the runtime runs in that process.
+fn kept_then_compared(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let Some(text) = p.short(n, 512) else { return false };
+    let names = ["comm", "args", "command", "ucomm", "cmd"];
+    if !text.split([' ', ',', '=']).any(|w| names.contains(&w)) {
+        return false;
+    }
+    let Some(var) = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .take(6)
+        .find(|x| x.kind() == "variable_assignment")
+        .and_then(|x| x.field("name"))
+        .map(|v| p.text(v))
+    else {
+        return false;
+    };
+    let scope = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .find(|x| x.kind() == "function_definition")
+        .map_or_else(|| p.src.len(), |f| f.end_byte());
+    let after = p.src.get(n.end_byte()..scope).unwrap_or("");
+    let uses = [format!("${var}"), format!("${{{var}}}")];
+    after.lines().take(64).filter(|l| uses.iter().any(|u| l.contains(u.as_str()))).any(|l| {
+        l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .any(|w| crate::indicators::literal_runtime(w).is_some())
+    })
+}
+
 /// How the word `node` is used, looking up at most a few levels.
 fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
@@ -229,6 +300,10 @@ fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
                     // `find . -path ./.kiro -prune`: a pattern of the expression, which
                     // filters what the walk meets; only the starting points are probed.
                     Use::Other
+                } else if name == "ls" && !answer_used(walk, parent) {
+                    // `ls -la .claude/hooks/` as a statement: a listing shown to a
+                    // reader, its answer used by nothing.
+                    Use::Read
                 } else if PROBE_PROGRAMS.contains(&name) {
                     Use::Probe
                 } else if WRITE_PROGRAMS.contains(&name) {
@@ -906,10 +981,16 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                             .and_then(|x| x.field("name"))
                             .is_some_and(|v| ancestry.iter().any(|(a, _, c)| *c && *a == p.text(v)))
                     };
-                    if let Some(prog) = text.as_deref().and_then(process_command) {
+                    if let Some(prog) = text.as_deref().and_then(process_command).filter(|prog| {
+                        // AppleScript asked for a process by a name a loop gives: one of
+                        // the loop's names is a runtime's (`for c in Cursor Windsurf`).
+                        !prog.starts_with("osascript") || names_a_runtime_looped(p, &nodes, n)
+                    }) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), prog));
                     } else if name == "ps" && climb() && !climbs_for_the_terminal(p, &nodes, n) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps -o ppid="));
+                    } else if name == "ps" && kept_then_compared(p, &nodes, n) {
+                        lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps"));
                     }
                 } else if name == "printenv" {
                     let mut cursor = n.walk();
@@ -938,15 +1019,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 };
                 let spelled = with_defaults(&held_paths(&stand_in(unquote(text), &ancestry), &paths)).into_owned();
                 let Some(hit) = path_hit(&spelled).or_else(|| looped().map(|(_, d)| PathHit::Indicator(d))) else {
-                    // A hidden folder under home probed in a function named for
-                    // detecting an installation: a runtime hal does not know.
-                    if let Some(dir) = crate::indicators::unknown_home_dir(&spelled)
-                        && matches!(use_of(p, &nodes, n), Use::Probe)
-                        && let Some(f) = detecting_function(p, &nodes, n)
-                    {
-                        let (line, col) = p.pos(n);
-                        lint.hits.push(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
-                    }
+                    lint.hits.extend(detecting_probe(p, &nodes, n, &spelled));
                     continue;
                 };
                 let usage = use_of(p, &nodes, n);
@@ -965,6 +1038,23 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     keep_probes(p, &nodes, probes, &mut lint);
     crate::scan::add_regions(&mut lint, p.src, &Parsed::error_ranges(&nodes), Kind::Shell);
     lint
+}
+
+/// A probe at `n` of the path `spelled` (no registry path) in a function named for
+/// detecting an installation: a hidden folder under home hal does not know (a runtime
+/// it does not know), or a file named for its runtime inside a runtime's folder.
+fn detecting_probe(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, spelled: &str) -> Option<crate::hit::Hit> {
+    if !matches!(use_of(p, nodes, n), Use::Probe) {
+        return None;
+    }
+    let f = detecting_function(p, nodes, n)?;
+    let (line, col) = p.pos(n);
+    if let Some(dir) = crate::indicators::unknown_home_dir(spelled) {
+        return Some(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
+    }
+    let dir =
+        crate::indicators::runtime_dir_within(spelled).filter(|_| crate::indicators::names_its_runtime(spelled))?;
+    Some(crate::hit::Hit::path(line, col, PathHit::Indicator(dir), false))
 }
 
 /// The name of the shell function holding `n` when it says the function detects an

@@ -234,9 +234,38 @@ impl<'a> Parsed<'a> {
             // Any name under a vendor prefix that chooses between runtimes' own values,
             // or whose test returns one.
             under_vendor_prefix(name)
-                .filter(|_| self.chooses_runtime_values(at) || self.returns_a_runtime(at))
+                .filter(|p| {
+                    self.chooses_runtime_values(at)
+                        || self.returns_a_runtime(at)
+                        || (decides && self.in_a_detecting_function(at) && self.kept_for_its_runtime(at, p))
+                })
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
+    }
+
+    /// Issue 47, round 12: whether `at` stands in a function named for detecting an
+    /// installation (`detectCli`, `is_installed`): a name under a runtime's vendor prefix
+    /// tested there (`!!process.env.OPENCLAW_GATEWAY_URL`) says whether it is present.
+    fn in_a_detecting_function(&self, at: Node<'_>) -> bool {
+        std::iter::successors(at.parent(), Node::parent)
+            .take(64)
+            .find(|x| FUNCTION_KINDS.contains(&x.kind()))
+            .and_then(|f| {
+                f.field("name")
+                    .or_else(|| f.parent().filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")))
+            })
+            .is_some_and(|n| crate::guard::is_detector(self.text(n)))
+    }
+
+    /// Whether the read at `at` is kept in a name that names the runtime of the vendor
+    /// prefix `prefix` (`const openclawEnv = !!process.env.OPENCLAW_GATEWAY_URL`).
+    fn kept_for_its_runtime(&self, at: Node<'_>, prefix: &str) -> bool {
+        let runtime = prefix.trim_end_matches('_').replace('_', "").to_ascii_lowercase();
+        std::iter::successors(at.parent(), Node::parent)
+            .take(8)
+            .find(|x| matches!(x.kind(), "variable_declarator" | "assignment"))
+            .and_then(|d| d.field("name").or_else(|| d.field("left")))
+            .is_some_and(|n| self.text(n).replace('_', "").to_ascii_lowercase().contains(&runtime))
     }
 
     /// The text of `node` if it is at most `max` bytes long (names compared against
@@ -264,7 +293,8 @@ impl<'a> Parsed<'a> {
 
     /// A probe, at `at`, of the path `path` spells.
     pub(crate) fn path_probe(&self, at: Node<'_>, path: &str) -> Option<Hit> {
-        let hit = path_hit(path)?;
+        let hit = path_hit(path)
+            .or_else(|| crate::indicators::own_file_within(path).map(crate::indicators::PathHit::Indicator))?;
         let (line, col) = self.pos(at);
         Some(Hit::path(line, col, hit, false))
     }
@@ -436,6 +466,37 @@ impl<'w, 't> IntoIterator for &'w Walk<'t> {
 
 /// Whether `node` stands in the condition of an `if`, `while`, `?:` or `… if … else …`,
 /// alone or as an operand of `!`, `&&`, `||`, a comparison (so its value decides).
+/// Whether the read `node` decides: it stands in a condition ([`in_condition`]), or is
+/// tested for presence where its answer is returned or kept (`return env.X !==
+/// undefined`, `!!env.X`, `Boolean(env.X)`, `os.environ.get("X") is not None`).
+pub(crate) fn decides(walk: &Walk<'_>, src: &str, node: Node<'_>) -> bool {
+    in_condition(walk, node) || presence_tested(walk, src, node)
+}
+
+/// Whether `node` is tested for presence: compared to nothing (`undefined`, `null`,
+/// `None`, an empty string), negated, or made a truth.
+fn presence_tested(walk: &Walk<'_>, src: &str, node: Node<'_>) -> bool {
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let Some(parent) = walk.parent(node) else { return false };
+    match parent.kind() {
+        "binary_expression" | "comparison_operator" => {
+            let nothing = |x: Node<'_>| matches!(text(x), "undefined" | "null" | "None" | "\"\"" | "''" | "void 0");
+            let operands: Vec<Node<'_>> = parent.named_children(&mut parent.walk()).collect();
+            let op = parent.field("operator").map_or_else(
+                || parent.children(&mut parent.walk()).find(|c| !c.is_named()).map_or("", |c| text(c)),
+                |o| text(o),
+            );
+            matches!(op, "===" | "!==" | "==" | "!=" | "is" | "is not" | "not")
+                && operands.iter().any(|o| o.id() != node.id() && nothing(*o))
+        }
+        "unary_expression" | "not_operator" => true,
+        "arguments" | "argument_list" => {
+            walk.parent(parent).and_then(|c| c.field("function")).is_some_and(|f| matches!(text(f), "Boolean" | "bool"))
+        }
+        _ => false,
+    }
+}
+
 pub(crate) fn in_condition(walk: &Walk<'_>, node: Node<'_>) -> bool {
     let mut cur = node;
     for _ in 0..12 {
@@ -616,13 +677,314 @@ pub(crate) struct Scope<'p, 'a> {
     /// The node kind of an interpolation inside a string literal.
     interpolation: &'static str,
     pub(crate) lint: FileLint,
+    /// The file's tables of runtime variables' names ([`Scope::table_reads`]), found
+    /// at the first lookup that needs them, and those already reported.
+    tables: Option<Vec<(&'a str, Placed<'p>)>>,
+    tables_read: Vec<&'a str>,
 }
+
+/// Strings, each with its place.
+pub(crate) type Placed<'p> = Vec<(Node<'p>, String)>;
+
+/// Node kinds of a literal table (arrays, objects, lists, tuples, dicts, sets).
+const TABLE_KINDS: &[&str] =
+    &["array", "object", "list", "tuple", "dictionary", "set", "as_expression", "satisfies_expression"];
+/// Node kinds of a function.
+const FUNCTION_KINDS: &[&str] = &[
+    "function_declaration",
+    "function_expression",
+    "function",
+    "arrow_function",
+    "method_definition",
+    "generator_function_declaration",
+    "function_definition",
+    "lambda",
+];
+/// The bytes of the function holding `n` (the whole file's outside any): where a loop's
+/// name stands for a list's elements.
+pub(crate) fn function_bytes(walk: &Walk<'_>, n: Node<'_>) -> std::ops::Range<usize> {
+    std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .find(|x| FUNCTION_KINDS.contains(&x.kind()))
+        .map_or(0..usize::MAX, |f| f.byte_range())
+}
+
+/// Names bound to the elements of lists by loops, each in the function of its loop
+/// (`for (const k of NAMES)` in one function is not the `k` of another's loop).
+pub(crate) struct LoopLists<'a, 'p> {
+    bound: Vec<(&'a str, std::ops::Range<usize>, Placed<'p>)>,
+    elements: usize,
+}
+
+impl<'a, 'p> LoopLists<'a, 'p> {
+    /// No name bound.
+    pub(crate) const fn new() -> Self {
+        Self { bound: Vec::new(), elements: 0 }
+    }
+
+    /// Binds `name` to the elements of `list` in the function `bytes` (one name may
+    /// stand for the elements of several lists there: two loops over `n`), up to `max`
+    /// elements in all (a hostile file looping over one list thousands of times stays
+    /// linear).
+    pub(crate) fn bind(
+        &mut self,
+        name: &'a str,
+        bytes: std::ops::Range<usize>,
+        list: Vec<(Node<'p>, String)>,
+        max: usize,
+    ) {
+        if self.elements + list.len() <= max {
+            self.elements += list.len();
+            self.bound.push((name, bytes, list));
+        }
+    }
+
+    /// The elements `name`, at byte `at`, stands for, if a loop of its function bound it.
+    pub(crate) fn get(&self, name: &str, at: usize) -> Option<Placed<'p>> {
+        let mut out: Option<Placed<'p>> = None;
+        for (n, bytes, list) in &self.bound {
+            if *n == name && bytes.contains(&at) {
+                out.get_or_insert_with(Vec::new).extend(list.iter().cloned());
+            }
+        }
+        out
+    }
+}
+
+/// The most tables of names a file is searched for, and strings looked at in each.
+const MAX_TABLES: usize = 64;
+const MAX_TABLE_NODES: usize = 4096;
 
 impl<'p, 'a> Scope<'p, 'a> {
     /// A scope over `p`, whose string literals interpolate with nodes of kind
     /// `interpolation`, and which is a file of language `what`.
     pub(crate) fn new(p: &'p Parsed<'a>, walk: &'p Walk<'p>, interpolation: &'static str, what: &str) -> Self {
-        Self { p, walk, consts: BTreeMap::new(), interpolation, lint: p.file_lint(walk, what) }
+        Self {
+            p,
+            walk,
+            consts: BTreeMap::new(),
+            interpolation,
+            lint: p.file_lint(walk, what),
+            tables: None,
+            tables_read: Vec::new(),
+        }
+    }
+
+    /// Issue 47, round 12: a lookup of the environment by a name it does not spell
+    /// (`env[v]`, `os.environ.get(var)`, `n in os.environ`) in a function that names a
+    /// table of runtimes' variables (`const PROVIDERS = [{ id: "cursor", envVars:
+    /// ["CURSOR_AGENT"] }]`, `AGENTS = {"codex": ["CODEX_SANDBOX"]}`) reads each of
+    /// them: reported at its place in the table, once a table.
+    pub(crate) fn table_reads(&mut self, lookup: Node<'_>) {
+        if self.tables.is_none() {
+            self.tables = Some(self.name_tables());
+        }
+        let Some(tables) = self.tables.as_ref().filter(|t| !t.is_empty()) else { return };
+        let around: Vec<Node<'_>> = std::iter::successors(self.walk.parent(lookup), |x| self.walk.parent(*x))
+            .filter(|x| FUNCTION_KINDS.contains(&x.kind()))
+            .collect();
+        let mut functions: Vec<&str> = around.iter().map(|f| self.p.text(*f)).collect();
+        // A callback's statement (`const detected = CONFIGS.find((p) =>
+        // p.env.some((e) => process.env[e]))`) names the table it iterates.
+        if let Some(outer) =
+            around.last().filter(|f| matches!(f.kind(), "arrow_function" | "function_expression" | "lambda"))
+            && let Some(statement) =
+                std::iter::successors(self.walk.parent(*outer), |x| self.walk.parent(*x)).take(16).find(|x| {
+                    x.kind().ends_with("statement") || x.kind().ends_with("declaration") || x.kind() == "assignment"
+                })
+        {
+            functions.push(self.p.text(statement));
+        }
+        // The names of the functions around it (`function hasEnv(name)`), and the
+        // file's top-level statements: one naming both such a function and a table
+        // (`PROVIDERS.find((p) => p.envVars.some(hasEnv))`) reads the table through it.
+        let callers: Vec<&str> = around
+            .iter()
+            .filter_map(|f| {
+                f.field("name").or_else(|| {
+                    self.walk.parent(*f).filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name"))
+                })
+            })
+            .map(|n| self.p.text(n))
+            .collect();
+        let top: Vec<&str> = self
+            .walk
+            .first()
+            .map(|root| root.named_children(&mut root.walk()).map(|c| self.p.text(c)).collect())
+            .unwrap_or_default();
+        let named = |name: &str| {
+            // At the top of the file, any table of it; in a function, one a function
+            // around the lookup names, or one a statement names beside that function.
+            functions.is_empty()
+                || functions.iter().any(|t| crate::guard::names_word(t, name))
+                || top.iter().any(|t| {
+                    crate::guard::names_word(t, name) && callers.iter().any(|c| crate::guard::names_word(t, c))
+                })
+        };
+        let mut hits = Vec::new();
+        let mut read = Vec::new();
+        for (name, entries) in tables {
+            if self.tables_read.contains(name) || !named(name) {
+                continue;
+            }
+            read.push(*name);
+            hits.extend(entries.iter().filter_map(|(at, v)| self.p.var_read(*at, v, true)));
+        }
+        self.tables_read.extend(read);
+        self.lint.hits.extend(hits);
+    }
+
+    /// Issue 47, round 12: detection rules kept as data. A table's record that pairs a
+    /// runtime's name with its variables' names (`{ id: "cursor", envVars:
+    /// ["CURSOR_AGENT"] }`, `{ CLAUDECODE: "claude" }`, `("gemini", "GEMINI_CLI")`) says
+    /// which variable tells which runtime, whichever file then reads them: each such
+    /// name is reported where no lookup in the file read its table already. Paths'
+    /// variables (`CLAUDE_CONFIG_DIR` beside `"claude"`: an installer's target) and
+    /// credentials' (`COPILOT_GITHUB_TOKEN` beside `"github-copilot"`: a key to pass on)
+    /// are not rules.
+    pub(crate) fn rule_tables(&mut self) {
+        if self.tables.is_none() {
+            self.tables = Some(self.name_tables());
+        }
+        let Some(tables) = self.tables.as_ref() else { return };
+        let mut hits = Vec::new();
+        for (name, entries) in tables {
+            if self.tables_read.contains(name) {
+                continue;
+            }
+            for (at, v) in entries {
+                // A variable spelled as a string (an object's key, `CLAUDE_CODE:
+                // 'claude-code'`, is a constant's name): a registry variable, or, in a
+                // list of alternatives (`any: ["OPENCODE", "OPENCODE_SERVER"]`), one
+                // under a runtime's vendor prefix; a path's only in such a list (alone
+                // beside a runtime, `configDirEnv: "CLAUDE_CONFIG_DIR"`, it is the
+                // runtime's setting a tool uses); never a credential's (a model
+                // provider's `envVars: ["GEMINI_API_KEY"]` beside `"gemini"`).
+                let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| v.ends_with(t));
+                let path = crate::indicators::is_path_var(v) || crate::indicators::has_path_suffix(v);
+                let listed = self.walk.parent(*at).is_some_and(|p| matches!(p.kind(), "array" | "list" | "tuple"))
+                    && self.walk.parent(*at).is_some_and(|p| p.named_child_count() >= 2);
+                let known = crate::indicators::is_indicator_var(v);
+                let vendor = crate::indicators::under_vendor_prefix(v).filter(|_| !known);
+                let compared = !known && vendor.is_none() && self.compared_in_a_rule(*at, v);
+                let rule = at.kind() == "string"
+                    && (known || (listed && vendor.is_some()) || compared)
+                    && !credential
+                    && (listed || !path);
+                if rule && self.paired_with_a_runtime(*at) {
+                    let (line, col) = self.p.pos(*at);
+                    match vendor {
+                        Some(prefix) => hits.push(Hit::vendor_var(line, col, v, prefix, false)),
+                        None if compared => hits.push(Hit::rule_condition(line, col, v, false)),
+                        None => hits.extend(self.p.var_read(*at, v, true)),
+                    }
+                }
+            }
+        }
+        self.lint.hits.extend(hits);
+    }
+
+    /// Whether the string `x` (whose value is `v`) is a variable's name compared to a
+    /// value in a rule (`["HOME", "/home/jules"]`, `["TERM_PROGRAM", "zed"]`): the first
+    /// of a pair of strings, spelled as a variable.
+    fn compared_in_a_rule(&self, x: Node<'_>, v: &str) -> bool {
+        v.len() >= 2
+            && v.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+            && v.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
+            && self.walk.parent(x).is_some_and(|p| {
+                matches!(p.kind(), "array" | "list" | "tuple")
+                    && p.named_child_count() == 2
+                    && p.named_child(0).is_some_and(|f| f.id() == x.id())
+                    && p.named_child(1).is_some_and(|s| s.kind() == "string")
+            })
+    }
+
+    /// Whether the record holding the name `at` (an object, a dict or a tuple, a few
+    /// levels up) holds a string, or an object's key, naming a runtime.
+    fn paired_with_a_runtime(&self, at: Node<'_>) -> bool {
+        // Each record around it, the innermost first (`{ any: [...] }` inside `{ id:
+        // "opencode", envVars: [...] }`).
+        std::iter::successors(self.walk.parent(at), |x| self.walk.parent(*x))
+            .take(8)
+            .filter(|x| matches!(x.kind(), "object" | "dictionary" | "tuple"))
+            .any(|record| self.names_a_runtime(record, at))
+    }
+
+    /// Whether the record `record` (its fields, a level or two down) holds a string, or
+    /// an object's key, naming a runtime, other than `at`.
+    fn names_a_runtime(&self, record: Node<'_>, at: Node<'_>) -> bool {
+        let mut stack = vec![(record, 0)];
+        let mut seen = 0;
+        while let Some((x, depth)) = stack.pop() {
+            seen += 1;
+            if seen > 64 {
+                return false;
+            }
+            let value = match x.kind() {
+                "string" if x.id() != at.id() => self.value(x),
+                // `{ claude: "CLAUDECODE" }`: the key names the runtime.
+                "property_identifier" => Some(self.text(x).to_owned()),
+                _ => None,
+            };
+            if value.is_some_and(|v| crate::indicators::literal_runtime(&v).is_some()) {
+                return true;
+            }
+            if depth < 3 && !matches!(x.kind(), "string" | "property_identifier") {
+                stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
+            }
+        }
+        false
+    }
+
+    /// The names bound to a literal table holding runtimes' variables' names, each with
+    /// those names and their places.
+    fn name_tables(&self) -> Vec<(&'a str, Placed<'p>)> {
+        let mut out = Vec::new();
+        for &n in &**self.walk {
+            let (name, value) = match n.kind() {
+                "variable_declarator" => (n.field("name"), n.field("value")),
+                "assignment" => (n.field("left"), n.field("right")),
+                _ => continue,
+            };
+            let (Some(name), Some(value)) = (name, value) else { continue };
+            if name.kind() != "identifier" || !TABLE_KINDS.contains(&value.kind()) {
+                continue;
+            }
+            let mut entries = Vec::new();
+            let mut stack = vec![value];
+            let mut seen = 0;
+            while let Some(x) = stack.pop() {
+                seen += 1;
+                if seen > MAX_TABLE_NODES {
+                    break;
+                }
+                // A string, or the name of an object's key (`{ CURSOR_AGENT: "cursor" }`).
+                let key = x.kind() == "property_identifier"
+                    && self
+                        .walk
+                        .parent(x)
+                        .is_some_and(|p| p.kind() == "pair" && p.field("key").is_some_and(|k| k.id() == x.id()));
+                if x.kind() == "string" || key {
+                    let v = if key { Some(self.p.text(x).to_owned()) } else { self.value(x) };
+                    if let Some(v) = v.filter(|v| {
+                        crate::indicators::is_indicator_var(v)
+                            || crate::indicators::under_vendor_prefix(v).is_some()
+                            || self.compared_in_a_rule(x, v)
+                    }) {
+                        entries.push((x, v));
+                    }
+                    continue;
+                }
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+            if !entries.is_empty() {
+                entries.sort_by_key(|(x, _)| x.start_byte());
+                out.push((self.p.text(name), entries));
+                if out.len() >= MAX_TABLES {
+                    break;
+                }
+            }
+        }
+        out
     }
 
     pub(crate) fn text(&self, n: Node<'_>) -> &'a str {
@@ -658,10 +1020,81 @@ impl<'p, 'a> Scope<'p, 'a> {
         if let Some(k) = k
             && let Some(runtime) = crate::indicators::payload_tell(&k)
                 .or_else(|| a_field(&k).then(|| self.p.returned_runtime(key)).flatten())
+            && !self.decoded_from_a_line(object)
         {
             let (line, col) = self.p.pos(key);
             self.lint.hits.push(Hit::payload_sniff(line, col, &k, runtime, false));
         }
+    }
+
+    /// Whether `object` (a name, or a field or item of one) holds a record decoded from
+    /// a line of a file (`data = json.loads(line)` in its function, or its function's
+    /// parameter where the file calls that function with such a record): a
+    /// transcript's format told by its fields, not a hook's payload (which comes whole
+    /// on standard input).
+    fn decoded_from_a_line(&self, object: Node<'_>) -> bool {
+        let mut root = object;
+        while let Some(inner) = root.named_child(0).filter(|_| ACCESS.contains(&root.kind())) {
+            root = inner;
+        }
+        if root.kind() != "identifier" {
+            return false;
+        }
+        let name = self.text(root);
+        let function = std::iter::successors(self.walk.parent(object), |x| self.walk.parent(*x)).find(|x| {
+            matches!(x.kind(), "function_definition" | "function_declaration" | "method_definition" | "arrow_function")
+        });
+        let Some(function) = function else { return false };
+        let is_param = function
+            .field("parameters")
+            .is_some_and(|ps| descendants(ps).iter().any(|x| x.kind() == "identifier" && self.text(*x) == name));
+        if !is_param {
+            return self.decoded_lines(function).contains(&name);
+        }
+        // The parameter: every call of the function in the file passes a decoded record.
+        let Some(fname) = function.field("name").map(|n| self.text(n)) else { return false };
+        let root_node = self.walk.first().copied().unwrap_or(function);
+        let decoded = self.decoded_lines(root_node);
+        let calls: Vec<Node<'_>> = self
+            .walk
+            .iter()
+            .filter(|x| {
+                matches!(x.kind(), "call" | "call_expression")
+                    && x.field("function").is_some_and(|f| self.text(f) == fname)
+            })
+            .copied()
+            .collect();
+        !calls.is_empty()
+            && calls.iter().all(|c| {
+                c.field("arguments").is_some_and(|a| {
+                    a.named_children(&mut a.walk()).any(|x| x.kind() == "identifier" && decoded.contains(&self.text(x)))
+                })
+            })
+    }
+
+    /// The names `scope` binds to a record decoded from a line (`json.loads(line)`,
+    /// `JSON.parse(firstLine)`).
+    fn decoded_lines(&self, scope: Node<'_>) -> Vec<&'a str> {
+        let decoder = |f: &str| f.ends_with("loads") || f == "JSON.parse";
+        let mut names = Vec::new();
+        for x in descendants(scope) {
+            let (left, right) = match x.kind() {
+                "assignment" | "assignment_expression" => (x.field("left"), x.field("right")),
+                "variable_declarator" => (x.field("name"), x.field("value")),
+                _ => continue,
+            };
+            let (Some(left), Some(right)) = (left, right) else { continue };
+            let line_decoded = matches!(right.kind(), "call" | "call_expression")
+                && right.field("function").is_some_and(|f| decoder(self.text(f)))
+                && right.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| {
+                    let t = self.text(a).to_ascii_lowercase();
+                    t.len() <= 64 && t.contains("line")
+                });
+            if line_decoded && left.kind() == "identifier" {
+                names.push(self.text(left));
+            }
+        }
+        names
     }
 
     /// The findings of a scan of the environment's names or text (issue 47): each
@@ -735,6 +1168,30 @@ impl<'p, 'a> Scope<'p, 'a> {
                 Some(l + &r)
             }
             "parenthesized_expression" => self.fold(n.named_child(0)?, depth + 1),
+            // Issue 47, round 12: a name joined from parts (`["CURSOR", "AGENT"].join("_")`,
+            // `"_".join(("CLAUDE", "CODE"))`).
+            "call_expression" | "call" => {
+                let f = n.field("function")?;
+                let method = f.field("property").or_else(|| f.field("attribute"))?;
+                if self.text(method) != "join" {
+                    return None;
+                }
+                let object = f.field("object")?;
+                let first = n.field("arguments")?.named_child(0);
+                let (sep, parts) = match object.kind() {
+                    "array" => (first.map_or(Some(",".to_owned()), |a| self.fold(a, depth + 1))?, object),
+                    "string" => (self.fold(object, depth + 1)?, first?),
+                    _ => return None,
+                };
+                if !matches!(parts.kind(), "array" | "list" | "tuple") {
+                    return None;
+                }
+                let mut pieces = Vec::new();
+                for c in parts.named_children(&mut parts.walk()) {
+                    pieces.push(self.fold(c, depth + 1)?);
+                }
+                Some(pieces.join(&sep))
+            }
             _ => None,
         }
     }
@@ -815,7 +1272,7 @@ impl Parsed<'_> {
     /// process.env.X`, `sid = os.environ.get("X")`) that a later condition, conditional
     /// or comparison to a literal of the same function tests (`return sid ? "claude" :
     /// undefined`): the read decides, one statement later.
-    fn stored_then_decides(&self, at: Node<'_>) -> bool {
+    pub(crate) fn stored_then_decides(&self, at: Node<'_>) -> bool {
         let mut cur = at;
         let name = loop {
             let Some(parent) = cur.parent() else { return false };

@@ -670,3 +670,80 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
     want.extend(at("src/targets.ts", &[(f, 16, 28)]));
     assert_eq!(found("installs"), want);
 }
+
+/// Issue 47, round 12 (the classes the thirteenth round's tuned repositories showed):
+/// listing a runtime's folder to process its files, keeping the folders that exist,
+/// telling a transcript's format by its fields, passing a value on to a child,
+/// removing it, and using an override's value are silent; a runtime's credentials
+/// probed before they are read, an environment typed as such, the parent's command
+/// line through a kept path or `ps` as a list of words, a probe inside a runtime's
+/// folder whose answer names a runtime, names kept in a table read by lookup (a
+/// loop's name standing for a list only in its own function), loops over the
+/// environment's names, names joined from parts, a path's variable tested for
+/// presence, a runtime's own file under a folder given at run time or in its folder, a
+/// name under a vendor prefix kept for its runtime in a detecting function, and
+/// AppleScript's process list asked for a runtime, `ps` filtered by `awk` comparing a
+/// field to a runtime's name or its process name kept and compared to one, and a
+/// payload's key tested as a
+/// field or with `.get` where the branch names the runtime, and detection rules kept
+/// as data (a runtime's name beside its variables' names, nested too, with names under
+/// its vendor prefix in a list of alternatives, or any variable compared to a value
+/// there; never a credential's), are found; a loop over the names copying them to a child, and a listing
+/// shown to a reader, are silent (each shown missed or reported before
+/// the change by the branch point's binary).
+#[test]
+fn reading_collecting_and_passing_on_are_not_detections() {
+    let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
+    let mut want = at("scripts/detect.sh", &[(f, 5, 11)]);
+    want.extend(at("scripts/host.sh", &[(p, 5, 9)]));
+    want.extend(at("scripts/pane.sh", &[(p, 5, 15)]));
+    want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
+    want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
+    want.extend(at("src/ancestry.ts", &[(p, 2, 36)]));
+    want.extend(at("src/child_env.py", &[(v, 12, 23)]));
+    want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
+    want.extend(at("src/collect.py", &[(f, 16, 8)]));
+    want.extend(at("src/collect.rs", &[(f, 20, 8)]));
+    want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));
+    want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
+    want.extend(at("src/droid.rs", &[(f, 3, 33)]));
+    want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
+    want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
+    want.extend(at("src/rules.py", &[(v, 4, 21), (v, 4, 49), (v, 5, 25)]));
+    want.extend(at(
+        "src/rules.ts",
+        &[
+            (v, 5, 45),
+            (v, 6, 49),
+            (v, 9, 37),
+            (v, 9, 58),
+            (v, 18, 39),
+            (v, 18, 51),
+            (v, 19, 36),
+            (v, 24, 58),
+            (v, 24, 91),
+        ],
+    ));
+    want.extend(at("src/scans.py", &[(v, 16, 27), (v, 20, 27), (v, 24, 12)]));
+    want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
+    want.extend(at("src/sniff.py", &[(v, 8, 20)]));
+    want.extend(at("src/sniff.ts", &[(v, 4, 15)]));
+    want.extend(at("src/tables.py", &[(v, 6, 16), (v, 6, 30), (v, 7, 15), (v, 11, 16), (v, 12, 16)]));
+    want.extend(at(
+        "src/tables.ts",
+        &[
+            (v, 4, 34),
+            (v, 4, 48),
+            (v, 5, 29),
+            (v, 15, 19),
+            (v, 15, 43),
+            (v, 21, 39),
+            (v, 39, 21),
+            (v, 39, 34),
+            (v, 47, 26),
+        ],
+    ));
+    want.extend(at("src/transcript.py", &[(v, 34, 8)]));
+    want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
+    assert_eq!(found("reading"), want);
+}
