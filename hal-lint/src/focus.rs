@@ -585,7 +585,7 @@ fn kept<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], chunks: 
                 uses: words(t).collect(),
                 // A function named for detecting an installation probes folders hal
                 // does not know (no literal names them): kept whole.
-                literal: *holds || words(t).any(crate::guard::is_detector),
+                literal: *holds || words(t).any(crate::indicators::is_detector),
                 string: t.contains(['"', '\'', '`']),
             }
         })

@@ -254,7 +254,7 @@ impl<'a> Parsed<'a> {
                 f.field("name")
                     .or_else(|| f.parent().filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")))
             })
-            .is_some_and(|n| crate::guard::is_detector(self.text(n)))
+            .is_some_and(|n| crate::indicators::is_detector(self.text(n)))
     }
 
     /// Whether the read at `at` is kept in a name that names the runtime of the vendor
@@ -766,37 +766,6 @@ impl<'p, 'a> Scope<'p, 'a> {
         }
     }
 
-    /// A read of the variable(s) `index` names: a literal or a constant; or each name of
-    /// `list` (the list `index` stands for), at its place in the list, whether it decides
-    /// being this place's (`const value = process.env[v]; return value !== undefined`);
-    /// or, where no list gives a name, the names of a table a lookup reads.
-    pub(crate) fn read(&mut self, index: Node<'_>, decides: bool, list: Option<Placed<'_>>) {
-        if let Some(name) = self.value(index) {
-            if !crate::guard::branch_uses(self.p.src, self.walk, index, &name)
-                && !crate::guard::passed_on(self.p.src, self.walk, index, &name)
-            {
-                self.lint.hits.extend(self.p.var_read(index, &name, decides));
-            }
-            return;
-        }
-        let before = self.lint.hits.len();
-        let list = list.unwrap_or_default();
-        let copying = || crate::guard::in_a_copying_loop(self.p.src, self.walk, index);
-        let decides = decides || (!list.is_empty() && self.p.stored_then_decides(index) && !copying());
-        for (at, name) in list {
-            self.lint.hits.extend(self.p.var_read(at, &name, decides));
-        }
-        // A name no list of variables stands for (or one whose list names none): a
-        // table's names read through it.
-        if self.lint.hits.len() == before
-            && !crate::guard::is_written(self.walk, index)
-            && !crate::guard::passed_on(self.p.src, self.walk, index, self.text(index))
-            && !copying()
-        {
-            self.table_reads(index);
-        }
-    }
-
     /// Issue 47, round 12: a lookup of the environment by a name it does not spell
     /// (`env[v]`, `os.environ.get(var)`, `n in os.environ`) in a function that names a
     /// table of runtimes' variables (`const PROVIDERS = [{ id: "cursor", envVars:
@@ -843,9 +812,10 @@ impl<'p, 'a> Scope<'p, 'a> {
             // At the top of the file, any table of it; in a function, one a function
             // around the lookup names, or one a statement names beside that function.
             functions.is_empty()
-                || functions.iter().any(|t| crate::guard::names_word(t, name))
+                || functions.iter().any(|t| crate::indicators::names_word(t, name))
                 || top.iter().any(|t| {
-                    crate::guard::names_word(t, name) && callers.iter().any(|c| crate::guard::names_word(t, c))
+                    crate::indicators::names_word(t, name)
+                        && callers.iter().any(|c| crate::indicators::names_word(t, c))
                 })
         };
         let mut hits = Vec::new();
