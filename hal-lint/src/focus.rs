@@ -686,7 +686,7 @@ fn spread(names: &mut Ids, info: &[Line], ids: &[u32]) {
 }
 
 /// Whether `src`, its `_` left out and in lower case, holds `detect` or `installed`:
-/// where it does not, no word of it is one [`crate::guard::is_detector`] answers for.
+/// where it does not, no word of it is one [`crate::indicators::is_detector`] answers for.
 fn mentions_detecting(src: &str) -> bool {
     let folded: Vec<u8> = src.bytes().filter(|b| *b != b'_').map(|b| b.to_ascii_lowercase()).collect();
     memchr::memmem::find(&folded, b"detect").is_some() || memchr::memmem::find(&folded, b"installed").is_some()
@@ -741,7 +741,7 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
                 uses: words_of.push(words(t)),
                 // A function named for detecting an installation probes folders hal
                 // does not know (no literal names them): kept whole.
-                literal: *holds || (detecting && words(t).any(crate::guard::is_detector)),
+                literal: *holds || (detecting && words(t).any(crate::indicators::is_detector)),
                 string: t.contains(['"', '\'', '`']),
                 returns: returns_a_value(t),
             }

@@ -352,7 +352,7 @@ pub(crate) fn detector_name<'s>(src: &'s str, walk: &Walk<'_>, n: Node<'_>) -> O
             text(at).trim_matches(['"', '\''])
         }
     };
-    is_detector(name).then_some(name)
+    crate::indicators::is_detector(name).then_some(name)
 }
 
 /// A probe, at `at` inside the node `n`, of the path `path` spells when it is a hidden
@@ -431,17 +431,6 @@ fn answer_names_a_runtime(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool 
             _ => false,
         }
     })
-}
-
-/// Whether a function's name says it tells whether a program is installed or present:
-/// it names `detect` or `installed` (`detectInstalled`, `isDetected`, `is_installed`;
-/// any case, `_` ignored).
-pub(crate) fn is_detector(name: &str) -> bool {
-    if name.len() > 64 {
-        return false;
-    }
-    let lower: String = name.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
-    lower.contains("detect") || lower.contains("installed")
 }
 
 /// What a function detecting installed runtimes names as what it detects.
@@ -610,14 +599,6 @@ pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>
             let b = text(body);
             b == var || (b.len() <= 64 && b.ends_with(&format!("({var})")))
         })
-}
-
-/// Whether `text` names `word` as a whole identifier.
-pub(crate) fn names_word(text: &str, word: &str) -> bool {
-    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    text.match_indices(word).any(|(i, _)| {
-        !text[..i].chars().next_back().is_some_and(ident) && !text[i + word.len()..].chars().next().is_some_and(ident)
-    })
 }
 
 /// Methods that add their argument to a collection.

@@ -811,6 +811,25 @@ pub(crate) fn var_names(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// Whether a function's name says it tells whether a program is installed or present:
+/// it names `detect` or `installed` (`detectInstalled`, `isDetected`, `is_installed`;
+/// any case, `_` ignored).
+pub(crate) fn is_detector(name: &str) -> bool {
+    if name.len() > 64 {
+        return false;
+    }
+    let lower: String = name.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
+    lower.contains("detect") || lower.contains("installed")
+}
+
+/// Whether `text` names `word` as a whole identifier.
+pub(crate) fn names_word(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(word).any(|(i, _)| {
+        !text[..i].chars().next_back().is_some_and(ident) && !text[i + word.len()..].chars().next().is_some_and(ident)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

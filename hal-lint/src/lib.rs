@@ -38,6 +38,7 @@ mod markdown;
 mod output;
 mod prefilter;
 mod python;
+mod reads;
 mod report;
 mod rules;
 mod rust;

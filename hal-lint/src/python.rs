@@ -296,34 +296,8 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// A read of the variable(s) `index` names: a literal, a constant, or each
     /// indicator of a constant list (at its place in the list).
     fn read(&mut self, index: Node<'p>, decides: bool) {
-        if let Some(name) = self.s.value(index) {
-            if !crate::guard::branch_uses(self.s.p.src, self.s.walk, index, &name)
-                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, &name)
-            {
-                self.s.lint.hits.extend(self.s.p.var_read(index, &name, decides));
-            }
-        } else {
-            let before = self.s.lint.hits.len();
-            // Each name of the list is read here: whether it decides is this place's
-            // (`const value = process.env[v]; return value !== undefined`).
-            let list = self.list(index).unwrap_or_default();
-            let decides = decides
-                || (!list.is_empty()
-                    && self.s.p.stored_then_decides(index)
-                    && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index));
-            for (at, name) in list {
-                self.s.lint.hits.extend(self.s.p.var_read(at, &name, decides));
-            }
-            // A name no list of variables stands for (or one whose list names none):
-            // a table's names read through it.
-            if self.s.lint.hits.len() == before
-                && !crate::guard::is_written(self.s.walk, index)
-                && !crate::guard::passed_on(self.s.p.src, self.s.walk, index, self.s.text(index))
-                && !crate::guard::in_a_copying_loop(self.s.p.src, self.s.walk, index)
-            {
-                self.s.table_reads(index);
-            }
-        }
+        let list = if self.s.value(index).is_some() { None } else { self.list(index) };
+        self.s.read(index, decides, list);
     }
 
     /// The dotted expression `n` with its first name expanded through the imports

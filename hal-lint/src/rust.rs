@@ -734,7 +734,7 @@ impl Linter {
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, hit, true));
         } else if let Some(dir) = crate::indicators::unknown_home_dir(path)
-            && let Some(f) = self.fn_name.as_deref().filter(|f| crate::guard::is_detector(f))
+            && let Some(f) = self.fn_name.as_deref().filter(|f| crate::indicators::is_detector(f))
         {
             // A hidden folder under home probed in a function named for detecting an
             // installation: a runtime hal does not know.
@@ -743,7 +743,7 @@ impl Linter {
             self.hit(h);
         } else if let Some(dir) = crate::indicators::runtime_dir_within(path)
             && crate::indicators::names_its_runtime(path)
-            && self.fn_name.as_deref().is_some_and(crate::guard::is_detector)
+            && self.fn_name.as_deref().is_some_and(crate::indicators::is_detector)
         {
             // A path inside a runtime's folder probed in a function named for
             // detecting an installation.

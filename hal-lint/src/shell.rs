@@ -1064,7 +1064,7 @@ fn detecting_function<'a>(p: &Parsed<'a>, nodes: &Walk<'_>, n: Node<'_>) -> Opti
         .take(256)
         .find(|x| x.kind() == "function_definition")?;
     let name = p.text(f.field("name")?);
-    crate::guard::is_detector(name).then_some(name)
+    crate::indicators::is_detector(name).then_some(name)
 }
 
 #[cfg(test)]

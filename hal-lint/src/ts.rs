@@ -254,7 +254,7 @@ impl<'a> Parsed<'a> {
                 f.field("name")
                     .or_else(|| f.parent().filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")))
             })
-            .is_some_and(|n| crate::guard::is_detector(self.text(n)))
+            .is_some_and(|n| crate::indicators::is_detector(self.text(n)))
     }
 
     /// Whether the read at `at` is kept in a name that names the runtime of the vendor
@@ -815,9 +815,10 @@ impl<'p, 'a> Scope<'p, 'a> {
             // At the top of the file, any table of it; in a function, one a function
             // around the lookup names, or one a statement names beside that function.
             functions.is_empty()
-                || functions.iter().any(|t| crate::guard::names_word(t, name))
+                || functions.iter().any(|t| crate::indicators::names_word(t, name))
                 || top.iter().any(|t| {
-                    crate::guard::names_word(t, name) && callers.iter().any(|c| crate::guard::names_word(t, c))
+                    crate::indicators::names_word(t, name)
+                        && callers.iter().any(|c| crate::indicators::names_word(t, c))
                 })
         };
         let mut hits = Vec::new();
