@@ -832,7 +832,7 @@ mod tests {
         assert_eq!(bound("export const DIR: Record<string, string> = {"), ["DIR"]);
         assert_eq!(bound("  private readonly dir: string = '.claude';"), ["dir"]);
         assert_eq!(bound("const { a: b } = x;"), ["a", "b"]);
-        assert_eq!(words("`${HOME}/.claude` + $x").collect::<Vec<_>>(), ["HOME", "claude", "$x"]);
+        assert_eq!(words("`${HOME}/.skill` + $x").collect::<Vec<_>>(), ["HOME", "skill", "$x"]);
         let filler = (0..400).fold(String::new(), |mut out, i| {
             let _ =
                 std::fmt::Write::write_fmt(&mut out, format_args!("def f{i}(x: str) -> str:\n    return str(x)\n\n"));
