@@ -42,6 +42,7 @@ mod reads;
 mod report;
 mod rules;
 mod rust;
+mod rust_lookups;
 mod scan;
 mod shell;
 mod suggest;

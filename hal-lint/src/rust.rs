@@ -13,6 +13,7 @@ use crate::hit::{FileLint, Hit, Kind};
 use crate::indicators::{
     EDITOR_VARS, PathHit, has_path_suffix, is_indicator_var, literal_runtime, path_hit, process_command, vendor_prefix,
 };
+use crate::rust_lookups::{Injected, Lists, Lookups};
 
 /// Deeper bracket nesting of code than this is not parsed (syn recurses).
 const MAX_NESTING: usize = 256;
@@ -297,10 +298,17 @@ fn parse_and_lint(src: &str) -> FileLint {
     };
     let mut consts = Consts::default();
     consts.visit_file(&file);
+    crate::rust_lookups::resolve(&mut consts.1, &consts.2);
+    let lookups = if consts.1.is_empty() && !src.contains("env") { Lookups::default() } else { Lookups::of(&file) };
     let mut l = Linter {
         consts: consts.0,
         lists: consts.1,
         stmt_lists: Vec::new(),
+        lookups,
+        given: BTreeMap::new(),
+        fn_lists: Vec::new(),
+        listed: Vec::new(),
+        bound_lists: Vec::new(),
         aliases: BTreeMap::new(),
         paths: BTreeMap::new(),
         returns: BTreeMap::new(),
@@ -354,36 +362,20 @@ impl<'ast> Visit<'ast> for Tails<'ast> {
     }
 }
 
-/// String constants and `let` bindings of string literals, by name.
+/// String constants and `let` bindings of string literals, by name, the constant
+/// tables of strings ([`crate::rust_lookups::table`]) and the tables each one's rows
+/// name.
 #[derive(Default)]
-struct Consts(BTreeMap<String, String>, Lists);
+struct Consts(BTreeMap<String, String>, Lists, BTreeMap<String, crate::rust_lookups::Refs>);
 
-/// Constant arrays of string literals by name, each literal with its place
-/// (`const NAMES: [&str; 2] = ["CLAUDE_SESSION_ID", "CODEX_THREAD_ID"]`).
-type Lists = BTreeMap<String, Vec<(String, (usize, usize))>>;
-
-/// The string literals of an array (`[…]`, `&[…]`), each with its place, if every
-/// element is one.
-fn lit_list(e: &syn::Expr) -> Option<Vec<(String, (usize, usize))>> {
-    match e {
-        syn::Expr::Reference(r) => lit_list(&r.expr),
-        syn::Expr::Array(a) if !a.elems.is_empty() => {
-            let mut out = Vec::new();
-            for x in &a.elems {
-                match x {
-                    // A table of names by key (`[("claude", "CLAUDECODE"), …]`): every
-                    // string of each row.
-                    syn::Expr::Tuple(t) if !t.elems.is_empty() => {
-                        for y in &t.elems {
-                            out.push((lit_str(y)?, line_col(y.span())));
-                        }
-                    }
-                    _ => out.push((lit_str(x)?, line_col(x.span()))),
-                }
+impl Consts {
+    fn table(&mut self, name: &syn::Ident, e: &syn::Expr) {
+        if let Some((l, refs)) = crate::rust_lookups::table(e) {
+            self.1.insert(name.to_string(), l);
+            if !refs.is_empty() {
+                self.2.insert(name.to_string(), refs);
             }
-            Some(out)
         }
-        _ => None,
     }
 }
 
@@ -391,8 +383,8 @@ impl<'ast> Visit<'ast> for Consts {
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
         if let Some(v) = lit_str(&c.expr) {
             self.0.insert(c.ident.to_string(), v);
-        } else if let Some(l) = lit_list(&c.expr) {
-            self.1.insert(c.ident.to_string(), l);
+        } else {
+            self.table(&c.ident, &c.expr);
         }
         syn::visit::visit_item_const(self, c);
     }
@@ -400,8 +392,8 @@ impl<'ast> Visit<'ast> for Consts {
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         if let Some(v) = lit_str(&s.expr) {
             self.0.insert(s.ident.to_string(), v);
-        } else if let Some(l) = lit_list(&s.expr) {
-            self.1.insert(s.ident.to_string(), l);
+        } else {
+            self.table(&s.ident, &s.expr);
         }
         syn::visit::visit_item_static(self, s);
     }
@@ -487,6 +479,18 @@ struct Linter {
     lists: Lists,
     /// The constant arrays the statement being visited names.
     stmt_lists: Vec<String>,
+    /// What the file's functions are given ([`Lookups`]).
+    lookups: Lookups,
+    /// The names standing for an injected lookup in the function being visited (its
+    /// parameters given one, a captured environment bound by `let`).
+    given: BTreeMap<String, Injected>,
+    /// The tables the function being visited names, or a function calling it names.
+    fn_lists: Vec<String>,
+    /// The places of the tables' names already reported.
+    listed: Vec<(usize, usize)>,
+    /// Names bound to a table's names in the function being visited, each with the
+    /// table that name stood for before, to restore after it.
+    bound_lists: Vec<(String, Option<Vec<crate::rust_lookups::Listed>>)>,
     /// Local name → the full path it stands for (from `use` items).
     aliases: BTreeMap<String, Vec<String>>,
     /// Local name → the path it was bound to (`{}` for a piece that is no literal).
@@ -728,6 +732,87 @@ impl Linter {
         out.chars().take(MAX_PATH).collect()
     }
 
+    /// A read of the environment by the name `arg` stands for: a literal or a
+    /// constant's, or each name of the tables it is drawn from.
+    fn env_read(&mut self, arg: &syn::Expr) {
+        if self.value(arg).is_none() {
+            self.listed_read(arg);
+        }
+        if let Some(name) = self.value(arg) {
+            let (line, col) = line_col(arg.span());
+            // A path variable whose value a pattern binds (`if let Ok(home) =
+            // env::var("CODEX_HOME")`) is used as the path, not tested.
+            let used = self.binds > 0 && self.presence == 0 && has_path_suffix(&name);
+            let decides = (self.cond > 0 || self.presence > 0) && !used;
+            if is_indicator_var(&name) {
+                self.hit(Hit::var_read(line, col, &name, true, decides));
+            } else if let Some(prefix) =
+                vendor_prefix(&name).filter(|_| decides || crate::indicators::session_shaped(&name))
+            {
+                self.hit(Hit::vendor_var(line, col, &name, prefix, true));
+            } else if let (Some(prefix), Some(bound)) = (vendor_prefix(&name), self.let_name.clone()) {
+                // `let sid = env::var("CLAUDECODE_SESSION_ID").ok();` then `sid.is_some()`.
+                self.stored.push((bound, Hit::vendor_var(line, col, &name, prefix, true)));
+            } else if let Some(r) = EDITOR_VARS
+                .contains(&name.as_str())
+                .then(|| self.stmt_strings.split(' ').find_map(literal_runtime))
+                .flatten()
+            {
+                self.hit(Hit::editor_var(line, col, &name, r, true));
+            }
+        }
+    }
+
+    /// A read of the environment by a name no literal spells: each name of the tables
+    /// the statement names (`NAMES.iter().find_map(|n| std::env::var(n).ok())`), or,
+    /// where it names none, the function or a function calling it names (`RULES`
+    /// read through `holds(env, check)`), at its place in the table; a field read
+    /// (`env.get(check.name)`) reads only the names that field holds.
+    fn listed_read(&mut self, arg: &syn::Expr) {
+        let field = field_of(arg);
+        let from = if self.stmt_lists.is_empty() { &self.fn_lists } else { &self.stmt_lists };
+        let names: Vec<crate::rust_lookups::Listed> = from
+            .iter()
+            .filter_map(|l| self.lists.get(l))
+            .flatten()
+            .filter(|(_, _, f)| field.is_none() || *f == field)
+            .cloned()
+            .collect();
+        let decides = self.cond > 0 || self.presence > 0;
+        for (name, at, _) in names {
+            if self.listed.contains(&at) {
+                continue;
+            }
+            if is_indicator_var(&name) {
+                self.listed.push(at);
+                self.hit(Hit::var_read(at.0, at.1, &name, true, decides));
+            } else if let Some(prefix) = vendor_prefix(&name).filter(|_| decides) {
+                self.listed.push(at);
+                self.hit(Hit::vendor_var(at.0, at.1, &name, prefix, true));
+            }
+        }
+    }
+
+    /// A probe through an injected function of the path `arg` stands for: a literal's,
+    /// or each path of the tables the statement names.
+    fn injected_probe(&mut self, arg: &syn::Expr) {
+        let path = self.path_of(arg, 0);
+        if path != "{}" {
+            self.probe(arg.span(), &path);
+            return;
+        }
+        let paths: Vec<crate::rust_lookups::Listed> =
+            self.stmt_lists.iter().filter_map(|l| self.lists.get(l)).flatten().cloned().collect();
+        for (p, (line, col), _) in paths {
+            if let Some(hit) = path_hit(&p)
+                && !self.listed.contains(&(line, col))
+            {
+                self.listed.push((line, col));
+                self.hit(Hit::path(line, col, hit, true));
+            }
+        }
+    }
+
     /// A probe, at `span`, of the path `path` spells.
     fn probe(&mut self, span: Span, path: &str) {
         if let Some(hit) = path_hit(path).or_else(|| crate::indicators::own_file_within(path).map(PathHit::Indicator)) {
@@ -754,9 +839,64 @@ impl Linter {
 
     /// Visits a function named `name` with `visit`.
     fn named_fn(&mut self, name: &syn::Ident, visit: impl FnOnce(&mut Self)) {
-        let outer = self.fn_name.replace(name.to_string());
+        let f = name.to_string();
+        let given: BTreeMap<String, Injected> = self
+            .lookups
+            .idents
+            .get(&f)
+            .into_iter()
+            .flatten()
+            .filter_map(|n| self.lookups.param_of(&f, n).map(|w| (n.clone(), w)))
+            .collect();
+        // The tables it names, and those the functions calling it name.
+        let fn_lists: Vec<String> = if self.lists.is_empty() {
+            Vec::new()
+        } else {
+            let callers = self.lookups.idents.iter().filter(|(c, ids)| **c != f && ids.contains(&f));
+            let mut named: Vec<String> = self
+                .lookups
+                .idents
+                .get(&f)
+                .into_iter()
+                .chain(callers.map(|(_, ids)| ids))
+                .flatten()
+                .filter(|n| self.lists.contains_key(*n))
+                .cloned()
+                .collect();
+            named.sort();
+            named.dedup();
+            named
+        };
+        let outer = (
+            self.fn_name.replace(f),
+            std::mem::replace(&mut self.given, given),
+            std::mem::replace(&mut self.fn_lists, fn_lists),
+        );
+        let bound = self.bound_lists.len();
         visit(self);
-        self.fn_name = outer;
+        (self.fn_name, self.given, self.fn_lists) = outer;
+        self.unbind_to(bound);
+    }
+
+    /// Undoes the bindings of names to tables made since there were `bound`.
+    fn unbind_to(&mut self, bound: usize) {
+        while self.bound_lists.len() > bound {
+            if let Some((name, shadowed)) = self.bound_lists.pop() {
+                match shadowed {
+                    Some(l) => self.lists.insert(name, l),
+                    None => self.lists.remove(&name),
+                };
+            }
+        }
+    }
+
+    /// Binds the name `name` to the names of a table in the function being visited
+    /// (`let names = SESSIONS.iter().find(…)…`, `for var in ["AGENT", "AI_AGENT"]`).
+    fn bind_list(&mut self, name: String, entries: Vec<crate::rust_lookups::Listed>) {
+        if self.fn_name.is_some() && !entries.is_empty() && self.bound_lists.len() < 256 {
+            let shadowed = self.lists.insert(name.clone(), entries);
+            self.bound_lists.push((name, shadowed));
+        }
     }
 
     fn wrote(&mut self, path: &str) {
@@ -806,43 +946,8 @@ impl Linter {
         let parent = if n >= 2 { full[n - 2].as_str() } else { "" };
         let std_env = parent == "env" && (n == 2 || matches!(full[n - 3].as_str(), "std" | "core"));
         if std_env && matches!(last, "var" | "var_os") {
-            if let Some(arg) = args.first()
-                && self.value(arg).is_none()
-            {
-                // `NAMES.iter().find_map(|n| std::env::var(n).ok())`: each name of a
-                // constant array the statement names, at its place in the array.
-                let names: Vec<(String, (usize, usize))> =
-                    self.stmt_lists.iter().filter_map(|l| self.lists.get(l)).flatten().cloned().collect();
-                for (name, (line, col)) in names {
-                    if is_indicator_var(&name) {
-                        self.hit(Hit::var_read(line, col, &name, true, false));
-                    }
-                }
-            }
-            if let Some(arg) = args.first()
-                && let Some(name) = self.value(arg)
-            {
-                let (line, col) = line_col(arg.span());
-                // A path variable whose value a pattern binds (`if let Ok(home) =
-                // env::var("CODEX_HOME")`) is used as the path, not tested.
-                let used = self.binds > 0 && self.presence == 0 && has_path_suffix(&name);
-                let decides = (self.cond > 0 || self.presence > 0) && !used;
-                if is_indicator_var(&name) {
-                    self.hit(Hit::var_read(line, col, &name, true, decides));
-                } else if let Some(prefix) =
-                    vendor_prefix(&name).filter(|_| decides || crate::indicators::session_shaped(&name))
-                {
-                    self.hit(Hit::vendor_var(line, col, &name, prefix, true));
-                } else if let (Some(prefix), Some(bound)) = (vendor_prefix(&name), self.let_name.clone()) {
-                    // `let sid = env::var("CLAUDECODE_SESSION_ID").ok();` then `sid.is_some()`.
-                    self.stored.push((bound, Hit::vendor_var(line, col, &name, prefix, true)));
-                } else if let Some(r) = EDITOR_VARS
-                    .contains(&name.as_str())
-                    .then(|| self.stmt_strings.split(' ').find_map(literal_runtime))
-                    .flatten()
-                {
-                    self.hit(Hit::editor_var(line, col, &name, r, true));
-                }
+            if let Some(arg) = args.first() {
+                self.env_read(arg);
             }
         } else if std_env
             && matches!(last, "vars" | "vars_os")
@@ -919,6 +1024,20 @@ fn let_bindings(e: &syn::Expr, out: &mut Vec<String>) {
         }
         syn::Expr::Paren(p) => let_bindings(&p.expr, out),
         _ => {}
+    }
+}
+
+/// The field a name is read from (`check.name`, `&rule.var`, `*r.var`), if one.
+fn field_of(e: &syn::Expr) -> Option<String> {
+    match e {
+        syn::Expr::Field(f) => match &f.member {
+            syn::Member::Named(i) => Some(i.to_string()),
+            syn::Member::Unnamed(i) => Some(i.index.to_string()),
+        },
+        syn::Expr::Reference(r) => field_of(&r.expr),
+        syn::Expr::Unary(u) => field_of(&u.expr),
+        syn::Expr::Paren(p) => field_of(&p.expr),
+        _ => None,
     }
 }
 
@@ -1008,7 +1127,10 @@ impl<'ast> Visit<'ast> for Linter {
         if !self.lists.is_empty() {
             named.visit_stmt(s);
         }
-        let outer_lists = std::mem::replace(&mut self.stmt_lists, named.found);
+        // A statement inside one naming tables (`for &(var, ..) in MARKERS { if
+        // lookup(var).is_some() { … } }`) reads them where it names none itself.
+        let found = if named.found.is_empty() { self.stmt_lists.clone() } else { named.found };
+        let outer_lists = std::mem::replace(&mut self.stmt_lists, found);
         syn::visit::visit_stmt(self, s);
         self.stmt_strings = outer;
         self.stmt_lists = outer_lists;
@@ -1035,9 +1157,33 @@ impl<'ast> Visit<'ast> for Linter {
             },
             _ => None,
         };
+        if let (Some(name), Some(init)) = (&bound, &l.init) {
+            let text = quote_text(&init.expr);
+            if text.contains("env :: vars") {
+                // `let env: HashMap<_, _> = std::env::vars().collect();`
+                self.given.insert(name.clone(), Injected::Env);
+            } else if !self.stmt_lists.is_empty() && self.value(&init.expr).is_none() {
+                let entries: Vec<crate::rust_lookups::Listed> =
+                    self.stmt_lists.iter().filter_map(|n| self.lists.get(n)).flatten().cloned().collect();
+                self.bind_list(name.clone(), entries);
+            }
+        }
         let outer = std::mem::replace(&mut self.let_name, bound);
         self.visit_local_bound(l);
         self.let_name = outer;
+    }
+
+    fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
+        // `for var in ["AGENT", "AI_AGENT"] { … env(var) … }`: `var` stands for them in
+        // the loop.
+        let bound = self.bound_lists.len();
+        if let syn::Pat::Ident(p) = &*e.pat
+            && let Some((entries, _)) = crate::rust_lookups::table(&e.expr)
+        {
+            self.bind_list(p.ident.to_string(), entries);
+        }
+        syn::visit::visit_expr_for_loop(self, e);
+        self.unbind_to(bound);
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
@@ -1090,6 +1236,15 @@ impl<'ast> Visit<'ast> for Linter {
 
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
         if let syn::Expr::Path(func) = &*call.func
+            && let Some(what) = func.path.get_ident().and_then(|i| self.given.get(&i.to_string()).copied())
+            && let Some(arg) = call.args.first()
+        {
+            // `lookup("CURSOR_TRACE_ID")`, `present(file)`: an injected lookup.
+            match what {
+                Injected::Env => self.env_read(arg),
+                Injected::Probe => self.injected_probe(arg),
+            }
+        } else if let syn::Expr::Path(func) = &*call.func
             && !func.path.segments.is_empty()
         {
             self.call(&func.path, &call.args);
@@ -1104,6 +1259,18 @@ impl<'ast> Visit<'ast> for Linter {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let method = m.method.to_string();
+        // `env.get("CLAUDECODE")`, `env.contains_key(check.name)` on a captured
+        // environment.
+        if matches!(method.as_str(), "get" | "contains_key" | "get_key_value")
+            && let syn::Expr::Path(r) = &*m.receiver
+            && r.path.get_ident().is_some_and(|i| self.given.get(&i.to_string()) == Some(&Injected::Env))
+            && let Some(arg) = m.args.first()
+        {
+            let presence = usize::from(method == "contains_key");
+            self.presence += presence;
+            self.env_read(arg);
+            self.presence -= presence;
+        }
         let kept = matches!(&*m.receiver, syn::Expr::Path(r) if r.path.get_ident()
             .is_some_and(|i| self.collecting.iter().any(|c| i == c)));
         if PROBE_METHODS.contains(&method.as_str()) && !kept {

@@ -688,7 +688,12 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// field or with `.get` where the branch names the runtime, and detection rules kept
 /// as data (a runtime's name beside its variables' names, nested too, with names under
 /// its vendor prefix in a list of alternatives, or any variable compared to a value
-/// there; never a credential's), are found; a loop over the names copying them to a child, and a listing
+/// there; never a credential's), Rust's lookups injected into a detector (a closure
+/// over `std::env::var` or `exists`, passed on, or a captured environment map) reading
+/// names of its tables of rows (tuples, struct literals, tables naming tables) through
+/// a loop, a field or a name bound in the function, are found; a loop over the names
+/// copying them to a child, the same names removed from a child's map, a closure over
+/// a plain map given as a lookup, and a listing
 /// shown to a reader, are silent (each shown missed or reported before
 /// the change by the branch point's binary).
 #[test]
@@ -707,8 +712,13 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));
     want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
+    want.extend(at(
+        "src/injected.rs",
+        &[(v, 5, 6), (v, 6, 6), (f, 8, 43), (v, 9, 62), (v, 20, 17), (v, 20, 26), (v, 25, 15), (v, 47, 22)],
+    ));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
+    want.extend(at("src/rule_structs.rs", &[(v, 14, 47), (v, 16, 19), (v, 17, 19)]));
     want.extend(at("src/rules.py", &[(v, 4, 21), (v, 4, 49), (v, 5, 25)]));
     want.extend(at(
         "src/rules.ts",
