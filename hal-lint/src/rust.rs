@@ -972,8 +972,11 @@ impl Linter {
                 // A read decides only in a condition; a read of `/proc/<pid>` is the
                 // detection itself.
                 let path = self.path_of(arg, 0);
+                // A read whose pattern binds what it read (`let Ok(text) =
+                // fs::read_to_string(p) else { return false }`) reads the contents, to
+                // use them; a failed read is no answer.
                 if PROBE_FNS.contains(&last)
-                    || self.cond > 0
+                    || (self.cond > 0 && self.binds == 0)
                     || path_hit(&path) == Some(PathHit::Proc)
                     || crate::indicators::is_own_file(&path)
                 {
@@ -1194,7 +1197,8 @@ impl<'ast> Visit<'ast> for Linter {
             let branch = quote_text_of(&e.then_branch);
             lets.iter().any(|n| branch.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == n))
         };
-        let collected = if e.else_branch.is_none() { collected_names(&e.then_branch) } else { Vec::new() };
+        let mut collected = if e.else_branch.is_none() { collected_names(&e.then_branch) } else { Vec::new() };
+        collected.extend(read_in_branch(&e.cond, &e.then_branch));
         let outer = std::mem::replace(&mut self.collecting, collected);
         self.cond += 1;
         self.binds += usize::from(used);
@@ -1216,8 +1220,13 @@ impl<'ast> Visit<'ast> for Linter {
     }
 
     fn visit_expr_match(&mut self, e: &'ast syn::ExprMatch) {
+        // `match fs::read_to_string(p) { Ok(text) => text, Err(_) => … }`: an arm binds
+        // the value.
+        let bound = usize::from(e.arms.iter().any(|a| binding(&a.pat).is_some()));
         self.cond += 1;
+        self.binds += bound;
         self.visit_expr(&e.expr);
+        self.binds -= bound;
         self.cond -= 1;
         for arm in &e.arms {
             self.visit_arm(arm);
@@ -1354,6 +1363,31 @@ impl<'ast> Visit<'ast> for Linter {
 const ADDING_METHODS: &[&str] = &["push", "insert", "push_back", "extend"];
 /// Methods that give a path's own copy (`p.clone()`).
 const COPY_METHODS: &[&str] = &["clone", "to_path_buf", "to_owned"];
+
+/// Free functions reading a file's contents, as their tokens' text ends.
+const READING: &[&str] = &["read_to_string (", "fs :: read (", "File :: open (", "from_path ("];
+
+/// The name a condition probes (`if hooks_path.exists()`) when the branch it guards
+/// reads that file's contents (`fs::read_to_string(&hooks_path)`): the probe keeps the
+/// read from failing, the contents are what is wanted (to report or edit them).
+fn read_in_branch(cond: &syn::Expr, branch: &syn::Block) -> Option<String> {
+    let syn::Expr::MethodCall(m) = cond else { return None };
+    let syn::Expr::Path(r) = &*m.receiver else { return None };
+    let name = r.path.get_ident()?.to_string();
+    if !PROBE_METHODS.contains(&m.method.to_string().as_str()) {
+        return None;
+    }
+    let text = quote_text_of(branch);
+    READING
+        .iter()
+        .any(|f| {
+            text.match_indices(f).any(|(i, _)| {
+                let arg = text[i + f.len()..].trim_start_matches("& ");
+                arg.strip_prefix(name.as_str()).is_some_and(|rest| rest.starts_with(' ') || rest.starts_with(')'))
+            })
+        })
+        .then_some(name)
+}
 
 /// The names a block only adds to collections (`paths.push(p)`, `seen.insert(p.clone())`),
 /// when every statement of it does that; none otherwise.
