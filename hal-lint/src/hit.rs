@@ -192,6 +192,13 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
     }
 
+    /// A probe of a path in `function`, whose name says it detects, answering
+    /// `runtime` when the path exists.
+    pub(crate) fn answering_probe(line: usize, column: usize, runtime: &str, function: &str, rust: bool) -> Self {
+        let what = format!("probes a path in `{function}` and answers `{runtime}` when it exists");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
     /// A probe of each entry of a table in `function`, whose name says it detects
     /// agents, tools or runtimes.
     pub(crate) fn table_probe(line: usize, column: usize, function: &str, rust: bool) -> Self {

@@ -822,6 +822,27 @@ pub(crate) fn is_detector(name: &str) -> bool {
     lower.contains("detect") || lower.contains("installed")
 }
 
+/// The runtime an identifier in CamelCase names, whole or by its first word
+/// (`ClaudeCode`, `GeminiCli`, `Cursor`; not `ClaudeMemPort`'s tool).
+pub(crate) fn camel_runtime(ident: &str) -> Option<&'static str> {
+    if ident.len() > 64 || !ident.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut kebab = String::new();
+    for (i, c) in ident.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            kebab.push('-');
+        }
+        kebab.push(c.to_ascii_lowercase());
+    }
+    literal_runtime(&kebab).or_else(|| {
+        kebab.split_once('-').and_then(|(first, rest)| {
+            // `ClaudeCode`, `CodexCli`: a runtime's name and a word of its product's.
+            matches!(rest, "code" | "cli" | "agent" | "ai" | "dev").then(|| runtime_name(first)).flatten()
+        })
+    })
+}
+
 /// Whether `text` names `word` as a whole identifier.
 pub(crate) fn names_word(text: &str, word: &str) -> bool {
     let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';

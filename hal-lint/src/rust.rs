@@ -326,6 +326,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         marked: crate::suppress::marked(src),
         written: Vec::new(),
         collecting: Vec::new(),
+        answers: None,
     };
     l.learn_returns(&file);
     l.visit_file(&file);
@@ -527,6 +528,9 @@ struct Linter {
     /// when they exist (`if p.is_dir() { paths.push(p) }`): their probe keeps the
     /// folders there are, it asks nothing about a runtime.
     collecting: Vec<String>,
+    /// In a detecting function, the runtime the branch of the `if` whose condition is
+    /// being visited answers when it returns.
+    answers: Option<&'static str>,
     written: Vec<&'static str>,
 }
 
@@ -834,6 +838,13 @@ impl Linter {
             // detecting an installation.
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, PathHit::Indicator(dir), true));
+        } else if let Some(runtime) = self.answers
+            && let Some(f) = self.fn_name.clone()
+        {
+            // A path no literal spells probed in a detecting function whose branch
+            // answers a runtime when it exists.
+            let (line, col) = line_col(span);
+            self.hit(Hit::answering_probe(line, col, runtime, &f, true));
         }
     }
 
@@ -1200,12 +1211,20 @@ impl<'ast> Visit<'ast> for Linter {
         let mut collected = if e.else_branch.is_none() { collected_names(&e.then_branch) } else { Vec::new() };
         collected.extend(read_in_branch(&e.cond, &e.then_branch));
         let outer = std::mem::replace(&mut self.collecting, collected);
+        let answer = self
+            .fn_name
+            .as_deref()
+            .is_some_and(crate::indicators::is_detector)
+            .then(|| answered_runtime(&e.then_branch))
+            .flatten();
+        let outer_answer = std::mem::replace(&mut self.answers, answer);
         self.cond += 1;
         self.binds += usize::from(used);
         self.visit_expr(&e.cond);
         self.binds -= usize::from(used);
         self.cond -= 1;
         self.collecting = outer;
+        self.answers = outer_answer;
         self.visit_block(&e.then_branch);
         if let Some((_, els)) = &e.else_branch {
             self.visit_expr(els);
@@ -1363,6 +1382,41 @@ impl<'ast> Visit<'ast> for Linter {
 const ADDING_METHODS: &[&str] = &["push", "insert", "push_back", "extend"];
 /// Methods that give a path's own copy (`p.clone()`).
 const COPY_METHODS: &[&str] = &["clone", "to_path_buf", "to_owned"];
+
+/// The runtime a branch answers when it returns (`return Ok(Some(Agent::new(
+/// AgentKind::ClaudeCode)))`, `return Some("codex")`): a path's last segment or a
+/// literal naming one.
+fn answered_runtime(b: &syn::Block) -> Option<&'static str> {
+    #[derive(Default)]
+    struct Answer(Option<&'static str>, bool);
+    impl<'ast> Visit<'ast> for Answer {
+        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+            self.1 = true;
+            syn::visit::visit_expr_return(self, r);
+        }
+        fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+            if self.0.is_none() && p.path.segments.len() >= 2 {
+                self.0 = p.path.segments.last().and_then(|s| crate::indicators::camel_runtime(&s.ident.to_string()));
+            }
+        }
+        fn visit_lit_str(&mut self, s: &'ast syn::LitStr) {
+            if self.0.is_none() {
+                self.0 = literal_runtime(&s.value());
+            }
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            // `vec![Tool::Codex]`, `format!("…")`: the expressions a macro holds.
+            use syn::parse::Parser as _;
+            let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+            if let Ok(exprs) = parser.parse2(m.tokens.clone()) {
+                exprs.iter().for_each(|e| self.visit_expr(e));
+            }
+        }
+    }
+    let mut a = Answer::default();
+    a.visit_block(b);
+    a.0.filter(|_| a.1)
+}
 
 /// Free functions reading a file's contents, as their tokens' text ends.
 const READING: &[&str] = &["read_to_string (", "fs :: read (", "File :: open (", "from_path ("];

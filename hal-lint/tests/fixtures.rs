@@ -691,7 +691,9 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// there; never a credential's), Rust's lookups injected into a detector (a closure
 /// over `std::env::var` or `exists`, passed on, or a captured environment map) reading
 /// names of its tables of rows (tuples, struct literals, tables naming tables) through
-/// a loop, a field or a name bound in the function, are found; a loop over the names
+/// a loop, a field or a name bound in the function, and a path no literal spells
+/// probed in a detecting Rust function whose branch then answers a runtime, are found;
+/// a loop over the names
 /// copying them to a child, the same names removed from a child's map, a closure over
 /// a plain map given as a lookup, a runtime's file read in Rust for its contents (bound
 /// by `let … else` or a `match` arm, or behind a probe keeping the read from failing),
@@ -707,6 +709,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
     want.extend(at("src/ancestry.ts", &[(p, 2, 36)]));
+    want.extend(at("src/answers.rs", &[(f, 21, 12), (f, 26, 12), (f, 31, 39)]));
     want.extend(at("src/child_env.py", &[(v, 12, 23)]));
     want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
     want.extend(at("src/collect.py", &[(f, 16, 8)]));
