@@ -327,6 +327,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         written: Vec::new(),
         collecting: Vec::new(),
         answers: None,
+        own_uses: Vec::new(),
     };
     l.learn_returns(&file);
     l.visit_file(&file);
@@ -528,6 +529,9 @@ struct Linter {
     /// when they exist (`if p.is_dir() { paths.push(p) }`): their probe keeps the
     /// folders there are, it asks nothing about a runtime.
     collecting: Vec<String>,
+    /// The names the function being visited passes whole to a call reading, loading or
+    /// removing what they name ([`own_uses`]).
+    own_uses: Vec<String>,
     /// In a detecting function, the runtime the branch of the `if` whose condition is
     /// being visited answers when it returns.
     answers: Option<&'static str>,
@@ -849,8 +853,9 @@ impl Linter {
     }
 
     /// Visits a function named `name` with `visit`.
-    fn named_fn(&mut self, name: &syn::Ident, visit: impl FnOnce(&mut Self)) {
+    fn named_fn(&mut self, name: &syn::Ident, body: &syn::Block, visit: impl FnOnce(&mut Self)) {
         let f = name.to_string();
+        let own_uses = own_uses(body);
         let given: BTreeMap<String, Injected> = self
             .lookups
             .idents
@@ -882,10 +887,11 @@ impl Linter {
             self.fn_name.replace(f),
             std::mem::replace(&mut self.given, given),
             std::mem::replace(&mut self.fn_lists, fn_lists),
+            std::mem::replace(&mut self.own_uses, own_uses),
         );
         let bound = self.bound_lists.len();
         visit(self);
-        (self.fn_name, self.given, self.fn_lists) = outer;
+        (self.fn_name, self.given, self.fn_lists, self.own_uses) = outer;
         self.unbind_to(bound);
     }
 
@@ -1114,9 +1120,11 @@ impl<'ast> Visit<'ast> for Linter {
         self.extent(i);
         match (i, self.sysinfo) {
             (syn::Item::Fn(f), true) => {
-                self.named_fn(&f.sig.ident, |l| l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_item(l, i)));
+                self.named_fn(&f.sig.ident, &f.block, |l| {
+                    l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_item(l, i))
+                });
             }
-            (syn::Item::Fn(f), false) => self.named_fn(&f.sig.ident, |l| syn::visit::visit_item(l, i)),
+            (syn::Item::Fn(f), false) => self.named_fn(&f.sig.ident, &f.block, |l| syn::visit::visit_item(l, i)),
             _ => syn::visit::visit_item(self, i),
         }
     }
@@ -1124,10 +1132,12 @@ impl<'ast> Visit<'ast> for Linter {
     fn visit_impl_item(&mut self, i: &'ast syn::ImplItem) {
         self.extent(i);
         match (i, self.sysinfo) {
-            (syn::ImplItem::Fn(f), true) => self.named_fn(&f.sig.ident, |l| {
+            (syn::ImplItem::Fn(f), true) => self.named_fn(&f.sig.ident, &f.block, |l| {
                 l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_impl_item(l, i));
             }),
-            (syn::ImplItem::Fn(f), false) => self.named_fn(&f.sig.ident, |l| syn::visit::visit_impl_item(l, i)),
+            (syn::ImplItem::Fn(f), false) => {
+                self.named_fn(&f.sig.ident, &f.block, |l| syn::visit::visit_impl_item(l, i))
+            }
             _ => syn::visit::visit_impl_item(self, i),
         }
     }
@@ -1300,7 +1310,7 @@ impl<'ast> Visit<'ast> for Linter {
             self.presence -= presence;
         }
         let kept = matches!(&*m.receiver, syn::Expr::Path(r) if r.path.get_ident()
-            .is_some_and(|i| self.collecting.iter().any(|c| i == c)));
+            .is_some_and(|i| self.collecting.iter().chain(&self.own_uses).any(|c| i == c)));
         if PROBE_METHODS.contains(&method.as_str()) && !kept {
             let path = self.path_of(&m.receiver, 0);
             self.probe(m.receiver.span(), &path);
@@ -1416,6 +1426,47 @@ fn answered_runtime(b: &syn::Block) -> Option<&'static str> {
     let mut a = Answer::default();
     a.visit_block(b);
     a.0.filter(|_| a.1)
+}
+
+/// The names a function's body passes whole, as the first argument, to a call that
+/// reads, loads, parses or removes what they name, a listing aside (`read_dir`: its
+/// entries are searched, a further probe) (`fs::read_to_string(&path)`,
+/// `load_settings(settings_path)`, `remove_file(p)`): a probe of one guards the
+/// program's own use of the file — reading a runtime's settings to report or edit
+/// them, removing what an installer wrote — and decides no runtime (as
+/// [`crate::guard::guards_its_own_use`] for the other languages).
+fn own_uses(body: &syn::Block) -> Vec<String> {
+    #[derive(Default)]
+    struct Uses(Vec<String>);
+    impl<'ast> Visit<'ast> for Uses {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let syn::Expr::Path(f) = &*c.func
+                && let Some(last) = f.path.segments.last().map(|s| s.ident.to_string().to_ascii_lowercase())
+                && !PROBE_FNS.contains(&last.as_str())
+                && (READ_FNS.contains(&last.as_str())
+                    || ["read", "load", "parse", "remove", "delete", "unlink"].iter().any(|w| last.starts_with(w)))
+                && let Some(name) = c.args.first().and_then(|a| match a {
+                    syn::Expr::Reference(r) => plain_name(&r.expr),
+                    a => plain_name(a),
+                })
+                && self.0.len() < 64
+            {
+                self.0.push(name);
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+    }
+    let mut u = Uses::default();
+    u.visit_block(body);
+    u.0
+}
+
+/// The one name an expression is (`path`), if it is one.
+fn plain_name(e: &syn::Expr) -> Option<String> {
+    match e {
+        syn::Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+        _ => None,
+    }
 }
 
 /// Free functions reading a file's contents, as their tokens' text ends.
