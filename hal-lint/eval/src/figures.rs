@@ -103,7 +103,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 8] = [
+    const FIRST_RUNS: [&str; 9] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -112,6 +112,7 @@ mod tests {
         "round11-first",
         "round12-first",
         "round13-first",
+        "round14-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
