@@ -10,6 +10,9 @@ pub(crate) const PROCESS_CRATES: &[&str] = &["sysinfo", "procfs", "psutil", "hei
 /// npm packages that list processes.
 pub(crate) const NPM_PROCESS_PACKAGES: &[&str] =
     &["ps-list", "ps-tree", "find-process", "pidtree", "pidusage", "ps-node", "process-ancestry"];
+/// The npm packages of [`NPM_PROCESS_PACKAGES`] that read a process's ancestry (a walk
+/// from the parent, whatever it looks for).
+pub(crate) const NPM_ANCESTRY_PACKAGES: &[&str] = &["process-ancestry"];
 /// Python packages that list processes.
 pub(crate) const PYTHON_PROCESS_PACKAGES: &[&str] = &["psutil"];
 /// How a variable holding a session id is named: it ends so (`CLAUDE_CODE_SESSION_ID`,

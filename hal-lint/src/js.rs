@@ -773,12 +773,23 @@ impl<'p, 'a> Linter<'p, 'a> {
             "import_statement" => {
                 if let Some(source) = field("source")
                     && NPM_PROCESS_PACKAGES.contains(&unquote(self.s.text(source)))
+                    && self.reads_the_table_for_a_runtime(unquote(self.s.text(source)))
                 {
                     self.s.process(source, unquote(self.s.text(source)));
                 }
             }
             _ => {}
         }
+    }
+
+    /// Whether a process-table package `package` imported here reads the table for a
+    /// runtime: one reading a process's ancestry does, whatever it looks for (a walk
+    /// from the parent); one listing processes (`ps-list`, `pidtree`, `pidusage`) does
+    /// only in a file naming a runtime in a literal — a tool's own processes, their
+    /// ports or their resources are no runtime.
+    fn reads_the_table_for_a_runtime(&self, package: &str) -> bool {
+        crate::facts::NPM_ANCESTRY_PACKAGES.contains(&package)
+            || crate::indicators::compared_runtime(self.s.p.src).is_some()
     }
 
     fn call(&mut self, n: Node<'p>) {
@@ -831,7 +842,7 @@ impl<'p, 'a> Linter<'p, 'a> {
         } else if callee == "require" {
             if let Some((a, v)) = first
                 .and_then(|a| self.s.value(a).map(|v| (a, v)))
-                .filter(|(_, v)| NPM_PROCESS_PACKAGES.contains(&v.as_str()))
+                .filter(|(_, v)| NPM_PROCESS_PACKAGES.contains(&v.as_str()) && self.reads_the_table_for_a_runtime(v))
             {
                 self.s.process(a, &format!("require(\"{v}\")"));
             }
@@ -982,8 +993,11 @@ mod tests {
 
     #[test]
     fn probes_and_process_reads() {
-        let src = "import { existsSync } from \"node:fs\";\nimport psList from \"ps-list\";\nexistsSync(\".claude/settings.json\");\nconst p = process.ppid;\nrequire(\"child_process\").execSync(\"ps -o comm= -p 1\");\nconsole.log(\"see .claude/settings.json\");\n";
+        let src = "import { existsSync } from \"node:fs\";\nimport psList from \"ps-list\";\nexistsSync(\".claude/settings.json\");\nconst p = process.ppid;\nrequire(\"child_process\").execSync(\"ps -o comm= -p 1\");\nconsole.log(\"see .claude/settings.json\");\nconst c = (await psList()).find((p) => p.name === \"claude\");\n";
         assert_eq!(rules(src, Kind::JavaScript), [("process-table", 2, 20), ("indicator-file", 3, 12)]);
+        // The table listed where no runtime is named: the tool's own processes.
+        let own = "import pidtree from \"pidtree\";\nconst kids = await pidtree(shell.pid);\n";
+        assert_eq!(rules(own, Kind::JavaScript), []);
     }
 
     #[test]

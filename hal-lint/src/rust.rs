@@ -1121,7 +1121,7 @@ impl<'ast> Visit<'ast> for Linter {
         match (i, self.sysinfo) {
             (syn::Item::Fn(f), true) => {
                 self.named_fn(&f.sig.ident, &f.block, |l| {
-                    l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_item(l, i))
+                    l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_item(l, i));
                 });
             }
             (syn::Item::Fn(f), false) => self.named_fn(&f.sig.ident, &f.block, |l| syn::visit::visit_item(l, i)),
@@ -1136,7 +1136,7 @@ impl<'ast> Visit<'ast> for Linter {
                 l.in_fn(quote_text_of(&f.block), |l| syn::visit::visit_impl_item(l, i));
             }),
             (syn::ImplItem::Fn(f), false) => {
-                self.named_fn(&f.sig.ident, &f.block, |l| syn::visit::visit_impl_item(l, i))
+                self.named_fn(&f.sig.ident, &f.block, |l| syn::visit::visit_impl_item(l, i));
             }
             _ => syn::visit::visit_impl_item(self, i),
         }
