@@ -328,6 +328,8 @@ fn parse_and_lint(src: &str) -> FileLint {
         collecting: Vec::new(),
         answers: None,
         own_uses: Vec::new(),
+        procfs: src.contains("/proc"),
+        walks: true,
     };
     l.learn_returns(&file);
     l.visit_file(&file);
@@ -532,6 +534,11 @@ struct Linter {
     /// The names the function being visited passes whole to a call reading, loading or
     /// removing what they name ([`own_uses`]).
     own_uses: Vec<String>,
+    /// Whether the file names `/proc`.
+    procfs: bool,
+    /// Whether the function being visited may walk the process table: it names a
+    /// parent or a runtime (true outside functions, and in a file naming no `/proc`).
+    walks: bool,
     /// In a detecting function, the runtime the branch of the `if` whose condition is
     /// being visited answers when it returns.
     answers: Option<&'static str>,
@@ -824,6 +831,9 @@ impl Linter {
     /// A probe, at `span`, of the path `path` spells.
     fn probe(&mut self, span: Span, path: &str) {
         if let Some(hit) = path_hit(path).or_else(|| crate::indicators::own_file_within(path).map(PathHit::Indicator)) {
+            if hit == PathHit::Proc && !self.walks {
+                return;
+            }
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, hit, true));
         } else if let Some(dir) = crate::indicators::unknown_home_dir(path)
@@ -856,6 +866,17 @@ impl Linter {
     fn named_fn(&mut self, name: &syn::Ident, body: &syn::Block, visit: impl FnOnce(&mut Self)) {
         let f = name.to_string();
         let own_uses = own_uses(body);
+        // `/proc` read in a function naming no parent and no runtime (by name or by a
+        // variable of one): the process's own status (its umask, its start time), a
+        // known pid's liveness, the platform.
+        let walks = !self.procfs || {
+            let text = quote_text_of(body);
+            let lower = format!("{f} {}", text.to_ascii_lowercase());
+            lower.contains("ppid")
+                || lower.contains("parent")
+                || crate::indicators::compared_runtime(&lower).is_some()
+                || text.split('"').skip(1).step_by(2).any(is_indicator_var)
+        };
         let given: BTreeMap<String, Injected> = self
             .lookups
             .idents
@@ -888,10 +909,11 @@ impl Linter {
             std::mem::replace(&mut self.given, given),
             std::mem::replace(&mut self.fn_lists, fn_lists),
             std::mem::replace(&mut self.own_uses, own_uses),
+            std::mem::replace(&mut self.walks, walks),
         );
         let bound = self.bound_lists.len();
         visit(self);
-        (self.fn_name, self.given, self.fn_lists, self.own_uses) = outer;
+        (self.fn_name, self.given, self.fn_lists, self.own_uses, self.walks) = outer;
         self.unbind_to(bound);
     }
 
