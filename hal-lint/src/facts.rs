@@ -20,6 +20,12 @@ pub(crate) const PYTHON_PROCESS_PACKAGES: &[&str] = &["psutil"];
 pub(crate) const SESSION_SUFFIXES: &[&str] =
     &["SESSION_ID", "THREAD_ID", "TASK_ID", "RUN_ID", "TRAJECTORY_ID", "CONVERSATION_ID"];
 
+/// How a function's name says it uses its first argument's file for the program's own
+/// ends: removes it (`removeEmptyDirectory`, `delete_tree`), reads, loads or parses
+/// its contents (`readFileString`, `load_settings`, `parseJsonFile`) or copies from it
+/// (`copyFileSync(p, backup)`). A probe of that file guards the use.
+pub(crate) const USING_VERBS: &[&str] = &["remove", "delete", "unlink", "read", "load", "parse", "copy"];
+
 /// Calls that only report (their name's last segment), and those that end the program.
 pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
 pub(crate) const EXITS: &[&str] = &["exit", "_exit"];

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use crate::facts::{EXITS, REPORTS};
+use crate::facts::{EXITS, REPORTS, USING_VERBS};
 use crate::hit::Hit;
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
 use crate::ts::{Fields as _, Parsed, Walk, descendants, unquote};
@@ -527,9 +527,6 @@ const OWN_USES: &[&str] = &[
     "removeSync",
     "rimraf",
 ];
-/// How a function's name says it removes its argument (`removeEmptyDirectory`,
-/// `delete_tree`).
-const REMOVERS: &[&str] = &["remove", "delete", "unlink"];
 
 /// Whether the path variable probed at `n` (the probe's path, `target`) is, later in the
 /// same function, passed whole to a call that reads its contents (a directory's listing
@@ -556,8 +553,8 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
         if matches!(x.kind(), "call" | "call_expression") && x.start_byte() >= n.end_byte() && !decides(src, walk, x) {
             let func = x.field("function");
             let name = func.map_or("", |f| crate::ts::last_name(text(f)));
-            let removes = REMOVERS.iter().any(|r| name.to_ascii_lowercase().starts_with(r));
-            if OWN_USES.contains(&name) || removes {
+            let named_use = USING_VERBS.iter().any(|r| name.to_ascii_lowercase().starts_with(r));
+            if OWN_USES.contains(&name) || named_use {
                 let receiver = func
                     .filter(|f| matches!(f.kind(), "attribute" | "member_expression"))
                     .and_then(|f| f.field("object"))

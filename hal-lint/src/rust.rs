@@ -1465,8 +1465,7 @@ fn own_uses(body: &syn::Block) -> Vec<String> {
             if let syn::Expr::Path(f) = &*c.func
                 && let Some(last) = f.path.segments.last().map(|s| s.ident.to_string().to_ascii_lowercase())
                 && !PROBE_FNS.contains(&last.as_str())
-                && (READ_FNS.contains(&last.as_str())
-                    || ["read", "load", "parse", "remove", "delete", "unlink"].iter().any(|w| last.starts_with(w)))
+                && (READ_FNS.contains(&last.as_str()) || crate::facts::USING_VERBS.iter().any(|w| last.starts_with(w)))
                 && let Some(name) = c.args.first().and_then(|a| match a {
                     syn::Expr::Reference(r) => plain_name(&r.expr),
                     a => plain_name(a),

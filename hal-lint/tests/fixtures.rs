@@ -697,7 +697,9 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// copying them to a child, the same names removed from a child's map, a closure over
 /// a plain map given as a lookup, a runtime's file read in Rust for its contents (bound
 /// by `let … else` or a `match` arm, behind a probe keeping the read from failing, or
-/// after a probe returning early before the function loads it), `/proc` read in a Rust
+/// after a probe returning early before the function loads it; in every language, a
+/// helper named for reading, loading, parsing or copying the file counts as the
+/// function's own use), `/proc` read in a Rust
 /// function naming no parent and no runtime (its own umask, a known pid's start time),
 /// and a listing
 /// shown to a reader, are silent (each shown missed or reported before
@@ -723,6 +725,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
         "src/injected.rs",
         &[(v, 5, 6), (v, 6, 6), (f, 8, 43), (v, 9, 62), (v, 20, 17), (v, 20, 26), (v, 25, 15), (v, 47, 22)],
     ));
+    want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
+    want.extend(at("src/own_loads.ts", &[(f, 22, 21)]));
     want.extend(at("src/own_proc.rs", &[(p, 21, 35)]));
     want.extend(at("src/own_reads.rs", &[(f, 34, 27), (f, 42, 8)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
