@@ -331,6 +331,15 @@ pub(crate) fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> 
     None
 }
 
+/// Whether `/proc`, read at `n`, is read in a function that names no parent and no
+/// runtime ([`crate::indicators::may_walk_the_table`]): the process's own status or a
+/// known pid's, not a walk. A read outside functions may be one.
+pub(crate) fn reads_no_walk(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    function_of(walk, n)
+        .and_then(|f| src.get(f.byte_range()))
+        .is_some_and(|text| !crate::indicators::may_walk_the_table(text))
+}
+
 /// The name of the function holding `n` when that name says the function tells whether
 /// a program is installed or present (`detectInstalled`, `detect_cursor`,
 /// `isInstalled`, `is_codex_installed`, `checkInstalled`): a function's own name, or the

@@ -843,6 +843,19 @@ pub(crate) fn camel_runtime(ident: &str) -> Option<&'static str> {
     })
 }
 
+/// Whether a function's text (its name and body) may walk the process table through
+/// `/proc`: it names a parent (`ppid`, `parent`), or a runtime or a runtime's variable
+/// in a literal. One naming none reads the process's own status (its umask, its start
+/// time), a known pid's identity or whether `/proc` exists.
+pub(crate) fn may_walk_the_table(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.contains("ppid")
+        // `parent`, not `parenthesis`.
+        || lower.match_indices("parent").any(|(i, _)| !lower[i + "parent".len()..].starts_with("hes"))
+        || compared_runtime(&lower).is_some()
+        || text.split(['"', '\'', '`']).skip(1).step_by(2).any(is_indicator_var)
+}
+
 /// Whether `text` names `word` as a whole identifier.
 pub(crate) fn names_word(text: &str, word: &str) -> bool {
     let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';

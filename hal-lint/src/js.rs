@@ -876,15 +876,17 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A probe of a runtime's own file (its credentials) asks whether it is
                 // logged in, whatever read of the file it guards.
                 let own = || {
-                    path_hit(&path) != Some(PathHit::Proc)
-                        && ((!crate::indicators::is_own_file(&path)
-                            && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a))
-                            || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
-                            || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
-                            || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
-                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
-                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
-                            || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, a))
+                    (path_hit(&path) == Some(PathHit::Proc)
+                        && crate::guard::reads_no_walk(self.s.p.src, self.s.walk, n))
+                        || path_hit(&path) != Some(PathHit::Proc)
+                            && ((!crate::indicators::is_own_file(&path)
+                                && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a))
+                                || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
+                                || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                                || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
+                                || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
+                                || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                                || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, a))
                 };
                 if let Some(h) = hit.filter(|_| {
                     counts
@@ -893,7 +895,9 @@ impl<'p, 'a> Linter<'p, 'a> {
                         && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
                 }) {
                     self.s.lint.hits.push(h);
-                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
+                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path)
+                    && !crate::guard::reads_no_walk(self.s.p.src, self.s.walk, n)
+                {
                     self.s.lint.hits.push(self.s.p.process_hit(a, "/proc/<pid>/stat"));
                 }
             }

@@ -612,15 +612,17 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A probe guarding the program's own read or removal of the file, or
                 // validating a root it was given, decides no runtime.
                 let own = || {
-                    path_hit(&path) != Some(PathHit::Proc)
-                        && ((!crate::indicators::is_own_file(&path)
-                            && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t))
-                            || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
-                            || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
-                            || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
-                            || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
-                            || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
-                            || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t))
+                    (path_hit(&path) == Some(PathHit::Proc)
+                        && crate::guard::reads_no_walk(self.s.p.src, self.s.walk, n))
+                        || path_hit(&path) != Some(PathHit::Proc)
+                            && ((!crate::indicators::is_own_file(&path)
+                                && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t))
+                                || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
+                                || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
+                                || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
+                                || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
+                                || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
+                                || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t))
                 };
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.
@@ -641,7 +643,9 @@ impl<'p, 'a> Linter<'p, 'a> {
                         && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
                 }) {
                     self.s.lint.hits.push(h);
-                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
+                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path)
+                    && !crate::guard::reads_no_walk(self.s.p.src, self.s.walk, n)
+                {
                     self.s.lint.hits.push(self.s.p.process_hit(t, "/proc/<pid>/stat"));
                 }
             }

@@ -869,14 +869,7 @@ impl Linter {
         // `/proc` read in a function naming no parent and no runtime (by name or by a
         // variable of one): the process's own status (its umask, its start time), a
         // known pid's liveness, the platform.
-        let walks = !self.procfs || {
-            let text = quote_text_of(body);
-            let lower = format!("{f} {}", text.to_ascii_lowercase());
-            lower.contains("ppid")
-                || lower.contains("parent")
-                || crate::indicators::compared_runtime(&lower).is_some()
-                || text.split('"').skip(1).step_by(2).any(is_indicator_var)
-        };
+        let walks = !self.procfs || crate::indicators::may_walk_the_table(&format!("{f} {}", quote_text_of(body)));
         let given: BTreeMap<String, Injected> = self
             .lookups
             .idents

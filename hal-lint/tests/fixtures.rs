@@ -699,7 +699,7 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// by `let … else` or a `match` arm, behind a probe keeping the read from failing, or
 /// after a probe returning early before the function loads it; in every language, a
 /// helper named for reading, loading, parsing or copying the file counts as the
-/// function's own use), `/proc` read in a Rust
+/// function's own use), `/proc` read in a
 /// function naming no parent and no runtime (its own umask, a known pid's start time),
 /// and a listing
 /// shown to a reader, are silent (each shown missed or reported before
@@ -727,6 +727,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     ));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
     want.extend(at("src/own_loads.ts", &[(f, 22, 21)]));
+    want.extend(at("src/own_proc.py", &[(p, 17, 12)]));
     want.extend(at("src/own_proc.rs", &[(p, 21, 35)]));
     want.extend(at("src/own_reads.rs", &[(f, 34, 27), (f, 42, 8)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
