@@ -1252,7 +1252,7 @@ pub(crate) fn reads_the_parent(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &s
     }
     let Some(f) = function_of(walk, n).filter(|f| f.end_byte() - f.start_byte() <= 4096) else { return false };
     let text = src.get(f.start_byte()..f.end_byte()).unwrap_or("");
-    if file == "stat" { text.contains("[3]") } else { text.contains("PPid") }
+    !reads_no_walk(src, walk, n) && if file == "stat" { text.contains("[3]") } else { text.contains("PPid") }
 }
 
 /// Whether the body of the loop `l` over the environment's names only builds a child's

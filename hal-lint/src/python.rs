@@ -643,9 +643,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                         && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
                 }) {
                     self.s.lint.hits.push(h);
-                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path)
-                    && !crate::guard::reads_no_walk(self.s.p.src, self.s.walk, n)
-                {
+                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
                     self.s.lint.hits.push(self.s.p.process_hit(t, "/proc/<pid>/stat"));
                 }
             }

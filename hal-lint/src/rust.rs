@@ -747,6 +747,14 @@ impl Linter {
         out.chars().take(MAX_PATH).collect()
     }
 
+    /// Whether a read through a lookup or getter of the name `arg` stands for counts: it
+    /// names no path's variable, or it decides.
+    fn decides_or_names_no_path(&self, arg: &syn::Expr) -> bool {
+        self.cond > 0
+            || self.presence > 0
+            || self.value(arg).is_none_or(|v| !(crate::indicators::is_path_var(&v) || has_path_suffix(&v)))
+    }
+
     /// A read of the environment by the name `arg` stands for: a literal or a
     /// constant's, or each name of the tables it is drawn from.
     fn env_read(&mut self, arg: &syn::Expr) {
@@ -908,6 +916,20 @@ impl Linter {
         visit(self);
         (self.fn_name, self.given, self.fn_lists, self.own_uses, self.walks) = outer;
         self.unbind_to(bound);
+    }
+
+    /// Whether the tokens `body` read the environment by the name `param` holds:
+    /// `std::env::var(param)`, or through a name of the function standing for the
+    /// environment (`env.get(param)`) or a getter of it (`get(param)`).
+    fn reads_the_environment_by(&self, body: &str, param: &str) -> bool {
+        let by = |call: &str| [format!("{call} ({param}"), format!("{call} (& {param}")];
+        by("env :: var").iter().chain(&by("env :: var_os")).any(|p| body.contains(p.as_str()))
+            || self.given.iter().filter(|(_, w)| **w == Injected::Env).any(|(g, _)| {
+                by(&format!("{g} . get")).iter().chain(&by(g)).any(|p| {
+                    body.match_indices(p.as_str())
+                        .any(|(i, _)| !body[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+                })
+            })
     }
 
     /// Undoes the bindings of names to tables made since there were `bound`.
@@ -1198,7 +1220,14 @@ impl<'ast> Visit<'ast> for Linter {
         };
         if let (Some(name), Some(init)) = (&bound, &l.init) {
             let text = quote_text(&init.expr);
-            if text.contains("env :: vars") {
+            if let syn::Expr::Closure(c) = &*init.expr
+                && let Some(param) = closure_param(c)
+                && self.reads_the_environment_by(&quote_text(&c.body), &param)
+            {
+                // `let get = |key: &str| env.get(key).cloned();`: a getter of the
+                // environment (or of a captured copy).
+                self.given.insert(name.clone(), Injected::Env);
+            } else if text.contains("env :: vars") {
                 // `let env: HashMap<_, _> = std::env::vars().collect();`
                 self.given.insert(name.clone(), Injected::Env);
             } else if !self.stmt_lists.is_empty() && self.value(&init.expr).is_none() {
@@ -1292,11 +1321,26 @@ impl<'ast> Visit<'ast> for Linter {
             && let Some(what) = func.path.get_ident().and_then(|i| self.given.get(&i.to_string()).copied())
             && let Some(arg) = call.args.first()
         {
-            // `lookup("CURSOR_TRACE_ID")`, `present(file)`: an injected lookup.
+            // `lookup("CURSOR_TRACE_ID")`, `present(file)`: an injected lookup (a path's
+            // variable only where it decides: a lookup's value is mostly kept).
             match what {
-                Injected::Env => self.env_read(arg),
+                Injected::Env if self.decides_or_names_no_path(arg) => self.env_read(arg),
+                Injected::Env => {}
                 Injected::Probe => self.injected_probe(arg),
             }
+        } else if let syn::Expr::Path(func) = &*call.func
+            && let Some(i) = func
+                .path
+                .segments
+                .last()
+                .filter(|_| func.path.segments.len() == 1 || func.path.segments[0].ident == "Self")
+                .and_then(|s| self.lookups.getters.get(&s.ident.to_string()).copied())
+            && let Some(arg) = call.args.iter().nth(i)
+            && self.decides_or_names_no_path(arg)
+        {
+            // `get_nonempty("CODEX_THREAD_ID")`: the file's getter of the environment (a
+            // path's variable only where it decides: a getter's value is mostly kept).
+            self.env_read(arg);
         } else if let syn::Expr::Path(func) = &*call.func
             && !func.path.segments.is_empty()
         {

@@ -139,6 +139,9 @@ pub(crate) struct Lookups {
     params: BTreeMap<String, Vec<Option<String>>>,
     /// (function, parameter) → what it is given.
     pub(crate) injected: BTreeMap<(String, usize), Injected>,
+    /// Function → the parameter it reads the environment by (`fn get_nonempty(name:
+    /// &str) -> Option<String> { std::env::var(name).ok()… }`): a getter.
+    pub(crate) getters: BTreeMap<String, usize>,
     /// Function name → the identifiers its body holds.
     pub(crate) idents: BTreeMap<String, BTreeSet<String>>,
     /// Calls: the function holding it (if one), the callee, and per argument what it
@@ -294,6 +297,22 @@ impl<'ast> Visit<'ast> for Lookups {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        // `std::env::var(name)` where `name` is the function's parameter: a getter.
+        if let syn::Expr::Path(p) = &*c.func
+            && matches!(given(&c.func), Some(Injected::Env))
+            && p.path.segments.len() >= 2
+            && let Some(current) = self.current.clone()
+            && let Some(arg) = c.args.first().map(|a| match a {
+                syn::Expr::Reference(r) => &*r.expr,
+                a => a,
+            })
+            && let syn::Expr::Path(a) = arg
+            && let Some(name) = a.path.get_ident().map(ToString::to_string)
+            && let Some(i) =
+                self.params.get(&current).and_then(|ps| ps.iter().position(|p| p.as_deref() == Some(&name)))
+        {
+            self.getters.insert(current, i);
+        }
         if let syn::Expr::Path(p) = &*c.func
             && let Some(callee) = p.path.segments.last().map(|s| s.ident.to_string())
             && self.calls.len() < MAX_LISTED

@@ -689,7 +689,9 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// as data (a runtime's name beside its variables' names, nested too, with names under
 /// its vendor prefix in a list of alternatives, or any variable compared to a value
 /// there; never a credential's), Rust's lookups injected into a detector (a closure
-/// over `std::env::var` or `exists`, passed on, or a captured environment map) reading
+/// over `std::env::var` or `exists`, passed on, a captured environment map, or a getter
+/// of either, a closure or a function of the file; a path's variable only where it
+/// decides) reading
 /// names of its tables of rows (tuples, struct literals, tables naming tables) through
 /// a loop, a field or a name bound in the function, and a path no literal spells
 /// probed in a detecting Rust function whose branch then answers a runtime, are found;
@@ -723,7 +725,18 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
     want.extend(at(
         "src/injected.rs",
-        &[(v, 5, 6), (v, 6, 6), (f, 8, 43), (v, 9, 62), (v, 20, 17), (v, 20, 26), (v, 25, 15), (v, 47, 22)],
+        &[
+            (v, 5, 6),
+            (v, 6, 6),
+            (f, 8, 43),
+            (v, 9, 62),
+            (v, 20, 17),
+            (v, 20, 26),
+            (v, 25, 15),
+            (v, 47, 22),
+            (v, 62, 15),
+            (v, 70, 15),
+        ],
     ));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
     want.extend(at("src/own_loads.ts", &[(f, 22, 21)]));
