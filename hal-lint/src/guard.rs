@@ -331,6 +331,43 @@ pub(crate) fn function_of<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Node<'t>> 
     None
 }
 
+/// Whether the process listing at `n` is searched for a runtime: the function holding
+/// it, or one calling it by name (`const out = await listProcesses()`), holds a literal
+/// naming a runtime (`/(?:^|\/)claude(?:\s|$)/`, `"codex" in line`) and splits
+/// nothing into lines itself where it lists (a dashboard lists every match).
+pub(crate) fn searched_for_a_runtime(src: &str, walk: &Walk<'_>, n: Node<'_>, command: &str) -> bool {
+    let Some(f) = function_of(walk, n) else { return false };
+    if lists_every_match(src, walk, n, command) {
+        return false;
+    }
+    let text = |x: Node<'_>| src.get(x.byte_range()).unwrap_or("");
+    // A string or a regular expression naming a runtime.
+    let names = |x: Node<'_>| {
+        x.byte_range().len() <= 16 << 10
+            && (crate::indicators::compared_runtime(text(x)).is_some()
+                || descendants(x).into_iter().filter(|r| r.kind() == "regex_pattern").any(|r| {
+                    text(r)
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                        .any(|w| crate::indicators::literal_runtime(w).is_some())
+                }))
+    };
+    if names(f) {
+        return true;
+    }
+    let name = f
+        .field("name")
+        .or_else(|| walk.parent(f).filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")))
+        .map(text);
+    let Some(name) = name.filter(|n| n.len() > 2) else { return false };
+    let call = format!("{name}(");
+    walk.into_iter()
+        .copied()
+        .filter(|x| FUNCTIONS.contains(&x.kind()) && x.id() != f.id())
+        .filter(|x| text(*x).contains(&call))
+        .take(16)
+        .any(names)
+}
+
 /// Whether `/proc`, read at `n`, is read in a function that names no parent and no
 /// runtime ([`crate::indicators::may_walk_the_table`]): the process's own status or a
 /// known pid's, not a walk. A read outside functions may be one.

@@ -745,6 +745,24 @@ pub(crate) fn process_command(cmd: &str) -> Option<&'static str> {
     None
 }
 
+/// Whether a command line runs `ps` over the whole table printing each process's name
+/// or command line (`ps -eo pid,tty,args`, `ps aux`, `ps`): a listing, a finding only
+/// where what it printed is searched for a runtime.
+pub(crate) fn lists_process_names(cmd: &str) -> bool {
+    cmd.split(['|', ';', '&', '\n']).any(|seg| {
+        let words: Vec<&str> = seg
+            .split_whitespace()
+            .map(|w| w.trim_matches(['"', '\'', ',', '[', ']', '{', '}', '+']))
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.first().is_some_and(|p| base(p) == "ps") && {
+            let (formats, targets) = ps_words(&words[1..]);
+            (formats.is_empty() || formats.iter().any(|f| names_a_process(f)))
+                && targets.iter().all(|t| matches!(*t, "ax" | "aux" | "axo" | "auxww" | "axww" | "e" | "-e" | "-A"))
+        }
+    })
+}
+
 /// Format fields of `ps` that print a process's name or command line.
 const PS_NAME_FIELDS: &[&str] = &["comm", "ucomm", "args", "command", "cmd", "ucmd", "exe", "fname", "cmdline"];
 

@@ -846,7 +846,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             {
                 self.s.process(a, &format!("require(\"{v}\")"));
             }
-        } else if EXEC_FNS.contains(&name) {
+        } else if EXEC_FNS.contains(&name) || name.strip_suffix("Async").is_some_and(|n| EXEC_FNS.contains(&n)) {
+            // `execFileAsync = promisify(execFile)` too.
             self.exec(n, &args);
         } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
             // A read decides only in a condition; a read of `/proc/<pid>` is the
@@ -959,6 +960,18 @@ impl<'p, 'a> Linter<'p, 'a> {
             && program(&v) == "ps"
             && process_command(&v).is_some()
         {
+            self.s.process(*first, "ps");
+        } else if let words = args
+            .iter()
+            .filter(|a| matches!(a.kind(), "string" | "array" | "template_string"))
+            .filter_map(|a| self.s.p.short(*a, 4096))
+            .collect::<Vec<_>>()
+            .join(" ")
+            && crate::indicators::lists_process_names(&words)
+            && crate::guard::searched_for_a_runtime(self.s.p.src, self.s.walk, n, &line)
+        {
+            // `execFile("ps", ["-eo", "pid,tty,args"])`, its output searched for a
+            // runtime here or by the function's caller.
             self.s.process(*first, "ps");
         }
     }

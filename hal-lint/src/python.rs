@@ -308,6 +308,22 @@ impl<'p, 'a> Linter<'p, 'a> {
 
     /// Whether the function around `n` (at most 4 KiB of it) holds a literal naming a
     /// runtime (`p.name() == "claude"`).
+    /// `subprocess.run(a, …)` at `n`: a command reading the process table.
+    fn run(&mut self, n: Node<'p>, a: Node<'p>) {
+        let line = self.command_words(a);
+        let line = line.as_str();
+        if let Some(prog) = process_command(line)
+            && !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, line)
+        {
+            self.s.process(c_or(a), prog);
+        } else if crate::indicators::lists_process_names(line)
+            && crate::guard::searched_for_a_runtime(self.s.p.src, self.s.walk, n, line)
+        {
+            // The table listed with names, searched for a runtime by its caller.
+            self.s.process(c_or(a), "ps");
+        }
+    }
+
     fn names_a_runtime_around(&self, n: Node<'_>) -> bool {
         std::iter::successors(self.s.walk.parent(n), |x| self.s.walk.parent(*x))
             .find(|x| x.kind() == "function_definition")
@@ -583,13 +599,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             // process decides nothing).
             self.s.process(n, &format!("psutil.{method}()"));
         } else if RUNNERS.contains(&callee.as_str()) {
-            let Some(a) = first else { return };
-            let line = self.command_words(a);
-            let line = line.as_str();
-            if let Some(prog) = process_command(line)
-                && !crate::guard::lists_every_match(self.s.p.src, self.s.walk, n, line)
-            {
-                self.s.process(c_or(a), prog);
+            if let Some(a) = first {
+                self.run(n, a);
             }
         } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
             // `Path(x).exists()` probes its receiver; `os.path.exists(x)` its argument.
