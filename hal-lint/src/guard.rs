@@ -526,7 +526,8 @@ const LINE_SPLITS: &[&str] =
 /// Whether the command `command` run at `n` searches the whole process table for a
 /// runtime (`ps aux | grep claude`, no parent or own pid in it) and its output is split
 /// into lines after the run (within 8 KiB), in the callback or later in its function: every
-/// matching process listed (a dashboard, a session picker), not whether one runs.
+/// matching process listed (a dashboard, a session picker), not whether one runs; a
+/// loop returning at its first match is that question.
 pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command: &str) -> bool {
     let ancestry = ["ppid", "PPID", "$$", "parent", "getpid", "process.pid", "os.getpid"];
     if ancestry.iter().any(|a| command.contains(a)) {
@@ -535,7 +536,10 @@ pub(crate) fn lists_every_match(src: &str, walk: &Walk<'_>, n: Node<'_>, command
     let end = function_of(walk, n).map_or(src.len(), |f| f.end_byte());
     let after = src.get(n.start_byte()..src.floor_char_boundary(end.min(n.start_byte() + (8 << 10)))).unwrap_or("");
     let after: String = after.split_whitespace().collect();
-    LINE_SPLITS.iter().any(|s| after.contains(s))
+    // A loop over the lines returning at the first match (`if (re.test(args)) return
+    // true;`) asks whether one runs.
+    let first_match = ["returntrue", "returnTrue", "returnparseInt(", "returnint(", "returnNumber("];
+    LINE_SPLITS.iter().any(|s| after.contains(s)) && !first_match.iter().any(|r| after.contains(r))
 }
 
 /// Calls that read a file's contents or remove a path (their name's last segment):
