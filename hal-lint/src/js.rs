@@ -680,6 +680,63 @@ impl<'p, 'a> Linter<'p, 'a> {
         None
     }
 
+    /// Whether the probe at `n` of `a` (spelling `path`) is the program's own business:
+    /// guarding its own read or removal of the file, validating a root it was given, or
+    /// reading `/proc` for no walk. A probe of a runtime's own file (its credentials)
+    /// asks whether it is logged in, whatever read of the file it guards.
+    fn own_use(&self, n: Node<'_>, a: Node<'_>, path: &str) -> bool {
+        let (src, walk) = (self.s.p.src, self.s.walk);
+        if path_hit(path) == Some(PathHit::Proc) {
+            return crate::guard::reads_no_walk(src, walk, n);
+        }
+        (!crate::indicators::is_own_file(path) && crate::guard::guards_its_own_use(src, walk, n, a))
+            || crate::guard::validates_its_input(src, walk, n, a)
+            || crate::guard::reads_its_metadata(src, walk, n)
+            || crate::guard::only_reports(src, walk, n, a, path)
+            || crate::guard::probed_again(src, walk, n, a)
+            || crate::guard::shown_in_a_message(src, walk, n)
+            || crate::guard::keeps_the_paths_that_exist(src, walk, n, a)
+    }
+
+    /// Issue 47, round 14: a probe of a table of paths by key (`pathExists(roots[client])`
+    /// over `const roots = { codex: path.join(home, '.codex'), … }`) probes each of its
+    /// runtimes' paths: each is reported at its place in the table.
+    fn keyed_table_probe(&mut self, a: Node<'p>) {
+        let Some(table) = a.field("object").filter(|o| a.kind() == "subscript_expression" && o.kind() == "identifier")
+        else {
+            return;
+        };
+        let name = self.s.text(table);
+        let Some(object) = self
+            .s
+            .walk
+            .into_iter()
+            .copied()
+            .filter(|d| d.kind() == "variable_declarator" && d.start_byte() < a.start_byte())
+            .rfind(|d| d.field("name").is_some_and(|x| self.s.text(x) == name))
+            .and_then(|d| d.field("value"))
+            .map(|v| {
+                if matches!(v.kind(), "as_expression" | "satisfies_expression") {
+                    v.named_child(0).unwrap_or(v)
+                } else {
+                    v
+                }
+            })
+            .filter(|v| v.kind() == "object")
+        else {
+            return;
+        };
+        let mut hits = Vec::new();
+        for pair in object.named_children(&mut object.walk()).filter(|p| p.kind() == "pair").take(64) {
+            if let Some(value) = pair.field("value")
+                && let Some(h) = self.s.p.path_probe(value, &self.path(value, 0))
+            {
+                hits.push(h);
+            }
+        }
+        self.s.lint.hits.extend(hits);
+    }
+
     /// Second pass: the findings.
     fn check(&mut self, n: Node<'p>) {
         let field = |f: &'static str| n.field(f);
@@ -872,27 +929,13 @@ impl<'p, 'a> Linter<'p, 'a> {
                     path_hit(&path) != Some(PathHit::Proc)
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
                 };
-                // A probe guarding the program's own read or removal of the file, or
-                // validating a root it was given, decides no runtime.
-                // A probe of a runtime's own file (its credentials) asks whether it is
-                // logged in, whatever read of the file it guards.
-                let own = || {
-                    (path_hit(&path) == Some(PathHit::Proc)
-                        && crate::guard::reads_no_walk(self.s.p.src, self.s.walk, n))
-                        || path_hit(&path) != Some(PathHit::Proc)
-                            && ((!crate::indicators::is_own_file(&path)
-                                && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, a))
-                                || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, a)
-                                || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
-                                || crate::guard::only_reports(self.s.p.src, self.s.walk, n, a, &path)
-                                || crate::guard::probed_again(self.s.p.src, self.s.walk, n, a)
-                                || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
-                                || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, a))
-                };
+                if hit.is_none() && counts {
+                    self.keyed_table_probe(a);
+                }
                 if let Some(h) = hit.filter(|_| {
                     counts
                         && !climbs()
-                        && !own()
+                        && !self.own_use(n, a, &path)
                         && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
                 }) {
                     self.s.lint.hits.push(h);

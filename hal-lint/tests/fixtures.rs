@@ -697,7 +697,8 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// probed in a detecting Rust function whose branch then answers a runtime, and the
 /// process table listed with names (`execFileAsync("ps", ["-eo", "pid,tty,args"])`)
 /// where the function or its caller searches it for a runtime (a loop over its lines
-/// returning at the first match too; one keeping every match is a dashboard), are found;
+/// returning at the first match too; one keeping every match is a dashboard), and a
+/// table of runtimes' folders probed by key (`existsSync(roots[k])`), are found;
 /// a loop over the names
 /// copying them to a child, the same names removed from a child's map, a closure over
 /// a plain map given as a lookup, a runtime's file read in Rust for its contents (bound
@@ -750,6 +751,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
+    want.extend(at("src/roots.ts", &[(f, 11, 12), (f, 12, 13)]));
     want.extend(at("src/rule_structs.rs", &[(v, 14, 47), (v, 16, 19), (v, 17, 19)]));
     want.extend(at("src/rules.py", &[(v, 4, 21), (v, 4, 49), (v, 5, 25)]));
     want.extend(at(
