@@ -296,17 +296,26 @@ fn parse_and_lint(src: &str) -> FileLint {
             return scanned(src, format!("not valid Rust at {line}:{col}: {e}; scanned line by line"));
         }
     };
-    let mut consts = Consts::default();
+    // Only a file reading the environment looks up what its functions are given.
+    let reads_env = src.contains("env::var") || src.contains("HashMap<String, String>");
+    let mut consts = Consts(BTreeMap::new(), Lists::new(), BTreeMap::new(), reads_env.then(Lookups::default));
     consts.visit_file(&file);
     crate::rust_lookups::resolve(&mut consts.1, &consts.2);
-    let lookups = if consts.1.is_empty() && !src.contains("env") { Lookups::default() } else { Lookups::of(&file) };
+    // Only tables holding a runtime's variable or path are followed.
+    consts.1.retain(|_, l| {
+        l.iter().any(|(v, ..)| is_indicator_var(v) || vendor_prefix(v).is_some() || path_hit(v).is_some())
+    });
+    let mut lookups = consts.3.take().unwrap_or_default();
+    lookups.settle();
     let mut l = Linter {
         consts: consts.0,
         lists: consts.1,
         stmt_lists: Vec::new(),
         lookups,
         given: BTreeMap::new(),
-        fn_lists: Vec::new(),
+        named_lists: BTreeMap::new(),
+        calls: BTreeMap::new(),
+        pending: Vec::new(),
         listed: Vec::new(),
         bound_lists: Vec::new(),
         aliases: BTreeMap::new(),
@@ -328,11 +337,14 @@ fn parse_and_lint(src: &str) -> FileLint {
         collecting: Vec::new(),
         answers: None,
         own_uses: Vec::new(),
+        name_probes: Vec::new(),
         procfs: src.contains("/proc"),
+        reads_env,
         walks: true,
     };
     l.learn_returns(&file);
     l.visit_file(&file);
+    l.resolve_pending();
     l.out.written = l.written;
     l.out
 }
@@ -368,9 +380,10 @@ impl<'ast> Visit<'ast> for Tails<'ast> {
 
 /// String constants and `let` bindings of string literals, by name, the constant
 /// tables of strings ([`crate::rust_lookups::table`]) and the tables each one's rows
-/// name.
+/// name; in a file reading the environment, what its functions are given (noted in the
+/// same walk).
 #[derive(Default)]
-struct Consts(BTreeMap<String, String>, Lists, BTreeMap<String, crate::rust_lookups::Refs>);
+struct Consts(BTreeMap<String, String>, Lists, BTreeMap<String, crate::rust_lookups::Refs>, Option<Lookups>);
 
 impl Consts {
     fn table(&mut self, name: &syn::Ident, e: &syn::Expr) {
@@ -384,6 +397,29 @@ impl Consts {
 }
 
 impl<'ast> Visit<'ast> for Consts {
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        let outer = self.3.as_mut().map(|l| l.enter(&f.sig.ident, &f.sig));
+        syn::visit::visit_item_fn(self, f);
+        if let (Some(l), Some(outer)) = (self.3.as_mut(), outer) {
+            l.leave(outer);
+        }
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        let outer = self.3.as_mut().map(|l| l.enter(&f.sig.ident, &f.sig));
+        syn::visit::visit_impl_item_fn(self, f);
+        if let (Some(l), Some(outer)) = (self.3.as_mut(), outer) {
+            l.leave(outer);
+        }
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        if let Some(l) = self.3.as_mut() {
+            l.call(c);
+        }
+        syn::visit::visit_expr_call(self, c);
+    }
+
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
         if let Some(v) = lit_str(&c.expr) {
             self.0.insert(c.ident.to_string(), v);
@@ -488,8 +524,14 @@ struct Linter {
     /// The names standing for an injected lookup in the function being visited (its
     /// parameters given one, a captured environment bound by `let`).
     given: BTreeMap<String, Injected>,
-    /// The tables the function being visited names, or a function calling it names.
-    fn_lists: Vec<String>,
+    /// Each function's name → the tables its statements name.
+    named_lists: BTreeMap<String, std::collections::BTreeSet<String>>,
+    /// Each function's name → the functions of the file it calls (in a file with tables).
+    calls: BTreeMap<String, std::collections::BTreeSet<String>>,
+    /// Reads by a name no literal spells where the statement names no table: the
+    /// function, the field read (`check.name`) and whether it decides; resolved once the
+    /// file is visited ([`Linter::resolve_pending`]).
+    pending: Vec<(String, Option<String>, bool)>,
     /// The places of the tables' names already reported.
     listed: Vec<(usize, usize)>,
     /// Names bound to a table's names in the function being visited, each with the
@@ -532,10 +574,17 @@ struct Linter {
     /// folders there are, it asks nothing about a runtime.
     collecting: Vec<String>,
     /// The names the function being visited passes whole to a call reading, loading or
-    /// removing what they name ([`own_uses`]).
+    /// removing what they name ([`own_use`]), and its probes' hits of a plain name
+    /// (their index in `out.hits`): a probe of a name the function so uses is dropped
+    /// once the function is visited.
     own_uses: Vec<String>,
+    name_probes: Vec<(usize, String)>,
     /// Whether the file names `/proc`.
     procfs: bool,
+    /// Whether the file reads the environment (`env::var`, `env::vars`) or takes a
+    /// captured copy of it (`HashMap<String, String>`): only then are getters of it
+    /// looked for.
+    reads_env: bool,
     /// Whether the function being visited may walk the process table: it names a
     /// parent or a runtime (true outside functions, and in a file naming no `/proc`).
     walks: bool,
@@ -793,15 +842,28 @@ impl Linter {
     /// (`env.get(check.name)`) reads only the names that field holds.
     fn listed_read(&mut self, arg: &syn::Expr) {
         let field = field_of(arg);
-        let from = if self.stmt_lists.is_empty() { &self.fn_lists } else { &self.stmt_lists };
+        let decides = self.cond > 0 || self.presence > 0;
+        if self.stmt_lists.is_empty() {
+            if let Some(f) = self.fn_name.clone()
+                && self.pending.len() < 256
+            {
+                self.pending.push((f, field, decides));
+            }
+            return;
+        }
+        let from = self.stmt_lists.clone();
+        self.read_lists(&from, field.as_deref(), decides);
+    }
+
+    /// Reports the names of the tables `from` hold (those in `field` fields, if given).
+    fn read_lists(&mut self, from: &[String], field: Option<&str>, decides: bool) {
         let names: Vec<crate::rust_lookups::Listed> = from
             .iter()
             .filter_map(|l| self.lists.get(l))
             .flatten()
-            .filter(|(_, _, f)| field.is_none() || *f == field)
+            .filter(|(_, _, f)| field.is_none() || f.as_deref() == field)
             .cloned()
             .collect();
-        let decides = self.cond > 0 || self.presence > 0;
         for (name, at, _) in names {
             if self.listed.contains(&at) {
                 continue;
@@ -813,6 +875,23 @@ impl Linter {
                 self.listed.push(at);
                 self.hit(Hit::vendor_var(at.0, at.1, &name, prefix, true));
             }
+        }
+    }
+
+    /// The pending reads ([`Linter::pending`]): each reads the tables its function, or
+    /// a function calling it, names.
+    fn resolve_pending(&mut self) {
+        for (f, field, decides) in std::mem::take(&mut self.pending) {
+            let callers = self.calls.iter().filter(|(c, callees)| **c != f && callees.contains(&f)).map(|(c, _)| c);
+            let from: Vec<String> = std::iter::once(&f)
+                .chain(callers)
+                .filter_map(|c| self.named_lists.get(c))
+                .flatten()
+                .cloned()
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            self.read_lists(&from, field.as_deref(), decides);
         }
     }
 
@@ -873,48 +952,33 @@ impl Linter {
     /// Visits a function named `name` with `visit`.
     fn named_fn(&mut self, name: &syn::Ident, body: &syn::Block, visit: impl FnOnce(&mut Self)) {
         let f = name.to_string();
-        let own_uses = own_uses(body);
         // `/proc` read in a function naming no parent and no runtime (by name or by a
         // variable of one): the process's own status (its umask, its start time), a
         // known pid's liveness, the platform.
         let walks = !self.procfs || crate::indicators::may_walk_the_table(&format!("{f} {}", quote_text_of(body)));
-        let given: BTreeMap<String, Injected> = self
-            .lookups
-            .idents
-            .get(&f)
-            .into_iter()
-            .flatten()
-            .filter_map(|n| self.lookups.param_of(&f, n).map(|w| (n.clone(), w)))
-            .collect();
-        // The tables it names, and those the functions calling it name.
-        let fn_lists: Vec<String> = if self.lists.is_empty() {
-            Vec::new()
-        } else {
-            let callers = self.lookups.idents.iter().filter(|(c, ids)| **c != f && ids.contains(&f));
-            let mut named: Vec<String> = self
-                .lookups
-                .idents
-                .get(&f)
-                .into_iter()
-                .chain(callers.map(|(_, ids)| ids))
-                .flatten()
-                .filter(|n| self.lists.contains_key(*n))
-                .cloned()
-                .collect();
-            named.sort();
-            named.dedup();
-            named
-        };
+        let given = if self.lookups.injected.is_empty() { BTreeMap::new() } else { self.lookups.given_to(&f) };
         let outer = (
             self.fn_name.replace(f),
             std::mem::replace(&mut self.given, given),
-            std::mem::replace(&mut self.fn_lists, fn_lists),
-            std::mem::replace(&mut self.own_uses, own_uses),
+            std::mem::take(&mut self.own_uses),
+            std::mem::take(&mut self.name_probes),
             std::mem::replace(&mut self.walks, walks),
         );
         let bound = self.bound_lists.len();
         visit(self);
-        (self.fn_name, self.given, self.fn_lists, self.own_uses, self.walks) = outer;
+        // The probes of a name the function then reads, loads or removes itself.
+        let dropped: Vec<usize> =
+            self.name_probes.iter().filter(|(_, n)| self.own_uses.contains(n)).map(|(i, _)| *i).collect();
+        if !dropped.is_empty() {
+            let mut i = 0;
+            self.out.hits.retain(|_| {
+                i += 1;
+                !dropped.contains(&(i - 1))
+            });
+        }
+        let (fn_name, given, own_uses, name_probes, walks) = outer;
+        (self.fn_name, self.given, self.own_uses, self.name_probes, self.walks) =
+            (fn_name, given, own_uses, name_probes, walks);
         self.unbind_to(bound);
     }
 
@@ -1190,6 +1254,11 @@ impl<'ast> Visit<'ast> for Linter {
         }
         // A statement inside one naming tables (`for &(var, ..) in MARKERS { if
         // lookup(var).is_some() { … } }`) reads them where it names none itself.
+        if !named.found.is_empty()
+            && let Some(f) = &self.fn_name
+        {
+            self.named_lists.entry(f.clone()).or_default().extend(named.found.iter().cloned());
+        }
         let found = if named.found.is_empty() { self.stmt_lists.clone() } else { named.found };
         let outer_lists = std::mem::replace(&mut self.stmt_lists, found);
         syn::visit::visit_stmt(self, s);
@@ -1219,15 +1288,15 @@ impl<'ast> Visit<'ast> for Linter {
             _ => None,
         };
         if let (Some(name), Some(init)) = (&bound, &l.init) {
-            let text = quote_text(&init.expr);
             if let syn::Expr::Closure(c) = &*init.expr
+                && self.reads_env
                 && let Some(param) = closure_param(c)
                 && self.reads_the_environment_by(&quote_text(&c.body), &param)
             {
                 // `let get = |key: &str| env.get(key).cloned();`: a getter of the
                 // environment (or of a captured copy).
                 self.given.insert(name.clone(), Injected::Env);
-            } else if text.contains("env :: vars") {
+            } else if self.reads_env && collects_env_vars(&init.expr) {
                 // `let env: HashMap<_, _> = std::env::vars().collect();`
                 self.given.insert(name.clone(), Injected::Env);
             } else if !self.stmt_lists.is_empty() && self.value(&init.expr).is_none() {
@@ -1295,7 +1364,9 @@ impl<'ast> Visit<'ast> for Linter {
     fn visit_expr_match(&mut self, e: &'ast syn::ExprMatch) {
         // `match fs::read_to_string(p) { Ok(text) => text, Err(_) => … }`: an arm binds
         // the value.
-        let bound = usize::from(e.arms.iter().any(|a| binding(&a.pat).is_some()));
+        let bound = usize::from(e.arms.iter().any(|a| {
+            matches!(&a.pat, syn::Pat::TupleStruct(t) if t.elems.len() == 1 && matches!(t.elems.first(), Some(syn::Pat::Ident(_))))
+        }));
         self.cond += 1;
         self.binds += bound;
         self.visit_expr(&e.expr);
@@ -1317,7 +1388,21 @@ impl<'ast> Visit<'ast> for Linter {
     }
 
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        if self.fn_name.is_some()
+            && let Some(name) = own_use(call)
+            && self.own_uses.len() < 64
+        {
+            self.own_uses.push(name);
+        }
+        if !self.lists.is_empty()
+            && let syn::Expr::Path(func) = &*call.func
+            && let Some(f) = &self.fn_name
+            && let Some(callee) = func.path.segments.last().filter(|_| func.path.segments.len() <= 2)
+        {
+            self.calls.entry(f.clone()).or_default().insert(callee.ident.to_string());
+        }
         if let syn::Expr::Path(func) = &*call.func
+            && !self.given.is_empty()
             && let Some(what) = func.path.get_ident().and_then(|i| self.given.get(&i.to_string()).copied())
             && let Some(arg) = call.args.first()
         {
@@ -1329,6 +1414,7 @@ impl<'ast> Visit<'ast> for Linter {
                 Injected::Probe => self.injected_probe(arg),
             }
         } else if let syn::Expr::Path(func) = &*call.func
+            && !self.lookups.getters.is_empty()
             && let Some(i) = func
                 .path
                 .segments
@@ -1358,7 +1444,8 @@ impl<'ast> Visit<'ast> for Linter {
         let method = m.method.to_string();
         // `env.get("CLAUDECODE")`, `env.contains_key(check.name)` on a captured
         // environment.
-        if matches!(method.as_str(), "get" | "contains_key" | "get_key_value")
+        if !self.given.is_empty()
+            && matches!(method.as_str(), "get" | "contains_key" | "get_key_value")
             && let syn::Expr::Path(r) = &*m.receiver
             && r.path.get_ident().is_some_and(|i| self.given.get(&i.to_string()) == Some(&Injected::Env))
             && let Some(arg) = m.args.first()
@@ -1369,10 +1456,16 @@ impl<'ast> Visit<'ast> for Linter {
             self.presence -= presence;
         }
         let kept = matches!(&*m.receiver, syn::Expr::Path(r) if r.path.get_ident()
-            .is_some_and(|i| self.collecting.iter().chain(&self.own_uses).any(|c| i == c)));
+            .is_some_and(|i| self.collecting.iter().any(|c| i == c)));
         if PROBE_METHODS.contains(&method.as_str()) && !kept {
             let path = self.path_of(&m.receiver, 0);
+            let before = self.out.hits.len();
             self.probe(m.receiver.span(), &path);
+            if self.out.hits.len() > before
+                && let Some(name) = plain_name(&m.receiver)
+            {
+                self.name_probes.push((before, name));
+            }
         } else if self.sysinfo
             && matches!(method.as_str(), "processes" | "processes_by_name" | "processes_by_exact_name")
         {
@@ -1487,36 +1580,40 @@ fn answered_runtime(b: &syn::Block) -> Option<&'static str> {
     a.0.filter(|_| a.1)
 }
 
-/// The names a function's body passes whole, as the first argument, to a call that
-/// reads, loads, parses or removes what they name, a listing aside (`read_dir`: its
-/// entries are searched, a further probe) (`fs::read_to_string(&path)`,
-/// `load_settings(settings_path)`, `remove_file(p)`): a probe of one guards the
-/// program's own use of the file — reading a runtime's settings to report or edit
-/// them, removing what an installer wrote — and decides no runtime (as
+/// The name a call passes whole, as its first argument, to read, load, parse or remove
+/// what it names, a listing aside (`read_dir`: its entries are searched, a further
+/// probe) (`fs::read_to_string(&path)`, `load_settings(settings_path)`,
+/// `remove_file(p)`): a probe of that name in the same function guards the program's
+/// own use of the file — reading a runtime's settings to report or edit them, removing
+/// what an installer wrote — and decides no runtime (as
 /// [`crate::guard::guards_its_own_use`] for the other languages).
-fn own_uses(body: &syn::Block) -> Vec<String> {
-    #[derive(Default)]
-    struct Uses(Vec<String>);
-    impl<'ast> Visit<'ast> for Uses {
-        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-            if let syn::Expr::Path(f) = &*c.func
-                && let Some(last) = f.path.segments.last().map(|s| s.ident.to_string().to_ascii_lowercase())
-                && !PROBE_FNS.contains(&last.as_str())
-                && (READ_FNS.contains(&last.as_str()) || crate::facts::USING_VERBS.iter().any(|w| last.starts_with(w)))
-                && let Some(name) = c.args.first().and_then(|a| match a {
-                    syn::Expr::Reference(r) => plain_name(&r.expr),
-                    a => plain_name(a),
-                })
-                && self.0.len() < 64
-            {
-                self.0.push(name);
-            }
-            syn::visit::visit_expr_call(self, c);
-        }
+fn own_use(c: &syn::ExprCall) -> Option<String> {
+    let syn::Expr::Path(f) = &*c.func else { return None };
+    let syn::Expr::Path(arg) = (match c.args.first()? {
+        syn::Expr::Reference(r) => &*r.expr,
+        a => a,
+    }) else {
+        return None;
+    };
+    let name = arg.path.get_ident()?;
+    let last = f.path.segments.last()?.ident.to_string();
+    let starts = |w: &str| last.get(..w.len()).is_some_and(|p| p.eq_ignore_ascii_case(w));
+    (!PROBE_FNS.contains(&last.as_str())
+        && (READ_FNS.contains(&last.as_str()) || crate::facts::USING_VERBS.iter().any(|w| starts(w))))
+    .then(|| name.to_string())
+}
+
+/// Whether `e` is the environment's variables, collected or not
+/// (`std::env::vars().collect()`, `env::vars().collect::<HashMap<_, _>>()`).
+fn collects_env_vars(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::MethodCall(m) => collects_env_vars(&m.receiver),
+        syn::Expr::Call(c) => matches!(&*c.func, syn::Expr::Path(p) if {
+            let mut rev = p.path.segments.iter().rev();
+            rev.next().is_some_and(|l| l.ident == "vars") && rev.next().is_some_and(|e| e.ident == "env")
+        }),
+        _ => false,
     }
-    let mut u = Uses::default();
-    u.visit_block(body);
-    u.0
 }
 
 /// The one name an expression is (`path`), if it is one.

@@ -11,10 +11,9 @@
 //!   "CLAUDECODE", .. }`); a row may name another constant table (`checks:
 //!   CLAUDE_CHECKS`), whose names it then holds.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use syn::spanned::Spanned;
-use syn::visit::Visit;
 
 /// A string of a table: its value, its place (line, column) and the struct field
 /// holding it, if a struct literal's field does.
@@ -132,7 +131,7 @@ pub(crate) fn resolve(lists: &mut Lists, refs: &BTreeMap<String, Refs>) {
 }
 
 /// What the file's functions learn before it is linted: which of their parameters are
-/// injected lookups, and the names each function's body holds.
+/// injected lookups, and which of them are getters of the environment.
 #[derive(Default)]
 pub(crate) struct Lookups {
     /// Function name → its parameters' names, in order.
@@ -142,8 +141,6 @@ pub(crate) struct Lookups {
     /// Function → the parameter it reads the environment by (`fn get_nonempty(name:
     /// &str) -> Option<String> { std::env::var(name).ok()… }`): a getter.
     pub(crate) getters: BTreeMap<String, usize>,
-    /// Function name → the identifiers its body holds.
-    pub(crate) idents: BTreeMap<String, BTreeSet<String>>,
     /// Calls: the function holding it (if one), the callee, and per argument what it
     /// passes (an injected lookup, or a name of the caller's).
     calls: Vec<(Option<String>, String, Vec<Arg>)>,
@@ -207,11 +204,9 @@ fn given(e: &syn::Expr) -> Option<Injected> {
             }
         }
         syn::Expr::Path(p) => {
-            let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
-            match segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-                [.., "env", "var" | "var_os"] => Some(Injected::Env),
-                _ => None,
-            }
+            let mut rev = p.path.segments.iter().rev();
+            let (last, parent) = (rev.next()?, rev.next()?);
+            (parent.ident == "env" && (last.ident == "var" || last.ident == "var_os")).then_some(Injected::Env)
         }
         _ => None,
     }
@@ -220,9 +215,10 @@ fn given(e: &syn::Expr) -> Option<Injected> {
 impl Lookups {
     /// What `file`'s functions are given, to a fixed point (a lookup passed on from one
     /// function to the next).
-    pub(crate) fn of(file: &syn::File) -> Self {
-        let mut l = Self::default();
-        l.visit_file(file);
+    /// Once the file's functions and calls are noted ([`Lookups::enter`],
+    /// [`Lookups::call`]): what each function is given, to a fixed point.
+    pub(crate) fn settle(&mut self) {
+        let l = self;
         for _ in 0..4 {
             let mut learned = Vec::new();
             for (caller, callee, args) in &l.calls {
@@ -244,7 +240,17 @@ impl Lookups {
             }
             l.injected.extend(learned);
         }
-        l
+    }
+
+    /// The parameters of `function` given an injected lookup, by name.
+    pub(crate) fn given_to(&self, function: &str) -> BTreeMap<String, Injected> {
+        self.params
+            .get(function)
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .filter_map(|(i, p)| Some((p.clone()?, *self.injected.get(&(function.to_owned(), i))?)))
+            .collect()
     }
 
     /// What the parameter `name` of `function` is given, if an injected lookup.
@@ -253,7 +259,9 @@ impl Lookups {
         self.injected.get(&(function.to_owned(), i)).copied()
     }
 
-    fn function(&mut self, name: &syn::Ident, sig: &syn::Signature, visit: impl FnOnce(&mut Self)) {
+    /// Notes a function `name` of signature `sig`, whose body is visited next; returns
+    /// the function visited before, for [`Lookups::leave`].
+    pub(crate) fn enter(&mut self, name: &syn::Ident, sig: &syn::Signature) -> Option<String> {
         let name = name.to_string();
         let params: Vec<Option<String>> = sig
             .inputs
@@ -272,31 +280,16 @@ impl Lookups {
             }
         }
         self.params.insert(name.clone(), params);
-        let outer = self.current.replace(name);
-        visit(self);
+        self.current.replace(name)
+    }
+
+    /// The function's body is visited: back to the function `outer`.
+    pub(crate) fn leave(&mut self, outer: Option<String>) {
         self.current = outer;
     }
-}
 
-impl<'ast> Visit<'ast> for Lookups {
-    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        self.function(&f.sig.ident, &f.sig, |l| syn::visit::visit_item_fn(l, f));
-    }
-
-    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        self.function(&f.sig.ident, &f.sig, |l| syn::visit::visit_impl_item_fn(l, f));
-    }
-
-    fn visit_ident(&mut self, i: &'ast proc_macro2::Ident) {
-        if let Some(c) = &self.current {
-            let set = self.idents.entry(c.clone()).or_default();
-            if set.len() < MAX_LISTED {
-                set.insert(i.to_string());
-            }
-        }
-    }
-
-    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+    /// Notes a call `c` in the function being visited.
+    pub(crate) fn call(&mut self, c: &syn::ExprCall) {
         // `std::env::var(name)` where `name` is the function's parameter: a getter.
         if let syn::Expr::Path(p) = &*c.func
             && matches!(given(&c.func), Some(Injected::Env))
@@ -314,24 +307,32 @@ impl<'ast> Visit<'ast> for Lookups {
             self.getters.insert(current, i);
         }
         if let syn::Expr::Path(p) = &*c.func
-            && let Some(callee) = p.path.segments.last().map(|s| s.ident.to_string())
+            && let Some(callee) = p.path.segments.last()
             && self.calls.len() < MAX_LISTED
         {
-            let args = c
+            // Only what may pass a lookup on: one given here, or a parameter of the
+            // function (a name no parameter holds is no lookup given to it).
+            let params = self.current.as_ref().and_then(|f| self.params.get(f));
+            let param = |e: &syn::Expr| match e {
+                syn::Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .filter(|i| params.is_some_and(|ps| ps.iter().any(|n| n.as_deref().is_some_and(|n| *i == n))))
+                    .map(ToString::to_string),
+                _ => None,
+            };
+            let args: Vec<Arg> = c
                 .args
                 .iter()
                 .map(|a| match (given(a), a) {
                     (Some(w), _) => Arg::Given(w),
-                    (None, syn::Expr::Path(p)) => p.path.get_ident().map_or(Arg::Other, |i| Arg::Name(i.to_string())),
-                    (None, syn::Expr::Reference(r)) => match &*r.expr {
-                        syn::Expr::Path(p) => p.path.get_ident().map_or(Arg::Other, |i| Arg::Name(i.to_string())),
-                        _ => Arg::Other,
-                    },
-                    _ => Arg::Other,
+                    (None, syn::Expr::Reference(r)) => param(&r.expr).map_or(Arg::Other, Arg::Name),
+                    (None, a) => param(a).map_or(Arg::Other, Arg::Name),
                 })
                 .collect();
-            self.calls.push((self.current.clone(), callee, args));
+            if args.iter().any(|a| !matches!(a, Arg::Other)) {
+                self.calls.push((self.current.clone(), callee.ident.to_string(), args));
+            }
         }
-        syn::visit::visit_expr_call(self, c);
     }
 }
