@@ -159,13 +159,37 @@ fn find(hay: &str, needle: &str) -> Option<usize> {
 /// The words of `text`: its identifiers (not the `$` of a template's `${`, which is
 /// syntax: every interpolation would otherwise use a name `$`).
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    // ASCII text (nearly every line) is split byte by byte, the same words as by
-    // characters; other text by characters.
-    let ascii = text.is_ascii();
-    let split = move |c: char| if ascii { !(c.is_ascii_alphanumeric() || c == '_' || c == '$') } else { !ident(c) };
-    text.split(split).filter(move |w| {
-        let end = w.as_ptr().addr() - text.as_ptr().addr() + w.len();
-        w.chars().next().is_some_and(|c| !c.is_ascii_digit()) && !(*w == "$" && text.as_bytes().get(end) == Some(&b'{'))
+    let b = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        // Each run of identifier characters: an ASCII byte is told by itself (nearly
+        // every line is ASCII), any other character decoded.
+        let char_at = |i: usize| -> (bool, usize) {
+            match b[i] {
+                c if c.is_ascii() => (c.is_ascii_alphanumeric() || c == b'_' || c == b'$', 1),
+                _ => text[i..].chars().next().map_or((false, 1), |c| (ident(c), c.len_utf8())),
+            }
+        };
+        while at < b.len() {
+            let start = at;
+            while at < b.len() {
+                let (is, len) = char_at(at);
+                if !is {
+                    break;
+                }
+                at += len;
+            }
+            let w = &text[start..at];
+            if at == start {
+                at += char_at(at).1;
+                continue;
+            }
+            // Not a number, nor the `$` of a template's `${`.
+            if !(b[start].is_ascii_digit() || (w == "$" && b.get(at) == Some(&b'{'))) {
+                return Some(w);
+            }
+        }
+        None
     })
 }
 
@@ -685,11 +709,28 @@ fn spread(names: &mut Ids, info: &[Line], ids: &[u32]) {
     }
 }
 
-/// Whether `src`, its `_` left out and in lower case, holds `detect` or `installed`:
-/// where it does not, no word of it is one [`crate::indicators::is_detector`] answers for.
-fn mentions_detecting(src: &str) -> bool {
+/// Which lines of `src` (split on `\n`), their `_` left out and in lower case, hold
+/// `detect` or `installed`: a word naming either ([`crate::indicators::is_detector`])
+/// stands only on such a line; `None` when no line does. One search of the folded text:
+/// folding keeps every newline, and neither word holds one.
+fn lines_detecting(src: &str) -> Option<Vec<bool>> {
     let folded: Vec<u8> = src.bytes().filter(|b| *b != b'_').map(|b| b.to_ascii_lowercase()).collect();
-    memchr::memmem::find(&folded, b"detect").is_some() || memchr::memmem::find(&folded, b"installed").is_some()
+    let mut at: Vec<usize> = [b"detect".as_slice(), b"installed"]
+        .iter()
+        .flat_map(|w| memchr::memmem::find_iter(&folded, w).collect::<Vec<_>>())
+        .collect();
+    if at.is_empty() {
+        return None;
+    }
+    at.sort_unstable();
+    let mut out = vec![false; memchr::memchr_iter(b'\n', &folded).count() + 1];
+    let (mut line, mut from) = (0, 0);
+    for a in at {
+        line += memchr::memchr_iter(b'\n', &folded[from..a]).count();
+        from = a;
+        out[line] = true;
+    }
+    Some(out)
 }
 
 /// Which chunks are kept. The linters collect constants, aliases, lists and paths by
@@ -717,13 +758,14 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
             *h = true;
         }
     }
-    let detecting = mentions_detecting(src);
+    let detecting = lines_detecting(src);
     let mut words_of = Words { id: std::collections::HashMap::with_hasher(crate::ts::BuildIdHasher), ids: Vec::new() };
     let info: Vec<Line> = lines
         .iter()
         .zip(in_string)
         .zip(&holding)
-        .map(|((r, inside), holds)| {
+        .enumerate()
+        .map(|(i, ((r, inside), holds))| {
             let t = &src[r.clone()];
             // A comment's line, or a docstring's, binds and reads nothing.
             let s = t.trim_start();
@@ -741,7 +783,9 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
                 uses: words_of.push(words(t)),
                 // A function named for detecting an installation probes folders hal
                 // does not know (no literal names them): kept whole.
-                literal: *holds || (detecting && words(t).any(crate::indicators::is_detector)),
+                literal: *holds
+                    || (detecting.as_ref().is_some_and(|d| d.get(i) == Some(&true))
+                        && words(t).any(crate::indicators::is_detector)),
                 string: t.contains(['"', '\'', '`']),
                 returns: returns_a_value(t),
             }
@@ -842,6 +886,41 @@ mod tests {
             format!("import os\nHOME_DIR: str = \"~/.claude\"\n{filler}def g():\n    return os.path.isdir(HOME_DIR)\n");
         let text = focused(Kind::Python, &src).expect("focused");
         assert!(!text.contains("def f0") && text.contains("os.path.isdir(HOME_DIR)"));
+    }
+
+    /// The words of a line and the lines naming a detector are what their plain
+    /// definitions say: identifiers split on every other character (not a number, not
+    /// the `$` of `${`); lines whose text, `_` left out and in lower case, holds
+    /// `detect` or `installed`.
+    #[test]
+    fn words_and_detecting_lines_are_their_plain_definitions() {
+        for t in [
+            "const x = `${HOME}/.skill` + $y;",
+            "d\u{e9}f \u{e9}t\u{e9}_1 = 2x + _a$b",
+            " 9lives ${ $",
+            "",
+            "a\u{20ac}b \u{fc}n",
+        ] {
+            let plain: Vec<&str> = t
+                .split(|c: char| !ident(c))
+                .filter(|w| {
+                    let end = w.as_ptr().addr() - t.as_ptr().addr() + w.len();
+                    w.chars().next().is_some_and(|c| !c.is_ascii_digit())
+                        && !(*w == "$" && t.as_bytes().get(end) == Some(&b'{'))
+                })
+                .collect();
+            assert_eq!(words(t).collect::<Vec<_>>(), plain, "{t}");
+        }
+        let src = "x = 1\ndef is_Inst_alled():\n  de_tect = 2\nde tect\r\nDETECTED\ninstalle\n";
+        let plain: Vec<bool> = src
+            .split('\n')
+            .map(|l| {
+                let f: String = l.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
+                f.contains("detect") || f.contains("installed")
+            })
+            .collect();
+        assert_eq!(lines_detecting(src), Some(plain));
+        assert_eq!(lines_detecting("de tect\ninstalle d"), None);
     }
 
     #[test]

@@ -333,6 +333,9 @@ impl<'a> Parsed<'a> {
 /// depth; asking the walk is O(1) per step (N5 of the third hostile pass).
 pub(crate) struct Walk<'t> {
     nodes: Vec<Node<'t>>,
+    /// Each node's kind id ([`Node::kind_id`]), read as the walk meets the node (its
+    /// subtree in cache then): a later pass over every node asks this, not the tree.
+    kinds: Vec<u16>,
     /// A node's id → its parent's place in `nodes` (an index, a quarter of a node's
     /// bytes: the map of a large tree is most of the walk's memory).
     up: HashMap<usize, u32, BuildIdHasher>,
@@ -346,6 +349,7 @@ impl<'t> Walk<'t> {
     pub(crate) fn new(root: Node<'t>) -> Self {
         let count = root.descendant_count();
         let mut nodes = Vec::with_capacity(count);
+        let mut kinds = Vec::with_capacity(count);
         let mut up = HashMap::with_capacity_and_hasher(count, BuildIdHasher);
         // (an ancestor's place in `nodes`, how many of its children come after the
         // cursor's)
@@ -355,6 +359,7 @@ impl<'t> Walk<'t> {
             let node = cursor.node();
             let at = u32::try_from(nodes.len()).unwrap_or(u32::MAX);
             nodes.push(node);
+            kinds.push(node.kind_id());
             if let Some(&(parent, _)) = path.last() {
                 up.insert(node.id(), parent);
             }
@@ -364,23 +369,64 @@ impl<'t> Walk<'t> {
                 continue;
             }
             loop {
-                let Some((_, left)) = path.last_mut() else { return Self { nodes, up } };
+                let Some((_, left)) = path.last_mut() else { return Self { nodes, kinds, up } };
                 if *left > 0 && cursor.goto_next_sibling() {
                     *left -= 1;
                     break;
                 }
                 path.pop();
                 if !cursor.goto_parent() {
-                    return Self { nodes, up };
+                    return Self { nodes, kinds, up };
                 }
             }
         }
+    }
+
+    /// The nodes whose kind is one of `names`, in the walk's order: a pass over every
+    /// node for a few kinds, without asking each node its kind's name (tree-sitter's
+    /// `kind()` is a `strlen` and a UTF-8 check a call).
+    pub(crate) fn of_kinds(&self, names: &[&'static str]) -> impl Iterator<Item = Node<'t>> + '_ {
+        let ids: Vec<u16> = self
+            .nodes
+            .first()
+            .map(|root| names.iter().flat_map(|n| kind_ids(&root.language(), n)).collect())
+            .unwrap_or_default();
+        self.nodes.iter().zip(&self.kinds).filter(move |(_, k)| ids.contains(k)).map(|(n, _)| *n)
     }
 
     /// The parent of `node` (a node of this walk), `None` for the root.
     pub(crate) fn parent(&self, node: Node<'_>) -> Option<Node<'t>> {
         self.up.get(&node.id()).and_then(|&i| self.nodes.get(i as usize)).copied()
     }
+}
+
+/// The key of a grammar and a static name in the per-thread caches below: the grammar's
+/// address (the hasher is a bijection of one usize), the name's address and length (the
+/// names are the linters' literals, so a cache holds at most one entry per grammar and
+/// call site).
+fn grammar_key(language: &Language, name: &'static str) -> (u64, usize, usize) {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut h = IdHasher::default();
+    language.hash(&mut h);
+    (h.finish(), name.as_ptr().addr(), name.len())
+}
+
+/// The kind ids `language` names `name` ([`Node::kind_id`]; `kind()` is the name of its
+/// id, and several ids may share a name), looked up once per grammar and name on each
+/// thread.
+pub(crate) fn kind_ids(language: &Language, name: &'static str) -> Vec<u16> {
+    type Ids = HashMap<(u64, usize, usize), Vec<u16>, BuildIdHasher>;
+    thread_local!(static IDS: std::cell::RefCell<Ids> = const { std::cell::RefCell::new(HashMap::with_hasher(BuildIdHasher)) });
+    let find = || -> Vec<u16> {
+        let count = u16::try_from(language.node_kind_count()).unwrap_or(u16::MAX);
+        // The ids of the grammar's symbols and aliases, and the error's two.
+        (0..count).chain([u16::MAX - 1, u16::MAX]).filter(|id| language.node_kind_for_id(*id) == Some(name)).collect()
+    };
+    let key = grammar_key(language, name);
+    IDS.try_with(|ids| Some(ids.try_borrow_mut().ok()?.entry(key).or_insert_with(find).clone()))
+        .ok()
+        .flatten()
+        .unwrap_or_else(find)
 }
 
 /// A node's child in a field, by the field's name: tree-sitter's own
@@ -396,16 +442,7 @@ impl<'t> Fields<'t> for Node<'t> {
         type Ids = HashMap<(u64, usize, usize), Option<std::num::NonZeroU16>, BuildIdHasher>;
         thread_local!(static IDS: std::cell::RefCell<Ids> = const { std::cell::RefCell::new(HashMap::with_hasher(BuildIdHasher)) });
         let language = self.language();
-        // The grammar's identity: its address (the hasher is a bijection of one usize).
-        let grammar = {
-            use std::hash::{Hash as _, Hasher as _};
-            let mut h = IdHasher::default();
-            (*language).hash(&mut h);
-            h.finish()
-        };
-        // Keyed by the name's address and length: the names are the linters' literals,
-        // so the map holds at most one entry per grammar and call site.
-        let key = (grammar, name.as_ptr().addr(), name.len());
+        let key = grammar_key(&language, name);
         let id = IDS
             .try_with(|ids| {
                 let mut ids = ids.try_borrow_mut().ok()?;
@@ -940,7 +977,7 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// those names and their places.
     fn name_tables(&self) -> Vec<(&'a str, Placed<'p>)> {
         let mut out = Vec::new();
-        for &n in &**self.walk {
+        for n in self.walk.of_kinds(&["variable_declarator", "assignment"]) {
             let (name, value) = match n.kind() {
                 "variable_declarator" => (n.field("name"), n.field("value")),
                 "assignment" => (n.field("left"), n.field("right")),
@@ -1465,6 +1502,11 @@ mod tests {
             let got: Vec<_> = walk.iter().map(|n| (*n, walk.parent(*n))).collect();
             assert_eq!(got, want, "{src:?}");
             assert!(want.len() > 1 || src.is_empty(), "{src:?}");
+            // The nodes of a few kinds, by id, are those whose `kind()` names one.
+            let names = ["variable_declarator", "assignment", "identifier", "ERROR", "string"];
+            let by_name: Vec<_> = walk.iter().copied().filter(|n| names.contains(&n.kind())).collect();
+            assert_eq!(walk.of_kinds(&names).collect::<Vec<_>>(), by_name, "{src:?}");
+            assert!(by_name.len() > 1 || src.is_empty(), "{src:?}");
         }
     }
 }
