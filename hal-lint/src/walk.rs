@@ -2,13 +2,15 @@
 //! each one's text. Directories are walked like ripgrep walks them (the
 //! `ignore` crate: `.gitignore` and `.ignore` files, in parallel); hidden directories
 //! are walked, since `.claude/hooks` is where hooks live. Files are linted by as many
-//! workers as the machine has cores, each file sent to them as the walk finds it; a file
-//! holding none of its language's prefilter literals ([`crate::prefilter`]) is skipped
-//! without being parsed.
+//! workers as the machine has cores, each file sent to them as the walk finds it, and a
+//! worker takes the largest file waiting (a large file found last would otherwise be
+//! linted alone while the other cores wait); a file holding none of its language's
+//! prefilter literals ([`crate::prefilter`]) is skipped without being parsed.
 
+use std::collections::BinaryHeap;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 
 use hal_types::DiagnosticCode;
 
@@ -321,8 +323,62 @@ fn skipped(root: &Path, file: &Path, options: &Options) -> bool {
     options.skip.iter().any(|(p, _)| shown.contains(p.as_str()) || shown.starts_with(&format!("/{p}")))
 }
 
-/// The files to lint, sent to the workers as the walk finds them (`(file, explicit)`).
-type Todo = std::sync::mpsc::Sender<(PathBuf, bool)>;
+/// The files to lint, sent to the workers as the walk finds them: each worker takes the
+/// largest file waiting (its size in bytes as the walk saw it, then its path: the order
+/// changes only which worker lints a file and when; the report is sorted).
+#[derive(Default)]
+struct Todo {
+    /// The files waiting, and whether the walk is over.
+    waiting: Mutex<(BinaryHeap<Waiting>, bool)>,
+    /// Signalled when a file comes or the walk ends.
+    ready: Condvar,
+}
+
+impl Todo {
+    /// Adds `file` (named by the user: `explicit`) for a worker.
+    fn send(&self, file: PathBuf, explicit: bool) {
+        let size = std::fs::metadata(&file).map_or(0, |m| m.len());
+        if let Ok(mut w) = self.waiting.lock() {
+            w.0.push((size, file, explicit));
+        }
+        self.ready.notify_one();
+    }
+
+    /// Marks the walk over: the workers stop once nothing waits.
+    fn close(&self) {
+        if let Ok(mut w) = self.waiting.lock() {
+            w.1 = true;
+        }
+        self.ready.notify_all();
+    }
+
+    /// The largest file waiting, waiting for one while the walk goes on; `None` once the
+    /// walk is over and nothing waits.
+    fn next(&self) -> Option<(PathBuf, bool)> {
+        let mut w = self.waiting.lock().ok()?;
+        loop {
+            if let Some((_, file, explicit)) = w.0.pop() {
+                return Some((file, explicit));
+            }
+            if w.1 {
+                return None;
+            }
+            w = self.ready.wait(w).ok()?;
+        }
+    }
+}
+
+/// A file waiting for a worker: its size, the file, whether the user named it.
+type Waiting = (u64, PathBuf, bool);
+
+/// Closes a [`Todo`] when dropped.
+struct Closing<'a>(&'a Todo);
+
+impl Drop for Closing<'_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
 
 /// Walks every path of `roots`, sending each file to lint to `todo` as it is found (a
 /// directory's files that `options.skip` and the layout leave out are not sent), and
@@ -348,8 +404,7 @@ fn walk_roots(
                         && (options.strict
                             || crate::layout::left_out(f.strip_prefix(root).unwrap_or(f), kind_of(f, "")).is_none())
                     {
-                        // A worker gone (it cannot be: they stop when the walk does).
-                        let _ = todo.send((f.to_path_buf(), false));
+                        todo.send(f.to_path_buf(), false);
                     }
                 };
                 let found = files(root, report, &send);
@@ -357,7 +412,7 @@ fn walk_roots(
             }
             // A file, or what is not one (a device, a FIFO): `read` says which.
             _ => {
-                let _ = todo.send((root.clone(), true));
+                todo.send(root.clone(), true);
             }
         }
     }
@@ -369,25 +424,26 @@ fn walk_roots(
 /// walk, not after it), then counts the files it left out while they finish.
 pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
     let report = Mutex::new(Report::default());
-    let (todo, files) = std::sync::mpsc::channel::<(PathBuf, bool)>();
-    let files = Mutex::new(files);
-    let next = || files.lock().ok().and_then(|f| f.recv().ok());
+    let todo = Todo::default();
     let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let (parts, counted): (Vec<Report>, Option<Report>) = std::thread::scope(|scope| {
         let walking = std::thread::Builder::new()
             .spawn_scoped(scope, || {
-                let walked = walk_roots(roots, options, &report, &todo);
-                drop(todo);
-                left_out_of(&walked)
+                // The walk closes the queue however it ends, so no worker waits for ever.
+                let _closing = Closing(&todo);
+                left_out_of(&walk_roots(roots, options, &report, &todo))
             })
             .ok();
+        if walking.is_none() {
+            todo.close();
+        }
         let handles: Vec<_> = (0..workers)
             .filter_map(|_| {
                 std::thread::Builder::new()
                     .stack_size(WORKER_STACK)
                     .spawn_scoped(scope, || {
                         let mut part = Report::default();
-                        while let Some((file, explicit)) = next() {
+                        while let Some((file, explicit)) = todo.next() {
                             lint_file(&file, explicit, options, &mut part);
                         }
                         part
@@ -402,15 +458,15 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
     let mut report = report.into_inner().unwrap_or_default();
     let counted = match counted {
         Some(c) => c,
-        // Where the walk could not run on a thread (its sender went with it, so no
-        // worker linted anything), it runs here and its files are linted here.
+        // Where the walk could not run on a thread (the workers waited for it until
+        // the scope closed it), it runs here and its files are linted here.
         None => {
-            let (todo, files) = std::sync::mpsc::channel();
+            let todo = Todo::default();
             let again = Mutex::new(Report::default());
             let walked = walk_roots(roots, options, &again, &todo);
-            drop(todo);
+            todo.close();
             let mut again = again.into_inner().unwrap_or_default();
-            for (file, explicit) in files.try_iter() {
+            while let Some((file, explicit)) = todo.next() {
                 lint_file(&file, explicit, options, &mut again);
             }
             report = again;
@@ -419,10 +475,9 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
     };
     report.diagnostics.extend(counted.diagnostics);
     // Whatever no worker took (none could start) is linted here.
-    if let Ok(files) = files.into_inner() {
-        for (file, explicit) in files.try_iter() {
-            lint_file(&file, explicit, options, &mut report);
-        }
+    todo.close();
+    while let Some((file, explicit)) = todo.next() {
+        lint_file(&file, explicit, options, &mut report);
     }
     for p in parts {
         report.findings.extend(p.findings);
@@ -436,6 +491,38 @@ pub(crate) fn lint_roots(roots: &[PathBuf], options: &Options) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A worker takes the largest file waiting, waits while the walk goes on, and stops
+    /// once the walk is over and nothing waits.
+    #[test]
+    fn workers_take_the_largest_file_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let todo = Todo::default();
+        for (name, len) in [("b", 10), ("a", 300), ("c", 0), ("d", 300)] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, vec![b'x'; len]).unwrap();
+            todo.send(path, false);
+        }
+        let names = |todo: &Todo, n: usize| -> Vec<String> {
+            (0..n)
+                .filter_map(|_| todo.next())
+                .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
+                .collect()
+        };
+        assert_eq!(names(&todo, 2), ["d", "a"]);
+        todo.send(dir.path().join("e"), true);
+        // `e` does not exist: size 0, after `c` by name.
+        assert_eq!(names(&todo, 3), ["b", "e", "c"]);
+        // A worker finding nothing waiting waits for the walk's next file, or its end.
+        let open = Todo::default();
+        std::thread::scope(|s| {
+            let worker = s.spawn(|| (open.next(), open.next()));
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            open.send(dir.path().join("f"), false);
+            open.close();
+            assert_eq!(worker.join().unwrap(), (Some((dir.path().join("f"), false)), None));
+        });
+    }
 
     #[test]
     fn kinds_by_name_extension_and_shebang() {
