@@ -422,8 +422,48 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     if let Some(dir) = crate::indicators::unknown_home_dir(path) {
         return Some(Hit::unknown_dir(line, col, &dir, function, false));
     }
+    // Issue 47, round 15: the answer of a runtime's record's detecting function (`cline:
+    // { …, detectGlobalInstall: async () => existsSync(dirname(configPath)) }`), whatever
+    // path it probes.
+    if let Some(runtime) = answers_for_its_record(p, walk, n) {
+        return Some(Hit::answering_probe(line, col, runtime, function, false));
+    }
     (detects_agents(function) && path.contains('{') && in_a_loop(p.src, walk, n))
         .then(|| Hit::table_probe(line, col, function, false))
+}
+
+/// The runtime whose record holds the function that answers with the probe `n`: the
+/// probe is the function's answer (`return existsSync(p)`, an arrow's body), the
+/// function is the value of a record's field, and the record is a runtime's (its key,
+/// `cline: {…}`, or its `name`/`id` field names one, by its first word).
+fn answers_for_its_record(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> Option<&'static str> {
+    let f = function_of(walk, n)?;
+    let mut cur = n;
+    let answer = loop {
+        let up = walk.parent(cur)?;
+        match up.kind() {
+            "return_statement" => break true,
+            _ if up.id() == f.id() => break f.field("body").is_some_and(|b| b.id() == cur.id()),
+            "await_expression" | "parenthesized_expression" => cur = up,
+            _ => break false,
+        }
+    };
+    if !answer || function_of(walk, cur).is_none_or(|g| g.id() != f.id()) {
+        return None;
+    }
+    let field = walk.parent(f).filter(|x| x.kind() == "pair")?;
+    let record = walk.parent(field).filter(|x| x.kind() == "object")?;
+    let text = |x: Node<'_>| p.short(x, 64).map(|t| unquote(t.trim_matches(['"', '\''])));
+    let key = walk.parent(record).filter(|x| x.kind() == "pair").and_then(|x| x.field("key"));
+    key.and_then(text).and_then(crate::indicators::first_word_runtime).or_else(|| {
+        record.named_children(&mut record.walk()).filter(|c| c.kind() == "pair").find_map(|c| {
+            let named = c.field("key").and_then(text).is_some_and(|k| matches!(k, "name" | "id"));
+            c.field("value")
+                .filter(|v| named && v.kind() == "string")
+                .and_then(text)
+                .and_then(crate::indicators::first_word_runtime)
+        })
+    })
 }
 
 /// Whether what the probe `n` answers names a runtime: the branch of the `if` it is the
@@ -1166,11 +1206,13 @@ pub(crate) fn shell_guards_its_own_use(
     n: Node<'_>,
     budget: &std::cell::Cell<usize>,
 ) -> bool {
-    let word = unquote(p.short(n, 256).unwrap_or(""));
-    let Some(var) = word.strip_prefix('$').map(|v| v.trim_start_matches('{').trim_end_matches('}')) else {
-        return false;
-    };
-    if var.is_empty() || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+    let whole = p.short(n, 256).unwrap_or("");
+    let word = unquote(whole);
+    // A path spelled whole (`"${HOME}/.claude/settings.json"`): the same word given
+    // to a command later (`jq -r … "${HOME}/.claude/settings.json"`).
+    let var = word.strip_prefix('$').map(|v| v.trim_start_matches('{').trim_end_matches('}'));
+    let var = var.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+    if var.is_none() && (word.len() < 4 || !word.contains('/')) {
         return false;
     }
     let scope = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
@@ -1184,10 +1226,14 @@ pub(crate) fn shell_guards_its_own_use(
             return false;
         }
         budget.set(budget.get() - 1);
-        if x.start_byte() > n.end_byte()
-            && matches!(x.kind(), "simple_expansion" | "expansion")
-            && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
-        {
+        let same = match var {
+            Some(var) => {
+                matches!(x.kind(), "simple_expansion" | "expansion")
+                    && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
+            }
+            None => x.kind() == n.kind() && x.byte_range().len() == whole.len() && p.text(x) == whole,
+        };
+        if x.start_byte() > n.end_byte() && same {
             // An argument of a command that does more than show it (`"$f"`, code given
             // to an interpreter naming it), or a redirection's target.
             let holder = std::iter::successors(walk.parent(x), |w| walk.parent(*w))
@@ -1212,6 +1258,23 @@ pub(crate) fn shell_guards_its_own_use(
         stack.extend(x.named_children(&mut x.walk()));
     }
     false
+}
+
+/// Issue 47, round 15: whether the shell probe at `n` guards a flag named for a runtime
+/// (`if [[ -d "$HOME/.claude" ]]; then HAS_AGENT_CLAUDE=1; fi`, `[ -d .codex ] &&
+/// codex_found=true`): the answer stored as whether that runtime is there, a decision
+/// even where the script writes into the same folder later.
+pub(crate) fn shell_sets_a_runtime_flag(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    clause(walk, n).is_some_and(|body| {
+        body.iter().any(|s| {
+            s.kind() == "variable_assignment"
+                && s.field("name").is_some_and(|v| crate::indicators::flag_names_a_runtime(p.text(v)))
+                && s.field("value").is_some_and(|v| {
+                    let v = p.text(v);
+                    v == "true" || (!v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                })
+        })
+    })
 }
 
 /// Issue 47: whether the shell probe at `n` is the condition of an `if` whose branches
@@ -1245,10 +1308,11 @@ pub(crate) fn shell_only_reports(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -
                     })
             }
             // A count or a flag: `FAILED=1`, `((warnings++))`; not a flag named for a
-            // runtime (`codex_installed=1`), which stores whether it is there.
+            // runtime (`codex_installed=1`, `HAS_AGENT_CLAUDE=1`), which stores whether
+            // it is there.
             "variable_assignment" => {
                 s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit()))
-                    && !s.field("name").is_some_and(|n| crate::indicators::named_for_a_runtime(p.text(n)))
+                    && !s.field("name").is_some_and(|n| crate::indicators::flag_names_a_runtime(p.text(n)))
             }
             "arithmetic_expansion" | "comment" => true,
             _ => false,

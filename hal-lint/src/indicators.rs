@@ -549,6 +549,13 @@ pub(crate) fn named_for_a_runtime(var: &str) -> bool {
     var.split_once('_').is_some_and(|(first, _)| is_runtime_name(first))
 }
 
+/// Whether a flag's name names a runtime in any of its `_`-separated parts
+/// (`codex_installed`, `HAS_AGENT_CLAUDE`, `FOUND_GEMINI`): a flag that stores whether
+/// that runtime is there, not a count.
+pub(crate) fn flag_names_a_runtime(var: &str) -> bool {
+    var.contains('_') && var.split('_').any(is_runtime_name)
+}
+
 /// What a path text reaching a probe names: a runtime indicator file or directory, or
 /// a process's identity under `/proc`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -36,6 +36,11 @@ pub(crate) const PROBE_FNS: &[&str] = &[
     "pathExistsSync",
     "realpathSync",
     "realpath",
+    // A project's own helpers named for the test (issue 47, round 15).
+    "fileExists",
+    "fileExistsSync",
+    "dirExists",
+    "directoryExists",
 ];
 /// Functions that read a path: a probe only where the result decides a condition.
 pub(crate) const READ_FNS: &[&str] = &[
@@ -125,6 +130,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
+    l.s.detecting_fields();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), kind);

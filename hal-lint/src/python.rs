@@ -27,8 +27,21 @@ const RUNNERS: &[&str] = &[
     "os.popen",
 ];
 /// Functions and methods whose answer is whether a path exists or what it is.
-pub(crate) const PROBE_FNS: &[&str] =
-    &["exists", "lexists", "isfile", "isdir", "is_file", "is_dir", "stat", "lstat", "access", "getsize"];
+pub(crate) const PROBE_FNS: &[&str] = &[
+    "exists",
+    "lexists",
+    "isfile",
+    "isdir",
+    "is_file",
+    "is_dir",
+    "stat",
+    "lstat",
+    "access",
+    "getsize",
+    "file_exists",
+    "dir_exists",
+    "path_exists",
+];
 /// Functions and methods that read a path: a probe only where the result decides.
 pub(crate) const READ_FNS: &[&str] = &["open", "read_text", "read_bytes", "listdir", "scandir", "iterdir", "load"];
 /// Methods and functions that write, create or edit a path.
@@ -96,6 +109,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
+    l.s.detecting_fields();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);

@@ -714,7 +714,11 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
     let mut want = at("scripts/detect.sh", &[(f, 5, 11)]);
+    want.extend(at("scripts/flags.sh", &[(f, 7, 10)]));
+    want.extend(at("scripts/guarded_read.sh", &[(f, 9, 10)]));
     want.extend(at("scripts/host.sh", &[(p, 5, 9)]));
+    want.extend(at("scripts/locations.sh", &[(f, 10, 14)]));
+    want.extend(at("scripts/own_name.sh", &[(v, 8, 13), (v, 9, 10)]));
     want.extend(at("scripts/pane.sh", &[(p, 5, 15)]));
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
@@ -726,7 +730,10 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/collect.rs", &[(f, 20, 8)]));
     want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));
     want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
+    want.extend(at("src/detect_fields.py", &[(v, 8, 22), (v, 9, 24), (v, 9, 40), (v, 10, 27)]));
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
+    want.extend(at("src/helpers.py", &[(f, 7, 20)]));
+    want.extend(at("src/helpers.ts", &[(f, 6, 24)]));
     want.extend(at(
         "src/injected.rs",
         &[
@@ -751,7 +758,9 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
+    want.extend(at("src/records.ts", &[(f, 14, 25), (f, 18, 37)]));
     want.extend(at("src/roots.ts", &[(f, 11, 12), (f, 12, 13)]));
+    want.extend(at("src/rows.ts", &[(v, 9, 15), (v, 9, 29), (v, 10, 15), (v, 11, 21)]));
     want.extend(at("src/rule_structs.rs", &[(v, 14, 47), (v, 16, 19), (v, 17, 19)]));
     want.extend(at("src/rules.py", &[(v, 4, 21), (v, 4, 49), (v, 5, 25)]));
     want.extend(at(
@@ -789,5 +798,6 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     ));
     want.extend(at("src/transcript.py", &[(v, 34, 8)]));
     want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
+
     assert_eq!(found("reading"), want);
 }
