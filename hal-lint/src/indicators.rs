@@ -847,6 +847,32 @@ pub(crate) fn is_detector(name: &str) -> bool {
     lower.contains("detect") || lower.contains("installed")
 }
 
+/// The words of an identifier, lower case: split at `_`, `-` and where a capital
+/// follows a lower-case letter or digit (`checkGeminiLogin`, `check_gemini_login`: `check`,
+/// `gemini`, `login`). At most 16 words of a name of at most 64 bytes.
+pub(crate) fn name_words(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    if name.len() > 64 {
+        return words;
+    }
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if (c == '_' || c == '-' || (c.is_ascii_uppercase() && prev_lower)) && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
+        }
+        if c != '_' && c != '-' {
+            cur.push(c.to_ascii_lowercase());
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words.truncate(16);
+    words
+}
+
 /// The runtime an identifier in CamelCase names, whole or by its first word
 /// (`ClaudeCode`, `GeminiCli`, `Cursor`; not `ClaudeMemPort`'s tool).
 pub(crate) fn camel_runtime(ident: &str) -> Option<&'static str> {

@@ -238,6 +238,7 @@ impl<'a> Parsed<'a> {
                     self.chooses_runtime_values(at)
                         || self.returns_a_runtime(at)
                         || (decides && self.in_a_detecting_function(at) && self.kept_for_its_runtime(at, p))
+                        || (decides && self.in_a_login_check(at))
                 })
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
@@ -247,6 +248,29 @@ impl<'a> Parsed<'a> {
     /// installation (`detectCli`, `is_installed`): a name under a runtime's vendor prefix
     /// tested there (`!!process.env.OPENCLAW_GATEWAY_URL`) says whether it is present.
     fn in_a_detecting_function(&self, at: Node<'_>) -> bool {
+        self.function_name(at).is_some_and(crate::indicators::is_detector)
+    }
+
+    /// Issue 47, round 15: whether `at` stands in a function named for checking a login
+    /// (`checkAuthentication`, `check_gemini_login`, `hasClaudeAuth`, `validateAuth`): a
+    /// name under a runtime's vendor prefix tested there
+    /// (`process.env.CLAUDE_CODE_OAUTH_TOKEN`, `GEMINI_API_KEY`) says whether that
+    /// runtime is logged in. Not a function that describes, gets or ensures one.
+    fn in_a_login_check(&self, at: Node<'_>) -> bool {
+        self.function_name(at).is_some_and(|n| {
+            let words = crate::indicators::name_words(n);
+            words.first().is_some_and(|w| matches!(w.as_str(), "check" | "has" | "is" | "validate" | "verify"))
+                && words.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "auth" | "authed" | "authentication" | "authenticated" | "login" | "logged" | "credentials"
+                    )
+                })
+        })
+    }
+
+    /// The name of the function holding `at`: its own, or the variable it is bound to.
+    fn function_name(&self, at: Node<'_>) -> Option<&'a str> {
         std::iter::successors(at.parent(), Node::parent)
             .take(64)
             .find(|x| FUNCTION_KINDS.contains(&x.kind()))
@@ -254,7 +278,7 @@ impl<'a> Parsed<'a> {
                 f.field("name")
                     .or_else(|| f.parent().filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")))
             })
-            .is_some_and(|n| crate::indicators::is_detector(self.text(n)))
+            .map(|n| self.text(n))
     }
 
     /// Whether the read at `at` is kept in a name that names the runtime of the vendor

@@ -749,6 +749,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
             (v, 70, 15),
         ],
     ));
+    want.extend(at("src/logins.py", &[(v, 7, 23)]));
+    want.extend(at("src/logins.ts", &[(v, 4, 19)]));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
     want.extend(at("src/own_loads.ts", &[(f, 22, 21)]));
     want.extend(at("src/own_proc.py", &[(p, 17, 12)]));
