@@ -433,9 +433,11 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
 }
 
 /// The runtime whose record holds the function that answers with the probe `n`: the
-/// probe is the function's answer (`return existsSync(p)`, an arrow's body), the
-/// function is the value of a record's field, and the record is a runtime's (its key,
-/// `cline: {…}`, or its `name`/`id` field names one, by its first word).
+/// probe is the function's answer, or one of the answer's alternatives (`return
+/// existsSync(p) || existsSync(q)`, an arrow's body); the function is the value of a
+/// record's field or a class's method; and the record is a runtime's (its key, `cline:
+/// {…}`; its `name`, `id` or `type` field, by its first word; a class's name, by its
+/// first word: `class AmpAdapter`).
 fn answers_for_its_record(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> Option<&'static str> {
     let f = function_of(walk, n)?;
     let mut cur = n;
@@ -444,25 +446,36 @@ fn answers_for_its_record(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> Optio
         match up.kind() {
             "return_statement" => break true,
             _ if up.id() == f.id() => break f.field("body").is_some_and(|b| b.id() == cur.id()),
-            "await_expression" | "parenthesized_expression" => cur = up,
+            "await_expression" | "parenthesized_expression" | "unary_expression" => cur = up,
+            "binary_expression" if up.field("operator").is_some_and(|o| matches!(o.kind(), "||" | "&&")) => cur = up,
             _ => break false,
         }
     };
     if !answer || function_of(walk, cur).is_none_or(|g| g.id() != f.id()) {
         return None;
     }
-    let field = walk.parent(f).filter(|x| x.kind() == "pair")?;
-    let record = walk.parent(field).filter(|x| x.kind() == "object")?;
     let text = |x: Node<'_>| p.short(x, 64).map(|t| unquote(t.trim_matches(['"', '\''])));
+    let named = |c: Node<'_>, key: Option<Node<'_>>| {
+        let named = key.and_then(text).is_some_and(|k| matches!(k, "name" | "id" | "type"));
+        c.field("value")
+            .filter(|v| named && v.kind() == "string")
+            .and_then(text)
+            .and_then(crate::indicators::first_word_runtime)
+    };
+    let up = walk.parent(f)?;
+    if up.kind() == "class_body" {
+        let class = walk.parent(up)?;
+        return up
+            .named_children(&mut up.walk())
+            .filter(|c| c.kind() == "public_field_definition")
+            .find_map(|c| named(c, c.field("name")))
+            .or_else(|| class.field("name").and_then(text).and_then(crate::indicators::camel_first_word_runtime));
+    }
+    let field = Some(up).filter(|x| x.kind() == "pair")?;
+    let record = walk.parent(field).filter(|x| x.kind() == "object")?;
     let key = walk.parent(record).filter(|x| x.kind() == "pair").and_then(|x| x.field("key"));
     key.and_then(text).and_then(crate::indicators::first_word_runtime).or_else(|| {
-        record.named_children(&mut record.walk()).filter(|c| c.kind() == "pair").find_map(|c| {
-            let named = c.field("key").and_then(text).is_some_and(|k| matches!(k, "name" | "id"));
-            c.field("value")
-                .filter(|v| named && v.kind() == "string")
-                .and_then(text)
-                .and_then(crate::indicators::first_word_runtime)
-        })
+        record.named_children(&mut record.walk()).filter(|c| c.kind() == "pair").find_map(|c| named(c, c.field("key")))
     })
 }
 

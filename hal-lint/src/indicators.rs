@@ -873,6 +873,12 @@ pub(crate) fn name_words(name: &str) -> Vec<String> {
     words
 }
 
+/// The runtime a class's name in CamelCase names by its first word (`AmpAdapter`,
+/// `ClaudeCodeAgent`: `amp`, `claude`).
+pub(crate) fn camel_first_word_runtime(ident: &str) -> Option<&'static str> {
+    camel_runtime(ident).or_else(|| name_words(ident).first().and_then(|w| runtime_name(w)))
+}
+
 /// The runtime an identifier in CamelCase names, whole or by its first word
 /// (`ClaudeCode`, `GeminiCli`, `Cursor`; not `ClaudeMemPort`'s tool).
 pub(crate) fn camel_runtime(ident: &str) -> Option<&'static str> {

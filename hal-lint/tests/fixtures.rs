@@ -760,7 +760,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
-    want.extend(at("src/records.ts", &[(f, 14, 25), (f, 18, 37)]));
+    want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
     want.extend(at("src/roots.ts", &[(f, 11, 12), (f, 12, 13)]));
     want.extend(at("src/rows.ts", &[(v, 9, 15), (v, 9, 29), (v, 10, 15), (v, 11, 21)]));
     want.extend(at("src/rule_structs.rs", &[(v, 14, 47), (v, 16, 19), (v, 17, 19)]));
