@@ -784,7 +784,8 @@ const METADATA: &[&str] = &[
 /// Issue 47: whether the probe at `n` (a stat) is bound to a name whose every later use
 /// in its function reads a metadata field (`stats.size`, `st.st_mtime`) outside any
 /// condition or comparison: the file's size or age reported (a health check, a
-/// status line), no question about which runtime runs.
+/// status line), no question about which runtime runs; or asks whether it is a
+/// symbolic link (round 15: `if (st.isSymbolicLink()) return null`, a path refused).
 pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
     let mut value = n;
@@ -820,7 +821,11 @@ pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> boo
                         && c.field("operator")
                             .is_some_and(|o| matches!(o.kind(), "===" | "!==" | "==" | "!=" | "<" | ">" | "<=" | ">=")))
             });
-            if !METADATA.contains(&field) || compared || crate::ts::in_condition(walk, member) {
+            // A symbolic link refused (`if (st.isSymbolicLink()) return null`): a guard
+            // of the path's own use, whatever decides on it.
+            let guard = field == "isSymbolicLink" || field == "is_symlink";
+            let reported = METADATA.contains(&field) && !compared && !crate::ts::in_condition(walk, member);
+            if !(guard || reported) {
                 return false;
             }
             uses += 1;
