@@ -945,6 +945,47 @@ impl<'p, 'a> Scope<'p, 'a> {
         self.lint.hits.extend(hits);
     }
 
+    /// The values of the table of paths the lookup `a` reads by key (`roots[client]`
+    /// over `const roots = { codex: path.join(home, '.codex'), … }`, `AGENT_DIRS[name]`
+    /// over `AGENT_DIRS = {"claude": HOME / ".claude", …}`): the object or dictionary
+    /// last bound to the looked-up name before `a`, at most 64 of its values.
+    pub(crate) fn keyed_table(&self, a: Node<'p>) -> Vec<Node<'p>> {
+        let object = match a.kind() {
+            "subscript_expression" => a.field("object"),
+            "subscript" => a.field("value"),
+            _ => None,
+        };
+        let Some(table) = object.filter(|o| o.kind() == "identifier") else { return Vec::new() };
+        let name = self.p.text(table);
+        let value = self
+            .walk
+            .of_kinds(&["variable_declarator", "assignment"])
+            .filter(|d| d.start_byte() < a.start_byte())
+            .filter_map(|d| {
+                let (left, right) = match d.kind() {
+                    "variable_declarator" => (d.field("name"), d.field("value")),
+                    _ => (d.field("left"), d.field("right")),
+                };
+                left.filter(|x| self.p.text(*x) == name).and(right)
+            })
+            .last()
+            .map(|v| {
+                if matches!(v.kind(), "as_expression" | "satisfies_expression") {
+                    v.named_child(0).unwrap_or(v)
+                } else {
+                    v
+                }
+            })
+            .filter(|v| matches!(v.kind(), "object" | "dictionary"));
+        let Some(value) = value else { return Vec::new() };
+        value
+            .named_children(&mut value.walk())
+            .filter(|p| p.kind() == "pair")
+            .take(64)
+            .filter_map(|p| p.field("value"))
+            .collect()
+    }
+
     /// Issue 47, round 15: a field or constant whose name says it detects
     /// (`detect_env_var = "CLAUDECODE"`, `detectEnvVars: ["CURSOR_AGENT"]`) holding
     /// runtimes' variables' names: a detection rule kept as data, whichever file reads

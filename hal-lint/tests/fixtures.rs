@@ -750,6 +750,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
             (v, 70, 15),
         ],
     ));
+    want.extend(at("src/installed.py", &[(f, 7, 25), (f, 7, 52), (f, 16, 12)]));
+    want.extend(at("src/installed.ts", &[(f, 20, 20), (f, 26, 43)]));
     want.extend(at("src/logins.py", &[(v, 7, 23)]));
     want.extend(at("src/logins.ts", &[(v, 4, 19)]));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
