@@ -495,11 +495,25 @@ impl<'ast> Visit<'ast> for Strings {
     }
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
-        for t in m.tokens.clone() {
-            if let proc_macro2::TokenTree::Literal(l) = t
-                && let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string())
-            {
-                self.visit_lit_str(&s);
+        // The literals of its tokens, nested groups too (`matches!(v.as_deref(),
+        // Ok("cursor"))`), at most 4,096 tokens.
+        let mut stack: Vec<proc_macro2::TokenStream> = vec![m.tokens.clone()];
+        let mut seen = 0;
+        while let Some(tokens) = stack.pop() {
+            for t in tokens {
+                seen += 1;
+                if seen > 4096 {
+                    return;
+                }
+                match t {
+                    proc_macro2::TokenTree::Literal(l) => {
+                        if let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
+                            self.visit_lit_str(&s);
+                        }
+                    }
+                    proc_macro2::TokenTree::Group(g) => stack.push(g.stream()),
+                    _ => {}
+                }
             }
         }
     }

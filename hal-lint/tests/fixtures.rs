@@ -732,6 +732,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
     want.extend(at("src/detect_fields.py", &[(v, 8, 22), (v, 9, 24), (v, 9, 40), (v, 10, 27)]));
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
+    want.extend(at("src/editor.rs", &[(v, 4, 28)]));
     want.extend(at("src/forward.rs", &[(v, 6, 28), (v, 6, 42)]));
     want.extend(at("src/helpers.py", &[(f, 7, 20)]));
     want.extend(at("src/helpers.ts", &[(f, 6, 24)]));
