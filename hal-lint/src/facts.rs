@@ -46,3 +46,18 @@ mod tests {
         assert_eq!(n - all.len(), 1, "{all:?}");
     }
 }
+
+/// A runtime's record's fields naming the process that tells it runs (`{ id: "codex",
+/// process: [{ pattern: /^codex$/i }] }`, `processChecks: ["gemini"]`,
+/// `process_names=("claude",)`): issue 47, round 16's rules kept as data. `process`
+/// and `processes` only holding a list (`process: [`), the prefilter's literal.
+pub(crate) const PROCESS_FIELDS: &[&str] = &[
+    "process",
+    "processes",
+    "processChecks",
+    "processNames",
+    "processName",
+    "process_checks",
+    "process_names",
+    "process_name",
+];

@@ -1294,14 +1294,19 @@ pub(crate) fn shell_guards_its_own_use(
 /// (`if [[ -d "$HOME/.claude" ]]; then HAS_AGENT_CLAUDE=1; fi`, `[ -d .codex ] &&
 /// codex_found=true`): the answer stored as whether that runtime is there, a decision
 /// even where the script writes into the same folder later.
+///
+/// Round 16: or a runtime's name kept as the answer (`[ -d "$HOME/.codex" ] &&
+/// found+=("codex")`, `agent=gemini`): the probe tells that runtime is there.
 pub(crate) fn shell_sets_a_runtime_flag(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
     clause(walk, n).is_some_and(|body| {
         body.iter().any(|s| {
             s.kind() == "variable_assignment"
-                && s.field("name").is_some_and(|v| crate::indicators::flag_names_a_runtime(p.text(v)))
                 && s.field("value").is_some_and(|v| {
-                    let v = p.text(v);
-                    v == "true" || (!v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                    let t = p.short(v, 256).unwrap_or("");
+                    let flag = t == "true" || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
+                    let named = s.field("name").is_some_and(|x| crate::indicators::flag_names_a_runtime(p.text(x)));
+                    let words = || t.trim_matches(['(', ')']).split_whitespace().map(unquote);
+                    (flag && named) || words().any(|w| crate::indicators::first_word_runtime(w).is_some())
                 })
         })
     })

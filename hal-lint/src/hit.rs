@@ -221,6 +221,13 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorVar)
     }
 
+    /// A runtime, `runtime`, told by its process's name in a rule kept as data
+    /// (`{ id: "codex", process: [{ pattern: /^codex$/i }] }`).
+    pub(crate) fn process_rule(line: usize, column: usize, runtime: &str, rust: bool) -> Self {
+        let what = format!("tells `{runtime}` by its process's name, in a detection rule kept as data");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::ProcessTable)
+    }
+
     /// This hit under `rule`.
     fn with_rule(mut self, rule: Rule) -> Self {
         self.rule = rule;

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use aho_corasick::{AhoCorasick, MatchKind};
 use hal_caps::vars;
 
-use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
+use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_FIELDS, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
 use crate::hit::Kind;
 use crate::indicators::{
     EDITOR_VARS, EXTRA_VARS, indicator_vars, payload_tell_keys, registry_dirs, registry_paths, registry_vars,
@@ -188,6 +188,17 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             ]),
             Bound::Word,
         ),
+        Start::ProcessField if group == Group::Rust => Vec::new(),
+        Start::ProcessField => PROCESS_FIELDS
+            .iter()
+            .flat_map(|f| match *f {
+                "process" | "processes" => [": [", ":[", "=(", "=["]
+                    .iter()
+                    .map(|t| (format!("{f}{t}"), Class::Strong, Bound::WordStart))
+                    .collect(),
+                _ => vec![((*f).to_owned(), Class::Strong, Bound::Word)],
+            })
+            .collect(),
         Start::Suppression => strong(vec![SUPPRESSION.to_owned()], Bound::Anywhere),
         Start::Manifest => Vec::new(),
     }
@@ -846,6 +857,7 @@ mod tests {
                     assert!(own.iter().all(|l| !l.0.is_empty()), "{s:?}");
                     let applies = match s {
                         Start::AllVars => matches!(g, Group::Rust | Group::Shell | Group::Any),
+                        Start::ProcessField => g != Group::Rust,
                         Start::Manifest => false,
                         _ => true,
                     };

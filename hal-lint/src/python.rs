@@ -110,6 +110,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
     l.s.detecting_fields();
+    l.s.process_rules();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);

@@ -36,6 +36,9 @@ pub enum Start {
     /// A crate or package listing processes, in the languages that import it (`sysinfo`
     /// in Rust, `psutil` in Python, `ps-list` in JavaScript).
     ProcessPackage,
+    /// A runtime's record's field naming its process (`processChecks`, `process: [`,
+    /// `process_names`): a rule kept as data that reads the process table.
+    ProcessField,
     /// A suppression comment (`hal-lint:`).
     Suppression,
     /// A manifest: every one is linted, no literal needed.
@@ -68,7 +71,10 @@ impl RuleDef {
 pub const DEFS: &[RuleDef] = &[
     RuleDef::of(Rule::IndicatorVar, &[Start::VarName, Start::FoldedVarName, Start::AllVars]),
     RuleDef::of(Rule::IndicatorFile, &[Start::IndicatorPath]),
-    RuleDef::of(Rule::ProcessTable, &[Start::ProcFile, Start::ProcessProgram, Start::ProcessPackage]),
+    RuleDef::of(
+        Rule::ProcessTable,
+        &[Start::ProcFile, Start::ProcessProgram, Start::ProcessPackage, Start::ProcessField],
+    ),
     RuleDef::of(Rule::RuntimePathVar, &[]),
     RuleDef::of(Rule::HalCrateDependency, &[Start::Manifest]),
     RuleDef::of(Rule::UnpinnedHalTypes, &[Start::Manifest]),

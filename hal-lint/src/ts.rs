@@ -986,6 +986,54 @@ impl<'p, 'a> Scope<'p, 'a> {
             .collect()
     }
 
+    /// Issue 47, round 16: a runtime's record naming the process that tells it
+    /// (`{ id: "codex", process: [{ pattern: /^codex$/i }] }`, `processChecks:
+    /// ["gemini"]`): a detection rule kept as data that reads the process table,
+    /// whichever file walks it. Each runtime's name (a string or a pattern spelling
+    /// one) under a field named for processes is reported.
+    pub(crate) fn process_rules(&mut self) {
+        let mut hits = Vec::new();
+        for n in self.walk.of_kinds(&["pair", "keyword_argument"]) {
+            let key = n.field("key").or_else(|| n.field("name"));
+            let Some(key) = key.and_then(|k| self.p.short(k, 64)).map(|k| k.trim_matches(['"', '\''])) else {
+                continue;
+            };
+            if !crate::facts::PROCESS_FIELDS.contains(&key) {
+                continue;
+            }
+            let Some(value) = n.field("value") else { continue };
+            // `process` and `processes` hold a list (`process: [`), as the prefilter reads.
+            if matches!(key, "process" | "processes") && !matches!(value.kind(), "array" | "list" | "tuple") {
+                continue;
+            }
+            let mut stack = vec![(value, 0)];
+            let mut seen = 0;
+            while let Some((x, depth)) = stack.pop() {
+                seen += 1;
+                if seen > 64 {
+                    break;
+                }
+                let runtime = match x.kind() {
+                    "string" => self.value(x).and_then(|v| crate::indicators::literal_runtime(&v)),
+                    "regex" => x.field("pattern").and_then(|p| self.p.short(p, 64)).and_then(|p| {
+                        crate::indicators::literal_runtime(p.trim_start_matches('^').trim_end_matches('$'))
+                    }),
+                    _ => {
+                        if depth < 3 {
+                            stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth + 1)));
+                        }
+                        None
+                    }
+                };
+                if let Some(r) = runtime.filter(|_| self.paired_with_a_runtime(n)) {
+                    let (line, col) = self.p.pos(x);
+                    hits.push(Hit::process_rule(line, col, r, false));
+                }
+            }
+        }
+        self.lint.hits.extend(hits);
+    }
+
     /// Issue 47, round 15: a field or constant whose name says it detects
     /// (`detect_env_var = "CLAUDECODE"`, `detectEnvVars: ["CURSOR_AGENT"]`) holding
     /// runtimes' variables' names: a detection rule kept as data, whichever file reads
@@ -993,13 +1041,21 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// nor a credential's, is reported.
     pub(crate) fn detecting_fields(&mut self) {
         let mut hits = Vec::new();
-        let kinds = ["variable_declarator", "assignment", "pair", "public_field_definition", "field_definition"];
+        let kinds = [
+            "variable_declarator",
+            "assignment",
+            "pair",
+            "public_field_definition",
+            "field_definition",
+            "keyword_argument",
+        ];
         for n in self.walk.of_kinds(&kinds) {
             let (name, value) = match n.kind() {
                 "variable_declarator" | "public_field_definition" | "field_definition" => {
                     (n.field("name").or_else(|| n.field("property")), n.field("value"))
                 }
                 "assignment" => (n.field("left"), n.field("right")),
+                "keyword_argument" => (n.field("name"), n.field("value")),
                 _ => (n.field("key"), n.field("value")),
             };
             let (Some(name), Some(value)) = (name, value) else { continue };
@@ -1033,6 +1089,10 @@ impl<'p, 'a> Scope<'p, 'a> {
                     hits.extend(self.p.var_read(x, &v, true));
                 } else if let Some(prefix) = crate::indicators::under_vendor_prefix(&v) {
                     hits.push(Hit::vendor_var(line, col, &v, prefix, false));
+                } else if v.contains('/') {
+                    // Round 16: `detect_paths=("{home}/.claude", …)`, the folders whose
+                    // existence tells the runtime is installed.
+                    hits.extend(self.p.path_probe(x, &v));
                 }
             }
         }

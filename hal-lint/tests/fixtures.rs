@@ -714,6 +714,7 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
     let mut want = at("scripts/children.sh", &[(p, 8, 3)]);
+    want.extend(at("scripts/clients.sh", &[(f, 7, 8)]));
     want.extend(at("scripts/detect.sh", &[(f, 5, 11)]));
     want.extend(at("scripts/flags.sh", &[(f, 7, 10)]));
     want.extend(at("scripts/guarded_read.sh", &[(f, 9, 10)]));
@@ -766,6 +767,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/path_lists.rs", &[(f, 6, 31), (f, 12, 12)]));
+    want.extend(at("src/process_rules.ts", &[(v, 4, 24), (p, 4, 65), (p, 5, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
     want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
     want.extend(at("src/roots.ts", &[(f, 11, 12), (f, 12, 13)]));
@@ -790,6 +792,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
     want.extend(at("src/sniff.py", &[(v, 8, 20)]));
     want.extend(at("src/sniff.ts", &[(v, 4, 15)]));
+    want.extend(at("src/specs.py", &[(f, 16, 49), (p, 16, 84)]));
     want.extend(at("src/symlinks.ts", &[(f, 17, 27)]));
     want.extend(at("src/tables.py", &[(v, 6, 16), (v, 6, 30), (v, 7, 15), (v, 11, 16), (v, 12, 16)]));
     want.extend(at(
