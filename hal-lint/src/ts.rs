@@ -443,6 +443,9 @@ pub(crate) fn kind_ids(language: &Language, name: &'static str) -> Vec<u16> {
         .unwrap_or_else(find)
 }
 
+/// The kinds of the nodes binding a name ([`Scope::decoded_lines`]).
+const DECODED_KINDS: &[&str] = &["assignment", "assignment_expression", "variable_declarator"];
+
 /// The kind id of an error node ([`Node::is_error`] asks it).
 const ERROR_ID: u16 = u16::MAX;
 
@@ -1122,20 +1125,15 @@ impl<'p, 'a> Scope<'p, 'a> {
             .field("parameters")
             .is_some_and(|ps| descendants(ps).iter().any(|x| x.kind() == "identifier" && self.text(*x) == name));
         if !is_param {
-            return self.decoded_lines(function).contains(&name);
+            return self.decoded_lines(descendants(function).into_iter()).contains(&name);
         }
         // The parameter: every call of the function in the file passes a decoded record.
         let Some(fname) = function.field("name").map(|n| self.text(n)) else { return false };
-        let root_node = self.walk.first().copied().unwrap_or(function);
-        let decoded = self.decoded_lines(root_node);
+        let decoded = self.decoded_lines(self.walk.of_kinds(DECODED_KINDS));
         let calls: Vec<Node<'_>> = self
             .walk
-            .iter()
-            .filter(|x| {
-                matches!(x.kind(), "call" | "call_expression")
-                    && x.field("function").is_some_and(|f| self.text(f) == fname)
-            })
-            .copied()
+            .of_kinds(&["call", "call_expression"])
+            .filter(|x| x.field("function").is_some_and(|f| self.text(f) == fname))
             .collect();
         !calls.is_empty()
             && calls.iter().all(|c| {
@@ -1145,12 +1143,12 @@ impl<'p, 'a> Scope<'p, 'a> {
             })
     }
 
-    /// The names `scope` binds to a record decoded from a line (`json.loads(line)`,
-    /// `JSON.parse(firstLine)`).
-    fn decoded_lines(&self, scope: Node<'_>) -> Vec<&'a str> {
+    /// The names `nodes` (a scope's, or those of the kinds binding one) bind to a record
+    /// decoded from a line (`json.loads(line)`, `JSON.parse(firstLine)`).
+    fn decoded_lines<'n>(&self, nodes: impl Iterator<Item = Node<'n>>) -> Vec<&'a str> {
         let decoder = |f: &str| f.ends_with("loads") || f == "JSON.parse";
         let mut names = Vec::new();
-        for x in descendants(scope) {
+        for x in nodes {
             let (left, right) = match x.kind() {
                 "assignment" | "assignment_expression" => (x.field("left"), x.field("right")),
                 "variable_declarator" => (x.field("name"), x.field("value")),
