@@ -271,8 +271,8 @@ fn kept_then_compared(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
 fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
     for _ in 0..6 {
-        let Some(parent) = walk.parent(cur) else { return Use::Other };
-        match parent.kind() {
+        let Some((parent, kind)) = walk.parent_kind(cur) else { return Use::Other };
+        match kind {
             "unary_expression" => {
                 let op = parent.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
                 // `[ -f ~/.x ]` parses `~` as an operator of its own: look past it.
@@ -1011,9 +1011,9 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
             kind if WORDS.contains(&kind) => {
                 // A word inside an expansion's default (`${X:-$HOME/.claude}/hooks`) is a
                 // piece of the word around it, read whole below.
-                let outermost = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+                let outermost = std::iter::successors(nodes.parent_kind(n), |(x, _)| nodes.parent_kind(*x))
                     .take(4)
-                    .all(|parent| !WORDS.contains(&parent.kind()) && parent.kind() != "expansion");
+                    .all(|(_, kind)| !WORDS.contains(&kind) && kind != "expansion");
                 if !outermost {
                     continue;
                 }

@@ -408,6 +408,14 @@ impl<'t> Walk<'t> {
             .map(|(n, &k)| (*n, self.names.get(usize::from(k)).map_or_else(|| n.kind(), |s| &**s)))
     }
 
+    /// The parent of `node` (a node of this walk) with the name of its kind, as
+    /// [`Walk::with_kinds`] gives it; `None` for the root.
+    pub(crate) fn parent_kind(&self, node: Node<'_>) -> Option<(Node<'t>, &str)> {
+        let i = *self.up.get(&node.id())? as usize;
+        let (n, k) = (self.nodes.get(i)?, self.kinds.get(i)?);
+        Some((*n, self.names.get(usize::from(*k)).map_or_else(|| n.kind(), |s| &**s)))
+    }
+
     /// The parent of `node` (a node of this walk), `None` for the root.
     pub(crate) fn parent(&self, node: Node<'_>) -> Option<Node<'t>> {
         self.up.get(&node.id()).and_then(|&i| self.nodes.get(i as usize)).copied()
@@ -1544,6 +1552,9 @@ mod tests {
             // regions are those of the nodes `is_error()` names.
             let asked: Vec<_> = walk.iter().map(|n| (*n, n.kind())).collect();
             assert_eq!(walk.with_kinds().collect::<Vec<_>>(), asked, "{src:?}");
+            for n in &walk {
+                assert_eq!(walk.parent_kind(*n), walk.parent(*n).map(|p| (p, p.kind())), "{src:?}");
+            }
             let errors: Vec<_> = walk.iter().filter(|n| n.is_error()).map(tree_sitter::Node::byte_range).collect();
             assert!(Parsed::error_ranges(&walk).iter().all(|r| errors.contains(r)), "{src:?}");
             assert_eq!(Parsed::error_ranges(&walk).is_empty(), errors.is_empty(), "{src:?}");
