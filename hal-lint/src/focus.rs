@@ -48,6 +48,8 @@ use crate::hit::Kind;
 pub(crate) const FOCUS_FROM: usize = 16 << 10;
 /// The shortest line that makes JavaScript or TypeScript a minified bundle.
 pub(crate) const MINIFIED_LINE: usize = 16 << 10;
+/// The most lines of a table bound over several lines searched for a literal.
+const MAX_TABLE_LINES: usize = 4096;
 /// The most definitions a file is cut into (past them it is parsed whole).
 const MAX_CHUNKS: usize = 1 << 14;
 
@@ -771,6 +773,33 @@ fn lines_detecting(src: &str) -> Option<Vec<bool>> {
     Some(out)
 }
 
+/// Taints the names of a table bound over several lines (`const CLIENTS = [` … `];`)
+/// whose rows hold a literal naming what a finding reads (issue 47, round 15: a loop
+/// or a callback over its records reads them), as a line binding a name beside such a
+/// literal does.
+fn taint_tables(src: &str, lines: &[std::ops::Range<usize>], info: &[Line], ids: &[u32], tainted: &mut Ids) {
+    let indent = |t: &str| t.len() - t.trim_start().len();
+    for (i, l) in info.iter().enumerate().filter(|(_, l)| !l.binds.is_empty()) {
+        let t = src[lines[i].clone()].trim_end();
+        if !(t.contains('=') && t.ends_with(['[', '{'])) {
+            continue;
+        }
+        let own = indent(t);
+        for j in (i + 1..lines.len()).take(MAX_TABLE_LINES) {
+            let tj = &src[lines[j].clone()];
+            if indent(tj) <= own && tj.trim_start().starts_with([']', '}']) {
+                break;
+            }
+            if info[j].literal {
+                for b in &ids[l.binds.clone()] {
+                    tainted.add(*b);
+                }
+                break;
+            }
+        }
+    }
+}
+
 /// Which chunks are kept. The linters collect constants, aliases, lists and paths by
 /// name over the whole file, then check every read against them; so a definition is
 /// kept when it holds a literal naming what a finding reads (a strong one, a runtime's
@@ -846,6 +875,7 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
             tainted.add(*b);
         }
     }
+    taint_tables(src, lines, &info, ids, &mut tainted);
     let words = words_of.id.len();
     kept_to_a_fixed_point(chunks, &info, ids, &names, (&stringy, tainted), words)
 }

@@ -422,8 +422,61 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     if let Some(dir) = crate::indicators::unknown_home_dir(path) {
         return Some(Hit::unknown_dir(line, col, &dir, function, false));
     }
+    // Issue 47, round 15: the answer of a runtime's record's detecting function (`cline:
+    // { …, detectGlobalInstall: async () => existsSync(dirname(configPath)) }`), whatever
+    // path it probes.
+    if let Some(runtime) = answers_for_its_record(p, walk, n) {
+        return Some(Hit::answering_probe(line, col, runtime, function, false));
+    }
     (detects_agents(function) && path.contains('{') && in_a_loop(p.src, walk, n))
         .then(|| Hit::table_probe(line, col, function, false))
+}
+
+/// The runtime whose record holds the function that answers with the probe `n`: the
+/// probe is the function's answer, or one of the answer's alternatives (`return
+/// existsSync(p) || existsSync(q)`, an arrow's body); the function is the value of a
+/// record's field or a class's method; and the record is a runtime's (its key, `cline:
+/// {…}`; its `name`, `id` or `type` field, by its first word; a class's name, by its
+/// first word: `class AmpAdapter`).
+fn answers_for_its_record(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> Option<&'static str> {
+    let f = function_of(walk, n)?;
+    let mut cur = n;
+    let answer = loop {
+        let up = walk.parent(cur)?;
+        match up.kind() {
+            "return_statement" => break true,
+            _ if up.id() == f.id() => break f.field("body").is_some_and(|b| b.id() == cur.id()),
+            "await_expression" | "parenthesized_expression" | "unary_expression" => cur = up,
+            "binary_expression" if up.field("operator").is_some_and(|o| matches!(o.kind(), "||" | "&&")) => cur = up,
+            _ => break false,
+        }
+    };
+    if !answer || function_of(walk, cur).is_none_or(|g| g.id() != f.id()) {
+        return None;
+    }
+    let text = |x: Node<'_>| p.short(x, 64).map(|t| unquote(t.trim_matches(['"', '\''])));
+    let named = |c: Node<'_>, key: Option<Node<'_>>| {
+        let named = key.and_then(text).is_some_and(|k| matches!(k, "name" | "id" | "type"));
+        c.field("value")
+            .filter(|v| named && v.kind() == "string")
+            .and_then(text)
+            .and_then(crate::indicators::first_word_runtime)
+    };
+    let up = walk.parent(f)?;
+    if up.kind() == "class_body" {
+        let class = walk.parent(up)?;
+        return up
+            .named_children(&mut up.walk())
+            .filter(|c| c.kind() == "public_field_definition")
+            .find_map(|c| named(c, c.field("name")))
+            .or_else(|| class.field("name").and_then(text).and_then(crate::indicators::camel_first_word_runtime));
+    }
+    let field = Some(up).filter(|x| x.kind() == "pair")?;
+    let record = walk.parent(field).filter(|x| x.kind() == "object")?;
+    let key = walk.parent(record).filter(|x| x.kind() == "pair").and_then(|x| x.field("key"));
+    key.and_then(text).and_then(crate::indicators::first_word_runtime).or_else(|| {
+        record.named_children(&mut record.walk()).filter(|c| c.kind() == "pair").find_map(|c| named(c, c.field("key")))
+    })
 }
 
 /// Whether what the probe `n` answers names a runtime: the branch of the `if` it is the
@@ -731,7 +784,8 @@ const METADATA: &[&str] = &[
 /// Issue 47: whether the probe at `n` (a stat) is bound to a name whose every later use
 /// in its function reads a metadata field (`stats.size`, `st.st_mtime`) outside any
 /// condition or comparison: the file's size or age reported (a health check, a
-/// status line), no question about which runtime runs.
+/// status line), no question about which runtime runs; or asks whether it is a
+/// symbolic link (round 15: `if (st.isSymbolicLink()) return null`, a path refused).
 pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
     let mut value = n;
@@ -767,7 +821,11 @@ pub(crate) fn reads_its_metadata(src: &str, walk: &Walk<'_>, n: Node<'_>) -> boo
                         && c.field("operator")
                             .is_some_and(|o| matches!(o.kind(), "===" | "!==" | "==" | "!=" | "<" | ">" | "<=" | ">=")))
             });
-            if !METADATA.contains(&field) || compared || crate::ts::in_condition(walk, member) {
+            // A symbolic link refused (`if (st.isSymbolicLink()) return null`): a guard
+            // of the path's own use, whatever decides on it.
+            let guard = field == "isSymbolicLink" || field == "is_symlink";
+            let reported = METADATA.contains(&field) && !compared && !crate::ts::in_condition(walk, member);
+            if !(guard || reported) {
                 return false;
             }
             uses += 1;
@@ -1166,11 +1224,13 @@ pub(crate) fn shell_guards_its_own_use(
     n: Node<'_>,
     budget: &std::cell::Cell<usize>,
 ) -> bool {
-    let word = unquote(p.short(n, 256).unwrap_or(""));
-    let Some(var) = word.strip_prefix('$').map(|v| v.trim_start_matches('{').trim_end_matches('}')) else {
-        return false;
-    };
-    if var.is_empty() || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+    let whole = p.short(n, 256).unwrap_or("");
+    let word = unquote(whole);
+    // A path spelled whole (`"${HOME}/.claude/settings.json"`): the same word given
+    // to a command later (`jq -r … "${HOME}/.claude/settings.json"`).
+    let var = word.strip_prefix('$').map(|v| v.trim_start_matches('{').trim_end_matches('}'));
+    let var = var.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+    if var.is_none() && (word.len() < 4 || !word.contains('/')) {
         return false;
     }
     let scope = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
@@ -1184,10 +1244,14 @@ pub(crate) fn shell_guards_its_own_use(
             return false;
         }
         budget.set(budget.get() - 1);
-        if x.start_byte() > n.end_byte()
-            && matches!(x.kind(), "simple_expansion" | "expansion")
-            && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
-        {
+        let same = match var {
+            Some(var) => {
+                matches!(x.kind(), "simple_expansion" | "expansion")
+                    && x.named_child(0).is_some_and(|c| c.kind() == "variable_name" && p.text(c) == var)
+            }
+            None => x.kind() == n.kind() && x.byte_range().len() == whole.len() && p.text(x) == whole,
+        };
+        if x.start_byte() > n.end_byte() && same {
             // An argument of a command that does more than show it (`"$f"`, code given
             // to an interpreter naming it), or a redirection's target.
             let holder = std::iter::successors(walk.parent(x), |w| walk.parent(*w))
@@ -1212,6 +1276,23 @@ pub(crate) fn shell_guards_its_own_use(
         stack.extend(x.named_children(&mut x.walk()));
     }
     false
+}
+
+/// Issue 47, round 15: whether the shell probe at `n` guards a flag named for a runtime
+/// (`if [[ -d "$HOME/.claude" ]]; then HAS_AGENT_CLAUDE=1; fi`, `[ -d .codex ] &&
+/// codex_found=true`): the answer stored as whether that runtime is there, a decision
+/// even where the script writes into the same folder later.
+pub(crate) fn shell_sets_a_runtime_flag(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    clause(walk, n).is_some_and(|body| {
+        body.iter().any(|s| {
+            s.kind() == "variable_assignment"
+                && s.field("name").is_some_and(|v| crate::indicators::flag_names_a_runtime(p.text(v)))
+                && s.field("value").is_some_and(|v| {
+                    let v = p.text(v);
+                    v == "true" || (!v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                })
+        })
+    })
 }
 
 /// Issue 47: whether the shell probe at `n` is the condition of an `if` whose branches
@@ -1245,10 +1326,11 @@ pub(crate) fn shell_only_reports(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -
                     })
             }
             // A count or a flag: `FAILED=1`, `((warnings++))`; not a flag named for a
-            // runtime (`codex_installed=1`), which stores whether it is there.
+            // runtime (`codex_installed=1`, `HAS_AGENT_CLAUDE=1`), which stores whether
+            // it is there.
             "variable_assignment" => {
                 s.field("value").is_none_or(|v| p.text(v).bytes().all(|b| b.is_ascii_digit()))
-                    && !s.field("name").is_some_and(|n| crate::indicators::named_for_a_runtime(p.text(n)))
+                    && !s.field("name").is_some_and(|n| crate::indicators::flag_names_a_runtime(p.text(n)))
             }
             "arithmetic_expansion" | "comment" => true,
             _ => false,

@@ -185,6 +185,14 @@ impl Hit {
         }
     }
 
+    /// The probe, kept whatever the file writes: its answer is stored as whether its
+    /// runtime is there (a probe of a folder the file also writes into is otherwise
+    /// taken as the check before writing).
+    pub(crate) fn deciding(mut self) -> Self {
+        self.subject = None;
+        self
+    }
+
     /// A probe of `dir`, a hidden folder under home that hal does not know, in
     /// `function`, whose name says it detects an installation.
     pub(crate) fn unknown_dir(line: usize, column: usize, dir: &str, function: &str, rust: bool) -> Self {

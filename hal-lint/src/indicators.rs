@@ -549,6 +549,13 @@ pub(crate) fn named_for_a_runtime(var: &str) -> bool {
     var.split_once('_').is_some_and(|(first, _)| is_runtime_name(first))
 }
 
+/// Whether a flag's name names a runtime in any of its `_`-separated parts
+/// (`codex_installed`, `HAS_AGENT_CLAUDE`, `FOUND_GEMINI`): a flag that stores whether
+/// that runtime is there, not a count.
+pub(crate) fn flag_names_a_runtime(var: &str) -> bool {
+    var.contains('_') && var.split('_').any(is_runtime_name)
+}
+
 /// What a path text reaching a probe names: a runtime indicator file or directory, or
 /// a process's identity under `/proc`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -838,6 +845,38 @@ pub(crate) fn is_detector(name: &str) -> bool {
     }
     let lower: String = name.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
     lower.contains("detect") || lower.contains("installed")
+}
+
+/// The words of an identifier, lower case: split at `_`, `-` and where a capital
+/// follows a lower-case letter or digit (`checkGeminiLogin`, `check_gemini_login`: `check`,
+/// `gemini`, `login`). At most 16 words of a name of at most 64 bytes.
+pub(crate) fn name_words(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    if name.len() > 64 {
+        return words;
+    }
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if (c == '_' || c == '-' || (c.is_ascii_uppercase() && prev_lower)) && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
+        }
+        if c != '_' && c != '-' {
+            cur.push(c.to_ascii_lowercase());
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words.truncate(16);
+    words
+}
+
+/// The runtime a class's name in CamelCase names by its first word (`AmpAdapter`,
+/// `ClaudeCodeAgent`: `amp`, `claude`).
+pub(crate) fn camel_first_word_runtime(ident: &str) -> Option<&'static str> {
+    camel_runtime(ident).or_else(|| name_words(ident).first().and_then(|w| runtime_name(w)))
 }
 
 /// The runtime an identifier in CamelCase names, whole or by its first word

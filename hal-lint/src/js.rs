@@ -36,6 +36,11 @@ pub(crate) const PROBE_FNS: &[&str] = &[
     "pathExistsSync",
     "realpathSync",
     "realpath",
+    // A project's own helpers named for the test (issue 47, round 15).
+    "fileExists",
+    "fileExistsSync",
+    "dirExists",
+    "directoryExists",
 ];
 /// Functions that read a path: a probe only where the result decides a condition.
 pub(crate) const READ_FNS: &[&str] = &[
@@ -119,12 +124,14 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         loop_lists: crate::ts::LoopLists::new(),
         records: BTreeMap::new(),
         record_paths: Vec::new(),
+        record_scopes: Vec::new(),
         paths: BTreeMap::new(),
         written: BTreeSet::new(),
         returns: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
+    l.s.detecting_fields();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), kind);
@@ -246,6 +253,8 @@ struct Linter<'p, 'a> {
     /// Names a loop binds to the paths of a table's records, with the loop's bytes
     /// (`for (const p of target.detectPaths(home))`): they stand for them only there.
     record_paths: Vec<(&'a str, std::ops::Range<usize>, Strings<'p>)>,
+    /// Names a loop or a callback binds to each record of a table, with its bytes.
+    record_scopes: Vec<(&'a str, std::ops::Range<usize>, Vec<Node<'p>>)>,
     /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
     paths: BTreeMap<&'a str, String>,
     /// Indicator files and directories the file writes.
@@ -330,7 +339,22 @@ impl<'p, 'a> Linter<'p, 'a> {
     fn record_paths(&self, member: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
         let (object, property) = (member.field("object")?, member.field("property")?);
         let records = self.records.get(self.s.text(object))?;
-        let key = self.s.text(property);
+        self.field_paths(records, self.s.text(property))
+    }
+
+    /// [`Self::record_paths`] where the loop or callback binding the record's name holds
+    /// `member` (`for (const c of CLIENTS) existsSync(c.dir)`): a name bound in two
+    /// loops over two tables stands for each one's records in its own.
+    fn scoped_record_paths(&self, member: Node<'p>) -> Option<Vec<(Node<'p>, String)>> {
+        let (object, property) = (member.field("object")?, member.field("property")?);
+        let (name, at) = (self.s.text(object), member.start_byte());
+        let (_, _, records) =
+            self.record_scopes.iter().rev().find(|(n, bytes, _)| *n == name && bytes.contains(&at))?;
+        self.field_paths(records, self.s.text(property))
+    }
+
+    /// The paths the field `key` of each of `records` spells.
+    fn field_paths(&self, records: &[Node<'p>], key: &str) -> Option<Vec<(Node<'p>, String)>> {
         let mut out = Vec::new();
         for r in records {
             let Some(value) = r
@@ -365,6 +389,14 @@ impl<'p, 'a> Linter<'p, 'a> {
     fn bind_record_paths(&mut self, name: &'a str, bytes: std::ops::Range<usize>, paths: Strings<'p>) {
         if self.record_paths.len() < MAX_RECORD_LOOPS {
             self.record_paths.push((name, bytes, paths));
+        }
+    }
+
+    /// Binds `name` to each of `records` inside `bytes` (a loop, a callback), for the
+    /// first [`MAX_RECORD_LOOPS`] of a file.
+    fn bind_records(&mut self, name: &'a str, bytes: std::ops::Range<usize>, records: &[Node<'p>]) {
+        if self.record_scopes.len() < MAX_RECORD_LOOPS {
+            self.record_scopes.push((name, bytes, records.to_vec()));
         }
     }
 
@@ -599,6 +631,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 .map(|l| if l.kind() == "identifier" { l } else { l.named_child(0).unwrap_or(l) })
                 .filter(|l| l.kind() == "identifier")
         {
+            self.bind_records(self.s.text(l), n.byte_range(), &records);
             self.records.insert(self.s.text(l), records);
         } else if let Some(list) = self.list(right) {
             let left = match left.kind() {
@@ -636,6 +669,9 @@ impl<'p, 'a> Linter<'p, 'a> {
         if let Some(records) = self.records(object)
             && let Some(p) = param.filter(|p| p.kind() == "identifier")
         {
+            if let Some(c) = callback {
+                self.bind_records(self.s.text(p), c.byte_range(), &records);
+            }
             self.records.insert(self.s.text(p), records);
             return;
         }
@@ -679,6 +715,14 @@ impl<'p, 'a> Linter<'p, 'a> {
             {
                 return Some(d);
             }
+            // Issue 47, round 15: `existsSync(c.dir)` where `c` stands for each record of
+            // a table (`for (const c of CLIENTS)`, `CLIENTS.filter((c) => …)`).
+            if x.kind() == "member_expression"
+                && let Some(paths) = self.scoped_record_paths(x)
+                && let Some(d) = crate::indicators::runtime_dir_of_list(paths.iter().map(|(_, v)| v.as_str()))
+            {
+                return Some(d);
+            }
             stack.extend(x.named_children(&mut x.walk()));
         }
         None
@@ -706,38 +750,8 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// over `const roots = { codex: path.join(home, '.codex'), … }`) probes each of its
     /// runtimes' paths: each is reported at its place in the table.
     fn keyed_table_probe(&mut self, a: Node<'p>) {
-        let Some(table) = a.field("object").filter(|o| a.kind() == "subscript_expression" && o.kind() == "identifier")
-        else {
-            return;
-        };
-        let name = self.s.text(table);
-        let Some(object) = self
-            .s
-            .walk
-            .into_iter()
-            .copied()
-            .filter(|d| d.kind() == "variable_declarator" && d.start_byte() < a.start_byte())
-            .rfind(|d| d.field("name").is_some_and(|x| self.s.text(x) == name))
-            .and_then(|d| d.field("value"))
-            .map(|v| {
-                if matches!(v.kind(), "as_expression" | "satisfies_expression") {
-                    v.named_child(0).unwrap_or(v)
-                } else {
-                    v
-                }
-            })
-            .filter(|v| v.kind() == "object")
-        else {
-            return;
-        };
-        let mut hits = Vec::new();
-        for pair in object.named_children(&mut object.walk()).filter(|p| p.kind() == "pair").take(64) {
-            if let Some(value) = pair.field("value")
-                && let Some(h) = self.s.p.path_probe(value, &self.path(value, 0))
-            {
-                hits.push(h);
-            }
-        }
+        let hits: Vec<_> =
+            self.s.keyed_table(a).into_iter().filter_map(|v| self.s.p.path_probe(v, &self.path(v, 0))).collect();
         self.s.lint.hits.extend(hits);
     }
 

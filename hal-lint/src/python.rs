@@ -27,8 +27,21 @@ const RUNNERS: &[&str] = &[
     "os.popen",
 ];
 /// Functions and methods whose answer is whether a path exists or what it is.
-pub(crate) const PROBE_FNS: &[&str] =
-    &["exists", "lexists", "isfile", "isdir", "is_file", "is_dir", "stat", "lstat", "access", "getsize"];
+pub(crate) const PROBE_FNS: &[&str] = &[
+    "exists",
+    "lexists",
+    "isfile",
+    "isdir",
+    "is_file",
+    "is_dir",
+    "stat",
+    "lstat",
+    "access",
+    "getsize",
+    "file_exists",
+    "dir_exists",
+    "path_exists",
+];
 /// Functions and methods that read a path: a probe only where the result decides.
 pub(crate) const READ_FNS: &[&str] = &["open", "read_text", "read_bytes", "listdir", "scandir", "iterdir", "load"];
 /// Methods and functions that write, create or edit a path.
@@ -96,6 +109,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
+    l.s.detecting_fields();
     let mut lint = l.s.lint;
     lint.written = l.written.into_iter().collect();
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);
@@ -233,6 +247,14 @@ impl<'p, 'a> Linter<'p, 'a> {
                     {
                         func.and_then(|f| f.field("object"))
                             .map_or_else(|| self.unknown(n), |o| self.path(o, depth + 1))
+                    }
+                    // `os.environ.get("CODEX_HOME", Path.home() / ".codex")`: the default
+                    // is the path probed by default (as `… or default` below).
+                    Some(args)
+                        if matches!(name.as_str(), "os.environ.get" | "os.getenv" | "environ.get" | "getenv")
+                            && args.named_child_count() == 2 =>
+                    {
+                        args.named_child(1).map_or_else(|| self.unknown(n), |d| self.path(d, depth + 1))
                     }
                     Some(args) if JOIN_FNS.contains(&last_name(&name)) => {
                         let pieces: Vec<String> = args
@@ -646,6 +668,9 @@ impl<'p, 'a> Linter<'p, 'a> {
                         self.runtime_dirs_in(t).and_then(|d| self.s.p.path_probe(t, d))
                     })
                     .or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, t, &path));
+                if hit.is_none() && counts {
+                    self.keyed_table_probe(t);
+                }
                 if let Some(h) = hit.filter(|_| {
                     counts
                         && !climbs()
@@ -671,6 +696,15 @@ impl<'p, 'a> Linter<'p, 'a> {
                 self.written.insert(ind);
             }
         }
+    }
+
+    /// Issue 47, round 15: a probe of a table of paths by key (`AGENT_DIRS[name].is_dir()`
+    /// over `AGENT_DIRS = {"claude": HOME / ".claude", …}`) probes each of its runtimes'
+    /// paths: each is reported at its place in the table.
+    fn keyed_table_probe(&mut self, t: Node<'p>) {
+        let hits: Vec<_> =
+            self.s.keyed_table(t).into_iter().filter_map(|v| self.s.p.path_probe(v, &self.path(v, 0))).collect();
+        self.s.lint.hits.extend(hits);
     }
 
     /// Whether `open(…)`'s mode writes (`"w"`, `"a"`, `"x"`, `"r+"`).

@@ -336,6 +336,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         marked: crate::suppress::marked(src),
         written: Vec::new(),
         collecting: Vec::new(),
+        forwards: 0,
         answers: None,
         own_uses: Vec::new(),
         name_probes: Vec::new(),
@@ -529,13 +530,29 @@ impl<'ast> Visit<'ast> for Strings {
     }
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
-        for t in m.tokens.clone() {
-            // A string literal's token is read as one (what parsing its text gives).
-            if let proc_macro2::TokenTree::Literal(l) = t
-                && matches!(l.to_string().as_bytes(), [b'"', ..] | [b'r', b'"' | b'#', ..])
-                && let syn::Lit::Str(s) = syn::Lit::new(l)
-            {
-                self.visit_lit_str(&s);
+        // The literals of its tokens, nested groups too (`matches!(v.as_deref(),
+        // Ok("cursor"))`), at most 4,096 tokens.
+        let mut stack: Vec<proc_macro2::TokenStream> = vec![m.tokens.clone()];
+        let mut seen = 0;
+        while let Some(tokens) = stack.pop() {
+            for t in tokens {
+                seen += 1;
+                if seen > 4096 {
+                    return;
+                }
+                match t {
+                    proc_macro2::TokenTree::Literal(l) => {
+                        // A string literal's token is read as one (what parsing its
+                        // text gives).
+                        if matches!(l.to_string().as_bytes(), [b'"', ..] | [b'r', b'"' | b'#', ..])
+                            && let syn::Lit::Str(s) = syn::Lit::new(l)
+                        {
+                            self.visit_lit_str(&s);
+                        }
+                    }
+                    proc_macro2::TokenTree::Group(g) => stack.push(g.stream()),
+                    _ => {}
+                }
             }
         }
     }
@@ -613,6 +630,10 @@ struct Linter {
     /// when they exist (`if p.is_dir() { paths.push(p) }`): their probe keeps the
     /// folders there are, it asks nothing about a runtime.
     collecting: Vec<String>,
+    /// How many `if let` conditions being visited bind a value their branch only hands
+    /// to a child's environment (`if let Ok(v) = env::var(n) { cmd.env(n, v); }`): a
+    /// read passed on, deciding nothing.
+    forwards: usize,
     /// The names the function being visited passes whole to a call reading, loading or
     /// removing what they name ([`own_use`]), and its probes' hits of a plain name
     /// (their index in `out.hits`): a probe of a name the function so uses is dropped
@@ -847,6 +868,9 @@ impl Linter {
     /// A read of the environment by the name `arg` stands for: a literal or a
     /// constant's, or each name of the tables it is drawn from.
     fn env_read(&mut self, arg: &syn::Expr) {
+        if self.forwards > 0 {
+            return;
+        }
         if self.value(arg).is_none() {
             self.listed_read(arg);
         }
@@ -1393,9 +1417,12 @@ impl<'ast> Visit<'ast> for Linter {
             .then(|| answered_runtime(&e.then_branch))
             .flatten();
         let outer_answer = std::mem::replace(&mut self.answers, answer);
+        let forwards = usize::from(used && only_forwards(&e.then_branch, &lets));
         self.cond += 1;
         self.binds += usize::from(used);
+        self.forwards += forwards;
         self.visit_expr(&e.cond);
+        self.forwards -= forwards;
         self.binds -= usize::from(used);
         self.cond -= 1;
         self.collecting = outer;
@@ -1699,6 +1726,19 @@ fn read_in_branch(cond: &syn::Expr, branch: &syn::Block) -> Option<String> {
             })
         })
         .then_some(name)
+}
+
+/// Whether every statement of `b` hands one of the names `lets` binds to a child's
+/// environment (`cmd.env(name, value);`, `child_env.insert(k, v);`), and nothing else.
+fn only_forwards(b: &syn::Block, lets: &[String]) -> bool {
+    !b.stmts.is_empty()
+        && b.stmts.iter().all(|stmt| {
+            let syn::Stmt::Expr(syn::Expr::MethodCall(c), _) = stmt else { return false };
+            matches!(c.method.to_string().as_str(), "env" | "envs" | "insert")
+                && c.args.iter().any(|a| {
+                    matches!(a, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| lets.iter().any(|l| i == l)))
+                })
+        })
 }
 
 /// The names a block only adds to collections (`paths.push(p)`, `seen.insert(p.clone())`),

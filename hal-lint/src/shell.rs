@@ -396,15 +396,39 @@ fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
 
 /// The variables of `for` loops over a constant list naming two or more runtimes'
 /// directories (`for d in .claude .gemini .codex`), each with the first such directory.
+///
+/// Issue 47, round 15: or over an array of two or more runtimes' paths
+/// (`locations=("$HOME/.claude" "$HOME/.config/claude")`, then `for l in
+/// "${locations[@]}"`), each with the first such path's indicator.
 fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> Vec<(&'a str, &'static str)> {
+    let dir = |t: &str| {
+        let t = unquote(t);
+        crate::indicators::runtime_dir(t).or_else(|| match path_hit(t) {
+            Some(PathHit::Indicator(d)) => Some(d),
+            _ => None,
+        })
+    };
+    let mut arrays: HashMap<&'a str, Vec<&'static str>> = HashMap::new();
+    for n in nodes.of_kinds(&["variable_assignment"]) {
+        let (Some(name), Some(value)) = (n.field("name"), n.field("value").filter(|v| v.kind() == "array")) else {
+            continue;
+        };
+        let dirs: Vec<&'static str> =
+            value.named_children(&mut value.walk()).take(64).filter_map(|v| p.short(v, 256)).filter_map(dir).collect();
+        arrays.insert(p.text(name), dirs);
+    }
     let mut out = Vec::new();
     for n in nodes.of_kinds(&["for_statement"]) {
         let Some(var) = n.field("variable") else { continue };
-        let dirs: Vec<&'static str> = n
-            .children_by_field_name("value", &mut n.walk())
-            .filter_map(|v| p.short(v, 256))
-            .filter_map(|t| crate::indicators::runtime_dir(unquote(t)))
-            .collect();
+        let mut dirs: Vec<&'static str> = Vec::new();
+        for v in n.children_by_field_name("value", &mut n.walk()) {
+            let Some(t) = p.short(v, 256) else { continue };
+            let array = unquote(t).strip_prefix("${").and_then(|a| a.strip_suffix("[@]}"));
+            match array.and_then(|a| arrays.get(a)) {
+                Some(held) => dirs.extend(held),
+                None => dirs.extend(dir(t)),
+            }
+        }
         if dirs.len() >= 2 {
             out.push((p.text(var), dirs[0]));
         }
@@ -531,10 +555,8 @@ fn own_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> HashMap<&'a str, usize> {
     for n in nodes.of_kinds(&["variable_assignment"]) {
         let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
         let var = p.text(name);
-        let reads_itself = n.field("value").is_some_and(|v| {
-            let t = p.short(v, 4096).unwrap_or("$");
-            t.contains(&format!("${var}")) || t.contains(&format!("${{{var}"))
-        });
+        // The name whole: `AGENT="${AGENT_MAIL_AGENT:-}"` reads another variable.
+        let reads_itself = n.field("value").is_none_or(|v| p.short(v, 4096).is_none_or(|t| expands_name(t, var)));
         if !reads_itself {
             out.entry(var).or_insert(n.start_byte());
         }
@@ -934,7 +956,9 @@ fn keep_probes(p: &Parsed<'_>, nodes: &Walk<'_>, probes: Vec<(Node<'_>, PathHit)
             continue;
         }
         let (line, col) = p.pos(n);
-        lint.hits.push(crate::hit::Hit::path(line, col, hit, false));
+        let found = crate::hit::Hit::path(line, col, hit, false);
+        let flagged = matches!(hit, PathHit::Indicator(_)) && crate::guard::shell_sets_a_runtime_flag(p, nodes, n);
+        lint.hits.push(if flagged { found.deciding() } else { found });
     }
 }
 

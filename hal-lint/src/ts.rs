@@ -238,6 +238,7 @@ impl<'a> Parsed<'a> {
                     self.chooses_runtime_values(at)
                         || self.returns_a_runtime(at)
                         || (decides && self.in_a_detecting_function(at) && self.kept_for_its_runtime(at, p))
+                        || (decides && self.in_a_login_check(at))
                 })
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
@@ -247,6 +248,29 @@ impl<'a> Parsed<'a> {
     /// installation (`detectCli`, `is_installed`): a name under a runtime's vendor prefix
     /// tested there (`!!process.env.OPENCLAW_GATEWAY_URL`) says whether it is present.
     fn in_a_detecting_function(&self, at: Node<'_>) -> bool {
+        self.function_name(at).is_some_and(crate::indicators::is_detector)
+    }
+
+    /// Issue 47, round 15: whether `at` stands in a function named for checking a login
+    /// (`checkAuthentication`, `check_gemini_login`, `hasClaudeAuth`, `validateAuth`): a
+    /// name under a runtime's vendor prefix tested there
+    /// (`process.env.CLAUDE_CODE_OAUTH_TOKEN`, `GEMINI_API_KEY`) says whether that
+    /// runtime is logged in. Not a function that describes, gets or ensures one.
+    fn in_a_login_check(&self, at: Node<'_>) -> bool {
+        self.function_name(at).is_some_and(|n| {
+            let words = crate::indicators::name_words(n);
+            words.first().is_some_and(|w| matches!(w.as_str(), "check" | "has" | "is" | "validate" | "verify"))
+                && words.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "auth" | "authed" | "authentication" | "authenticated" | "login" | "logged" | "credentials"
+                    )
+                })
+        })
+    }
+
+    /// The name of the function holding `at`: its own, or the variable it is bound to.
+    fn function_name(&self, at: Node<'_>) -> Option<&'a str> {
         std::iter::successors(at.parent(), Node::parent)
             .take(64)
             .find(|x| FUNCTION_KINDS.contains(&x.kind()))
@@ -254,7 +278,7 @@ impl<'a> Parsed<'a> {
                 f.field("name")
                     .or_else(|| f.parent().filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")))
             })
-            .is_some_and(|n| crate::indicators::is_detector(self.text(n)))
+            .map(|n| self.text(n))
     }
 
     /// Whether the read at `at` is kept in a name that names the runtime of the vendor
@@ -967,18 +991,114 @@ impl<'p, 'a> Scope<'p, 'a> {
         self.lint.hits.extend(hits);
     }
 
+    /// The values of the table of paths the lookup `a` reads by key (`roots[client]`
+    /// over `const roots = { codex: path.join(home, '.codex'), … }`, `AGENT_DIRS[name]`
+    /// over `AGENT_DIRS = {"claude": HOME / ".claude", …}`): the object or dictionary
+    /// last bound to the looked-up name before `a`, at most 64 of its values.
+    pub(crate) fn keyed_table(&self, a: Node<'p>) -> Vec<Node<'p>> {
+        let object = match a.kind() {
+            "subscript_expression" => a.field("object"),
+            "subscript" => a.field("value"),
+            _ => None,
+        };
+        let Some(table) = object.filter(|o| o.kind() == "identifier") else { return Vec::new() };
+        let name = self.p.text(table);
+        let value = self
+            .walk
+            .of_kinds(&["variable_declarator", "assignment"])
+            .filter(|d| d.start_byte() < a.start_byte())
+            .filter_map(|d| {
+                let (left, right) = match d.kind() {
+                    "variable_declarator" => (d.field("name"), d.field("value")),
+                    _ => (d.field("left"), d.field("right")),
+                };
+                left.filter(|x| self.p.text(*x) == name).and(right)
+            })
+            .last()
+            .map(|v| {
+                if matches!(v.kind(), "as_expression" | "satisfies_expression") {
+                    v.named_child(0).unwrap_or(v)
+                } else {
+                    v
+                }
+            })
+            .filter(|v| matches!(v.kind(), "object" | "dictionary"));
+        let Some(value) = value else { return Vec::new() };
+        value
+            .named_children(&mut value.walk())
+            .filter(|p| p.kind() == "pair")
+            .take(64)
+            .filter_map(|p| p.field("value"))
+            .collect()
+    }
+
+    /// Issue 47, round 15: a field or constant whose name says it detects
+    /// (`detect_env_var = "CLAUDECODE"`, `detectEnvVars: ["CURSOR_AGENT"]`) holding
+    /// runtimes' variables' names: a detection rule kept as data, whichever file reads
+    /// it. Each registry variable, or one under a runtime's vendor prefix, not a path's
+    /// nor a credential's, is reported.
+    pub(crate) fn detecting_fields(&mut self) {
+        let mut hits = Vec::new();
+        let kinds = ["variable_declarator", "assignment", "pair", "public_field_definition", "field_definition"];
+        for n in self.walk.of_kinds(&kinds) {
+            let (name, value) = match n.kind() {
+                "variable_declarator" | "public_field_definition" | "field_definition" => {
+                    (n.field("name").or_else(|| n.field("property")), n.field("value"))
+                }
+                "assignment" => (n.field("left"), n.field("right")),
+                _ => (n.field("key"), n.field("value")),
+            };
+            let (Some(name), Some(value)) = (name, value) else { continue };
+            let folded = self.p.short(name, 64).map(|t| t.trim_matches(['"', '\'']).to_ascii_lowercase());
+            let Some(folded) = folded.filter(|t| t.contains("detect") && !t.contains('.')) else { continue };
+            // `detect_term_program = "zed"`: `TERM_PROGRAM` compared to a runtime's name.
+            if folded.replace('_', "").contains("termprogram")
+                && value.kind() == "string"
+                && let Some(r) = self.value(value).and_then(|v| crate::indicators::literal_runtime(&v))
+            {
+                let (line, col) = self.p.pos(value);
+                hits.push(Hit::editor_var(line, col, "TERM_PROGRAM", r, false));
+                continue;
+            }
+            let strings: Vec<Node<'p>> = match value.kind() {
+                "string" => vec![value],
+                "array" | "list" | "tuple" | "set" => {
+                    value.named_children(&mut value.walk()).filter(|x| x.kind() == "string").take(64).collect()
+                }
+                _ => continue,
+            };
+            for x in strings {
+                let Some(v) = self.value(x) else { continue };
+                let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| v.ends_with(t));
+                let path = crate::indicators::is_path_var(&v) || crate::indicators::has_path_suffix(&v);
+                if credential || path {
+                    continue;
+                }
+                let (line, col) = self.p.pos(x);
+                if crate::indicators::is_indicator_var(&v) {
+                    hits.extend(self.p.var_read(x, &v, true));
+                } else if let Some(prefix) = crate::indicators::under_vendor_prefix(&v) {
+                    hits.push(Hit::vendor_var(line, col, &v, prefix, false));
+                }
+            }
+        }
+        self.lint.hits.extend(hits);
+    }
+
     /// Whether the string `x` (whose value is `v`) is a variable's name compared to a
-    /// value in a rule (`["HOME", "/home/jules"]`, `["TERM_PROGRAM", "zed"]`): the first
-    /// of a pair of strings, spelled as a variable.
+    /// value in a rule (`["HOME", "/home/jules"]`, `["TERM_PROGRAM", "zed"]`,
+    /// `matcher("TERM_PROGRAM", /kiro/)`): the first of a pair (or of a call's
+    /// arguments) whose second is a string or a pattern, spelled as a variable.
     fn compared_in_a_rule(&self, x: Node<'_>, v: &str) -> bool {
         v.len() >= 2
             && v.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
             && v.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
             && self.walk.parent(x).is_some_and(|p| {
-                matches!(p.kind(), "array" | "list" | "tuple")
-                    && p.named_child_count() == 2
+                let pair = matches!(p.kind(), "array" | "list" | "tuple") && p.named_child_count() == 2;
+                let call = p.kind() == "arguments" && p.named_child_count() >= 2;
+                (pair || call)
                     && p.named_child(0).is_some_and(|f| f.id() == x.id())
-                    && p.named_child(1).is_some_and(|s| s.kind() == "string")
+                    && p.named_child(1).is_some_and(|s| matches!(s.kind(), "string" | "regex"))
             })
     }
 
@@ -989,8 +1109,16 @@ impl<'p, 'a> Scope<'p, 'a> {
         // "opencode", envVars: [...] }`).
         std::iter::successors(self.walk.parent(at), |x| self.walk.parent(*x))
             .take(8)
-            .filter(|x| matches!(x.kind(), "object" | "dictionary" | "tuple"))
+            .filter(|x| matches!(x.kind(), "object" | "dictionary" | "tuple") || self.is_a_row(*x))
             .any(|record| self.names_a_runtime(record, at))
+    }
+
+    /// Whether the list `x` is a row of a table: a JavaScript array or a Python list
+    /// standing in a list (`[["claude", ["CLAUDECODE"]], ["codex", [...]]]`), a record
+    /// as a tuple is.
+    fn is_a_row(&self, x: Node<'_>) -> bool {
+        matches!(x.kind(), "array" | "list")
+            && self.walk.parent(x).is_some_and(|p| matches!(p.kind(), "array" | "list"))
     }
 
     /// Whether the record `record` (its fields, a level or two down) holds a string, or

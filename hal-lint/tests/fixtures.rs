@@ -714,7 +714,11 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
     let mut want = at("scripts/detect.sh", &[(f, 5, 11)]);
+    want.extend(at("scripts/flags.sh", &[(f, 7, 10)]));
+    want.extend(at("scripts/guarded_read.sh", &[(f, 9, 10)]));
     want.extend(at("scripts/host.sh", &[(p, 5, 9)]));
+    want.extend(at("scripts/locations.sh", &[(f, 10, 14)]));
+    want.extend(at("scripts/own_name.sh", &[(v, 8, 13), (v, 9, 10)]));
     want.extend(at("scripts/pane.sh", &[(p, 5, 15)]));
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
@@ -726,7 +730,12 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/collect.rs", &[(f, 20, 8)]));
     want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));
     want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
+    want.extend(at("src/detect_fields.py", &[(v, 8, 22), (v, 9, 24), (v, 9, 40), (v, 10, 27)]));
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
+    want.extend(at("src/editor.rs", &[(v, 4, 28)]));
+    want.extend(at("src/forward.rs", &[(v, 6, 28), (v, 6, 42)]));
+    want.extend(at("src/helpers.py", &[(f, 7, 20)]));
+    want.extend(at("src/helpers.ts", &[(f, 6, 24)]));
     want.extend(at(
         "src/injected.rs",
         &[
@@ -742,6 +751,10 @@ fn reading_collecting_and_passing_on_are_not_detections() {
             (v, 70, 15),
         ],
     ));
+    want.extend(at("src/installed.py", &[(f, 7, 25), (f, 7, 52), (f, 16, 12)]));
+    want.extend(at("src/installed.ts", &[(f, 20, 20), (f, 26, 43)]));
+    want.extend(at("src/logins.py", &[(v, 7, 23)]));
+    want.extend(at("src/logins.ts", &[(v, 4, 19)]));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
     want.extend(at("src/own_loads.ts", &[(f, 22, 21)]));
     want.extend(at("src/own_proc.py", &[(p, 17, 12)]));
@@ -751,7 +764,9 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
+    want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
     want.extend(at("src/roots.ts", &[(f, 11, 12), (f, 12, 13)]));
+    want.extend(at("src/rows.ts", &[(v, 9, 15), (v, 9, 29), (v, 10, 15), (v, 11, 21)]));
     want.extend(at("src/rule_structs.rs", &[(v, 14, 47), (v, 16, 19), (v, 17, 19)]));
     want.extend(at("src/rules.py", &[(v, 4, 21), (v, 4, 49), (v, 5, 25)]));
     want.extend(at(
@@ -772,6 +787,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
     want.extend(at("src/sniff.py", &[(v, 8, 20)]));
     want.extend(at("src/sniff.ts", &[(v, 4, 15)]));
+    want.extend(at("src/symlinks.ts", &[(f, 17, 27)]));
     want.extend(at("src/tables.py", &[(v, 6, 16), (v, 6, 30), (v, 7, 15), (v, 11, 16), (v, 12, 16)]));
     want.extend(at(
         "src/tables.ts",
@@ -789,5 +805,6 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     ));
     want.extend(at("src/transcript.py", &[(v, 34, 8)]));
     want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
+
     assert_eq!(found("reading"), want);
 }

@@ -109,7 +109,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 9] = [
+    const FIRST_RUNS: [&str; 10] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -119,6 +119,7 @@ mod tests {
         "round12-first",
         "round13-first",
         "round14-first",
+        "round15-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
