@@ -320,6 +320,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         bound_lists: Vec::new(),
         aliases: BTreeMap::new(),
         paths: BTreeMap::new(),
+        path_lists: BTreeMap::new(),
         returns: BTreeMap::new(),
         out: FileLint::default(),
         cond: 0,
@@ -595,6 +596,10 @@ struct Linter {
     aliases: BTreeMap<String, Vec<String>>,
     /// Local name → the path it was bound to (`{}` for a piece that is no literal).
     paths: BTreeMap<String, String>,
+    /// Local name → a list of paths it was bound to (`let candidates = [home.join(
+    /// ".claude"), …]`), as the one of them that names the runtime the list names
+    /// ([`Linter::list_path`]).
+    path_lists: BTreeMap<String, String>,
     /// Function or method name → the path its body's last expression returns, for the
     /// functions of the file that return one (`fn codex_home() -> Option<PathBuf>`).
     returns: BTreeMap<String, String>,
@@ -661,6 +666,8 @@ impl Linter {
             let path = self.path_of(&init.expr, 0);
             if path != "{}" && path.contains('/') {
                 self.paths.insert(p.ident.to_string(), path);
+            } else if let Some(one) = self.list_path(&init.expr) {
+                self.path_lists.insert(p.ident.to_string(), one);
             }
         }
         if let Some(init) = &l.init
@@ -863,6 +870,34 @@ impl Linter {
         self.cond > 0
             || self.presence > 0
             || self.value(arg).is_none_or(|v| !(crate::indicators::is_path_var(&v) || has_path_suffix(&v)))
+    }
+
+    /// Issue 47, round 15: the path of a list of paths (`[home.join(".claude"),
+    /// home.join(".config/claude")]`, `vec![…]`, a name bound to one, `.iter()` of it)
+    /// that stands for the list in a loop or a closure over it: one whose runtime's
+    /// folder the list names ([`crate::indicators::runtime_dir_of_list`]).
+    fn list_path(&self, e: &syn::Expr) -> Option<String> {
+        let items: Vec<&syn::Expr> = match e {
+            syn::Expr::Array(a) => a.elems.iter().take(64).collect(),
+            syn::Expr::Reference(r) => return self.list_path(&r.expr),
+            syn::Expr::Paren(p) => return self.list_path(&p.expr),
+            syn::Expr::MethodCall(m)
+                if m.args.is_empty() && matches!(m.method.to_string().as_str(), "iter" | "into_iter" | "to_vec") =>
+            {
+                return self.list_path(&m.receiver);
+            }
+            syn::Expr::Path(p) => return p.path.get_ident().and_then(|i| self.path_lists.get(&i.to_string())).cloned(),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => {
+                let parsed =
+                    m.mac.parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated);
+                let elems = parsed.ok()?;
+                let paths: Vec<String> = elems.iter().take(64).map(|x| self.path_of(x, 0)).collect();
+                return representative(&paths);
+            }
+            _ => return None,
+        };
+        let paths: Vec<String> = items.into_iter().map(|x| self.path_of(x, 0)).collect();
+        representative(&paths)
     }
 
     /// A read of the environment by the name `arg` stands for: a literal or a
@@ -1188,6 +1223,13 @@ pub(crate) fn xdg_home(var: &str) -> Option<&'static str> {
     }
 }
 
+/// The path of `paths` that stands for the list: one inside the runtime's folder the
+/// list names ([`crate::indicators::runtime_dir_of_list`]), if it names one.
+fn representative(paths: &[String]) -> Option<String> {
+    let dir = crate::indicators::runtime_dir_of_list(paths.iter().map(String::as_str))?;
+    paths.iter().find(|p| path_hit(p) == Some(PathHit::Indicator(dir))).cloned()
+}
+
 /// The name a pattern like `Ok(name)` or `Some(name)` binds, if it binds one.
 fn binding(pat: &syn::Pat) -> Option<String> {
     match pat {
@@ -1395,8 +1437,21 @@ impl<'ast> Visit<'ast> for Linter {
         {
             self.bind_list(p.ident.to_string(), entries);
         }
+        // `for p in [home.join(".claude"), …] { if p.exists() … }`: `p` stands for the
+        // runtime's paths in the loop.
+        let path = match &*e.pat {
+            syn::Pat::Ident(p) => self.list_path(&e.expr).map(|one| (p.ident.to_string(), one)),
+            _ => None,
+        };
+        let outer = path.as_ref().map(|(name, one)| (name.clone(), self.paths.insert(name.clone(), one.clone())));
         syn::visit::visit_expr_for_loop(self, e);
         self.unbind_to(bound);
+        if let Some((name, before)) = outer {
+            match before {
+                Some(p) => self.paths.insert(name, p),
+                None => self.paths.remove(&name),
+            };
+        }
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
@@ -1557,7 +1612,8 @@ impl<'ast> Visit<'ast> for Linter {
                 self.hit(Hit::process(line, col, "sysinfo Process::parent", true));
             }
         }
-        // The closure of `path.is_some_and(|p| p.exists())` is given `path`.
+        // The closure of `path.is_some_and(|p| p.exists())` is given `path`; of
+        // `candidates.iter().any(|p| p.exists())`, each path of the list.
         let bound = PASSING_METHODS
             .contains(&method.as_str())
             .then(|| {
@@ -1565,6 +1621,11 @@ impl<'ast> Visit<'ast> for Linter {
                 (path.contains('/') || path == "~").then_some(path)
             })
             .flatten()
+            .or_else(|| {
+                matches!(method.as_str(), "any" | "all" | "find" | "filter" | "position" | "find_map" | "filter_map")
+                    .then(|| self.list_path(&m.receiver))
+                    .flatten()
+            })
             .and_then(|path| {
                 m.args
                     .iter()

@@ -763,6 +763,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/pane.py", &[(p, 7, 28)]));
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
+    want.extend(at("src/path_lists.rs", &[(f, 6, 31), (f, 12, 12)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
     want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
     want.extend(at("src/roots.ts", &[(f, 11, 12), (f, 12, 13)]));
