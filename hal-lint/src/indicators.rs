@@ -900,6 +900,18 @@ pub(crate) fn camel_runtime(ident: &str) -> Option<&'static str> {
     })
 }
 
+/// Issue 47, round 15: whether a function named `name`, of text `text`, walks down the
+/// process table: its name says it lists a process's children or descendants
+/// (`_child_pids_for`, `build_children_map`, `collect_descendants`) and its text names
+/// no runtime in a literal. Children of a known pid (a tool's own, to stop or count
+/// them) tell nothing of the parent.
+pub(crate) fn walks_down(name: &str, text: &str) -> bool {
+    name_words(name)
+        .iter()
+        .any(|w| matches!(w.as_str(), "child" | "children" | "descendant" | "descendants" | "subtree"))
+        && compared_runtime(&text.to_ascii_lowercase()).is_none()
+}
+
 /// Whether a function's text (its name and body) may walk the process table through
 /// `/proc`: it names a parent (`ppid`, `parent`), or a runtime or a runtime's variable
 /// in a literal. One naming none reads the process's own status (its umask, its start

@@ -1054,7 +1054,10 @@ impl Linter {
         // `/proc` read in a function naming no parent and no runtime (by name or by a
         // variable of one): the process's own status (its umask, its start time), a
         // known pid's liveness, the platform.
-        let walks = !self.procfs || crate::indicators::may_walk_the_table(&format!("{f} {}", quote_text_of(body)));
+        let walks = !self.procfs || {
+            let text = quote_text_of(body);
+            crate::indicators::may_walk_the_table(&format!("{f} {text}")) && !crate::indicators::walks_down(&f, &text)
+        };
         let given = if self.lookups.injected.is_empty() { BTreeMap::new() } else { self.lookups.given_to(&f) };
         let outer = (
             self.fn_name.replace(f),

@@ -1434,7 +1434,9 @@ impl<'p, 'a> Scope<'p, 'a> {
     }
 
     pub(crate) fn process(&mut self, at: Node<'_>, what: &str) {
-        self.lint.hits.push(self.p.process_hit(at, what));
+        if !crate::guard::walks_down(self.p.src, self.walk, at) {
+            self.lint.hits.push(self.p.process_hit(at, what));
+        }
     }
 }
 

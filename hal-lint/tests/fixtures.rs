@@ -713,7 +713,8 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 #[test]
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
-    let mut want = at("scripts/detect.sh", &[(f, 5, 11)]);
+    let mut want = at("scripts/children.sh", &[(p, 8, 3)]);
+    want.extend(at("scripts/detect.sh", &[(f, 5, 11)]));
     want.extend(at("scripts/flags.sh", &[(f, 7, 10)]));
     want.extend(at("scripts/guarded_read.sh", &[(f, 9, 10)]));
     want.extend(at("scripts/host.sh", &[(p, 5, 9)]));
@@ -726,6 +727,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/answers.rs", &[(f, 21, 12), (f, 26, 12), (f, 31, 39)]));
     want.extend(at("src/child_env.py", &[(v, 12, 23)]));
     want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
+    want.extend(at("src/children.rs", &[(p, 21, 36)]));
     want.extend(at("src/collect.py", &[(f, 16, 8)]));
     want.extend(at("src/collect.rs", &[(f, 20, 8)]));
     want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));

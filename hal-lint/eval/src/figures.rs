@@ -84,7 +84,7 @@ mod tests {
     /// of the definition, said in the README, not a rule's slip; or a held-out
     /// repository's fall measured by the final run, which the next round opens and must
     /// mend (mending it now would tune on it).
-    const ACCEPTED_FALLS: [(&str, &str); 4] = [
+    const ACCEPTED_FALLS: [(&str, &str); 5] = [
         (
             "Edmonds-Commerce-Limited/claude-code-hooks-daemon",
             "installers are linted since the eighth round; its installer's validator returning a \
@@ -101,6 +101,13 @@ mod tests {
             "a detection labelled in the fourteenth round when a rule of it first reported it \
              (amux's process listing per tmux pane, classified into the runtime running there) \
              is missed by the round's final rules, the runtime's names being in another module",
+        ),
+        (
+            "PeonPing/peon-ping",
+            "the fifteenth round reads an environment variable's default as the path Python \
+             probes (`os.environ.get(\"CLAUDE_CONFIG_DIR\", join(home, \".claude\"))`), as \
+             JavaScript's `||` and shell's `:-` were read already; its status command's listing \
+             of runtimes' folders, labelled not in the ninth round, is reported six times more",
         ),
         (
             "mksglu/context-mode",
