@@ -696,6 +696,44 @@ impl Ids {
     }
 }
 
+/// For each word id, the chunks it can keep (a word may list a chunk more than once):
+/// all of them one after the other, by word.
+struct Triggers {
+    /// Where each word's chunks start in `chunks` (one more entry than words).
+    start: Vec<u32>,
+    chunks: Vec<usize>,
+}
+
+impl Triggers {
+    /// The triggers of `pairs` (a word id and a chunk it can keep) over `words` ids.
+    fn new(words: usize, pairs: impl Iterator<Item = (u32, usize)> + Clone) -> Self {
+        let mut start = vec![0u32; words + 1];
+        for (w, _) in pairs.clone() {
+            if let Some(s) = start.get_mut(w as usize + 1) {
+                *s += 1;
+            }
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut chunks = vec![0; start.last().map_or(0, |n| *n as usize)];
+        for (w, c) in pairs {
+            if let Some(at) = next.get_mut(w as usize) {
+                chunks[*at as usize] = c;
+                *at += 1;
+            }
+        }
+        Self { start, chunks }
+    }
+
+    /// The chunks word `w` can keep.
+    fn of(&self, w: u32) -> &[usize] {
+        let (Some(&a), Some(&b)) = (self.start.get(w as usize), self.start.get(w as usize + 1)) else { return &[] };
+        &self.chunks[a as usize..b as usize]
+    }
+}
+
 /// Adds to `names`, to a fixed point, what the lines using one of them bind.
 fn spread(names: &mut Ids, info: &[Line], ids: &[u32]) {
     let mut changed = true;
@@ -823,7 +861,6 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
     let names: Vec<Option<u32>> = chunks.iter().map(|c| c.name.as_deref().map(|n| words_of.of(n))).collect();
     let ids = &words_of.ids;
     let none = || Ids(vec![false; words_of.id.len()]);
-    let of = |c: &Chunk| &info[c.lines.clone()];
     // Names bound from strings, or from such names: what a constant can be.
     let mut stringy = none();
     for l in info.iter().filter(|l| l.string) {
@@ -839,32 +876,70 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
         }
     }
     taint_tables(src, lines, &info, ids, &mut tainted);
+    let words = words_of.id.len();
+    kept_to_a_fixed_point(chunks, &info, ids, &names, (&stringy, tainted), words)
+}
+
+/// Which of `chunks` are kept (of lines `info`, word ids `ids`, their names `names`),
+/// from the words `stringy` and those `tainted` at first, of `words` ids in all.
+fn kept_to_a_fixed_point(
+    chunks: &[Chunk],
+    info: &[Line],
+    ids: &[u32],
+    names: &[Option<u32>],
+    (stringy, mut tainted): (&Ids, Ids),
+    words: usize,
+) -> Vec<bool> {
+    let none = || Ids(vec![false; words]);
+    let of = |c: &Chunk| &info[c.lines.clone()];
     let mut kept: Vec<bool> = chunks.iter().map(|c| !c.def || of(c).iter().any(|l| l.literal)).collect();
-    // A kept chunk's part (its name tainted, its literal lines' words read) is done once.
-    let mut done = vec![false; chunks.len()];
-    let mut read = none();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (i, c) in chunks.iter().enumerate() {
-            let ls = of(c);
-            if !kept[i]
-                && ls.iter().any(|l| {
-                    ids[l.uses.clone()].iter().any(|w| tainted.has(*w))
-                        || ids[l.binds.clone()].iter().any(|w| tainted.has(*w) || (stringy.has(*w) && read.has(*w)))
-                })
-            {
-                kept[i] = true;
+    // The least fixed point, found by a worklist: a chunk is kept once one of its lines
+    // uses or binds a tainted word, or binds a word both stringy and read; a kept
+    // chunk's part (its name tainted where it returns a value, its literal lines' words
+    // read) is done once. Each word knows the chunks it can keep (`by_taint` when it is
+    // tainted, `by_read` when it is read), so no chunk's lines are searched again.
+    let by_taint = Triggers::new(
+        words,
+        chunks.iter().enumerate().flat_map(|(i, c)| {
+            of(c)
+                .iter()
+                .flat_map(move |l| ids[l.uses.clone()].iter().chain(&ids[l.binds.clone()]).map(move |w| (*w, i)))
+        }),
+    );
+    let by_read = Triggers::new(
+        words,
+        chunks
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| of(c).iter().flat_map(move |l| ids[l.binds.clone()].iter().map(move |w| (*w, i)))),
+    );
+    let mut waiting: Vec<usize> = (0..chunks.len()).filter(|i| kept[*i]).collect();
+    let keep = |these: &[usize], kept: &mut Vec<bool>, waiting: &mut Vec<usize>| {
+        for &c in these {
+            if !kept[c] {
+                kept[c] = true;
+                waiting.push(c);
             }
-            if kept[i] && !done[i] {
-                done[i] = true;
-                if c.def && ls.iter().any(|l| l.returns) && names[i].is_some_and(|n| tainted.add(n)) {
-                    changed = true;
-                }
-                for l in ls.iter().filter(|l| l.literal) {
-                    for w in &ids[l.uses.clone()] {
-                        changed |= read.add(*w);
-                    }
+        }
+    };
+    for w in 0..u32::try_from(words).unwrap_or(u32::MAX) {
+        if tainted.has(w) {
+            keep(by_taint.of(w), &mut kept, &mut waiting);
+        }
+    }
+    let mut read = none();
+    while let Some(i) = waiting.pop() {
+        let (c, ls) = (&chunks[i], of(&chunks[i]));
+        if c.def
+            && ls.iter().any(|l| l.returns)
+            && let Some(n) = names[i].filter(|n| tainted.add(*n))
+        {
+            keep(by_taint.of(n), &mut kept, &mut waiting);
+        }
+        for l in ls.iter().filter(|l| l.literal) {
+            for &w in &ids[l.uses.clone()] {
+                if read.add(w) && stringy.has(w) {
+                    keep(by_read.of(w), &mut kept, &mut waiting);
                 }
             }
         }

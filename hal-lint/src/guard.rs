@@ -1156,7 +1156,7 @@ pub(crate) fn shell_validates_its_input(
 /// what [`shell_validates_its_input`] follows, built once a file.
 pub(crate) fn shell_assignments<'a>(p: &Parsed<'a>, walk: &Walk<'_>) -> HashMap<&'a str, Vec<String>> {
     let mut out: HashMap<&'a str, Vec<String>> = HashMap::new();
-    for x in walk.iter().filter(|x| x.kind() == "variable_assignment") {
+    for x in walk.of_kinds(&["variable_assignment"]) {
         if let (Some(name), Some(value)) = (x.field("name"), x.field("value")) {
             let values = out.entry(p.text(name)).or_default();
             if values.len() < 16 {

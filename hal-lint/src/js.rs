@@ -143,7 +143,11 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
 /// as `.name`, `require("process")` and `require("node:process")` as `process`.
 fn env_spelling(t: &str) -> String {
     let mut t: String = t.split_whitespace().collect::<String>().replace("?.", ".");
+    // Each quote's replacements all hold the quote, and none puts one in.
     for q in ['"', '\'', '`'] {
+        if !t.contains(q) {
+            continue;
+        }
         for m in ["process", "node:process"] {
             t = t.replace(&format!("require({q}{m}{q})"), "process");
         }
@@ -526,8 +530,8 @@ impl<'p, 'a> Linter<'p, 'a> {
 
     /// First pass: aliases of the environment object, string constants, constant lists,
     /// paths and the paths functions return.
-    fn collect(&mut self, n: Node<'p>) {
-        match n.kind() {
+    fn collect(&mut self, n: Node<'p>, kind: &str) {
+        match kind {
             "function_declaration" | "method_definition" => self.learn_return(n.field("name"), n.field("body")),
             "variable_declarator" => {
                 let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
@@ -563,7 +567,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             // (`function f(input, env = process.env)`, TypeScript's `env: Env =
             // process.env`) is an alias of it.
             "assignment_pattern" | "required_parameter" | "optional_parameter" => {
-                let (name, value) = if n.kind() == "assignment_pattern" {
+                let (name, value) = if kind == "assignment_pattern" {
                     (n.field("left"), n.field("right"))
                 } else {
                     (n.field("pattern"), n.field("value"))
@@ -753,9 +757,9 @@ impl<'p, 'a> Linter<'p, 'a> {
     }
 
     /// Second pass: the findings.
-    fn check(&mut self, n: Node<'p>) {
+    fn check(&mut self, n: Node<'p>, kind: &str) {
         let field = |f: &'static str| n.field(f);
-        match n.kind() {
+        match kind {
             // Issue 47: `for (const k in process.env)`, `for (const [k] of
             // Object.entries(process.env))`: a loop over the environment's names, the
             // names it looks for.

@@ -303,11 +303,10 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// The dotted text `t` with its first name expanded through the imports.
     fn canon_text(&self, t: &str) -> String {
         // `__import__("os").environ` is `os.environ`.
-        let t: String = t
-            .split_whitespace()
-            .collect::<String>()
-            .replace("__import__(\"os\")", "os")
-            .replace("__import__('os')", "os");
+        let mut t: String = t.split_whitespace().collect();
+        if t.contains("__import__(") {
+            t = t.replace("__import__(\"os\")", "os").replace("__import__('os')", "os");
+        }
         let (first, rest) = t.split_once('.').map_or((t.as_str(), None), |(f, r)| (f, Some(r)));
         match (self.names.get(first), rest) {
             (Some(full), Some(rest)) => format!("{full}.{rest}"),
@@ -369,8 +368,8 @@ impl<'p, 'a> Linter<'p, 'a> {
         }
     }
 
-    fn collect(&mut self, n: Node<'p>) {
-        match n.kind() {
+    fn collect(&mut self, n: Node<'p>, kind: &str) {
+        match kind {
             "function_definition" => {
                 let (Some(name), Some(body)) = (n.field("name"), n.field("body")) else { return };
                 if let Some(r) = crate::ts::returned(body) {
@@ -473,8 +472,8 @@ impl<'p, 'a> Linter<'p, 'a> {
             .join(" ")
     }
 
-    fn check(&mut self, n: Node<'p>) {
-        match n.kind() {
+    fn check(&mut self, n: Node<'p>, kind: &str) {
+        match kind {
             "subscript" => {
                 let (Some(value), Some(index)) = (n.field("value"), n.field("subscript")) else {
                     return;
@@ -501,7 +500,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             "import_statement" | "import_from_statement" => {
-                let modules: Vec<Node<'_>> = if n.kind() == "import_statement" {
+                let modules: Vec<Node<'_>> = if kind == "import_statement" {
                     n.children_by_field_name("name", &mut n.walk()).collect()
                 } else {
                     n.field("module_name").into_iter().collect()

@@ -329,6 +329,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         let_name: None,
         stored: Vec::new(),
         stmt_strings: String::new(),
+        stmt_visits: Vec::new(),
         sysinfo: src.contains("sysinfo"),
         fn_text: String::new(),
         table_reported: false,
@@ -483,15 +484,49 @@ impl<'ast> Visit<'ast> for ListNames<'_> {
     }
 }
 
-/// Every string literal under a statement, space-separated (a command's arguments).
+/// Every string literal under a statement, space-separated (a command's arguments), at
+/// most [`MAX_STMT_STRINGS`] bytes; and where each statement under it has its own (the
+/// same text, a statement's strings standing together), so that a statement inside it
+/// reads them rather than visiting itself again.
 #[derive(Default)]
-struct Strings(String);
+struct Strings {
+    text: String,
+    /// How many literals were left out (past the bound) so far.
+    left_out: usize,
+    /// Each statement visited (its address) whose strings all stand in `text`, with
+    /// where: sorted by address once the visit is done ([`Strings::of`]).
+    stmts: Vec<(usize, std::ops::Range<usize>)>,
+}
+
+/// The most bytes of a statement's strings kept.
+const MAX_STMT_STRINGS: usize = 4096;
+
+impl Strings {
+    /// The strings of statement `s` alone, if this visit kept them all.
+    fn of(&self, s: &syn::Stmt) -> Option<&str> {
+        let at = std::ptr::from_ref(s).addr();
+        let i = self.stmts.binary_search_by_key(&at, |(a, _)| *a).ok()?;
+        self.text.get(self.stmts[i].1.clone())
+    }
+}
 
 impl<'ast> Visit<'ast> for Strings {
+    fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
+        let (start, left_out) = (self.text.len(), self.left_out);
+        syn::visit::visit_stmt(self, s);
+        // Its strings, visited alone, are these: each was kept here at a length no
+        // shorter than its own visit's.
+        if self.left_out == left_out {
+            self.stmts.push((std::ptr::from_ref(s).addr(), start..self.text.len()));
+        }
+    }
+
     fn visit_lit_str(&mut self, s: &'ast syn::LitStr) {
-        if self.0.len() < 4096 {
-            self.0.push_str(&s.value());
-            self.0.push(' ');
+        if self.text.len() < MAX_STMT_STRINGS {
+            self.text.push_str(&s.value());
+            self.text.push(' ');
+        } else {
+            self.left_out += 1;
         }
     }
 
@@ -508,7 +543,11 @@ impl<'ast> Visit<'ast> for Strings {
                 }
                 match t {
                     proc_macro2::TokenTree::Literal(l) => {
-                        if let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
+                        // A string literal's token is read as one (what parsing its
+                        // text gives).
+                        if matches!(l.to_string().as_bytes(), [b'"', ..] | [b'r', b'"' | b'#', ..])
+                            && let syn::Lit::Str(s) = syn::Lit::new(l)
+                        {
                             self.visit_lit_str(&s);
                         }
                     }
@@ -579,6 +618,9 @@ struct Linter {
     binds: usize,
     /// The string literals of the statement being visited.
     stmt_strings: String,
+    /// The string visits of the statements being visited whose own strings were not
+    /// known ([`Strings`]), innermost last.
+    stmt_visits: Vec<Strings>,
     /// Whether the file names sysinfo.
     sysinfo: bool,
     /// In a file naming sysinfo, the tokens of the function being visited, and whether
@@ -1312,9 +1354,18 @@ impl<'ast> Visit<'ast> for Linter {
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
         self.extent(s);
-        let mut strings = Strings::default();
-        strings.visit_stmt(s);
-        let outer = std::mem::replace(&mut self.stmt_strings, strings.0);
+        // A statement inside one whose strings were visited reads its own from them.
+        let known = self.stmt_visits.last().and_then(|v| v.of(s)).map(str::to_owned);
+        let visited = known.is_none();
+        let strings = known.unwrap_or_else(|| {
+            let mut strings = Strings::default();
+            strings.visit_stmt(s);
+            strings.stmts.sort_unstable_by_key(|(a, _)| *a);
+            let text = strings.text.clone();
+            self.stmt_visits.push(strings);
+            text
+        });
+        let outer = std::mem::replace(&mut self.stmt_strings, strings);
         let mut named = ListNames { lists: &self.lists, found: Vec::new() };
         if !self.lists.is_empty() {
             named.visit_stmt(s);
@@ -1329,6 +1380,9 @@ impl<'ast> Visit<'ast> for Linter {
         let found = if named.found.is_empty() { self.stmt_lists.clone() } else { named.found };
         let outer_lists = std::mem::replace(&mut self.stmt_lists, found);
         syn::visit::visit_stmt(self, s);
+        if visited {
+            self.stmt_visits.pop();
+        }
         self.stmt_strings = outer;
         self.stmt_lists = outer_lists;
     }
@@ -1874,5 +1928,46 @@ mod tests {
         }
         // Unclosed: nothing is left out.
         assert!(test_modules(b"#[cfg(test)]\nmod tests {\n fn f() {").is_empty());
+    }
+
+    /// A statement's strings read from the visit of a statement around it are those of
+    /// its own visit, wherever the outer visit kept them all (past the bound, it visits
+    /// itself again).
+    #[test]
+    fn a_statement_s_strings_are_those_its_own_visit_gives() {
+        #[derive(Default)]
+        struct Stmts<'a>(Vec<&'a syn::Stmt>);
+        impl<'a> Visit<'a> for Stmts<'a> {
+            fn visit_stmt(&mut self, s: &'a syn::Stmt) {
+                self.0.push(s);
+                syn::visit::visit_stmt(self, s);
+            }
+        }
+        let long = "x".repeat(1500);
+        let src = format!(
+            "fn f() {{ let a = \"A\"; if g(\"B\") {{ let c = format!(\"C{{}}\", r#\"D\"#); for x in [\"E\"] {{ h(x, b\"F\"); }} }} \
+             let t = {{ let u = \"{long}\"; let v = \"{long}\"; let w = \"{long}\"; let y = \"G\"; y }}; }}"
+        );
+        let file = syn::parse_file(&src).unwrap();
+        let mut stmts = Stmts::default();
+        stmts.visit_file(&file);
+        let (mut read, mut again) = (0, 0);
+        for outer in &stmts.0 {
+            let mut visit = Strings::default();
+            visit.visit_stmt(outer);
+            visit.stmts.sort_unstable_by_key(|(a, _)| *a);
+            for inner in &stmts.0 {
+                let mut alone = Strings::default();
+                alone.visit_stmt(inner);
+                match visit.of(inner) {
+                    Some(text) => {
+                        assert_eq!(text, alone.text);
+                        read += 1;
+                    }
+                    None => again += 1,
+                }
+            }
+        }
+        assert!(read > 10 && again > 0, "{read} read, {again} visited again");
     }
 }

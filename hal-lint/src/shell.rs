@@ -271,8 +271,8 @@ fn kept_then_compared(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
 fn use_of(p: &Parsed<'_>, walk: &Walk<'_>, node: Node<'_>) -> Use {
     let mut cur = node;
     for _ in 0..6 {
-        let Some(parent) = walk.parent(cur) else { return Use::Other };
-        match parent.kind() {
+        let Some((parent, kind)) = walk.parent_kind(cur) else { return Use::Other };
+        match kind {
             "unary_expression" => {
                 let op = parent.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
                 // `[ -f ~/.x ]` parses `~` as an operator of its own: look past it.
@@ -400,7 +400,7 @@ fn presence_test(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
 /// Issue 47, round 15: or over an array of two or more runtimes' paths
 /// (`locations=("$HOME/.claude" "$HOME/.config/claude")`, then `for l in
 /// "${locations[@]}"`), each with the first such path's indicator.
-fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str)> {
+fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> Vec<(&'a str, &'static str)> {
     let dir = |t: &str| {
         let t = unquote(t);
         crate::indicators::runtime_dir(t).or_else(|| match path_hit(t) {
@@ -409,7 +409,7 @@ fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'
         })
     };
     let mut arrays: HashMap<&'a str, Vec<&'static str>> = HashMap::new();
-    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+    for n in nodes.of_kinds(&["variable_assignment"]) {
         let (Some(name), Some(value)) = (n.field("name"), n.field("value").filter(|v| v.kind() == "array")) else {
             continue;
         };
@@ -418,7 +418,7 @@ fn runtime_dir_loops<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'
         arrays.insert(p.text(name), dirs);
     }
     let mut out = Vec::new();
-    for n in nodes.iter().filter(|n| n.kind() == "for_statement") {
+    for n in nodes.of_kinds(&["for_statement"]) {
         let Some(var) = n.field("variable") else { continue };
         let mut dirs: Vec<&'static str> = Vec::new();
         for v in n.children_by_field_name("value", &mut n.walk()) {
@@ -444,9 +444,9 @@ const MAX_ASSIGNED: usize = 16;
 
 /// Names assigned a constant word (`v=GEMINI_CLI`), or looping over constant words (`for
 /// v in CLAUDE_SESSION_ID CODEX_THREAD_ID`), for indirect expansions (`${!v}`).
-fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
+fn assigned<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> Assigned<'a> {
     let mut out = Assigned::new();
-    for n in nodes.iter().filter(|n| n.kind() == "for_statement") {
+    for n in nodes.of_kinds(&["for_statement"]) {
         let Some(var) = n.field("variable") else { continue };
         for v in n.children_by_field_name("value", &mut n.walk()) {
             if matches!(v.kind(), "word" | "raw_string" | "string") && v.named_child_count() <= 1 {
@@ -457,7 +457,7 @@ fn assigned<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Assigned<'a> {
             }
         }
     }
-    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+    for n in nodes.of_kinds(&["variable_assignment"]) {
         let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
             continue;
         };
@@ -494,9 +494,9 @@ fn climbs_for_the_terminal(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>) -> boo
 /// Names the script assigns a path once (`CURSOR_DIR="$HOME/.cursor"`), with that path's
 /// text: a probe of `$CURSOR_DIR` probes it (constant folding of paths). A name assigned
 /// twice or more, or from itself, holds no one path.
-fn path_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> HashMap<&'a str, &'a str> {
+fn path_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> HashMap<&'a str, &'a str> {
     let mut seen: HashMap<&'a str, Option<&'a str>> = HashMap::new();
-    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+    for n in nodes.of_kinds(&["variable_assignment"]) {
         let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
         let var = p.text(name);
         let value = n.field("value").and_then(|v| p.short(v, 256)).map(unquote);
@@ -550,9 +550,9 @@ fn held_paths<'t>(t: &'t str, paths: &HashMap<&str, &str>) -> std::borrow::Cow<'
 /// The names the script sets itself, each with where it first does: an assignment
 /// whose value does not expand the name (`AGENT="ai:review"`; not
 /// `CLAUDE_PROJECT_DIR="${CLAUDE_PROJECT_DIR:-$PWD}"`, which reads it).
-fn own_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> HashMap<&'a str, usize> {
+fn own_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> HashMap<&'a str, usize> {
     let mut out: HashMap<&'a str, usize> = HashMap::new();
-    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+    for n in nodes.of_kinds(&["variable_assignment"]) {
         let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
         let var = p.text(name);
         // The name whole: `AGENT="${AGENT_MAIL_AGENT:-}"` reads another variable.
@@ -568,9 +568,9 @@ fn own_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> HashMap<&'a str, usize> {
 /// the process table (`p=$(ps -o ppid= -p "$p")`, issue 47's walk): each with what it
 /// stands for in a path or a `ps` command (`$$` or `$PPID`: a climbing name is a
 /// parent's id), and whether it climbs.
-fn ancestry_vars<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str, bool)> {
+fn ancestry_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> Vec<(&'a str, &'static str, bool)> {
     let mut out: Vec<(&'a str, &'static str, bool)> = Vec::new();
-    for n in nodes.iter().filter(|n| n.kind() == "variable_assignment") {
+    for n in nodes.of_kinds(&["variable_assignment"]) {
         let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else { continue };
         let (name, Some(v)) = (p.text(name), p.short(value, 512)) else { continue };
         let v = unquote(v);
@@ -611,7 +611,7 @@ fn pipeline_of<'t>(nodes: &Walk<'t>, n: Node<'t>) -> Node<'t> {
 /// its callers give a runtime's name (`contains "$pid" "claude"`): each with the runtime's
 /// name it stands for, so that `ps -p "$pid" -o comm= | grep -qi "$pattern"` in the
 /// function reads as the search for the runtime it is.
-fn param_runtimes<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'static str, bool)> {
+fn param_runtimes<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> Vec<(&'a str, &'static str, bool)> {
     let functions: Vec<(&str, Node<'_>)> = nodes
         .iter()
         .filter(|n| n.kind() == "function_definition")
@@ -623,8 +623,8 @@ fn param_runtimes<'a>(p: &Parsed<'a>, nodes: &[Node<'_>]) -> Vec<(&'a str, &'sta
     }
     // (function, position) → the runtime a call gives there.
     let mut given: Vec<(&str, usize, &'static str)> = Vec::new();
-    for c in nodes.iter().filter(|n| n.kind() == "command") {
-        let name = command_name(p, *c);
+    for c in nodes.of_kinds(&["command"]) {
+        let name = command_name(p, c);
         if !functions.iter().any(|(f, _)| *f == name) {
             continue;
         }
@@ -790,8 +790,15 @@ fn lint_code(kind: Kind, code: &str, depth: usize) -> FileLint {
 /// awk's `ENVIRON["X"]`, and code passed to an interpreter as a literal (`python3 -c '…'`,
 /// `node -e '…'`, a `python3 - <<'EOF'` heredoc), linted as its language (N7 of the
 /// third hostile pass).
-fn indirect(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, depth: usize, assigned: &Assigned<'_>, lint: &mut FileLint) {
-    match n.kind() {
+fn indirect(
+    p: &Parsed<'_>,
+    nodes: &Walk<'_>,
+    (n, kind): (Node<'_>, &str),
+    depth: usize,
+    assigned: &Assigned<'_>,
+    lint: &mut FileLint,
+) {
+    match kind {
         "unary_expression" => {
             let op = n.child(0).and_then(|o| p.short(o, 8)).unwrap_or("");
             if op == "-v"
@@ -965,9 +972,9 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
     ancestry.extend(param_runtimes(p, &nodes));
     let own = own_vars(p, &nodes);
     let paths = path_vars(p, &nodes);
-    for &n in &nodes {
-        indirect(p, &nodes, n, depth, &assigned, &mut lint);
-        match n.kind() {
+    for (n, kind) in nodes.with_kinds() {
+        indirect(p, &nodes, (n, kind), depth, &assigned, &mut lint);
+        match kind {
             "simple_expansion" | "expansion" => {
                 let Some(var) = n.named_child(0).filter(|c| c.kind() == "variable_name").map(|c| p.text(c)) else {
                     continue;
@@ -1028,9 +1035,9 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
             kind if WORDS.contains(&kind) => {
                 // A word inside an expansion's default (`${X:-$HOME/.claude}/hooks`) is a
                 // piece of the word around it, read whole below.
-                let outermost = std::iter::successors(nodes.parent(n), |x| nodes.parent(*x))
+                let outermost = std::iter::successors(nodes.parent_kind(n), |(x, _)| nodes.parent_kind(*x))
                     .take(4)
-                    .all(|parent| !WORDS.contains(&parent.kind()) && parent.kind() != "expansion");
+                    .all(|(_, kind)| !WORDS.contains(&kind) && kind != "expansion");
                 if !outermost {
                     continue;
                 }

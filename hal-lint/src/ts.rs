@@ -299,9 +299,10 @@ impl<'a> Parsed<'a> {
     }
 
     /// The byte ranges of the outermost regions that did not parse.
-    pub(crate) fn error_ranges(nodes: &[Node<'_>]) -> Vec<std::ops::Range<usize>> {
+    pub(crate) fn error_ranges(nodes: &Walk<'_>) -> Vec<std::ops::Range<usize>> {
         let mut out: Vec<std::ops::Range<usize>> = Vec::new();
-        for n in nodes.iter().filter(|n| n.is_error()) {
+        // `is_error()` is the error's kind id, which the walk kept.
+        for n in nodes.nodes.iter().zip(&nodes.kinds).filter(|(_, k)| **k == ERROR_ID).map(|(n, _)| n) {
             if out.last().is_none_or(|r| n.start_byte() >= r.end) {
                 out.push(n.start_byte()..n.end_byte());
             }
@@ -360,6 +361,8 @@ pub(crate) struct Walk<'t> {
     /// Each node's kind id ([`Node::kind_id`]), read as the walk meets the node (its
     /// subtree in cache then): a later pass over every node asks this, not the tree.
     kinds: Vec<u16>,
+    /// The name of each kind id of the tree's grammar ([`kind_names`]).
+    names: std::rc::Rc<[Box<str>]>,
     /// A node's id → its parent's place in `nodes` (an index, a quarter of a node's
     /// bytes: the map of a large tree is most of the walk's memory).
     up: HashMap<usize, u32, BuildIdHasher>,
@@ -375,6 +378,7 @@ impl<'t> Walk<'t> {
         let mut nodes = Vec::with_capacity(count);
         let mut kinds = Vec::with_capacity(count);
         let mut up = HashMap::with_capacity_and_hasher(count, BuildIdHasher);
+        let names = kind_names(&root.language());
         // (an ancestor's place in `nodes`, how many of its children come after the
         // cursor's)
         let mut path: Vec<(u32, u32)> = Vec::new();
@@ -393,14 +397,14 @@ impl<'t> Walk<'t> {
                 continue;
             }
             loop {
-                let Some((_, left)) = path.last_mut() else { return Self { nodes, kinds, up } };
+                let Some((_, left)) = path.last_mut() else { return Self { nodes, kinds, names, up } };
                 if *left > 0 && cursor.goto_next_sibling() {
                     *left -= 1;
                     break;
                 }
                 path.pop();
                 if !cursor.goto_parent() {
-                    return Self { nodes, kinds, up };
+                    return Self { nodes, kinds, names, up };
                 }
             }
         }
@@ -416,6 +420,24 @@ impl<'t> Walk<'t> {
             .map(|root| names.iter().flat_map(|n| kind_ids(&root.language(), n)).collect())
             .unwrap_or_default();
         self.nodes.iter().zip(&self.kinds).filter(move |(_, k)| ids.contains(k)).map(|(n, _)| *n)
+    }
+
+    /// Every node with the name of its kind ([`Node::kind`]), in the walk's order: a
+    /// pass over every node asking each its kind reads a table, not the tree (each
+    /// `kind()` is a `strlen` and a UTF-8 check).
+    pub(crate) fn with_kinds(&self) -> impl Iterator<Item = (Node<'t>, &str)> + '_ {
+        self.nodes
+            .iter()
+            .zip(&self.kinds)
+            .map(|(n, &k)| (*n, self.names.get(usize::from(k)).map_or_else(|| n.kind(), |s| &**s)))
+    }
+
+    /// The parent of `node` (a node of this walk) with the name of its kind, as
+    /// [`Walk::with_kinds`] gives it; `None` for the root.
+    pub(crate) fn parent_kind(&self, node: Node<'_>) -> Option<(Node<'t>, &str)> {
+        let i = *self.up.get(&node.id())? as usize;
+        let (n, k) = (self.nodes.get(i)?, self.kinds.get(i)?);
+        Some((*n, self.names.get(usize::from(*k)).map_or_else(|| n.kind(), |s| &**s)))
     }
 
     /// The parent of `node` (a node of this walk), `None` for the root.
@@ -448,6 +470,30 @@ pub(crate) fn kind_ids(language: &Language, name: &'static str) -> Vec<u16> {
     };
     let key = grammar_key(language, name);
     IDS.try_with(|ids| Some(ids.try_borrow_mut().ok()?.entry(key).or_insert_with(find).clone()))
+        .ok()
+        .flatten()
+        .unwrap_or_else(find)
+}
+
+/// The kinds of the nodes binding a name ([`Scope::decoded_lines`]).
+const DECODED_KINDS: &[&str] = &["assignment", "assignment_expression", "variable_declarator"];
+
+/// The kind id of an error node ([`Node::is_error`] asks it).
+const ERROR_ID: u16 = u16::MAX;
+
+/// The name of each kind id of `language` below its count ([`Node::kind_id`]; an id past
+/// them, the error's two, is asked of its node), looked up once per grammar on each
+/// thread.
+fn kind_names(language: &Language) -> std::rc::Rc<[Box<str>]> {
+    type Names = HashMap<(u64, usize, usize), std::rc::Rc<[Box<str>]>, BuildIdHasher>;
+    thread_local!(static NAMES: std::cell::RefCell<Names> = const { std::cell::RefCell::new(HashMap::with_hasher(BuildIdHasher)) });
+    let find = || -> std::rc::Rc<[Box<str>]> {
+        let count = u16::try_from(language.node_kind_count()).unwrap_or(u16::MAX - 1);
+        (0..count).map(|id| language.node_kind_for_id(id).unwrap_or("").into()).collect()
+    };
+    let key = grammar_key(language, "");
+    NAMES
+        .try_with(|names| Some(names.try_borrow_mut().ok()?.entry(key).or_insert_with(find).clone()))
         .ok()
         .flatten()
         .unwrap_or_else(find)
@@ -715,15 +761,15 @@ pub(crate) fn descendants(node: Node<'_>) -> Vec<Node<'_>> {
 /// before the code that uses them is checked, wherever they stand.
 pub(crate) fn two_passes<'t, L>(
     linter: &mut L,
-    nodes: &[Node<'t>],
-    collect: impl Fn(&mut L, Node<'t>),
-    check: impl Fn(&mut L, Node<'t>),
+    nodes: &Walk<'t>,
+    collect: impl Fn(&mut L, Node<'t>, &str),
+    check: impl Fn(&mut L, Node<'t>, &str),
 ) {
-    for &n in nodes {
-        collect(linter, n);
+    for (n, kind) in nodes.with_kinds() {
+        collect(linter, n, kind);
     }
-    for &n in nodes {
-        check(linter, n);
+    for (n, kind) in nodes.with_kinds() {
+        check(linter, n, kind);
     }
 }
 
@@ -1275,20 +1321,15 @@ impl<'p, 'a> Scope<'p, 'a> {
             .field("parameters")
             .is_some_and(|ps| descendants(ps).iter().any(|x| x.kind() == "identifier" && self.text(*x) == name));
         if !is_param {
-            return self.decoded_lines(function).contains(&name);
+            return self.decoded_lines(descendants(function).into_iter()).contains(&name);
         }
         // The parameter: every call of the function in the file passes a decoded record.
         let Some(fname) = function.field("name").map(|n| self.text(n)) else { return false };
-        let root_node = self.walk.first().copied().unwrap_or(function);
-        let decoded = self.decoded_lines(root_node);
+        let decoded = self.decoded_lines(self.walk.of_kinds(DECODED_KINDS));
         let calls: Vec<Node<'_>> = self
             .walk
-            .iter()
-            .filter(|x| {
-                matches!(x.kind(), "call" | "call_expression")
-                    && x.field("function").is_some_and(|f| self.text(f) == fname)
-            })
-            .copied()
+            .of_kinds(&["call", "call_expression"])
+            .filter(|x| x.field("function").is_some_and(|f| self.text(f) == fname))
             .collect();
         !calls.is_empty()
             && calls.iter().all(|c| {
@@ -1298,12 +1339,12 @@ impl<'p, 'a> Scope<'p, 'a> {
             })
     }
 
-    /// The names `scope` binds to a record decoded from a line (`json.loads(line)`,
-    /// `JSON.parse(firstLine)`).
-    fn decoded_lines(&self, scope: Node<'_>) -> Vec<&'a str> {
+    /// The names `nodes` (a scope's, or those of the kinds binding one) bind to a record
+    /// decoded from a line (`json.loads(line)`, `JSON.parse(firstLine)`).
+    fn decoded_lines<'n>(&self, nodes: impl Iterator<Item = Node<'n>>) -> Vec<&'a str> {
         let decoder = |f: &str| f.ends_with("loads") || f == "JSON.parse";
         let mut names = Vec::new();
-        for x in descendants(scope) {
+        for x in nodes {
             let (left, right) = match x.kind() {
                 "assignment" | "assignment_expression" => (x.field("left"), x.field("right")),
                 "variable_declarator" => (x.field("name"), x.field("value")),
@@ -1697,6 +1738,16 @@ mod tests {
             let by_name: Vec<_> = walk.iter().copied().filter(|n| names.contains(&n.kind())).collect();
             assert_eq!(walk.of_kinds(&names).collect::<Vec<_>>(), by_name, "{src:?}");
             assert!(by_name.len() > 1 || src.is_empty(), "{src:?}");
+            // Each node's kind, read from the grammar's table, is its `kind()`; the error
+            // regions are those of the nodes `is_error()` names.
+            let asked: Vec<_> = walk.iter().map(|n| (*n, n.kind())).collect();
+            assert_eq!(walk.with_kinds().collect::<Vec<_>>(), asked, "{src:?}");
+            for n in &walk {
+                assert_eq!(walk.parent_kind(*n), walk.parent(*n).map(|p| (p, p.kind())), "{src:?}");
+            }
+            let errors: Vec<_> = walk.iter().filter(|n| n.is_error()).map(tree_sitter::Node::byte_range).collect();
+            assert!(Parsed::error_ranges(&walk).iter().all(|r| errors.contains(r)), "{src:?}");
+            assert_eq!(Parsed::error_ranges(&walk).is_empty(), errors.is_empty(), "{src:?}");
         }
     }
 }
