@@ -30,6 +30,21 @@ pub(crate) const USING_VERBS: &[&str] = &["remove", "delete", "unlink", "read", 
 pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
 pub(crate) const EXITS: &[&str] = &["exit", "_exit"];
 
+/// A runtime's record's fields naming the process that tells it runs (`{ id: "codex",
+/// process: [{ pattern: /^codex$/i }] }`, `processChecks: ["gemini"]`,
+/// `process_names=("claude",)`): issue 47, round 16's rules kept as data. `process`
+/// and `processes` only holding a list (`process: [`), the prefilter's literal.
+pub(crate) const PROCESS_FIELDS: &[&str] = &[
+    "process",
+    "processes",
+    "processChecks",
+    "processNames",
+    "processName",
+    "process_checks",
+    "process_names",
+    "process_name",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,18 +61,3 @@ mod tests {
         assert_eq!(n - all.len(), 1, "{all:?}");
     }
 }
-
-/// A runtime's record's fields naming the process that tells it runs (`{ id: "codex",
-/// process: [{ pattern: /^codex$/i }] }`, `processChecks: ["gemini"]`,
-/// `process_names=("claude",)`): issue 47, round 16's rules kept as data. `process`
-/// and `processes` only holding a list (`process: [`), the prefilter's literal.
-pub(crate) const PROCESS_FIELDS: &[&str] = &[
-    "process",
-    "processes",
-    "processChecks",
-    "processNames",
-    "processName",
-    "process_checks",
-    "process_names",
-    "process_name",
-];
