@@ -368,18 +368,6 @@ pub(crate) fn searched_for_a_runtime(src: &str, walk: &Walk<'_>, n: Node<'_>, co
         .any(names)
 }
 
-/// Whether the process-table read at `n` stands in a function that walks down the
-/// table ([`crate::indicators::walks_down`]): its name (or the name it is bound to)
-/// says children or descendants, and it names no runtime.
-pub(crate) fn walks_down(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
-    let Some(f) = function_of(walk, n) else { return false };
-    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
-    let name = f
-        .field("name")
-        .or_else(|| walk.parent(f).filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")));
-    name.is_some_and(|name| f.byte_range().len() <= 64 << 10 && crate::indicators::walks_down(text(name), text(f)))
-}
-
 /// Whether `/proc`, read at `n`, is read in a function that names no parent and no
 /// runtime ([`crate::indicators::may_walk_the_table`]): the process's own status or a
 /// known pid's, not a walk. A read outside functions may be one.

@@ -1000,7 +1000,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
             }
             "command" => {
                 let name = command_name(p, n);
-                if PROCESS_PROGRAMS.contains(&name) && !crate::guard::walks_down(p.src, &nodes, n) {
+                if PROCESS_PROGRAMS.contains(&name) && !crate::ts::walks_down(p.src, &nodes, n) {
                     // The whole pipeline: `ps aux | grep claude`.
                     let whole = pipeline_of(&nodes, n);
                     let text = p.short(whole, 4096).map(|t| stand_in(t, &ancestry));

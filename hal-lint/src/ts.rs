@@ -807,6 +807,23 @@ const FUNCTION_KINDS: &[&str] = &[
     "function_definition",
     "lambda",
 ];
+/// Whether the process-table read at `n` stands in a function that walks down the
+/// table ([`crate::indicators::walks_down`]): its name (or the name it is bound to)
+/// says children or descendants, and it names no runtime.
+pub(crate) fn walks_down(src: &str, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let Some(f) = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .take(256)
+        .find(|x| FUNCTION_KINDS.contains(&x.kind()))
+    else {
+        return false;
+    };
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let name = f
+        .field("name")
+        .or_else(|| walk.parent(f).filter(|d| d.kind() == "variable_declarator").and_then(|d| d.field("name")));
+    name.is_some_and(|name| f.byte_range().len() <= 64 << 10 && crate::indicators::walks_down(text(name), text(f)))
+}
+
 /// The bytes of the function holding `n` (the whole file's outside any): where a loop's
 /// name stands for a list's elements.
 pub(crate) fn function_bytes(walk: &Walk<'_>, n: Node<'_>) -> std::ops::Range<usize> {
@@ -1494,7 +1511,7 @@ impl<'p, 'a> Scope<'p, 'a> {
     }
 
     pub(crate) fn process(&mut self, at: Node<'_>, what: &str) {
-        if !crate::guard::walks_down(self.p.src, self.walk, at) {
+        if !walks_down(self.p.src, self.walk, at) {
             self.lint.hits.push(self.p.process_hit(at, what));
         }
     }
