@@ -148,12 +148,18 @@ impl Inherited {
         self.overwrites.iter().find(|(p, _)| *p == provider).map_or(Overwrites::No { at: None }, |(_, o)| o.clone())
     }
 
-    /// Whether the overwrite rule settles a declared agent beside foreign markers: every
-    /// foreign runtime overwrites `AI_AGENT` at its version (and no stamp takes part).
+    /// Whether the overwrite rule settles a declared agent beside foreign markers: the
+    /// agent declared itself in `AI_AGENT` (not `AGENT`, which no runtime overwrites),
+    /// every foreign runtime overwrites `AI_AGENT` at its version, and no stamp takes
+    /// part.
     #[must_use]
     pub fn declared_is_nearer(&self) -> bool {
+        // The rule is about `AI_AGENT` only: a runtime that overwrites it says nothing
+        // of `AGENT`, which may have come from above it.
+        let overwritten = self.declared().is_some_and(|d| d.name == hal_caps::vars::AI_AGENT);
         let foreign = self.foreign_to_declared();
-        self.stamp.is_none()
+        overwritten
+            && self.stamp.is_none()
             && !foreign.is_empty()
             && foreign.iter().all(|p| matches!(self.overwrite_of(*p), Overwrites::Yes { .. }))
     }

@@ -79,6 +79,13 @@ fn the_overwrite_rule_settles_it_for_the_declared_agent() {
         (d.provider, d.ambiguous, d.agent.as_deref(), d.is_agent),
         (P::Unknown, false, Some("custom-agent"), true)
     );
+    // The rule is about AI_AGENT: a name in AGENT (which Claude Code never overwrites)
+    // may come from above it, so it settles nothing and the marker decides, ambiguous.
+    for agent in ["custom-agent", "codex"] {
+        let d = detect(FakeHost::new().env("AGENT", agent).env("CLAUDE_CODE_SESSION_ID", "s"));
+        assert_eq!((d.provider, d.ambiguous, d.agent.as_deref()), (P::Claude, true, Some(agent)), "AGENT={agent}");
+        assert_eq!(d.source.signal.as_deref(), Some("CLAUDE_CODE_SESSION_ID"));
+    }
     // The operator's GT_HAL_RUNTIME_VERSION is the decided runtime's, not Claude's: no settling.
     let d = detect(
         FakeHost::new()
