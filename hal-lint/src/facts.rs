@@ -30,6 +30,12 @@ pub(crate) const USING_VERBS: &[&str] = &["remove", "delete", "unlink", "read", 
 pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];
 pub(crate) const EXITS: &[&str] = &["exit", "_exit"];
 
+/// Fields named for detecting that hold a runtime's probe paths, read where they are
+/// probed (`tool.detectionPaths.some((p) => statSync(p))`, `agent.detect.globalPaths`):
+/// issue 47, round 17's rules kept as data, the prefilter's literals beside a probe.
+pub(crate) const DETECTING_FIELDS: &[&str] =
+    &["detectionPaths", "detectPaths", "detection_paths", "detect_paths", ".detect."];
+
 /// A runtime's record's fields naming the process that tells it runs (`{ id: "codex",
 /// process: [{ pattern: /^codex$/i }] }`, `processChecks: ["gemini"]`,
 /// `process_names=("claude",)`): issue 47, round 16's rules kept as data. `process`

@@ -182,10 +182,28 @@ pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str)
         };
         return branch.is_some_and(|b| {
             let t = src.get(b.start_byte()..b.end_byte()).unwrap_or("");
-            (uses && t.contains(var)) || only_removes(src, b, var)
+            (uses && uses_in_code(src, b, t, var)) || only_removes(src, b, var)
         });
     }
     false
+}
+
+/// Whether the branch `b` (whose text is `t`) uses `var`: names it in its code (as a
+/// name or a key: `process.env.X`, `os.environ["X"]`) or in a string that sets or
+/// expands it (`f"X={home} claude"`, `"$X/bin"`), not only among a message's words
+/// (`return (True, "Logged in (X)")`, which reports the read and uses no value).
+fn uses_in_code(src: &str, b: Node<'_>, t: &str, var: &str) -> bool {
+    let base = b.start_byte();
+    t.match_indices(var).take(16).any(|(i, _)| {
+        let (before, after) = (t[..i].chars().next_back(), t[i + var.len()..].chars().next());
+        let spelled = matches!(before, Some('$' | '{' | '%')) || after == Some('=');
+        spelled
+            || b.descendant_for_byte_range(base + i, base + i + var.len()).is_none_or(|n| {
+                let in_words = matches!(n.kind(), "string_content" | "string_fragment" | "string");
+                !in_words
+                    || src.get(n.start_byte()..n.end_byte()).is_some_and(|w| w.trim_matches(['"', '\'', '`']) == var)
+            })
+    })
 }
 
 /// Whether every statement of the branch `b` removes `var` from the environment

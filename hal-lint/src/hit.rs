@@ -214,6 +214,20 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
     }
 
+    /// A path listed in `field`, a field named for detecting whose other entries in the
+    /// file are runtimes' folders (`detect_paths=("{home}/.qodo",)` beside `.claude`'s).
+    pub(crate) fn listed_probe(line: usize, column: usize, field: &str, rust: bool) -> Self {
+        let what = format!("lists a path in `{field}`, beside runtimes' folders: a detection rule kept as data");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
+    /// A probe of each entry of `field`, a field named for detecting
+    /// (`tool.detectionPaths.some((p) => existsSync(p))`).
+    pub(crate) fn entry_probe(line: usize, column: usize, field: &str, rust: bool) -> Self {
+        let what = format!("probes each entry of `{field}`, a detection rule kept as data");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
     /// A variable `var` compared to a value in a rule that tells a runtime, kept as data
     /// (`{ id: "jules", envVars: [{ all: [["HOME", "/home/jules"]] }] }`).
     pub(crate) fn rule_condition(line: usize, column: usize, var: &str, rust: bool) -> Self {

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use tree_sitter::Node;
 
 use crate::facts::NPM_PROCESS_PACKAGES;
-use crate::hit::{FileLint, Kind};
+use crate::hit::{FileLint, Hit, Kind};
 use crate::indicators::{PathHit, path_hit, process_command};
 use crate::ts::{Fields as _, Parsed, Scope, in_condition, last_name, program, two_passes, unquote};
 
@@ -944,6 +944,11 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.
                 let hit = hit.or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, a, &path));
+                let hit = hit.or_else(|| {
+                    let field = self.s.detecting_entries(a)?;
+                    let (line, col) = self.s.p.pos(a);
+                    Some(Hit::entry_probe(line, col, field, false))
+                });
                 let climbs = || {
                     path_hit(&path) != Some(PathHit::Proc)
                         && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)

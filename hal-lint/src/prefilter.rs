@@ -12,7 +12,9 @@ use std::sync::OnceLock;
 use aho_corasick::{AhoCorasick, MatchKind};
 use hal_caps::vars;
 
-use crate::facts::{NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_FIELDS, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES};
+use crate::facts::{
+    DETECTING_FIELDS, NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_FIELDS, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES,
+};
 use crate::hit::Kind;
 use crate::indicators::{
     EDITOR_VARS, EXTRA_VARS, indicator_vars, payload_tell_keys, registry_dirs, registry_paths, registry_vars,
@@ -175,6 +177,16 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             }
             let mut out: Vec<Literal> = v.into_iter().map(|l| (l, Class::Paired, Bound::Component)).collect();
             out.extend(named.into_iter().map(|(l, b)| (l, Class::Paired, b)));
+            out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Call)));
+            out
+        }
+        Start::DetectingField => {
+            let fields = own(&[(Group::Js, DETECTING_FIELDS), (Group::Python, DETECTING_FIELDS)]);
+            let probes = probes(group);
+            if probes.is_empty() || fields.is_empty() {
+                return strong(fields, Bound::Anywhere);
+            }
+            let mut out: Vec<Literal> = fields.into_iter().map(|l| (l, Class::Paired, Bound::Anywhere)).collect();
             out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Call)));
             out
         }
@@ -857,7 +869,7 @@ mod tests {
                     assert!(own.iter().all(|l| !l.0.is_empty()), "{s:?}");
                     let applies = match s {
                         Start::AllVars => matches!(g, Group::Rust | Group::Shell | Group::Any),
-                        Start::ProcessField => g != Group::Rust,
+                        Start::ProcessField | Start::DetectingField => g != Group::Rust,
                         Start::Manifest => false,
                         _ => true,
                     };

@@ -39,6 +39,10 @@ pub enum Start {
     /// A runtime's record's field naming its process (`processChecks`, `process: [`,
     /// `process_names`): a rule kept as data that reads the process table.
     ProcessField,
+    /// A field named for detecting that holds probe paths (`detectionPaths`,
+    /// `detect_paths`, `.detect.`), beside a probe of the language: a rule kept as data,
+    /// probed where it is read.
+    DetectingField,
     /// A suppression comment (`hal-lint:`).
     Suppression,
     /// A manifest: every one is linted, no literal needed.
@@ -70,7 +74,7 @@ impl RuleDef {
 /// that miss a literal its findings need fail `tests/prefilter.rs`.
 pub const DEFS: &[RuleDef] = &[
     RuleDef::of(Rule::IndicatorVar, &[Start::VarName, Start::FoldedVarName, Start::AllVars]),
-    RuleDef::of(Rule::IndicatorFile, &[Start::IndicatorPath]),
+    RuleDef::of(Rule::IndicatorFile, &[Start::IndicatorPath, Start::DetectingField]),
     RuleDef::of(
         Rule::ProcessTable,
         &[Start::ProcFile, Start::ProcessProgram, Start::ProcessPackage, Start::ProcessField],

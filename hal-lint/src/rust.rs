@@ -334,6 +334,7 @@ fn parse_and_lint(src: &str) -> FileLint {
         fn_text: String::new(),
         table_reported: false,
         fn_name: None,
+        impl_runtime: None,
         marked: crate::suppress::marked(src),
         written: Vec::new(),
         collecting: Vec::new(),
@@ -629,6 +630,9 @@ struct Linter {
     table_reported: bool,
     /// The name of the function or method being visited.
     fn_name: Option<String>,
+    /// The runtime the type of the `impl` being visited names (`impl Executor for
+    /// CursorAgent`), if any.
+    impl_runtime: Option<&'static str>,
     /// Whether the file holds a suppression comment ([`crate::suppress::marked`]).
     marked: bool,
     /// The names the `if` whose condition is being visited only adds to a collection
@@ -891,12 +895,12 @@ impl Linter {
                 let parsed =
                     m.mac.parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated);
                 let elems = parsed.ok()?;
-                let paths: Vec<String> = elems.iter().take(64).map(|x| self.path_of(x, 0)).collect();
+                let paths: Vec<String> = elems.iter().take(64).map(|x| self.path_of(first_of_pair(x), 0)).collect();
                 return representative(&paths);
             }
             _ => return None,
         };
-        let paths: Vec<String> = items.into_iter().map(|x| self.path_of(x, 0)).collect();
+        let paths: Vec<String> = items.into_iter().map(|x| self.path_of(first_of_pair(x), 0)).collect();
         representative(&paths)
     }
 
@@ -1038,7 +1042,7 @@ impl Linter {
             // detecting an installation.
             let (line, col) = line_col(span);
             self.hit(Hit::path(line, col, PathHit::Indicator(dir), true));
-        } else if let Some(runtime) = self.answers
+        } else if let Some(runtime) = self.answers.or(self.impl_runtime.filter(|_| self.availability_fn()))
             && let Some(f) = self.fn_name.clone()
         {
             // A path no literal spells probed in a detecting function whose branch
@@ -1046,6 +1050,15 @@ impl Linter {
             let (line, col) = line_col(span);
             self.hit(Hit::answering_probe(line, col, runtime, &f, true));
         }
+    }
+
+    /// Round 17: whether the function being visited is named for an installation's
+    /// availability (`get_availability_info`, `is_installed`, `detect`): in an `impl`
+    /// for a runtime's type, a probe there answers whether that runtime is installed.
+    fn availability_fn(&self) -> bool {
+        self.fn_name.as_deref().is_some_and(|f| {
+            crate::indicators::is_detector(f) || crate::indicators::name_words(f).iter().any(|w| w == "availability")
+        })
     }
 
     /// Visits a function named `name` with `visit`.
@@ -1233,6 +1246,15 @@ fn representative(paths: &[String]) -> Option<String> {
     paths.iter().find(|p| path_hit(p) == Some(PathHit::Indicator(dir))).cloned()
 }
 
+/// The first of a pair (`(format!("{}/.claude/local/claude", home), "claude-local")`, a
+/// path with its label), else `x`.
+fn first_of_pair(x: &syn::Expr) -> &syn::Expr {
+    match x {
+        syn::Expr::Tuple(t) => t.elems.first().unwrap_or(x),
+        _ => x,
+    }
+}
+
 /// The name a pattern like `Ok(name)` or `Some(name)` binds, if it binds one.
 fn binding(pat: &syn::Pat) -> Option<String> {
     match pat {
@@ -1339,6 +1361,17 @@ impl<'ast> Visit<'ast> for Linter {
         }
     }
 
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        let named = match &*i.self_ty {
+            syn::Type::Path(t) => t.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        };
+        let runtime = named.as_deref().and_then(crate::indicators::camel_first_word_runtime);
+        let outer = std::mem::replace(&mut self.impl_runtime, runtime);
+        syn::visit::visit_item_impl(self, i);
+        self.impl_runtime = outer;
+    }
+
     fn visit_impl_item(&mut self, i: &'ast syn::ImplItem) {
         self.extent(i);
         match (i, self.sysinfo) {
@@ -1442,8 +1475,13 @@ impl<'ast> Visit<'ast> for Linter {
         }
         // `for p in [home.join(".claude"), …] { if p.exists() … }`: `p` stands for the
         // runtime's paths in the loop.
-        let path = match &*e.pat {
-            syn::Pat::Ident(p) => self.list_path(&e.expr).map(|one| (p.ident.to_string(), one)),
+        // `for (path, source) in paths_to_check`: the first of each pair, round 17.
+        let first = match &*e.pat {
+            syn::Pat::Tuple(t) => t.elems.first(),
+            pat => Some(pat),
+        };
+        let path = match first {
+            Some(syn::Pat::Ident(p)) => self.list_path(&e.expr).map(|one| (p.ident.to_string(), one)),
             _ => None,
         };
         let outer = path.as_ref().map(|(name, one)| (name.clone(), self.paths.insert(name.clone(), one.clone())));
@@ -1579,6 +1617,16 @@ impl<'ast> Visit<'ast> for Linter {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let method = m.method.to_string();
+        // Round 17: `paths.extend(vec![(format!("{}/.claude/local/claude", home), …), …])`:
+        // the list grown stands for its runtime's paths, as one bound whole does.
+        if method == "extend"
+            && let syn::Expr::Path(r) = &*m.receiver
+            && let Some(name) = r.path.get_ident().map(ToString::to_string)
+            && !self.path_lists.contains_key(&name)
+            && let Some(one) = m.args.first().and_then(|a| self.list_path(a))
+        {
+            self.path_lists.insert(name, one);
+        }
         // `env.get("CLAUDECODE")`, `env.contains_key(check.name)` on a captured
         // environment.
         if !self.given.is_empty()

@@ -1049,6 +1049,77 @@ impl<'p, 'a> Scope<'p, 'a> {
             .collect()
     }
 
+    /// Issue 47, round 17: the field named for detecting whose entries the probe's
+    /// argument `a` stands for (`tool.detectionPaths.some((p) => statSync(join(root,
+    /// p)))`, `for (const p of agent.detect.globalPaths)`, `for p in spec.detect_paths:`),
+    /// through a name bound in the probe's function (`const full = join(cwd, p)`) and one
+    /// bound to the field (`const paths = global ? a.detect.globalPaths : …`): a
+    /// detection rule kept as data, probed here. The field's spelling, if any.
+    pub(crate) fn detecting_entries(&self, a: Node<'p>) -> Option<&'a str> {
+        let mut names: Vec<&'a str> = Vec::new();
+        let mut stack = vec![(a, 0)];
+        while let Some((x, depth)) = stack.pop() {
+            if names.len() >= 8 {
+                break;
+            }
+            if x.kind() == "identifier" {
+                names.push(self.p.text(x));
+                // One name bound before the probe, in its function (`const full = join(cwd, p)`).
+                if depth < 2
+                    && let Some(v) = self.bound_before(x)
+                {
+                    stack.push((v, depth + 1));
+                }
+            } else if x.named_child_count() <= 8 {
+                stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth)));
+            }
+        }
+        std::iter::successors(self.walk.parent(a), |x| self.walk.parent(*x)).take(32).find_map(|x| {
+            let over = match x.kind() {
+                // `for (const p of paths)`, `for p in paths:`.
+                "for_in_statement" | "for_statement" => x.field("left").zip(x.field("right")),
+                // `xs.some((p) => …)`, `xs.filter(lambda p: …)` is no method here.
+                "arrow_function" | "function_expression" => self
+                    .walk
+                    .parent(x)
+                    .filter(|args| args.kind() == "arguments")
+                    .and_then(|args| self.walk.parent(args))
+                    .and_then(|call| call.field("function"))
+                    .filter(|f| f.kind() == "member_expression")
+                    .and_then(|f| f.field("object"))
+                    .and_then(|o| x.field("parameters").or_else(|| x.field("parameter")).map(|ps| (ps, o))),
+                _ => None,
+            };
+            let (bound, over) = over?;
+            let binds = self.p.short(bound, 64).is_some_and(|b| names.iter().any(|n| has_word(b, n)));
+            if !binds {
+                return None;
+            }
+            let over = if over.kind() == "identifier" { self.bound_before(over).unwrap_or(over) } else { over };
+            self.p.short(over, 160).filter(|t| names_a_detecting_field(t))
+        })
+    }
+
+    /// The value last bound to the name `x` before it, in `x`'s function (a
+    /// `const`/`let`/`var` or an assignment).
+    fn bound_before(&self, x: Node<'p>) -> Option<Node<'p>> {
+        let name = self.p.text(x);
+        let function = std::iter::successors(self.walk.parent(x), |y| self.walk.parent(*y))
+            .take(64)
+            .find(|y| FUNCTION_KINDS.contains(&y.kind()))?;
+        self.walk
+            .of_kinds(&["variable_declarator", "assignment"])
+            .filter(|d| d.start_byte() >= function.start_byte() && d.end_byte() <= x.start_byte())
+            .filter_map(|d| {
+                let (left, right) = match d.kind() {
+                    "variable_declarator" => (d.field("name"), d.field("value")),
+                    _ => (d.field("left"), d.field("right")),
+                };
+                left.filter(|l| self.p.text(*l) == name).and(right)
+            })
+            .last()
+    }
+
     /// Issue 47, round 16: a runtime's record naming the process that tells it
     /// (`{ id: "codex", process: [{ pattern: /^codex$/i }] }`, `processChecks:
     /// ["gemini"]`): a detection rule kept as data that reads the process table,
@@ -1104,6 +1175,7 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// nor a credential's, is reported.
     pub(crate) fn detecting_fields(&mut self) {
         let mut hits = Vec::new();
+        let (mut runtime_paths, mut unnamed) = (false, Vec::new());
         let kinds = [
             "variable_declarator",
             "assignment",
@@ -1140,6 +1212,7 @@ impl<'p, 'a> Scope<'p, 'a> {
                 }
                 _ => continue,
             };
+            let paths_field = ["path", "dir", "folder", "location"].iter().any(|w| folded.contains(w));
             for x in strings {
                 let Some(v) = self.value(x) else { continue };
                 let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| v.ends_with(t));
@@ -1155,8 +1228,25 @@ impl<'p, 'a> Scope<'p, 'a> {
                 } else if v.contains('/') {
                     // Round 16: `detect_paths=("{home}/.claude", …)`, the folders whose
                     // existence tells the runtime is installed.
-                    hits.extend(self.p.path_probe(x, &v));
+                    match self.p.path_probe(x, &v) {
+                        Some(h) => {
+                            hits.push(h);
+                            runtime_paths = true;
+                        }
+                        None if paths_field => unnamed.push((x, self.p.text(name))),
+                        None => {}
+                    }
                 }
+            }
+        }
+        // Round 17: once a detecting field of the file lists a runtime's folder, the
+        // same fields' other paths are the other runtimes' folders (an application's
+        // folder, a runtime hal does not know: `"{home}/Library/Application
+        // Support/Cursor"`, `"{home}/.qodo"`).
+        if runtime_paths {
+            for (x, field) in unnamed {
+                let (line, col) = self.p.pos(x);
+                hits.push(Hit::listed_probe(line, col, field, false));
             }
         }
         self.lint.hits.extend(hits);
@@ -1705,6 +1795,22 @@ fn left_out(x: Node<'_>) -> bool {
             .is_some_and(|u| u.kind() == "unary_expression" && u.child(0).is_some_and(|op| op.kind() == "!")),
         _ => false,
     }
+}
+
+/// Whether `name` stands in `text` as a whole word (`p` in `(p)`, `[p, i]`, `p`).
+fn has_word(text: &str, name: &str) -> bool {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).any(|w| w == name)
+}
+
+/// Whether `text` (a short expression) reads a field named for detecting
+/// (`tool.detectionPaths`, `agent.detect.globalPaths`, `spec.detect_paths`), not a
+/// list of what was detected (`found.detectedAgents`).
+fn names_a_detecting_field(text: &str) -> bool {
+    text.split('.').skip(1).any(|segment| {
+        let field: String = segment.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let field = field.to_ascii_lowercase();
+        field.starts_with("detect") && !field.starts_with("detected")
+    })
 }
 
 #[cfg(test)]

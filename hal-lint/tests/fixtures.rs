@@ -726,6 +726,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
     want.extend(at("src/ancestry.ts", &[(p, 2, 36)]));
     want.extend(at("src/answers.rs", &[(f, 21, 12), (f, 26, 12), (f, 31, 39)]));
+    want.extend(at("src/availability.rs", &[(f, 24, 48)]));
     want.extend(at("src/child_env.py", &[(v, 12, 23)]));
     want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
     want.extend(at("src/children.rs", &[(p, 21, 36)]));
@@ -734,8 +735,11 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));
     want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
     want.extend(at("src/detect_fields.py", &[(v, 8, 22), (v, 9, 24), (v, 9, 40), (v, 10, 27)]));
+    want.extend(at("src/detect_paths.py", &[(f, 8, 34), (f, 11, 13), (f, 12, 13), (f, 15, 32), (f, 15, 50)]));
+    want.extend(at("src/detect_paths.ts", &[(f, 6, 32), (f, 7, 35), (f, 7, 58), (f, 8, 31), (f, 12, 61)]));
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
     want.extend(at("src/editor.rs", &[(v, 4, 28)]));
+    want.extend(at("src/entries.ts", &[(f, 11, 21), (f, 26, 25)]));
     want.extend(at("src/forward.rs", &[(v, 6, 28), (v, 6, 42)]));
     want.extend(at("src/helpers.py", &[(f, 7, 20)]));
     want.extend(at("src/helpers.ts", &[(f, 6, 24)]));
@@ -754,8 +758,20 @@ fn reading_collecting_and_passing_on_are_not_detections() {
             (v, 70, 15),
         ],
     ));
+    want.extend(reading_from_installed_on());
+
+    assert_eq!(found("reading"), want);
+}
+
+/// The second half of `reading_collecting_and_passing_on_are_not_detections`'s findings,
+/// from `src/installed.py` on, in path order.
+fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
+    let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
+    let mut want = Vec::new();
     want.extend(at("src/installed.py", &[(f, 7, 25), (f, 7, 52), (f, 16, 12)]));
     want.extend(at("src/installed.ts", &[(f, 20, 20), (f, 26, 43)]));
+    want.extend(at("src/login_messages.py", &[(v, 9, 23)]));
+    want.extend(at("src/login_messages.ts", &[(v, 3, 19)]));
     want.extend(at("src/logins.py", &[(v, 7, 23)]));
     want.extend(at("src/logins.ts", &[(v, 4, 19)]));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
@@ -763,6 +779,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/own_proc.py", &[(p, 17, 12)]));
     want.extend(at("src/own_proc.rs", &[(p, 21, 35)]));
     want.extend(at("src/own_reads.rs", &[(f, 34, 27), (f, 42, 8)]));
+    want.extend(at("src/pairs.rs", &[(f, 18, 12)]));
     want.extend(at("src/pane.py", &[(p, 7, 28)]));
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
@@ -792,7 +809,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
     want.extend(at("src/sniff.py", &[(v, 8, 20)]));
     want.extend(at("src/sniff.ts", &[(v, 4, 15)]));
-    want.extend(at("src/specs.py", &[(f, 16, 49), (p, 16, 84)]));
+    want.extend(at("src/specs.py", &[(f, 18, 49), (p, 18, 84), (f, 19, 45)]));
     want.extend(at("src/symlinks.ts", &[(f, 17, 27)]));
     want.extend(at("src/tables.py", &[(v, 6, 16), (v, 6, 30), (v, 7, 15), (v, 11, 16), (v, 12, 16)]));
     want.extend(at(
@@ -811,6 +828,5 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     ));
     want.extend(at("src/transcript.py", &[(v, 34, 8)]));
     want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
-
-    assert_eq!(found("reading"), want);
+    want
 }
