@@ -1021,17 +1021,7 @@ impl<'p, 'a> Scope<'p, 'a> {
         let Some(table) = object.filter(|o| o.kind() == "identifier") else { return Vec::new() };
         let name = self.p.text(table);
         let value = self
-            .walk
-            .of_kinds(&["variable_declarator", "assignment"])
-            .filter(|d| d.start_byte() < a.start_byte())
-            .filter_map(|d| {
-                let (left, right) = match d.kind() {
-                    "variable_declarator" => (d.field("name"), d.field("value")),
-                    _ => (d.field("left"), d.field("right")),
-                };
-                left.filter(|x| self.p.text(*x) == name).and(right)
-            })
-            .last()
+            .last_bound(name, 0..a.start_byte())
             .map(|v| {
                 if matches!(v.kind(), "as_expression" | "satisfies_expression") {
                     v.named_child(0).unwrap_or(v)
@@ -1107,9 +1097,15 @@ impl<'p, 'a> Scope<'p, 'a> {
         let function = std::iter::successors(self.walk.parent(x), |y| self.walk.parent(*y))
             .take(64)
             .find(|y| FUNCTION_KINDS.contains(&y.kind()))?;
+        self.last_bound(name, function.start_byte()..x.start_byte())
+    }
+
+    /// The value last bound to `name` (a `const`/`let`/`var` or an assignment) by a
+    /// binding that starts within `within`.
+    fn last_bound(&self, name: &str, within: std::ops::Range<usize>) -> Option<Node<'p>> {
         self.walk
             .of_kinds(&["variable_declarator", "assignment"])
-            .filter(|d| d.start_byte() >= function.start_byte() && d.end_byte() <= x.start_byte())
+            .filter(|d| within.contains(&d.start_byte()))
             .filter_map(|d| {
                 let (left, right) = match d.kind() {
                     "variable_declarator" => (d.field("name"), d.field("value")),
