@@ -788,6 +788,9 @@ pub(crate) struct Scope<'p, 'a> {
     /// at the first lookup that needs them, and those already reported.
     tables: Option<Vec<(&'a str, Placed<'p>)>>,
     tables_read: Vec<&'a str>,
+    /// Whether the file spells a member named for detecting (`.detect…`,
+    /// [`Scope::detecting_entries`]), found at the first probe that asks.
+    names_detecting_fields: std::cell::OnceCell<bool>,
 }
 
 /// Strings, each with its place.
@@ -890,6 +893,7 @@ impl<'p, 'a> Scope<'p, 'a> {
             lint: p.file_lint(walk, what),
             tables: None,
             tables_read: Vec::new(),
+            names_detecting_fields: std::cell::OnceCell::new(),
         }
     }
 
@@ -1046,6 +1050,42 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// bound to the field (`const paths = global ? a.detect.globalPaths : …`): a
     /// detection rule kept as data, probed here. The field's spelling, if any.
     pub(crate) fn detecting_entries(&self, a: Node<'p>) -> Option<&'a str> {
+        // Every field it accepts follows a `.` ([`names_a_detecting_field`]).
+        let spelled = self
+            .names_detecting_fields
+            .get_or_init(|| memchr::memmem::find(self.p.src.as_bytes(), b".detect").is_some());
+        if !*spelled {
+            return None;
+        }
+        // The loops and callbacks around the probe, over a field named for detecting.
+        let overs: Vec<(Node<'p>, &'a str)> = std::iter::successors(self.walk.parent(a), |x| self.walk.parent(*x))
+            .take(32)
+            .filter_map(|x| {
+                let (bound, over) = match x.kind() {
+                    // `for (const p of paths)`, `for p in paths:`.
+                    "for_in_statement" | "for_statement" => x.field("left").zip(x.field("right")),
+                    // `xs.some((p) => …)`.
+                    "arrow_function" | "function_expression" => self
+                        .walk
+                        .parent(x)
+                        .filter(|args| args.kind() == "arguments")
+                        .and_then(|args| self.walk.parent(args))
+                        .and_then(|call| call.field("function"))
+                        .filter(|f| f.kind() == "member_expression")
+                        .and_then(|f| f.field("object"))
+                        .and_then(|o| x.field("parameters").or_else(|| x.field("parameter")).map(|ps| (ps, o))),
+                    _ => None,
+                }?;
+                let over = if over.kind() == "identifier" { self.bound_before(over).unwrap_or(over) } else { over };
+                let field = self.p.short(over, 160).filter(|t| names_a_detecting_field(t))?;
+                Some((bound, field))
+            })
+            .collect();
+        if overs.is_empty() {
+            return None;
+        }
+        // The names the probe's argument stands for, through one binding in its function
+        // (`const full = join(cwd, p)`).
         let mut names: Vec<&'a str> = Vec::new();
         let mut stack = vec![(a, 0)];
         while let Some((x, depth)) = stack.pop() {
@@ -1054,7 +1094,6 @@ impl<'p, 'a> Scope<'p, 'a> {
             }
             if x.kind() == "identifier" {
                 names.push(self.p.text(x));
-                // One name bound before the probe, in its function (`const full = join(cwd, p)`).
                 if depth < 2
                     && let Some(v) = self.bound_before(x)
                 {
@@ -1064,29 +1103,8 @@ impl<'p, 'a> Scope<'p, 'a> {
                 stack.extend(x.named_children(&mut x.walk()).map(|c| (c, depth)));
             }
         }
-        std::iter::successors(self.walk.parent(a), |x| self.walk.parent(*x)).take(32).find_map(|x| {
-            let over = match x.kind() {
-                // `for (const p of paths)`, `for p in paths:`.
-                "for_in_statement" | "for_statement" => x.field("left").zip(x.field("right")),
-                // `xs.some((p) => …)`, `xs.filter(lambda p: …)` is no method here.
-                "arrow_function" | "function_expression" => self
-                    .walk
-                    .parent(x)
-                    .filter(|args| args.kind() == "arguments")
-                    .and_then(|args| self.walk.parent(args))
-                    .and_then(|call| call.field("function"))
-                    .filter(|f| f.kind() == "member_expression")
-                    .and_then(|f| f.field("object"))
-                    .and_then(|o| x.field("parameters").or_else(|| x.field("parameter")).map(|ps| (ps, o))),
-                _ => None,
-            };
-            let (bound, over) = over?;
-            let binds = self.p.short(bound, 64).is_some_and(|b| names.iter().any(|n| has_word(b, n)));
-            if !binds {
-                return None;
-            }
-            let over = if over.kind() == "identifier" { self.bound_before(over).unwrap_or(over) } else { over };
-            self.p.short(over, 160).filter(|t| names_a_detecting_field(t))
+        overs.into_iter().find_map(|(bound, field)| {
+            self.p.short(bound, 64).is_some_and(|b| names.iter().any(|n| has_word(b, n))).then_some(field)
         })
     }
 
