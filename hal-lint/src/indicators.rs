@@ -42,6 +42,17 @@ pub fn is_indicator_var(name: &str) -> bool {
         || registry_vars().binary_search(&name).is_ok()
 }
 
+/// The names of the runtimes whose marker `var` is (ids and aliases, any length:
+/// `pi` for `PI_CODING_AGENT`), for a rule's record that names its variable's own
+/// runtime by a name too short to be one anywhere else.
+pub(crate) fn marker_owners(var: &str) -> Vec<&'static str> {
+    hal_caps::registry::REGISTRY
+        .iter()
+        .filter(|r| r.markers.iter().any(|m| m.var == var))
+        .flat_map(|r| std::iter::once(r.provider.as_str()).chain(r.aliases.iter().copied()))
+        .collect()
+}
+
 /// The vendor prefixes of a registry variable `name`: its first part and `_` where that
 /// part is a runtime's name (`CLAUDE_`, `CODEX_`, `CURSOR_`), with its second part too
 /// when more follow (`CLAUDE_CODE_`); a name without `_` followed by one (`CLAUDECODE_`).

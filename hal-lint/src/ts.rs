@@ -999,7 +999,7 @@ impl<'p, 'a> Scope<'p, 'a> {
                     && (known || (listed && vendor.is_some()) || compared)
                     && !credential
                     && (listed || !path);
-                if rule && self.paired_with_a_runtime(*at) {
+                if rule && (self.paired_with_a_runtime(*at) || (known && self.names_its_owner(*at, v))) {
                     let (line, col) = self.p.pos(*at);
                     match vendor {
                         Some(prefix) => hits.push(Hit::vendor_var(line, col, v, prefix, false)),
@@ -1163,8 +1163,11 @@ impl<'p, 'a> Scope<'p, 'a> {
                 }
                 let runtime = match x.kind() {
                     "string" => self.value(x).and_then(|v| crate::indicators::literal_runtime(&v)),
+                    // `/^codex$/i`, and each alternative of `/^(kilo|kilocode)$/i`.
                     "regex" => x.field("pattern").and_then(|p| self.p.short(p, 64)).and_then(|p| {
-                        crate::indicators::literal_runtime(p.trim_start_matches('^').trim_end_matches('$'))
+                        let p = p.trim_start_matches('^').trim_end_matches('$');
+                        let p = p.strip_prefix('(').and_then(|q| q.strip_suffix(')')).unwrap_or(p);
+                        p.split('|').find_map(crate::indicators::literal_runtime)
                     }),
                     _ => {
                         if depth < 3 {
@@ -1281,6 +1284,30 @@ impl<'p, 'a> Scope<'p, 'a> {
                     && p.named_child(0).is_some_and(|f| f.id() == x.id())
                     && p.named_child(1).is_some_and(|s| matches!(s.kind(), "string" | "regex"))
             })
+    }
+
+    /// Round 17: whether a record around the marker `v` at `at` names the runtime whose
+    /// marker it is, by an id too short to name a runtime elsewhere (`{ id: "pi", env:
+    /// [{ name: "PI_CODING_AGENT", value: "true" }] }`).
+    fn names_its_owner(&self, at: Node<'_>, v: &str) -> bool {
+        let owners = crate::indicators::marker_owners(v);
+        !owners.is_empty()
+            && std::iter::successors(self.walk.parent(at), |x| self.walk.parent(*x))
+                .take(8)
+                .filter(|x| matches!(x.kind(), "object" | "dictionary" | "tuple") || self.is_a_row(*x))
+                .any(|record| {
+                    record.named_children(&mut record.walk()).take(32).any(|c| {
+                        let value = match c.kind() {
+                            "pair" => c
+                                .field("value")
+                                .filter(|x| x.kind() == "string" && x.id() != at.id())
+                                .and_then(|x| self.value(x)),
+                            "string" if c.id() != at.id() => self.value(c),
+                            _ => None,
+                        };
+                        value.is_some_and(|t| owners.iter().any(|o| o.eq_ignore_ascii_case(&t)))
+                    })
+                })
     }
 
     /// Whether the record holding the name `at` (an object, a dict or a tuple, a few

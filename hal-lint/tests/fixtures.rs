@@ -779,6 +779,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/own_proc.py", &[(p, 17, 12)]));
     want.extend(at("src/own_proc.rs", &[(p, 21, 35)]));
     want.extend(at("src/own_reads.rs", &[(f, 34, 27), (f, 42, 8)]));
+    want.extend(at("src/owners.py", &[(v, 3, 31)]));
+    want.extend(at("src/owners.ts", &[(v, 5, 41), (p, 6, 38)]));
     want.extend(at("src/pairs.rs", &[(f, 18, 12)]));
     want.extend(at("src/pane.py", &[(p, 7, 28)]));
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
