@@ -116,7 +116,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 11] = [
+    const FIRST_RUNS: [&str; 12] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -128,6 +128,7 @@ mod tests {
         "round14-first",
         "round15-first",
         "round16-first",
+        "round17-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
