@@ -454,8 +454,8 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
 /// probe is the function's answer, or one of the answer's alternatives (`return
 /// existsSync(p) || existsSync(q)`, an arrow's body); the function is the value of a
 /// record's field or a class's method; and the record is a runtime's (its key, `cline:
-/// {…}`; its `name`, `id` or `type` field, by its first word; a class's name, by its
-/// first word: `class AmpAdapter`).
+/// {…}`; its `name`, `id`, `type` or `agent` field, by its first word; a class's name,
+/// by its first word: `class AmpAdapter`).
 fn answers_for_its_record(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> Option<&'static str> {
     let f = function_of(walk, n)?;
     let mut cur = n;
@@ -474,7 +474,7 @@ fn answers_for_its_record(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> Optio
     }
     let text = |x: Node<'_>| p.short(x, 64).map(|t| unquote(t.trim_matches(['"', '\''])));
     let named = |c: Node<'_>, key: Option<Node<'_>>| {
-        let named = key.and_then(text).is_some_and(|k| matches!(k, "name" | "id" | "type"));
+        let named = key.and_then(text).is_some_and(|k| matches!(k, "name" | "id" | "type" | "agent"));
         c.field("value")
             .filter(|v| named && v.kind() == "string")
             .and_then(text)

@@ -828,6 +828,7 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
             (v, 47, 26),
         ],
     ));
+    want.extend(at("src/targets.ts", &[(f, 9, 37), (f, 10, 46), (f, 10, 84)]));
     want.extend(at("src/transcript.py", &[(v, 34, 8)]));
     want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
     want
