@@ -22,9 +22,16 @@ pub(crate) const SESSION_SUFFIXES: &[&str] =
 
 /// How a function's name says it uses its first argument's file for the program's own
 /// ends: removes it (`removeEmptyDirectory`, `delete_tree`), reads, loads or parses
-/// its contents (`readFileString`, `load_settings`, `parseJsonFile`) or copies from it
+/// its contents (`readFileString`, `load_settings`, `parseJsonFile`), copies from it
 /// (`copyFileSync(p, backup)`). A probe of that file guards the use.
 pub(crate) const USING_VERBS: &[&str] = &["remove", "delete", "unlink", "read", "load", "parse", "copy"];
+/// How a function's name says it writes its first argument's file, saves or backs it up
+/// (an installer's own configuration file: `save_toml_config(p, merged)`,
+/// `writeJson(p, data)`, `backup_file(p)`; issue 47, round 18). A probe of that file
+/// guards the write where the write does not hang on the probe's answer (not in a
+/// branch of the probe's `if`: creating a file where none is found decides nothing
+/// about the probe's answer, `configExists = true` in the other branch does).
+pub(crate) const WRITING_VERBS: &[&str] = &["write", "save", "dump", "backup"];
 
 /// Calls that only report (their name's last segment), and those that end the program.
 pub(crate) const REPORTS: &[&str] = &["print", "error", "warn", "warning", "log", "write", "echo", "exit", "_exit"];

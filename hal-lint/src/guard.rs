@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use crate::facts::{EXITS, REPORTS, USING_VERBS};
+use crate::facts::{EXITS, REPORTS, USING_VERBS, WRITING_VERBS};
 use crate::hit::Hit;
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
 use crate::ts::{Fields as _, Parsed, Walk, descendants, unquote};
@@ -432,9 +432,22 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     // (`~/.openclaw/openclaw.json`).
     let function = detector_name(p.src, walk, n);
     if let Some(dir) = crate::indicators::runtime_dir_within(path)
-        && (answer_names_a_runtime(p, walk, n) || (function.is_some() && crate::indicators::names_its_runtime(path)))
+        && (answer_names_a_runtime(p, walk, n, crate::indicators::literal_runtime)
+            || (function.is_some() && crate::indicators::names_its_runtime(path)))
     {
         return Some(Hit::path(line, col, crate::indicators::PathHit::Indicator(dir), false));
+    }
+    // Issue 47, round 18: a path named for a runtime anywhere (`.cursorrules` in the
+    // project, Claude Desktop's `Claude/claude_desktop_config.json` under Application
+    // Support) probed where the answer names a runtime (`return 'cursor'`), or, in a
+    // function named for detecting, is kept in a runtime's record (`exists=p.exists()`
+    // beside `installer_name="cursor"`; an uninstaller's list of the files it would
+    // remove is no detector).
+    if crate::indicators::piece_named_for_a_runtime(path)
+        && (answer_names_a_runtime(p, walk, n, crate::indicators::first_word_runtime)
+            || (function.is_some() && stored_beside_a_runtime_s_name(p, walk, n)))
+    {
+        return Some(Hit::named_probe(line, col, path, false));
     }
     let function = function?;
     if let Some(dir) = crate::indicators::unknown_home_dir(path) {
@@ -497,11 +510,44 @@ fn answers_for_its_record(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> Optio
     })
 }
 
+/// Issue 47, round 18: whether the probe `n`'s answer is a field of a runtime's record:
+/// a keyword argument or an object's field (`exists=cursor_path.exists()`, `installed:
+/// existsSync(p)`) beside another whose value is a runtime's name, whole or by its
+/// first word (`installer_name="cursor"`, `id: 'claude-desktop'`).
+fn stored_beside_a_runtime_s_name(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let mut cur = n;
+    for _ in 0..4 {
+        let Some(up) = walk.parent(cur) else { return false };
+        match up.kind() {
+            "keyword_argument" | "pair" => {
+                let Some(record) = walk.parent(up) else { return false };
+                return record.named_children(&mut record.walk()).take(32).any(|f| {
+                    f.id() != up.id()
+                        && matches!(f.kind(), "keyword_argument" | "pair")
+                        && f.field("value")
+                            .filter(|v| v.kind() == "string")
+                            .and_then(|v| p.short(v, 64))
+                            .is_some_and(|t| crate::indicators::first_word_runtime(unquote(t)).is_some())
+                });
+            }
+            "await_expression" | "parenthesized_expression" | "unary_expression" | "not_operator" => cur = up,
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// Whether what the probe `n` answers names a runtime: the branch of the `if` it is the
 /// condition of, or the rest of the `try` block it stands in (`await access(dir);
 /// agents.push('antigravity')`), starts (within its first statements) with a literal
-/// naming one, added, returned or assigned.
-fn answer_names_a_runtime(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+/// naming one (as `runtime` reads a literal: whole, or by its first word), added,
+/// returned or assigned.
+fn answer_names_a_runtime(
+    p: &Parsed<'_>,
+    walk: &Walk<'_>,
+    n: Node<'_>,
+    runtime: fn(&str) -> Option<&'static str>,
+) -> bool {
     let mut cur = n;
     let mut after = None;
     for _ in 0..10 {
@@ -532,7 +578,7 @@ fn answer_names_a_runtime(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool 
         let names = |x: Option<Node<'_>>| {
             x.filter(|v| v.kind() == "string")
                 .and_then(|v| p.short(v, 64))
-                .is_some_and(|t| crate::indicators::literal_runtime(unquote(t)).is_some())
+                .is_some_and(|t| runtime(unquote(t)).is_some())
         };
         let e = if s.kind() == "expression_statement" { s.named_child(0) } else { Some(s) };
         let Some(e) = e else { return false };
@@ -649,6 +695,11 @@ const OWN_USES: &[&str] = &[
     "rimraf",
 ];
 
+/// Whether node `outer` holds node `inner` (or is it).
+fn contains(outer: Node<'_>, inner: Node<'_>) -> bool {
+    outer.start_byte() <= inner.start_byte() && inner.end_byte() <= outer.end_byte()
+}
+
 /// Whether the path variable probed at `n` (the probe's path, `target`) is, later in the
 /// same function, passed whole to a call that reads its contents (a directory's listing
 /// included), copies from it or removes it (`open(p)`, `p.read_text()`,
@@ -662,6 +713,27 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
     let var = src.get(target.start_byte()..target.end_byte()).unwrap_or("");
     let Some(function) = function_of(walk, n) else { return false };
     let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    // Later in the function, or in the value a conditional expression the probe is the
+    // condition of picks (`load(p) if p.exists() else {}`, written before its test).
+    let from = std::iter::successors(walk.parent(n), |p| walk.parent(*p))
+        .take(4)
+        .find(|p| p.kind() == "conditional_expression" && p.named_child(1).is_some_and(|c| contains(c, n)))
+        .map_or(n.end_byte(), |c| c.start_byte());
+    // The `if` whose condition the probe is in: a write in its branches hangs on the
+    // probe's answer.
+    let probe_if = std::iter::successors(walk.parent(n), |p| walk.parent(*p))
+        .take(6)
+        .find(|p| p.kind() == "if_statement" && p.field("condition").is_some_and(|c| contains(c, n)));
+    // A probe whose branch returns (`if p.exists(): return True`) answers the caller:
+    // a write after it does not make it the program's own.
+    let returns = probe_if.and_then(|i| i.field("consequence")).is_some_and(|b| {
+        let first = if matches!(b.kind(), "block" | "statement_block") {
+            b.named_children(&mut b.walk()).find(|c| c.kind() != "comment")
+        } else {
+            Some(b)
+        };
+        first.is_some_and(|f| f.kind() == "return_statement")
+    });
     let mut stack = vec![function];
     let mut seen = 0;
     while let Some(x) = stack.pop() {
@@ -671,11 +743,19 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
         }
         // A read whose own answer decides (`if any(config_dir.iterdir())`) is a further
         // probe, not the program's use of the file.
-        if matches!(x.kind(), "call" | "call_expression") && x.start_byte() >= n.end_byte() && !decides(src, walk, x) {
+        if matches!(x.kind(), "call" | "call_expression")
+            && x.start_byte() >= from
+            && !contains(x, n)
+            && !decides(src, walk, x)
+        {
             let func = x.field("function");
             let name = func.map_or("", |f| crate::ts::last_name(text(f)));
-            let named_use = USING_VERBS.iter().any(|r| name.to_ascii_lowercase().starts_with(r));
-            if OWN_USES.contains(&name) || named_use {
+            let lower = name.to_ascii_lowercase();
+            let named_use = USING_VERBS.iter().any(|r| lower.starts_with(r));
+            let named_write = WRITING_VERBS.iter().any(|r| lower.starts_with(r))
+                && !returns
+                && !probe_if.is_some_and(|i| contains(i, x));
+            if OWN_USES.contains(&name) || named_use || named_write {
                 let receiver = func
                     .filter(|f| matches!(f.kind(), "attribute" | "member_expression"))
                     .and_then(|f| f.field("object"))

@@ -200,6 +200,13 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
     }
 
+    /// A probe of `path`, a path named for a runtime, where the answer names a runtime
+    /// (`if (existsSync(join(cwd, ".cursorrules"))) return "cursor"`).
+    pub(crate) fn named_probe(line: usize, column: usize, path: &str, rust: bool) -> Self {
+        let what = format!("probes `{path}`, named for a runtime, its answer going with a runtime's name");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
     /// A probe of a path in `function`, whose name says it detects, answering
     /// `runtime` when the path exists.
     pub(crate) fn answering_probe(line: usize, column: usize, runtime: &str, function: &str, rust: bool) -> Self {

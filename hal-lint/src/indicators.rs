@@ -12,8 +12,10 @@ use hal_caps::vars;
 /// their prefix): the generic agent identity.
 pub(crate) const EXTRA_VARS: &[&str] = &[vars::AI_AGENT];
 /// How the name of a variable holding a path ends: such a weak signal of the registry,
-/// used as a path, is the `runtime-path-var` rule's, not `indicator-var`'s.
-const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD"];
+/// used as a path, is the `runtime-path-var` rule's, not `indicator-var`'s. `_DATA`
+/// names a data folder (`CLAUDE_PLUGIN_DATA`, `GROK_PLUGIN_DATA`, `JUNIE_DATA`: issue
+/// 47, round 18).
+const PATH_SUFFIXES: &[&str] = &["_DIR", "_ROOT", "_FILE", "_HOME", "_CWD", "_DATA"];
 /// `/proc/<pid>/…` files that are a process's identity or ancestry.
 const PROC_FILES: &[&str] = &["stat", "status", "cmdline", "comm", "exe", "environ"];
 /// The `/proc/self/…` files that hold the parent's id (the start of a walk); the rest of
@@ -404,6 +406,20 @@ pub(crate) fn names_its_runtime(path: &str) -> bool {
     let last = path.trim().trim_matches(['"', '\'']).rsplit('/').next().unwrap_or("");
     let stem = CONFIG_EXTENSIONS.iter().find_map(|e| last.strip_suffix(e)).unwrap_or(last);
     runtime_name(stem.trim_start_matches('.')).is_some()
+}
+
+/// Whether a piece of the path `path` (pieces joined with `/`) is named for a runtime:
+/// it starts with a runtime's name, a leading `.` left out (`.cursorrules`, `Claude`,
+/// `claude_desktop_config.json`). Issue 47, round 18: such a path probed where the
+/// answer names a runtime tells that runtime, whatever folder holds it.
+pub(crate) fn piece_named_for_a_runtime(path: &str) -> bool {
+    let t = path.trim().trim_matches(['"', '\'']);
+    t.len() <= MAX_WITHIN
+        && t.split('/').any(|piece| {
+            let piece = piece.trim_start_matches('.');
+            let head: String = piece.chars().take_while(char::is_ascii_alphabetic).collect();
+            (4..=head.len()).any(|k| runtime_name(&head[..k]).is_some())
+        })
 }
 
 /// The longest path [`runtime_dir_within`] looks into.

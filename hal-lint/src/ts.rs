@@ -201,6 +201,68 @@ impl<'a> Parsed<'a> {
         false
     }
 
+    /// Issue 47, round 18: whether the read at `at` tells an agent from a person: the
+    /// condition of a conditional expression answering an agent's word one way and a
+    /// person's the other (`process.env.CLAUDE_AGENT_ID ? 'agent' : 'user'`), or of an
+    /// `if` whose branch starts by returning an agent's word (`if
+    /// (process.env.CLAUDE_AGENT_ID) return 'agent'`): whether an agent runs.
+    fn tells_an_agent_from_a_person(&self, at: Node<'_>) -> bool {
+        const AGENT: &[&str] = &["agent", "ai", "bot", "assistant"];
+        const PERSON: &[&str] = &["user", "human", "person", "manual"];
+        let word = |n: Option<Node<'_>>, words: &[&str]| {
+            n.filter(|v| v.kind() == "string" && v.end_byte() - v.start_byte() <= AROUND)
+                .is_some_and(|v| words.contains(&unquote(self.text(v)).to_ascii_lowercase().as_str()))
+        };
+        let mut x = at;
+        for _ in 0..6 {
+            let Some(up) = x.parent() else { return false };
+            match up.kind() {
+                "ternary_expression" => {
+                    let (a, b) = (up.field("consequence"), up.field("alternative"));
+                    return up.field("condition").is_some_and(|c| c.id() == x.id())
+                        && ((word(a, AGENT) && word(b, PERSON)) || (word(a, PERSON) && word(b, AGENT)));
+                }
+                "conditional_expression" => {
+                    let (a, b) = (up.named_child(0), up.named_child(2));
+                    return up.named_child(1).is_some_and(|c| c.id() == x.id())
+                        && ((word(a, AGENT) && word(b, PERSON)) || (word(a, PERSON) && word(b, AGENT)));
+                }
+                "if_statement" | "elif_clause" => {
+                    if up.field("condition").is_none_or(|c| c.id() != x.id()) {
+                        return false;
+                    }
+                    let Some(body) = up.field("consequence") else { return false };
+                    let first = if matches!(body.kind(), "block" | "statement_block") {
+                        body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                    } else {
+                        Some(body)
+                    };
+                    return word(
+                        first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0)),
+                        AGENT,
+                    );
+                }
+                k if ACCESS.contains(&k)
+                    || matches!(
+                        k,
+                        "parenthesized_expression"
+                            | "unary_expression"
+                            | "not_operator"
+                            | "boolean_operator"
+                            | "call"
+                            | "call_expression"
+                            | "argument_list"
+                            | "arguments"
+                    ) =>
+                {
+                    x = up;
+                }
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// A read of `name` at `at`, if `name` is a runtime indicator.
     pub(crate) fn var_hit(&self, at: Node<'_>, name: &str) -> Option<Hit> {
         self.var_read(at, name, false)
@@ -237,6 +299,7 @@ impl<'a> Parsed<'a> {
                 .filter(|p| {
                     self.chooses_runtime_values(at)
                         || self.returns_a_runtime(at)
+                        || self.tells_an_agent_from_a_person(at)
                         || (decides && self.in_a_detecting_function(at) && self.kept_for_its_runtime(at, p))
                         || (decides && self.in_a_login_check(at))
                 })

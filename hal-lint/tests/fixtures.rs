@@ -724,6 +724,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("scripts/pane.sh", &[(p, 5, 15)]));
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
+    want.extend(at("src/actors.py", &[(v, 5, 23), (v, 11, 35)]));
+    want.extend(at("src/actors.ts", &[(v, 3, 19), (v, 8, 41)]));
     want.extend(at("src/ancestry.ts", &[(p, 2, 36)]));
     want.extend(at("src/answers.rs", &[(f, 21, 12), (f, 26, 12), (f, 31, 39)]));
     want.extend(at("src/availability.rs", &[(f, 24, 48)]));
@@ -734,6 +736,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/collect.rs", &[(f, 20, 8)]));
     want.extend(at("src/collect.ts", &[(f, 22, 18), (f, 24, 18), (f, 31, 31)]));
     want.extend(at("src/creds.ts", &[(f, 9, 19), (f, 12, 32)]));
+    want.extend(at("src/data_paths.py", &[(v, 11, 23)]));
+    want.extend(at("src/data_paths.ts", &[(v, 17, 30)]));
     want.extend(at("src/detect_fields.py", &[(v, 8, 22), (v, 9, 24), (v, 9, 40), (v, 10, 27)]));
     want.extend(at("src/detect_paths.py", &[(f, 8, 34), (f, 11, 13), (f, 12, 13), (f, 15, 32), (f, 15, 50)]));
     want.extend(at("src/detect_paths.ts", &[(f, 6, 32), (f, 7, 35), (f, 7, 58), (f, 8, 31), (f, 12, 61)]));
@@ -770,10 +774,14 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     let mut want = Vec::new();
     want.extend(at("src/installed.py", &[(f, 7, 25), (f, 7, 52), (f, 16, 12)]));
     want.extend(at("src/installed.ts", &[(f, 20, 20), (f, 26, 43)]));
+    want.extend(at("src/installer_writes.py", &[(f, 30, 12)]));
+    want.extend(at("src/installer_writes.ts", &[(f, 25, 18)]));
     want.extend(at("src/login_messages.py", &[(v, 9, 23)]));
     want.extend(at("src/login_messages.ts", &[(v, 3, 19)]));
     want.extend(at("src/logins.py", &[(v, 7, 23)]));
     want.extend(at("src/logins.ts", &[(v, 4, 19)]));
+    want.extend(at("src/named_probes.py", &[(f, 5, 8), (f, 24, 24)]));
+    want.extend(at("src/named_probes.ts", &[(f, 8, 21), (f, 11, 21), (f, 25, 62), (f, 26, 48)]));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
     want.extend(at("src/own_loads.ts", &[(f, 22, 21)]));
     want.extend(at("src/own_proc.py", &[(p, 17, 12)]));
