@@ -116,7 +116,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 13] = [
+    const FIRST_RUNS: [&str; 14] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -130,6 +130,7 @@ mod tests {
         "round16-first",
         "round17-first",
         "round18-first",
+        "round19-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
