@@ -182,7 +182,9 @@ pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str)
         };
         return branch.is_some_and(|b| {
             let t = src.get(b.start_byte()..b.end_byte()).unwrap_or("");
-            (uses && uses_in_code(src, b, t, var)) || only_removes(src, b, var)
+            (uses && uses_in_code(src, b, t, var))
+                || only_removes(src, b, var)
+                || only_lists_its_name(src, b, var, src.get(node.start_byte()..node.end_byte()).unwrap_or(""))
         });
     }
     false
@@ -206,25 +208,45 @@ fn uses_in_code(src: &str, b: Node<'_>, t: &str, var: &str) -> bool {
     })
 }
 
-/// Whether every statement of the branch `b` removes `var` from the environment
-/// (`delete process.env.X`, `Reflect.deleteProperty(process.env, 'X')`,
-/// `os.environ.pop("X", None)`, `del os.environ["X"]`).
-fn only_removes(src: &str, b: Node<'_>, var: &str) -> bool {
+/// Issue 47, round 19: whether every statement of the branch `b` adds the tested
+/// variable's own name to a list (`if (process.env[FLAG]) found.push(FLAG)`,
+/// `found.append("X")`): an inventory of the variables set, not which runtime runs.
+/// `var` is the name, `key` the text it was looked up by.
+fn only_lists_its_name(src: &str, b: Node<'_>, var: &str, key: &str) -> bool {
+    every_statement(src, b, |t| {
+        let t = t.trim().trim_end_matches(';');
+        [".push(", ".append(", ".add("].iter().any(|m| {
+            t.split_once(m).is_some_and(|(_, arg)| {
+                let arg = arg.strip_suffix(')').unwrap_or("").trim();
+                !arg.is_empty() && (arg == key || arg.trim_matches(['"', '\'', '`']) == var)
+            })
+        })
+    })
+}
+
+/// Whether the branch `b` holds statements (comments left out) and `each` holds for the
+/// text of every one.
+fn every_statement(src: &str, b: Node<'_>, each: impl Fn(&str) -> bool) -> bool {
     let stmts: Vec<Node<'_>> = if matches!(b.kind(), "statement_block" | "block") {
         b.named_children(&mut b.walk()).filter(|c| c.kind() != "comment").collect()
     } else {
         vec![b]
     };
-    !stmts.is_empty()
-        && stmts.iter().all(|s| {
-            let t = src.get(s.start_byte()..s.end_byte()).unwrap_or("");
-            t.len() <= 160
-                && t.contains(var)
-                && (t.starts_with("delete ")
-                    || t.starts_with("del ")
-                    || t.contains("deleteProperty(")
-                    || t.contains(".pop("))
-        })
+    !stmts.is_empty() && stmts.iter().all(|s| each(src.get(s.start_byte()..s.end_byte()).unwrap_or("")))
+}
+
+/// Whether every statement of the branch `b` removes `var` from the environment
+/// (`delete process.env.X`, `Reflect.deleteProperty(process.env, 'X')`,
+/// `os.environ.pop("X", None)`, `del os.environ["X"]`).
+fn only_removes(src: &str, b: Node<'_>, var: &str) -> bool {
+    every_statement(src, b, |t| {
+        t.len() <= 160
+            && t.contains(var)
+            && (t.starts_with("delete ")
+                || t.starts_with("del ")
+                || t.contains("deleteProperty(")
+                || t.contains(".pop("))
+    })
 }
 
 /// Whether the read `n` of `var` is passed on under its own name (`env.X =
@@ -1500,7 +1522,11 @@ pub(crate) fn copies_or_removes(src: &str, l: Node<'_>, body: Node<'_>) -> bool 
             || b.contains("deleteProperty(")
             || b.contains("delete ")
             || b.contains("del ")
-            || b.contains(&format!(".pop({key}")))
+            || b.contains(&format!(".pop({key}"))
+            // Issue 47, round 19: the names it matches listed (`found.push(key)`): an
+            // inventory of the variables set.
+            || b.contains(&format!(".push({key})"))
+            || b.contains(&format!(".append({key})")))
 }
 
 /// Whether `index` (a loop's name) stands in the loop that binds it and that only

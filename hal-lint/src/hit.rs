@@ -135,6 +135,13 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust)
     }
 
+    /// A read that decides of `var`, a variable hal does not know named just for
+    /// `runtime` (`CODEX`).
+    pub(crate) fn runtime_named_var(line: usize, column: usize, var: &str, runtime: &str, rust: bool) -> Self {
+        let what = format!("reads `{var}`, a variable named for runtime `{runtime}` that hal does not know");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
     /// A read of `var`, the terminal or editor a program runs in, compared to `runtime`,
     /// a runtime's name.
     pub(crate) fn editor_var(line: usize, column: usize, var: &str, runtime: &str, rust: bool) -> Self {

@@ -475,7 +475,6 @@ pub(crate) fn payload_tell(key: &str) -> Option<&'static str> {
             .iter()
             .flat_map(|l| l.iter().copied())
             .collect();
-        let compound = |k: &str| k.contains('_') || k.bytes().skip(1).any(|b| b.is_ascii_uppercase());
         let mut v: Vec<(&'static str, &'static str)> = PAYLOADS
             .iter()
             .flat_map(|p| {
@@ -515,6 +514,17 @@ pub(crate) fn under_vendor_prefix(name: &str) -> Option<&'static str> {
 /// runtime that runs, so a read deciding between such values tells the runtime
 /// (`process.env.GEMINI_API_KEY ? "AfterTool" : "PostToolUse"`).
 pub(crate) fn names_a_runtime_s_value(text: &str) -> bool {
+    quoted(text).any(|lit| literal_runtime(lit).is_some() || is_native_event(lit))
+}
+
+/// The quoted literals of `text`.
+fn quoted(text: &str) -> impl Iterator<Item = &str> {
+    ['"', '\'', '`'].into_iter().flat_map(move |q| text.split(q).skip(1).step_by(2))
+}
+
+/// Whether `lit` is one of a runtime's native hook events (`"beforeSubmitPrompt"`,
+/// `"AfterTool"`): a value only that runtime's payloads hold.
+pub(crate) fn is_native_event(lit: &str) -> bool {
     static EVENTS: OnceLock<Vec<&'static str>> = OnceLock::new();
     let events = EVENTS.get_or_init(|| {
         let mut v: Vec<&'static str> = hal_caps::registry::REGISTRY
@@ -526,12 +536,56 @@ pub(crate) fn names_a_runtime_s_value(text: &str) -> bool {
         v.dedup();
         v
     });
-    ['"', '\'', '`'].iter().any(|q| {
-        text.split(*q)
-            .skip(1)
-            .step_by(2)
-            .any(|lit| literal_runtime(lit).is_some() || events.binary_search(&lit).is_ok())
-    })
+    events.binary_search(&lit).is_ok()
+}
+
+/// Whether a quoted literal of `text` is one of a runtime's native hook events whose
+/// name is compound (`"beforeSubmitPrompt"`, `"PostToolUse"`; not `"Stop"`, a word
+/// other code says too).
+pub(crate) fn quotes_a_native_event(text: &str) -> bool {
+    quoted(text).any(|lit| compound(lit) && is_native_event(lit))
+}
+
+/// Whether a key or an event's name is compound: `snake_case` or `camelCase`.
+fn compound(k: &str) -> bool {
+    k.contains('_') || k.bytes().skip(1).any(|b| b.is_ascii_uppercase())
+}
+
+/// The prefilter's literals of a payload's shape (issue 47, round 19): every compound
+/// key a runtime's hook payload holds, subscripted (`["conversation_id"]`,
+/// `['hook_event_name']`), and every compound native hook event, quoted
+/// (`"beforeSubmitPrompt"`): what a payload's field tested to name a runtime stands
+/// beside.
+pub(crate) fn payload_shape_literals() -> Vec<String> {
+    use hal_caps::registry::payloads::{COMMON, PAYLOADS};
+    let mut keys: Vec<&'static str> = [COMMON.session, COMMON.cwd, COMMON.cwd_lists, COMMON.transcript, COMMON.tool]
+        .iter()
+        .flat_map(|l| l.iter().copied())
+        .chain(PAYLOADS.iter().flat_map(|p| {
+            p.event_key
+                .into_iter()
+                .chain([p.session_key])
+                .chain(p.tells.iter().copied())
+                .chain(p.pairs.iter().flat_map(|(a, b)| [*a, *b]))
+        }))
+        .filter(|k| compound(k))
+        .collect();
+    let mut events: Vec<&'static str> = hal_caps::registry::REGISTRY
+        .iter()
+        .filter_map(|r| r.hooks)
+        .flat_map(|h| h.events.iter().map(|e| e.native))
+        .filter(|e| compound(e))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    events.sort_unstable();
+    events.dedup();
+    let mut out = Vec::new();
+    for q in ['"', '\''] {
+        out.extend(keys.iter().map(|k| format!("[{q}{k}{q}]")));
+        out.extend(events.iter().map(|e| format!("{q}{e}{q}")));
+    }
+    out
 }
 
 /// Variables naming the terminal or editor a program runs in: a read of one is a
@@ -574,6 +628,15 @@ pub(crate) fn compared_runtime(text: &str) -> Option<&'static str> {
 /// runtime's name (`GEMINI_CONFIG_DIR`, `KILO_CONFIG`; not `RUNTIME`, `HOME`).
 pub(crate) fn named_for_a_runtime(var: &str) -> bool {
     var.split_once('_').is_some_and(|(first, _)| is_runtime_name(first))
+}
+
+/// The runtime a variable is named just for (`CODEX`, `CURSOR`, `CLAUDE`): upper case,
+/// a runtime's whole name of four letters or more (a shorter one, `PI`, names too much
+/// else).
+pub(crate) fn runtime_s_own_name(var: &str) -> Option<&'static str> {
+    (var.len() >= 4 && var.bytes().all(|b| b.is_ascii_uppercase() || b == b'_') && !var.contains("__"))
+        .then(|| runtime_name(var))
+        .flatten()
 }
 
 /// Whether a flag's name names a runtime in any of its `_`-separated parts

@@ -797,7 +797,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                 } else {
                     // Issue 47, round 12: `if (payload.workspace_roots) return "cursor"`: a
                     // key only one runtime's payload holds, tested to name the runtime.
-                    if crate::indicators::payload_tell(self.s.text(property)).is_some()
+                    // Issue 47, round 19: or any field compared to a runtime's native event
+                    // (`input.hook_event_name === "beforeSubmitPrompt"`, Cursor's event).
+                    if (crate::indicators::payload_tell(self.s.text(property)).is_some()
+                        || self.compared_to_a_native_event(n))
                         && self.s.p.returned_runtime(property).is_some()
                     {
                         self.s.payload_sniff(property, object);
@@ -806,9 +809,7 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
             "subscript_expression" => {
                 let (Some(object), Some(index)) = (field("object"), field("index")) else { return };
-                if self.is_env(object) && !crate::guard::is_written(self.s.walk, n) {
-                    self.read(index, crate::ts::decides(self.s.walk, self.s.p.src, n));
-                }
+                self.subscript(n, object, index);
             }
             "variable_declarator" => {
                 let (Some(name), Some(value)) = (field("name"), field("value")) else { return };
@@ -979,6 +980,48 @@ impl<'p, 'a> Linter<'p, 'a> {
                 self.written.insert(ind);
             }
         }
+    }
+
+    /// A subscript `n` (`object[index]`): the environment read by a name, or a
+    /// payload's field by a string key.
+    fn subscript(&mut self, n: Node<'p>, object: Node<'p>, index: Node<'p>) {
+        if self.is_env(object) && !crate::guard::is_written(self.s.walk, n) {
+            self.read(index, crate::ts::decides(self.s.walk, self.s.p.src, n));
+        } else if index.kind() == "string"
+            && !self.compared_to(n, |t| crate::indicators::literal_runtime(unquote(t)).is_some())
+            && self.s.p.returned_runtime(index).is_some()
+        {
+            // Issue 47, round 19: `if (typeof data['conversation_id'] === 'string'
+            // && data['conversation_id']) return 'cursor'`: a payload's field by
+            // subscript, as by name; once a line.
+            let src = self.s.p.src;
+            let line_start = src[..n.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+            let key = format!("[{}]", self.s.text(index));
+            if !src[line_start..n.start_byte()].contains(&key) {
+                self.s.payload_sniff(index, object);
+            }
+        }
+    }
+
+    /// Whether the field read `n` is compared to a runtime's native hook event
+    /// (`input.hook_event_name === "beforeSubmitPrompt"`): a value only that runtime's
+    /// payloads hold.
+    fn compared_to_a_native_event(&self, n: Node<'_>) -> bool {
+        self.compared_to(n, crate::indicators::quotes_a_native_event)
+    }
+
+    /// Whether `n` is compared for equality to a string literal `what` accepts (its
+    /// text, quotes and all). A field compared to a runtime's name (`data["flavor"] ===
+    /// "codex"`) is a record naming its runtime, not a payload's shape.
+    fn compared_to(&self, n: Node<'_>, what: impl Fn(&str) -> bool) -> bool {
+        self.s.walk.parent(n).is_some_and(|b| {
+            b.kind() == "binary_expression"
+                && b.field("operator").is_some_and(|o| matches!(self.s.text(o), "===" | "=="))
+                && [b.field("left"), b.field("right")]
+                    .into_iter()
+                    .flatten()
+                    .any(|side| side.kind() == "string" && what(self.s.text(side)))
+        })
     }
 
     /// Whether `callee` is a method of the environment's names, entries or text:

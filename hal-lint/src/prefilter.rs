@@ -37,6 +37,12 @@ enum Group {
 impl Group {
     const ALL: [Self; 5] = [Self::Rust, Self::Js, Self::Python, Self::Shell, Self::Any];
 
+    /// Whether its linters read a variable named just for a runtime (`CODEX`: issue 47,
+    /// round 19), so such a name among a text's string pieces spells a variable's.
+    const fn reads_runtime_names(self) -> bool {
+        matches!(self, Self::Js | Self::Python | Self::Any)
+    }
+
     /// The group of `kind`; `None` for manifests (always linted).
     const fn of(kind: Kind) -> Option<Self> {
         match kind {
@@ -149,6 +155,13 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             // A key only one runtime's hook payload holds, tested for (`"turn_id" in p`).
             if group != Group::Rust {
                 v.extend(payload_tell_keys().into_iter().map(|k| (k.to_owned(), Class::Strong, Bound::Word)));
+                // Any field of a payload's shape tested to name a runtime
+                // (`data["conversation_id"]`, `=== "beforeSubmitPrompt"`).
+                v.extend(
+                    crate::indicators::payload_shape_literals()
+                        .into_iter()
+                        .map(|l| (l, Class::Strong, Bound::Anywhere)),
+                );
             }
             v
         }
@@ -395,12 +408,15 @@ struct Prefilter<'a> {
     auto: &'a Automaton,
     class: Vec<Option<Class>>,
     bound: Vec<Bound>,
+    /// Whether a runtime's name among the string pieces spells a variable's
+    /// ([`Group::reads_runtime_names`]).
+    runtime_names: bool,
 }
 
 impl<'a> Prefilter<'a> {
     /// The prefilter of `lits` over `auto`, whose literals are `names` (sorted, a
     /// superset).
-    fn over(auto: &'a Automaton, names: &[String], lits: &[Literal]) -> Self {
+    fn over(auto: &'a Automaton, names: &[String], lits: &[Literal], group: Group) -> Self {
         let mut class = vec![None; names.len()];
         let mut bound = vec![Bound::Anywhere; names.len()];
         for (l, c, b) in lits {
@@ -409,7 +425,7 @@ impl<'a> Prefilter<'a> {
                 bound[i] = *b;
             }
         }
-        Self { auto, class, bound }
+        Self { auto, class, bound, runtime_names: group.reads_runtime_names() }
     }
 
     /// Whether literal `i`, found at `start`, stands where its bound lets it.
@@ -487,7 +503,7 @@ impl<'a> Prefilter<'a> {
             }
             paired && probe
         });
-        decided || (weak && spells_a_var(bytes))
+        decided || (weak && spells_a_var(bytes, self.runtime_names))
     }
 }
 
@@ -513,10 +529,10 @@ fn stands(bound: Bound, bytes: &[u8], start: usize, len: usize) -> bool {
 
 /// Whether `bytes` holds a literal of `lits` that can start a finding (a prefilter of
 /// its own automaton, for the narrowed prefilters of the tests).
-fn passes_alone(lits: &[Literal], bytes: &[u8]) -> bool {
+fn passes_alone(lits: &[Literal], group: Group, bytes: &[u8]) -> bool {
     let names: Vec<String> = lits.iter().map(|(l, ..)| l.clone()).collect();
     let auto = Automaton::new(&names.iter().map(String::as_str).collect::<Vec<_>>());
-    Prefilter::over(&auto, &names, lits).passes(bytes)
+    Prefilter::over(&auto, &names, lits, group).passes(bytes)
 }
 
 /// The most blanks between a function's name and its call's `(` that [`is_called`]
@@ -558,7 +574,7 @@ fn prefilter(group: Group) -> &'static Prefilter<'static> {
     let i = Group::ALL.iter().position(|g| *g == group).unwrap_or(Group::ALL.len() - 1);
     PREFILTERS[i].get_or_init(|| {
         let (names, auto, groups) = shared();
-        Prefilter::over(auto, names, &groups[i])
+        Prefilter::over(auto, names, &groups[i], group)
     })
 }
 
@@ -630,7 +646,7 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 pub fn might_hold_finding_of(rule: Rule, kind: Kind, bytes: &[u8]) -> bool {
     let Some(g) = Group::of(kind) else { return def(rule).starts.contains(&Start::Manifest) };
     let lits = group_literals(g, Some(rule));
-    !lits.is_empty() && passes_alone(&lits, bytes)
+    !lits.is_empty() && passes_alone(&lits, g, bytes)
 }
 
 /// Whether `bytes`, code of `kind`, holds a literal that can start a finding of `rule`
@@ -642,7 +658,7 @@ pub fn might_hold_finding_without(rule: Rule, without: Start, kind: Kind, bytes:
     let mut lits: Vec<Literal> =
         def(rule).starts.iter().filter(|s| **s != without).flat_map(|s| start_literals(*s, g)).collect();
     dedup(&mut lits);
-    !lits.is_empty() && passes_alone(&lits, bytes)
+    !lits.is_empty() && passes_alone(&lits, g, bytes)
 }
 
 /// The most string pieces [`spells_a_var`] keeps (distinct pieces that are part of a
@@ -651,11 +667,12 @@ const MAX_PIECES: usize = 4096;
 
 /// Whether the string pieces of `bytes` can be joined into an indicator variable's name
 /// (`"CLAUDE" + "CODE"`, `"\x43LAUDECODE"`, `` `CLAUDE${"CODE"}` ``, `f"{P}THREAD_ID"`
-/// with `P = "CODEX_"`, `concat!("CLAUDE", "CODE")`), or into `GT_` and more: the names
-/// the linters fold from literals. A piece is a run of name characters (`A-Z`, `0-9`,
+/// with `P = "CODEX_"`, `concat!("CLAUDE", "CODE")`), or into `GT_` and more, or is a
+/// runtime's own name (`"CODEX"`, issue 47, round 19): the names the linters fold from
+/// literals. A piece is a run of name characters (`A-Z`, `0-9`,
 /// `_`) and escapes (`\x43`, `\u0043`, `\u{43}`, `\U00000043`), decoded, right after a
 /// quote or a closing brace and right before a quote, `$` or an opening brace.
-pub(crate) fn spells_a_var(bytes: &[u8]) -> bool {
+pub(crate) fn spells_a_var(bytes: &[u8], runtime_names: bool) -> bool {
     let subs = name_substrings();
     let mut pieces: Vec<String> = Vec::new();
     let mut i = 0;
@@ -681,7 +698,10 @@ pub(crate) fn spells_a_var(bytes: &[u8]) -> bool {
         return false;
     }
     let gt = vars::GASTOWN_PREFIX;
-    registry_vars().iter().chain(EXTRA_VARS).any(|name| joins(name, &pieces, false)) || joins(gt, &pieces, true)
+    registry_vars().iter().chain(EXTRA_VARS).any(|name| joins(name, &pieces, false))
+        || joins(gt, &pieces, true)
+        // A variable named just for a runtime (`process.env[FLAG]`, `FLAG = "CODEX"`).
+        || (runtime_names && pieces.iter().any(|p| crate::indicators::runtime_s_own_name(p).is_some()))
 }
 
 /// The decoded run of name characters and escapes starting at `at`, and where it ends.
@@ -885,7 +905,7 @@ mod tests {
 
     /// The prefilter's answer by the plain overlapping search: every literal of `lits`
     /// at every place, bounds checked one by one.
-    fn passes_overlapping(lits: &[Literal], bytes: &[u8]) -> bool {
+    fn passes_overlapping(lits: &[Literal], group: Group, bytes: &[u8]) -> bool {
         let ac = AhoCorasick::builder().match_kind(MatchKind::Standard).build(lits.iter().map(|(l, ..)| l)).unwrap();
         let (mut weak, mut paired, mut probe) = (false, false, false);
         for m in ac.find_overlapping_iter(bytes) {
@@ -903,7 +923,7 @@ mod tests {
                 return true;
             }
         }
-        weak && spells_a_var(bytes)
+        weak && spells_a_var(bytes, group.reads_runtime_names())
     }
 
     proptest::proptest! {
@@ -929,8 +949,8 @@ mod tests {
                 text.push_str(l.get(..keep).unwrap_or(l));
                 text.push_str(glue);
             }
-            let want = passes_overlapping(&lits, text.as_bytes());
-            proptest::prop_assert_eq!(passes_alone(&lits, text.as_bytes()), want, "own: {:?}", text);
+            let want = passes_overlapping(&lits, g, text.as_bytes());
+            proptest::prop_assert_eq!(passes_alone(&lits, g, text.as_bytes()), want, "own: {:?}", text);
             proptest::prop_assert_eq!(prefilter(g).passes(text.as_bytes()), want, "shared: {:?}", text);
             // The focus's one search of a text finds the lines each line's own finds.
             let kind = match g {

@@ -24,8 +24,13 @@ impl Scope<'_, '_> {
         let list = list.unwrap_or_default();
         let copying = || crate::guard::in_a_copying_loop(self.p.src, self.walk, index);
         let decides = decides || (!list.is_empty() && self.p.stored_then_decides(index) && !copying());
+        // The lookup's own test (not a later one of a stored value), its branch not
+        // using the value ([`crate::ts::Parsed::runtime_s_table_name`]).
+        let tested =
+            decides && !crate::guard::branch_uses(self.p.src, self.walk, index, self.text(index)) && !copying();
         for (at, name) in list {
-            self.lint.hits.extend(self.p.var_read(at, &name, decides));
+            let hit = self.p.var_read(at, &name, decides).or_else(|| self.p.runtime_s_table_name(at, &name, tested));
+            self.lint.hits.extend(hit);
         }
         // A name no list of variables stands for (or one whose list names none): a
         // table's names read through it.
@@ -34,7 +39,7 @@ impl Scope<'_, '_> {
             && !crate::guard::passed_on(self.p.src, self.walk, index, self.text(index))
             && !copying()
         {
-            self.table_reads(index);
+            self.table_reads(index, tested);
         }
     }
 }

@@ -263,6 +263,16 @@ impl<'a> Parsed<'a> {
         false
     }
 
+    /// Issue 47, round 19: a name of a table a lookup whose test `decides` reads (`if
+    /// (process.env[v]) return true` over `["CODEX_HOME", "CODEX_PROFILE"]`): under a
+    /// runtime's vendor prefix, it is that runtime's, not only when shaped like its
+    /// identity; a credential's excepted (a key to pass on).
+    pub(crate) fn runtime_s_table_name(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
+        let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| name.ends_with(t));
+        let (line, col) = self.pos(at);
+        under_vendor_prefix(name).filter(|_| decides && !credential).map(|p| Hit::vendor_var(line, col, name, p, false))
+    }
+
     /// A read of `name` at `at`, if `name` is a runtime indicator.
     pub(crate) fn var_hit(&self, at: Node<'_>, name: &str) -> Option<Hit> {
         self.var_read(at, name, false)
@@ -292,6 +302,10 @@ impl<'a> Parsed<'a> {
             })
         {
             Some(Hit::vendor_var(line, col, name, p, false))
+        } else if let Some(r) = crate::indicators::runtime_s_own_name(name).filter(|_| decides) {
+            // Issue 47, round 19: a variable named just for a runtime (`CODEX`, `CURSOR`:
+            // a flag a runtime's configuration sets for the tool it runs) tested.
+            Some(Hit::runtime_named_var(line, col, name, r, false))
         } else {
             // Any name under a vendor prefix that chooses between runtimes' own values,
             // or whose test returns one.
@@ -964,8 +978,10 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// (`env[v]`, `os.environ.get(var)`, `n in os.environ`) in a function that names a
     /// table of runtimes' variables (`const PROVIDERS = [{ id: "cursor", envVars:
     /// ["CURSOR_AGENT"] }]`, `AGENTS = {"codex": ["CODEX_SANDBOX"]}`) reads each of
-    /// them: reported at its place in the table, once a table.
-    pub(crate) fn table_reads(&mut self, lookup: Node<'_>) {
+    /// them: reported at its place in the table, once a table; where the lookup's test
+    /// `decides` and its branch does not use the value (issue 47, round 19), every name
+    /// under a vendor prefix there too ([`Parsed::runtime_s_table_name`]).
+    pub(crate) fn table_reads(&mut self, lookup: Node<'_>, decides: bool) {
         if self.tables.is_none() {
             self.tables = Some(self.name_tables());
         }
@@ -1019,7 +1035,9 @@ impl<'p, 'a> Scope<'p, 'a> {
                 continue;
             }
             read.push(*name);
-            hits.extend(entries.iter().filter_map(|(at, v)| self.p.var_read(*at, v, true)));
+            hits.extend(entries.iter().filter_map(|(at, v)| {
+                self.p.var_read(*at, v, true).or_else(|| self.p.runtime_s_table_name(*at, v, decides))
+            }));
         }
         self.tables_read.extend(read);
         self.lint.hits.extend(hits);

@@ -776,6 +776,7 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/installed.ts", &[(f, 20, 20), (f, 26, 43)]));
     want.extend(at("src/installer_writes.py", &[(f, 30, 12)]));
     want.extend(at("src/installer_writes.ts", &[(f, 25, 18)]));
+    want.extend(at("src/inventory.ts", &[(v, 17, 19)]));
     want.extend(at("src/login_messages.py", &[(v, 9, 23)]));
     want.extend(at("src/login_messages.ts", &[(v, 3, 19)]));
     want.extend(at("src/logins.py", &[(v, 7, 23)]));
@@ -794,6 +795,7 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/pane.ts", &[(p, 10, 42), (p, 25, 42)]));
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/path_lists.rs", &[(f, 6, 31), (f, 12, 12)]));
+    want.extend(at("src/payload_subscripts.ts", &[(v, 6, 19), (v, 7, 26), (v, 8, 12)]));
     want.extend(at("src/process_rules.ts", &[(v, 4, 24), (p, 4, 65), (p, 5, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
     want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
@@ -815,6 +817,10 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
             (v, 24, 91),
         ],
     ));
+    want.extend(at("src/runtime_flags.py", &[(v, 5, 23)]));
+    want.extend(at("src/runtime_flags.ts", &[(v, 6, 19), (v, 7, 19)]));
+    want.extend(at("src/runtime_tables.py", &[(v, 3, 18), (v, 3, 41), (v, 3, 66)]));
+    want.extend(at("src/runtime_tables.ts", &[(v, 1, 21), (v, 1, 35), (v, 1, 52)]));
     want.extend(at("src/scans.py", &[(v, 16, 27), (v, 20, 27), (v, 24, 12)]));
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
     want.extend(at("src/sniff.py", &[(v, 8, 20)]));
