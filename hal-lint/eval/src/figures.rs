@@ -123,7 +123,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 15] = [
+    const FIRST_RUNS: [&str; 16] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -139,6 +139,7 @@ mod tests {
         "round18-first",
         "round19-first",
         "round20-first",
+        "round21-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
