@@ -471,6 +471,14 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     {
         return Some(Hit::named_probe(line, col, path, false));
     }
+    // Issue 47, round 19: a marker the path names by a literal (`.mcp.json`, `.vscode`)
+    // whose answer, stored in a name, decides which runtime is answered (`if (hasMcpJson
+    // && !hasCursorDir) return "claude"`).
+    if crate::indicators::literal_marker(path)
+        && let Some(runtime) = p.stored_then_names_a_runtime(n)
+    {
+        return Some(Hit::deciding_probe(line, col, path, runtime, false).deciding());
+    }
     let function = function?;
     if let Some(dir) = crate::indicators::unknown_home_dir(path) {
         return Some(Hit::unknown_dir(line, col, &dir, function, false));
@@ -610,7 +618,7 @@ fn answer_names_a_runtime(
             "call_expression" | "call" => {
                 let method = e.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
                 let args = e.field("arguments").map(|a| a.named_children(&mut a.walk()).collect::<Vec<_>>());
-                method.is_some_and(|m| ADDING_METHODS.contains(&p.text(m)))
+                method.is_some_and(|m| crate::ts::ADDING.contains(&p.text(m)))
                     && args.is_some_and(|a| a.len() == 1 && names(Some(a[0])))
             }
             _ => false,
@@ -821,9 +829,6 @@ pub(crate) fn keeps_the_paths_that_exist(src: &str, walk: &Walk<'_>, n: Node<'_>
         })
 }
 
-/// Methods that add their argument to a collection.
-const ADDING_METHODS: &[&str] = &["push", "append", "add", "insert", "unshift"];
-
 /// Whether the probe at `n` is the whole condition (or a conjunct of it) of an `if`
 /// without `else` whose every statement adds `var` itself to a collection (`if
 /// (existsSync(p)) paths.push(p)`, `if p.is_dir(): found.append(p)`): the folders there
@@ -859,7 +864,7 @@ fn adds_when_it_exists(src: &str, walk: &Walk<'_>, n: Node<'_>, var: &str) -> bo
                 let args = c
                     .field("arguments")
                     .map(|a| a.named_children(&mut a.walk()).filter(|x| x.kind() != "comment").collect::<Vec<_>>());
-                method.is_some_and(|m| ADDING_METHODS.contains(&text(m)))
+                method.is_some_and(|m| crate::ts::ADDING.contains(&text(m)))
                     && args.is_some_and(|a| a.len() == 1 && text(a[0]) == var)
             })
         })

@@ -155,6 +155,14 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust)
     }
 
+    /// A value searched for `needle`, a runtime's folder or the start of its ids
+    /// (`"/.gemini/" in transcript_path`, `session_id.startswith("gemini-")`), where
+    /// the answer says which runtime runs.
+    pub(crate) fn value_tell(line: usize, column: usize, needle: &str, runtime: &str, rust: bool) -> Self {
+        let what = format!("tells {runtime} by `{needle}` in a value");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
     /// A scan of the environment's names or text for `name`, a runtime's variable or the
     /// start of one (issue 47).
     pub(crate) fn env_scan(line: usize, column: usize, name: &str, rust: bool) -> Self {
@@ -211,6 +219,21 @@ impl Hit {
     /// (`if (existsSync(join(cwd, ".cursorrules"))) return "cursor"`).
     pub(crate) fn named_probe(line: usize, column: usize, path: &str, rust: bool) -> Self {
         let what = format!("probes `{path}`, named for a runtime, its answer going with a runtime's name");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
+    /// A read of `var`, a variable hal does not know, deciding the runtime (or editor)
+    /// its function answers (`if (env.VSINSTALLDIR) return "visualstudio"` beside
+    /// `return "cursor"`).
+    pub(crate) fn identity_var(line: usize, column: usize, var: &str, rust: bool) -> Self {
+        let what = format!("reads `{var}` to decide which runtime or editor its function answers");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
+    /// A probe of `path` whose answer, stored in a name, decides on `runtime`'s name
+    /// (`const hasMcpJson = existsSync(join(cwd, ".mcp.json"))` … `return "claude"`).
+    pub(crate) fn deciding_probe(line: usize, column: usize, path: &str, runtime: &str, rust: bool) -> Self {
+        let what = format!("probes `{path}` and its answer decides on `{runtime}`");
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
     }
 

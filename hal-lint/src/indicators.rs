@@ -213,6 +213,12 @@ pub(crate) fn registry_paths() -> &'static [&'static str] {
     PATHS.get_or_init(hal_caps::registry::indicator_paths)
 }
 
+/// Whether the variable `name` holds a credential (`…_TOKEN`, `…_API_KEY`, `…_SECRET`,
+/// `…_PASSWORD`): a key to pass on or a provider's login, never a runtime's identity.
+pub(crate) fn is_credential(name: &str) -> bool {
+    ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| name.ends_with(t))
+}
+
 /// Whether `path` (pieces joined with `/`) is one of the files a runtime writes in its
 /// folder (the registry's `own_files`: its credentials, installation id): reading one
 /// for its content asks whether the runtime is installed or logged in.
@@ -420,6 +426,13 @@ pub(crate) fn piece_named_for_a_runtime(path: &str) -> bool {
             let head: String = piece.chars().take_while(char::is_ascii_alphabetic).collect();
             (4..=head.len()).any(|k| runtime_name(&head[..k]).is_some())
         })
+}
+
+/// Whether `path` (pieces joined with `/`, `{…}` for a piece that is no literal) ends in
+/// a literal piece: a marker file or folder by its name (`{cwd}/.mcp.json`, `.vscode`).
+pub(crate) fn literal_marker(path: &str) -> bool {
+    let t = path.trim().trim_matches(['"', '\'']).trim_end_matches('/');
+    t.len() <= MAX_WITHIN && t.rsplit('/').next().is_some_and(|last| !last.is_empty() && !last.contains(['{', '}']))
 }
 
 /// The longest path [`runtime_dir_within`] looks into.
@@ -935,6 +948,34 @@ pub(crate) fn is_detector(name: &str) -> bool {
     }
     let lower: String = name.chars().filter(|c| *c != '_').map(|c| c.to_ascii_lowercase()).collect();
     lower.contains("detect") || lower.contains("installed")
+}
+
+/// Issue 47, round 19: the runtime a literal searched for in a value tells: a piece of
+/// a path that is a runtime's hidden folder (`/.gemini/`, `.claude/projects`), or a
+/// runtime's name, in lower case, with the `-` or `_` that starts its ids (`gemini-`).
+pub(crate) fn told_by_value(lit: &str) -> Option<&'static str> {
+    if lit.len() > 64 {
+        return None;
+    }
+    if lit.contains('/') {
+        return lit.split('/').find_map(|piece| piece.strip_prefix('.').and_then(literal_runtime));
+    }
+    // Lower case: an id's prefix, never the start of a variable's name (`CODEX_`).
+    lit.strip_suffix(['-', '_']).filter(|n| n.bytes().all(|b| b.is_ascii_lowercase())).and_then(literal_runtime)
+}
+
+/// Issue 47, round 19: whether a function's name says it answers whether it runs
+/// under a runtime, in one of its sessions or as one of its agents (`is_subagent_session`,
+/// `_is_gemini_session`, `isClaudeCode`, `inAgentSession`, `running_under_codex`): a
+/// predicate (`is`, `in`, `running`, `under`, `inside` first) naming an agent or a
+/// runtime (a session alone may be the tool's own: `is_work_session_active`).
+pub(crate) fn is_runtime_predicate(name: &str) -> bool {
+    let words = name_words(name);
+    words.first().is_some_and(|w| matches!(w.as_str(), "is" | "in" | "running" | "under" | "inside"))
+        && words
+            .iter()
+            .skip(1)
+            .any(|w| matches!(w.as_str(), "agent" | "subagent" | "sidechain") || runtime_name(w).is_some())
 }
 
 /// The words of an identifier, lower case: split at `_`, `-` and where a capital

@@ -747,6 +747,15 @@ impl<'p, 'a> Linter<'p, 'a> {
             || crate::guard::keeps_the_paths_that_exist(src, walk, n, a)
     }
 
+    /// Notes the runtime's folder `target`, the path a write goes to, spells, if any.
+    fn wrote(&mut self, target: Option<Node<'_>>) {
+        if let Some(t) = target
+            && let Some(PathHit::Indicator(ind)) = path_hit(&self.path(t, 0))
+        {
+            self.written.insert(ind);
+        }
+    }
+
     /// Issue 47, round 14: a probe of a table of paths by key (`pathExists(roots[client])`
     /// over `const roots = { codex: path.join(home, '.codex'), … }`) probes each of its
     /// runtimes' paths: each is reported at its place in the table.
@@ -957,7 +966,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if hit.is_none() && counts {
                     self.keyed_table_probe(a);
                 }
-                if let Some(h) = hit.filter(|_| {
+                // Issue 47, round 19: an answer stored in a name that decides which
+                // runtime is answered is a detection, whatever the file then writes.
+                let decided = || self.s.p.stored_then_names_a_runtime(n).is_some();
+                if let Some(h) = hit.as_ref().filter(|_| decided()) {
+                    self.s.lint.hits.push(h.clone().deciding());
+                } else if let Some(h) = hit.filter(|_| {
                     counts
                         && !climbs()
                         && !self.own_use(n, a, &path)
@@ -974,11 +988,12 @@ impl<'p, 'a> Linter<'p, 'a> {
             } else {
                 first.as_ref()
             };
-            if let Some(t) = target
-                && let Some(PathHit::Indicator(ind)) = path_hit(&self.path(*t, 0))
-            {
-                self.written.insert(ind);
-            }
+            self.wrote(target.copied());
+        } else if matches!(name, "includes" | "startsWith" | "endsWith" | "indexOf")
+            && let Some(a) = first
+        {
+            // Issue 47, round 19: `transcriptPath.includes("/.gemini/")`.
+            self.s.value_sniff(a);
         }
     }
 

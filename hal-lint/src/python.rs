@@ -494,8 +494,10 @@ impl<'p, 'a> Linter<'p, 'a> {
                         // `in str(os.environ)`: a scan of the environment's text.
                         self.s.scanned_names(left, &["string", "concatenated_string"]);
                     } else {
-                        // Issue 47: `"turn_id" in payload`.
+                        // Issue 47: `"turn_id" in payload`; round 19: `"/.gemini/" in
+                        // transcript_path`.
                         self.s.payload_sniff(left, right);
+                        self.s.value_sniff(left);
                     }
                 }
             }
@@ -672,7 +674,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if hit.is_none() && counts {
                     self.keyed_table_probe(t);
                 }
-                if let Some(h) = hit.filter(|_| {
+                // Issue 47, round 19: an answer stored in a name that decides which
+                // runtime is answered is a detection, whatever the file then writes.
+                let decided = || self.s.p.stored_then_names_a_runtime(n).is_some();
+                if let Some(h) = hit.as_ref().filter(|_| decided()) {
+                    self.s.lint.hits.push(h.clone().deciding());
+                } else if let Some(h) = hit.filter(|_| {
                     counts
                         && !climbs()
                         && !own()
@@ -691,11 +698,21 @@ impl<'p, 'a> Linter<'p, 'a> {
             } else {
                 first
             };
-            if let Some(t) = target
-                && let Some(PathHit::Indicator(ind)) = path_hit(&self.path(t, 0))
-            {
-                self.written.insert(ind);
-            }
+            self.wrote(target);
+        } else if matches!(method, "startswith" | "endswith" | "find")
+            && let Some(a) = first
+        {
+            // Issue 47, round 19: `session_id.startswith("gemini-")`.
+            self.s.value_sniff(a);
+        }
+    }
+
+    /// Notes the runtime's folder `target`, the path a write goes to, spells, if any.
+    fn wrote(&mut self, target: Option<Node<'_>>) {
+        if let Some(t) = target
+            && let Some(PathHit::Indicator(ind)) = path_hit(&self.path(t, 0))
+        {
+            self.written.insert(ind);
         }
     }
 

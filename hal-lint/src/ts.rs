@@ -131,6 +131,21 @@ impl<'a> Parsed<'a> {
     /// The runtime whose name (whole, or as the first word of a client's name) the branch
     /// of the `if` whose condition holds `at` starts by returning, if any.
     pub(crate) fn returned_runtime(&self, at: Node<'_>) -> Option<&'static str> {
+        let body = Self::gated_branch(at)?;
+        let first = if matches!(body.kind(), "block" | "statement_block") {
+            body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+        } else {
+            Some(body)
+        };
+        let value = first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0));
+        value
+            .filter(|v| v.kind() == "string" && v.end_byte() - v.start_byte() <= AROUND)
+            .and_then(|v| crate::indicators::first_word_runtime(unquote(self.text(v))))
+    }
+
+    /// The branch of the `if` whose condition holds `at` (alone, negated, joined,
+    /// compared, or called on).
+    pub(crate) fn gated_branch(at: Node<'_>) -> Option<Node<'_>> {
         let mut x = at;
         for _ in 0..8 {
             let up = x.parent()?;
@@ -155,16 +170,7 @@ impl<'a> Parsed<'a> {
                     if up.field("condition").is_none_or(|c| c.id() != x.id()) {
                         return None;
                     }
-                    let body = up.field("consequence")?;
-                    let first = if matches!(body.kind(), "block" | "statement_block") {
-                        body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
-                    } else {
-                        Some(body)
-                    };
-                    let value = first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0));
-                    return value
-                        .filter(|v| v.kind() == "string" && v.end_byte() - v.start_byte() <= AROUND)
-                        .and_then(|v| crate::indicators::first_word_runtime(unquote(self.text(v))));
+                    return up.field("consequence");
                 }
                 _ => return None,
             }
@@ -268,7 +274,7 @@ impl<'a> Parsed<'a> {
     /// runtime's vendor prefix, it is that runtime's, not only when shaped like its
     /// identity; a credential's excepted (a key to pass on).
     pub(crate) fn runtime_s_table_name(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
-        let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| name.ends_with(t));
+        let credential = crate::indicators::is_credential(name);
         let (line, col) = self.pos(at);
         under_vendor_prefix(name).filter(|_| decides && !credential).map(|p| Hit::vendor_var(line, col, name, p, false))
     }
@@ -281,6 +287,21 @@ impl<'a> Parsed<'a> {
     /// A read of `name` at `at` that `decides` (a presence test, a condition), if
     /// `name` is a runtime indicator.
     pub(crate) fn var_read(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
+        let (line, col) = self.pos(at);
+        self.known_var_read(at, name, decides).or_else(|| {
+            // A credential's presence picks a provider's model, not a runtime; a name
+            // under a runtime's prefix is judged by the prefix's rules above (the
+            // tool's own setting returning its own value).
+            (!crate::indicators::is_credential(name)
+                && under_vendor_prefix(name).is_none()
+                && self.decides_the_answered_identity(at))
+            .then(|| Hit::identity_var(line, col, name, false))
+        })
+    }
+
+    /// [`Self::var_read`] of a name the registry, a vendor prefix, an editor's list or
+    /// a runtime's own name makes a runtime's.
+    fn known_var_read(&self, at: Node<'_>, name: &str, decides: bool) -> Option<Hit> {
         let (line, col) = self.pos(at);
         if is_indicator_var(name) {
             Some(Hit::var_read(line, col, name, false, decides))
@@ -316,6 +337,7 @@ impl<'a> Parsed<'a> {
                         || self.tells_an_agent_from_a_person(at)
                         || (decides && self.in_a_detecting_function(at) && self.kept_for_its_runtime(at, p))
                         || (decides && self.in_a_login_check(at))
+                        || (decides && self.function_name(at).is_some_and(crate::indicators::is_runtime_predicate))
                 })
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
@@ -347,7 +369,7 @@ impl<'a> Parsed<'a> {
     }
 
     /// The name of the function holding `at`: its own, or the variable it is bound to.
-    fn function_name(&self, at: Node<'_>) -> Option<&'a str> {
+    pub(crate) fn function_name(&self, at: Node<'_>) -> Option<&'a str> {
         std::iter::successors(at.parent(), Node::parent)
             .take(64)
             .find(|x| FUNCTION_KINDS.contains(&x.kind()))
@@ -1069,7 +1091,7 @@ impl<'p, 'a> Scope<'p, 'a> {
                 // beside a runtime, `configDirEnv: "CLAUDE_CONFIG_DIR"`, it is the
                 // runtime's setting a tool uses); never a credential's (a model
                 // provider's `envVars: ["GEMINI_API_KEY"]` beside `"gemini"`).
-                let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| v.ends_with(t));
+                let credential = crate::indicators::is_credential(v);
                 let path = crate::indicators::is_path_var(v) || crate::indicators::has_path_suffix(v);
                 let listed = self.walk.parent(*at).is_some_and(|p| matches!(p.kind(), "array" | "list" | "tuple"))
                     && self.walk.parent(*at).is_some_and(|p| p.named_child_count() >= 2);
@@ -1313,7 +1335,7 @@ impl<'p, 'a> Scope<'p, 'a> {
             let paths_field = ["path", "dir", "folder", "location"].iter().any(|w| folded.contains(w));
             for x in strings {
                 let Some(v) = self.value(x) else { continue };
-                let credential = ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| v.ends_with(t));
+                let credential = crate::indicators::is_credential(&v);
                 let path = crate::indicators::is_path_var(&v) || crate::indicators::has_path_suffix(&v);
                 if credential || path {
                     continue;
@@ -1525,6 +1547,36 @@ impl<'p, 'a> Scope<'p, 'a> {
         {
             let (line, col) = self.p.pos(key);
             self.lint.hits.push(Hit::payload_sniff(line, col, &k, runtime, false));
+        }
+    }
+
+    /// Issue 47, round 19: a value searched for `needle`, a literal telling a runtime
+    /// ([`crate::indicators::told_by_value`]: `"/.gemini/" in transcript_path`,
+    /// `sessionId.startsWith("gemini-")`), in the condition of an `if` whose branch
+    /// answers `true` in a function asking whether it runs under a runtime
+    /// ([`crate::indicators::is_runtime_predicate`]). Not a function naming the runtime
+    /// a file, a path or a model belongs to (`detect_agent_from_path`: data, told
+    /// apart, not the runtime that runs).
+    pub(crate) fn value_sniff(&mut self, needle: Node<'_>) {
+        let Some(v) = self.value(needle) else { return };
+        let Some(runtime) = crate::indicators::told_by_value(&v) else { return };
+        let answers_true = || {
+            self.p.function_name(needle).is_some_and(crate::indicators::is_runtime_predicate)
+                && Parsed::gated_branch(needle).is_some_and(|body| {
+                    let first = if matches!(body.kind(), "block" | "statement_block") {
+                        body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                    } else {
+                        Some(body)
+                    };
+                    first
+                        .filter(|f| f.kind() == "return_statement")
+                        .and_then(|r| r.named_child(0))
+                        .is_some_and(|x| matches!(self.text(x), "True" | "true"))
+                })
+        };
+        if answers_true() {
+            let (line, col) = self.p.pos(needle);
+            self.lint.hits.push(Hit::value_tell(line, col, &v, runtime, false));
         }
     }
 
@@ -1771,11 +1823,36 @@ impl Parsed<'_> {
     /// or comparison to a literal of the same function tests (`return sid ? "claude" :
     /// undefined`): the read decides, one statement later.
     pub(crate) fn stored_then_decides(&self, at: Node<'_>) -> bool {
+        self.later_uses(at, false).into_iter().any(tested)
+    }
+
+    /// Issue 47, round 19: the runtime a probe's answer stored in a name decides on
+    /// (`const hasClaudeDir = existsSync(join(cwd, ".claude"))` … `if (hasCursorDir &&
+    /// !hasClaudeDir) return "cursor"`, `client = has_cursor ? "cursor" : "claude"`): a
+    /// later use of the name in the same function is the condition (alone, negated or
+    /// joined by `&&`/`||`) of an `if` whose branch starts by returning, assigning or
+    /// adding a literal naming a runtime, or of a conditional with such a branch.
+    pub(crate) fn stored_then_names_a_runtime(&self, at: Node<'_>) -> Option<&'static str> {
+        self.later_uses(at, true).into_iter().find_map(|x| self.decided_runtime(x))
+    }
+
+    /// The later uses, in the function holding it, of the name the read at `at` is
+    /// stored in (`const sid = process.env.X`, `sid = os.environ.get("X")`; with
+    /// `loose`, through a negation or a default too: `const has = !existsSync(p)`,
+    /// `const cwd = (env.VSCODE_CWD || "").toLowerCase()`), at most
+    /// [`MAX_USES_SEARCHED`] nodes searched.
+    fn later_uses<'t>(&self, at: Node<'t>, loose: bool) -> Vec<Node<'t>> {
         let mut cur = at;
         let name = loop {
-            let Some(parent) = cur.parent() else { return false };
+            let Some(parent) = cur.parent() else { return Vec::new() };
             match parent.kind() {
                 k if ACCESS.contains(&k) || matches!(k, "call_expression" | "call" | "string" | "await_expression") => {
+                    cur = parent;
+                }
+                "unary_expression" | "not_operator" | "parenthesized_expression" if loose => cur = parent,
+                "binary_expression" | "boolean_operator"
+                    if loose && parent.field("operator").is_some_and(|o| matches!(o.kind(), "||" | "??" | "or")) =>
+                {
                     cur = parent;
                 }
                 "variable_declarator" if parent.field("value").is_some_and(|v| v.id() == cur.id()) => {
@@ -1784,10 +1861,10 @@ impl Parsed<'_> {
                 "assignment" if parent.field("right").is_some_and(|v| v.id() == cur.id()) => {
                     break parent.field("left");
                 }
-                _ => return false,
+                _ => return Vec::new(),
             }
         };
-        let Some(name) = name.filter(|n| n.kind() == "identifier") else { return false };
+        let Some(name) = name.filter(|n| n.kind() == "identifier") else { return Vec::new() };
         let var = self.text(name);
         let mut scope = name;
         while let Some(p) = scope.parent() {
@@ -1803,13 +1880,125 @@ impl Parsed<'_> {
                 break;
             }
         }
-        let (mut stack, mut seen) = (vec![scope], 0);
+        let (mut stack, mut seen, mut uses) = (vec![scope], 0, Vec::new());
+        while let Some(x) = stack.pop() {
+            seen += 1;
+            if seen > MAX_USES_SEARCHED {
+                break;
+            }
+            if x.kind() == "identifier" && x.start_byte() > name.end_byte() && self.text(x) == var {
+                uses.push(x);
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        uses.sort_by_key(Node::start_byte);
+        uses
+    }
+
+    /// The runtime named by the branch that the name at `x` decides on (see
+    /// [`Self::stored_then_names_a_runtime`]).
+    fn decided_runtime(&self, x: Node<'_>) -> Option<&'static str> {
+        let names = |v: Option<Node<'_>>| {
+            v.filter(|v| v.kind() == "string" && v.end_byte() - v.start_byte() <= AROUND)
+                .and_then(|v| crate::indicators::first_word_runtime(unquote(self.text(v))))
+        };
+        let mut cur = x;
+        for _ in 0..8 {
+            let parent = cur.parent()?;
+            match parent.kind() {
+                "parenthesized_expression" | "unary_expression" | "not_operator" | "boolean_operator" => {}
+                "binary_expression" if parent.field("operator").is_some_and(|o| matches!(o.kind(), "&&" | "||")) => {}
+                "if_statement" | "elif_clause" => {
+                    if parent.field("condition").is_none_or(|c| c.id() != cur.id()) {
+                        return None;
+                    }
+                    let body = parent.field("consequence")?;
+                    let first = if matches!(body.kind(), "block" | "statement_block") {
+                        body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                    } else {
+                        Some(body)
+                    }?;
+                    let e = if first.kind() == "expression_statement" { first.named_child(0)? } else { first };
+                    return match e.kind() {
+                        "return_statement" => names(e.named_child(0)),
+                        "assignment_expression" | "assignment" => names(e.field("right")),
+                        "call_expression" | "call" => {
+                            let f = e.field("function")?;
+                            let method = f.field("property").or_else(|| f.field("attribute"))?;
+                            let args = e.field("arguments")?;
+                            (ADDING.contains(&self.text(method)) && args.named_child_count() == 1)
+                                .then(|| names(args.named_child(0)))
+                                .flatten()
+                        }
+                        _ => None,
+                    };
+                }
+                "ternary_expression" => {
+                    if parent.field("condition").is_none_or(|c| c.id() != cur.id()) {
+                        return None;
+                    }
+                    return names(parent.field("consequence")).or_else(|| names(parent.field("alternative")));
+                }
+                "conditional_expression" => {
+                    if parent.named_child(1).is_none_or(|c| c.id() != cur.id()) {
+                        return None;
+                    }
+                    return names(parent.named_child(0)).or_else(|| names(parent.named_child(2)));
+                }
+                _ => return None,
+            }
+            cur = parent;
+        }
+        None
+    }
+}
+
+impl Parsed<'_> {
+    /// Issue 47, round 19: whether the read at `at` decides the identity its function
+    /// answers (`if (env.VSINSTALLDIR) return "visualstudio"` in a function that also
+    /// returns `"cursor"`; `const cwd = (env.VSCODE_CWD || "").toLowerCase(); if
+    /// (cwd.includes("cursor")) return "cursor"`): the `if` it or a name storing it
+    /// gates starts by returning a string or holds a return of a runtime's name, and
+    /// the function returns a literal naming a runtime, whole or by its first word.
+    pub(crate) fn decides_the_answered_identity(&self, at: Node<'_>) -> bool {
+        let gates_an_answer = |x: Node<'_>| {
+            Self::gated_branch(x).is_some_and(|body| {
+                let first = if matches!(body.kind(), "block" | "statement_block") {
+                    body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                } else {
+                    Some(body)
+                };
+                first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0)).is_some_and(|v| {
+                    matches!(v.kind(), "string" | "template_string") && v.end_byte() - v.start_byte() <= AROUND
+                }) || self.returns_a_runtime_s_name(body)
+            })
+        };
+        let Some(function) =
+            std::iter::successors(at.parent(), Node::parent).take(64).find(|x| FUNCTION_KINDS.contains(&x.kind()))
+        else {
+            return false;
+        };
+        (gates_an_answer(at) || self.later_uses(at, true).into_iter().any(gates_an_answer))
+            && self.returns_a_runtime_s_name(function)
+    }
+
+    /// Whether `node` holds (at most [`MAX_USES_SEARCHED`] nodes searched) a `return` of
+    /// a string naming a runtime, whole or by its first word.
+    fn returns_a_runtime_s_name(&self, node: Node<'_>) -> bool {
+        let (mut stack, mut seen) = (vec![node], 0);
         while let Some(x) = stack.pop() {
             seen += 1;
             if seen > MAX_USES_SEARCHED {
                 return false;
             }
-            if x.kind() == "identifier" && x.start_byte() > name.end_byte() && self.text(x) == var && tested(x) {
+            if x.kind() == "return_statement"
+                && x.named_child(0).is_some_and(|v| {
+                    v.kind() == "string"
+                        && self
+                            .short(v, 64)
+                            .is_some_and(|t| crate::indicators::first_word_runtime(unquote(t)).is_some())
+                })
+            {
                 return true;
             }
             stack.extend(x.named_children(&mut x.walk()));
@@ -1817,6 +2006,9 @@ impl Parsed<'_> {
         false
     }
 }
+
+/// The methods that add an item to a list or set (`agents.push("cursor")`).
+pub(crate) const ADDING: &[&str] = &["push", "append", "add", "insert", "unshift"];
 
 /// Whether the name at `x` is tested: a condition (of `if`, `while`, a conditional),
 /// negated or joined by `&&`/`||`/`and`/`or` on the way, or compared to a literal.

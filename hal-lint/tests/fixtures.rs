@@ -567,13 +567,15 @@ fn availability_checks_of_a_runtime_s_own_files() {
 /// runtime's prefix stored in a name that a later condition, conditional or presence
 /// test uses (`const sid = process.env.X; return sid ? … : …`); such a name tested by an
 /// `if` whose branch returns a runtime's name (`if os.getenv("CLAUDE_DESKTOP"): return
-/// "claude_desktop"`). Silent: a table of the tool's own names, a stored read only
-/// shown, the tool's own setting under the prefix returning its own value (`lookups/`).
+/// "claude_desktop"`); since round 19, any name whose test returns a client's name
+/// beside them (`LM_STUDIO`). Silent: a table of the tool's own names, a stored read
+/// only shown, the tool's own setting under the prefix returning its own value
+/// (`lookups/`).
 #[test]
 fn names_read_through_tables_and_stored_reads() {
     let v = "indicator-var";
-    let mut want = at("hooks/client.js", &[(v, 4, 19)]);
-    want.extend(at("hooks/client.py", &[(v, 8, 18)]));
+    let mut want = at("hooks/client.js", &[(v, 3, 19), (v, 4, 19)]);
+    want.extend(at("hooks/client.py", &[(v, 6, 18), (v, 8, 18)]));
     want.extend(at("hooks/table.py", &[(v, 4, 19), (v, 4, 43), (v, 15, 26)]));
     want.extend(at("hooks/table.ts", &[(v, 2, 24), (v, 2, 46), (v, 8, 27)]));
     want.extend(at("src/table.rs", &[(v, 3, 44), (v, 3, 70), (v, 15, 29)]));
@@ -708,8 +710,20 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// function's own use), `/proc` read in a
 /// function naming no parent and no runtime (its own umask, a known pid's start time),
 /// and a listing
-/// shown to a reader, are silent (each shown missed or reported before
-/// the change by the branch point's binary).
+/// shown to a reader, are silent; round 19: a probe's answer stored in a name that a
+/// later `if` or conditional of the function decides a runtime's name on (`const
+/// hasMcpJson = existsSync(…)` … `return "cursor"`), whatever the path and whatever the
+/// file then writes, is found, and a stored answer deciding no runtime's name is silent;
+/// so is any variable (`VSINSTALLDIR`, `LM_STUDIO`, `VSCODE_CWD` through a default) whose
+/// test gates the answer of a function returning a runtime's name, but not a
+/// credential's (a model picked by the keys set) nor in a function naming no runtime;
+/// in a function asking whether it runs under a runtime or as an agent
+/// (`is_subagent_session`, `isGeminiSession`), a name under a vendor prefix and a value
+/// searched for a runtime's folder or id prefix (`"/.gemini/" in transcript_path`,
+/// `startswith("gemini-")`) answering `true` are found, while a tool's own session
+/// flag (`is_work_session_active`) and a path or model told apart by the same pieces
+/// (`detect_agent_from_path`) are silent (each shown missed or reported before the
+/// change by the branch point's binary).
 #[test]
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
@@ -722,6 +736,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("scripts/locations.sh", &[(f, 10, 14)]));
     want.extend(at("scripts/own_name.sh", &[(v, 8, 13), (v, 9, 10)]));
     want.extend(at("scripts/pane.sh", &[(p, 5, 15)]));
+    want.extend(at("scripts/predicates.sh", &[(v, 3, 14)]));
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
     want.extend(at("src/actors.py", &[(v, 5, 23), (v, 11, 35)]));
@@ -747,6 +762,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/forward.rs", &[(v, 6, 28), (v, 6, 42)]));
     want.extend(at("src/helpers.py", &[(f, 7, 20)]));
     want.extend(at("src/helpers.ts", &[(f, 6, 24)]));
+    want.extend(at("src/identity.py", &[(v, 5, 18), (v, 7, 23), (v, 9, 28), (v, 24, 42)]));
+    want.extend(at("src/identity.ts", &[(v, 3, 11), (v, 4, 11), (v, 4, 31), (v, 5, 11), (v, 8, 20), (v, 22, 22)]));
     want.extend(at(
         "src/injected.rs",
         &[
@@ -796,6 +813,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/parent.py", &[(p, 11, 23), (p, 12, 19), (p, 16, 30), (p, 19, 35)]));
     want.extend(at("src/path_lists.rs", &[(f, 6, 31), (f, 12, 12)]));
     want.extend(at("src/payload_subscripts.ts", &[(v, 6, 19), (v, 7, 26), (v, 8, 12)]));
+    want.extend(at("src/predicates.py", &[(v, 6, 23), (v, 12, 57), (v, 15, 40)]));
+    want.extend(at("src/predicates.ts", &[(v, 2, 19), (v, 9, 38), (v, 10, 41)]));
     want.extend(at("src/process_rules.ts", &[(v, 4, 24), (p, 4, 65), (p, 5, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
     want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
@@ -826,6 +845,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/sniff.py", &[(v, 8, 20)]));
     want.extend(at("src/sniff.ts", &[(v, 4, 15)]));
     want.extend(at("src/specs.py", &[(f, 18, 49), (p, 18, 84), (f, 19, 45)]));
+    want.extend(at("src/stored_markers.py", &[(f, 6, 15), (f, 7, 32), (f, 8, 18)]));
+    want.extend(at("src/stored_markers.ts", &[(f, 5, 35), (f, 6, 35), (f, 7, 33), (f, 8, 31), (f, 17, 35)]));
     want.extend(at("src/symlinks.ts", &[(f, 17, 27)]));
     want.extend(at("src/tables.py", &[(v, 6, 16), (v, 6, 30), (v, 7, 15), (v, 11, 16), (v, 12, 16)]));
     want.extend(at(
