@@ -62,8 +62,14 @@ pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>
     let rust = kind == Kind::Rust;
     let Some(text) = src.get(range.clone()) else { return (Vec::new(), 0) };
     let mut hits = Kept::default();
+    let own = if kind == Kind::Shell { own_assignments(src) } else { Vec::new() };
     for (at, name) in var_names(text) {
         let abs = range.start + at;
+        // Issue 47, round 19: the script's own variable, set on an earlier line from no
+        // value of its own (`AGENT="$(… | sed …)"`), as the parser's linter has it.
+        if own.iter().any(|(n, end)| *n == name && *end <= abs) {
+            continue;
+        }
         let (line, col) = lines.pos(abs);
         let line_start = lines.range(line).start;
         let from = line_start.max(abs.saturating_sub(4 * CONTEXT)).min(abs);
@@ -86,6 +92,41 @@ pub(crate) fn region(src: &str, range: std::ops::Range<usize>, lines: &Lines<'_>
         }
     }
     (hits.hits, hits.more)
+}
+
+/// The names a shell script assigns itself, each with the end of the line that first
+/// does (`AGENT=…`, `export AGENT=…`, `local AGENT=…` at a line's start) from a value
+/// that does not expand the name (`AGENT="${AGENT:-x}"` reads it).
+fn own_assignments(src: &str) -> Vec<(&str, usize)> {
+    let mut out: Vec<(&str, usize)> = Vec::new();
+    let mut end = 0;
+    for line in src.split_inclusive('\n') {
+        end += line.len();
+        let t = line.trim_start();
+        let t = ["export ", "local ", "readonly ", "declare "].iter().find_map(|k| t.strip_prefix(k)).unwrap_or(t);
+        let Some((name, value)) = t.split_once('=') else { continue };
+        if name.is_empty()
+            || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            || expands_name(value, name)
+            || out.iter().any(|(n, _)| *n == name)
+        {
+            continue;
+        }
+        out.push((name, end));
+        if out.len() >= 4096 {
+            break;
+        }
+    }
+    out
+}
+
+/// Whether `t` expands the variable `name` (`$name`, `${name}`, `${name:-…}`).
+pub(crate) fn expands_name(t: &str, name: &str) -> bool {
+    t.match_indices('$').any(|(i, _)| {
+        let rest = &t[i + 1..];
+        let rest = rest.strip_prefix('{').unwrap_or(rest);
+        rest.strip_prefix(name).is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+    })
 }
 
 /// The literal scan of a whole file.
@@ -122,6 +163,20 @@ mod tests {
         let src = "x = process.env.CLAUDECODE; y = \"CLAUDECODE\"\n# os.environ['GEMINI_CLI']\nif [ -n \"$GT_ROLE\" ]; then :; fi\ncat /proc/$PPID/comm /proc/cpuinfo\n";
         let l = whole(src, Kind::Shell);
         assert_eq!(l.positions(), [("indicator-var", 1, 17), ("indicator-var", 3, 11), ("process-table", 4, 5)]);
+    }
+
+    /// Issue 47, round 19: where the shell parser stops (a `[[ … = *"…"* ]]` pattern
+    /// tree-sitter-bash rejects), the scan knows the script's own variable, set on an
+    /// earlier line from no value of its own (`AGENT="$(… | sed …)"`; before that line
+    /// and where the value reads itself it is still the environment's).
+    #[test]
+    fn the_scan_leaves_the_script_s_own_variables() {
+        let src = "echo \"$AGENT\"\nAGENT=\"$(printf '%s' \"$1\" | sed -n 's/AGENT: //p')\"\nAGENT=\"${AGENT:-plan}\"\n\
+                   if [[ \"$AGENT\" = plan ]]; then :; fi\nexport CLAUDECODE=\"${CLAUDECODE:-}\"\necho \"$CLAUDECODE\"\n";
+        assert_eq!(
+            whole(src, Kind::Shell).positions(),
+            [("indicator-var", 1, 8), ("indicator-var", 5, 22), ("indicator-var", 6, 8)]
+        );
     }
 
     /// Issue 47: a minified bundle's prose naming `${CLAUDE_PROJECT_DIR}` is no read in

@@ -500,7 +500,7 @@ fn path_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> HashMap<&'a str, &'a str> 
         let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
         let var = p.text(name);
         let value = n.field("value").and_then(|v| p.short(v, 256)).map(unquote);
-        let path = value.filter(|v| (v.contains('/') || v.starts_with('.')) && !expands_name(v, var));
+        let path = value.filter(|v| (v.contains('/') || v.starts_with('.')) && !crate::scan::expands_name(v, var));
         seen.entry(var).and_modify(|e| *e = None).or_insert(path);
     }
     seen.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
@@ -556,7 +556,8 @@ fn own_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> HashMap<&'a str, usize> {
         let Some(name) = n.field("name").filter(|x| x.kind() == "variable_name") else { continue };
         let var = p.text(name);
         // The name whole: `AGENT="${AGENT_MAIL_AGENT:-}"` reads another variable.
-        let reads_itself = n.field("value").is_none_or(|v| p.short(v, 4096).is_none_or(|t| expands_name(t, var)));
+        let reads_itself =
+            n.field("value").is_none_or(|v| p.short(v, 4096).is_none_or(|t| crate::scan::expands_name(t, var)));
         if !reads_itself {
             out.entry(var).or_insert(n.start_byte());
         }
@@ -574,7 +575,7 @@ fn ancestry_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> Vec<(&'a str, &'static
         let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else { continue };
         let (name, Some(v)) = (p.text(name), p.short(value, 512)) else { continue };
         let v = unquote(v);
-        let own = |x: &str| expands_name(v, x);
+        let own = |x: &str| crate::scan::expands_name(v, x);
         let entry = if matches!(v, "$$" | "${$}") {
             Some(("$$", false))
         } else if matches!(v, "$PPID" | "${PPID}") {
@@ -662,21 +663,12 @@ fn process_words(t: &str) -> impl Iterator<Item = &str> {
     t.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '|' | ';' | '`' | '"' | '\''))
 }
 
-/// Whether `t` expands the variable `name` (`$name`, `${name}`, `${name:-…}`).
-fn expands_name(t: &str, name: &str) -> bool {
-    t.match_indices('$').any(|(i, _)| {
-        let rest = &t[i + 1..];
-        let rest = rest.strip_prefix('{').unwrap_or(rest);
-        rest.strip_prefix(name).is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
-    })
-}
-
 /// `t` with each ancestry name's expansions written as what it stands for (`/proc/$pid/stat`
 /// after `pid=$$` is `/proc/$$/stat`).
 fn stand_in<'t>(t: &'t str, vars: &[(&str, &'static str, bool)]) -> std::borrow::Cow<'t, str> {
     let mut out = std::borrow::Cow::Borrowed(t);
     for (name, stands, _) in vars {
-        if expands_name(&out, name) {
+        if crate::scan::expands_name(&out, name) {
             let replaced = out.replace(&format!("${{{name}}}"), stands);
             let mut fixed = String::with_capacity(replaced.len());
             let mut rest = replaced.as_str();
