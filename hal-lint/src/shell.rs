@@ -346,6 +346,17 @@ fn alternative_is_its_path(p: &Parsed<'_>, n: Node<'_>, var: &str) -> bool {
     [format!("${var}/"), format!("${{{var}}}/")].iter().any(|w| word.starts_with(w.as_str()))
 }
 
+/// Issue 47, round 19: whether the expansion `n` is the value of a command's own
+/// assignment (`CODEX_THREAD_ID="${CODEX_THREAD_ID:-}" python3 -c …`): passed on to the
+/// child's environment, which reads it (or not) itself.
+fn passed_to_a_child(walk: &Walk<'_>, n: Node<'_>) -> bool {
+    std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+        .take(4)
+        .find(|x| x.kind() == "variable_assignment")
+        .and_then(|a| walk.parent(a))
+        .is_some_and(|c| c.kind() == "command" && c.field("name").is_some())
+}
+
 /// Whether the expansion `n` is `: "${X:=default}"`: the variable given a default (a
 /// write), its value read by nothing.
 fn sets_a_default(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
@@ -977,7 +988,7 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                 if own.get(var).is_some_and(|at| *at < n.start_byte()) {
                     continue;
                 }
-                if alternative_is_its_path(p, n, var) || sets_a_default(p, &nodes, n) {
+                if alternative_is_its_path(p, n, var) || sets_a_default(p, &nodes, n) || passed_to_a_child(&nodes, n) {
                     continue;
                 }
                 let presence = presence_test(p, &nodes, n);

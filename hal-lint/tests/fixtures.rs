@@ -722,12 +722,14 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// searched for a runtime's folder or id prefix (`"/.gemini/" in transcript_path`,
 /// `startswith("gemini-")`) answering `true` are found, while a tool's own session
 /// flag (`is_work_session_active`) and a path or model told apart by the same pieces
-/// (`detect_agent_from_path`) are silent (each shown missed or reported before the
-/// change by the branch point's binary).
+/// (`detect_agent_from_path`) are silent, as is a runtime's variable passed on in a
+/// shell command's own assignment (`CODEX_THREAD_ID="${CODEX_THREAD_ID:-}" python3 …`)
+/// (each shown missed or reported before the change by the branch point's binary).
 #[test]
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
-    let mut want = at("scripts/children.sh", &[(p, 8, 3)]);
+    let mut want = at("scripts/child_env.sh", &[(v, 7, 10)]);
+    want.extend(at("scripts/children.sh", &[(p, 8, 3)]));
     want.extend(at("scripts/clients.sh", &[(f, 7, 8)]));
     want.extend(at("scripts/detect.sh", &[(f, 5, 11)]));
     want.extend(at("scripts/flags.sh", &[(f, 7, 10)]));
