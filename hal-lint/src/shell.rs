@@ -346,6 +346,34 @@ fn alternative_is_its_path(p: &Parsed<'_>, n: Node<'_>, var: &str) -> bool {
     [format!("${var}/"), format!("${{{var}}}/")].iter().any(|w| word.starts_with(w.as_str()))
 }
 
+/// Issue 47, round 19: a hook payload's shape tested by a `jq` program (`jq -r 'if
+/// (.session_id? and .turn_id?) then "codex" else "" end'`, `jq -e 'has("turn_id")'`):
+/// a key the registry knows as one runtime's ([`crate::indicators::payload_tell`]),
+/// tested (`has(…)`, `select(…)`, `if`, `and`/`or`, or `jq -e`'s exit status).
+fn jq_sniffs(p: &Parsed<'_>, n: Node<'_>) -> Vec<crate::hit::Hit> {
+    let args: Vec<Node<'_>> = n.children_by_field_name("argument", &mut n.walk()).take(16).collect();
+    let exit_status = args
+        .iter()
+        .any(|a| p.short(*a, 16).is_some_and(|t| t.starts_with('-') && !t.starts_with("--") && t.contains('e')));
+    let mut hits = Vec::new();
+    for a in args.iter().filter(|a| matches!(a.kind(), "raw_string" | "string")) {
+        let Some(prog) = p.short(*a, 4096) else { continue };
+        let tests = exit_status || ["has(", "select(", "if ", " and ", " or "].iter().any(|t| prog.contains(t));
+        if !tests {
+            continue;
+        }
+        for (i, _) in prog.match_indices(['.', '"']) {
+            let key: &str =
+                prog[i + 1..].split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+            if let Some(runtime) = crate::indicators::payload_tell(key) {
+                let (line, col) = p.lines.pos(a.start_byte() + i + 1);
+                hits.push(crate::hit::Hit::payload_sniff(line, col, key, runtime, false));
+            }
+        }
+    }
+    hits
+}
+
 /// Issue 47, round 19: whether the expansion `n` is the value of a command's own
 /// assignment (`CODEX_THREAD_ID="${CODEX_THREAD_ID:-}" python3 -c …`): passed on to the
 /// child's environment, which reads it (or not) itself.
@@ -1026,6 +1054,8 @@ pub(crate) fn lint_parsed(p: &Parsed<'_>, depth: usize) -> FileLint {
                     } else if name == "ps" && kept_then_compared(p, &nodes, n) {
                         lint.hits.push(p.process_hit(n.field("name").unwrap_or(n), "ps"));
                     }
+                } else if name == "jq" {
+                    lint.hits.extend(jq_sniffs(p, n));
                 } else if name == "printenv" {
                     let mut cursor = n.walk();
                     for arg in n.children_by_field_name("argument", &mut cursor) {
