@@ -966,16 +966,25 @@ pub(crate) fn told_by_value(lit: &str) -> Option<&'static str> {
 
 /// Issue 47, round 19: whether a function's name says it answers whether it runs
 /// under a runtime, in one of its sessions or as one of its agents (`is_subagent_session`,
-/// `_is_gemini_session`, `isClaudeCode`, `inAgentSession`, `running_under_codex`): a
-/// predicate (`is`, `in`, `running`, `under`, `inside` first) naming an agent or a
-/// runtime (a session alone may be the tool's own: `is_work_session_active`).
+/// `_is_gemini_session`, `isClaudeCode`, `inAgentSession`, `running_under_codex`,
+/// `hasCodexEnvironment`): a predicate (`is`, `in`, `running`, `under`, `inside` first,
+/// or `has` of an environment) naming an agent or a runtime (a session alone may be the
+/// tool's own: `is_work_session_active`).
 pub(crate) fn is_runtime_predicate(name: &str) -> bool {
     let words = name_words(name);
-    words.first().is_some_and(|w| matches!(w.as_str(), "is" | "in" | "running" | "under" | "inside"))
-        && words
+    let names_one = || {
+        words
             .iter()
             .skip(1)
             .any(|w| matches!(w.as_str(), "agent" | "subagent" | "sidechain") || runtime_name(w).is_some())
+    };
+    match words.first().map(String::as_str) {
+        Some("is" | "in" | "running" | "under" | "inside") => names_one(),
+        // `hasCodexEnvironment`: whether its environment is a runtime's (not
+        // `hasClaudeAuth`, a login, nor `hasClaudeConfig`, a file).
+        Some("has") => names_one() && words.iter().any(|w| matches!(w.as_str(), "env" | "environment")),
+        _ => false,
+    }
 }
 
 /// The words of an identifier, lower case: split at `_`, `-` and where a capital

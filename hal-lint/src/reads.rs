@@ -29,7 +29,11 @@ impl Scope<'_, '_> {
         let tested =
             decides && !crate::guard::branch_uses(self.p.src, self.walk, index, self.text(index)) && !copying();
         for (at, name) in list {
-            let hit = self.p.var_read(at, &name, decides).or_else(|| self.p.runtime_s_table_name(at, &name, tested));
+            let hit = self
+                .p
+                .var_read(at, &name, decides)
+                .or_else(|| self.p.runtime_s_table_name(at, &name, tested))
+                .or_else(|| self.p.predicate_table_name(index, at, &name, tested));
             self.lint.hits.extend(hit);
         }
         // A name no list of variables stands for (or one whose list names none): a

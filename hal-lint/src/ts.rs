@@ -294,7 +294,8 @@ impl<'a> Parsed<'a> {
             // tool's own setting returning its own value).
             (!crate::indicators::is_credential(name)
                 && under_vendor_prefix(name).is_none()
-                && self.decides_the_answered_identity(at))
+                && (self.decides_the_answered_identity(at)
+                    || (decides && self.answers_true_in_a_runtime_predicate(at))))
             .then(|| Hit::identity_var(line, col, name, false))
         })
     }
@@ -1560,21 +1561,7 @@ impl<'p, 'a> Scope<'p, 'a> {
     pub(crate) fn value_sniff(&mut self, needle: Node<'_>) {
         let Some(v) = self.value(needle) else { return };
         let Some(runtime) = crate::indicators::told_by_value(&v) else { return };
-        let answers_true = || {
-            self.p.function_name(needle).is_some_and(crate::indicators::is_runtime_predicate)
-                && Parsed::gated_branch(needle).is_some_and(|body| {
-                    let first = if matches!(body.kind(), "block" | "statement_block") {
-                        body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
-                    } else {
-                        Some(body)
-                    };
-                    first
-                        .filter(|f| f.kind() == "return_statement")
-                        .and_then(|r| r.named_child(0))
-                        .is_some_and(|x| matches!(self.text(x), "True" | "true"))
-                })
-        };
-        if answers_true() {
+        if self.p.answers_true_in_a_runtime_predicate(needle) {
             let (line, col) = self.p.pos(needle);
             self.lint.hits.push(Hit::value_tell(line, col, &v, runtime, false));
         }
@@ -1980,6 +1967,34 @@ impl Parsed<'_> {
         };
         (gates_an_answer(at) || self.later_uses(at, true).into_iter().any(gates_an_answer))
             && self.returns_a_runtime_s_name(function)
+    }
+
+    /// Issue 47, round 19: whether `at` stands in the condition of an `if` whose branch
+    /// starts by answering `true`, in a function asking whether it runs under a runtime
+    /// or as an agent ([`crate::indicators::is_runtime_predicate`]).
+    pub(crate) fn answers_true_in_a_runtime_predicate(&self, at: Node<'_>) -> bool {
+        self.function_name(at).is_some_and(crate::indicators::is_runtime_predicate)
+            && Self::gated_branch(at).is_some_and(|body| {
+                let first = if matches!(body.kind(), "block" | "statement_block") {
+                    body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                } else {
+                    Some(body)
+                };
+                first
+                    .filter(|f| f.kind() == "return_statement")
+                    .and_then(|r| r.named_child(0))
+                    .is_some_and(|x| matches!(self.text(x), "True" | "true"))
+            })
+    }
+
+    /// Issue 47, round 19: a name of a table a lookup at `index` reads (`for (const v of
+    /// VSCODE_ENV) if (process.env[v]) return true`), reported at `at`, its place in the
+    /// table, when the lookup's own test answers `true` in a function asking whether it
+    /// runs under a runtime (`hasVSCodeEnvironment`); not a credential's.
+    pub(crate) fn predicate_table_name(&self, index: Node<'_>, at: Node<'_>, name: &str, tested: bool) -> Option<Hit> {
+        let (line, col) = self.pos(at);
+        (tested && !crate::indicators::is_credential(name) && self.answers_true_in_a_runtime_predicate(index))
+            .then(|| Hit::identity_var(line, col, name, false))
     }
 
     /// Whether `node` holds (at most [`MAX_USES_SEARCHED`] nodes searched) a `return` of

@@ -722,9 +722,10 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// test gates the answer of a function returning a runtime's name, but not a
 /// credential's (a model picked by the keys set) nor in a function naming no runtime;
 /// in a function asking whether it runs under a runtime or as an agent
-/// (`is_subagent_session`, `isGeminiSession`), a name under a vendor prefix and a value
-/// searched for a runtime's folder or id prefix (`"/.gemini/" in transcript_path`,
-/// `startswith("gemini-")`) answering `true` are found, while a tool's own session
+/// (`is_subagent_session`, `isGeminiSession`, `hasCursorEnvironment`), a name under a
+/// vendor prefix, any name (a table's too) and a value searched for a runtime's folder
+/// or id prefix (`"/.gemini/" in transcript_path`, `startswith("gemini-")`) answering
+/// `true` are found, while a tool's own session
 /// flag (`is_work_session_active`) and a path or model told apart by the same pieces
 /// (`detect_agent_from_path`) are silent, as is a runtime's variable passed on in a
 /// shell command's own assignment (`CODEX_THREAD_ID="${CODEX_THREAD_ID:-}" python3 …`)
@@ -820,7 +821,10 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/path_lists.rs", &[(f, 6, 31), (f, 12, 12)]));
     want.extend(at("src/payload_subscripts.ts", &[(v, 6, 19), (v, 7, 26), (v, 8, 12)]));
     want.extend(at("src/predicates.py", &[(v, 6, 23), (v, 12, 57), (v, 15, 40)]));
-    want.extend(at("src/predicates.ts", &[(v, 2, 19), (v, 9, 38), (v, 10, 41)]));
+    want.extend(at(
+        "src/predicates.ts",
+        &[(v, 2, 19), (v, 9, 38), (v, 10, 41), (v, 24, 27), (v, 24, 41), (v, 30, 19), (v, 30, 40)],
+    ));
     want.extend(at("src/process_rules.ts", &[(v, 4, 24), (p, 4, 65), (p, 5, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
     want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
