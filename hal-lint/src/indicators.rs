@@ -968,15 +968,16 @@ pub(crate) fn told_by_value(lit: &str) -> Option<&'static str> {
 /// under a runtime, in one of its sessions or as one of its agents (`is_subagent_session`,
 /// `_is_gemini_session`, `isClaudeCode`, `inAgentSession`, `running_under_codex`,
 /// `hasCodexEnvironment`): a predicate (`is`, `in`, `running`, `under`, `inside` first,
-/// or `has` of an environment) naming an agent or a runtime (a session alone may be the
-/// tool's own: `is_work_session_active`).
-pub(crate) fn is_runtime_predicate(name: &str) -> bool {
+/// or `has` of an environment) naming a runtime, or with `agents` an agent too (a
+/// session alone may be the tool's own: `is_work_session_active`; so may an agent,
+/// `isAgent` testing the tool's own team flags, where the names are not a runtime's).
+pub(crate) fn is_runtime_predicate(name: &str, agents: bool) -> bool {
     let words = name_words(name);
     let names_one = || {
         words
             .iter()
             .skip(1)
-            .any(|w| matches!(w.as_str(), "agent" | "subagent" | "sidechain") || runtime_name(w).is_some())
+            .any(|w| (agents && matches!(w.as_str(), "agent" | "subagent" | "sidechain")) || runtime_name(w).is_some())
     };
     match words.first().map(String::as_str) {
         Some("is" | "in" | "running" | "under" | "inside") => names_one(),

@@ -295,7 +295,7 @@ impl<'a> Parsed<'a> {
             (!crate::indicators::is_credential(name)
                 && under_vendor_prefix(name).is_none()
                 && (self.decides_the_answered_identity(at)
-                    || (decides && self.answers_true_in_a_runtime_predicate(at))))
+                    || (decides && self.answers_true_in_a_runtime_predicate(at, false))))
             .then(|| Hit::identity_var(line, col, name, false))
         })
     }
@@ -338,7 +338,8 @@ impl<'a> Parsed<'a> {
                         || self.tells_an_agent_from_a_person(at)
                         || (decides && self.in_a_detecting_function(at) && self.kept_for_its_runtime(at, p))
                         || (decides && self.in_a_login_check(at))
-                        || (decides && self.function_name(at).is_some_and(crate::indicators::is_runtime_predicate))
+                        || (decides
+                            && self.function_name(at).is_some_and(|f| crate::indicators::is_runtime_predicate(f, true)))
                 })
                 .map(|p| Hit::vendor_var(line, col, name, p, false))
         }
@@ -1561,7 +1562,7 @@ impl<'p, 'a> Scope<'p, 'a> {
     pub(crate) fn value_sniff(&mut self, needle: Node<'_>) {
         let Some(v) = self.value(needle) else { return };
         let Some(runtime) = crate::indicators::told_by_value(&v) else { return };
-        if self.p.answers_true_in_a_runtime_predicate(needle) {
+        if self.p.answers_true_in_a_runtime_predicate(needle, true) {
             let (line, col) = self.p.pos(needle);
             self.lint.hits.push(Hit::value_tell(line, col, &v, runtime, false));
         }
@@ -1971,9 +1972,9 @@ impl Parsed<'_> {
 
     /// Issue 47, round 19: whether `at` stands in the condition of an `if` whose branch
     /// starts by answering `true`, in a function asking whether it runs under a runtime
-    /// or as an agent ([`crate::indicators::is_runtime_predicate`]).
-    pub(crate) fn answers_true_in_a_runtime_predicate(&self, at: Node<'_>) -> bool {
-        self.function_name(at).is_some_and(crate::indicators::is_runtime_predicate)
+    /// (or, with `agents`, as an agent: [`crate::indicators::is_runtime_predicate`]).
+    pub(crate) fn answers_true_in_a_runtime_predicate(&self, at: Node<'_>, agents: bool) -> bool {
+        self.function_name(at).is_some_and(|f| crate::indicators::is_runtime_predicate(f, agents))
             && Self::gated_branch(at).is_some_and(|body| {
                 let first = if matches!(body.kind(), "block" | "statement_block") {
                     body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
@@ -1993,7 +1994,7 @@ impl Parsed<'_> {
     /// runs under a runtime (`hasVSCodeEnvironment`); not a credential's.
     pub(crate) fn predicate_table_name(&self, index: Node<'_>, at: Node<'_>, name: &str, tested: bool) -> Option<Hit> {
         let (line, col) = self.pos(at);
-        (tested && !crate::indicators::is_credential(name) && self.answers_true_in_a_runtime_predicate(index))
+        (tested && !crate::indicators::is_credential(name) && self.answers_true_in_a_runtime_predicate(index, false))
             .then(|| Hit::identity_var(line, col, name, false))
     }
 

@@ -725,7 +725,9 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// (`is_subagent_session`, `isGeminiSession`, `hasCursorEnvironment`), a name under a
 /// vendor prefix, any name (a table's too) and a value searched for a runtime's folder
 /// or id prefix (`"/.gemini/" in transcript_path`, `startswith("gemini-")`) answering
-/// `true` are found, while a tool's own session
+/// `true` are found (in a function asking only whether it runs as an agent, `isAgent`,
+/// a name under a vendor prefix alone: the tool's own team flags are silent), while a
+/// tool's own session
 /// flag (`is_work_session_active`) and a path or model told apart by the same pieces
 /// (`detect_agent_from_path`) are silent, as is a runtime's variable passed on in a
 /// shell command's own assignment (`CODEX_THREAD_ID="${CODEX_THREAD_ID:-}" python3 …`)
@@ -823,7 +825,7 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/predicates.py", &[(v, 6, 23), (v, 12, 57), (v, 15, 40)]));
     want.extend(at(
         "src/predicates.ts",
-        &[(v, 2, 19), (v, 9, 38), (v, 10, 41), (v, 24, 27), (v, 24, 41), (v, 30, 19), (v, 30, 40)],
+        &[(v, 2, 19), (v, 9, 38), (v, 10, 41), (v, 24, 27), (v, 24, 41), (v, 30, 19), (v, 30, 40), (v, 42, 19)],
     ));
     want.extend(at("src/process_rules.ts", &[(v, 4, 24), (p, 4, 65), (p, 5, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
