@@ -454,7 +454,7 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     // (`~/.openclaw/openclaw.json`).
     let function = detector_name(p.src, walk, n);
     if let Some(dir) = crate::indicators::runtime_dir_within(path)
-        && (answer_names_a_runtime(p, walk, n, crate::indicators::literal_runtime)
+        && (answer_names_a_runtime(p, walk, n, crate::indicators::literal_runtime).is_some()
             || (function.is_some() && crate::indicators::names_its_runtime(path)))
     {
         return Some(Hit::path(line, col, crate::indicators::PathHit::Indicator(dir), false));
@@ -466,7 +466,7 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     // beside `installer_name="cursor"`; an uninstaller's list of the files it would
     // remove is no detector).
     if crate::indicators::piece_named_for_a_runtime(path)
-        && (answer_names_a_runtime(p, walk, n, crate::indicators::first_word_runtime)
+        && (answer_names_a_runtime(p, walk, n, crate::indicators::first_word_runtime).is_some()
             || (function.is_some() && stored_beside_a_runtime_s_name(p, walk, n)))
     {
         return Some(Hit::named_probe(line, col, path, false));
@@ -577,11 +577,11 @@ fn answer_names_a_runtime(
     walk: &Walk<'_>,
     n: Node<'_>,
     runtime: fn(&str) -> Option<&'static str>,
-) -> bool {
+) -> Option<&'static str> {
     let mut cur = n;
     let mut after = None;
     for _ in 0..10 {
-        let Some(up) = walk.parent(cur) else { return false };
+        let up = walk.parent(cur)?;
         match up.kind() {
             "if_statement" | "elif_clause" => {
                 if up.field("condition").is_some_and(|c| c.id() == cur.id()) {
@@ -603,27 +603,28 @@ fn answer_names_a_runtime(
             _ => break,
         }
     }
-    let Some((body, from)) = after else { return false };
-    body.named_children(&mut body.walk()).filter(|s| s.start_byte() >= from && s.kind() != "comment").take(3).any(|s| {
-        let names = |x: Option<Node<'_>>| {
-            x.filter(|v| v.kind() == "string")
-                .and_then(|v| p.short(v, 64))
-                .is_some_and(|t| runtime(unquote(t)).is_some())
-        };
-        let e = if s.kind() == "expression_statement" { s.named_child(0) } else { Some(s) };
-        let Some(e) = e else { return false };
-        match e.kind() {
-            "return_statement" => names(e.named_child(0)),
-            "assignment_expression" | "assignment" => names(e.field("right")),
-            "call_expression" | "call" => {
-                let method = e.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
-                let args = e.field("arguments").map(|a| a.named_children(&mut a.walk()).collect::<Vec<_>>());
-                method.is_some_and(|m| crate::ts::ADDING.contains(&p.text(m)))
-                    && args.is_some_and(|a| a.len() == 1 && names(Some(a[0])))
+    let (body, from) = after?;
+    body.named_children(&mut body.walk()).filter(|s| s.start_byte() >= from && s.kind() != "comment").take(3).find_map(
+        |s| {
+            let names = |x: Option<Node<'_>>| {
+                x.filter(|v| v.kind() == "string").and_then(|v| p.short(v, 64)).and_then(|t| runtime(unquote(t)))
+            };
+            let e = if s.kind() == "expression_statement" { s.named_child(0) } else { Some(s) };
+            let e = e?;
+            match e.kind() {
+                "return_statement" => names(e.named_child(0)),
+                "assignment_expression" | "assignment" => names(e.field("right")),
+                "call_expression" | "call" => {
+                    let method = e.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
+                    let args = e.field("arguments").map(|a| a.named_children(&mut a.walk()).collect::<Vec<_>>())?;
+                    (method.is_some_and(|m| crate::ts::ADDING.contains(&p.text(m))) && args.len() == 1)
+                        .then(|| names(Some(args[0])))
+                        .flatten()
+                }
+                _ => None,
             }
-            _ => false,
-        }
-    })
+        },
+    )
 }
 
 /// What a function detecting installed runtimes names as what it detects.
@@ -1118,7 +1119,13 @@ pub(crate) fn only_reports(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node
                         let alt = alt.field("body").or_else(|| alt.named_child(0)).unwrap_or(alt);
                         reported(consequence) && reported(alt)
                     }
-                    None => under_a_parameter && reports_only(src, consequence, 0),
+                    // Issue 47, round 20: collecting a runtime's name alone
+                    // (`found.add("cursor")`) is the project's runtime told, no report.
+                    None => {
+                        under_a_parameter
+                            && reports_only(src, consequence, 0)
+                            && !names_a_runtime_alone(text(consequence))
+                    }
                 };
             }
             "expression_statement" => {
