@@ -950,6 +950,14 @@ pub(crate) fn is_detector(name: &str) -> bool {
     lower.contains("detect") || lower.contains("installed")
 }
 
+/// Issue 47, round 20: the runtime a short name of at most three words starts with,
+/// whole or by its first word (`Claude Code`, `Gemini CLI`, as `claude-code`): a name
+/// answered or assigned, never a sentence.
+pub(crate) fn named_runtime(name: &str) -> Option<&'static str> {
+    let words = name.split(' ').count();
+    (name.len() <= 32 && words <= 3).then(|| first_word_runtime(&name.replace(' ', "-"))).flatten()
+}
+
 /// Issue 47, round 19: the runtime a literal searched for in a value tells: a piece of
 /// a path that is a runtime's hidden folder (`/.gemini/`, `.claude/projects`), or a
 /// runtime's name, in lower case, with the `-` or `_` that starts its ids (`gemini-`).

@@ -876,12 +876,10 @@ fn indirect(
             else {
                 return;
             };
-            let args = cmd.children_by_field_name("argument", &mut cmd.walk()).count();
-            let stdin = cmd.children_by_field_name("argument", &mut cmd.walk()).all(|a| p.text(a) == "-");
-            if args <= 1
-                && stdin
-                && let Some(code) = p.short(n, 1 << 20)
-            {
+            // The program read from standard input: no argument, or `-` first (issue 47,
+            // round 20: the rest are its own, `python3 - "$payload" <<'PY'`).
+            let stdin = cmd.children_by_field_name("argument", &mut cmd.walk()).next().is_none_or(|a| p.text(a) == "-");
+            if stdin && let Some(code) = p.short(n, 1 << 20) {
                 let inner = lint_code(kind, code, depth);
                 let (line, _) = p.pos(n);
                 for mut h in inner.hits {

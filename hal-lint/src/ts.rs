@@ -1545,6 +1545,7 @@ impl<'p, 'a> Scope<'p, 'a> {
         if let Some(k) = k
             && let Some(runtime) = crate::indicators::payload_tell(&k)
                 .or_else(|| a_field(&k).then(|| self.p.returned_runtime(key)).flatten())
+                .or_else(|| a_field(&k).then(|| self.p.stored_then_names_a_runtime(key)).flatten())
             && !self.decoded_from_a_line(object)
         {
             let (line, col) = self.p.pos(key);
@@ -1837,9 +1838,13 @@ impl Parsed<'_> {
                 k if ACCESS.contains(&k) || matches!(k, "call_expression" | "call" | "string" | "await_expression") => {
                     cur = parent;
                 }
-                "unary_expression" | "not_operator" | "parenthesized_expression" if loose => cur = parent,
+                // A key's test kept too (`has_gemini = "prompt_response" in data`).
+                "unary_expression" | "not_operator" | "parenthesized_expression" | "comparison_operator" if loose => {
+                    cur = parent;
+                }
                 "binary_expression" | "boolean_operator"
-                    if loose && parent.field("operator").is_some_and(|o| matches!(o.kind(), "||" | "??" | "or")) =>
+                    if loose
+                        && parent.field("operator").is_some_and(|o| matches!(o.kind(), "||" | "??" | "or" | "in")) =>
                 {
                     cur = parent;
                 }
@@ -1888,7 +1893,7 @@ impl Parsed<'_> {
     fn decided_runtime(&self, x: Node<'_>) -> Option<&'static str> {
         let names = |v: Option<Node<'_>>| {
             v.filter(|v| v.kind() == "string" && v.end_byte() - v.start_byte() <= AROUND)
-                .and_then(|v| crate::indicators::first_word_runtime(unquote(self.text(v))))
+                .and_then(|v| crate::indicators::named_runtime(unquote(self.text(v))))
         };
         let mut cur = x;
         for _ in 0..8 {

@@ -655,12 +655,16 @@ fn decisions_of_the_seventh_round_s_repositories() {
 /// (`[str(p) for p in candidates if p.exists()]`). Round 19: a `jq` program testing a
 /// key of one runtime's payload (`if (.session_id? and .turn_id?) then "codex"`, `jq -e
 /// 'has("cursor_version")'`); silent: the key read for its value, a key every payload
-/// holds.
+/// holds. Round 20: a heredoc program given its own arguments (`python3 - "$x"
+/// <<'PY'`) linted as its language, and there a payload's keys tested, kept in names,
+/// then deciding the agent's name (`agent = "Claude Code"`); silent: a key kept that
+/// decides nothing.
 #[test]
 fn installed_runtimes_found_by_tables_and_detecting_functions() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
     let mut want = at("scripts/ancestry.sh", &[(p, 7, 3), (p, 8, 5), (v, 16, 12)]);
     want.extend(at("scripts/install.sh", &[(f, 6, 11), (p, 16, 6), (f, 34, 8)]));
+    want.extend(at("scripts/notify.sh", &[(v, 9, 14), (v, 10, 15), (v, 10, 51), (v, 11, 13)]));
     want.extend(at("scripts/payload.sh", &[(v, 5, 68), (v, 6, 44)]));
     want.extend(at("src/agents.ts", &[(f, 13, 63), (f, 14, 67), (f, 15, 61), (f, 19, 25)]));
     want.extend(at("src/creds.py", &[(f, 8, 12), (f, 15, 16), (f, 20, 12)]));
