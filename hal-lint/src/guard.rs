@@ -346,6 +346,59 @@ pub(crate) fn climbs_to_a_root(src: &str, walk: &Walk<'_>, node: Node<'_>) -> bo
     false
 }
 
+/// Issue 47, round 20: whether the probe `n` of a path built under the name `base`
+/// (`path` starts `{base}/`) finds a root by its marker: the `if` it is the condition of
+/// (alone or joined) returns that folder itself (`if (cwd / ".claude").is_dir(): return
+/// cwd`; not the runtime's folder found under it, `return join(base, dir)`), or returns
+/// in a loop that steps that name to its parent (`for _ in range(10): … current =
+/// current.parent`). Like [`climbs_to_a_root`], a search for where the
+/// tool's own files are, no runtime told.
+pub(crate) fn finds_a_root(src: &str, walk: &Walk<'_>, n: Node<'_>, path: &str) -> bool {
+    let Some(base) = path
+        .strip_prefix('{')
+        .and_then(|r| r.split_once("}/"))
+        .map(|(b, _)| b)
+        .filter(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_'))
+    else {
+        return false;
+    };
+    let text = |x: Node<'_>| src.get(x.byte_range()).unwrap_or("");
+    let steps = [
+        format!("{base} = {base}.parent"),
+        format!("{base} = os.path.dirname({base})"),
+        format!("{base} = path.dirname({base})"),
+        format!("{base} = dirname({base})"),
+    ];
+    let mut cur = n;
+    let mut returned = false;
+    for _ in 0..64 {
+        let Some(parent) = walk.parent(cur) else { return false };
+        match parent.kind() {
+            "if_statement" if !returned && parent.field("condition").is_some_and(|c| c.id() == cur.id()) => {
+                let Some(body) = parent.field("consequence") else { return false };
+                let first = if matches!(body.kind(), "block" | "statement_block") {
+                    body.named_children(&mut body.walk()).find(|c| c.kind() != "comment")
+                } else {
+                    Some(body)
+                };
+                let Some(r) = first.filter(|f| f.kind() == "return_statement") else { return false };
+                if r.named_child(0).is_some_and(|v| v.kind() == "identifier" && text(v) == base) {
+                    return true;
+                }
+                returned = true;
+            }
+            k if SEQUENCE_LOOPS.contains(&k) || CLIMBING_LOOPS.contains(&k) => {
+                let body = parent.field("body").map_or("", text);
+                return returned && body.len() <= MAX_LOOP && steps.iter().any(|s| body.contains(s.as_str()));
+            }
+            _ if FUNCTIONS.contains(&parent.kind()) => return false,
+            _ => {}
+        }
+        cur = parent;
+    }
+    false
+}
+
 /// Kinds of a function in Python, JavaScript and TypeScript.
 const FUNCTIONS: &[&str] = &[
     "function_definition",

@@ -961,7 +961,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 });
                 let climbs = || {
                     path_hit(&path) != Some(PathHit::Proc)
-                        && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
+                        && (crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
+                            || crate::guard::finds_a_root(self.s.p.src, self.s.walk, n, &path))
                 };
                 if hit.is_none() && counts {
                     self.keyed_table_probe(a);

@@ -642,7 +642,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                     || crate::indicators::is_own_file(&path);
                 let climbs = || {
                     matches!(path_hit(&path), Some(PathHit::Indicator(_)))
-                        && crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
+                        && (crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
+                            || crate::guard::finds_a_root(self.s.p.src, self.s.walk, n, &path))
                 };
                 // A probe guarding the program's own read or removal of the file, or
                 // validating a root it was given, decides no runtime.

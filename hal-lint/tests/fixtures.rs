@@ -737,8 +737,10 @@ fn installed_runtimes_found_by_tables_and_detecting_functions() {
 /// shell command's own assignment (`CODEX_THREAD_ID="${CODEX_THREAD_ID:-}" python3 …`);
 /// round 20: a probe under the folder a function was given whose branch collects a
 /// runtime's name (`found.push("cursor")`) is the project's runtime told, found, while
-/// collecting what it saw stays an inventory (each shown missed or reported before the
-/// change by the branch point's binary).
+/// collecting what it saw stays an inventory, and a project root found by its marker
+/// (the folder itself returned, or a search stepping to the parent) is silent while a
+/// runtime's folder found under a base and returned is found (each shown missed or
+/// reported before the change by the branch point's binary).
 #[test]
 fn reading_collecting_and_passing_on_are_not_detections() {
     let (f, p, v) = ("indicator-file", "process-table", "indicator-var");
@@ -836,6 +838,7 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     ));
     want.extend(at("src/process_rules.ts", &[(v, 4, 24), (p, 4, 65), (p, 5, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
+    want.extend(at("src/project_root.py", &[(f, 29, 27)]));
     want.extend(at("src/project_tools.py", &[(f, 9, 8)]));
     want.extend(at("src/project_tools.ts", &[(f, 9, 18), (f, 10, 18)]));
     want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
