@@ -124,7 +124,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 16] = [
+    const FIRST_RUNS: [&str; 17] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -141,6 +141,7 @@ mod tests {
         "round19-first",
         "round20-first",
         "round21-first",
+        "round22-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
