@@ -5,6 +5,11 @@
 
 /// Programs that list processes (what they are asked decides whether it is a finding).
 pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree", "osascript"];
+/// The pieces a provider's key is named by (`ANTHROPIC_API_KEY`, `ANTHROPIC_AUTH_TOKEN`,
+/// `CLAUDE_CODE_OAUTH_TOKEN`): tested where the answer names a runtime, or in a
+/// runtime's login check, it tells whether that runtime runs or is logged in (issue 47,
+/// round 23).
+pub(crate) const PROVIDER_KEY_PIECES: &[&str] = &["_API_KEY", "AUTH_TOKEN"];
 /// Rust crates that read the process table.
 pub(crate) const PROCESS_CRATES: &[&str] = &["sysinfo", "procfs", "psutil", "heim"];
 /// npm packages that list processes.

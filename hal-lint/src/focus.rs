@@ -859,6 +859,23 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
         })
         .collect();
     let names: Vec<Option<u32>> = chunks.iter().map(|c| c.name.as_deref().map(|n| words_of.of(n))).collect();
+    // The file's own probing functions (issue 47, round 23): kept where a kept
+    // definition calls them, since a call whose answer names a runtime probes the
+    // marker it gives them.
+    let probe_fns: &[&str] = if python { crate::python::PROBE_FNS } else { crate::js::PROBE_FNS };
+    let probing: Vec<bool> = chunks
+        .iter()
+        .map(|c| {
+            c.def
+                && lines.get(c.lines.clone()).is_some_and(|ls| {
+                    ls.iter().any(|r| {
+                        let t = &src[r.clone()];
+                        probe_fns.iter().any(|f| find(t, &format!("{f}(")).is_some())
+                    })
+                })
+        })
+        .collect();
+    let names: Vec<(Option<u32>, bool)> = names.into_iter().zip(probing).collect();
     let ids = &words_of.ids;
     let none = || Ids(vec![false; words_of.id.len()]);
     // Names bound from strings, or from such names: what a constant can be.
@@ -886,7 +903,7 @@ fn kept_to_a_fixed_point(
     chunks: &[Chunk],
     info: &[Line],
     ids: &[u32],
-    names: &[Option<u32>],
+    names: &[(Option<u32>, bool)],
     (stringy, mut tainted): (&Ids, Ids),
     words: usize,
 ) -> Vec<bool> {
@@ -928,13 +945,28 @@ fn kept_to_a_fixed_point(
         }
     }
     let mut read = none();
+    let mut probing = none();
+    for n in names.iter().filter(|(_, p)| *p).filter_map(|(n, _)| *n) {
+        probing.add(n);
+    }
+    let by_name = Triggers::new(
+        words,
+        names.iter().enumerate().filter(|(_, (_, p))| *p).filter_map(|(i, (n, _))| n.map(|n| (n, i))),
+    );
     while let Some(i) = waiting.pop() {
         let (c, ls) = (&chunks[i], of(&chunks[i]));
         if c.def
             && ls.iter().any(|l| l.returns)
-            && let Some(n) = names[i].filter(|n| tainted.add(*n))
+            && let Some(n) = names[i].0.filter(|n| tainted.add(*n))
         {
             keep(by_taint.of(n), &mut kept, &mut waiting);
+        }
+        for l in ls {
+            for &w in &ids[l.uses.clone()] {
+                if probing.has(w) {
+                    keep(by_name.of(w), &mut kept, &mut waiting);
+                }
+            }
         }
         for l in ls.iter().filter(|l| l.literal) {
             for &w in &ids[l.uses.clone()] {

@@ -141,7 +141,11 @@ pub(crate) fn guarded<'t>(p: &Parsed<'_>, walk: &Walk<'t>, n: Node<'t>, var: &st
 /// process.env.CODEX_PATH`: an override, its value used), and any name whose branch
 /// only removes it (`if (process.env.CLAUDECODE) delete process.env.CLAUDECODE`).
 pub(crate) fn branch_uses(src: &str, walk: &Walk<'_>, node: Node<'_>, var: &str) -> bool {
-    let an_override = !crate::indicators::is_indicator_var(var) && !crate::indicators::session_shaped(var);
+    // A credential's value used in its branch is checked or passed on, not a path or
+    // setting overriding a default.
+    let an_override = !crate::indicators::is_indicator_var(var)
+        && !crate::indicators::session_shaped(var)
+        && !crate::indicators::is_credential(var);
     let uses = has_path_suffix(var) || an_override;
     let mut cur = node;
     for _ in 0..12 {
@@ -527,8 +531,13 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     // Issue 47, round 19: a marker the path names by a literal (`.mcp.json`, `.vscode`)
     // whose answer, stored in a name, decides which runtime is answered (`if (hasMcpJson
     // && !hasCursorDir) return "claude"`).
+    // Issue 47, round 23: or the answer itself names one (`if (existsSync(join(cwd,
+    // ".agent"))) detected.push("antigravity")`).
     if crate::indicators::literal_marker(path)
-        && let Some(runtime) = p.stored_then_names_a_runtime(n)
+        && !crate::indicators::under_an_artifact(path)
+        && let Some(runtime) = p
+            .stored_then_names_a_runtime(n)
+            .or_else(|| answer_names_a_runtime(p, walk, n, crate::indicators::literal_runtime))
     {
         return Some(Hit::deciding_probe(line, col, path, runtime, false).deciding());
     }
@@ -544,6 +553,25 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     }
     (detects_agents(function) && path.contains('{') && in_a_loop(p.src, walk, n))
         .then(|| Hit::table_probe(line, col, function, false))
+}
+
+/// Issue 47, round 23: a call `n` of the file's own probing function, given `at`
+/// (spelling `path`), whose answer names a runtime (`if (walkUpFor(cwd,
+/// ".codex-plugin")) return "codex"`): a probe of that marker deciding on the runtime.
+/// A runtime's path, or a marker named by a literal, not a skill's or plugin's file.
+pub(crate) fn helper_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: Node<'_>, path: &str) -> Option<Hit> {
+    use crate::indicators::{literal_marker, literal_runtime, path_hit, under_an_artifact};
+    // A file or folder's name (`.codex-plugin`, `AGENTS.md`, `.cursor/rules`), not a
+    // mode (`'dir'`).
+    let literal = matches!(at.kind(), "string" | "template_string" | "call_expression" | "call")
+        && path.contains(['.', '/'])
+        && path.contains(|c: char| c.is_ascii_alphanumeric());
+    if !literal || !(path_hit(path).is_some() || (literal_marker(path) && !under_an_artifact(path))) {
+        return None;
+    }
+    let runtime = answer_names_a_runtime(p, walk, n, literal_runtime).or_else(|| p.stored_then_names_a_runtime(n))?;
+    let (line, col) = p.pos(at);
+    Some(Hit::deciding_probe(line, col, path, runtime, false).deciding())
 }
 
 /// The runtime whose record holds the function that answers with the probe `n`: the
@@ -657,27 +685,35 @@ fn answer_names_a_runtime(
         }
     }
     let (body, from) = after?;
-    body.named_children(&mut body.walk()).filter(|s| s.start_byte() >= from && s.kind() != "comment").take(3).find_map(
-        |s| {
-            let names = |x: Option<Node<'_>>| {
-                x.filter(|v| v.kind() == "string").and_then(|v| p.short(v, 64)).and_then(|t| runtime(unquote(t)))
-            };
-            let e = if s.kind() == "expression_statement" { s.named_child(0) } else { Some(s) };
-            let e = e?;
-            match e.kind() {
-                "return_statement" => names(e.named_child(0)),
-                "assignment_expression" | "assignment" => names(e.field("right")),
-                "call_expression" | "call" => {
-                    let method = e.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
-                    let args = e.field("arguments").map(|a| a.named_children(&mut a.walk()).collect::<Vec<_>>())?;
-                    (method.is_some_and(|m| crate::ts::ADDING.contains(&p.text(m))) && args.len() == 1)
-                        .then(|| names(Some(args[0])))
-                        .flatten()
-                }
-                _ => None,
+    // A branch without braces is its one statement (`if (x) return 'codex';`).
+    let statements: Vec<Node<'_>> = if matches!(body.kind(), "statement_block" | "block") {
+        body.named_children(&mut body.walk()).collect()
+    } else {
+        vec![body]
+    };
+    statements.into_iter().filter(|s| s.start_byte() >= from && s.kind() != "comment").take(3).find_map(|s| {
+        let names = |x: Option<Node<'_>>| {
+            let x = x?;
+            if matches!(x.kind(), "member_expression" | "attribute") {
+                return p.short(x, 64).and_then(crate::indicators::enum_member_runtime);
             }
-        },
-    )
+            Some(x).filter(|v| v.kind() == "string").and_then(|v| p.short(v, 64)).and_then(|t| runtime(unquote(t)))
+        };
+        let e = if s.kind() == "expression_statement" { s.named_child(0) } else { Some(s) };
+        let e = e?;
+        match e.kind() {
+            "return_statement" => names(e.named_child(0)),
+            "assignment_expression" | "assignment" => names(e.field("right")),
+            "call_expression" | "call" => {
+                let method = e.field("function").and_then(|f| f.field("property").or_else(|| f.field("attribute")));
+                let args = e.field("arguments").map(|a| a.named_children(&mut a.walk()).collect::<Vec<_>>())?;
+                (method.is_some_and(|m| crate::ts::ADDING.contains(&p.text(m))) && args.len() == 1)
+                    .then(|| names(Some(args[0])))
+                    .flatten()
+            }
+            _ => None,
+        }
+    })
 }
 
 /// What a function detecting installed runtimes names as what it detects.
@@ -1247,6 +1283,56 @@ fn reports_only(src: &str, body: Node<'_>, depth: usize) -> bool {
             "for_statement" | "for_in_statement" => s.field("body").is_some_and(|b| reports_only(src, b, depth + 1)),
             _ => false,
         })
+}
+
+/// Whether the probe at `n` of `target` (spelling `path`) is the program's own
+/// business: guarding its own read or removal of the file, validating a root it was
+/// given, reading `/proc` for no walk, or one of the other uses below. A probe of a
+/// runtime's own file (its credentials) asks whether it is logged in, whatever read of
+/// the file it guards.
+pub(crate) fn own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>, path: &str) -> bool {
+    use crate::indicators::{PathHit, is_own_file, path_hit};
+    if path_hit(path) == Some(PathHit::Proc) {
+        return reads_no_walk(src, walk, n);
+    }
+    (!is_own_file(path) && guards_its_own_use(src, walk, n, target))
+        || validates_its_input(src, walk, n, target)
+        || reads_its_metadata(src, walk, n)
+        || only_reports(src, walk, n, target, path)
+        || probed_again(src, walk, n, target)
+        || shown_in_a_message(src, walk, n)
+        || keeps_the_paths_that_exist(src, walk, n, target)
+        || carried_beside_its_path(src, walk, n, target)
+}
+
+/// Issue 47, round 23: whether the probe at `n`, of the name `target`, is a field of a
+/// record that carries `target` itself (`{ configPath, hasExistingConfig:
+/// existsSync(configPath) }`, `{"path": p, "exists": os.path.exists(p)}`): the record
+/// locates a file and says whether it is there yet, no runtime decided by it.
+pub(crate) fn carried_beside_its_path(src: &str, walk: &Walk<'_>, n: Node<'_>, target: Node<'_>) -> bool {
+    if target.kind() != "identifier" {
+        return false;
+    }
+    let text = |x: Node<'_>| src.get(x.start_byte()..x.end_byte()).unwrap_or("");
+    let var = text(target);
+    let mut cur = n;
+    while let Some(p) = walk.parent(cur).filter(|p| matches!(p.kind(), "await_expression" | "parenthesized_expression"))
+    {
+        cur = p;
+    }
+    let Some(pair) =
+        walk.parent(cur).filter(|p| p.kind() == "pair" && p.field("value").is_some_and(|v| v.id() == cur.id()))
+    else {
+        return false;
+    };
+    let Some(record) = walk.parent(pair).filter(|r| matches!(r.kind(), "object" | "dictionary")) else {
+        return false;
+    };
+    record.named_children(&mut record.walk()).any(|f| match f.kind() {
+        "shorthand_property_identifier" => text(f) == var,
+        "pair" => f.field("value").is_some_and(|v| v.kind() == "identifier" && text(v) == var),
+        _ => false,
+    })
 }
 
 /// Issue 47: whether the probe at `n`, of the name `target`, stands in the branch of an

@@ -230,6 +230,14 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust)
     }
 
+    /// A test of `var`, a provider's credential, that decides on `runtime` (its answer
+    /// names it, or it stands in the runtime's login check).
+    pub(crate) fn credential_var(line: usize, column: usize, var: &str, runtime: &str, rust: bool) -> Self {
+        let what =
+            format!("tests the credential `{var}` to decide on runtime `{runtime}` (whether it runs or is logged in)");
+        Self::which_runtime((line, column), &what, rust)
+    }
+
     /// A probe of `path` whose answer, stored in a name, decides on `runtime`'s name
     /// (`const hasMcpJson = existsSync(join(cwd, ".mcp.json"))` … `return "claude"`).
     pub(crate) fn deciding_probe(line: usize, column: usize, path: &str, runtime: &str, rust: bool) -> Self {

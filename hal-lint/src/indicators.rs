@@ -219,6 +219,11 @@ pub(crate) fn is_credential(name: &str) -> bool {
     ["TOKEN", "KEY", "SECRET", "PASSWORD"].iter().any(|t| name.ends_with(t))
 }
 
+/// Whether the variable `name` is a provider's key ([`crate::facts::PROVIDER_KEY_PIECES`]).
+pub(crate) fn is_provider_key(name: &str) -> bool {
+    crate::facts::PROVIDER_KEY_PIECES.iter().any(|p| name.contains(p))
+}
+
 /// Whether `path` (pieces joined with `/`) is one of the files a runtime writes in its
 /// folder (the registry's `own_files`: its credentials, installation id): reading one
 /// for its content asks whether the runtime is installed or logged in.
@@ -360,6 +365,21 @@ pub(crate) fn runtime_dir_names() -> Vec<String> {
     runtime_names().iter().flat_map(|n| [n.clone(), format!(".{n}")]).collect()
 }
 
+/// Every runtime's Windows program as a path piece (`codex.exe`, `Codex.exe`), for the
+/// prefilter (see [`runtime_named_dir`]).
+pub(crate) fn runtime_program_names() -> Vec<String> {
+    runtime_names()
+        .iter()
+        .flat_map(|n| {
+            let mut cap = n.clone();
+            if let Some(f) = cap.get_mut(0..1) {
+                f.make_ascii_uppercase();
+            }
+            [format!("{n}.exe"), format!("{cap}.exe")]
+        })
+        .collect()
+}
+
 /// The extensions of a runtime's hidden settings file in the home directory.
 pub(crate) const CONFIG_EXTENSIONS: &[&str] = &[".json", ".toml", ".yaml", ".yml"];
 
@@ -373,6 +393,15 @@ fn runtime_named_dir(t: &str) -> Option<&'static str> {
     let parent = above.rsplit('/').next().unwrap_or("");
     // `~/.local/share/opencode`, `~/.local/state/opencode`: under a hidden folder too.
     let parent = if above.ends_with(".local/share") || above.ends_with(".local/state") { ".local" } else { parent };
+    // Issue 47, round 23: a runtime's application, its macOS bundle
+    // (`/Applications/Cursor.app`) or its Windows program in the folder of its name
+    // (`{programFiles}/Codex/Codex.exe`).
+    if let Some(app) = last.strip_suffix(".app").filter(|_| parent == "Applications") {
+        return runtime_name(&app.replace(' ', ""));
+    }
+    if let Some(program) = last.strip_suffix(".exe").filter(|p| p.eq_ignore_ascii_case(parent)) {
+        return runtime_name(program);
+    }
     let word = match last.strip_prefix('.') {
         // A hidden file named for a runtime, holding its settings (`~/.claude.json`).
         Some(name) => CONFIG_EXTENSIONS.iter().find_map(|e| name.strip_suffix(e)).unwrap_or(name),
@@ -433,6 +462,18 @@ pub(crate) fn piece_named_for_a_runtime(path: &str) -> bool {
 pub(crate) fn literal_marker(path: &str) -> bool {
     let t = path.trim().trim_matches(['"', '\'']).trim_end_matches('/');
     t.len() <= MAX_WITHIN && t.rsplit('/').next().is_some_and(|last| !last.is_empty() && !last.contains(['{', '}']))
+}
+
+/// Issue 47, round 23: whether `path` starts at a folder a value names as a skill's or
+/// a plugin's (`{skillPath}/skill.mdc`, `{plugin_dir}/SKILL.md`): its files tell the
+/// artifact's format (which agents a skill suits), not which runtime runs or which a
+/// project is set up for.
+pub(crate) fn under_an_artifact(path: &str) -> bool {
+    let first = path.trim().trim_matches(['"', '\'']).split('/').next().unwrap_or("");
+    first.starts_with('{') && {
+        let lower = first.to_ascii_lowercase();
+        lower.len() <= 48 && (lower.contains("skill") || lower.contains("plugin"))
+    }
 }
 
 /// The longest path [`runtime_dir_within`] looks into.
@@ -1026,6 +1067,27 @@ pub(crate) fn name_words(name: &str) -> Vec<String> {
 /// `ClaudeCodeAgent`: `amp`, `claude`).
 pub(crate) fn camel_first_word_runtime(ident: &str) -> Option<&'static str> {
     camel_runtime(ident).or_else(|| name_words(ident).first().and_then(|w| runtime_name(w)))
+}
+
+/// Issue 47, round 23: whether `name` is a model's id: a piece after its first starts
+/// with a digit (`gemini-1.5-flash`, `claude-3-haiku-20240307`, `gpt-4o`).
+pub(crate) fn is_model_id(name: &str) -> bool {
+    name.split(['-', '_', '.', '/', ':']).skip(1).any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Issue 47, round 23: the runtime an enumeration's member names (`SupportedTool.CLAUDE_CODE`,
+/// `AgentType.Cursor`, `Platform.codex`): the member of a type (a capitalised name),
+/// whole or by its first word; `self.cursor` and `db.cursor` are no enumeration.
+pub(crate) fn enum_member_runtime(text: &str) -> Option<&'static str> {
+    let (owner, member) = text.rsplit_once('.')?;
+    let owner = owner.rsplit('.').next().unwrap_or(owner);
+    if text.len() > 64
+        || !owner.starts_with(|c: char| c.is_ascii_uppercase())
+        || owner.bytes().all(|b| !b.is_ascii_lowercase())
+    {
+        return None;
+    }
+    first_word_runtime(&member.to_ascii_lowercase()).or_else(|| camel_first_word_runtime(member))
 }
 
 /// The runtime an identifier in CamelCase names, whole or by its first word

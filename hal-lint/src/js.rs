@@ -125,9 +125,11 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         records: BTreeMap::new(),
         record_paths: Vec::new(),
         record_scopes: Vec::new(),
-        paths: BTreeMap::new(),
+        paths: crate::ts::Bindings::new(),
         written: BTreeSet::new(),
         returns: BTreeMap::new(),
+        env_readers: BTreeSet::new(),
+        probe_helpers: BTreeSet::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
@@ -256,16 +258,75 @@ struct Linter<'p, 'a> {
     record_paths: Vec<(&'a str, std::ops::Range<usize>, Strings<'p>)>,
     /// Names a loop or a callback binds to each record of a table, with its bytes.
     record_scopes: Vec<(&'a str, std::ops::Range<usize>, Vec<Node<'p>>)>,
-    /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
-    paths: BTreeMap<&'a str, String>,
+    /// Names bound to a path built from pieces (`{}` for a piece that is no literal),
+    /// each in its function.
+    paths: crate::ts::Bindings<'a, String>,
     /// Indicator files and directories the file writes.
     written: BTreeSet<&'static str>,
     /// Function or method name → the path it returns, for the file's functions that
     /// return one (`function settingsPath() { return join(homedir(), ".gemini", …) }`).
     returns: BTreeMap<&'a str, String>,
+    /// The file's functions that read the environment by their first parameter
+    /// (`function hasEnv(name) { return Boolean(process.env[name]) }`).
+    env_readers: BTreeSet<&'a str>,
+    /// The file's functions that probe a path built from their parameters.
+    probe_helpers: BTreeSet<&'a str>,
 }
 
+/// The largest function body looked into for a read of the environment by its
+/// parameter.
+const MAX_READER: usize = 2048;
+/// The largest function body looked into for a probe of a path built from its
+/// parameters.
+const MAX_HELPER: usize = 4096;
+
 impl<'p, 'a> Linter<'p, 'a> {
+    /// Issue 47, round 23: learns that the function `f`, named `name`, reads the
+    /// environment by its first parameter (`process.env[name]`): a call of it with a
+    /// name (`hasEnv("CLAUDE_PLUGIN_ROOT")`) is a read of that variable.
+    fn learn_env_reader(&mut self, name: Option<Node<'_>>, f: Node<'_>) {
+        let (Some(name), Some(body), Some(params)) = (name, f.field("body"), f.field("parameters")) else {
+            return;
+        };
+        let Some(param) =
+            params.named_child(0).map(|x| x.field("pattern").unwrap_or(x)).filter(|x| x.kind() == "identifier")
+        else {
+            return;
+        };
+        if body.byte_range().len() > MAX_READER {
+            return;
+        }
+        let param = self.s.text(param);
+        let reads = crate::ts::descendants(body).into_iter().any(|x| {
+            x.kind() == "subscript_expression"
+                && x.field("object").is_some_and(|o| self.is_env(o))
+                && x.field("index").is_some_and(|i| i.kind() == "identifier" && self.s.text(i) == param)
+        });
+        if reads {
+            self.env_readers.insert(self.s.text(name));
+        }
+        self.learn_probe_helper(name, params, body);
+    }
+
+    /// Issue 47, round 23: learns that the function named `name` probes a path built
+    /// from its parameters (`function walkUpFor(dir, marker) { … existsSync(join(dir,
+    /// marker)) … }`): a call of it whose answer names a runtime (`if (walkUpFor(cwd,
+    /// ".codex-plugin")) return "codex"`) probes the marker it was given.
+    fn learn_probe_helper(&mut self, name: Node<'_>, params: Node<'_>, body: Node<'_>) {
+        if body.byte_range().len() > MAX_HELPER {
+            return;
+        }
+        let probes = crate::ts::descendants(body).into_iter().any(|x| {
+            x.kind() == "call_expression"
+                && x.field("function")
+                    .and_then(|f| self.s.p.short(f, 64))
+                    .is_some_and(|c| PROBE_FNS.contains(&last_name(c)))
+        });
+        if probes && params.named_child_count() > 0 {
+            self.probe_helpers.insert(self.s.text(name));
+        }
+    }
+
     fn is_env(&self, n: Node<'_>) -> bool {
         let Some(t) = self.s.p.short(n, 64) else { return false };
         if n.kind() == "identifier" {
@@ -460,9 +521,9 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
             "identifier" => self
                 .paths
-                .get(self.s.text(n))
+                .get(self.s.text(n), n.start_byte())
+                .or_else(|| self.s.consts.get(self.s.text(n), n.start_byte()))
                 .cloned()
-                .or_else(|| self.s.consts.get(self.s.text(n)).cloned())
                 .unwrap_or_else(|| self.unknown(n)),
             "binary_expression" if n.field("operator").is_some_and(|o| o.kind() == "+") => {
                 let (Some(l), Some(r)) = (n.field("left"), n.field("right")) else {
@@ -487,10 +548,12 @@ impl<'p, 'a> Linter<'p, 'a> {
                             callee.strip_suffix(j).is_some_and(|pre| pre.is_empty() || pre.ends_with('.'))
                         }) =>
                     {
-                        args.named_children(&mut args.walk())
-                            .map(|a| self.path(a, depth + 1))
-                            .collect::<Vec<_>>()
-                            .join("/")
+                        crate::ts::join_path(args.named_children(&mut args.walk()).map(|a| self.path(a, depth + 1)))
+                    }
+                    // `dirname(configPath)`: the folder holding it.
+                    Some(args) if args.named_child_count() == 1 && matches!(last_name(callee), "dirname") => {
+                        let inner = args.named_child(0).map_or_else(|| "{}".to_owned(), |a| self.path(a, depth + 1));
+                        crate::ts::join_path([inner, "..".to_owned()])
                     }
                     // `settingsPath()`, `this.configPath()`: what the file's function
                     // returns.
@@ -532,17 +595,22 @@ impl<'p, 'a> Linter<'p, 'a> {
     /// paths and the paths functions return.
     fn collect(&mut self, n: Node<'p>, kind: &str) {
         match kind {
-            "function_declaration" | "method_definition" => self.learn_return(n.field("name"), n.field("body")),
+            "function_declaration" | "method_definition" => {
+                self.learn_return(n.field("name"), n.field("body"));
+                self.learn_env_reader(n.field("name"), n);
+            }
             "variable_declarator" => {
                 let (Some(name), Some(value)) = (n.field("name"), n.field("value")) else {
                     return;
                 };
                 if name.kind() == "identifier" && matches!(value.kind(), "arrow_function" | "function_expression") {
                     self.learn_return(Some(name), value.field("body"));
+                    self.learn_env_reader(Some(name), value);
                 } else if name.kind() == "identifier" {
+                    let scope = crate::ts::function_bytes(self.s.walk, n);
                     let name = self.s.text(name);
                     if let Some(v) = self.s.value(value).filter(|_| value.kind() != "identifier") {
-                        self.s.consts.insert(name, v);
+                        self.s.consts.insert(name, scope, v);
                     } else if self.is_env(value) || self.env_copy(value) {
                         self.aliases.insert(name);
                     } else if let Some(list) = self.list(value) {
@@ -552,7 +620,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     } else if matches!(value.kind(), "call_expression" | "template_string" | "binary_expression") {
                         let path = self.path(value, 0);
                         if path.contains(['/', '.']) {
-                            self.paths.insert(name, path);
+                            self.paths.insert(name, scope, path);
                         }
                     }
                 } else if name.kind() == "object_pattern" && self.s.text(value) == "process" {
@@ -729,22 +797,10 @@ impl<'p, 'a> Linter<'p, 'a> {
         None
     }
 
-    /// Whether the probe at `n` of `a` (spelling `path`) is the program's own business:
-    /// guarding its own read or removal of the file, validating a root it was given, or
-    /// reading `/proc` for no walk. A probe of a runtime's own file (its credentials)
-    /// asks whether it is logged in, whatever read of the file it guards.
+    /// Whether the probe at `n` of `a` (spelling `path`) is the program's own business
+    /// ([`crate::guard::own_use`]).
     fn own_use(&self, n: Node<'_>, a: Node<'_>, path: &str) -> bool {
-        let (src, walk) = (self.s.p.src, self.s.walk);
-        if path_hit(path) == Some(PathHit::Proc) {
-            return crate::guard::reads_no_walk(src, walk, n);
-        }
-        (!crate::indicators::is_own_file(path) && crate::guard::guards_its_own_use(src, walk, n, a))
-            || crate::guard::validates_its_input(src, walk, n, a)
-            || crate::guard::reads_its_metadata(src, walk, n)
-            || crate::guard::only_reports(src, walk, n, a, path)
-            || crate::guard::probed_again(src, walk, n, a)
-            || crate::guard::shown_in_a_message(src, walk, n)
-            || crate::guard::keeps_the_paths_that_exist(src, walk, n, a)
+        crate::guard::own_use(self.s.p.src, self.s.walk, n, a, path)
     }
 
     /// Notes the runtime's folder `target`, the path a write goes to, spells, if any.
@@ -925,6 +981,9 @@ impl<'p, 'a> Linter<'p, 'a> {
             if let Some(a) = first {
                 self.read(a, name != "get" || crate::ts::decides(self.s.walk, self.s.p.src, n));
             }
+        } else if let Some(a) = first.filter(|_| self.env_readers.contains(callee.as_str())) {
+            // Issue 47, round 23: `hasEnv("CLAUDE_PLUGIN_ROOT")`, the file's own reader.
+            self.read(a, crate::ts::decides(self.s.walk, self.s.p.src, n));
         } else if callee == "require" {
             if let Some((a, v)) = first
                 .and_then(|a| self.s.value(a).map(|v| (a, v)))
@@ -936,53 +995,13 @@ impl<'p, 'a> Linter<'p, 'a> {
             // `execFileAsync = promisify(execFile)` too.
             self.exec(n, &args);
         } else if PROBE_FNS.contains(&name) || READ_FNS.contains(&name) {
-            // A read decides only in a condition; a read of `/proc/<pid>` is the
-            // detection itself.
             if let Some(a) = first {
-                let path = self.path(a, 0);
-                // A read of a runtime's own file (its credentials) asks whether it is
-                // logged in, wherever its content goes.
-                let counts = PROBE_FNS.contains(&name)
-                    || in_condition(self.s.walk, n)
-                    || path_hit(&path) == Some(PathHit::Proc)
-                    || crate::indicators::is_own_file(&path);
-                let hit = self.s.p.path_probe(a, &path).or_else(|| {
-                    // A path built from each of a constant list of runtimes' directories
-                    // asks which runtime is there, wherever inside them it looks.
-                    self.runtime_dirs_in(a).and_then(|d| self.s.p.path_probe(a, d))
-                });
-                // A hidden folder under home probed in a function named for detecting
-                // an installation: a runtime hal does not know.
-                let hit = hit.or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, a, &path));
-                let hit = hit.or_else(|| {
-                    let field = self.s.detecting_entries(a)?;
-                    let (line, col) = self.s.p.pos(a);
-                    Some(Hit::entry_probe(line, col, field, false))
-                });
-                let climbs = || {
-                    path_hit(&path) != Some(PathHit::Proc)
-                        && (crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
-                            || crate::guard::finds_a_root(self.s.p.src, self.s.walk, n, &path))
-                };
-                if hit.is_none() && counts {
-                    self.keyed_table_probe(a);
-                }
-                // Issue 47, round 19: an answer stored in a name that decides which
-                // runtime is answered is a detection, whatever the file then writes.
-                let decided = || self.s.p.stored_then_names_a_runtime(n).is_some();
-                if let Some(h) = hit.as_ref().filter(|_| decided()) {
-                    self.s.lint.hits.push(h.clone().deciding());
-                } else if let Some(h) = hit.filter(|_| {
-                    counts
-                        && !climbs()
-                        && !self.own_use(n, a, &path)
-                        && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
-                }) {
-                    self.s.lint.hits.push(h);
-                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
-                    self.s.lint.hits.push(self.s.p.process_hit(a, "/proc/<pid>/stat"));
-                }
+                self.probe(n, name, a);
             }
+        } else if self.probe_helpers.contains(callee.as_str()) {
+            let hit =
+                args.iter().find_map(|a| crate::guard::helper_probe(self.s.p, self.s.walk, n, *a, &self.path(*a, 0)));
+            self.s.lint.hits.extend(hit);
         } else if WRITE_FNS.contains(&name) {
             let target = if name.starts_with("copy") || name.starts_with("rename") || name.starts_with("cp") {
                 args.get(1)
@@ -995,6 +1014,54 @@ impl<'p, 'a> Linter<'p, 'a> {
         {
             // Issue 47, round 19: `transcriptPath.includes("/.gemini/")`.
             self.s.value_sniff(a);
+        }
+    }
+
+    /// A probe or read `n`, by the function `name`, of the path `a` spells. A read
+    /// decides only in a condition; a read of `/proc/<pid>` is the detection itself.
+    fn probe(&mut self, n: Node<'p>, name: &str, a: Node<'p>) {
+        let path = self.path(a, 0);
+        // A read of a runtime's own file (its credentials) asks whether it is
+        // logged in, wherever its content goes.
+        let counts = PROBE_FNS.contains(&name)
+            || in_condition(self.s.walk, n)
+            || path_hit(&path) == Some(PathHit::Proc)
+            || crate::indicators::is_own_file(&path);
+        let hit = self.s.p.path_probe(a, &path).or_else(|| {
+            // A path built from each of a constant list of runtimes' directories
+            // asks which runtime is there, wherever inside them it looks.
+            self.runtime_dirs_in(a).and_then(|d| self.s.p.path_probe(a, d))
+        });
+        // A hidden folder under home probed in a function named for detecting
+        // an installation: a runtime hal does not know.
+        let hit = hit.or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, a, &path));
+        let hit = hit.or_else(|| {
+            let field = self.s.detecting_entries(a)?;
+            let (line, col) = self.s.p.pos(a);
+            Some(Hit::entry_probe(line, col, field, false))
+        });
+        let climbs = || {
+            path_hit(&path) != Some(PathHit::Proc)
+                && (crate::guard::climbs_to_a_root(self.s.p.src, self.s.walk, n)
+                    || crate::guard::finds_a_root(self.s.p.src, self.s.walk, n, &path))
+        };
+        if hit.is_none() && counts {
+            self.keyed_table_probe(a);
+        }
+        // Issue 47, round 19: an answer stored in a name that decides which
+        // runtime is answered is a detection, whatever the file then writes.
+        let decided = || self.s.p.stored_then_names_a_runtime(n).is_some();
+        if let Some(h) = hit.as_ref().filter(|_| decided()) {
+            self.s.lint.hits.push(h.clone().deciding());
+        } else if let Some(h) = hit.filter(|_| {
+            counts
+                && !climbs()
+                && !self.own_use(n, a, &path)
+                && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
+        }) {
+            self.s.lint.hits.push(h);
+        } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
+            self.s.lint.hits.push(self.s.p.process_hit(a, "/proc/<pid>/stat"));
         }
     }
 

@@ -13,7 +13,8 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use hal_caps::vars;
 
 use crate::facts::{
-    DETECTING_FIELDS, NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_FIELDS, PROCESS_PROGRAMS, PYTHON_PROCESS_PACKAGES,
+    DETECTING_FIELDS, NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_FIELDS, PROCESS_PROGRAMS, PROVIDER_KEY_PIECES,
+    PYTHON_PROCESS_PACKAGES,
 };
 use crate::hit::Kind;
 use crate::indicators::{
@@ -150,6 +151,12 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             v.push((vars::GASTOWN_PREFIX.to_owned(), Class::Strong, Bound::WordStart));
             // A name hal does not know under a vendor prefix (`CURSOR_CLI`).
             v.extend(vendor_prefixes().iter().map(|p| (p.clone(), Class::Strong, Bound::WordStart)));
+            // A provider's key, tested to name a runtime or in its login check.
+            v.extend(
+                own(&[(Group::Js, PROVIDER_KEY_PIECES), (Group::Python, PROVIDER_KEY_PIECES)])
+                    .into_iter()
+                    .map(|k| (k, Class::Strong, Bound::Anywhere)),
+            );
             // The terminal or editor's name, compared to a runtime's.
             v.extend(EDITOR_VARS.iter().map(|e| ((*e).to_owned(), Class::Strong, Bound::Word)));
             // A key only one runtime's hook payload holds, tested for (`"turn_id" in p`).
@@ -181,7 +188,12 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             // A directory named for a runtime (`.openclaw`, `'opencode'` after
             // `'.config'`): a piece of a path, quoted or after a `/` (`continue;` and a
             // `cursor` in prose are none).
-            let named: Vec<(String, Bound)> = runtime_dir_names().into_iter().map(|n| (n, Bound::PathPiece)).collect();
+            let mut named: Vec<(String, Bound)> =
+                runtime_dir_names().into_iter().map(|n| (n, Bound::PathPiece)).collect();
+            // A runtime's application (issue 47, round 23): a bundle under
+            // `/Applications`, a program named for it (`Codex.exe`).
+            named.push(("/Applications/".to_owned(), Bound::Anywhere));
+            named.extend(crate::indicators::runtime_program_names().into_iter().map(|n| (n, Bound::PathPiece)));
             let probes = probes(group);
             if probes.is_empty() {
                 let mut out = strong(v, Bound::Component);

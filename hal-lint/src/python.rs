@@ -102,10 +102,12 @@ pub(crate) fn lint(src: &str) -> FileLint {
         env_aliases: BTreeSet::new(),
         lists: BTreeMap::new(),
         loop_lists: crate::ts::LoopLists::new(),
-        paths: BTreeMap::new(),
+        paths: crate::ts::Bindings::new(),
         written: BTreeSet::new(),
         psutil: false,
         returns: BTreeMap::new(),
+        env_readers: BTreeSet::new(),
+        probe_helpers: BTreeSet::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
@@ -116,6 +118,13 @@ pub(crate) fn lint(src: &str) -> FileLint {
     crate::scan::add_regions(&mut lint, src, &Parsed::error_ranges(&nodes), Kind::Python);
     lint
 }
+
+/// The largest function body looked into for a read of the environment by its
+/// parameter.
+const MAX_READER: usize = 2048;
+/// The largest function body looked into for a probe of a path built from its
+/// parameters.
+const MAX_HELPER: usize = 4096;
 
 /// The most elements loops bind names to in one file.
 const MAX_LIST: usize = 1024;
@@ -129,8 +138,9 @@ struct Linter<'p, 'a> {
     lists: BTreeMap<&'a str, Vec<(Node<'p>, String)>>,
     /// Names a loop binds to each element of a list, in its function.
     loop_lists: crate::ts::LoopLists<'a, 'p>,
-    /// Names bound to a path built from pieces (`{}` for a piece that is no literal).
-    paths: BTreeMap<&'a str, String>,
+    /// Names bound to a path built from pieces (`{}` for a piece that is no literal),
+    /// each in its function.
+    paths: crate::ts::Bindings<'a, String>,
     /// Indicator files and directories the file writes.
     written: BTreeSet<&'static str>,
     /// Whether the file imports psutil.
@@ -138,6 +148,11 @@ struct Linter<'p, 'a> {
     /// Function or method name → the path it returns, for the file's functions that
     /// return one (`def settings_path(): return Path.home() / ".gemini" / …`).
     returns: BTreeMap<&'a str, String>,
+    /// The file's functions that read the environment by their first parameter
+    /// (`def has_env(name): return bool(os.environ.get(name))`).
+    env_readers: BTreeSet<&'a str>,
+    /// The file's functions that probe a path built from their parameters.
+    probe_helpers: BTreeSet<&'a str>,
 }
 
 impl<'p, 'a> Linter<'p, 'a> {
@@ -218,9 +233,9 @@ impl<'p, 'a> Linter<'p, 'a> {
             }
             "identifier" => self
                 .paths
-                .get(self.s.text(n))
+                .get(self.s.text(n), n.start_byte())
+                .or_else(|| self.s.consts.get(self.s.text(n), n.start_byte()))
                 .cloned()
-                .or_else(|| self.s.consts.get(self.s.text(n)).cloned())
                 .unwrap_or_else(|| self.unknown(n)),
             "binary_operator" => {
                 let (Some(l), Some(op), Some(r)) = (n.field("left"), n.field("operator"), n.field("right")) else {
@@ -257,13 +272,18 @@ impl<'p, 'a> Linter<'p, 'a> {
                     {
                         args.named_child(1).map_or_else(|| self.unknown(n), |d| self.path(d, depth + 1))
                     }
+                    // `os.path.dirname(config_file)`: the folder holding it.
+                    Some(args) if args.named_child_count() == 1 && last_name(&name) == "dirname" => {
+                        let inner = args.named_child(0).map_or_else(|| "{}".to_owned(), |a| self.path(a, depth + 1));
+                        crate::ts::join_path([inner, "..".to_owned()])
+                    }
                     Some(args) if JOIN_FNS.contains(&last_name(&name)) => {
                         let pieces: Vec<String> = args
                             .named_children(&mut args.walk())
                             .filter(|a| a.kind() != "keyword_argument")
                             .map(|a| self.path(a, depth + 1))
                             .collect();
-                        receiver.into_iter().chain(pieces).collect::<Vec<_>>().join("/")
+                        crate::ts::join_path(receiver.into_iter().chain(pieces))
                     }
                     // `platformdirs.user_config_dir("opencode")`: that program's folder.
                     Some(args) if PLATFORM_DIRS.contains(&last_name(&name)) => {
@@ -280,6 +300,11 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             "parenthesized_expression" => n.named_child(0).map_or_else(|| "{}".to_owned(), |c| self.path(c, depth + 1)),
+            // `config_file.parent`: the folder holding it.
+            "attribute" if n.field("attribute").is_some_and(|a| self.s.text(a) == "parent") => {
+                let inner = n.field("object").map_or_else(|| "{}".to_owned(), |o| self.path(o, depth + 1));
+                crate::ts::join_path([inner, "..".to_owned()])
+            }
             // `os.environ.get("CODEX_HOME") or Path.home() / ".codex"`: a value or its
             // default, and the default is the path that is probed by default.
             "boolean_operator" if n.field("operator").is_some_and(|o| o.kind() == "or") => {
@@ -368,6 +393,52 @@ impl<'p, 'a> Linter<'p, 'a> {
         }
     }
 
+    /// Issue 47, round 23: learns that the function named `name` reads the environment
+    /// by its first parameter (`os.environ.get(name)`: a call of it with a name is a read
+    /// of that variable), or probes a path (a call of it whose answer names a runtime
+    /// probes the marker it was given).
+    fn learn_helper(&mut self, name: Node<'_>, params: Option<Node<'_>>, body: Node<'_>) {
+        let Some(params) = params else { return };
+        if body.byte_range().len() > MAX_HELPER || params.named_child_count() == 0 {
+            return;
+        }
+        let param =
+            params
+                .named_children(&mut params.walk())
+                .map(|x| {
+                    if x.kind() == "identifier" { x } else { x.field("name").or_else(|| x.named_child(0)).unwrap_or(x) }
+                })
+                .find(|x| x.kind() == "identifier" && !matches!(self.s.text(*x), "self" | "cls"))
+                .map(|x| self.s.text(x));
+        let nodes = crate::ts::descendants(body);
+        let by_param =
+            |a: Option<Node<'_>>| a.is_some_and(|a| a.kind() == "identifier" && Some(self.s.text(a)) == param);
+        let reads = body.byte_range().len() <= MAX_READER
+            && nodes.iter().any(|x| match x.kind() {
+                "call" => {
+                    let f = x.field("function");
+                    let env_method = f.is_some_and(|f| {
+                        f.kind() == "attribute"
+                            && f.field("object").is_some_and(|o| self.is_env(o))
+                            && f.field("attribute").is_some_and(|m| ENV_METHODS.contains(&self.s.text(m)))
+                    });
+                    let getter = f.is_some_and(|f| ENV_GETTERS.contains(&self.canon(f).as_str()));
+                    (env_method || getter) && by_param(x.field("arguments").and_then(|a| a.named_child(0)))
+                }
+                "subscript" => x.field("value").is_some_and(|v| self.is_env(v)) && by_param(x.field("subscript")),
+                _ => false,
+            });
+        if reads {
+            self.env_readers.insert(self.s.text(name));
+        }
+        let probes = nodes.iter().any(|x| {
+            x.kind() == "call" && x.field("function").is_some_and(|f| PROBE_FNS.contains(&last_name(&self.canon(f))))
+        });
+        if probes {
+            self.probe_helpers.insert(self.s.text(name));
+        }
+    }
+
     fn collect(&mut self, n: Node<'p>, kind: &str) {
         match kind {
             "function_definition" => {
@@ -378,6 +449,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                         self.returns.insert(self.s.text(name), path);
                     }
                 }
+                self.learn_helper(name, n.field("parameters"), body);
             }
             "import_statement" => {
                 for c in n.children_by_field_name("name", &mut n.walk()) {
@@ -434,7 +506,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     "string" | "concatenated_string" | "binary_operator" | "parenthesized_expression"
                 ) && let Some(v) = self.s.value(right)
                 {
-                    self.s.consts.insert(self.s.text(left), v);
+                    self.s.bind_const(left, v);
                 } else if self.is_env(right) || self.env_copy(right) {
                     self.env_aliases.insert(self.s.text(left));
                 } else if let Some(list) = self.list(right) {
@@ -442,7 +514,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 } else if matches!(right.kind(), "call" | "binary_operator" | "boolean_operator" | "string") {
                     let path = self.path(right, 0);
                     if path.contains(['/', '.']) {
-                        self.paths.insert(self.s.text(left), path);
+                        self.paths.insert(self.s.text(left), crate::ts::function_bytes(self.s.walk, left), path);
                     }
                 }
             }
@@ -607,6 +679,19 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // `os.environ.get("X")` in a condition, or with no default, decides.
                 self.read(a, crate::ts::decides(self.s.walk, self.s.p.src, n));
             }
+        } else if let Some(a) =
+            first.filter(|_| func.kind() == "identifier" && self.env_readers.contains(callee.as_str()))
+        {
+            // Issue 47, round 23: `has_env("CLAUDE_PLUGIN_ROOT")`, the file's own reader.
+            self.read(a, crate::ts::decides(self.s.walk, self.s.p.src, n));
+        } else if func.kind() == "identifier"
+            && self.probe_helpers.contains(callee.as_str())
+            && !PROBE_FNS.contains(&name)
+            && !READ_FNS.contains(&name)
+        {
+            let hit =
+                args.iter().find_map(|a| crate::guard::helper_probe(self.s.p, self.s.walk, n, *a, &self.path(*a, 0)));
+            self.s.lint.hits.extend(hit);
         } else if self.psutil
             && name == "Process"
             && first.and_then(|a| self.s.p.short(a, 64)).is_some_and(|t| t.contains("getppid"))
@@ -647,19 +732,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 };
                 // A probe guarding the program's own read or removal of the file, or
                 // validating a root it was given, decides no runtime.
-                let own = || {
-                    (path_hit(&path) == Some(PathHit::Proc)
-                        && crate::guard::reads_no_walk(self.s.p.src, self.s.walk, n))
-                        || path_hit(&path) != Some(PathHit::Proc)
-                            && ((!crate::indicators::is_own_file(&path)
-                                && crate::guard::guards_its_own_use(self.s.p.src, self.s.walk, n, t))
-                                || crate::guard::validates_its_input(self.s.p.src, self.s.walk, n, t)
-                                || crate::guard::reads_its_metadata(self.s.p.src, self.s.walk, n)
-                                || crate::guard::only_reports(self.s.p.src, self.s.walk, n, t, &path)
-                                || crate::guard::probed_again(self.s.p.src, self.s.walk, n, t)
-                                || crate::guard::shown_in_a_message(self.s.p.src, self.s.walk, n)
-                                || crate::guard::keeps_the_paths_that_exist(self.s.p.src, self.s.walk, n, t))
-                };
+                let own = || crate::guard::own_use(self.s.p.src, self.s.walk, n, t, &path);
                 // A hidden folder under home probed in a function named for detecting
                 // an installation: a runtime hal does not know.
                 let hit = self

@@ -138,9 +138,24 @@ impl<'a> Parsed<'a> {
             Some(body)
         };
         let value = first.filter(|f| f.kind() == "return_statement").and_then(|r| r.named_child(0));
-        value
-            .filter(|v| v.kind() == "string" && v.end_byte() - v.start_byte() <= AROUND)
-            .and_then(|v| crate::indicators::first_word_runtime(unquote(self.text(v))))
+        value.and_then(|v| self.runtime_value(v))
+    }
+
+    /// The runtime a value names: a string literal, whole or by its first word
+    /// (`'claude_desktop'`), or an enumeration's member (`SupportedTool.CLAUDE_CODE`).
+    pub(crate) fn runtime_value(&self, v: Node<'_>) -> Option<&'static str> {
+        if v.end_byte() - v.start_byte() > AROUND {
+            return None;
+        }
+        match v.kind() {
+            // A model's id (`"gemini-1.5-flash"`, `"claude-3-haiku"`) names a model, no
+            // runtime.
+            "string" => Some(unquote(self.text(v)))
+                .filter(|t| !crate::indicators::is_model_id(t))
+                .and_then(crate::indicators::first_word_runtime),
+            "member_expression" | "attribute" => crate::indicators::enum_member_runtime(self.text(v)),
+            _ => None,
+        }
     }
 
     /// The branch of the `if` whose condition holds `at` (alone, negated, joined,
@@ -297,6 +312,16 @@ impl<'a> Parsed<'a> {
                 && (self.decides_the_answered_identity(at)
                     || (decides && self.answers_true_in_a_runtime_predicate(at, false))))
             .then(|| Hit::identity_var(line, col, name, false))
+            .or_else(|| {
+                // Issue 47, round 23: a provider's key tested where the answer names a
+                // runtime (`if os.getenv("ANTHROPIC_API_KEY"): return Tool.CLAUDE_CODE`),
+                // or in a runtime's login check (`checkClaudeAuth`): whether that
+                // runtime runs, or is logged in.
+                let runtime = (crate::indicators::is_provider_key(name) && decides)
+                    .then(|| self.returned_runtime(at).or_else(|| self.login_check_runtime(at)))
+                    .flatten()?;
+                Some(Hit::credential_var(line, col, name, runtime, false))
+            })
         })
     }
 
@@ -367,6 +392,23 @@ impl<'a> Parsed<'a> {
                         "auth" | "authed" | "authentication" | "authenticated" | "login" | "logged" | "credentials"
                     )
                 })
+        })
+    }
+
+    /// Issue 47, round 23: the runtime a login check holding `at` is for
+    /// ([`Self::in_a_login_check`]): named by the function (`checkClaudeAuth`) or its
+    /// class (`CursorProvider`'s `checkAuth`).
+    fn login_check_runtime(&self, at: Node<'_>) -> Option<&'static str> {
+        if !self.in_a_login_check(at) {
+            return None;
+        }
+        let named = self
+            .function_name(at)
+            .and_then(|n| crate::indicators::name_words(n).iter().find_map(|w| crate::indicators::literal_runtime(w)));
+        named.or_else(|| {
+            let class = std::iter::successors(at.parent(), Node::parent)
+                .find(|x| matches!(x.kind(), "class_declaration" | "class_definition" | "class"))?;
+            class.field("name").and_then(|c| crate::indicators::camel_first_word_runtime(self.text(c)))
         })
     }
 
@@ -834,6 +876,40 @@ pub(crate) fn last_named(n: Node<'_>) -> Option<Node<'_>> {
 /// The path of `value || default` (`??`, Python's `or`): the default when it spells a
 /// path (a value read from outside is most often unset, and the default is what is
 /// probed then), else the value's.
+/// A path's pieces joined with `/`, each `..` taking away the literal piece before it
+/// (`join(configPath, "..")` is the folder holding the file, `join(home, ".claude",
+/// "x", "..")` is `.claude`); a `..` after a piece that is no literal (`{base}`) stays.
+pub(crate) fn join_path(pieces: impl IntoIterator<Item = String>) -> String {
+    let joined = pieces.into_iter().collect::<Vec<_>>().join("/");
+    if !joined.contains("..") {
+        return joined;
+    }
+    let mut segments: Vec<&str> = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in joined.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            '/' if depth == 0 => {
+                segments.push(&joined[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    segments.push(&joined[start..]);
+    let literal = |s: &&str| !s.is_empty() && !s.contains(['{', '}']) && !matches!(*s, ".." | "." | "~");
+    let mut out: Vec<&str> = Vec::new();
+    for segment in segments {
+        if segment == ".." && out.last().is_some_and(literal) {
+            out.pop();
+        } else {
+            out.push(segment);
+        }
+    }
+    out.join("/")
+}
+
 pub(crate) fn or_default(value: String, default: String) -> String {
     if default.contains(['/', '.']) { default } else { value }
 }
@@ -880,8 +956,8 @@ pub(crate) struct Scope<'p, 'a> {
     pub(crate) p: &'p Parsed<'a>,
     /// The walk of `p`'s tree: every node and its parent.
     pub(crate) walk: &'p Walk<'p>,
-    /// Names bound to string literals.
-    pub(crate) consts: BTreeMap<&'a str, String>,
+    /// Names bound to string literals, each in its function.
+    pub(crate) consts: Bindings<'a, String>,
     /// The node kind of an interpolation inside a string literal.
     interpolation: &'static str,
     pub(crate) lint: FileLint,
@@ -934,6 +1010,33 @@ pub(crate) fn function_bytes(walk: &Walk<'_>, n: Node<'_>) -> std::ops::Range<us
     std::iter::successors(walk.parent(n), |x| walk.parent(*x))
         .find(|x| FUNCTION_KINDS.contains(&x.kind()))
         .map_or(0..usize::MAX, |f| f.byte_range())
+}
+
+/// Names bound to values, each in the function holding its binding: a use sees the
+/// binding of the innermost function around it, the file's own where no function
+/// binds the name (`const configPath` in one detector is not another detector's).
+pub(crate) struct Bindings<'a, T>(BTreeMap<&'a str, Vec<(std::ops::Range<usize>, T)>>);
+
+impl<'a, T> Bindings<'a, T> {
+    /// No name bound.
+    pub(crate) const fn new() -> Self {
+        Self(BTreeMap::new())
+    }
+
+    /// Binds `name` to `value` in the function `scope` (a later binding there replaces
+    /// an earlier one).
+    pub(crate) fn insert(&mut self, name: &'a str, scope: std::ops::Range<usize>, value: T) {
+        let bound = self.0.entry(name).or_default();
+        match bound.iter_mut().find(|(s, _)| *s == scope) {
+            Some(slot) => slot.1 = value,
+            None => bound.push((scope, value)),
+        }
+    }
+
+    /// What `name`, used at byte `at`, is bound to.
+    pub(crate) fn get(&self, name: &str, at: usize) -> Option<&T> {
+        self.0.get(name)?.iter().filter(|(s, _)| s.contains(&at)).min_by_key(|(s, _)| s.len()).map(|(_, v)| v)
+    }
 }
 
 /// Names bound to the elements of lists by loops, each in the function of its loop
@@ -989,7 +1092,7 @@ impl<'p, 'a> Scope<'p, 'a> {
         Self {
             p,
             walk,
-            consts: BTreeMap::new(),
+            consts: Bindings::new(),
             interpolation,
             lint: p.file_lint(walk, what),
             tables: None,
@@ -1687,7 +1790,7 @@ impl<'p, 'a> Scope<'p, 'a> {
         }
         match n.kind() {
             "string" | "template_string" => self.literal(n, depth),
-            "identifier" => self.consts.get(self.text(n)).cloned(),
+            "identifier" => self.consts.get(self.text(n), n.start_byte()).cloned(),
             "concatenated_string" => {
                 let mut out = String::new();
                 for c in n.named_children(&mut n.walk()) {
@@ -1759,6 +1862,12 @@ impl<'p, 'a> Scope<'p, 'a> {
         out.push_str(&unescape(self.p.src.get(at.min(end)..end)?, raw));
         Some(out)
     }
+    /// Binds `name` (its node) to the string `value` in the function holding it.
+    pub(crate) fn bind_const(&mut self, name: Node<'_>, value: String) {
+        let scope = function_bytes(self.walk, name);
+        self.consts.insert(self.text(name), scope, value);
+    }
+
     pub(crate) fn var(&mut self, at: Node<'_>, name: &str) {
         self.lint.hits.extend(self.p.var_hit(at, name));
     }

@@ -761,6 +761,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/actors.ts", &[(v, 3, 19), (v, 8, 41)]));
     want.extend(at("src/ancestry.ts", &[(p, 2, 36)]));
     want.extend(at("src/answers.rs", &[(f, 21, 12), (f, 26, 12), (f, 31, 39)]));
+    want.extend(at("src/app_bundles.py", &[(f, 7, 12)]));
+    want.extend(at("src/app_bundles.ts", &[(f, 8, 18), (f, 10, 21)]));
     want.extend(at("src/availability.rs", &[(f, 24, 48)]));
     want.extend(at("src/child_env.py", &[(v, 12, 23)]));
     want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
@@ -816,6 +818,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/login_messages.ts", &[(v, 3, 19)]));
     want.extend(at("src/logins.py", &[(v, 7, 23)]));
     want.extend(at("src/logins.ts", &[(v, 4, 19)]));
+    want.extend(at("src/markers.py", &[(f, 9, 22), (v, 31, 16), (f, 33, 33)]));
+    want.extend(at("src/markers.ts", &[(f, 10, 18), (f, 11, 18), (v, 33, 14), (f, 34, 32)]));
     want.extend(at("src/named_probes.py", &[(f, 5, 8), (f, 24, 24)]));
     want.extend(at("src/named_probes.ts", &[(f, 8, 21), (f, 11, 21), (f, 25, 62), (f, 26, 48)]));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
@@ -841,6 +845,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/project_root.py", &[(f, 29, 27)]));
     want.extend(at("src/project_tools.py", &[(f, 9, 8)]));
     want.extend(at("src/project_tools.ts", &[(f, 9, 18), (f, 10, 18)]));
+    want.extend(at("src/provider_keys.py", &[(v, 14, 18), (v, 16, 18)]));
+    want.extend(at("src/provider_keys.ts", &[(v, 5, 21), (v, 13, 19)]));
     want.extend(at("src/records.ts", &[(f, 15, 25), (f, 19, 37), (f, 38, 23), (f, 38, 50)]));
     want.extend(at("src/roots.ts", &[(f, 11, 12), (f, 12, 13)]));
     want.extend(at("src/rows.ts", &[(v, 9, 15), (v, 9, 29), (v, 10, 15), (v, 11, 21)]));
@@ -866,6 +872,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/runtime_tables.ts", &[(v, 1, 21), (v, 1, 35), (v, 1, 52)]));
     want.extend(at("src/scans.py", &[(v, 16, 27), (v, 20, 27), (v, 24, 12)]));
     want.extend(at("src/scans.ts", &[(v, 6, 24), (v, 20, 22), (v, 24, 22), (v, 28, 24)]));
+    want.extend(at("src/scoped_paths.py", &[(f, 14, 12), (f, 21, 26)]));
+    want.extend(at("src/scoped_paths.ts", &[(f, 16, 19), (f, 22, 19)]));
     want.extend(at("src/sniff.py", &[(v, 8, 20)]));
     want.extend(at("src/sniff.ts", &[(v, 4, 15)]));
     want.extend(at("src/specs.py", &[(f, 18, 49), (p, 18, 84), (f, 19, 45)]));
