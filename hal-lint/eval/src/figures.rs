@@ -134,7 +134,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 17] = [
+    const FIRST_RUNS: [&str; 18] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -152,6 +152,7 @@ mod tests {
         "round20-first",
         "round21-first",
         "round22-first",
+        "round23-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
