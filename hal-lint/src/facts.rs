@@ -26,10 +26,11 @@ pub(crate) const SESSION_SUFFIXES: &[&str] =
     &["SESSION_ID", "THREAD_ID", "TASK_ID", "RUN_ID", "TRAJECTORY_ID", "CONVERSATION_ID"];
 
 /// How a function's name says it uses its first argument's file for the program's own
-/// ends: removes it (`removeEmptyDirectory`, `delete_tree`), reads, loads or parses
-/// its contents (`readFileString`, `load_settings`, `parseJsonFile`), copies from it
+/// ends: removes it (`removeEmptyDirectory`, `delete_tree`) or what it wrote there
+/// (`uninstallClaudeCodeSettings(settingsPath)`), reads, loads or parses its contents
+/// (`readFileString`, `load_settings`, `parseJsonFile`), copies from it
 /// (`copyFileSync(p, backup)`). A probe of that file guards the use.
-pub(crate) const USING_VERBS: &[&str] = &["remove", "delete", "unlink", "read", "load", "parse", "copy"];
+pub(crate) const USING_VERBS: &[&str] = &["remove", "delete", "unlink", "uninstall", "read", "load", "parse", "copy"];
 /// How a function's name says it writes its first argument's file, saves or backs it up
 /// (an installer's own configuration file: `save_toml_config(p, merged)`,
 /// `writeJson(p, data)`, `backup_file(p)`; issue 47, round 18). A probe of that file

@@ -23,8 +23,9 @@
 //!   of a variable's name folded elsewhere).
 //!
 //! The rest is blanked byte for byte (newlines kept; a blanked Python definition holds
-//! a `pass` so a class body stays a body): every offset, line and column of what is
-//! kept is unchanged. These are heuristics over line starts and words, not a proof: the
+//! a `pass` so a class body stays a body), and so is every Python comment's line,
+//! which holds nothing the linters read and whose runs cost the parser quadratic time:
+//! every offset, line and column of what is kept is unchanged. These are heuristics over line starts and words, not a proof: the
 //! findings were compared finding by finding, with and without `--strict`, on every
 //! corpus repository and hal's own tree (`hal-lint/eval/README.md`, "Time"), and
 //! `tests/focus.rs` and this module's tests hold the kinds of flow above. The crate's
@@ -90,32 +91,45 @@ pub(crate) fn focused_from(kind: Kind, src: &str, from: usize) -> Option<String>
     let lines = line_ranges(src);
     let texts: Vec<&str> = lines.iter().map(|r| &src[r.clone()]).collect();
     let in_string = if python { in_python_string(&texts) } else { vec![false; texts.len()] };
-    let chunks = if python { python_chunks(&texts, &in_string) } else { js_chunks(&texts) };
-    if chunks.len() > MAX_CHUNKS || !chunks.iter().any(|c| c.def) {
-        return None;
-    }
-    let kept = kept(kind, src, &lines, &in_string, &chunks);
-    if chunks.iter().zip(&kept).all(|(c, k)| *k || !c.def) {
-        return None;
-    }
     let mut out = src.as_bytes().to_vec();
-    for (c, _) in chunks.iter().zip(&kept).filter(|(c, k)| c.def && !**k) {
-        let mut pass = python;
-        for line in c.lines.clone() {
-            let r = lines[line].clone();
-            let indent = texts[line].len() - texts[line].trim_start_matches([' ', '\t']).len();
-            for b in &mut out[r.clone()] {
-                if *b != b'\r' {
-                    *b = b' ';
-                }
-            }
-            // A blanked Python definition stands as `pass` at its own indentation, on
-            // its first line long enough (a class body never left empty).
-            if pass && r.len() >= indent + 4 && !texts[line].trim().is_empty() {
-                out[r.start + indent..r.start + indent + 4].copy_from_slice(b"pass");
-                pass = false;
+    let blank = |out: &mut [u8], r: std::ops::Range<usize>| {
+        for b in &mut out[r] {
+            if *b != b'\r' {
+                *b = b' ';
             }
         }
+    };
+    // A Python comment's line is blanked whatever is kept: on each line end the
+    // parser's scanner reads past every comment line ahead for the next line's
+    // indentation, and again after each comment, so a run of comment lines costs time
+    // quadratic in its length (a module of 3,000 commented-out lines takes seconds).
+    let comments: Vec<usize> =
+        (0..texts.len()).filter(|&i| python && !in_string[i] && texts[i].trim_start().starts_with('#')).collect();
+    for &i in &comments {
+        blank(&mut out, lines[i].clone());
+    }
+    let chunks = if python { python_chunks(&texts, &in_string) } else { js_chunks(&texts) };
+    let mut blanked = !comments.is_empty();
+    if chunks.len() <= MAX_CHUNKS && chunks.iter().any(|c| c.def) {
+        let kept = kept(kind, src, &lines, &in_string, &chunks);
+        for (c, _) in chunks.iter().zip(&kept).filter(|(c, k)| c.def && !**k) {
+            blanked = true;
+            let mut pass = python;
+            for line in c.lines.clone() {
+                let r = lines[line].clone();
+                let indent = texts[line].len() - texts[line].trim_start_matches([' ', '\t']).len();
+                blank(&mut out, r.clone());
+                // A blanked Python definition stands as `pass` at its own indentation,
+                // on its first line long enough (a class body never left empty).
+                if pass && r.len() >= indent + 4 && !texts[line].trim().is_empty() {
+                    out[r.start + indent..r.start + indent + 4].copy_from_slice(b"pass");
+                    pass = false;
+                }
+            }
+        }
+    }
+    if !blanked {
+        return None;
     }
     String::from_utf8(out).ok()
 }
@@ -1058,6 +1072,21 @@ mod tests {
             .collect();
         assert_eq!(lines_detecting(src), Some(plain));
         assert_eq!(lines_detecting("de tect\ninstalle d"), None);
+    }
+
+    /// A Python comment's line is blanked, kept or not; a `#` line inside a docstring
+    /// and a comment after code are not (and neither is JavaScript's `//`).
+    #[test]
+    fn python_comment_lines_are_blanked() {
+        let py = "import os\n# one\n    # two\nX = os.environ.get('CLAUDECODE')  # three\ns = \"\"\"\n# four\n\"\"\"\n";
+        let text = focused_from(Kind::Python, py, 0).expect("comments blanked");
+        assert_eq!(text.len(), py.len());
+        assert_eq!(
+            text,
+            "import os\n     \n         \nX = os.environ.get('CLAUDECODE')  # three\ns = \"\"\"\n# four\n\"\"\"\n"
+        );
+        assert_eq!(focused_from(Kind::Python, "import os\nX = 1\n", 0), None);
+        assert_eq!(focused_from(Kind::JavaScript, "// one\nconst x = 1;\n", 0), None);
     }
 
     #[test]

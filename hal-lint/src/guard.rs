@@ -15,7 +15,7 @@ use tree_sitter::Node;
 use crate::facts::{EXITS, REPORTS, USING_VERBS, WRITING_VERBS};
 use crate::hit::Hit;
 use crate::indicators::{has_path_suffix, is_runtime_name, named_for_a_runtime};
-use crate::ts::{Fields as _, Parsed, Walk, descendants, unquote};
+use crate::ts::{Fields as _, Parsed, Scope, Walk, descendants, unquote};
 
 /// Node kinds a presence test's expansion climbs through to the clause it conditions.
 const CLIMB: &[&str] = &[
@@ -800,6 +800,8 @@ const OWN_USES: &[&str] = &[
     "listdir",
     "scandir",
     "iterdir",
+    "glob",
+    "rglob",
     "cpSync",
     "copySync",
     "copytree",
@@ -854,6 +856,45 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
         };
         first.is_some_and(|f| f.kind() == "return_statement")
     });
+    // Issue 47, round 23: where the probe's branch leaves with no answer (`if not
+    // root.is_dir(): return`, nothing to do), the rest of the function is the
+    // program's own work on the folder: the folder, or a path under it (`root /
+    // "agents"`, `join(root, "x")`, a name bound to one), is what is used.
+    let bare_exit = probe_if.and_then(|i| i.field("consequence")).is_some_and(|b| {
+        let first = if matches!(b.kind(), "block" | "statement_block") {
+            b.named_children(&mut b.walk()).find(|c| c.kind() != "comment")
+        } else {
+            Some(b)
+        };
+        first.is_some_and(|f| f.kind() == "return_statement" && f.named_child_count() == 0)
+    });
+    let under = |t: &str, v: &str| {
+        let t = t.trim_start_matches('(');
+        t == v
+            || [format!("{v} /"), format!("{v}/"), format!("{v}.joinpath(")].iter().any(|p| t.starts_with(p.as_str()))
+            || ["os.path.join(", "path.join(", "join(", "resolve("].iter().any(|j| {
+                t.strip_prefix(j)
+                    .is_some_and(|rest| rest.starts_with(&format!("{v},")) || rest.starts_with(&format!("{v} ,")))
+            })
+    };
+    let mut names: Vec<&str> = vec![var];
+    for x in crate::ts::descendants(function).into_iter().take(MAX_FUNCTION_NODES) {
+        if bare_exit
+            && matches!(x.kind(), "assignment" | "variable_declarator")
+            && x.start_byte() >= n.end_byte()
+            && names.len() < 8
+        {
+            let (left, right) =
+                (x.field("left").or_else(|| x.field("name")), x.field("right").or_else(|| x.field("value")));
+            if let (Some(l), Some(r)) = (left, right)
+                && l.kind() == "identifier"
+                && under(text(r), var)
+            {
+                names.push(text(l));
+            }
+        }
+    }
+    let used = |t: &str| if bare_exit { names.iter().any(|v| under(t, v)) } else { t == var };
     let mut stack = vec![function];
     let mut seen = 0;
     while let Some(x) = stack.pop() {
@@ -879,8 +920,8 @@ pub(crate) fn guards_its_own_use(src: &str, walk: &Walk<'_>, n: Node<'_>, target
                 let receiver = func
                     .filter(|f| matches!(f.kind(), "attribute" | "member_expression"))
                     .and_then(|f| f.field("object"))
-                    .is_some_and(|o| text(o) == var);
-                let first = x.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| text(a) == var);
+                    .is_some_and(|o| used(text(o)));
+                let first = x.field("arguments").and_then(|a| a.named_child(0)).is_some_and(|a| used(text(a)));
                 if receiver || first {
                     return true;
                 }
@@ -1692,4 +1733,28 @@ pub(crate) fn in_a_copying_loop(src: &str, walk: &Walk<'_>, index: Node<'_>) -> 
             l.field("left").is_some_and(|v| text(v) == text(index))
                 && l.field("body").is_some_and(|b| copies_or_removes(src, l, b))
         })
+}
+
+/// What the probe of `path` by the call `n` (its argument `at`), in which the
+/// linter found `hit`, reports: a deciding hit where its answer is stored in a name
+/// that decides which runtime is answered (issue 47, round 19), whatever the file
+/// then writes; else the hit where it `counts` and is neither `silent` (the search
+/// for a root, the program's own use) nor a probe listing no runtime; else, where
+/// `path` is a process's, a read of the parent.
+pub(crate) fn probe_report<'p>(
+    s: &Scope<'p, '_>,
+    n: Node<'p>,
+    at: Node<'p>,
+    path: &str,
+    hit: Option<Hit>,
+    counts: bool,
+    silent: impl FnOnce() -> bool,
+) -> Option<Hit> {
+    if let Some(h) = hit.as_ref().filter(|_| s.p.stored_then_names_a_runtime(n).is_some()) {
+        return Some(h.clone().deciding());
+    }
+    if let Some(h) = hit.filter(|_| counts && !silent() && !lists_no_runtime(s.p.src, s.walk, n, path)) {
+        return Some(h);
+    }
+    reads_the_parent(s.p.src, s.walk, n, path).then(|| s.p.process_hit(at, "/proc/<pid>/stat"))
 }

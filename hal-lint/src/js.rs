@@ -1048,20 +1048,10 @@ impl<'p, 'a> Linter<'p, 'a> {
         if hit.is_none() && counts {
             self.keyed_table_probe(a);
         }
-        // Issue 47, round 19: an answer stored in a name that decides which
-        // runtime is answered is a detection, whatever the file then writes.
-        let decided = || self.s.p.stored_then_names_a_runtime(n).is_some();
-        if let Some(h) = hit.as_ref().filter(|_| decided()) {
-            self.s.lint.hits.push(h.clone().deciding());
-        } else if let Some(h) = hit.filter(|_| {
-            counts
-                && !climbs()
-                && !self.own_use(n, a, &path)
-                && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
-        }) {
+        if let Some(h) =
+            crate::guard::probe_report(&self.s, n, a, &path, hit, counts, || climbs() || self.own_use(n, a, &path))
+        {
             self.s.lint.hits.push(h);
-        } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
-            self.s.lint.hits.push(self.s.p.process_hit(a, "/proc/<pid>/stat"));
         }
     }
 

@@ -748,20 +748,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 if hit.is_none() && counts {
                     self.keyed_table_probe(t);
                 }
-                // Issue 47, round 19: an answer stored in a name that decides which
-                // runtime is answered is a detection, whatever the file then writes.
-                let decided = || self.s.p.stored_then_names_a_runtime(n).is_some();
-                if let Some(h) = hit.as_ref().filter(|_| decided()) {
-                    self.s.lint.hits.push(h.clone().deciding());
-                } else if let Some(h) = hit.filter(|_| {
-                    counts
-                        && !climbs()
-                        && !own()
-                        && !crate::guard::lists_no_runtime(self.s.p.src, self.s.walk, n, &path)
-                }) {
+                if let Some(h) = crate::guard::probe_report(&self.s, n, t, &path, hit, counts, || climbs() || own()) {
                     self.s.lint.hits.push(h);
-                } else if crate::guard::reads_the_parent(self.s.p.src, self.s.walk, n, &path) {
-                    self.s.lint.hits.push(self.s.p.process_hit(t, "/proc/<pid>/stat"));
                 }
             }
         } else if WRITE_FNS.contains(&name) || (name == "open" && self.opens_for_writing(&all_args)) {

@@ -824,6 +824,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/named_probes.ts", &[(f, 8, 21), (f, 11, 21), (f, 25, 62), (f, 26, 48)]));
     want.extend(at("src/own_loads.py", &[(f, 19, 12)]));
     want.extend(at("src/own_loads.ts", &[(f, 22, 21)]));
+    want.extend(at("src/own_output.py", &[(f, 18, 12)]));
+    want.extend(at("src/own_output.ts", &[(f, 16, 19)]));
     want.extend(at("src/own_proc.py", &[(p, 17, 12)]));
     want.extend(at("src/own_proc.rs", &[(p, 21, 35)]));
     want.extend(at("src/own_reads.rs", &[(f, 34, 27), (f, 42, 8)]));
