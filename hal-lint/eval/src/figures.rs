@@ -95,7 +95,15 @@ mod tests {
     /// of the definition, said in the README, not a rule's slip; or a held-out
     /// repository's fall measured by the final run, which the next round opens and must
     /// mend (mending it now would tune on it).
-    const ACCEPTED_FALLS: [(&str, &str); 6] = [
+    const ACCEPTED_FALLS: [(&str, &str); 7] = [
+        (
+            "bobmatnyc/kuzu-memory",
+            "the twenty-third round binds a name in its own function: a probe of a folder a \
+             method locates and returns when it exists (Claude Desktop's, a folder to write) \
+             now spells the folder it probes, where another method's binding of the name hid it; \
+             returning the probed path is labelled by purpose, which the code's shape does not \
+             tell (a runtime's installation located is a detection)",
+        ),
         (
             "Edmonds-Commerce-Limited/claude-code-hooks-daemon",
             "installers are linted since the eighth round; its installer's validator returning a \
