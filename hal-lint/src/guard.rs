@@ -558,20 +558,37 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
 /// Issue 47, round 23: a call `n` of the file's own probing function, given `at`
 /// (spelling `path`), whose answer names a runtime (`if (walkUpFor(cwd,
 /// ".codex-plugin")) return "codex"`): a probe of that marker deciding on the runtime.
-/// A runtime's path, or a marker named by a literal, not a skill's or plugin's file.
-pub(crate) fn helper_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: Node<'_>, path: &str) -> Option<Hit> {
+/// A runtime's path, or a marker named by a literal, not a skill's or plugin's file; or a
+/// runtime's path given to a function that `only_probes` (reads no file), whose answer is
+/// stored as whether a program is installed.
+pub(crate) fn helper_probe(
+    p: &Parsed<'_>,
+    walk: &Walk<'_>,
+    n: Node<'_>,
+    at: Node<'_>,
+    path: &str,
+    only_probes: bool,
+) -> Option<Hit> {
     use crate::indicators::{literal_marker, literal_runtime, path_hit, under_an_artifact};
     // A file or folder's name (`.codex-plugin`, `AGENTS.md`, `.cursor/rules`), not a
     // mode (`'dir'`).
     let literal = matches!(at.kind(), "string" | "template_string" | "call_expression" | "call")
         && path.contains(['.', '/'])
         && path.contains(|c: char| c.is_ascii_alphanumeric());
-    if !literal || !(path_hit(path).is_some() || (literal_marker(path) && !under_an_artifact(path))) {
-        return None;
-    }
-    let runtime = answer_names_a_runtime(p, walk, n, literal_runtime).or_else(|| p.stored_then_names_a_runtime(n))?;
     let (line, col) = p.pos(at);
-    Some(Hit::deciding_probe(line, col, path, runtime, false).deciding())
+    if literal
+        && (path_hit(path).is_some() || (literal_marker(path) && !under_an_artifact(path)))
+        && let Some(runtime) =
+            answer_names_a_runtime(p, walk, n, literal_runtime).or_else(|| p.stored_then_names_a_runtime(n))
+    {
+        return Some(Hit::deciding_probe(line, col, path, runtime, false).deciding());
+    }
+    // Issue 47, round 23: a runtime's path however the argument spells it (a name bound
+    // to the call of a function returning it), whose answer is kept as whether a
+    // program is installed or detected (`client.installed = _check_installed(path)`),
+    // by a function that only probes it (one reading the file answers about its text).
+    let dir = crate::indicators::runtime_dir_within(path).filter(|_| only_probes)?;
+    p.stored_as_detected(n).then(|| Hit::path(line, col, crate::indicators::PathHit::Indicator(dir), false))
 }
 
 /// The runtime whose record holds the function that answers with the probe `n`: the

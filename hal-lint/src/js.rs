@@ -129,7 +129,7 @@ pub(crate) fn lint(src: &str, kind: Kind) -> FileLint {
         written: BTreeSet::new(),
         returns: BTreeMap::new(),
         env_readers: BTreeSet::new(),
-        probe_helpers: BTreeSet::new(),
+        probe_helpers: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
@@ -269,8 +269,9 @@ struct Linter<'p, 'a> {
     /// The file's functions that read the environment by their first parameter
     /// (`function hasEnv(name) { return Boolean(process.env[name]) }`).
     env_readers: BTreeSet<&'a str>,
-    /// The file's functions that probe a path built from their parameters.
-    probe_helpers: BTreeSet<&'a str>,
+    /// The file's functions that probe a path built from their parameters, each with
+    /// whether it only probes (reads no file: its answer is whether the path is there).
+    probe_helpers: BTreeMap<&'a str, bool>,
 }
 
 /// The largest function body looked into for a read of the environment by its
@@ -316,14 +317,19 @@ impl<'p, 'a> Linter<'p, 'a> {
         if body.byte_range().len() > MAX_HELPER {
             return;
         }
-        let probes = crate::ts::descendants(body).into_iter().any(|x| {
-            x.kind() == "call_expression"
-                && x.field("function")
-                    .and_then(|f| self.s.p.short(f, 64))
-                    .is_some_and(|c| PROBE_FNS.contains(&last_name(c)))
-        });
-        if probes && params.named_child_count() > 0 {
-            self.probe_helpers.insert(self.s.text(name));
+        if params.named_child_count() == 0 {
+            return;
+        }
+        let nodes = crate::ts::descendants(body);
+        let calls = || {
+            nodes
+                .iter()
+                .filter(|x| x.kind() == "call_expression")
+                .filter_map(|x| x.field("function").and_then(|f| self.s.p.short(f, 64)).map(last_name))
+        };
+        if calls().any(|c| PROBE_FNS.contains(&c)) {
+            let only_probes = !calls().any(|c| READ_FNS.contains(&c));
+            self.probe_helpers.insert(self.s.text(name), only_probes);
         }
     }
 
@@ -610,7 +616,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     let scope = crate::ts::function_bytes(self.s.walk, n);
                     let name = self.s.text(name);
                     if let Some(v) = self.s.value(value).filter(|_| value.kind() != "identifier") {
-                        self.s.consts.insert(name, scope, v);
+                        self.s.consts.insert(name, scope, n.start_byte(), v);
                     } else if self.is_env(value) || self.env_copy(value) {
                         self.aliases.insert(name);
                     } else if let Some(list) = self.list(value) {
@@ -620,7 +626,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                     } else if matches!(value.kind(), "call_expression" | "template_string" | "binary_expression") {
                         let path = self.path(value, 0);
                         if path.contains(['/', '.']) {
-                            self.paths.insert(name, scope, path);
+                            self.paths.insert(name, scope, n.start_byte(), path);
                         }
                     }
                 } else if name.kind() == "object_pattern" && self.s.text(value) == "process" {
@@ -628,6 +634,20 @@ impl<'p, 'a> Linter<'p, 'a> {
                         if c.kind() == "shorthand_property_identifier_pattern" && self.s.text(c) == "env" {
                             self.aliases.insert("env");
                         }
+                    }
+                }
+            }
+            // Issue 47, round 23: a name bound again to a path (`config = geminiSettings()`),
+            // as Python's `cfg = …` is: its uses after see that path.
+            "assignment_expression" => {
+                let (Some(left), Some(right)) = (n.field("left"), n.field("right")) else { return };
+                if left.kind() == "identifier"
+                    && matches!(right.kind(), "call_expression" | "template_string" | "binary_expression")
+                {
+                    let path = self.path(right, 0);
+                    if path.contains(['/', '.']) {
+                        let scope = crate::ts::function_bytes(self.s.walk, n);
+                        self.paths.insert(self.s.text(left), scope, n.start_byte(), path);
                     }
                 }
             }
@@ -998,9 +1018,10 @@ impl<'p, 'a> Linter<'p, 'a> {
             if let Some(a) = first {
                 self.probe(n, name, a);
             }
-        } else if self.probe_helpers.contains(callee.as_str()) {
-            let hit =
-                args.iter().find_map(|a| crate::guard::helper_probe(self.s.p, self.s.walk, n, *a, &self.path(*a, 0)));
+        } else if let Some(&only_probes) = self.probe_helpers.get(callee.as_str()) {
+            let hit = args
+                .iter()
+                .find_map(|a| crate::guard::helper_probe(self.s.p, self.s.walk, n, *a, &self.path(*a, 0), only_probes));
             self.s.lint.hits.extend(hit);
         } else if WRITE_FNS.contains(&name) {
             let target = if name.starts_with("copy") || name.starts_with("rename") || name.starts_with("cp") {

@@ -107,7 +107,7 @@ pub(crate) fn lint(src: &str) -> FileLint {
         psutil: false,
         returns: BTreeMap::new(),
         env_readers: BTreeSet::new(),
-        probe_helpers: BTreeSet::new(),
+        probe_helpers: BTreeMap::new(),
     };
     two_passes(&mut l, &nodes, Linter::collect, Linter::check);
     l.s.rule_tables();
@@ -151,8 +151,9 @@ struct Linter<'p, 'a> {
     /// The file's functions that read the environment by their first parameter
     /// (`def has_env(name): return bool(os.environ.get(name))`).
     env_readers: BTreeSet<&'a str>,
-    /// The file's functions that probe a path built from their parameters.
-    probe_helpers: BTreeSet<&'a str>,
+    /// The file's functions that probe a path built from their parameters, each with
+    /// whether it only probes (reads no file: its answer is whether the path is there).
+    probe_helpers: BTreeMap<&'a str, bool>,
 }
 
 impl<'p, 'a> Linter<'p, 'a> {
@@ -431,11 +432,13 @@ impl<'p, 'a> Linter<'p, 'a> {
         if reads {
             self.env_readers.insert(self.s.text(name));
         }
-        let probes = nodes.iter().any(|x| {
-            x.kind() == "call" && x.field("function").is_some_and(|f| PROBE_FNS.contains(&last_name(&self.canon(f))))
-        });
-        if probes {
-            self.probe_helpers.insert(self.s.text(name));
+        let calls_any = |names: &[&str]| {
+            nodes.iter().any(|x| {
+                x.kind() == "call" && x.field("function").is_some_and(|f| names.contains(&last_name(&self.canon(f))))
+            })
+        };
+        if calls_any(PROBE_FNS) {
+            self.probe_helpers.insert(self.s.text(name), !calls_any(READ_FNS));
         }
     }
 
@@ -514,7 +517,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 } else if matches!(right.kind(), "call" | "binary_operator" | "boolean_operator" | "string") {
                     let path = self.path(right, 0);
                     if path.contains(['/', '.']) {
-                        self.paths.insert(self.s.text(left), crate::ts::function_bytes(self.s.walk, left), path);
+                        let scope = crate::ts::function_bytes(self.s.walk, left);
+                        self.paths.insert(self.s.text(left), scope, left.start_byte(), path);
                     }
                 }
             }
@@ -685,12 +689,14 @@ impl<'p, 'a> Linter<'p, 'a> {
             // Issue 47, round 23: `has_env("CLAUDE_PLUGIN_ROOT")`, the file's own reader.
             self.read(a, crate::ts::decides(self.s.walk, self.s.p.src, n));
         } else if func.kind() == "identifier"
-            && self.probe_helpers.contains(callee.as_str())
+            && self.probe_helpers.contains_key(callee.as_str())
             && !PROBE_FNS.contains(&name)
             && !READ_FNS.contains(&name)
         {
-            let hit =
-                args.iter().find_map(|a| crate::guard::helper_probe(self.s.p, self.s.walk, n, *a, &self.path(*a, 0)));
+            let only_probes = self.probe_helpers.get(callee.as_str()).copied().unwrap_or(false);
+            let hit = args
+                .iter()
+                .find_map(|a| crate::guard::helper_probe(self.s.p, self.s.walk, n, *a, &self.path(*a, 0), only_probes));
             self.s.lint.hits.extend(hit);
         } else if self.psutil
             && name == "Process"

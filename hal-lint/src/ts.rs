@@ -1014,8 +1014,15 @@ pub(crate) fn function_bytes(walk: &Walk<'_>, n: Node<'_>) -> std::ops::Range<us
 
 /// Names bound to values, each in the function holding its binding: a use sees the
 /// binding of the innermost function around it, the file's own where no function
-/// binds the name (`const configPath` in one detector is not another detector's).
-pub(crate) struct Bindings<'a, T>(BTreeMap<&'a str, Vec<(std::ops::Range<usize>, T)>>);
+/// binds the name (`const configPath` in one detector is not another detector's), and
+/// of a name bound there several times the last binding before the use (`cfg =
+/// cursor_config()` then `cfg = windsurf_config()`), or the last one where none
+/// precedes it (a constant bound below the function using it).
+pub(crate) struct Bindings<'a, T>(BTreeMap<&'a str, Vec<Binding<T>>>);
+
+/// One binding of a name: the bytes of the function holding it, where it is bound, and
+/// the value.
+type Binding<T> = (std::ops::Range<usize>, usize, T);
 
 impl<'a, T> Bindings<'a, T> {
     /// No name bound.
@@ -1023,19 +1030,21 @@ impl<'a, T> Bindings<'a, T> {
         Self(BTreeMap::new())
     }
 
-    /// Binds `name` to `value` in the function `scope` (a later binding there replaces
-    /// an earlier one).
-    pub(crate) fn insert(&mut self, name: &'a str, scope: std::ops::Range<usize>, value: T) {
-        let bound = self.0.entry(name).or_default();
-        match bound.iter_mut().find(|(s, _)| *s == scope) {
-            Some(slot) => slot.1 = value,
-            None => bound.push((scope, value)),
-        }
+    /// Binds `name`, at byte `at`, to `value` in the function `scope`.
+    pub(crate) fn insert(&mut self, name: &'a str, scope: std::ops::Range<usize>, at: usize, value: T) {
+        self.0.entry(name).or_default().push((scope, at, value));
     }
 
     /// What `name`, used at byte `at`, is bound to.
     pub(crate) fn get(&self, name: &str, at: usize) -> Option<&T> {
-        self.0.get(name)?.iter().filter(|(s, _)| s.contains(&at)).min_by_key(|(s, _)| s.len()).map(|(_, v)| v)
+        let bound = self.0.get(name)?;
+        let inner = bound.iter().filter(|(s, ..)| s.contains(&at)).map(|(s, ..)| s.len()).min()?;
+        let here = || bound.iter().filter(move |(s, ..)| s.contains(&at) && s.len() == inner);
+        here()
+            .filter(|(_, b, _)| *b <= at)
+            .max_by_key(|(_, b, _)| *b)
+            .or_else(|| here().max_by_key(|(_, b, _)| *b))
+            .map(|(.., v)| v)
     }
 }
 
@@ -1865,7 +1874,7 @@ impl<'p, 'a> Scope<'p, 'a> {
     /// Binds `name` (its node) to the string `value` in the function holding it.
     pub(crate) fn bind_const(&mut self, name: Node<'_>, value: String) {
         let scope = function_bytes(self.walk, name);
-        self.consts.insert(self.text(name), scope, value);
+        self.consts.insert(self.text(name), scope, name.start_byte(), value);
     }
 
     pub(crate) fn var(&mut self, at: Node<'_>, name: &str) {
@@ -1922,6 +1931,32 @@ impl Parsed<'_> {
     /// undefined`): the read decides, one statement later.
     pub(crate) fn stored_then_decides(&self, at: Node<'_>) -> bool {
         self.later_uses(at, false).into_iter().any(tested)
+    }
+
+    /// Whether the answer of the call `at` is stored in a name or field named for
+    /// telling whether a program is installed or detected (`client.installed = …`,
+    /// `const isDetected = …`, `installed=…` as an argument, `{ installed: … }`).
+    pub(crate) fn stored_as_detected(&self, at: Node<'_>) -> bool {
+        let mut cur = at;
+        let target = loop {
+            let Some(parent) = cur.parent() else { return false };
+            let value_is_cur = |f: &'static str| parent.field(f).is_some_and(|v| v.id() == cur.id());
+            match parent.kind() {
+                "await_expression" | "parenthesized_expression" => cur = parent,
+                "variable_declarator" | "keyword_argument" if value_is_cur("value") => break parent.field("name"),
+                "pair" if value_is_cur("value") => break parent.field("key"),
+                "assignment" | "assignment_expression" if value_is_cur("right") => break parent.field("left"),
+                _ => return false,
+            }
+        };
+        let Some(target) = target else { return false };
+        let last = match target.kind() {
+            "attribute" => target.field("attribute"),
+            "member_expression" => target.field("property"),
+            _ => Some(target),
+        };
+        last.and_then(|x| self.short(x, 64))
+            .is_some_and(|t| crate::indicators::is_detector(t.trim_matches(['"', '\''])))
     }
 
     /// Issue 47, round 19: the runtime a probe's answer stored in a name decides on

@@ -811,6 +811,8 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     let mut want = Vec::new();
     want.extend(at("src/installed.py", &[(f, 7, 25), (f, 7, 52), (f, 16, 12)]));
     want.extend(at("src/installed.ts", &[(f, 20, 20), (f, 26, 43)]));
+    want.extend(at("src/installed_fields.py", &[(f, 40, 32), (f, 45, 68)]));
+    want.extend(at("src/installed_fields.ts", &[(f, 28, 63), (f, 31, 30)]));
     want.extend(at("src/installer_writes.py", &[(f, 30, 12)]));
     want.extend(at("src/installer_writes.ts", &[(f, 25, 18)]));
     want.extend(at("src/inventory.ts", &[(v, 17, 19)]));
@@ -901,4 +903,24 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
     want.extend(at("src/transcript.py", &[(v, 34, 8)]));
     want.extend(at("src/transcript.ts", &[(v, 12, 7)]));
     want
+}
+
+/// Issue 47, round 23: a name bound to a path several times in one function is, at each
+/// use, the path of the last binding before it (`cfg = _cursor_config()` then `cfg =
+/// _windsurf_config()`; JavaScript's `config = geminiSettings()` too).
+#[test]
+fn a_name_bound_again_spells_its_binding_before_the_use() {
+    let report = lint("reading");
+    let spelled = |path: &str, line: usize| {
+        let f = report.findings.iter().find(|f| f.path.to_string_lossy().ends_with(path) && f.line == line);
+        f.map(|f| f.message.clone()).unwrap_or_default()
+    };
+    for (path, line, dir) in [
+        ("installed_fields.py", 40, "`.cursor`"),
+        ("installed_fields.py", 45, "`.codeium`"),
+        ("installed_fields.ts", 28, "`.cursor`"),
+        ("installed_fields.ts", 31, "`.gemini`"),
+    ] {
+        assert!(spelled(path, line).contains(dir), "{path}:{line}: {}", spelled(path, line));
+    }
 }
