@@ -142,7 +142,7 @@ mod tests {
         ),
     ];
     /// The first runs of the rounds that added repositories, recorded per repository.
-    const FIRST_RUNS: [&str; 18] = [
+    const FIRST_RUNS: [&str; 19] = [
         "round6-first",
         "round7-first",
         "round8-first",
@@ -161,6 +161,7 @@ mod tests {
         "round21-first",
         "round22-first",
         "round23-first",
+        "round24-first",
     ];
 
     /// The figures `figures.tsv` records: the earlier runs' beside the final one's; the
