@@ -29,8 +29,10 @@ pub(crate) const SESSION_SUFFIXES: &[&str] =
 /// ends: removes it (`removeEmptyDirectory`, `delete_tree`) or what it wrote there
 /// (`uninstallClaudeCodeSettings(settingsPath)`), reads, loads or parses its contents
 /// (`readFileString`, `load_settings`, `parseJsonFile`), copies from it
-/// (`copyFileSync(p, backup)`). A probe of that file guards the use.
-pub(crate) const USING_VERBS: &[&str] = &["remove", "delete", "unlink", "uninstall", "read", "load", "parse", "copy"];
+/// (`copyFileSync(p, backup)`), shows its contents (`show_dir_contents(&dir)`; issue 47,
+/// round 24). A probe of that file guards the use.
+pub(crate) const USING_VERBS: &[&str] =
+    &["remove", "delete", "unlink", "uninstall", "read", "load", "parse", "copy", "show"];
 /// How a function's name says it writes its first argument's file, saves or backs it up
 /// (an installer's own configuration file: `save_toml_config(p, merged)`,
 /// `writeJson(p, data)`, `backup_file(p)`; issue 47, round 18). A probe of that file

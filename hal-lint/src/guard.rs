@@ -34,6 +34,29 @@ const CLIMB: &[&str] = &[
 
 /// The `if` or `elif` clause whose condition holds `n`, and the statements it guards.
 /// (The grammar names an `if`'s condition; an `elif`'s is what stands before `then`.)
+/// [`clause`]'s statements, and those of the `if`s among them, branches and `else`
+/// included (round 24: `if [ -f "$HOME/.gemini/settings.json" ]; then if …; then
+/// found+=(gemini); else found+=(gemini); fi`).
+fn clause_with_branches<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Vec<Node<'t>>> {
+    let body = clause(walk, n)?;
+    let mut all = Vec::with_capacity(body.len());
+    for s in body {
+        if s.kind() == "if_statement" {
+            let branches: Vec<Node<'t>> = s.named_children(&mut s.walk()).skip(1).take(64).collect();
+            for b in branches {
+                match b.kind() {
+                    "elif_clause" | "else_clause" => {
+                        all.extend(b.named_children(&mut b.walk()).take(64).collect::<Vec<_>>());
+                    }
+                    _ => all.push(b),
+                }
+            }
+        }
+        all.push(s);
+    }
+    Some(all)
+}
+
 fn clause<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<Vec<Node<'t>>> {
     // `[ -n "$X" ] && cmd` outside any `if`'s condition: `cmd` is the clause.
     let mut and_then: Option<Vec<Node<'t>>> = None;
@@ -510,9 +533,11 @@ pub(crate) fn detector_probe(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>, at: N
     // function named for detecting an installation, a file named for its runtime
     // (`~/.openclaw/openclaw.json`).
     let function = detector_name(p.src, walk, n);
+    // Round 24: or, in a function named for detecting, whose branch answers it was
+    // found (`if config.exists(): return DetectedTool(status=ToolStatus.FOUND)`).
     if let Some(dir) = crate::indicators::runtime_dir_within(path)
         && (answer_names_a_runtime(p, walk, n, crate::indicators::literal_runtime).is_some()
-            || (function.is_some() && crate::indicators::names_its_runtime(path)))
+            || (function.is_some() && (crate::indicators::names_its_runtime(path) || answer_says_found(p, walk, n))))
     {
         return Some(Hit::path(line, col, crate::indicators::PathHit::Indicator(dir), false));
     }
@@ -665,17 +690,9 @@ fn stored_beside_a_runtime_s_name(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) 
     false
 }
 
-/// Whether what the probe `n` answers names a runtime: the branch of the `if` it is the
-/// condition of, or the rest of the `try` block it stands in (`await access(dir);
-/// agents.push('antigravity')`), starts (within its first statements) with a literal
-/// naming one (as `runtime` reads a literal: whole, or by its first word), added,
-/// returned or assigned.
-fn answer_names_a_runtime(
-    p: &Parsed<'_>,
-    walk: &Walk<'_>,
-    n: Node<'_>,
-    runtime: fn(&str) -> Option<&'static str>,
-) -> Option<&'static str> {
+/// The block the probe `n` leads to, and the byte it starts from: the consequence of the
+/// `if` whose condition holds `n`, or the rest of the `try` block it stands in.
+fn branch_after<'t>(walk: &Walk<'t>, n: Node<'t>) -> Option<(Node<'t>, usize)> {
     let mut cur = n;
     let mut after = None;
     for _ in 0..10 {
@@ -701,7 +718,41 @@ fn answer_names_a_runtime(
             _ => break,
         }
     }
-    let (body, from) = after?;
+    after
+}
+
+/// Issue 47, round 24: whether the branch the probe `n` leads to answers that something
+/// was found or is installed (`return DetectedTool(status=ToolStatus.FOUND)`, `return
+/// {"installed": True}`, `return True`), not that it was missing (`NOT_FOUND`).
+pub(crate) fn answer_says_found(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    let Some((body, from)) = branch_after(walk, n) else { return false };
+    let statements: Vec<Node<'_>> = if matches!(body.kind(), "statement_block" | "block") {
+        body.named_children(&mut body.walk()).take(16).collect()
+    } else {
+        vec![body]
+    };
+    statements.into_iter().filter(|s| s.start_byte() >= from && s.kind() == "return_statement").take(1).any(|s| {
+        let Some(t) = s.named_child(0).and_then(|e| p.short(e, 1024)) else { return false };
+        t == "True"
+            || t == "true"
+            || t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| {
+                matches!(w.to_ascii_lowercase().as_str(), "found" | "installed" | "detected" | "available" | "present")
+            })
+    })
+}
+
+/// Whether what the probe `n` answers names a runtime: the branch of the `if` it is the
+/// condition of, or the rest of the `try` block it stands in (`await access(dir);
+/// agents.push('antigravity')`), starts (within its first statements) with a literal
+/// naming one (as `runtime` reads a literal: whole, or by its first word), added,
+/// returned or assigned.
+fn answer_names_a_runtime(
+    p: &Parsed<'_>,
+    walk: &Walk<'_>,
+    n: Node<'_>,
+    runtime: fn(&str) -> Option<&'static str>,
+) -> Option<&'static str> {
+    let (body, from) = branch_after(walk, n)?;
     // A branch without braces is its one statement (`if (x) return 'codex';`).
     let statements: Vec<Node<'_>> = if matches!(body.kind(), "statement_block" | "block") {
         body.named_children(&mut body.walk()).collect()
@@ -1615,7 +1666,7 @@ pub(crate) fn shell_guards_its_own_use(
 /// Round 16: or a runtime's name kept as the answer (`[ -d "$HOME/.codex" ] &&
 /// found+=("codex")`, `agent=gemini`): the probe tells that runtime is there.
 pub(crate) fn shell_sets_a_runtime_flag(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
-    clause(walk, n).is_some_and(|body| {
+    clause_with_branches(walk, n).is_some_and(|body| {
         body.iter().any(|s| {
             s.kind() == "variable_assignment"
                 && s.field("value").is_some_and(|v| {
@@ -1623,8 +1674,85 @@ pub(crate) fn shell_sets_a_runtime_flag(p: &Parsed<'_>, walk: &Walk<'_>, n: Node
                     let flag = t == "true" || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
                     let named = s.field("name").is_some_and(|x| crate::indicators::flag_names_a_runtime(p.text(x)));
                     let words = || t.trim_matches(['(', ')']).split_whitespace().map(unquote);
-                    (flag && named) || words().any(|w| crate::indicators::first_word_runtime(w).is_some())
+                    (flag && named)
+                        || words().any(|w| crate::indicators::first_word_runtime(w).is_some())
+                        || records_a_runtime(p, v)
                 })
+        })
+    })
+}
+
+/// Issue 47, round 24: whether the shell probe at `n` is the condition of a branch
+/// (its inner branches included) that keeps a runtime's name, a few words at most, as
+/// its answer (`DETECTED_TOOLS+=("Codex CLI")`, `agent="Continue.dev"`): a decision
+/// whatever the branch does with the folder next (`mkdir -p "$HOME/.codex"`).
+pub(crate) fn shell_records_a_runtime(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    clause_with_branches(walk, n).is_some_and(|body| {
+        body.iter().any(|s| {
+            s.kind() == "variable_assignment"
+                && s.field("name").is_some_and(|x| names_an_answer(p.text(x)))
+                && s.field("value").is_some_and(|v| records_a_runtime(p, v))
+        })
+    })
+}
+
+/// Whether a shell variable's name says it holds what was detected or found, or which
+/// agent or tool it is (`DETECTED_TOOLS`, `found`, `agent`), not what the script did
+/// (`REMOVED`, `INSTALLED`, `SKIPPED`).
+fn names_an_answer(var: &str) -> bool {
+    crate::indicators::name_words(var).iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "detected"
+                | "found"
+                | "available"
+                | "present"
+                | "agent"
+                | "agents"
+                | "runtime"
+                | "runtimes"
+                | "tool"
+                | "ide"
+        )
+    })
+}
+
+/// Whether the assigned value `v` is a runtime's name, or an array of literals one of
+/// which is (`("Codex CLI")`).
+fn records_a_runtime(p: &Parsed<'_>, v: Node<'_>) -> bool {
+    assigned_literals(p, v).any(|w| crate::indicators::named_runtime(w).is_some())
+}
+
+/// The literal words or strings a shell assignment's value `v` holds, an array's
+/// elements one by one (`("Codex CLI" "Zed")`); none where any is no literal.
+fn assigned_literals<'a>(p: &Parsed<'a>, v: Node<'_>) -> impl Iterator<Item = &'a str> {
+    let items: Vec<Node<'_>> =
+        if v.kind() == "array" { v.named_children(&mut v.walk()).take(16).collect() } else { vec![v] };
+    let literal = |x: &Node<'_>| {
+        matches!(x.kind(), "word" | "raw_string")
+            || (x.kind() == "string"
+                && x.named_child_count() <= 1
+                && x.named_child(0).is_none_or(|c| c.kind() == "string_content"))
+    };
+    let all = items.iter().all(literal);
+    items.into_iter().filter(move |_| all).filter_map(|x| p.short(x, 64)).map(unquote)
+}
+
+/// Issue 47, round 24: whether the shell probe at `n` is the condition of a branch that
+/// adds a program's name to a list named for what was detected, found or installed
+/// (`if [ -d "$HOME/.perplexity" ]; then DETECTED_TOOLS+=("Perplexity")`): the probe
+/// tells that program is installed, whatever its folder.
+pub(crate) fn shell_records_detected(p: &Parsed<'_>, walk: &Walk<'_>, n: Node<'_>) -> bool {
+    clause_with_branches(walk, n).is_some_and(|body| {
+        body.iter().any(|s| {
+            s.kind() == "variable_assignment"
+                && s.children(&mut s.walk()).any(|c| p.text(c) == "+=")
+                && s.field("name").is_some_and(|x| {
+                    crate::indicators::name_words(p.text(x))
+                        .iter()
+                        .any(|w| matches!(w.as_str(), "detected" | "found" | "available" | "present"))
+                })
+                && s.field("value").is_some_and(|v| assigned_literals(p, v).next().is_some())
         })
     })
 }

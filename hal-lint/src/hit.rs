@@ -215,6 +215,13 @@ impl Hit {
         Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
     }
 
+    /// A probe of `path`, a folder under home, whose branch adds a program to a list of
+    /// those detected (`DETECTED_TOOLS+=("Perplexity")`).
+    pub(crate) fn recorded_probe(line: usize, column: usize, path: &str, rust: bool) -> Self {
+        let what = format!("probes `{path}`, its branch recording a program as detected");
+        Self::which_runtime((line, column), &what, rust).with_rule(Rule::IndicatorFile)
+    }
+
     /// A probe of `path`, a path named for a runtime, where the answer names a runtime
     /// (`if (existsSync(join(cwd, ".cursorrules"))) return "cursor"`).
     pub(crate) fn named_probe(line: usize, column: usize, path: &str, rust: bool) -> Self {

@@ -427,6 +427,22 @@ pub(crate) fn runtime_dir_within(path: &str) -> Option<&'static str> {
 
 /// Whether the path `t` (pieces joined with `/`) starts at the home directory (`~`,
 /// `$HOME`, `{homedir}`).
+/// Issue 47, round 24: whether `t` is a path below home (`$HOME/.perplexity`,
+/// `{home}/Library/Application Support/ChatGPT`), not home itself nor a shell's or
+/// shared settings root alone (`~/.config`, `~/.bashrc`).
+pub(crate) fn under_home(t: &str) -> bool {
+    let t = t.trim().trim_matches(['"', '\'']).trim_end_matches('/');
+    let mut pieces = t.split('/');
+    let first = pieces.next().unwrap_or("");
+    let rest: Vec<&str> = pieces.collect();
+    home_rooted(first)
+        && !rest.is_empty()
+        && rest.iter().all(|r| !r.is_empty() && !r.contains(['$', '{', '*']))
+        && (rest.len() > 1 || !GENERIC_HOME_DIRS.contains(&rest[0]))
+        && !(rest.len() == 1
+            && ["rc", "profile", "login", "logout", "history", "env"].iter().any(|e| rest[0].ends_with(e)))
+}
+
 fn home_rooted(t: &str) -> bool {
     let first = t.split('/').next().unwrap_or("");
     first == "~"

@@ -373,11 +373,19 @@ impl<'p, 'a> Linter<'p, 'a> {
     }
 
     fn names_a_runtime_around(&self, n: Node<'_>) -> bool {
-        std::iter::successors(self.s.walk.parent(n), |x| self.s.walk.parent(*x))
-            .find(|x| x.kind() == "function_definition")
-            .and_then(|f| self.s.p.short(f, 4096))
-            .and_then(crate::indicators::compared_runtime)
-            .is_some()
+        self.function_text(n).and_then(crate::indicators::compared_runtime).is_some()
+    }
+
+    /// The first 8 KiB of the function holding `n`, cut at a character's boundary.
+    fn function_text(&self, n: Node<'_>) -> Option<&'a str> {
+        let f = std::iter::successors(self.s.walk.parent(n), |x| self.s.walk.parent(*x))
+            .find(|x| x.kind() == "function_definition")?;
+        let src = self.s.p.src;
+        let mut end = f.end_byte().min(f.start_byte() + 8192);
+        while !src.is_char_boundary(end) {
+            end -= 1;
+        }
+        src.get(f.start_byte()..end)
     }
 
     fn is_env(&self, n: Node<'_>) -> bool {
@@ -592,7 +600,7 @@ impl<'p, 'a> Linter<'p, 'a> {
                 let scans = n
                     .named_children(&mut n.walk())
                     .any(|c| c.kind() == "for_in_clause" && c.field("right").is_some_and(|r| self.env_names(r)));
-                if scans {
+                if scans && !self.copies_the_environment(n) {
                     self.s.scanned_names(n, &["string", "concatenated_string"]);
                 }
             }
@@ -605,6 +613,27 @@ impl<'p, 'a> Linter<'p, 'a> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Issue 47, round 24: whether the comprehension `n` is a filtered copy of the
+    /// environment (`{k: v for k, v in os.environ.items() if k.startswith("KIRO_")}`,
+    /// an environment to hand to a child): its pairs are the names and values it loops
+    /// over, whatever its condition keeps.
+    fn copies_the_environment(&self, n: Node<'_>) -> bool {
+        let pair = n.named_child(0).filter(|b| b.kind() == "pair");
+        let names = n
+            .named_children(&mut n.walk())
+            .find(|c| c.kind() == "for_in_clause")
+            .and_then(|c| c.field("left"))
+            .filter(|l| matches!(l.kind(), "pattern_list" | "tuple_pattern"))
+            .map(|l| l.named_children(&mut l.walk()).map(|x| self.s.text(x)).collect::<Vec<_>>());
+        match (n.kind(), pair, names.as_deref()) {
+            ("dictionary_comprehension", Some(pair), Some([k, v])) => {
+                pair.field("key").is_some_and(|x| self.s.text(x) == *k)
+                    && pair.field("value").is_some_and(|x| self.s.text(x) == *v)
+            }
+            _ => false,
         }
     }
 
@@ -698,21 +727,8 @@ impl<'p, 'a> Linter<'p, 'a> {
                 .iter()
                 .find_map(|a| crate::guard::helper_probe(self.s.p, self.s.walk, n, *a, &self.path(*a, 0), only_probes));
             self.s.lint.hits.extend(hit);
-        } else if self.psutil
-            && name == "Process"
-            && first.and_then(|a| self.s.p.short(a, 64)).is_some_and(|t| t.contains("getppid"))
-        {
-            // The parent process itself, its name or command line read next: its
-            // identity (the parent's pid alone is bookkeeping).
-            self.s.process(n, "psutil.Process(os.getppid())");
-        } else if self.psutil && receiver && matches!(method, "parent" | "parents") {
-            self.s.process(n, &format!("psutil {method}()"));
-        } else if self.psutil && receiver && matches!(method, "process_iter" | "pids") && self.names_a_runtime_around(n)
-        {
-            // Every process read, and its function compares what it read to a runtime's
-            // name: a search of the table for the runtime (a dashboard listing every
-            // process decides nothing).
-            self.s.process(n, &format!("psutil.{method}()"));
+        } else if self.psutil && self.psutil_read(n, func, name, first) {
+            // A read of the process table through psutil (reported by `psutil_read`).
         } else if RUNNERS.contains(&callee.as_str()) {
             if let Some(a) = first {
                 self.run(n, a);
@@ -750,9 +766,13 @@ impl<'p, 'a> Linter<'p, 'a> {
                         // or paths asks which runtime is there.
                         self.runtime_dirs_in(t).and_then(|d| self.s.p.path_probe(t, d))
                     })
+                    .or_else(|| self.answered_list_probe(n, t))
                     .or_else(|| crate::guard::detector_probe(self.s.p, self.s.walk, n, t, &path));
                 if hit.is_none() && counts {
                     self.keyed_table_probe(t);
+                    if self.overridden_paths_probe(n, t) {
+                        return;
+                    }
                 }
                 if let Some(h) = crate::guard::probe_report(&self.s, n, t, &path, hit, counts, || climbs() || own()) {
                     self.s.lint.hits.push(h);
@@ -773,6 +793,132 @@ impl<'p, 'a> Linter<'p, 'a> {
             // Issue 47, round 19: `session_id.startswith("gemini-")`.
             self.s.value_sniff(a);
         }
+    }
+
+    /// Issue 47, round 24: a probe `n` of each path of a constant list `t` stands for,
+    /// one of them a runtime's folder, whose answer is the function's
+    /// (`candidates = (home / ".cursor", home / "Library" / …); return any(p.is_dir()
+    /// for p in candidates)`): whether that runtime is installed.
+    fn answered_list_probe(&self, n: Node<'_>, t: Node<'p>) -> Option<crate::hit::Hit> {
+        if t.kind() != "identifier" {
+            return None;
+        }
+        let list = self.list(t)?;
+        let dir = list.iter().find_map(|(x, _)| match path_hit(&self.path(*x, 0)) {
+            Some(PathHit::Indicator(d)) => Some(d),
+            _ => None,
+        })?;
+        let mut cur = n;
+        for _ in 0..8 {
+            let up = self.s.walk.parent(cur)?;
+            match up.kind() {
+                "return_statement" => {
+                    let (line, col) = self.s.p.pos(t);
+                    return Some(crate::hit::Hit::path(line, col, PathHit::Indicator(dir), false));
+                }
+                "generator_expression"
+                | "argument_list"
+                | "boolean_operator"
+                | "not_operator"
+                | "parenthesized_expression" => {}
+                "call" if up.field("function").is_some_and(|f| matches!(self.s.text(f), "any" | "all")) => {}
+                _ => return None,
+            }
+            cur = up;
+        }
+        None
+    }
+
+    /// Issue 47, round 24: a probe `n` of `t`, a name standing for each path a method of
+    /// the object returns (`for path in self._config_paths(): if path.exists(): return
+    /// DetectedTool(status=ToolStatus.FOUND)`), in a function named for detecting whose
+    /// branch answers it found something: a base class probing the paths its subclasses
+    /// list. Each runtime's path the file's methods of that name return is reported at
+    /// its place, and the probe itself; whether any was.
+    fn overridden_paths_probe(&mut self, n: Node<'p>, t: Node<'p>) -> bool {
+        if t.kind() != "identifier" {
+            return false;
+        }
+        let name = self.s.text(t);
+        let walk = self.s.walk;
+        let binding = std::iter::successors(walk.parent(n), |x| walk.parent(*x))
+            .take(16)
+            .find(|x| x.kind() == "for_statement" && x.field("left").is_some_and(|l| self.s.text(l) == name));
+        let method = binding
+            .and_then(|f| f.field("right"))
+            .filter(|r| r.kind() == "call" && r.field("arguments").is_some_and(|a| a.named_child_count() == 0))
+            .and_then(|r| r.field("function"))
+            .filter(|f| f.kind() == "attribute" && f.field("object").is_some_and(|o| self.s.text(o) == "self"))
+            .and_then(|f| f.field("attribute"))
+            .map(|m| self.s.text(m));
+        let Some(method) = method else { return false };
+        let Some(function) = crate::guard::detector_name(self.s.p.src, walk, n) else { return false };
+        if !crate::guard::answer_says_found(self.s.p, walk, n) {
+            return false;
+        }
+        let mut hits = Vec::new();
+        let defs = walk
+            .of_kinds(&["function_definition"])
+            .filter(|d| d.field("name").is_some_and(|x| self.s.text(x) == method));
+        for def in defs.take(64) {
+            let Some(body) = def.field("body") else { continue };
+            let returns = crate::ts::descendants(body).into_iter().filter(|x| x.kind() == "return_statement").take(16);
+            for value in returns.filter_map(|r| r.named_child(0)).filter(|v| matches!(v.kind(), "list" | "tuple")) {
+                for x in value.named_children(&mut value.walk()).take(16) {
+                    let path = self.path(x, 0);
+                    let (line, col) = self.s.p.pos(x);
+                    let dir = match path_hit(&path) {
+                        Some(PathHit::Indicator(d)) => Some(d),
+                        _ => crate::indicators::runtime_dir_within(&path),
+                    };
+                    if let Some(d) = dir {
+                        hits.push(crate::hit::Hit::path(line, col, PathHit::Indicator(d), false));
+                    } else if crate::indicators::piece_named_for_a_runtime(&path) {
+                        hits.push(crate::hit::Hit::named_probe(line, col, &path, false));
+                    }
+                }
+            }
+        }
+        if hits.is_empty() {
+            return false;
+        }
+        let (line, col) = self.s.p.pos(t);
+        hits.push(crate::hit::Hit::table_probe(line, col, function, false));
+        self.s.lint.hits.extend(hits);
+        true
+    }
+
+    /// psutil's reads of the process table at the call `n` (of `func`, named `name`,
+    /// given `first`), reported; whether it was one.
+    fn psutil_read(&mut self, n: Node<'p>, func: Node<'p>, name: &str, first: Option<Node<'p>>) -> bool {
+        let receiver = func.kind() == "attribute";
+        let method = func.field("attribute").map_or("", |a| self.s.text(a));
+        if name == "Process" && first.and_then(|a| self.s.p.short(a, 64)).is_some_and(|t| t.contains("getppid")) {
+            // The parent process itself, its name or command line read next: its
+            // identity (the parent's pid alone is bookkeeping).
+            self.s.process(n, "psutil.Process(os.getppid())");
+        } else if receiver && matches!(method, "parent" | "parents") {
+            self.s.process(n, &format!("psutil {method}()"));
+        } else if receiver && matches!(method, "process_iter" | "pids") && self.names_a_runtime_around(n) {
+            // Every process read, and its function compares what it read to a runtime's
+            // name: a search of the table for the runtime (a dashboard listing every
+            // process decides nothing).
+            self.s.process(n, &format!("psutil.{method}()"));
+        } else if matches!(method, "name" | "exe" | "cmdline")
+            && first.is_none()
+            && func.field("object").is_some_and(|o| o.kind() == "identifier")
+            && self.names_a_runtime_around(n)
+            && !self.function_text(n).is_some_and(|t| t.contains(".parent") || t.contains("getppid"))
+        {
+            // Issue 47, round 24: a process's name, executable or command line read
+            // (`proc.name()`) where its function compares to a runtime's name: whether
+            // that process is the runtime (a walk of the parents is reported where the
+            // parent is read).
+            self.s.process(n, &format!("psutil {method}()"));
+        } else {
+            return false;
+        }
+        true
     }
 
     /// Notes the runtime's folder `target`, the path a write goes to, spells, if any.

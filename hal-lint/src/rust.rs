@@ -3,7 +3,7 @@
 //! parser's limit (counted in code, not in strings or comments) or that does not parse
 //! is scanned line by line instead.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -340,13 +340,17 @@ fn parse_and_lint(src: &str) -> FileLint {
         collecting: Vec::new(),
         forwards: 0,
         answers: None,
+        added: None,
+        leaving: Vec::new(),
         own_uses: Vec::new(),
         name_probes: Vec::new(),
         procfs: src.contains("/proc"),
         reads_env,
         walks: true,
+        probe_helpers: BTreeSet::new(),
     };
     l.learn_returns(&file);
+    l.probe_helpers = probe_helpers(&file);
     l.visit_file(&file);
     l.resolve_pending();
     l.out.written = l.written;
@@ -380,6 +384,45 @@ impl<'ast> Visit<'ast> for Tails<'ast> {
             self.add(&f.sig.ident, b);
         }
     }
+}
+
+/// Issue 47, round 24: the names of the file's functions and methods that probe their
+/// first parameter (`dir.exists()`, `dir.is_dir()`) and read no file: a call of one
+/// in a condition is a probe of the path it is given.
+fn probe_helpers(file: &syn::File) -> BTreeSet<String> {
+    #[derive(Default)]
+    struct Helpers(BTreeSet<String>);
+    impl Helpers {
+        fn add(&mut self, sig: &syn::Signature, block: &syn::Block) {
+            let param = sig.inputs.iter().find_map(|i| match i {
+                syn::FnArg::Typed(t) => match &*t.pat {
+                    syn::Pat::Ident(p) => Some(p.ident.to_string()),
+                    _ => None,
+                },
+                syn::FnArg::Receiver(_) => None,
+            });
+            let Some(param) = param else { return };
+            let text = quote_text_of(block);
+            let probes = [". exists ()", ". is_dir ()", ". is_file ()", ". try_exists ()"]
+                .iter()
+                .any(|m| text.contains(&format!("{param} {m}")));
+            let reads = ["read_to_string", "File :: open", "fs :: read", "read_dir"].iter().any(|r| text.contains(r));
+            if probes && !reads && self.0.len() < 64 {
+                self.0.insert(sig.ident.to_string());
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Helpers {
+        fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+            self.add(&f.sig, &f.block);
+        }
+        fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+            self.add(&f.sig, &f.block);
+        }
+    }
+    let mut h = Helpers::default();
+    h.visit_file(file);
+    h.0
 }
 
 /// String constants and `let` bindings of string literals, by name, the constant
@@ -604,6 +647,9 @@ struct Linter {
     /// Function or method name → the path its body's last expression returns, for the
     /// functions of the file that return one (`fn codex_home() -> Option<PathBuf>`).
     returns: BTreeMap<String, String>,
+    /// Issue 47, round 24: the file's functions and methods that probe their first
+    /// parameter and read no file (`fn create_if_parent_exists(dir: &Path) -> bool`).
+    probe_helpers: BTreeSet<String>,
     out: FileLint,
     /// How many conditions (`if`, `while`, `match`, `let … else`) are being visited.
     cond: usize,
@@ -661,6 +707,13 @@ struct Linter {
     /// In a detecting function, the runtime the branch of the `if` whose condition is
     /// being visited answers when it returns.
     answers: Option<&'static str>,
+    /// Round 24: the runtime the branch names where it adds to a collection
+    /// (`dirs.push(DetectedClient { client_type: ClientType::Claude, … })`), for a
+    /// call of the file's own probe helper in the condition.
+    added: Option<&'static str>,
+    /// Round 24: the names the function being visited leaves without an answer when
+    /// missing ([`leaves_without_answer`]).
+    leaving: Vec<String>,
     written: Vec<&'static str>,
 }
 
@@ -1080,7 +1133,17 @@ impl Linter {
             std::mem::replace(&mut self.walks, walks),
         );
         let bound = self.bound_lists.len();
+        let leaving = std::mem::take(&mut self.leaving);
         visit(self);
+        // Round 24: a folder the function leaves without an answer where it is missing,
+        // then works under (`claude_dir.join("rules")`).
+        if !self.leaving.is_empty() {
+            let text = quote_text_of(body);
+            let under: Vec<String> =
+                self.leaving.drain(..).filter(|n| text.contains(&format!("{n} . join ("))).collect();
+            self.own_uses.extend(under);
+        }
+        self.leaving = leaving;
         // The probes of a name the function then reads, loads or removes itself.
         let dropped: Vec<usize> =
             self.name_probes.iter().filter(|(_, n)| self.own_uses.contains(n)).map(|(i, _)| *i).collect();
@@ -1506,13 +1569,19 @@ impl<'ast> Visit<'ast> for Linter {
         let mut collected = if e.else_branch.is_none() { collected_names(&e.then_branch) } else { Vec::new() };
         collected.extend(read_in_branch(&e.cond, &e.then_branch));
         let outer = std::mem::replace(&mut self.collecting, collected);
-        let answer = self
-            .fn_name
-            .as_deref()
-            .is_some_and(crate::indicators::is_detector)
-            .then(|| answered_runtime(&e.then_branch))
-            .flatten();
+        // Round 24: `if !claude_dir.exists() { return Ok(None); }` before the function
+        // works under the folder (`claude_dir.join("rules")`): its own work, no answer.
+        if let Some(name) = leaves_without_answer(e)
+            && self.fn_name.is_some()
+            && self.leaving.len() < 64
+        {
+            self.leaving.push(name);
+        }
+        let detector = self.fn_name.as_deref().is_some_and(crate::indicators::is_detector);
+        let answer = detector.then(|| answered_runtime(&e.then_branch, false)).flatten();
+        let added = detector.then(|| answered_runtime(&e.then_branch, true)).flatten();
         let outer_answer = std::mem::replace(&mut self.answers, answer);
+        let outer_added = std::mem::replace(&mut self.added, added);
         let forwards = usize::from(used && only_forwards(&e.then_branch, &lets));
         self.cond += 1;
         self.binds += usize::from(used);
@@ -1523,6 +1592,7 @@ impl<'ast> Visit<'ast> for Linter {
         self.cond -= 1;
         self.collecting = outer;
         self.answers = outer_answer;
+        self.added = outer_added;
         self.visit_block(&e.then_branch);
         if let Some((_, els)) = &e.else_branch {
             self.visit_expr(els);
@@ -1602,6 +1672,23 @@ impl<'ast> Visit<'ast> for Linter {
             // `get_nonempty("CODEX_THREAD_ID")`: the file's getter of the environment (a
             // path's variable only where it decides: a getter's value is mostly kept).
             self.env_read(arg);
+        } else if let syn::Expr::Path(func) = &*call.func
+            && self.cond > 0
+            && let Some(arg) = call.args.first()
+            && func
+                .path
+                .segments
+                .last()
+                .filter(|_| func.path.segments.len() == 1 || func.path.segments[0].ident == "Self")
+                .is_some_and(|s| self.probe_helpers.contains(&s.ident.to_string()))
+        {
+            // Round 24: `if Self::create_if_parent_exists(&claude)`, the file's own probe
+            // of the path it is given, deciding where its branch answers a runtime.
+            let path = self.path_of(arg, 0);
+            let answers = self.answers;
+            self.answers = answers.or(self.added);
+            self.probe(arg.span(), &path);
+            self.answers = answers;
         } else if let syn::Expr::Path(func) = &*call.func
             && !func.path.segments.is_empty()
         {
@@ -1739,13 +1826,21 @@ const COPY_METHODS: &[&str] = &["clone", "to_path_buf", "to_owned"];
 /// The runtime a branch answers when it returns (`return Ok(Some(Agent::new(
 /// AgentKind::ClaudeCode)))`, `return Some("codex")`): a path's last segment or a
 /// literal naming one.
-fn answered_runtime(b: &syn::Block) -> Option<&'static str> {
+fn answered_runtime(b: &syn::Block, adding: bool) -> Option<&'static str> {
     #[derive(Default)]
-    struct Answer(Option<&'static str>, bool);
+    struct Answer(Option<&'static str>, bool, bool);
     impl<'ast> Visit<'ast> for Answer {
         fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
             self.1 = true;
             syn::visit::visit_expr_return(self, r);
+        }
+        // Round 24: or, where `adding`, adds it to what it collects
+        // (`dirs.push(DetectedClient { client_type: ClientType::Claude, … })`).
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            if self.2 && crate::ts::ADDING.contains(&m.method.to_string().as_str()) {
+                self.1 = true;
+            }
+            syn::visit::visit_expr_method_call(self, m);
         }
         fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
             if self.0.is_none() && p.path.segments.len() >= 2 {
@@ -1766,7 +1861,7 @@ fn answered_runtime(b: &syn::Block) -> Option<&'static str> {
             }
         }
     }
-    let mut a = Answer::default();
+    let mut a = Answer(None, false, adding);
     a.visit_block(b);
     a.0.filter(|_| a.1)
 }
@@ -1792,6 +1887,23 @@ fn own_use(c: &syn::ExprCall) -> Option<String> {
     (!PROBE_FNS.contains(&last.as_str())
         && (READ_FNS.contains(&last.as_str()) || crate::facts::USING_VERBS.iter().any(|w| starts(w))))
     .then(|| name.to_string())
+}
+
+/// Issue 47, round 24: the name the `if` `e` probes missing (`!dir.exists()`,
+/// `!dir.is_dir()`) where its branch only leaves the function with no answer
+/// (`return Ok(None)`, `return Ok(())`, `return None`, `return Vec::new()`), not
+/// `false` (an answer: not installed).
+fn leaves_without_answer(e: &syn::ExprIf) -> Option<String> {
+    let syn::Expr::Unary(u) = &*e.cond else { return None };
+    let syn::Expr::MethodCall(m) = &*u.expr else { return None };
+    if !matches!(u.op, syn::UnOp::Not(_)) || !matches!(m.method.to_string().as_str(), "exists" | "is_dir") {
+        return None;
+    }
+    let name = plain_name(&m.receiver)?;
+    let [syn::Stmt::Expr(syn::Expr::Return(r), _)] = e.then_branch.stmts.as_slice() else { return None };
+    let value = r.expr.as_deref().map(|v| quote_text(v).replace(' ', ""));
+    matches!(value.as_deref(), None | Some("Ok(None)" | "Ok(())" | "None" | "Vec::new()" | "Ok(Vec::new())" | "Ok(0)"))
+        .then_some(name)
 }
 
 /// Whether `e` is the environment's variables, collected or not

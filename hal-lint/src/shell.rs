@@ -975,7 +975,11 @@ fn keep_probes(p: &Parsed<'_>, nodes: &Walk<'_>, probes: Vec<(Node<'_>, PathHit)
     let budget = std::cell::Cell::new(OWN_USE_BUDGET);
     let assigned = if probes.is_empty() { HashMap::new() } else { crate::guard::shell_assignments(p, nodes) };
     for (n, hit) in probes {
-        if matches!(hit, PathHit::Indicator(_))
+        // A probe whose branch keeps a runtime's name or flag as its answer decides,
+        // whatever the script does with the folder next (round 24).
+        let indicator = matches!(hit, PathHit::Indicator(_));
+        if indicator
+            && !crate::guard::shell_records_a_runtime(p, nodes, n)
             && (crate::guard::climbs_to_a_root(p.src, nodes, n)
                 || crate::guard::shell_validates_its_input(p, nodes, n, &assigned)
                 || crate::guard::shell_only_reports(p, nodes, n)
@@ -986,7 +990,7 @@ fn keep_probes(p: &Parsed<'_>, nodes: &Walk<'_>, probes: Vec<(Node<'_>, PathHit)
         }
         let (line, col) = p.pos(n);
         let found = crate::hit::Hit::path(line, col, hit, false);
-        let flagged = matches!(hit, PathHit::Indicator(_)) && crate::guard::shell_sets_a_runtime_flag(p, nodes, n);
+        let flagged = indicator && crate::guard::shell_sets_a_runtime_flag(p, nodes, n);
         lint.hits.push(if flagged { found.deciding() } else { found });
     }
 }
@@ -1109,8 +1113,14 @@ fn detecting_probe(p: &Parsed<'_>, nodes: &Walk<'_>, n: Node<'_>, spelled: &str)
     if !matches!(use_of(p, nodes, n), Use::Probe) {
         return None;
     }
-    let f = detecting_function(p, nodes, n)?;
     let (line, col) = p.pos(n);
+    let Some(f) = detecting_function(p, nodes, n) else {
+        // Round 24: a folder under home whose branch adds a program to a list of those
+        // detected (`DETECTED_TOOLS+=("Perplexity")`).
+        let home = crate::indicators::under_home(spelled);
+        return (home && crate::guard::shell_records_detected(p, nodes, n))
+            .then(|| crate::hit::Hit::recorded_probe(line, col, spelled, false));
+    };
     if let Some(dir) = crate::indicators::unknown_home_dir(spelled) {
         return Some(crate::hit::Hit::unknown_dir(line, col, &dir, f, false));
     }

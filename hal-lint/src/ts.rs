@@ -1459,9 +1459,10 @@ impl<'p, 'a> Scope<'p, 'a> {
                     hits.extend(self.p.var_read(x, &v, true));
                 } else if let Some(prefix) = crate::indicators::under_vendor_prefix(&v) {
                     hits.push(Hit::vendor_var(line, col, &v, prefix, false));
-                } else if v.contains('/') {
+                } else if v.contains('/') || (paths_field && v.starts_with('.') && v.len() > 1) {
                     // Round 16: `detect_paths=("{home}/.claude", …)`, the folders whose
-                    // existence tells the runtime is installed.
+                    // existence tells the runtime is installed; round 24: a folder's
+                    // name alone in a field of paths (`"detect_paths": [".claude"]`).
                     match self.p.path_probe(x, &v) {
                         Some(h) => {
                             hits.push(h);

@@ -756,6 +756,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("scripts/pane.sh", &[(p, 5, 15)]));
     want.extend(at("scripts/predicates.sh", &[(v, 3, 14)]));
     want.extend(at("scripts/reader.sh", &[(f, 6, 4)]));
+    want.extend(at("scripts/recorded.sh", &[(f, 7, 9), (f, 12, 9), (f, 16, 9), (f, 19, 9), (f, 19, 65)]));
     want.extend(at("scripts/tty.sh", &[(p, 4, 7)]));
     want.extend(at("src/actors.py", &[(v, 5, 23), (v, 11, 35)]));
     want.extend(at("src/actors.ts", &[(v, 3, 19), (v, 8, 41)]));
@@ -776,6 +777,21 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/detect_fields.py", &[(v, 8, 22), (v, 9, 24), (v, 9, 40), (v, 10, 27)]));
     want.extend(at("src/detect_paths.py", &[(f, 8, 34), (f, 11, 13), (f, 12, 13), (f, 15, 32), (f, 15, 50)]));
     want.extend(at("src/detect_paths.ts", &[(f, 6, 32), (f, 7, 35), (f, 7, 58), (f, 8, 31), (f, 12, 61)]));
+    want.extend(at(
+        "src/detected.py",
+        &[
+            (f, 12, 61),
+            (f, 13, 55),
+            (f, 25, 20),
+            (f, 31, 12),
+            (f, 49, 16),
+            (f, 56, 17),
+            (f, 61, 17),
+            (f, 61, 76),
+            (p, 66, 12),
+        ],
+    ));
+    want.extend(at("src/detected.ts", &[(f, 9, 69), (f, 9, 82), (f, 10, 55), (f, 17, 22), (f, 28, 18)]));
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
     want.extend(at("src/editor.rs", &[(v, 4, 28)]));
     want.extend(at("src/entries.ts", &[(f, 11, 21), (f, 26, 25)]));
@@ -844,6 +860,7 @@ fn reading_from_installed_on() -> Vec<(String, &'static str, usize, usize)> {
         "src/predicates.ts",
         &[(v, 2, 19), (v, 9, 38), (v, 10, 41), (v, 24, 27), (v, 24, 41), (v, 30, 19), (v, 30, 40), (v, 42, 19)],
     ));
+    want.extend(at("src/probe_helpers.rs", &[(f, 20, 32), (f, 24, 32)]));
     want.extend(at("src/process_rules.ts", &[(v, 4, 24), (p, 4, 65), (p, 5, 35)]));
     want.extend(at("src/profiles.ts", &[(f, 9, 18), (v, 16, 37)]));
     want.extend(at("src/project_root.py", &[(f, 29, 27)]));
