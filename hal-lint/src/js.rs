@@ -663,11 +663,17 @@ impl<'p, 'a> Linter<'p, 'a> {
                 // A parameter typed as the environment (`env: NodeJS.ProcessEnv`, `env:
                 // typeof process.env`) without a default is given it (one defaulting to
                 // `{}` is a child's environment being built).
+                // Round 24: or a parameter named `env` typed as an environment's map
+                // (`env: EnvMap`, `env: Env`: the program's own type for it).
+                let named_env = name.is_some_and(|x| self.s.text(x) == "env");
                 let typed = n.field("type").and_then(|t| self.s.p.short(t, 64)).is_some_and(|t| {
                     let t = t.trim_start_matches(':').trim();
                     t.split('|').next().is_some_and(|t| {
                         let t = t.trim();
-                        t == "NodeJS.ProcessEnv" || t == "ProcessEnv" || t == "typeof process.env"
+                        t == "NodeJS.ProcessEnv"
+                            || t == "ProcessEnv"
+                            || t == "typeof process.env"
+                            || (named_env && t.starts_with("Env") && t.bytes().all(|b| b.is_ascii_alphanumeric()))
                     })
                 });
                 if let Some(name) = name.filter(|x| x.kind() == "identifier")

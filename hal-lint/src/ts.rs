@@ -317,9 +317,14 @@ impl<'a> Parsed<'a> {
                 // runtime (`if os.getenv("ANTHROPIC_API_KEY"): return Tool.CLAUDE_CODE`),
                 // or in a runtime's login check (`checkClaudeAuth`): whether that
                 // runtime runs, or is logged in.
-                let runtime = (crate::indicators::is_provider_key(name) && decides)
+                // Round 24: or kept as whether that runtime is authenticated
+                // (`const hasApiKey = !!process.env.ANTHROPIC_API_KEY` then `authenticated:
+                // hasApiKey` in `ClaudeProvider`).
+                let key = crate::indicators::is_provider_key(name);
+                let runtime = (key && decides)
                     .then(|| self.returned_runtime(at).or_else(|| self.login_check_runtime(at)))
-                    .flatten()?;
+                    .flatten()
+                    .or_else(|| (key && self.kept_as_authenticated(at)).then(|| self.runtime_around(at)).flatten())?;
                 Some(Hit::credential_var(line, col, name, runtime, false))
             })
         })
@@ -402,6 +407,12 @@ impl<'a> Parsed<'a> {
         if !self.in_a_login_check(at) {
             return None;
         }
+        self.runtime_around(at)
+    }
+
+    /// The runtime the function holding `at` is named for (`checkClaudeAuth`,
+    /// `resolveCodexExecutionPlan`), or its class (`CursorProvider`).
+    fn runtime_around(&self, at: Node<'_>) -> Option<&'static str> {
         let named = self
             .function_name(at)
             .and_then(|n| crate::indicators::name_words(n).iter().find_map(|w| crate::indicators::literal_runtime(w)));
@@ -409,6 +420,49 @@ impl<'a> Parsed<'a> {
             let class = std::iter::successors(at.parent(), Node::parent)
                 .find(|x| matches!(x.kind(), "class_declaration" | "class_definition" | "class"))?;
             class.field("name").and_then(|c| crate::indicators::camel_first_word_runtime(self.text(c)))
+        })
+    }
+
+    /// Issue 47, round 24: whether the value read at `at` is kept as whether something is
+    /// authenticated: a field or name saying so holds it (`authenticated: !!process.env.X`),
+    /// or holds the name it is bound to (`const hasApiKey = …` then `authenticated:
+    /// hasApiKey`, `cliAuthenticated = … || hasApiKey`) in the same function.
+    fn kept_as_authenticated(&self, at: Node<'_>) -> bool {
+        let says = |line: &str| {
+            line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w.to_ascii_lowercase().ends_with("authenticated"))
+        };
+        let Some(statement) = std::iter::successors(at.parent(), Node::parent)
+            .take(8)
+            .find(|x| matches!(x.kind(), "pair" | "variable_declarator" | "assignment_expression" | "assignment"))
+        else {
+            return false;
+        };
+        let head = statement.field("key").or_else(|| statement.field("name")).or_else(|| statement.field("left"));
+        let Some(head) = head.map(|h| self.text(h)) else { return false };
+        if says(head) {
+            return true;
+        }
+        if !matches!(statement.kind(), "variable_declarator" | "assignment") {
+            return false;
+        }
+        let Some(f) =
+            std::iter::successors(at.parent(), Node::parent).take(64).find(|x| FUNCTION_KINDS.contains(&x.kind()))
+        else {
+            return false;
+        };
+        let Some(body) = self.short(f, 16 * 1024) else { return false };
+        // Each `…authenticated: value` or `…authenticated = value` (a key quoted or not):
+        // the value, to the next `,`, `;`, `}` or line end, names `head`.
+        let lower = body.to_ascii_lowercase();
+        lower.match_indices("authenticated").any(|(i, m)| {
+            let rest = body[i + m.len()..].trim_start_matches(['"', '\'', ' ']);
+            let colon = rest.strip_prefix(':');
+            let Some(value) = colon.or_else(|| rest.strip_prefix('=').filter(|r| !r.starts_with('='))) else {
+                return false;
+            };
+            let end = value.find([',', ';', '}', '\n']).unwrap_or(value.len());
+            value[..end].split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == head)
         })
     }
 

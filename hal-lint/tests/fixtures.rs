@@ -764,6 +764,8 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/answers.rs", &[(f, 21, 12), (f, 26, 12), (f, 31, 39)]));
     want.extend(at("src/app_bundles.py", &[(f, 7, 12)]));
     want.extend(at("src/app_bundles.ts", &[(f, 8, 18), (f, 10, 21)]));
+    want.extend(at("src/authenticated.py", &[(v, 9, 43)]));
+    want.extend(at("src/authenticated.ts", &[(v, 6, 37), (v, 17, 57)]));
     want.extend(at("src/availability.rs", &[(f, 24, 48)]));
     want.extend(at("src/child_env.py", &[(v, 12, 23)]));
     want.extend(at("src/child_env.ts", &[(v, 25, 19), (v, 30, 22)]));
@@ -795,6 +797,7 @@ fn reading_collecting_and_passing_on_are_not_detections() {
     want.extend(at("src/droid.rs", &[(f, 3, 33)]));
     want.extend(at("src/editor.rs", &[(v, 4, 28)]));
     want.extend(at("src/entries.ts", &[(f, 11, 21), (f, 26, 25)]));
+    want.extend(at("src/env_params.ts", &[(v, 7, 36)]));
     want.extend(at("src/forward.rs", &[(v, 6, 28), (v, 6, 42)]));
     want.extend(at("src/helpers.py", &[(f, 7, 20)]));
     want.extend(at("src/helpers.ts", &[(f, 6, 24)]));
