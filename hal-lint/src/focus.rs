@@ -22,6 +22,14 @@
 //! - it binds, from a string, a name that a line holding such a literal uses (a piece
 //!   of a variable's name folded elsewhere).
 //!
+//! A kept definition of at least [`FOCUS_FROM`] bytes (a module's one `register`
+//! function holding every handler) is cut again into the functions nested in it — in
+//! JavaScript and TypeScript each callback or inner function's body, from its line
+//! ending `=> {` or `function … {` to the `}` at that line's indentation; in Python each
+//! nested `def` — kept or blanked by the same rules, where a name such a function binds
+//! for itself (its parameters, a `const`, `let` or `var` in it; in Python any) taints
+//! nothing outside it. An `=`, `for` or `as` inside a string binds nothing.
+//!
 //! The rest is blanked byte for byte (newlines kept; a blanked Python definition holds
 //! a `pass` so a class body stays a body), and so is every Python comment's line,
 //! which holds nothing the linters read and whose runs cost the parser quadratic time:
@@ -70,6 +78,10 @@ struct Chunk {
     name: Option<String>,
     /// Whether it is a definition (blanked unless kept).
     def: bool,
+    /// How many of its first lines are never blanked: the line opening a nested
+    /// function, whose parameters and callee belong to it, though the code around it
+    /// needs it.
+    kept_head: usize,
 }
 
 /// The text the parser of `kind` sees for `src`: `None` to parse `src` itself (a small
@@ -111,11 +123,34 @@ pub(crate) fn focused_from(kind: Kind, src: &str, from: usize) -> Option<String>
     let chunks = if python { python_chunks(&texts, &in_string) } else { js_chunks(&texts) };
     let mut blanked = !comments.is_empty();
     if chunks.len() <= MAX_CHUNKS && chunks.iter().any(|c| c.def) {
-        let kept = kept(kind, src, &lines, &in_string, &chunks);
+        let mut facts = facts(kind, src, &lines, &in_string);
+        let tainted = std::mem::replace(&mut facts.tainted, Ids(Vec::new()));
+        let (kept, tainted) = kept_chunks(&facts, &lines, &chunks, tainted);
+        // A kept definition of [`FOCUS_FROM`] bytes or more is cut again, into the
+        // functions nested in it, each kept or blanked as a definition is. A name a
+        // nested function binds for itself (a parameter, a `const`; in Python any)
+        // taints nothing outside it: the names tainted are those the whole definitions
+        // tainted, less the ones bound only there.
+        let big = |c: &Chunk| c.def && lines[c.lines.clone()].iter().map(|r| r.len() + 1).sum::<usize>() >= from.max(1);
+        let (chunks, kept) = if chunks.iter().zip(&kept).any(|(c, k)| *k && big(c)) {
+            let names: Vec<u32> = chunks
+                .iter()
+                .filter_map(|c| c.name.as_deref().and_then(|n| facts.words_of.id.get(n).copied()))
+                .collect();
+            let (finer, local) = nested_chunks(&texts, &in_string, python, chunks, &kept, big);
+            let mut scoped = facts.taint(&lines, Some(&local));
+            for n in names.into_iter().filter(|n| tainted.has(*n)) {
+                scoped.add(n);
+            }
+            let (finer_kept, _) = kept_chunks(&facts, &lines, &finer, scoped);
+            (finer, finer_kept)
+        } else {
+            (chunks, kept)
+        };
         for (c, _) in chunks.iter().zip(&kept).filter(|(c, k)| c.def && !**k) {
             blanked = true;
             let mut pass = python;
-            for line in c.lines.clone() {
+            for line in c.lines.clone().skip(c.kept_head) {
                 let r = lines[line].clone();
                 let indent = texts[line].len() - texts[line].trim_start_matches([' ', '\t']).len();
                 blank(&mut out, r.clone());
@@ -280,7 +315,7 @@ fn python_chunks(texts: &[&str], string: &[bool]) -> Vec<Chunk> {
     let n = texts.len();
     let push_outside = |chunks: &mut Vec<Chunk>, from: usize, to: usize| {
         for l in from..to {
-            chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+            chunks.push(Chunk { lines: l..l + 1, name: None, def: false, kept_head: 0 });
         }
     };
     while i < n {
@@ -306,7 +341,7 @@ fn python_chunks(texts: &[&str], string: &[bool]) -> Vec<Chunk> {
         if texts[head].starts_with("class ") {
             python_methods(texts, string, start, head, end, &mut chunks);
         } else {
-            chunks.push(Chunk { lines: start..end, name: python_name(texts[head]), def: true });
+            chunks.push(Chunk { lines: start..end, name: python_name(texts[head]), def: true, kept_head: 0 });
         }
         i = end;
     }
@@ -318,7 +353,7 @@ fn python_chunks(texts: &[&str], string: &[bool]) -> Vec<Chunk> {
 /// `head`): each method a definition, every other line code outside definitions.
 fn python_methods(texts: &[&str], string: &[bool], start: usize, head: usize, end: usize, chunks: &mut Vec<Chunk>) {
     let outside = |chunks: &mut Vec<Chunk>, l: usize| {
-        chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+        chunks.push(Chunk { lines: l..l + 1, name: None, def: false, kept_head: 0 });
     };
     for l in start..=head {
         outside(chunks, l);
@@ -354,7 +389,7 @@ fn python_methods(texts: &[&str], string: &[bool], start: usize, head: usize, en
             }
             stop += 1;
         }
-        chunks.push(Chunk { lines: from..stop, name: python_name(texts[def].trim_start()), def: true });
+        chunks.push(Chunk { lines: from..stop, name: python_name(texts[def].trim_start()), def: true, kept_head: 0 });
         i = stop;
     }
 }
@@ -423,7 +458,7 @@ fn js_chunks(texts: &[&str]) -> Vec<Chunk> {
     let n = texts.len();
     let mut chunks = Vec::new();
     let outside = |chunks: &mut Vec<Chunk>, l: usize| {
-        chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+        chunks.push(Chunk { lines: l..l + 1, name: None, def: false, kept_head: 0 });
     };
     let mut i = 0;
     while i < n {
@@ -444,7 +479,7 @@ fn js_chunks(texts: &[&str]) -> Vec<Chunk> {
             js_methods(texts, i + 1, close, &mut chunks);
             outside(&mut chunks, close);
         } else {
-            chunks.push(Chunk { lines: i..close + 1, name, def: true });
+            chunks.push(Chunk { lines: i..close + 1, name, def: true, kept_head: 0 });
         }
         i = close + 1;
     }
@@ -456,7 +491,7 @@ fn js_chunks(texts: &[&str]) -> Vec<Chunk> {
 /// definition, every other line code outside definitions.
 fn js_methods(texts: &[&str], from: usize, end: usize, chunks: &mut Vec<Chunk>) {
     let outside = |chunks: &mut Vec<Chunk>, l: usize| {
-        chunks.push(Chunk { lines: l..l + 1, name: None, def: false });
+        chunks.push(Chunk { lines: l..l + 1, name: None, def: false, kept_head: 0 });
     };
     let level = (from..end).find(|&l| !texts[l].trim().is_empty()).map_or(0, |l| indent(texts[l]));
     let mut i = from;
@@ -475,9 +510,84 @@ fn js_methods(texts: &[&str], from: usize, end: usize, chunks: &mut Vec<Chunk>) 
             continue;
         };
         let name = method_name(t);
-        chunks.push(Chunk { lines: i..close + 1, name, def: true });
+        chunks.push(Chunk { lines: i..close + 1, name, def: true, kept_head: 0 });
         i = close + 1;
     }
+}
+
+/// `chunks` with each kept one that `big` picks cut into the functions nested in it
+/// (the outermost ones): each a definition of its own — in JavaScript and TypeScript
+/// from the line opening it (`=>` or `function`, ending with `{`; never blanked) to the
+/// `}` closing it at that line's indentation (kept as code), in Python a nested `def` whole
+/// (without decorators) — and every other line of it code outside definitions, kept.
+fn nested_chunks(
+    texts: &[&str],
+    string: &[bool],
+    python: bool,
+    chunks: Vec<Chunk>,
+    kept: &[bool],
+    big: impl Fn(&Chunk) -> bool,
+) -> (Vec<Chunk>, Vec<bool>) {
+    let mut out = Vec::with_capacity(chunks.len());
+    let mut local = vec![false; texts.len()];
+    let outside =
+        |out: &mut Vec<Chunk>, l: usize| out.push(Chunk { lines: l..l + 1, name: None, def: false, kept_head: 0 });
+    for (c, k) in chunks.into_iter().zip(kept) {
+        if !(*k && big(&c)) {
+            out.push(c);
+            continue;
+        }
+        let (first, end) = (c.lines.start, c.lines.end);
+        let mut i = first;
+        while i < end {
+            let t = texts[i].trim();
+            let nested = if i == first || string[i] {
+                None
+            } else if python {
+                let level = indent(texts[i]);
+                let decorated = texts[..i]
+                    .iter()
+                    .rev()
+                    .map(|l| l.trim())
+                    .find(|l| !l.is_empty())
+                    .is_some_and(|l| l.starts_with('@'));
+                (python_def(t) && !t.starts_with("class ") && !decorated).then(|| {
+                    let stop = (i + 1..end)
+                        .find(|&l| {
+                            let s = texts[l].trim_start();
+                            !string[l]
+                                && !s.is_empty()
+                                && !s.starts_with(['#', ')', ']', '}'])
+                                && indent(texts[l]) <= level
+                        })
+                        .unwrap_or(end);
+                    (i..stop, python_name(t))
+                })
+            } else {
+                let opens = t.ends_with('{') && (t.contains("=>") || words(t).any(|w| w == "function"));
+                opens
+                    .then(|| js_close(texts, i, end, indent(texts[i])))
+                    .flatten()
+                    .filter(|close| *close > i + 1)
+                    .map(|close| (i..close, js_def(t).and_then(|(n, _)| n)))
+            };
+            let Some((lines, name)) = nested else {
+                outside(&mut out, i);
+                i += 1;
+                continue;
+            };
+            i = lines.end;
+            for l in lines.clone() {
+                let t = texts[l].trim_start();
+                // A declaration in its body is its own; so are its opening line's
+                // names, its parameters, unless that line declares the function's name.
+                let declares = ["const ", "let ", "var "].iter().any(|k| t.starts_with(k));
+                local[l] = python || declares != (l == lines.start);
+            }
+            out.push(Chunk { lines, name, def: true, kept_head: usize::from(!python) });
+        }
+    }
+    (out, local)
 }
 
 /// A method's name: the last word before its `(` (`static async get name(`).
@@ -505,8 +615,12 @@ fn bound_words(line: &str) -> Vec<&str> {
     }
     let mut out = Vec::new();
     let b = line.as_bytes();
+    let quoted = quoted(b);
     let last = (0..b.len()).rev().find(|&i| {
-        b[i] == b'=' && b.get(i + 1) != Some(&b'=') && !(i > 0 && matches!(b[i - 1], b'=' | b'!' | b'<' | b'>'))
+        b[i] == b'='
+            && quoted.get(i) != Some(&true)
+            && b.get(i + 1) != Some(&b'=')
+            && !(i > 0 && matches!(b[i - 1], b'=' | b'!' | b'<' | b'>'))
     });
     if let Some(i) = last {
         let left = line[..i].trim_end_matches(['+', '-', '*', '/', '%', '|', '&', '?', ':', ' ']);
@@ -526,11 +640,46 @@ fn bound_words(line: &str) -> Vec<&str> {
             out.extend(words(unannotated(left)));
         }
     }
-    if let Some(f) = find(line, "for ") {
+    // `for` and `as` outside strings (`"use the 'search' tool for that"` binds nothing).
+    let code_at =
+        |needle: &str| memchr::memmem::find_iter(b, needle.as_bytes()).find(|&i| quoted.get(i) != Some(&true));
+    if let Some(f) = code_at("for ") {
         out.extend(words(&line[f..]).take_while(|w| !matches!(*w, "in" | "of")));
     }
-    if let Some(a) = find(line, " as ") {
+    if let Some(a) = code_at(" as ") {
         out.extend(words(&line[a + 4..]).take(1));
+    }
+    out
+}
+
+/// Which bytes of `line` stand inside a quoted string on it (`"…"`, `'…'`, `` `…` ``):
+/// an `=` there binds nothing (`"set X=1 in the environment"`). Empty for a line
+/// without quotes.
+fn quoted(line: &[u8]) -> Vec<bool> {
+    if !line.iter().any(|b| matches!(b, b'"' | b'\'' | b'`')) {
+        return Vec::new();
+    }
+    let mut out = vec![false; line.len()];
+    let mut open: Option<u8> = None;
+    let mut i = 0;
+    while i < line.len() {
+        let b = line[i];
+        match open {
+            Some(q) => {
+                out[i] = true;
+                if b == b'\\' {
+                    if let Some(o) = out.get_mut(i + 1) {
+                        *o = true;
+                    }
+                    i += 1;
+                } else if b == q {
+                    open = None;
+                }
+            }
+            None if matches!(b, b'"' | b'\'' | b'`') => open = Some(b),
+            None => {}
+        }
+        i += 1;
     }
     out
 }
@@ -814,7 +963,7 @@ fn taint_tables(src: &str, lines: &[std::ops::Range<usize>], info: &[Line], ids:
     }
 }
 
-/// Which chunks are kept. The linters collect constants, aliases, lists and paths by
+/// What the focus learns of each line of a file. The linters collect constants, aliases, lists and paths by
 /// name over the whole file, then check every read against them; so a definition is
 /// kept when it holds a literal naming what a finding reads (a strong one, a runtime's
 /// path, an environment access: [`crate::prefilter::lines_holding_a_literal`]), when it uses or
@@ -823,7 +972,7 @@ fn taint_tables(src: &str, lines: &[std::ops::Range<usize>], info: &[Line], ids:
 /// runtime's path), and when it binds, from a string, a name kept code uses (a
 /// constant folded into a read elsewhere), each to a fixed point. Code outside
 /// definitions is always kept.
-fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bool], chunks: &[Chunk]) -> Vec<bool> {
+fn facts<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], in_string: &[bool]) -> Facts<'a> {
     let python = kind == Kind::Python;
     // The lines holding a literal: one search of the whole text.
     let mut holding = vec![false; lines.len()];
@@ -872,7 +1021,67 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
             }
         })
         .collect();
-    let names: Vec<Option<u32>> = chunks.iter().map(|c| c.name.as_deref().map(|n| words_of.of(n))).collect();
+    let ids = &words_of.ids;
+    let none = || Ids(vec![false; words_of.id.len()]);
+    // Names bound from strings, or from such names: what a constant can be.
+    let mut stringy = none();
+    for l in info.iter().filter(|l| l.string) {
+        for b in &ids[l.binds.clone()] {
+            stringy.add(*b);
+        }
+    }
+    spread(&mut stringy, &info, ids);
+    let mut facts = Facts { python, src, info, words_of, stringy, tainted: Ids(Vec::new()) };
+    facts.tainted = facts.taint(lines, None);
+    facts
+}
+
+impl Facts<'_> {
+    /// The names tainted before any chunk is kept: those bound on a line holding a
+    /// literal (but on a line of `local`, whose names are its function's own), and a
+    /// table's whose rows hold one.
+    fn taint(&self, lines: &[std::ops::Range<usize>], local: Option<&[bool]>) -> Ids {
+        let ids = &self.words_of.ids;
+        let mut tainted = Ids(vec![false; self.words_of.id.len()]);
+        for (i, l) in self.info.iter().enumerate().filter(|(_, l)| l.literal) {
+            if local.is_some_and(|local| local.get(i) == Some(&true)) {
+                continue;
+            }
+            for b in &ids[l.binds.clone()] {
+                tainted.add(*b);
+            }
+        }
+        taint_tables(self.src, lines, &self.info, ids, &mut tainted);
+        tainted
+    }
+}
+
+/// What [`kept_chunks`] learns of a file's lines once, whatever its chunks.
+struct Facts<'a> {
+    python: bool,
+    src: &'a str,
+    info: Vec<Line>,
+    words_of: Words<'a>,
+    /// Names bound from strings (what a constant can be).
+    stringy: Ids,
+    /// Names tainted before any chunk is kept.
+    tainted: Ids,
+}
+
+/// Which of `chunks` (of lines `lines`) are kept, from the words `tainted` at first
+/// (the file's [`Facts::tainted`], or a coarser chunking's answer): and the names
+/// tainted at the end.
+fn kept_chunks(
+    facts: &Facts<'_>,
+    lines: &[std::ops::Range<usize>],
+    chunks: &[Chunk],
+    tainted: Ids,
+) -> (Vec<bool>, Ids) {
+    let (python, src) = (facts.python, facts.src);
+    let words_of = &facts.words_of;
+    // A definition's name is a word of its own line, given an id with the file's.
+    let names: Vec<Option<u32>> =
+        chunks.iter().map(|c| c.name.as_deref().and_then(|n| words_of.id.get(n).copied())).collect();
     // The file's own probing functions (issue 47, round 23): kept where a kept
     // definition calls them, since a call whose answer names a runtime probes the
     // marker it gives them.
@@ -890,25 +1099,8 @@ fn kept(kind: Kind, src: &str, lines: &[std::ops::Range<usize>], in_string: &[bo
         })
         .collect();
     let names: Vec<(Option<u32>, bool)> = names.into_iter().zip(probing).collect();
-    let ids = &words_of.ids;
-    let none = || Ids(vec![false; words_of.id.len()]);
-    // Names bound from strings, or from such names: what a constant can be.
-    let mut stringy = none();
-    for l in info.iter().filter(|l| l.string) {
-        for b in &ids[l.binds.clone()] {
-            stringy.add(*b);
-        }
-    }
-    spread(&mut stringy, &info, ids);
-    let mut tainted = none();
-    for l in info.iter().filter(|l| l.literal) {
-        for b in &ids[l.binds.clone()] {
-            tainted.add(*b);
-        }
-    }
-    taint_tables(src, lines, &info, ids, &mut tainted);
     let words = words_of.id.len();
-    kept_to_a_fixed_point(chunks, &info, ids, &names, (&stringy, tainted), words)
+    kept_to_a_fixed_point(chunks, &facts.info, &words_of.ids, &names, (&facts.stringy, tainted), words)
 }
 
 /// Which of `chunks` are kept (of lines `info`, word ids `ids`, their names `names`),
@@ -920,7 +1112,7 @@ fn kept_to_a_fixed_point(
     names: &[(Option<u32>, bool)],
     (stringy, mut tainted): (&Ids, Ids),
     words: usize,
-) -> Vec<bool> {
+) -> (Vec<bool>, Ids) {
     let none = || Ids(vec![false; words]);
     let of = |c: &Chunk| &info[c.lines.clone()];
     let mut kept: Vec<bool> = chunks.iter().map(|c| !c.def || of(c).iter().any(|l| l.literal)).collect();
@@ -967,13 +1159,36 @@ fn kept_to_a_fixed_point(
         words,
         names.iter().enumerate().filter(|(_, (_, p))| *p).filter_map(|(i, (n, _))| n.map(|n| (n, i))),
     );
+    // A definition hands its callers a runtime's path only where a value it returns
+    // holds a literal or a tainted name; `by_return` knows the definitions whose
+    // returns use each word, to look again when the word is tainted later.
+    let by_return = Triggers::new(
+        words,
+        chunks.iter().enumerate().filter(|(_, c)| c.def).flat_map(|(i, c)| {
+            of(c).iter().filter(|l| l.returns).flat_map(move |l| ids[l.uses.clone()].iter().map(move |w| (*w, i)))
+        }),
+    );
+    let returns_tainted = |i: usize, tainted: &Ids| {
+        of(&chunks[i]).iter().any(|l| l.returns && (l.literal || ids[l.uses.clone()].iter().any(|w| tainted.has(*w))))
+    };
     while let Some(i) = waiting.pop() {
         let (c, ls) = (&chunks[i], of(&chunks[i]));
         if c.def
-            && ls.iter().any(|l| l.returns)
+            && returns_tainted(i, &tainted)
             && let Some(n) = names[i].0.filter(|n| tainted.add(*n))
         {
-            keep(by_taint.of(n), &mut kept, &mut waiting);
+            // Its name tainted: so may be the names of kept definitions returning it.
+            let mut named = vec![n];
+            while let Some(n) = named.pop() {
+                keep(by_taint.of(n), &mut kept, &mut waiting);
+                for &j in by_return.of(n) {
+                    if kept[j]
+                        && let Some(m) = names[j].0.filter(|m| tainted.add(*m))
+                    {
+                        named.push(m);
+                    }
+                }
+            }
         }
         for l in ls {
             for &w in &ids[l.uses.clone()] {
@@ -990,7 +1205,7 @@ fn kept_to_a_fixed_point(
             }
         }
     }
-    kept
+    (kept, tainted)
 }
 
 #[cfg(test)]
@@ -1037,6 +1252,52 @@ mod tests {
             format!("import os\nHOME_DIR: str = \"~/.claude\"\n{filler}def g():\n    return os.path.isdir(HOME_DIR)\n");
         let text = focused(Kind::Python, &src).expect("focused");
         assert!(!text.contains("def f0") && text.contains("os.path.isdir(HOME_DIR)"));
+    }
+
+    /// A large kept function is cut into the functions nested in it: a callback that
+    /// names nothing a finding reads is blanked (its opening and closing lines kept),
+    /// one that probes a runtime's folder or uses a name bound beside a literal stays,
+    /// and a name a callback binds for itself (`result`) keeps no other callback. In
+    /// Python a nested `def` is blanked whole, to a `pass`.
+    #[test]
+    fn a_large_function_s_nested_functions_are_focused_too() {
+        let callbacks = (0..300).fold(String::new(), |mut out, i| {
+            let _ = std::fmt::Write::write_fmt(
+                &mut out,
+                format_args!("  server.tool(\"t{i}\", async (input) => {{\n    const result = await call{i}(input);\n    return result;\n  }});\n"),
+            );
+            out
+        });
+        let src = format!(
+            "import fs from \"fs\";\nexport function register(server, home) {{\n  const dir = home + \"/.claude\";\n{callbacks}  server.tool(\"probe\", async () => {{\n    const result = fs.existsSync(dir);\n    return result;\n  }});\n  server.tool(\"env\", async () => {{\n    if (process.env.CLAUDECODE) {{\n      return 1;\n    }}\n  }});\n}}\n"
+        );
+        let text = focused(Kind::JavaScript, &src).expect("focused");
+        assert_eq!(text.len(), src.len());
+        assert!(!text.contains("call0(") && text.contains("server.tool(\"t0\", async (input) => {"));
+        assert!(text.contains("fs.existsSync(dir)") && text.contains("process.env.CLAUDECODE"));
+        let key = |l: crate::hit::FileLint| l.hits.into_iter().map(|h| (h.line, h.rule)).collect::<Vec<_>>();
+        let (whole, part) = (crate::code::parse(Kind::JavaScript, &src), crate::code::parse(Kind::JavaScript, &text));
+        assert_eq!(part.unparseable, None);
+        assert_eq!(key(whole), key(part));
+
+        let inner = (0..600).fold(String::new(), |mut out, i| {
+            let _ = std::fmt::Write::write_fmt(&mut out, format_args!("    def f{i}(x):\n        return x + {i}\n\n"));
+            out
+        });
+        let src = format!(
+            "import os\n\n\ndef outer():\n{inner}    def g():\n        return os.environ.get('CLAUDECODE')\n    return g\n"
+        );
+        let text = focused(Kind::Python, &src).expect("focused");
+        assert!(!text.contains("def f0") && text.contains("    pass") && text.contains("os.environ.get('CLAUDECODE')"));
+        assert_eq!(crate::code::parse(Kind::Python, &text).unparseable, None);
+    }
+
+    /// An `=`, a `for` or an `as` inside a string binds nothing.
+    #[test]
+    fn strings_bind_nothing() {
+        assert_eq!(bound("  description: \"use the 'search' tool for that, action='x'\","), Vec::<&str>::new());
+        assert_eq!(bound("const msg = `set CLAUDE_CODE=1 as the default`;"), ["msg"]);
+        assert_eq!(bound("x = \"a=b\""), ["x"]);
     }
 
     /// The words of a line and the lines naming a detector are what their plain
