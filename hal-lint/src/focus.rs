@@ -125,7 +125,7 @@ pub(crate) fn focused_from(kind: Kind, src: &str, from: usize) -> Option<String>
     if chunks.len() <= MAX_CHUNKS && chunks.iter().any(|c| c.def) {
         let mut facts = facts(kind, src, &lines, &in_string);
         let tainted = std::mem::replace(&mut facts.tainted, Ids(Vec::new()));
-        let (kept, tainted) = kept_chunks(&facts, &lines, &chunks, tainted);
+        let (kept, tainted) = kept_chunks(&facts, &chunks, tainted);
         // A kept definition of [`FOCUS_FROM`] bytes or more is cut again, into the
         // functions nested in it, each kept or blanked as a definition is. A name a
         // nested function binds for itself (a parameter, a `const`; in Python any)
@@ -142,7 +142,7 @@ pub(crate) fn focused_from(kind: Kind, src: &str, from: usize) -> Option<String>
             for n in names.into_iter().filter(|n| tainted.has(*n)) {
                 scoped.add(n);
             }
-            let (finer_kept, _) = kept_chunks(&facts, &lines, &finer, scoped);
+            let (finer_kept, _) = kept_chunks(&facts, &finer, scoped);
             (finer, finer_kept)
         } else {
             (chunks, kept)
@@ -1031,7 +1031,10 @@ fn facts<'a>(kind: Kind, src: &'a str, lines: &[std::ops::Range<usize>], in_stri
         }
     }
     spread(&mut stringy, &info, ids);
-    let mut facts = Facts { python, src, info, words_of, stringy, tainted: Ids(Vec::new()) };
+    let probe_fns: &[&str] = if python { crate::python::PROBE_FNS } else { crate::js::PROBE_FNS };
+    let calls: Vec<String> = probe_fns.iter().map(|f| format!("{f}(")).collect();
+    let calls_a_probe = lines.iter().map(|r| calls.iter().any(|c| find(&src[r.clone()], c).is_some())).collect();
+    let mut facts = Facts { src, info, words_of, stringy, tainted: Ids(Vec::new()), calls_a_probe };
     facts.tainted = facts.taint(lines, None);
     facts
 }
@@ -1058,7 +1061,6 @@ impl Facts<'_> {
 
 /// What [`kept_chunks`] learns of a file's lines once, whatever its chunks.
 struct Facts<'a> {
-    python: bool,
     src: &'a str,
     info: Vec<Line>,
     words_of: Words<'a>,
@@ -1066,18 +1068,14 @@ struct Facts<'a> {
     stringy: Ids,
     /// Names tainted before any chunk is kept.
     tainted: Ids,
+    /// Which lines call one of the language's probes (`existsSync(`), comments too.
+    calls_a_probe: Vec<bool>,
 }
 
-/// Which of `chunks` (of lines `lines`) are kept, from the words `tainted` at first
+/// Which of `chunks` are kept, from the words `tainted` at first
 /// (the file's [`Facts::tainted`], or a coarser chunking's answer): and the names
 /// tainted at the end.
-fn kept_chunks(
-    facts: &Facts<'_>,
-    lines: &[std::ops::Range<usize>],
-    chunks: &[Chunk],
-    tainted: Ids,
-) -> (Vec<bool>, Ids) {
-    let (python, src) = (facts.python, facts.src);
+fn kept_chunks(facts: &Facts<'_>, chunks: &[Chunk], tainted: Ids) -> (Vec<bool>, Ids) {
     let words_of = &facts.words_of;
     // A definition's name is a word of its own line, given an id with the file's.
     let names: Vec<Option<u32>> =
@@ -1085,18 +1083,9 @@ fn kept_chunks(
     // The file's own probing functions (issue 47, round 23): kept where a kept
     // definition calls them, since a call whose answer names a runtime probes the
     // marker it gives them.
-    let probe_fns: &[&str] = if python { crate::python::PROBE_FNS } else { crate::js::PROBE_FNS };
     let probing: Vec<bool> = chunks
         .iter()
-        .map(|c| {
-            c.def
-                && lines.get(c.lines.clone()).is_some_and(|ls| {
-                    ls.iter().any(|r| {
-                        let t = &src[r.clone()];
-                        probe_fns.iter().any(|f| find(t, &format!("{f}(")).is_some())
-                    })
-                })
-        })
+        .map(|c| c.def && facts.calls_a_probe.get(c.lines.clone()).is_some_and(|ls| ls.contains(&true)))
         .collect();
     let names: Vec<(Option<u32>, bool)> = names.into_iter().zip(probing).collect();
     let words = words_of.id.len();
