@@ -84,6 +84,23 @@ struct Chunk {
     kept_head: usize,
 }
 
+/// `src`, code of `kind`, through `parse` (its language's linter): a large file's
+/// parser sees only what can hold a finding ([`focused`]); where that text does not
+/// parse cleanly, the whole file is parsed.
+pub(crate) fn parse_focused(
+    kind: Kind,
+    src: &str,
+    parse: impl Fn(&str) -> crate::hit::FileLint,
+) -> crate::hit::FileLint {
+    if let Some(text) = focused(kind, src).filter(|_| !cfg!(feature = "unfocused")) {
+        let l = parse(&text);
+        if l.unparseable.is_none() {
+            return l;
+        }
+    }
+    parse(src)
+}
+
 /// The text the parser of `kind` sees for `src`: `None` to parse `src` itself (a small
 /// file, a suppression comment, a language not focused, nothing to blank).
 pub(crate) fn focused(kind: Kind, src: &str) -> Option<String> {
@@ -1241,44 +1258,6 @@ mod tests {
             format!("import os\nHOME_DIR: str = \"~/.claude\"\n{filler}def g():\n    return os.path.isdir(HOME_DIR)\n");
         let text = focused(Kind::Python, &src).expect("focused");
         assert!(!text.contains("def f0") && text.contains("os.path.isdir(HOME_DIR)"));
-    }
-
-    /// A large kept function is cut into the functions nested in it: a callback that
-    /// names nothing a finding reads is blanked (its opening and closing lines kept),
-    /// one that probes a runtime's folder or uses a name bound beside a literal stays,
-    /// and a name a callback binds for itself (`result`) keeps no other callback. In
-    /// Python a nested `def` is blanked whole, to a `pass`.
-    #[test]
-    fn a_large_function_s_nested_functions_are_focused_too() {
-        let callbacks = (0..300).fold(String::new(), |mut out, i| {
-            let _ = std::fmt::Write::write_fmt(
-                &mut out,
-                format_args!("  server.tool(\"t{i}\", async (input) => {{\n    const result = await call{i}(input);\n    return result;\n  }});\n"),
-            );
-            out
-        });
-        let src = format!(
-            "import fs from \"fs\";\nexport function register(server, home) {{\n  const dir = home + \"/.claude\";\n{callbacks}  server.tool(\"probe\", async () => {{\n    const result = fs.existsSync(dir);\n    return result;\n  }});\n  server.tool(\"env\", async () => {{\n    if (process.env.CLAUDECODE) {{\n      return 1;\n    }}\n  }});\n}}\n"
-        );
-        let text = focused(Kind::JavaScript, &src).expect("focused");
-        assert_eq!(text.len(), src.len());
-        assert!(!text.contains("call0(") && text.contains("server.tool(\"t0\", async (input) => {"));
-        assert!(text.contains("fs.existsSync(dir)") && text.contains("process.env.CLAUDECODE"));
-        let key = |l: crate::hit::FileLint| l.hits.into_iter().map(|h| (h.line, h.rule)).collect::<Vec<_>>();
-        let (whole, part) = (crate::code::parse(Kind::JavaScript, &src), crate::code::parse(Kind::JavaScript, &text));
-        assert_eq!(part.unparseable, None);
-        assert_eq!(key(whole), key(part));
-
-        let inner = (0..600).fold(String::new(), |mut out, i| {
-            let _ = std::fmt::Write::write_fmt(&mut out, format_args!("    def f{i}(x):\n        return x + {i}\n\n"));
-            out
-        });
-        let src = format!(
-            "import os\n\n\ndef outer():\n{inner}    def g():\n        return os.environ.get('CLAUDECODE')\n    return g\n"
-        );
-        let text = focused(Kind::Python, &src).expect("focused");
-        assert!(!text.contains("def f0") && text.contains("    pass") && text.contains("os.environ.get('CLAUDECODE')"));
-        assert_eq!(crate::code::parse(Kind::Python, &text).unparseable, None);
     }
 
     /// An `=`, a `for` or an `as` inside a string binds nothing.

@@ -828,14 +828,15 @@ fn interpreter(name: &str) -> Option<(Kind, &'static [&'static str])> {
 /// Lints `code` of `kind` (shell, Python or JavaScript) found `depth` levels down in a
 /// shell file: no larger than the file, which `crate::code` let through to the parser.
 /// Python's and JavaScript's code passes its own language's prefilter first and is then
-/// linted as a file of that language is ([`crate::code::lint`]: a large one focused), so
+/// linted as a file of that language is (a large one focused: [`crate::focus`]), so
 /// a heredoc of code that names nothing a finding reads costs no parse.
 fn lint_code(kind: Kind, code: &str, depth: usize) -> FileLint {
     match kind {
         Kind::Python | Kind::JavaScript if !crate::prefilter::might_hold_finding_in(kind, code.as_bytes()) => {
             FileLint::default()
         }
-        Kind::Python | Kind::JavaScript => crate::code::lint(kind, code),
+        Kind::Python => crate::focus::parse_focused(kind, code, crate::python::lint),
+        Kind::JavaScript => crate::focus::parse_focused(kind, code, |text| crate::js::lint(text, kind)),
         _ => lint_nested(code, depth + 1),
     }
 }
