@@ -10,6 +10,11 @@ pub(crate) const PROCESS_PROGRAMS: &[&str] = &["ps", "pgrep", "pidof", "pstree",
 /// runtime's login check, it tells whether that runtime runs or is logged in (issue 47,
 /// round 23).
 pub(crate) const PROVIDER_KEY_PIECES: &[&str] = &["_API_KEY", "AUTH_TOKEN"];
+/// How a function's name says it detects an installation or a runtime (`detect`,
+/// `isDetected`, `is_installed`, Rust's `get_availability_info`), as the code spells
+/// it: [`crate::indicators::is_detector`] reads the name whole.
+pub(crate) const DETECTOR_WORDS: &[&str] =
+    &["detect", "Detect", "DETECT", "installed", "Installed", "INSTALLED", "availability", "Availability"];
 /// Rust crates that read the process table.
 pub(crate) const PROCESS_CRATES: &[&str] = &["sysinfo", "procfs", "psutil", "heim"];
 /// npm packages that list processes.

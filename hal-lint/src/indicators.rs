@@ -595,9 +595,24 @@ pub(crate) fn payload_tell_keys() -> Vec<&'static str> {
 }
 
 /// The vendor prefix of the registry's variables `name` stands under, whatever the rest
-/// of it (`GEMINI_API_KEY`, a skill's `CLAUDE_MEM_PORT` too), if any.
+/// of it (`GEMINI_API_KEY`, a skill's `CLAUDE_MEM_PORT` too), if any. Under a
+/// [`generic_prefix`] (`AGENT_`) only a name of an identity's shape counts
+/// (`AGENT_SESSION_ID`, [`vendor_prefix`]): the word is every tool's, not a vendor's.
 pub(crate) fn under_vendor_prefix(name: &str) -> Option<&'static str> {
-    vendor_prefixes().iter().find(|p| name.len() > p.len() && name.starts_with(p.as_str())).map(String::as_str)
+    vendor_prefixes()
+        .iter()
+        .find(|p| name.len() > p.len() && name.starts_with(p.as_str()) && !generic_prefix(p))
+        .map(String::as_str)
+        .or_else(|| vendor_prefix(name).filter(|p| generic_prefix(p)))
+}
+
+/// Issue 47, round 26: whether the vendor prefix `prefix` is a common word rather than a
+/// runtime's name (`AGENT_`, from the `AGENT=amp` marker; not `CLAUDECODE_`, which
+/// starts with one): a skill's own `AGENT_MAIL_AGENT` or `AGENT_OUTPUT` is no vendor's
+/// variable.
+pub(crate) fn generic_prefix(prefix: &str) -> bool {
+    let first = prefix.split('_').next().unwrap_or("").to_ascii_lowercase();
+    !runtime_names().iter().any(|n| n.len() >= 3 && first.starts_with(n.as_str()))
 }
 
 /// Whether a quoted literal of `text` (the line around a read) is a runtime's name or

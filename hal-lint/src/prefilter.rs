@@ -13,8 +13,8 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use hal_caps::vars;
 
 use crate::facts::{
-    DETECTING_FIELDS, NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_FIELDS, PROCESS_PROGRAMS, PROVIDER_KEY_PIECES,
-    PYTHON_PROCESS_PACKAGES,
+    DETECTING_FIELDS, DETECTOR_WORDS, NPM_PROCESS_PACKAGES, PROCESS_CRATES, PROCESS_FIELDS, PROCESS_PROGRAMS,
+    PROVIDER_KEY_PIECES, PYTHON_PROCESS_PACKAGES,
 };
 use crate::hit::Kind;
 use crate::indicators::{
@@ -100,6 +100,13 @@ enum Bound {
     /// naming a parent or `ppid`); not a file of the system's (`/proc/cpuinfo`,
     /// `/proc/meminfo`), which [`crate::indicators::is_proc_identity`] never reads.
     ProcTable,
+    /// At a word's start, the word a variable's name of an identity's shape under a
+    /// vendor prefix (`AGENT_SESSION_ID`, [`crate::indicators::vendor_prefix`]).
+    Shaped,
+    /// Inside the name of a function defined or called (`isDetected(`, `def
+    /// detect_agents(`, `fn is_installed(&self)`): the name's rest, then a call's
+    /// opening ([`Bound::Call`]); never a word of prose or a message.
+    InCalledName,
     /// As the name of a function called: a whole word the code calls (`existsSync(p)`,
     /// `p.exists()`, `fs::metadata::<P>(p)`, `stat?.(p)`, a tagged template), blanks
     /// allowed before the call; the linters count a probe only where it is called, never
@@ -138,6 +145,21 @@ fn probes(group: Group) -> Vec<&'static str> {
     lists.iter().flat_map(|l| l.iter().copied()).collect()
 }
 
+/// The probes of `group` and, for shell (whose texts run the others' code) and a whole
+/// Markdown file, of every language, with shell's file tests (`-d`, `-f`) as words.
+fn all_probes(group: Group) -> Vec<(String, Bound)> {
+    let groups = match group {
+        Group::Shell | Group::Any => vec![Group::Rust, Group::Js, Group::Python],
+        g => vec![g],
+    };
+    let mut out: Vec<(String, Bound)> =
+        groups.iter().flat_map(|g| probes(*g)).map(|p| (p.to_owned(), Bound::Call)).collect();
+    if group.takes(Group::Shell) {
+        out.extend(crate::shell::FILE_TESTS.iter().map(|t| ((*t).to_owned(), Bound::Word)));
+    }
+    out
+}
+
 /// The literals of `start` in `group`.
 fn start_literals(start: Start, group: Group) -> Vec<Literal> {
     let strong = |v: Vec<String>, b: Bound| v.into_iter().map(|l| (l, Class::Strong, b)).collect::<Vec<_>>();
@@ -150,7 +172,11 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             let mut v = strong(indicator_vars().iter().map(|v| (*v).to_owned()).collect(), Bound::Word);
             v.push((vars::GASTOWN_PREFIX.to_owned(), Class::Strong, Bound::WordStart));
             // A name hal does not know under a vendor prefix (`CURSOR_CLI`).
-            v.extend(vendor_prefixes().iter().map(|p| (p.clone(), Class::Strong, Bound::WordStart)));
+            // Under a common word (`AGENT_`), only a name of an identity's shape.
+            v.extend(vendor_prefixes().iter().map(|p| {
+                let bound = if crate::indicators::generic_prefix(p) { Bound::Shaped } else { Bound::WordStart };
+                (p.clone(), Class::Strong, bound)
+            }));
             // A provider's key, tested to name a runtime or in its login check.
             v.extend(
                 own(&[(Group::Js, PROVIDER_KEY_PIECES), (Group::Python, PROVIDER_KEY_PIECES)])
@@ -213,6 +239,12 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
             }
             let mut out: Vec<Literal> = fields.into_iter().map(|l| (l, Class::Paired, Bound::Anywhere)).collect();
             out.extend(probes.into_iter().map(|p| (p.to_owned(), Class::Probe, Bound::Call)));
+            out
+        }
+        Start::DetectorName => {
+            let mut out: Vec<Literal> =
+                DETECTOR_WORDS.iter().map(|w| ((*w).to_owned(), Class::Paired, Bound::InCalledName)).collect();
+            out.extend(all_probes(group).into_iter().map(|(p, b)| (p, Class::Probe, b)));
             out
         }
         Start::ProcFile => strong(vec!["/proc".to_owned()], Bound::ProcTable),
@@ -530,12 +562,26 @@ fn stands(bound: Bound, bytes: &[u8], start: usize, len: usize) -> bool {
         Bound::Anywhere => true,
         Bound::Word => !ident(before) && !ident(after),
         Bound::WordStart => !ident(before),
+        Bound::Shaped => {
+            !ident(before) && {
+                let word = &bytes[start..];
+                let end = word.iter().take(65).position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
+                end.and_then(|e| std::str::from_utf8(&word[..e]).ok())
+                    .or_else(|| std::str::from_utf8(word).ok().filter(|w| w.len() <= 64))
+                    .is_some_and(|w| crate::indicators::vendor_prefix(w).is_some())
+            }
+        }
         Bound::Component => !(ident(before) || ident(after) || matches!(after, Some(b'.' | b'-'))),
         Bound::PathPiece => {
             matches!(before, Some(b'/' | b'\'' | b'"' | b'`')) && !(ident(after) || matches!(after, Some(b'.' | b'-')))
         }
         Bound::ProcTable => reads_a_process(bytes.get(end..).unwrap_or_default()),
         Bound::Call => !ident(before) && is_called(bytes.get(end..).unwrap_or_default()),
+        Bound::InCalledName => {
+            let rest = bytes.get(end..).unwrap_or_default();
+            let name_end = rest.iter().take(64).position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
+            name_end.is_some_and(|e| is_called(&rest[e..]) || is_bound_to_a_function(&rest[e..]))
+        }
     }
 }
 
@@ -564,6 +610,22 @@ fn is_called(rest: &[u8]) -> bool {
         Some(b) => gap == MAX_CALL_GAP && b.is_ascii_whitespace(),
         None => false,
     }
+}
+
+/// Whether `rest`, the text right after a name, binds a function to it (`= () =>`,
+/// `: async (x) =>`, `= function`, `= lambda`): a detecting function defined by value.
+fn is_bound_to_a_function(rest: &[u8]) -> bool {
+    let trim = |r: &'_ [u8]| -> usize { r.iter().take(MAX_CALL_GAP).take_while(|b| b.is_ascii_whitespace()).count() };
+    let rest = &rest[trim(rest)..];
+    let Some(rest) = rest.strip_prefix(b"=").filter(|r| !r.starts_with(b"=")).or_else(|| rest.strip_prefix(b":"))
+    else {
+        return false;
+    };
+    let mut rest = &rest[trim(rest)..];
+    if let Some(r) = rest.strip_prefix(b"async") {
+        rest = &r[trim(r)..];
+    }
+    rest.starts_with(b"(") || rest.starts_with(b"function") || rest.starts_with(b"lambda")
 }
 
 /// Whether the text `rest` right after a `/proc` can make it a read of the process

@@ -43,6 +43,11 @@ pub enum Start {
     /// `detect_paths`, `.detect.`), beside a probe of the language: a rule kept as data,
     /// probed where it is read.
     DetectingField,
+    /// A function named for detecting (`detect`, `isInstalled`; [`crate::indicators::is_detector`])
+    /// beside a probe of the language: a probe there of a path no registry literal
+    /// spells (a runtime's folder hal does not know, `~/.clawdbot`; a runtime's type's
+    /// `detect` in Rust) answers whether a runtime is installed.
+    DetectorName,
     /// A suppression comment (`hal-lint:`).
     Suppression,
     /// A manifest: every one is linted, no literal needed.
@@ -74,7 +79,7 @@ impl RuleDef {
 /// that miss a literal its findings need fail `tests/prefilter.rs`.
 pub const DEFS: &[RuleDef] = &[
     RuleDef::of(Rule::IndicatorVar, &[Start::VarName, Start::FoldedVarName, Start::AllVars]),
-    RuleDef::of(Rule::IndicatorFile, &[Start::IndicatorPath, Start::DetectingField]),
+    RuleDef::of(Rule::IndicatorFile, &[Start::IndicatorPath, Start::DetectingField, Start::DetectorName]),
     RuleDef::of(
         Rule::ProcessTable,
         &[Start::ProcFile, Start::ProcessProgram, Start::ProcessPackage, Start::ProcessField],

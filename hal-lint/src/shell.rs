@@ -24,7 +24,7 @@ const READ_PROGRAMS: &[&str] = &["cat", "grep", "jq", "head", "tail", "source", 
 /// Commands that write, create or edit a file.
 const WRITE_PROGRAMS: &[&str] = &["mkdir", "cp", "mv", "tee", "touch", "ln", "rm", "install", "chmod", "sed", "rsync"];
 /// Test operators about a file.
-const FILE_TESTS: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-a", "-O", "-G", "-N"];
+pub(crate) const FILE_TESTS: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-a", "-O", "-G", "-N"];
 /// Node kinds holding a word of text.
 const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
 /// Commands that print the whole environment.
@@ -617,6 +617,28 @@ fn own_vars<'a>(p: &Parsed<'a>, nodes: &Walk<'_>) -> HashMap<&'a str, usize> {
             n.field("value").is_none_or(|v| p.short(v, 4096).is_none_or(|t| crate::scan::expands_name(t, var)));
         if !reads_itself {
             out.entry(var).or_insert(n.start_byte());
+        }
+    }
+    // Issue 47, round 26: the names `read`, `mapfile` and `readarray` set from their
+    // input (`read -p "Continue? " CONTINUE`): the script's answer, not a runtime's.
+    for c in nodes.of_kinds(&["command"]) {
+        if !matches!(command_name(p, c), "read" | "mapfile" | "readarray") {
+            continue;
+        }
+        let mut takes_value = false;
+        for a in c.children_by_field_name("argument", &mut c.walk()).take(16) {
+            let t = p.text(a);
+            if std::mem::take(&mut takes_value) && !t.starts_with('-') {
+                // An option's value (`-p "prompt"`, `-t 5`), but `-a NAME` sets NAME.
+                continue;
+            }
+            if let Some(flags) = t.strip_prefix('-') {
+                takes_value = flags.ends_with(['d', 'i', 'n', 'N', 'p', 't', 'u', 'C', 'c', 's', 'O']);
+                continue;
+            }
+            if a.kind() == "word" && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                out.entry(t).or_insert(c.start_byte());
+            }
         }
     }
     out

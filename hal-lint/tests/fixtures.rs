@@ -982,3 +982,20 @@ fn a_name_bound_again_spells_its_binding_before_the_use() {
         assert!(spelled(path, line).contains(dir), "{path}:{line}: {}", spelled(path, line));
     }
 }
+
+/// Issue 47, round 26: what a detecting function probes needs no registry literal in
+/// its file to be linted (`~/.clawdbot` in `isDetected`, a runtime's type's `detect` in
+/// Rust): the prefilter starts at the function's name beside a probe. A common word is
+/// no vendor's prefix: the hook's own `AGENT_OUTPUT` read by a list of names is silent,
+/// `AGENT_SESSION_ID` (a session's shape) is not; names `read` sets are the script's own
+/// (`read -p "Continue? " CONTINUE`).
+#[test]
+fn detecting_functions_and_common_words() {
+    let (f, v) = ("indicator-file", "indicator-var");
+    let mut want = at("hooks/ask.sh", &[(v, 8, 10)]);
+    want.extend(at("hooks/clawdbot.ts", &[(f, 10, 23)]));
+    want.extend(at("hooks/mail.js", &[(v, 8, 23), (v, 8, 43)]));
+    want.extend(at("hooks/mail.py", &[(v, 16, 32)]));
+    want.extend(at("src/adapter.rs", &[(f, 13, 9)]));
+    assert_eq!(found("generic"), want);
+}

@@ -86,6 +86,11 @@ fn every_start_is_needed_by_some_finding() {
             "fn main() {\n    for (k, _) in std::env::vars() {\n        if k.starts_with(\"GEMINI\") {\n            println!(\"{k}\");\n        }\n    }\n}\n",
         ),
         ("parent.py", "import psutil\n\nname = psutil.Process().parent().name()\n"),
+        // A field named for detecting, probed in a function that is not.
+        (
+            "fields.js",
+            "const fs = require(\"fs\");\nconst TOOLS = [{ name: \"x\", detectionPaths: [\"/opt/x\"] }];\nfunction present() {\n  return TOOLS.filter((t) => t.detectionPaths.some((p) => fs.existsSync(p)));\n}\n",
+        ),
         ("ps.sh", "#!/bin/sh\nparent=$(ps -o comm= -p \"$PPID\")\necho \"$parent\"\n"),
         ("status.sh", "#!/bin/sh\nstatus=$(cat /proc/self/status)\necho \"$status\"\n"),
     ];
