@@ -127,6 +127,10 @@ enum Class {
     /// An environment access: the text goes to the parser if its string pieces spell a
     /// variable's name.
     Weak,
+    /// A piece of a provider's key's name (`_API_KEY`): in JavaScript and Python the
+    /// text goes to the parser if it also holds an environment access ([`Class::Weak`]),
+    /// which its reads go through.
+    Keyed,
 }
 
 /// A literal of the prefilter: its text, what it does, and where it must stand.
@@ -177,11 +181,13 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
                 let bound = if crate::indicators::generic_prefix(p) { Bound::Shaped } else { Bound::WordStart };
                 (p.clone(), Class::Strong, bound)
             }));
-            // A provider's key, tested to name a runtime or in its login check.
+            // A provider's key, tested to name a runtime or in its login check, read
+            // through an environment access (shell's and Markdown's reads need none).
+            let keyed = if matches!(group, Group::Js | Group::Python) { Class::Keyed } else { Class::Strong };
             v.extend(
                 own(&[(Group::Js, PROVIDER_KEY_PIECES), (Group::Python, PROVIDER_KEY_PIECES)])
                     .into_iter()
-                    .map(|k| (k, Class::Strong, Bound::Anywhere)),
+                    .map(|k| (k, keyed, Bound::Anywhere)),
             );
             // The terminal or editor's name, compared to a runtime's.
             v.extend(EDITOR_VARS.iter().map(|e| ((*e).to_owned(), Class::Strong, Bound::Word)));
@@ -537,15 +543,16 @@ impl<'a> Prefilter<'a> {
     /// Whether `bytes` may hold a finding: a strong literal, a runtime's path with a
     /// probe, or a weak literal where the string pieces spell a variable's name.
     fn passes(&self, bytes: &[u8]) -> bool {
-        let (mut weak, mut paired, mut probe) = (false, false, false);
+        let (mut weak, mut paired, mut probe, mut keyed) = (false, false, false, false);
         let decided = self.any_standing(bytes, |class| {
             match class {
                 Class::Strong => return true,
                 Class::Paired => paired = true,
                 Class::Probe => probe = true,
                 Class::Weak => weak = true,
+                Class::Keyed => keyed = true,
             }
-            paired && probe
+            (paired && probe) || (keyed && weak)
         });
         decided || (weak && spells_a_var(bytes, self.runtime_names))
     }
@@ -981,7 +988,7 @@ mod tests {
     /// at every place, bounds checked one by one.
     fn passes_overlapping(lits: &[Literal], group: Group, bytes: &[u8]) -> bool {
         let ac = AhoCorasick::builder().match_kind(MatchKind::Standard).build(lits.iter().map(|(l, ..)| l)).unwrap();
-        let (mut weak, mut paired, mut probe) = (false, false, false);
+        let (mut weak, mut paired, mut probe, mut keyed) = (false, false, false, false);
         for m in ac.find_overlapping_iter(bytes) {
             let (_, class, bound) = lits[m.pattern().as_usize()];
             if !stands(bound, bytes, m.start(), m.len()) {
@@ -992,8 +999,9 @@ mod tests {
                 Class::Paired => paired = true,
                 Class::Probe => probe = true,
                 Class::Weak => weak = true,
+                Class::Keyed => keyed = true,
             }
-            if paired && probe {
+            if (paired && probe) || (keyed && weak) {
                 return true;
             }
         }
