@@ -150,7 +150,9 @@ fn probes(group: Group) -> Vec<&'static str> {
 }
 
 /// The probes of `group` and, for shell (whose texts run the others' code) and a whole
-/// Markdown file, of every language, with shell's file tests (`-d`, `-f`) as words.
+/// Markdown file, of every language; with, for shell's own detecting functions, home
+/// (`$HOME`, `~/`): what they probe and no registry literal spells is a folder under it
+/// (`detect_kode() { [ -d "$HOME/.kode" ]; }`).
 fn all_probes(group: Group) -> Vec<(String, Bound)> {
     let groups = match group {
         Group::Shell | Group::Any => vec![Group::Rust, Group::Js, Group::Python],
@@ -159,7 +161,7 @@ fn all_probes(group: Group) -> Vec<(String, Bound)> {
     let mut out: Vec<(String, Bound)> =
         groups.iter().flat_map(|g| probes(*g)).map(|p| (p.to_owned(), Bound::Call)).collect();
     if group.takes(Group::Shell) {
-        out.extend(crate::shell::FILE_TESTS.iter().map(|t| ((*t).to_owned(), Bound::Word)));
+        out.extend([("HOME".to_owned(), Bound::Word), ("~/".to_owned(), Bound::Anywhere)]);
     }
     out
 }

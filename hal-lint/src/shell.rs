@@ -24,7 +24,7 @@ const READ_PROGRAMS: &[&str] = &["cat", "grep", "jq", "head", "tail", "source", 
 /// Commands that write, create or edit a file.
 const WRITE_PROGRAMS: &[&str] = &["mkdir", "cp", "mv", "tee", "touch", "ln", "rm", "install", "chmod", "sed", "rsync"];
 /// Test operators about a file.
-pub(crate) const FILE_TESTS: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-a", "-O", "-G", "-N"];
+const FILE_TESTS: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-a", "-O", "-G", "-N"];
 /// Node kinds holding a word of text.
 const WORDS: &[&str] = &["word", "string", "raw_string", "concatenation"];
 /// Commands that print the whole environment.
