@@ -103,10 +103,11 @@ enum Bound {
     /// At a word's start, the word a variable's name of an identity's shape under a
     /// vendor prefix (`AGENT_SESSION_ID`, [`crate::indicators::vendor_prefix`]).
     Shaped,
-    /// Inside the name of a function defined or called (`isDetected(`, `def
-    /// detect_agents(`, `fn is_installed(&self)`): the name's rest, then a call's
-    /// opening ([`Bound::Call`]); never a word of prose or a message.
-    InCalledName,
+    /// Inside the name of a function defined (`isDetected(): boolean {`, `def
+    /// detect_agents(self):`, `fn is_installed(&self) -> bool {`, `detect = () =>`):
+    /// the name's rest, then its parameters and its body's start; never a call, a word
+    /// of prose or a message.
+    InDefinedName,
     /// As the name of a function called: a whole word the code calls (`existsSync(p)`,
     /// `p.exists()`, `fs::metadata::<P>(p)`, `stat?.(p)`, a tagged template), blanks
     /// allowed before the call; the linters count a probe only where it is called, never
@@ -251,7 +252,7 @@ fn start_literals(start: Start, group: Group) -> Vec<Literal> {
         }
         Start::DetectorName => {
             let mut out: Vec<Literal> =
-                DETECTOR_WORDS.iter().map(|w| ((*w).to_owned(), Class::Paired, Bound::InCalledName)).collect();
+                DETECTOR_WORDS.iter().map(|w| ((*w).to_owned(), Class::Paired, Bound::InDefinedName)).collect();
             out.extend(all_probes(group).into_iter().map(|(p, b)| (p, Class::Probe, b)));
             out
         }
@@ -586,10 +587,10 @@ fn stands(bound: Bound, bytes: &[u8], start: usize, len: usize) -> bool {
         }
         Bound::ProcTable => reads_a_process(bytes.get(end..).unwrap_or_default()),
         Bound::Call => !ident(before) && is_called(bytes.get(end..).unwrap_or_default()),
-        Bound::InCalledName => {
+        Bound::InDefinedName => {
             let rest = bytes.get(end..).unwrap_or_default();
             let name_end = rest.iter().take(64).position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
-            name_end.is_some_and(|e| is_called(&rest[e..]) || is_bound_to_a_function(&rest[e..]))
+            name_end.is_some_and(|e| is_defined(&rest[e..]) || is_bound_to_a_function(&rest[e..]))
         }
     }
 }
@@ -619,6 +620,38 @@ fn is_called(rest: &[u8]) -> bool {
         Some(b) => gap == MAX_CALL_GAP && b.is_ascii_whitespace(),
         None => false,
     }
+}
+
+/// The most bytes [`is_defined`] looks through for a parameter list's end.
+const MAX_PARAMS: usize = 512;
+
+/// Whether `rest`, the text right after a name, is a function's parameter list and its
+/// body's start (`(&self) -> bool {`, `(): boolean {`, `(self):`, `() {`): the name is
+/// defined there, not called (`detect();`, `if (isDetected())`).
+fn is_defined(rest: &[u8]) -> bool {
+    let gap = rest.iter().take(MAX_CALL_GAP).take_while(|b| b.is_ascii_whitespace()).count();
+    if rest.get(gap) != Some(&b'(') {
+        return false;
+    }
+    let mut depth = 0usize;
+    for (i, b) in rest.iter().enumerate().skip(gap).take(MAX_PARAMS) {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    let after = &rest[i + 1..];
+                    let blank = after.iter().take(MAX_CALL_GAP).take_while(|b| b.is_ascii_whitespace()).count();
+                    let after = &after[blank..];
+                    return matches!(after.first(), Some(b'{' | b':'))
+                        || after.starts_with(b"->")
+                        || after.starts_with(b"=>");
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether `rest`, the text right after a name, binds a function to it (`= () =>`,
