@@ -95,7 +95,28 @@ mod tests {
     /// of the definition, said in the README, not a rule's slip; or a held-out
     /// repository's fall measured by the final run, which the next round opens and must
     /// mend (mending it now would tune on it).
-    const ACCEPTED_FALLS: [(&str, &str); 7] = [
+    const ACCEPTED_FALLS: [(&str, &str); 10] = [
+        (
+            "Fission-AI/OpenSpec",
+            "the twenty-sixth round lets a function named for detecting start the prefilter (six \
+             labelled detections the prefilter had dropped in other repositories); its \
+             isOhMyZshInstalled probing ~/.oh-my-zsh is the unknown-folder rule's false finding, \
+             a shell framework named as a runtime would be (~/.clawdbot in isDetected)",
+        ),
+        (
+            "AndyMik90/Auto-Claude",
+            "the twenty-sixth round's prefilter start at a detecting function reaches \
+             detect_code_quality_tools, whose loop probes a table of linters' config files: \
+             the rule for a table probed in a function detecting tools cannot tell a table of \
+             linters from a table of runtimes by the loop",
+        ),
+        (
+            "jeffpierce/claude-memory-palace",
+            "the twenty-sixth round's prefilter start at a detecting function reaches \
+             detect_existing_palace, whose probe of the tool's own ~/.memory-palace the \
+             unknown-folder rule takes for a runtime's: the folder's name is the program's own, \
+             which nothing in the file says",
+        ),
         (
             "bobmatnyc/kuzu-memory",
             "the twenty-third round binds a name in its own function: a probe of a folder a \
