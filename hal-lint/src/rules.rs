@@ -43,8 +43,8 @@ pub enum Start {
     /// `detect_paths`, `.detect.`), beside a probe of the language: a rule kept as data,
     /// probed where it is read.
     DetectingField,
-    /// A function named for detecting (`detect`, `isInstalled`; [`crate::indicators::is_detector`])
-    /// beside a probe of the language: a probe there of a path no registry literal
+    /// The definition of a function named for detecting (`detect`, `isInstalled`, any
+    /// name holding `detect` or `installed`) beside a probe of the language: a probe there of a path no registry literal
     /// spells (a runtime's folder hal does not know, `~/.clawdbot`; a runtime's type's
     /// `detect` in Rust) answers whether a runtime is installed.
     DetectorName,
