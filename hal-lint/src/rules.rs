@@ -44,9 +44,10 @@ pub enum Start {
     /// probed where it is read.
     DetectingField,
     /// The definition of a function named for detecting (`detect`, `isInstalled`, any
-    /// name holding `detect` or `installed`) beside a probe of the language: a probe there of a path no registry literal
-    /// spells (a runtime's folder hal does not know, `~/.clawdbot`; a runtime's type's
-    /// `detect` in Rust) answers whether a runtime is installed.
+    /// name holding `detect` or `installed`) beside a probe of the language: a probe
+    /// there of a path no registry literal spells (a runtime's folder hal does not know,
+    /// `~/.clawdbot`; a runtime's type's `detect` in Rust) answers whether a runtime is
+    /// installed.
     DetectorName,
     /// A suppression comment (`hal-lint:`).
     Suppression,
